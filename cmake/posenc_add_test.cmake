@@ -1,0 +1,10 @@
+# posenc_add_test(<name> SOURCES <files...> LIBS <targets...>)
+# One GoogleTest executable, registered with CTest test by test.
+include(GoogleTest)
+function(posenc_add_test name)
+  cmake_parse_arguments(arg "" "" "SOURCES;LIBS" ${ARGN})
+  add_executable(${name} ${arg_SOURCES})
+  target_link_libraries(${name} PRIVATE ${arg_LIBS})
+  target_include_directories(${name} PRIVATE ${PROJECT_SOURCE_DIR}/tests)
+  gtest_discover_tests(${name} DISCOVERY_TIMEOUT 60 PROPERTIES TIMEOUT 300)
+endfunction()

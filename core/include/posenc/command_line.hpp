@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The `posenc` command line, parsed into a plain struct (no Qt, so it can be fuzzed and
+// tested on its own). Running a command is ui/'s job, because pictures need Qt.
+#pragma once
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "posenc/types.hpp"
+
+namespace posenc {
+
+/// Thrown for a malformed command line; the message says what is wrong and what is allowed.
+class UsageError : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
+/// A half-open index range A:B from `--rows A:B` / `--cols C:D` (B may be omitted: to the end).
+struct IndexRange {
+  Index begin = 0;
+  Index end = -1;  ///< -1 = to the end.
+  friend bool operator==(const IndexRange&, const IndexRange&) = default;
+};
+
+/// One parsed invocation of `posenc`.
+struct CommandLine {
+  enum class Command { Help, Version, List, Export, Gallery };
+  Command command = Command::Help;
+  bool json = false;                    ///< list --json
+  std::string scheme;                   ///< export --scheme
+  std::vector<std::pair<std::string, std::string>> sets;  ///< --set KEY=VALUE, in order
+  std::string view;                     ///< export --view
+  bool allViews = false;                ///< export --all-views
+  std::string out;                      ///< export --out PATH | DIR/ | -; gallery DIR
+  std::string format;                   ///< --format for --all-views and gallery (default png)
+  int width = 1000;                     ///< --size WxH, logical pixels
+  int height = 800;
+  double dpi = 96;                      ///< --dpi, PNG only
+  std::string colormap;                 ///< --colormap (empty = the view's default)
+  std::optional<std::string> title;     ///< --title
+  std::optional<IndexRange> rows;       ///< --rows A:B (data exports of a region)
+  std::optional<IndexRange> cols;       ///< --cols C:D
+};
+
+/// Parses the arguments after the program name.
+/// @throws UsageError naming the option, the value and what is allowed.
+[[nodiscard]] CommandLine parseCommandLine(const std::vector<std::string>& args);
+
+/// Splits "KEY=VALUE" (KEY non-empty). @throws UsageError.
+[[nodiscard]] std::pair<std::string, std::string> parseAssignment(const std::string& text);
+
+/// The help text (`posenc --help`).
+[[nodiscard]] std::string helpText();
+
+}  // namespace posenc

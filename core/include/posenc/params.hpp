@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Parameters described as data: the window and the command line are generated from these.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace posenc {
+
+/// The type of a parameter; persisted as the string ids "int", "real", "bool", "choice".
+enum class ParamType { Int, Real, Bool, Choice };
+
+/// Stable string id of a parameter type.
+[[nodiscard]] std::string_view toString(ParamType t);
+
+/// A parameter value. Int parameters hold int64, Real hold double, Bool hold bool and
+/// Choice hold the chosen string id.
+using Value = std::variant<std::int64_t, double, bool, std::string>;
+
+/// Description of one parameter of a scheme.
+struct ParamSpec {
+  std::string id{};            ///< Stable id used on the command line and in files (snake_case).
+  ParamType type = ParamType::Int;
+  Value defaultValue{};        ///< Same alternative as `type` implies.
+  double min = 0;            ///< Inclusive lower bound (Int, Real).
+  double max = 0;            ///< Inclusive upper bound (Int, Real).
+  std::vector<std::string> choices{};  ///< Allowed ids (Choice).
+  std::string description{};   ///< One line, shown as tooltip and in `posenc list`.
+  bool even = false;         ///< Int only: the value must be even.
+};
+
+/// Builders for specs, so schemes declare parameters in one line each.
+[[nodiscard]] ParamSpec intParam(std::string id, std::int64_t def, std::int64_t min,
+                                 std::int64_t max, std::string description, bool even = false);
+[[nodiscard]] ParamSpec realParam(std::string id, double def, double min, double max,
+                                  std::string description);
+[[nodiscard]] ParamSpec boolParam(std::string id, bool def, std::string description);
+[[nodiscard]] ParamSpec choiceParam(std::string id, std::string def,
+                                    std::vector<std::string> choices, std::string description);
+/// The common `seed` parameter (0 .. 2^32-1, default 0).
+[[nodiscard]] ParamSpec seedParam();
+
+/// Thrown for any invalid parameter: names the parameter, the value given and what is allowed.
+class ParamError : public std::invalid_argument {
+ public:
+  ParamError(std::string param, std::string value, std::string allowed);
+  [[nodiscard]] const std::string& param() const { return m_param; }
+  [[nodiscard]] const std::string& value() const { return m_value; }
+  [[nodiscard]] const std::string& allowed() const { return m_allowed; }
+
+ private:
+  std::string m_param{};
+  std::string m_value{};
+  std::string m_allowed{};
+};
+
+/// Human-readable statement of what a spec allows, e.g. "an even integer from 2 to 8192".
+[[nodiscard]] std::string allowedText(const ParamSpec& spec);
+
+/// Text form of a value: integers plainly, reals with round-trip precision, bools as
+/// true/false, choices as their id.
+[[nodiscard]] std::string formatValue(const Value& v);
+
+/// Parses `text` as a value of `spec`, checking type, range, evenness and choices.
+/// @throws ParamError naming spec.id, the text and allowedText(spec).
+[[nodiscard]] Value parseValue(const ParamSpec& spec, std::string_view text);
+
+/// Checks an already typed value against `spec` (type, range, evenness, choices).
+/// @throws ParamError as parseValue does.
+void checkValue(const ParamSpec& spec, const Value& v);
+
+/// A full set of parameter values of one scheme, keyed by parameter id, ordered as the specs.
+class ParamSet {
+ public:
+  ParamSet() = default;
+  /// All parameters at their defaults.
+  explicit ParamSet(const std::vector<ParamSpec>& specs);
+
+  [[nodiscard]] std::int64_t getInt(std::string_view id) const;
+  [[nodiscard]] double getReal(std::string_view id) const;
+  [[nodiscard]] bool getBool(std::string_view id) const;
+  [[nodiscard]] const std::string& getChoice(std::string_view id) const;
+  [[nodiscard]] const Value& get(std::string_view id) const;
+  [[nodiscard]] bool has(std::string_view id) const;
+
+  /// Sets a value without checks (use parseValue / checkValue first).
+  void set(const std::string& id, Value v);
+
+  /// Parameters in specification order.
+  [[nodiscard]] const std::vector<std::pair<std::string, Value>>& items() const {
+    return m_items;
+  }
+
+  friend bool operator==(const ParamSet&, const ParamSet&) = default;
+
+ private:
+  std::vector<std::pair<std::string, Value>> m_items{};
+};
+
+}  // namespace posenc

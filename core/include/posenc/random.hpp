@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Portable, counter-based random numbers: any entry of any random tensor on its own.
+#pragma once
+
+#include <cstdint>
+
+namespace posenc {
+
+/// Ids of the random tensors of the project. Each tensor draws from its own stream, so
+/// adding a tensor never changes another's numbers. Values are part of the file format of
+/// exported numbers: never renumber.
+enum class Tensor : std::uint32_t {
+  LearnedTable = 1,  ///< learned: max_len x dim position table.
+  T5Bias = 2,        ///< t5: buckets x heads bias table.
+  RopeQuery = 10,    ///< rope: query vector.
+  RopeKey = 11,      ///< rope: key vector.
+  XlContent = 20,    ///< xl: segment + memory hidden states.
+  XlWq = 21, XlWk = 22, XlWr = 23, XlU = 24, XlV = 25, XlRelTable = 26,
+  TupeContent = 30,  ///< tupe: token content x.
+  TupePosition = 31, TupeWq = 32, TupeWk = 33, TupeUq = 34, TupeUk = 35,
+  TupeBias = 36, TupeCls = 37,
+};
+
+/// 64 random bits for (seed, tensor, row, col): SplitMix64 finalisers chained over the four
+/// words. Pure integer arithmetic, so identical on every machine and standard library.
+[[nodiscard]] std::uint64_t randomBits(std::uint64_t seed, Tensor tensor, std::uint64_t row,
+                                       std::uint64_t col);
+
+/// Uniform double in (0, 1) with 53 random bits, from randomBits.
+[[nodiscard]] double uniform01(std::uint64_t seed, Tensor tensor, std::uint64_t row,
+                               std::uint64_t col);
+
+/// Standard normal N(0, 1) for (seed, tensor, row, col), by Box-Muller on two independent
+/// uniforms of the same cell. Uses only std::log, std::sqrt and std::cos (IEEE doubles).
+/// @note Not std::normal_distribution, whose output differs between standard libraries.
+[[nodiscard]] double normal(std::uint64_t seed, Tensor tensor, std::uint64_t row,
+                            std::uint64_t col);
+
+}  // namespace posenc

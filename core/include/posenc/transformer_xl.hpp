@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Transformer-XL relative attention scores (Dai et al. 2019, sec. 3.3; kimiyoung/transformer-xl
+// `RelPartialLearnableMultiHeadAttn`), split into its four terms and computed with `_rel_shift`.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+#include "posenc/params.hpp"
+#include "posenc/scheme.hpp"
+#include "posenc/types.hpp"
+
+namespace posenc {
+
+/// Where R_delta comes from.
+enum class XlRelative {
+  Sinusoidal,  ///< The paper: `PositionalEmbedding`, concatenated layout, base 10000, width d_model.
+  Learned,     ///< The seed article 000: a trainable table of 2 max_len - 1 rows.
+};
+
+/// Parameters of one attention head of one Transformer-XL layer. klen = mlen + qlen.
+/// Random tensors (posenc::normal, row/col as named; head h uses W columns h d_head ..
+/// (h+1) d_head - 1, d_head = dModel / heads):
+/// - XlContent (row = position in cat(memory, h), 0 .. klen-1; col < dModel): std 1.
+/// - XlWq, XlWk, XlWr (row = input dim, col = output dim, both < dModel): std 1/sqrt(dModel),
+///   so q, k have unit-variance entries and r entries have variance 1/2 (|R_delta|^2 = dModel/2).
+/// - XlU, XlV (row = head, col < d_head): std 1 (the paper's u = r_w_bias, v = r_r_bias).
+/// - XlRelTable (learned only; row = delta + kXlMaxLen - 1, col < dModel): std 1/sqrt(2), the
+///   same mean square as a sinusoidal row; a smaller max_len is a centred slice of one table.
+/// With these scales the four terms have comparable magnitude (variance ~1, 1/2, 1, 1/2).
+struct XlParams {
+  int qlen = 16;        ///< Query (current segment) length, 1 .. 2048.
+  int mlen = 0;         ///< Memory length (cached previous segment), 0 .. 2048.
+  int dModel = 64;      ///< Model width, 2 .. 1024; divisible by heads; even for sinusoidal.
+  int heads = 4;        ///< Number of heads, 1 .. 64.
+  int head = 0;         ///< Head shown, 0 .. heads-1.
+  int clampLen = 0;     ///< > 0: delta clamped to at most clampLen (`clamp_len`); 0 = none.
+  XlRelative relative = XlRelative::Sinusoidal;
+  int maxLen = 512;     ///< Learned only: table rows 2 maxLen - 1, delta in +-(maxLen-1); >= 1.
+  std::uint64_t seed = 0;
+  friend bool operator==(const XlParams&, const XlParams&) = default;
+};
+
+/// Largest max_len accepted; fixes the row offset of XlRelTable.
+inline constexpr std::int64_t kXlMaxLen = 65536;
+
+/// Typed parameters from a validated ParamSet of the xl scheme.
+[[nodiscard]] XlParams xlParamsFrom(const ParamSet& params);
+
+/// The distance R is looked up at for true distance delta = i + mlen - j: min(delta, clampLen)
+/// when clampLen > 0 (the reference's `pos_seq.clamp_(max=clamp_len)`), then, for Learned,
+/// clamped into [-(maxLen-1), maxLen-1] as the seed article's table does.
+[[nodiscard]] Index xlLookupDistance(const XlParams& p, Index delta);
+
+/// One relative embedding R_delta (1 x dModel) at an already clamped lookup distance.
+[[nodiscard]] Matrix xlRelativeRow(const XlParams& p, Index lookupDistance);
+
+/// The R rows in the reference's order: klen x dModel, row c = R at
+/// xlLookupDistance(klen-1-c), i.e. `pos_seq = arange(klen-1, -1, -1)`, distance decreasing.
+[[nodiscard]] Matrix xlRelativeRows(const XlParams& p);
+
+/// Explicit inputs of one head, so tests can substitute any of them (e.g. u = v = 0).
+struct XlTensors {
+  Index mlen = 0;   ///< Memory rows at the top of `content`; qlen = content.rows() - mlen.
+  Matrix content;   ///< klen x dModel: cat(memory, h); queries use the last qlen rows.
+  Matrix wq;        ///< dModel x d_head: this head's columns of W_q.
+  Matrix wk;        ///< dModel x d_head: this head's columns of W_k.
+  Matrix wr;        ///< dModel x d_head: this head's columns of W_R (`r_net`).
+  Vector u;         ///< d_head: content bias u (`r_w_bias`).
+  Vector v;         ///< d_head: position bias v (`r_r_bias`).
+  Matrix rel;       ///< klen x dModel: R rows in pos_seq order (xlRelativeRows).
+};
+
+/// The tensors of head p.head drawn from p.seed (see XlParams for the random streams).
+[[nodiscard]] XlTensors xlTensors(const XlParams& p);
+
+/// The reference `_rel_shift` (the paper's appendix "Efficient computation of the attention
+/// with relative positional embedding") on a qlen x klen matrix: prepend a zero column, read the
+/// qlen x (klen+1) buffer as (klen+1) x qlen, drop its first row, read the rest as qlen x klen.
+/// @return qlen x klen; if x(i, c) depends only on delta = klen-1-c, out(i, j) = x at
+///         delta = i + (klen - qlen) - j for every j <= i + klen - qlen. Cells above that
+///         diagonal hold wrapped values from the next row (garbage, always masked).
+[[nodiscard]] Matrix xlRelShift(const Matrix& x);
+
+/// The matrices one can ask xlTerm for. Each is qlen x klen.
+enum class XlTerm { A, B, C, D, AC, BD, Scores };
+
+/// One term, each divided by sqrt(d_head) (Dai et al. sec. 3.3, the A^rel_{i,j} equation):
+/// A = q_i.k_j, B = q_i.r_delta, C = u.k_j, D = v.r_delta, AC = (q_i+u).k_j,
+/// BD = (q_i+v).r_delta, Scores = (AC + BD) unscaled, then scaled, as the reference does.
+/// Row = query i (position mlen + i of the concatenation), col = key j (memory first),
+/// delta = i + mlen - j. B, D, BD are computed as `_rel_shift((q + bias) r^T)` with r = rel wr,
+/// never with a qlen x klen x d_head tensor. Masked cells (j > i + mlen) are NaN.
+/// @note Signed; masking happens after the terms are computed and summed.
+[[nodiscard]] Matrix xlTerm(const XlTensors& t, XlTerm term);
+
+/// Row-wise softmax of a masked score matrix over its non-NaN cells; NaN cells stay NaN.
+/// @return same shape; each row with an unmasked cell sums to 1.
+[[nodiscard]] Matrix xlAttention(const Matrix& scores);
+
+/// Bytes, in float32 (4 bytes per value), of the explicit per-head [qlen, klen, dHead]
+/// relative tensor the seed article builds, and of the extra memory the rel-shift trick
+/// needs instead: the projected rows r (klen x dHead) plus the padded qlen x (klen+1) copy.
+struct XlMemory {
+  double explicitBytes = 0;
+  double relShiftBytes = 0;
+};
+[[nodiscard]] XlMemory xlMemoryBytes(Index qlen, Index klen, Index dHead);
+
+/// The `xl` scheme: views a, b, c, d, ac, bd, scores, mask, attention and series memory.
+[[nodiscard]] std::unique_ptr<Scheme> makeXlScheme();
+
+}  // namespace posenc

@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Views of a scheme: what each picture shows, and how a region of a matrix view is requested.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "posenc/types.hpp"
+
+namespace posenc {
+
+/// Matrix views are heatmaps (rows x cols); series views are line or bar charts.
+enum class ViewKind { Matrix, Series };
+
+/// Description of one view of a scheme.
+struct ViewSpec {
+  std::string id{};           ///< Stable id (`--view ID`).
+  ViewKind kind = ViewKind::Matrix;
+  std::string title{};        ///< Picture title.
+  std::string xLabel{};       ///< Matrix: column axis (e.g. "key position j"); series: x axis.
+  std::string yLabel{};       ///< Matrix: row axis (e.g. "query position i"); series: y axis.
+  std::string valueLabel{};   ///< Matrix: colour-scale label (e.g. "bias"). Unused for series.
+  bool signedValues = false;  ///< Values take both signs: diverging colour map centred on 0.
+  bool bars = false;        ///< Series drawn as bars rather than lines (e.g. per-head slopes).
+  bool logY = false;        ///< Series: logarithmic y axis (all y > 0), e.g. wavelengths.
+  bool parametric = false;  ///< Series: x is not sorted; points are joined in order (a path).
+  bool integerValues = false;  ///< Matrix: values are integer ids (e.g. T5 bucket numbers).
+  std::string description{};  ///< One line: what the view shows and its sign convention.
+};
+
+/// Shape of a matrix view for given parameters.
+struct MatrixShape {
+  Index rows = 0;
+  Index cols = 0;
+};
+
+/// A rectangular part of a matrix view, sampled to at most maxRows x maxCols.
+/// Rows [r0, r1) and columns [c0, c1); r1 or c1 < 0 means "to the end".
+/// maxRows / maxCols <= 0 means "every cell".
+struct Region {
+  Index r0 = 0;
+  Index r1 = -1;
+  Index c0 = 0;
+  Index c1 = -1;
+  Index maxRows = 0;
+  Index maxCols = 0;
+  friend bool operator==(const Region&, const Region&) = default;
+};
+
+/// Indices sampled from [begin, end): every index when end - begin <= maxSamples (or
+/// maxSamples <= 0), otherwise maxSamples indices, the centre cell of each of maxSamples
+/// equal bins: begin + floor((k + 1/2) (end - begin) / maxSamples).
+[[nodiscard]] std::vector<Index> sampleIndices(Index begin, Index end, Index maxSamples);
+
+/// The values of a matrix view on a sampled region.
+/// values(a, b) is the exact value of cell (rows[a], cols[b]); masked cells are NaN.
+struct MatrixResult {
+  MatrixShape full{};          ///< Shape of the whole view.
+  std::vector<Index> rows{};   ///< Absolute row indices, increasing.
+  std::vector<Index> cols{};   ///< Absolute column indices, increasing.
+  Matrix values{};             ///< rows.size() x cols.size().
+  /// True when every row and column of the region is present (no sampling).
+  [[nodiscard]] bool exact() const;
+};
+
+/// One additive or explanatory part of a cell's value, for the hover readout
+/// (e.g. Transformer-XL's term (a), or ALiBi's slope and distance).
+struct Term {
+  std::string name{};   ///< Short label, e.g. "(a) q.k / sqrt(d_head)" or "slope m_h".
+  double value = 0;
+};
+
+/// One named curve of a series view.
+struct Curve {
+  std::string name{};
+  std::vector<double> y{};    ///< Same length as SeriesResult::x; NaN = gap.
+};
+
+/// The values of a series view: curves over a common x axis.
+struct SeriesResult {
+  std::vector<double> x{};
+  std::vector<Curve> curves{};
+};
+
+}  // namespace posenc

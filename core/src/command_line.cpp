@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "posenc/command_line.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <cstdlib>
+#include <string_view>
+
+namespace posenc {
+
+namespace {
+
+bool parseIndex(std::string_view s, Index& out) {
+  if (s.empty()) return false;
+  long long v = 0;
+  const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc() || ptr != s.data() + s.size() || v < 0) return false;
+  out = static_cast<Index>(v);
+  return true;
+}
+
+IndexRange parseRange(const std::string& option, const std::string& text) {
+  const auto colon = text.find(':');
+  IndexRange r;
+  const bool ok =
+      colon != std::string::npos && parseIndex(std::string_view(text).substr(0, colon), r.begin) &&
+      (colon + 1 == text.size() || parseIndex(std::string_view(text).substr(colon + 1), r.end)) &&
+      (r.end < 0 || r.end > r.begin);
+  if (!ok)
+    throw UsageError(option + " '" + text + "': must be A:B with whole numbers 0 <= A < B (B may be left out: to the end)");
+  return r;
+}
+
+void parseSize(const std::string& text, int& w, int& h) {
+  const auto x = text.find_first_of("xX");
+  Index a = 0, b = 0;
+  if (x == std::string::npos || !parseIndex(std::string_view(text).substr(0, x), a) ||
+      !parseIndex(std::string_view(text).substr(x + 1), b) || a < 64 || b < 64 || a > 16384 || b > 16384)
+    throw UsageError("--size '" + text + "': must be WxH with W and H from 64 to 16384 pixels, e.g. 1000x800");
+  w = static_cast<int>(a);
+  h = static_cast<int>(b);
+}
+
+double parseDpi(const std::string& text) {
+  char* end = nullptr;
+  const double v = std::strtod(text.c_str(), &end);
+  if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(v) || v < 24 || v > 1200)
+    throw UsageError("--dpi '" + text + "': must be a number from 24 to 1200");
+  return v;
+}
+
+}  // namespace
+
+std::pair<std::string, std::string> parseAssignment(const std::string& text) {
+  const auto eq = text.find('=');
+  if (eq == std::string::npos || eq == 0)
+    throw UsageError("--set '" + text + "': must be KEY=VALUE, e.g. --set length=256");
+  return {text.substr(0, eq), text.substr(eq + 1)};
+}
+
+CommandLine parseCommandLine(const std::vector<std::string>& args) {
+  CommandLine cl;
+  if (args.empty()) return cl;
+  const std::string& cmd = args[0];
+  std::size_t k = 1;
+  const auto value = [&](const std::string& option) -> const std::string& {
+    if (k + 1 >= args.size()) throw UsageError(option + " needs a value (see posenc --help)");
+    return args[++k];
+  };
+  if (cmd == "help" || cmd == "--help" || cmd == "-h") {
+    cl.command = CommandLine::Command::Help;
+    if (args.size() > 1) throw UsageError("'" + cmd + "' takes no arguments");
+    return cl;
+  }
+  if (cmd == "--version" || cmd == "version") {
+    cl.command = CommandLine::Command::Version;
+    if (args.size() > 1) throw UsageError("'" + cmd + "' takes no arguments");
+    return cl;
+  }
+  if (cmd == "list") {
+    cl.command = CommandLine::Command::List;
+    for (; k < args.size(); ++k) {
+      if (args[k] == "--json") cl.json = true;
+      else throw UsageError("list: unknown option '" + args[k] + "' (allowed: --json)");
+    }
+    return cl;
+  }
+  if (cmd == "gallery") {
+    cl.command = CommandLine::Command::Gallery;
+    cl.out = "gallery";
+    cl.format = "png";
+    bool haveDir = false;
+    for (; k < args.size(); ++k) {
+      const std::string& a = args[k];
+      if (a == "--size") parseSize(value(a), cl.width, cl.height);
+      else if (a == "--dpi") cl.dpi = parseDpi(value(a));
+      else if (a == "--format") cl.format = value(a);
+      else if (!a.empty() && a[0] != '-' && !haveDir) { cl.out = a; haveDir = true; }
+      else throw UsageError("gallery: unexpected argument '" + a + "' (usage: posenc gallery [DIR] [--format png|svg|pdf] [--size WxH] [--dpi N])");
+    }
+    if (cl.format != "png" && cl.format != "svg" && cl.format != "pdf")
+      throw UsageError("--format '" + cl.format + "': gallery draws pictures: png, svg or pdf");
+    return cl;
+  }
+  if (cmd != "export")
+    throw UsageError("unknown command '" + cmd + "' (commands: list, export, gallery, help; see posenc --help)");
+
+  cl.command = CommandLine::Command::Export;
+  for (; k < args.size(); ++k) {
+    const std::string& a = args[k];
+    if (a == "--scheme") cl.scheme = value(a);
+    else if (a == "--set") {
+      auto kv = parseAssignment(value(a));
+      for (const auto& [key, v] : cl.sets)
+        if (key == kv.first)
+          throw UsageError("--set " + kv.first + " is given twice ('" + v + "' and '" + kv.second + "'); give each parameter once");
+      cl.sets.push_back(std::move(kv));
+    } else if (a == "--view") cl.view = value(a);
+    else if (a == "--all-views") cl.allViews = true;
+    else if (a == "--out" || a == "-o") cl.out = value(a);
+    else if (a == "--format") cl.format = value(a);
+    else if (a == "--size") parseSize(value(a), cl.width, cl.height);
+    else if (a == "--dpi") cl.dpi = parseDpi(value(a));
+    else if (a == "--colormap") cl.colormap = value(a);
+    else if (a == "--title") cl.title = value(a);
+    else if (a == "--rows") cl.rows = parseRange(a, value(a));
+    else if (a == "--cols") cl.cols = parseRange(a, value(a));
+    else throw UsageError("export: unknown option '" + a + "' (see posenc --help)");
+  }
+  if (cl.scheme.empty()) throw UsageError("export needs --scheme ID (posenc list shows the schemes)");
+  if (cl.out.empty()) throw UsageError("export needs --out PATH (a .png .svg .pdf .csv .npy .json file, DIR/ with --all-views, or - for JSON on standard output)");
+  if (cl.allViews == !cl.view.empty())
+    throw UsageError(cl.allViews ? "give either --view VIEW or --all-views, not both"
+                                 : "export needs --view VIEW or --all-views (posenc list shows the views)");
+  if (!cl.format.empty()) {
+    if (!cl.allViews) throw UsageError("--format goes with --all-views; for one view the extension of --out picks the format");
+    static const char* formats[] = {"png", "svg", "pdf", "csv", "npy", "json"};
+    bool ok = false;
+    for (const char* f : formats) ok = ok || cl.format == f;
+    if (!ok) throw UsageError("--format '" + cl.format + "': must be one of png, svg, pdf, csv, npy or json");
+  }
+  if (cl.allViews && cl.format.empty()) cl.format = "png";
+  if (cl.allViews && cl.out == "-") throw UsageError("--all-views writes files: --out must be a folder");
+  return cl;
+}
+
+std::string helpText() {
+  return R"(posenc - PosEnc Explorer: see how transformers encode position
+
+Usage:
+  posenc list [--json]
+      Every scheme with its parameters (type, default, range or choices) and views.
+  posenc export --scheme ID [--set KEY=VALUE]... --view VIEW --out PATH [options]
+  posenc export --scheme ID [--set KEY=VALUE]... --all-views --out DIR/ [--format FMT] [options]
+      Draw a view or write its numbers. The extension of PATH picks the format:
+        .png .svg .pdf   the picture (title, axis labels, colour scale)
+        .csv .npy .json  the numbers (masked cells: nan in CSV/NPY, null in JSON)
+      --out -            JSON on standard output
+      --size WxH         picture size in pixels (default 1000x800)
+      --dpi N            PNG resolution; pixels = size * N / 96 (default 96)
+      --colormap NAME    viridis, cividis, magma, gray or rdbu (default: by the view)
+      --title TEXT       picture title (default: the view's title)
+      --rows A:B --cols C:D
+                         only rows A..B-1 and columns C..D-1 of a matrix view
+      --format FMT       with --all-views: png, svg, pdf, csv, npy or json (default png)
+  posenc gallery [DIR] [--format png|svg|pdf] [--size WxH] [--dpi N]
+      Every view of every scheme at default parameters into DIR (default ./gallery).
+  posenc --help | --version
+
+Examples:
+  posenc export --scheme sinusoidal --view similarity --out sim.png
+  posenc export --scheme alibi --set heads=12 --set head=3 --view bias --out bias.csv
+  posenc export --scheme t5 --view bucket_map --out - | python3 -m json.tool
+  posenc export --scheme rope --set length=512 --all-views --out rope/
+
+Exit status: 0 on success, 2 for bad input (the message names the parameter, the value
+and what is allowed), 1 when a file cannot be written.
+)";
+}
+
+}  // namespace posenc

@@ -1,0 +1,263 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "posenc/params.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <limits>
+
+namespace posenc {
+
+namespace {
+
+std::string formatNumber(double v) {
+  if (std::isnan(v)) return "nan";
+  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+  if (v == std::floor(v) && std::fabs(v) < 1e15) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.0f", v);
+    return buf;
+  }
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.17g", v);
+  // Prefer the shortest text that round-trips.
+  for (int prec = 1; prec <= 17; ++prec) {
+    char shorter[32];
+    std::snprintf(shorter, sizeof shorter, "%.*g", prec, v);
+    if (std::strtod(shorter, nullptr) == v) return shorter;
+  }
+  return buf;
+}
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  std::transform(out.begin(), out.end(), out.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return out;
+}
+
+std::string printable(std::string_view text) {
+  std::string out;
+  for (char c : text.substr(0, 64)) {
+    const auto u = static_cast<unsigned char>(c);
+    out += (u < 0x20 || u == 0x7f) ? '?' : c;
+  }
+  if (text.size() > 64) out += "...";
+  return out;
+}
+
+}  // namespace
+
+std::string_view toString(ParamType t) {
+  switch (t) {
+    case ParamType::Int: return "int";
+    case ParamType::Real: return "real";
+    case ParamType::Bool: return "bool";
+    case ParamType::Choice: return "choice";
+  }
+  return "int";
+}
+
+ParamError::ParamError(std::string param, std::string value, std::string allowed)
+    : std::invalid_argument("parameter '" + param + "' = '" + value + "': must be " + allowed),
+      m_param(std::move(param)),
+      m_value(std::move(value)),
+      m_allowed(std::move(allowed)) {}
+
+ParamSpec intParam(std::string id, std::int64_t def, std::int64_t min, std::int64_t max,
+                   std::string description, bool even) {
+  ParamSpec s;
+  s.id = std::move(id);
+  s.type = ParamType::Int;
+  s.defaultValue = def;
+  s.min = static_cast<double>(min);
+  s.max = static_cast<double>(max);
+  s.description = std::move(description);
+  s.even = even;
+  return s;
+}
+
+ParamSpec realParam(std::string id, double def, double min, double max, std::string description) {
+  ParamSpec s;
+  s.id = std::move(id);
+  s.type = ParamType::Real;
+  s.defaultValue = def;
+  s.min = min;
+  s.max = max;
+  s.description = std::move(description);
+  return s;
+}
+
+ParamSpec boolParam(std::string id, bool def, std::string description) {
+  ParamSpec s;
+  s.id = std::move(id);
+  s.type = ParamType::Bool;
+  s.defaultValue = def;
+  s.description = std::move(description);
+  return s;
+}
+
+ParamSpec choiceParam(std::string id, std::string def, std::vector<std::string> choices,
+                      std::string description) {
+  ParamSpec s;
+  s.id = std::move(id);
+  s.type = ParamType::Choice;
+  s.defaultValue = std::move(def);
+  s.choices = std::move(choices);
+  s.description = std::move(description);
+  return s;
+}
+
+ParamSpec seedParam() {
+  return intParam("seed", 0, 0, 4294967295LL,
+                  "Seed of the portable random generator for every random tensor");
+}
+
+std::string allowedText(const ParamSpec& spec) {
+  switch (spec.type) {
+    case ParamType::Int:
+      return std::string(spec.even ? "an even integer" : "an integer") + " from " +
+             formatNumber(spec.min) + " to " + formatNumber(spec.max);
+    case ParamType::Real:
+      return "a finite number from " + formatNumber(spec.min) + " to " + formatNumber(spec.max);
+    case ParamType::Bool:
+      return "true or false";
+    case ParamType::Choice: {
+      std::string s = "one of ";
+      for (std::size_t i = 0; i < spec.choices.size(); ++i) {
+        if (i) s += i + 1 == spec.choices.size() ? " or " : ", ";
+        s += spec.choices[i];
+      }
+      return s;
+    }
+  }
+  return {};
+}
+
+std::string formatValue(const Value& v) {
+  if (const auto* i = std::get_if<std::int64_t>(&v)) return std::to_string(*i);
+  if (const auto* d = std::get_if<double>(&v)) return formatNumber(*d);
+  if (const auto* b = std::get_if<bool>(&v)) return *b ? "true" : "false";
+  return std::get<std::string>(v);
+}
+
+void checkValue(const ParamSpec& spec, const Value& v) {
+  const auto fail = [&] { throw ParamError(spec.id, printable(formatValue(v)), allowedText(spec)); };
+  switch (spec.type) {
+    case ParamType::Int: {
+      const auto* i = std::get_if<std::int64_t>(&v);
+      if (!i) fail();
+      const auto x = static_cast<double>(*i);
+      if (x < spec.min || x > spec.max || (spec.even && (*i % 2) != 0)) fail();
+      return;
+    }
+    case ParamType::Real: {
+      const auto* d = std::get_if<double>(&v);
+      if (!d || !std::isfinite(*d) || *d < spec.min || *d > spec.max) fail();
+      return;
+    }
+    case ParamType::Bool:
+      if (!std::holds_alternative<bool>(v)) fail();
+      return;
+    case ParamType::Choice: {
+      const auto* s = std::get_if<std::string>(&v);
+      if (!s || std::find(spec.choices.begin(), spec.choices.end(), *s) == spec.choices.end()) fail();
+      return;
+    }
+  }
+}
+
+Value parseValue(const ParamSpec& spec, std::string_view text) {
+  const auto fail = [&]() -> Value { throw ParamError(spec.id, printable(text), allowedText(spec)); };
+  switch (spec.type) {
+    case ParamType::Int: {
+      std::int64_t x = 0;
+      const char* first = text.data();
+      const char* last = text.data() + text.size();
+      if (!text.empty() && *first == '+') ++first;
+      const auto [ptr, ec] = std::from_chars(first, last, x);
+      if (text.empty() || ec != std::errc() || ptr != last) return fail();
+      Value v = x;
+      checkValue(spec, v);
+      return v;
+    }
+    case ParamType::Real: {
+      const std::string s(text);
+      // Plain decimal notation only (no hex floats, no leading blanks, no "inf"/"nan").
+      if (s.empty() || s.find_first_not_of("0123456789+-.eE") != std::string::npos) return fail();
+      char* end = nullptr;
+      const double x = std::strtod(s.c_str(), &end);
+      if (end != s.c_str() + s.size() || !std::isfinite(x)) return fail();
+      Value v = x == 0.0 ? 0.0 : x;  // -0 is stored as +0
+      checkValue(spec, v);
+      return v;
+    }
+    case ParamType::Bool: {
+      const std::string s = lower(text);
+      if (s == "true" || s == "1" || s == "yes" || s == "on") return true;
+      if (s == "false" || s == "0" || s == "no" || s == "off") return false;
+      return fail();
+    }
+    case ParamType::Choice: {
+      Value v = std::string(text);
+      checkValue(spec, v);
+      return v;
+    }
+  }
+  return fail();
+}
+
+ParamSet::ParamSet(const std::vector<ParamSpec>& specs) {
+  m_items.reserve(specs.size());
+  for (const auto& s : specs) m_items.emplace_back(s.id, s.defaultValue);
+}
+
+const Value& ParamSet::get(std::string_view id) const {
+  for (const auto& [k, v] : m_items)
+    if (k == id) return v;
+  throw ParamError(std::string(id), "", "a parameter of this scheme");
+}
+
+bool ParamSet::has(std::string_view id) const {
+  return std::any_of(m_items.begin(), m_items.end(), [&](const auto& kv) { return kv.first == id; });
+}
+
+std::int64_t ParamSet::getInt(std::string_view id) const {
+  const Value& v = get(id);
+  if (const auto* i = std::get_if<std::int64_t>(&v)) return *i;
+  throw ParamError(std::string(id), formatValue(v), "an integer");
+}
+
+double ParamSet::getReal(std::string_view id) const {
+  const Value& v = get(id);
+  if (const auto* d = std::get_if<double>(&v)) return *d;
+  if (const auto* i = std::get_if<std::int64_t>(&v)) return static_cast<double>(*i);
+  throw ParamError(std::string(id), formatValue(v), "a number");
+}
+
+bool ParamSet::getBool(std::string_view id) const {
+  const Value& v = get(id);
+  if (const auto* b = std::get_if<bool>(&v)) return *b;
+  throw ParamError(std::string(id), formatValue(v), "true or false");
+}
+
+const std::string& ParamSet::getChoice(std::string_view id) const {
+  const Value& v = get(id);
+  if (const auto* s = std::get_if<std::string>(&v)) return *s;
+  throw ParamError(std::string(id), formatValue(v), "a choice id");
+}
+
+void ParamSet::set(const std::string& id, Value v) {
+  for (auto& [k, old] : m_items) {
+    if (k == id) {
+      old = std::move(v);
+      return;
+    }
+  }
+  m_items.emplace_back(id, std::move(v));
+}
+
+}  // namespace posenc

@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The list of built-in schemes, in the order the window and `posenc list` show them.
+#include "posenc/alibi.hpp"
+#include "posenc/learned.hpp"
+#include "posenc/rope.hpp"
+#include "posenc/scheme.hpp"
+#include "posenc/sinusoidal.hpp"
+#include "posenc/t5_bias.hpp"
+#include "posenc/transformer_xl.hpp"
+#include "posenc/tupe.hpp"
+
+namespace posenc {
+
+const std::vector<std::unique_ptr<Scheme>>& allSchemes() {
+  static const std::vector<std::unique_ptr<Scheme>> schemes = [] {
+    std::vector<std::unique_ptr<Scheme>> v;
+    v.push_back(makeSinusoidalScheme());
+    v.push_back(makeLearnedScheme());
+    v.push_back(makeT5Scheme());
+    v.push_back(makeAlibiScheme());
+    v.push_back(makeRopeScheme());
+    v.push_back(makeXlScheme());
+    v.push_back(makeTupeScheme());
+    return v;
+  }();
+  return schemes;
+}
+
+}  // namespace posenc

@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Scheme-independent machinery: lookup, parameter assembly, region sampling.
+#include "posenc/scheme.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace posenc {
+
+namespace {
+
+std::string joinIds(const std::vector<std::string>& ids) {
+  std::string s;
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    if (i) s += i + 1 == ids.size() ? " or " : ", ";
+    s += ids[i];
+  }
+  return s;
+}
+
+}  // namespace
+
+std::string humanBytes(double bytes) {
+  const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
+  int u = 0;
+  while (bytes >= 1024.0 && u < 5) {
+    bytes /= 1024.0;
+    ++u;
+  }
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "%.1f %s", bytes, units[u]);
+  return buf;
+}
+
+/// Most cells one computeMatrix call will allocate (2^28 doubles = 2 GiB).
+constexpr double kMaxCells = 268435456.0;
+
+void Scheme::validate(const ParamSet&) const {}
+
+std::vector<Term> Scheme::explainCell(const ParamSet&, std::string_view, Index, Index) const {
+  return {};
+}
+
+std::vector<Index> sampleIndices(Index begin, Index end, Index maxSamples) {
+  std::vector<Index> out;
+  const Index n = end - begin;
+  if (n <= 0) return out;
+  if (maxSamples <= 0 || n <= maxSamples) {
+    out.resize(static_cast<std::size_t>(n));
+    for (Index k = 0; k < n; ++k) out[static_cast<std::size_t>(k)] = begin + k;
+    return out;
+  }
+  out.resize(static_cast<std::size_t>(maxSamples));
+  for (Index k = 0; k < maxSamples; ++k) {
+    // Integer form of floor((k + 1/2) n / maxSamples): exact for any n up to 2^40.
+    out[static_cast<std::size_t>(k)] = begin + ((2 * k + 1) * n) / (2 * maxSamples);
+  }
+  return out;
+}
+
+bool MatrixResult::exact() const {
+  if (rows.empty() || cols.empty()) return true;
+  return static_cast<Index>(rows.size()) == rows.back() - rows.front() + 1 &&
+         static_cast<Index>(cols.size()) == cols.back() - cols.front() + 1;
+}
+
+const Scheme& findScheme(std::string_view id) {
+  std::vector<std::string> ids;
+  for (const auto& s : allSchemes()) {
+    if (s->info().id == id) return *s;
+    ids.push_back(s->info().id);
+  }
+  throw ParamError("scheme", std::string(id), joinIds(ids));
+}
+
+const ViewSpec& findView(const Scheme& scheme, std::string_view id) {
+  std::vector<std::string> ids;
+  for (const auto& v : scheme.info().views) {
+    if (v.id == id) return v;
+    ids.push_back(v.id);
+  }
+  throw ParamError("view", std::string(id), "a view of " + scheme.info().id + ": " + joinIds(ids));
+}
+
+const ParamSpec& findParam(const Scheme& scheme, std::string_view id) {
+  std::vector<std::string> ids;
+  for (const auto& p : scheme.info().params) {
+    if (p.id == id) return p;
+    ids.push_back(p.id);
+  }
+  throw ParamError(std::string(id), "", "a parameter of " + scheme.info().id + ": " + joinIds(ids));
+}
+
+ParamSet makeParams(const Scheme& scheme,
+                    const std::vector<std::pair<std::string, std::string>>& sets) {
+  ParamSet params(scheme.info().params);
+  for (const auto& [key, text] : sets) {
+    const ParamSpec& spec = findParam(scheme, key);
+    params.set(spec.id, parseValue(spec, text));
+  }
+  scheme.validate(params);
+  return params;
+}
+
+void validateParams(const Scheme& scheme, const ParamSet& params) {
+  for (const auto& spec : scheme.info().params) {
+    if (!params.has(spec.id)) throw ParamError(spec.id, "(missing)", allowedText(spec));
+    checkValue(spec, params.get(spec.id));
+  }
+  for (const auto& [key, value] : params.items()) (void)findParam(scheme, key);
+  scheme.validate(params);
+}
+
+MatrixResult computeMatrix(const Scheme& scheme, const ParamSet& params, std::string_view view,
+                           const Region& region) {
+  const ViewSpec& spec = findView(scheme, view);
+  if (spec.kind != ViewKind::Matrix)
+    throw ParamError("view", spec.id, "a matrix view (this one is a series)");
+  MatrixResult out;
+  out.full = scheme.shape(params, spec.id);
+  const Index r1 = region.r1 < 0 ? out.full.rows : std::min(region.r1, out.full.rows);
+  const Index c1 = region.c1 < 0 ? out.full.cols : std::min(region.c1, out.full.cols);
+  if (region.r0 < 0 || region.r0 >= r1)
+    throw ParamError("rows", std::to_string(region.r0) + ":" + std::to_string(r1),
+                     "a non-empty range inside 0:" + std::to_string(out.full.rows));
+  if (region.c0 < 0 || region.c0 >= c1)
+    throw ParamError("cols", std::to_string(region.c0) + ":" + std::to_string(c1),
+                     "a non-empty range inside 0:" + std::to_string(out.full.cols));
+  out.rows = sampleIndices(region.r0, r1, region.maxRows);
+  out.cols = sampleIndices(region.c0, c1, region.maxCols);
+  const double cells = static_cast<double>(out.rows.size()) * static_cast<double>(out.cols.size());
+  if (cells > kMaxCells)
+    throw ParamError("region",
+                     std::to_string(out.rows.size()) + " x " + std::to_string(out.cols.size()),
+                     "at most 2^28 cells (this would take " + humanBytes(cells * 8) +
+                         "); ask for a smaller region or a lower resolution");
+  out.values = scheme.evaluate(params, spec.id, out.rows, out.cols);
+  return out;
+}
+
+double fullMatrixBytes(const Scheme& scheme, const ParamSet& params, std::string_view view) {
+  const MatrixShape s = scheme.shape(params, view);
+  return static_cast<double>(s.rows) * static_cast<double>(s.cols) * 8.0;
+}
+
+}  // namespace posenc

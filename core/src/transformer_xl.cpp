@@ -1,0 +1,461 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "posenc/transformer_xl.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <span>
+#include <string>
+
+#include "posenc/random.hpp"
+#include "posenc/sinusoidal_table.hpp"
+
+namespace posenc {
+
+namespace {
+
+constexpr double kBase = 10000.0;  // `PositionalEmbedding`: 1 / 10000^(2i/d_model).
+
+Index dHeadOf(const XlParams& p) { return p.dModel / p.heads; }
+Index klenOf(const XlParams& p) { return Index{p.mlen} + p.qlen; }
+
+/// dModel x dHead block of a dModel x dModel random weight: columns col0 .. col0+dHead-1.
+Matrix weightColumns(std::uint64_t seed, Tensor tensor, Index dModel, Index col0, Index dHead) {
+  const double scale = std::sqrt(static_cast<double>(dModel));
+  Matrix w(dModel, dHead);
+  for (Index r = 0; r < dModel; ++r)
+    for (Index c = 0; c < dHead; ++c)
+      w(r, c) = normal(seed, tensor, static_cast<std::uint64_t>(r),
+                       static_cast<std::uint64_t>(col0 + c)) / scale;
+  return w;
+}
+
+Vector headBias(std::uint64_t seed, Tensor tensor, Index head, Index dHead) {
+  Vector b(dHead);
+  for (Index c = 0; c < dHead; ++c)
+    b(c) = normal(seed, tensor, static_cast<std::uint64_t>(head), static_cast<std::uint64_t>(c));
+  return b;
+}
+
+Matrix contentRows(std::uint64_t seed, Index first, Index count, Index dModel) {
+  Matrix h(count, dModel);
+  for (Index r = 0; r < count; ++r)
+    for (Index c = 0; c < dModel; ++c)
+      h(r, c) = normal(seed, Tensor::XlContent, static_cast<std::uint64_t>(first + r),
+                       static_cast<std::uint64_t>(c));
+  return h;
+}
+
+bool isMasked(Index i, Index j, Index mlen) { return j > i + mlen; }
+
+void applyMask(Matrix& m, Index mlen) {
+  for (Index i = 0; i < m.rows(); ++i)
+    for (Index j = i + mlen + 1; j < m.cols(); ++j) m(i, j) = kMasked;
+}
+
+/// x.rowwise() + b^T for a row-major matrix and a column vector.
+Matrix addRowBias(const Matrix& x, const Vector& b) {
+  Matrix out = x;
+  out.rowwise() += b.transpose();
+  return out;
+}
+
+}  // namespace
+
+XlParams xlParamsFrom(const ParamSet& params) {
+  XlParams p;
+  p.qlen = static_cast<int>(params.getInt("qlen"));
+  p.mlen = static_cast<int>(params.getInt("mlen"));
+  p.dModel = static_cast<int>(params.getInt("d_model"));
+  p.heads = static_cast<int>(params.getInt("heads"));
+  p.head = static_cast<int>(params.getInt("head"));
+  p.clampLen = static_cast<int>(params.getInt("clamp_len"));
+  p.relative = params.getChoice("relative") == "learned" ? XlRelative::Learned
+                                                         : XlRelative::Sinusoidal;
+  p.maxLen = static_cast<int>(params.getInt("max_len"));
+  p.seed = static_cast<std::uint64_t>(params.getInt("seed"));
+  return p;
+}
+
+Index xlLookupDistance(const XlParams& p, Index delta) {
+  Index d = delta;
+  if (p.clampLen > 0) d = std::min<Index>(d, p.clampLen);
+  if (p.relative == XlRelative::Learned) d = std::clamp<Index>(d, 1 - p.maxLen, p.maxLen - 1);
+  return d;
+}
+
+Matrix xlRelativeRow(const XlParams& p, Index lookupDistance) {
+  if (p.relative == XlRelative::Sinusoidal) {
+    const double pos = static_cast<double>(lookupDistance);
+    return sinusoidalTable(std::span<const double>(&pos, 1), p.dModel, kBase,
+                           SinusoidalLayout::Concatenated);
+  }
+  const double scale = std::sqrt(2.0);
+  const auto row = static_cast<std::uint64_t>(lookupDistance + kXlMaxLen - 1);
+  Matrix r(1, p.dModel);
+  for (Index c = 0; c < p.dModel; ++c)
+    r(0, c) = normal(p.seed, Tensor::XlRelTable, row, static_cast<std::uint64_t>(c)) / scale;
+  return r;
+}
+
+Matrix xlRelativeRows(const XlParams& p) {
+  const Index klen = klenOf(p);
+  if (p.relative == XlRelative::Sinusoidal) {
+    std::vector<double> posSeq(static_cast<std::size_t>(klen));
+    for (Index c = 0; c < klen; ++c)
+      posSeq[static_cast<std::size_t>(c)] = static_cast<double>(xlLookupDistance(p, klen - 1 - c));
+    return sinusoidalTable(posSeq, p.dModel, kBase, SinusoidalLayout::Concatenated);
+  }
+  Matrix rel(klen, p.dModel);
+  for (Index c = 0; c < klen; ++c) rel.row(c) = xlRelativeRow(p, xlLookupDistance(p, klen - 1 - c));
+  return rel;
+}
+
+XlTensors xlTensors(const XlParams& p) {
+  const Index dHead = dHeadOf(p);
+  const Index col0 = Index{p.head} * dHead;
+  XlTensors t;
+  t.mlen = p.mlen;
+  t.content = contentRows(p.seed, 0, klenOf(p), p.dModel);
+  t.wq = weightColumns(p.seed, Tensor::XlWq, p.dModel, col0, dHead);
+  t.wk = weightColumns(p.seed, Tensor::XlWk, p.dModel, col0, dHead);
+  t.wr = weightColumns(p.seed, Tensor::XlWr, p.dModel, col0, dHead);
+  t.u = headBias(p.seed, Tensor::XlU, p.head, dHead);
+  t.v = headBias(p.seed, Tensor::XlV, p.head, dHead);
+  t.rel = xlRelativeRows(p);
+  return t;
+}
+
+Matrix xlRelShift(const Matrix& x) {
+  const Index qlen = x.rows();
+  const Index klen = x.cols();
+  // torch.cat([zero_pad, x], dim=1): qlen x (klen+1), C order.
+  Matrix padded(qlen, klen + 1);
+  padded.col(0).setZero();
+  padded.rightCols(klen) = x;
+  // .view(klen+1, qlen)[1:] skips the first qlen values; .view_as(x) reads the rest as
+  // qlen x klen. Matrix is row-major, so a Map of the same buffer is exactly that view.
+  return Eigen::Map<const Matrix>(padded.data() + qlen, qlen, klen);
+}
+
+Matrix xlTerm(const XlTensors& t, XlTerm term) {
+  const Index klen = t.content.rows();
+  const Index qlen = klen - t.mlen;
+  const double scale = 1.0 / std::sqrt(static_cast<double>(t.wq.cols()));
+  const bool needQ = term != XlTerm::C && term != XlTerm::D;
+  const bool needK = term == XlTerm::A || term == XlTerm::C || term == XlTerm::AC ||
+                     term == XlTerm::Scores;
+  const bool needR = term == XlTerm::B || term == XlTerm::D || term == XlTerm::BD ||
+                     term == XlTerm::Scores;
+  const Matrix q = needQ ? Matrix(t.content.bottomRows(qlen) * t.wq) : Matrix();
+  const Matrix k = needK ? Matrix(t.content * t.wk) : Matrix();
+  const Matrix r = needR ? Matrix(t.rel * t.wr) : Matrix();
+
+  Matrix out;
+  switch (term) {
+    case XlTerm::A: out = q * k.transpose(); break;
+    case XlTerm::C: out = Vector::Ones(qlen) * (k * t.u).transpose(); break;
+    case XlTerm::AC: out = addRowBias(q, t.u) * k.transpose(); break;
+    case XlTerm::B: out = xlRelShift(q * r.transpose()); break;
+    case XlTerm::D: out = xlRelShift(Vector::Ones(qlen) * (r * t.v).transpose()); break;
+    case XlTerm::BD: out = xlRelShift(addRowBias(q, t.v) * r.transpose()); break;
+    case XlTerm::Scores:
+      // The reference: attn_score = AC + BD; attn_score.mul_(scale).
+      out = addRowBias(q, t.u) * k.transpose();
+      out += xlRelShift(addRowBias(q, t.v) * r.transpose());
+      break;
+  }
+  out *= scale;
+  applyMask(out, t.mlen);
+  return out;
+}
+
+Matrix xlAttention(const Matrix& scores) {
+  Matrix out = scores;
+  for (Index i = 0; i < out.rows(); ++i) {
+    double mx = -std::numeric_limits<double>::infinity();
+    for (Index j = 0; j < out.cols(); ++j)
+      if (!std::isnan(out(i, j))) mx = std::max(mx, out(i, j));
+    if (!std::isfinite(mx)) continue;
+    double sum = 0;
+    for (Index j = 0; j < out.cols(); ++j)
+      if (!std::isnan(out(i, j))) sum += (out(i, j) = std::exp(out(i, j) - mx));
+    for (Index j = 0; j < out.cols(); ++j)
+      if (!std::isnan(out(i, j))) out(i, j) /= sum;
+  }
+  return out;
+}
+
+XlMemory xlMemoryBytes(Index qlen, Index klen, Index dHead) {
+  const auto q = static_cast<double>(qlen);
+  const auto k = static_cast<double>(klen);
+  const auto d = static_cast<double>(dHead);
+  return {q * k * d * 4.0, (k * d + q * (k + 1.0)) * 4.0};
+}
+
+namespace {
+
+const char* const kKeyAxis = "key position j (j < mlen: memory)";
+const char* const kQueryAxis = "query i (position mlen + i)";
+
+struct TermView {
+  std::string_view id;
+  XlTerm term;
+};
+constexpr TermView kTermViews[] = {{"a", XlTerm::A},   {"b", XlTerm::B},   {"c", XlTerm::C},
+                                   {"d", XlTerm::D},   {"ac", XlTerm::AC}, {"bd", XlTerm::BD},
+                                   {"scores", XlTerm::Scores}};
+
+const XlTerm* termOf(std::string_view view) {
+  for (const auto& tv : kTermViews)
+    if (tv.id == view) return &tv.term;
+  return nullptr;
+}
+
+ViewSpec matrixView(std::string id, std::string title, std::string valueLabel, bool isSigned,
+                    std::string description) {
+  ViewSpec v;
+  v.id = std::move(id);
+  v.kind = ViewKind::Matrix;
+  v.title = std::move(title);
+  v.xLabel = kKeyAxis;
+  v.yLabel = kQueryAxis;
+  v.valueLabel = std::move(valueLabel);
+  v.signedValues = isSigned;
+  v.description = std::move(description);
+  return v;
+}
+
+SchemeInfo buildInfo() {
+  SchemeInfo s;
+  s.id = "xl";
+  s.name = "Transformer-XL relative attention (Dai et al. 2019)";
+  s.description =
+      "One head's attention logits split into the four terms (a) q.k, (b) q.r, (c) u.k, "
+      "(d) v.r over a segment plus memory, computed with the reference's rel-shift trick";
+  s.params = {
+      intParam("qlen", 16, 1, 2048, "Query length q_len: tokens of the current segment h"),
+      intParam("mlen", 0, 0, 2048,
+               "Memory length mlen: cached hidden states of the previous segment (keys only); "
+               "k_len = mlen + q_len"),
+      intParam("d_model", 64, 2, 1024,
+               "Model width d_model; a multiple of heads; even when relative = sinusoidal"),
+      intParam("heads", 4, 1, 64, "Number of heads; d_head = d_model / heads"),
+      intParam("head", 0, 0, 63, "Head shown, 0 .. heads-1"),
+      intParam("clamp_len", 0, 0, 1048576,
+               "Distances above clamp_len use R_clamp_len (the reference's clamp_len); 0 = none"),
+      choiceParam("relative", "sinusoidal", {"sinusoidal", "learned"},
+                  "R_delta: sinusoidal (the paper, concatenated sin|cos, base 10000) or learned "
+                  "(the seed article's table of 2 max_len - 1 rows)"),
+      intParam("max_len", 512, 1, kXlMaxLen,
+               "relative = learned: table rows for delta in -(max_len-1) .. max_len-1; larger "
+               "distances are clamped to max_len - 1"),
+      seedParam(),
+  };
+  const std::string shapeText =
+      "q_len x k_len, row = query i, col = key j, delta = i + mlen - j; signed; masked "
+      "(j > i + mlen) cells empty";
+  const std::string scaled = " / sqrt(d_head); " + shapeText;
+  s.views = {
+      matrixView("a", "(a) content-content  q_i . k_j / sqrt(d_head)", "(a)", true,
+                 "Term (a): content query against content key q_i . k_j" + scaled),
+      matrixView("b", "(b) content-position  q_i . r_(i+mlen-j) / sqrt(d_head)", "(b)", true,
+                 "Term (b): content query against relative position q_i . r_delta" + scaled),
+      matrixView("c", "(c) global content bias  u . k_j / sqrt(d_head)", "(c)", true,
+                 "Term (c): global bias u against content key u . k_j (same in every row)" +
+                     scaled),
+      matrixView("d", "(d) global position bias  v . r_(i+mlen-j) / sqrt(d_head)", "(d)", true,
+                 "Term (d): global bias v against relative position v . r_delta (constant along "
+                 "diagonals)" + scaled),
+      matrixView("ac", "AC = (q_i + u) . k_j / sqrt(d_head)", "(a) + (c)", true,
+                 "Content part AC = (a) + (c), as the reference computes it" + scaled),
+      matrixView("bd", "BD = (q_i + v) . r_(i+mlen-j) / sqrt(d_head)  (rel-shift)", "(b) + (d)",
+                 true,
+                 "Position part BD = (b) + (d), computed as _rel_shift((q + v) r^T)" + scaled),
+      matrixView("scores", "Attention logits  (a) + (b) + (c) + (d)", "score", true,
+                 "Logits (AC + BD) / sqrt(d_head), the causal mask applied after summing; " +
+                     shapeText),
+      matrixView("mask", "Causal mask over segment + memory  (1 = attended)", "attended", false,
+                 "1 where key j <= i + mlen (attended), 0 where j > i + mlen (masked); "
+                 "q_len x k_len, row = query i, col = key j"),
+      matrixView("attention", "Attention weights  softmax over keys", "probability", false,
+                 "softmax of the scores over the unmasked keys of each row (rows sum to 1); "
+                 "q_len x k_len, masked cells empty"),
+  };
+  s.views[7].integerValues = true;
+  ViewSpec memory;
+  memory.id = "memory";
+  memory.kind = ViewKind::Series;
+  memory.title = "Memory of the relative-position term: explicit tensor vs rel-shift";
+  memory.xLabel = "query length q_len";
+  memory.yLabel = "bytes per head (float32)";
+  memory.bars = true;
+  memory.logY = true;
+  memory.description =
+      "float32 bytes per head, batch 1: the explicit [q_len, k_len, d_head] tensor of r vectors "
+      "vs the rel-shift trick's extra r (k_len x d_head) and padded q_len x (k_len+1) copy; "
+      "at the current shape and at the seed article's (q_len = k_len = 512 or 1024, head_dim 64: "
+      "67,108,864 B ~ 67 MB and 268,435,456 B ~ 268 MB)";
+  s.views.push_back(std::move(memory));
+  return s;
+}
+
+void checkCell(const XlParams& p, Index row, Index col) {
+  if (row < 0 || row >= p.qlen)
+    throw ParamError("row", std::to_string(row), "0 .. " + std::to_string(p.qlen - 1));
+  if (col < 0 || col >= klenOf(p))
+    throw ParamError("col", std::to_string(col), "0 .. " + std::to_string(klenOf(p) - 1));
+}
+
+double dot(const Matrix& x, const Matrix& y) { return (x.array() * y.array()).sum(); }
+double dot(const Matrix& x, const Vector& y) { return (x.transpose().array() * y.array()).sum(); }
+
+std::vector<Term> explainTerms(const XlParams& p, Index i, Index j) {
+  const Index delta = p.mlen + i - j;
+  const Index dHead = dHeadOf(p);
+  const Index col0 = Index{p.head} * dHead;
+  const Matrix qi = contentRows(p.seed, p.mlen + i, 1, p.dModel) *
+                    weightColumns(p.seed, Tensor::XlWq, p.dModel, col0, dHead);
+  const Matrix kj = contentRows(p.seed, j, 1, p.dModel) *
+                    weightColumns(p.seed, Tensor::XlWk, p.dModel, col0, dHead);
+  const Index lookup = xlLookupDistance(p, delta);
+  const Matrix rd =
+      xlRelativeRow(p, lookup) * weightColumns(p.seed, Tensor::XlWr, p.dModel, col0, dHead);
+  const Vector u = headBias(p.seed, Tensor::XlU, p.head, dHead);
+  const Vector v = headBias(p.seed, Tensor::XlV, p.head, dHead);
+  const double s = 1.0 / std::sqrt(static_cast<double>(dHead));
+  const double a = dot(qi, kj) * s, b = dot(qi, rd) * s;
+  const double c = dot(kj, u) * s, d = dot(rd, v) * s;
+  return {{"(a) q_i . k_j / sqrt(d_head)", a},
+          {"(b) q_i . r_delta / sqrt(d_head)", b},
+          {"(c) u . k_j / sqrt(d_head)", c},
+          {"(d) v . r_delta / sqrt(d_head)", d},
+          {"score = (a) + (b) + (c) + (d)", a + b + c + d},
+          {"AC = (a) + (c)", a + c},
+          {"BD = (b) + (d)", b + d},
+          {"distance delta = i + mlen - j", static_cast<double>(delta)},
+          {"delta used for R (after clamping)", static_cast<double>(lookup)},
+          {"clamped (1 = yes)", lookup != delta ? 1.0 : 0.0}};
+}
+
+class XlScheme final : public Scheme {
+ public:
+  const SchemeInfo& info() const override {
+    static const SchemeInfo s = buildInfo();
+    return s;
+  }
+
+  void validate(const ParamSet& params) const override {
+    const XlParams p = xlParamsFrom(params);
+    if (p.dModel % p.heads != 0)
+      throw ParamError("d_model", std::to_string(p.dModel),
+                       "a multiple of heads (" + std::to_string(p.heads) + ")");
+    if (p.head >= p.heads)
+      throw ParamError("head", std::to_string(p.head),
+                       "less than heads (" + std::to_string(p.heads) + ")");
+    if (p.relative == XlRelative::Sinusoidal && p.dModel % 2 != 0)
+      throw ParamError("d_model", std::to_string(p.dModel),
+                       "even when relative = sinusoidal (R_delta holds d_model/2 sines and "
+                       "d_model/2 cosines)");
+  }
+
+  MatrixShape shape(const ParamSet& params, std::string_view view) const override {
+    requireMatrix(view);
+    const XlParams p = xlParamsFrom(params);
+    return {p.qlen, klenOf(p)};
+  }
+
+  Matrix evaluate(const ParamSet& params, std::string_view view, std::span<const Index> rows,
+                  std::span<const Index> cols) const override {
+    requireMatrix(view);
+    const XlParams p = xlParamsFrom(params);
+    for (Index r : rows) checkCell(p, r, 0);
+    for (Index c : cols) checkCell(p, 0, c);
+    const auto nr = static_cast<Index>(rows.size());
+    const auto nc = static_cast<Index>(cols.size());
+    Matrix out(nr, nc);
+    if (view == "mask") {
+      for (Index a = 0; a < nr; ++a)
+        for (Index b = 0; b < nc; ++b)
+          out(a, b) = isMasked(rows[static_cast<std::size_t>(a)],
+                               cols[static_cast<std::size_t>(b)], p.mlen) ? 0.0 : 1.0;
+      return out;
+    }
+    const XlTensors t = xlTensors(p);
+    const XlTerm* term = termOf(view);
+    const Matrix full = term ? xlTerm(t, *term) : xlAttention(xlTerm(t, XlTerm::Scores));
+    for (Index a = 0; a < nr; ++a)
+      for (Index b = 0; b < nc; ++b)
+        out(a, b) = full(rows[static_cast<std::size_t>(a)], cols[static_cast<std::size_t>(b)]);
+    return out;
+  }
+
+  std::vector<Term> explainCell(const ParamSet& params, std::string_view view, Index row,
+                                Index col) const override {
+    requireMatrix(view);
+    const XlParams p = xlParamsFrom(params);
+    checkCell(p, row, col);
+    const Index delta = p.mlen + row - col;
+    const Term distance{"distance delta = i + mlen - j", static_cast<double>(delta)};
+    const bool masked = isMasked(row, col, p.mlen);
+    if (view == "mask") return {{"attended (1) or masked (0)", masked ? 0.0 : 1.0}, distance};
+    if (masked) return {{"masked: key j > i + mlen (in the future)", 1.0}, distance};
+    if (termOf(view)) return explainTerms(p, row, col);
+    // attention: the row's scores and their log-sum-exp.
+    const Matrix scores = xlTerm(xlTensors(p), XlTerm::Scores);
+    double mx = -std::numeric_limits<double>::infinity();
+    for (Index j = 0; j <= row + p.mlen; ++j) mx = std::max(mx, scores(row, j));
+    double sum = 0;
+    for (Index j = 0; j <= row + p.mlen; ++j) sum += std::exp(scores(row, j) - mx);
+    const double lse = mx + std::log(sum);
+    return {{"score s_ij", scores(row, col)},
+            {"row log-sum-exp  log sum_j exp(s_ij)", lse},
+            {"attention = exp(s_ij - log-sum-exp)", std::exp(scores(row, col) - lse)},
+            distance};
+  }
+
+  SeriesResult series(const ParamSet& params, std::string_view view) const override {
+    const ViewSpec& spec = findView(*this, view);
+    if (spec.kind != ViewKind::Series)
+      throw ParamError("view", spec.id, "a series view of xl (memory)");
+    const XlParams p = xlParamsFrom(params);
+    std::vector<double> xs = {static_cast<double>(p.qlen), 512.0, 1024.0};
+    std::sort(xs.begin(), xs.end());
+    xs.erase(std::unique(xs.begin(), xs.end()), xs.end());
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    const std::string current =
+        "current shape (mlen " + std::to_string(p.mlen) + ", d_head " +
+        std::to_string(dHeadOf(p)) + ")";
+    SeriesResult out;
+    out.x = xs;
+    out.curves = {{"explicit [q_len, k_len, d_head] tensor, " + current, {}},
+                  {"rel-shift extra (r + padded copy), " + current, {}},
+                  {"explicit tensor, seed article (k_len = q_len, head_dim 64)", {}},
+                  {"rel-shift extra, seed article (k_len = q_len, head_dim 64)", {}}};
+    for (double x : xs) {
+      const bool isCurrent = x == p.qlen;
+      const bool isArticle = x == 512.0 || x == 1024.0;
+      const XlMemory cur = xlMemoryBytes(p.qlen, klenOf(p), dHeadOf(p));
+      const auto L = static_cast<Index>(x);
+      const XlMemory art = xlMemoryBytes(L, L, 64);
+      out.curves[0].y.push_back(isCurrent ? cur.explicitBytes : nan);
+      out.curves[1].y.push_back(isCurrent ? cur.relShiftBytes : nan);
+      out.curves[2].y.push_back(isArticle ? art.explicitBytes : nan);
+      out.curves[3].y.push_back(isArticle ? art.relShiftBytes : nan);
+    }
+    return out;
+  }
+
+ private:
+  void requireMatrix(std::string_view view) const {
+    const ViewSpec& spec = findView(*this, view);
+    if (spec.kind != ViewKind::Matrix)
+      throw ParamError("view", spec.id, "a matrix view of xl (this one is a series)");
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Scheme> makeXlScheme() { return std::make_unique<XlScheme>(); }
+
+}  // namespace posenc

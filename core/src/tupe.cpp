@@ -1,0 +1,395 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "posenc/tupe.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "posenc/random.hpp"
+#include "posenc/t5_bucket.hpp"
+
+namespace posenc {
+
+namespace {
+
+using ConstRef = Eigen::Ref<const Matrix>;
+
+/// Rows of a random tensor at the given positions: positions.size() x width, entry
+/// normal(seed, tensor, position, column) * scale.
+Matrix drawRows(std::uint64_t seed, Tensor tensor, std::span<const Index> positions, Index width,
+                double scale = 1.0) {
+  Matrix out(static_cast<Index>(positions.size()), width);
+  for (Index a = 0; a < out.rows(); ++a) {
+    const auto row = static_cast<std::uint64_t>(positions[static_cast<std::size_t>(a)]);
+    for (Index k = 0; k < width; ++k)
+      out(a, k) = normal(seed, tensor, row, static_cast<std::uint64_t>(k)) * scale;
+  }
+  return out;
+}
+
+/// This head's d_model x d_head block (columns head*d_head ..) of a d_model x d_model weight.
+Matrix drawHeadWeight(const TupeParams& p, Tensor tensor) {
+  const Index d = tupeHeadDim(p);
+  const double scale = 1.0 / std::sqrt(static_cast<double>(p.dModel));
+  Matrix out(p.dModel, d);
+  for (Index k = 0; k < p.dModel; ++k)
+    for (Index t = 0; t < d; ++t)
+      out(k, t) = normal(p.seed, tensor, static_cast<std::uint64_t>(k),
+                         static_cast<std::uint64_t>(p.head * d + t)) * scale;
+  return out;
+}
+
+/// Key-side and query-side projections of a block, shared by every row chunk.
+struct Projected {
+  Matrix qc, qp;  ///< rows x d_head: x_i W^Q and p_i (W^Q tied | U^Q untied).
+  Matrix kc, kp;  ///< cols x d_head: x_j W^K and p_j (W^K tied | U^K untied).
+};
+
+Projected project(const TupeParams& p, const TupeBlock& b) {
+  const bool tied = p.variant == TupeVariant::Tied;
+  Projected out;
+  out.qc = b.xq * b.wq;
+  out.kc = b.xk * b.wk;
+  out.qp = b.pq * (tied ? b.wq : b.uq);
+  out.kp = b.pk * (tied ? b.wk : b.uk);
+  return out;
+}
+
+/// The five terms for query rows rows[r0 .. r0 + qc.rows()) and all key columns.
+TupeTerms termsOfChunk(const TupeParams& p, const TupeBlock& blk, const ConstRef& qc,
+                       const ConstRef& qp, const Matrix& kc, const Matrix& kp, std::size_t r0) {
+  const Index nr = qc.rows();
+  const Index nc = kc.rows();
+  const auto d = static_cast<double>(tupeHeadDim(p));
+  TupeTerms t;
+  t.cc.setZero(nr, nc);
+  t.cp.setZero(nr, nc);
+  t.pc.setZero(nr, nc);
+  t.pp.setZero(nr, nc);
+  t.bias.setZero(nr, nc);
+  const bool hasBias = p.variant == TupeVariant::TupeR || p.variant == TupeVariant::UntiedCross;
+  switch (p.variant) {
+    case TupeVariant::Tied: {
+      const double s = 1.0 / std::sqrt(d);
+      t.cc.noalias() = (qc * kc.transpose()) * s;
+      t.cp.noalias() = (qc * kp.transpose()) * s;
+      t.pc.noalias() = (qp * kc.transpose()) * s;
+      t.pp.noalias() = (qp * kp.transpose()) * s;
+      break;
+    }
+    case TupeVariant::TupeA:
+    case TupeVariant::TupeR: {
+      const double s = 1.0 / std::sqrt(2.0 * d);
+      t.cc.noalias() = (qc * kc.transpose()) * s;
+      t.pp.noalias() = (qp * kp.transpose()) * s;
+      break;
+    }
+    case TupeVariant::UntiedCross: {
+      const double s = 1.0 / std::sqrt(d);
+      t.cc.noalias() = (qc * kc.transpose()) * s;
+      t.cp.noalias() = (qc * kp.transpose()) * s;
+      t.pc.noalias() = (qp * kc.transpose()) * s;
+      break;
+    }
+  }
+  for (Index a = 0; a < nr; ++a) {
+    const Index i = blk.rows[r0 + static_cast<std::size_t>(a)];
+    for (Index c = 0; c < nc; ++c) {
+      const Index j = blk.cols[static_cast<std::size_t>(c)];
+      if (hasBias) t.bias(a, c) = blk.b(static_cast<Index>(tupeBucket(p, i, j)));
+      if (!p.untieCls || p.variant == TupeVariant::Tied || !tupeIsClsCell(i, j)) continue;
+      // Paper Eq. 11: the whole positional part of a [CLS] cell becomes theta.
+      const double theta = i == 0 ? blk.theta1 : blk.theta2;
+      if (p.variant == TupeVariant::UntiedCross) {
+        t.bias(a, c) = theta;
+      } else {
+        t.pp(a, c) = theta;
+        t.bias(a, c) = 0.0;
+      }
+    }
+  }
+  return t;
+}
+
+/// Rows of the chunks evaluate() and tupeAttention() work in, bounding memory to
+/// 5 x kChunk x cols doubles whatever the region.
+constexpr Index kChunk = 128;
+
+/// Calls f(terms, firstRow) for consecutive row chunks of the block.
+template <typename F>
+void forEachChunk(const TupeParams& p, const TupeBlock& blk, F&& f) {
+  const Projected pr = project(p, blk);
+  const Index n = static_cast<Index>(blk.rows.size());
+  for (Index r0 = 0; r0 < n; r0 += kChunk) {
+    const Index m = std::min(kChunk, n - r0);
+    f(termsOfChunk(p, blk, pr.qc.middleRows(r0, m), pr.qp.middleRows(r0, m), pr.kc, pr.kp,
+                   static_cast<std::size_t>(r0)),
+      r0);
+  }
+}
+
+std::vector<Index> allPositions(Index length) {
+  std::vector<Index> v(static_cast<std::size_t>(length));
+  for (Index k = 0; k < length; ++k) v[static_cast<std::size_t>(k)] = k;
+  return v;
+}
+
+const std::string kRemoved = "  (removed in this variant)";
+
+class TupeScheme final : public Scheme {
+ public:
+  const SchemeInfo& info() const override {
+    static const SchemeInfo s = makeInfo();
+    return s;
+  }
+
+  void validate(const ParamSet& params) const override {
+    const TupeParams p = tupeParamsFrom(params);
+    if (p.dModel % p.heads != 0)
+      throw ParamError("d_model", std::to_string(p.dModel),
+                       "a multiple of heads (" + std::to_string(p.heads) + ")");
+    if (p.head >= p.heads)
+      throw ParamError("head", std::to_string(p.head),
+                       "less than heads (" + std::to_string(p.heads) + ")");
+    const Index maxExact = p.buckets / 2 / 2;
+    if (p.maxDistance <= maxExact)
+      throw ParamError("max_distance", std::to_string(p.maxDistance),
+                       "greater than buckets/4 = " + std::to_string(maxExact) +
+                           " (T5 bidirectional max_exact)");
+  }
+
+  MatrixShape shape(const ParamSet& params, std::string_view) const override {
+    const TupeParams p = tupeParamsFrom(params);
+    return {p.length, p.length};
+  }
+
+  Matrix evaluate(const ParamSet& params, std::string_view view, std::span<const Index> rows,
+                  std::span<const Index> cols) const override {
+    const TupeParams p = tupeParamsFrom(params);
+    if (view == "attention") return tupeAttention(p, rows, cols);
+    const TupeBlock blk = tupeBlock(p, rows, cols);
+    Matrix out(static_cast<Index>(rows.size()), static_cast<Index>(cols.size()));
+    forEachChunk(p, blk, [&](const TupeTerms& t, Index r0) {
+      out.middleRows(r0, t.cc.rows()) = pick(t, view);
+    });
+    return out;
+  }
+
+  std::vector<Term> explainCell(const ParamSet& params, std::string_view view, Index row,
+                                Index col) const override {
+    const TupeParams p = tupeParamsFrom(params);
+    const Index r[1] = {row};
+    const Index c[1] = {col};
+    const TupeTerms t = tupeTerms(p, r, c);
+    const bool cls = p.untieCls && p.variant != TupeVariant::Tied && tupeIsClsCell(row, col);
+    const std::string theta = row == 0 ? "theta_1 ([CLS] row, untied)"
+                                       : "theta_2 ([CLS] column, untied)";
+    const bool tied = p.variant == TupeVariant::Tied;
+    const bool tupe = p.variant == TupeVariant::TupeA || p.variant == TupeVariant::TupeR;
+    const std::string s = tupe ? " / sqrt(2 d_head)" : " / sqrt(d_head)";
+    const std::string w = tied ? "W" : "U";
+    std::vector<Term> out;
+    out.push_back({"cc  (x_i W^Q).(x_j W^K)" + s, t.cc(0, 0)});
+    out.push_back({tupe ? "cp" + kRemoved : "cp  (x_i W^Q).(p_j " + w + "^K)" + s, t.cp(0, 0)});
+    out.push_back({tupe ? "pc" + kRemoved : "pc  (p_i " + w + "^Q).(x_j W^K)" + s, t.pc(0, 0)});
+    std::string pp = "pp  (p_i " + w + "^Q).(p_j " + w + "^K)" + s;
+    if (p.variant == TupeVariant::UntiedCross) pp = "pp" + kRemoved;
+    else if (cls) pp = "pp  " + theta;
+    out.push_back({pp, t.pp(0, 0)});
+    std::string bias = "bias  b_{j-i} (unscaled)";
+    if (tied || p.variant == TupeVariant::TupeA) bias = "bias" + kRemoved;
+    else if (cls && tupe) bias = "bias  0 ([CLS] cell: reset with pp, paper Eq. 11)";
+    else if (cls) bias = "bias  " + theta;
+    out.push_back({bias, t.bias(0, 0)});
+    out.push_back({"total  alpha_ij = cc + cp + pc + pp + bias", t.total()(0, 0)});
+    out.push_back({"positional part  pp + bias", t.positional()(0, 0)});
+    if (view == "attention") out.push_back({"attention  softmax_j alpha_ij", tupeAttention(p, r, c)(0, 0)});
+    out.push_back({"j - i", static_cast<double>(col - row)});
+    out.push_back({"bucket of j - i", static_cast<double>(tupeBucket(p, row, col))});
+    out.push_back({"[CLS] cell (1 = untied value)", cls ? 1.0 : 0.0});
+    return out;
+  }
+
+  SeriesResult series(const ParamSet&, std::string_view view) const override {
+    throw ParamError("view", std::string(view), "a series view (tupe has none)");
+  }
+
+ private:
+  static Matrix pick(const TupeTerms& t, std::string_view view) {
+    if (view == "cc") return t.cc;
+    if (view == "cp") return t.cp;
+    if (view == "pc") return t.pc;
+    if (view == "pp") return t.pp;
+    if (view == "bias") return t.bias;
+    if (view == "positional") return t.positional();
+    if (view == "total") return t.total();
+    throw ParamError("view", std::string(view),
+                     "cc, cp, pc, pp, bias, total, attention or positional");
+  }
+
+  static ViewSpec term(std::string id, std::string title, std::string value, std::string desc) {
+    ViewSpec v;
+    v.id = std::move(id);
+    v.title = std::move(title);
+    v.xLabel = "key position j";
+    v.yLabel = "query position i";
+    v.valueLabel = std::move(value);
+    v.signedValues = true;
+    v.description = std::move(desc);
+    return v;
+  }
+
+  static SchemeInfo makeInfo() {
+    SchemeInfo s;
+    s.id = "tupe";
+    s.name = "TUPE (Ke, He, Liu 2021)";
+    s.description =
+        "Untied positional encoding: content and position get separate projections; the "
+        "attention logit of one head split into content and position terms";
+    s.params = {
+        intParam("length", 32, 1, 4096, "Sequence length; position 0 is the [CLS] token"),
+        intParam("d_model", 64, 1, 1024, "Model width d_model (a multiple of heads)"),
+        intParam("heads", 4, 1, 64, "Number of attention heads; d_head = d_model / heads"),
+        intParam("head", 0, 0, 63, "Head shown (less than heads)"),
+        choiceParam("variant", "tupe-a", {"tied", "tupe-a", "tupe-r", "untied-cross"},
+                    "tied: BERT (x+p)W; tupe-a: the paper, untied, no cross terms; tupe-r: "
+                    "tupe-a + T5 relative bias; untied-cross: seed article 003, cross terms "
+                    "kept, pp replaced by relative bias"),
+        boolParam("untie_cls", true,
+                  "Untie [CLS] (paper Eq. 11): positional part of row 0 = theta_1, of column 0 "
+                  "= theta_2 (no effect on tied)"),
+        intParam("buckets", 32, 4, 1024, "T5 bidirectional buckets of the relative bias", true),
+        intParam("max_distance", 128, 2, 1048576,
+                 "T5 max distance: beyond it |j - i| shares the last bucket (> buckets/4)"),
+        seedParam(),
+    };
+    const std::string rows = " length x length, row = query i, column = key j, signed";
+    s.views = {
+        term("cc", "content-to-content  cc", "cc",
+             "(x_i W^Q).(x_j W^K) / sqrt(d_head) (tied, untied-cross) or / sqrt(2 d_head) "
+             "(tupe-a, tupe-r);" + rows),
+        term("cp", "content-to-position  cp", "cp",
+             "(x_i W^Q).(p_j W^K) / sqrt(d_head) (tied) or (x_i W^Q).(p_j U^K) / sqrt(d_head) "
+             "(untied-cross); removed in this variant (exactly 0) for tupe-a, tupe-r;" + rows),
+        term("pc", "position-to-content  pc", "pc",
+             "(p_i W^Q).(x_j W^K) / sqrt(d_head) (tied) or (p_i U^Q).(x_j W^K) / sqrt(d_head) "
+             "(untied-cross); removed in this variant (exactly 0) for tupe-a, tupe-r;" + rows),
+        term("pp", "position-to-position  pp", "pp",
+             "(p_i W^Q).(p_j W^K) / sqrt(d_head) (tied), (p_i U^Q).(p_j U^K) / sqrt(2 d_head) "
+             "(tupe-a, tupe-r; with untie_cls row 0 = theta_1, rest of column 0 = theta_2); "
+             "removed in this variant (exactly 0) for untied-cross;" + rows),
+        term("bias", "relative bias  b_{j-i}", "bias",
+             "b[bucket(j - i)] from T5 bidirectional buckets, unscaled (tupe-r, untied-cross); "
+             "with untie_cls 0 in the [CLS] row and column (tupe-r; the official code adds "
+             "two extra buckets there) or theta_1 / theta_2 (untied-cross); removed in this "
+             "variant (exactly 0) for tied, tupe-a;" + rows),
+        term("total", "attention logit  alpha_ij", "alpha_ij",
+             "cc + cp + pc + pp + bias, the logit before softmax;" + rows),
+        [&] {
+          ViewSpec v = term("attention", "attention weights  softmax_j alpha_ij", "weight",
+                            "row-wise softmax of the total over all keys j; each row sums to "
+                            "1; length x length, row = query i, column = key j, in (0, 1]");
+          v.signedValues = false;
+          return v;
+        }(),
+        term("positional", "positional part  pp + bias", "pp + bias",
+             "the content-independent part of the logit: pp + bias (the paper's positional "
+             "correlation, Fig. 2); [CLS] row theta_1 and column theta_2 with untie_cls;" +
+                 rows),
+    };
+    return s;
+  }
+};
+
+}  // namespace
+
+TupeVariant tupeVariantFromId(std::string_view id) {
+  if (id == "tied") return TupeVariant::Tied;
+  if (id == "tupe-a") return TupeVariant::TupeA;
+  if (id == "tupe-r") return TupeVariant::TupeR;
+  if (id == "untied-cross") return TupeVariant::UntiedCross;
+  throw ParamError("variant", std::string(id), "tied, tupe-a, tupe-r or untied-cross");
+}
+
+TupeParams tupeParamsFrom(const ParamSet& params) {
+  TupeParams p;
+  p.length = params.getInt("length");
+  p.dModel = params.getInt("d_model");
+  p.heads = params.getInt("heads");
+  p.head = params.getInt("head");
+  p.variant = tupeVariantFromId(params.getChoice("variant"));
+  p.untieCls = params.getBool("untie_cls");
+  p.buckets = params.getInt("buckets");
+  p.maxDistance = params.getInt("max_distance");
+  p.seed = static_cast<std::uint64_t>(params.getInt("seed"));
+  p.contentSeed = p.seed;
+  return p;
+}
+
+Index tupeHeadDim(const TupeParams& p) { return p.dModel / p.heads; }
+
+TupeBlock tupeBlock(const TupeParams& p, std::span<const Index> rows,
+                    std::span<const Index> cols) {
+  TupeBlock b;
+  b.rows.assign(rows.begin(), rows.end());
+  b.cols.assign(cols.begin(), cols.end());
+  b.xq = drawRows(p.contentSeed, Tensor::TupeContent, rows, p.dModel);
+  b.xk = drawRows(p.contentSeed, Tensor::TupeContent, cols, p.dModel);
+  b.pq = drawRows(p.seed, Tensor::TupePosition, rows, p.dModel);
+  b.pk = drawRows(p.seed, Tensor::TupePosition, cols, p.dModel);
+  b.wq = drawHeadWeight(p, Tensor::TupeWq);
+  b.wk = drawHeadWeight(p, Tensor::TupeWk);
+  if (p.variant != TupeVariant::Tied) {  // tied never reads U: leave it empty
+    b.uq = drawHeadWeight(p, Tensor::TupeUq);
+    b.uk = drawHeadWeight(p, Tensor::TupeUk);
+  }
+  b.b.resize(p.buckets);
+  const auto h = static_cast<std::uint64_t>(p.head);
+  for (Index k = 0; k < p.buckets; ++k)
+    b.b(k) = normal(p.seed, Tensor::TupeBias, static_cast<std::uint64_t>(k), h);
+  b.theta1 = normal(p.seed, Tensor::TupeCls, h, 0);
+  b.theta2 = normal(p.seed, Tensor::TupeCls, h, 1);
+  return b;
+}
+
+Matrix TupeTerms::total() const { return cc + cp + pc + pp + bias; }
+
+Matrix TupeTerms::positional() const { return pp + bias; }
+
+TupeTerms tupeTerms(const TupeParams& p, const TupeBlock& block) {
+  const Projected pr = project(p, block);
+  return termsOfChunk(p, block, pr.qc, pr.qp, pr.kc, pr.kp, 0);
+}
+
+TupeTerms tupeTerms(const TupeParams& p, std::span<const Index> rows,
+                    std::span<const Index> cols) {
+  return tupeTerms(p, tupeBlock(p, rows, cols));
+}
+
+std::int64_t tupeBucket(const TupeParams& p, Index i, Index j) {
+  return t5Bucket(j - i, true, p.buckets, p.maxDistance);
+}
+
+bool tupeIsClsCell(Index i, Index j) { return i == 0 || j == 0; }
+
+Matrix tupeAttention(const TupeParams& p, std::span<const Index> rows,
+                     std::span<const Index> cols) {
+  const std::vector<Index> keys = allPositions(p.length);
+  const TupeBlock blk = tupeBlock(p, rows, keys);
+  Matrix out(static_cast<Index>(rows.size()), static_cast<Index>(cols.size()));
+  forEachChunk(p, blk, [&](const TupeTerms& t, Index r0) {
+    Matrix a = t.total();
+    for (Index r = 0; r < a.rows(); ++r) {
+      // Max-subtracted softmax: the same weights, no overflow for large logits.
+      const double m = a.row(r).maxCoeff();
+      a.row(r) = (a.row(r).array() - m).exp().matrix();
+      a.row(r) /= a.row(r).sum();
+      for (Index c = 0; c < out.cols(); ++c) out(r0 + r, c) = a(r, cols[static_cast<std::size_t>(c)]);
+    }
+  });
+  return out;
+}
+
+std::unique_ptr<Scheme> makeTupeScheme() { return std::make_unique<TupeScheme>(); }
+
+}  // namespace posenc

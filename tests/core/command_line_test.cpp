@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "posenc/command_line.hpp"
+
+#include <gtest/gtest.h>
+
+namespace posenc {
+namespace {
+
+using Args = std::vector<std::string>;
+
+std::string usageError(const Args& args) {
+  try {
+    (void)parseCommandLine(args);
+  } catch (const UsageError& e) {
+    return e.what();
+  }
+  return "(accepted)";
+}
+
+TEST(CommandLine, NoArgumentsIsHelp) {
+  EXPECT_EQ(parseCommandLine({}).command, CommandLine::Command::Help);
+  EXPECT_EQ(parseCommandLine({"--help"}).command, CommandLine::Command::Help);
+  EXPECT_NE(helpText().find("posenc export --scheme ID"), std::string::npos);
+}
+
+TEST(CommandLine, ListWithJson) {
+  const CommandLine cl = parseCommandLine({"list", "--json"});
+  EXPECT_EQ(cl.command, CommandLine::Command::List);
+  EXPECT_TRUE(cl.json);
+  EXPECT_NE(usageError({"list", "--xml"}), "(accepted)");
+}
+
+TEST(CommandLine, ExportWithEveryOption) {
+  const CommandLine cl = parseCommandLine({"export", "--scheme", "alibi", "--set", "heads=12",
+                                           "--set", "head=3", "--view", "bias", "--out", "b.png",
+                                           "--size", "640x480", "--dpi", "192", "--colormap",
+                                           "magma", "--title", "My bias", "--rows", "10:20",
+                                           "--cols", "5:"});
+  EXPECT_EQ(cl.command, CommandLine::Command::Export);
+  EXPECT_EQ(cl.scheme, "alibi");
+  EXPECT_EQ(cl.sets, (std::vector<std::pair<std::string, std::string>>{{"heads", "12"}, {"head", "3"}}));
+  EXPECT_EQ(cl.view, "bias");
+  EXPECT_EQ(cl.out, "b.png");
+  EXPECT_EQ(cl.width, 640);
+  EXPECT_EQ(cl.height, 480);
+  EXPECT_EQ(cl.dpi, 192);
+  EXPECT_EQ(cl.colormap, "magma");
+  EXPECT_EQ(cl.title, "My bias");
+  EXPECT_EQ(cl.rows, (IndexRange{10, 20}));
+  EXPECT_EQ(cl.cols, (IndexRange{5, -1}));
+}
+
+TEST(CommandLine, AllViewsDefaultsToPng) {
+  const CommandLine cl = parseCommandLine({"export", "--scheme", "rope", "--all-views", "--out", "d/"});
+  EXPECT_TRUE(cl.allViews);
+  EXPECT_EQ(cl.format, "png");
+}
+
+TEST(CommandLine, ValueMayContainEqualsSign) {
+  EXPECT_EQ(parseAssignment("title=a=b"), (std::pair<std::string, std::string>{"title", "a=b"}));
+}
+
+TEST(CommandLine, MalformedInputIsRefusedWithTheOptionNamed) {
+  EXPECT_NE(usageError({"frobnicate"}).find("unknown command 'frobnicate'"), std::string::npos);
+  EXPECT_NE(usageError({"export", "--view", "x", "--out", "a.png"}).find("--scheme"), std::string::npos);
+  EXPECT_NE(usageError({"export", "--scheme", "t5", "--out", "a.png"}).find("--view"), std::string::npos);
+  EXPECT_NE(usageError({"export", "--scheme", "t5", "--view", "bias"}).find("--out"), std::string::npos);
+  EXPECT_NE(usageError({"export", "--scheme", "t5", "--view", "bias", "--all-views", "--out", "d"}).find("not both"), std::string::npos);
+  EXPECT_NE(usageError({"export", "--scheme", "t5", "--set"}).find("--set needs a value"), std::string::npos);
+  EXPECT_NE(usageError({"export", "--scheme", "t5", "--set", "length"}).find("KEY=VALUE"), std::string::npos);
+  EXPECT_NE(usageError({"export", "--scheme", "t5", "--set", "=3"}).find("KEY=VALUE"), std::string::npos);
+  EXPECT_NE(usageError({"export", "--scheme", "t5", "--set", "seed=1", "--set", "seed=2", "--view", "bias", "--out", "x.csv"}).find("given twice"), std::string::npos);
+  for (const char* size : {"100", "10x10", "100x", "x100", "100000x100", "-100x100", "1e3x100"})
+    EXPECT_NE(usageError({"export", "--scheme", "t5", "--size", size}).find("--size"), std::string::npos) << size;
+  for (const char* dpi : {"0", "nan", "inf", "96dpi", "5000"})
+    EXPECT_NE(usageError({"export", "--scheme", "t5", "--dpi", dpi}).find("--dpi"), std::string::npos) << dpi;
+  for (const char* range : {"5", "5:5", "7:3", "-1:3", "a:b", ":4"})
+    EXPECT_NE(usageError({"export", "--scheme", "t5", "--rows", range}).find("--rows"), std::string::npos) << range;
+  EXPECT_NE(usageError({"export", "--scheme", "t5", "--view", "bias", "--out", "x.png", "--format", "png"}).find("--all-views"), std::string::npos);
+  EXPECT_NE(usageError({"export", "--scheme", "t5", "--all-views", "--out", "d", "--format", "gif"}).find("gif"), std::string::npos);
+  EXPECT_NE(usageError({"export", "--scheme", "t5", "--all-views", "--out", "-"}).find("folder"), std::string::npos);
+  EXPECT_NE(usageError({"gallery", "a", "b"}).find("unexpected"), std::string::npos);
+  EXPECT_NE(usageError({"gallery", "--format", "csv"}).find("csv"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace posenc

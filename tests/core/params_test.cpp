@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "posenc/params.hpp"
+
+#include <cmath>
+
+#include <gtest/gtest.h>
+
+namespace posenc {
+namespace {
+
+TEST(ParseValue, IntAcceptsInRangeAndRejectsEverythingElse) {
+  const ParamSpec dim = intParam("dim", 128, 2, 4096, "width", /*even=*/true);
+  EXPECT_EQ(std::get<std::int64_t>(parseValue(dim, "64")), 64);
+  EXPECT_EQ(std::get<std::int64_t>(parseValue(dim, "+8")), 8);
+  for (const char* bad : {"7", "0", "4098", "", "abc", "64x", " 64", "1e3", "2147483648",
+                          "9223372036854775808", "-2", "nan", "6.0"}) {
+    try {
+      (void)parseValue(dim, bad);
+      ADD_FAILURE() << "accepted '" << bad << "'";
+    } catch (const ParamError& e) {
+      EXPECT_EQ(e.param(), "dim");
+      EXPECT_NE(std::string(e.what()).find("an even integer from 2 to 4096"), std::string::npos)
+          << e.what();
+    }
+  }
+}
+
+TEST(ParseValue, RealRejectsNonFiniteAndOutOfRange) {
+  const ParamSpec base = realParam("base", 10000, 2, 1e12, "base");
+  EXPECT_DOUBLE_EQ(std::get<double>(parseValue(base, "500000")), 500000.0);
+  EXPECT_DOUBLE_EQ(std::get<double>(parseValue(base, "1e4")), 1e4);
+  for (const char* bad : {"nan", "inf", "-inf", "1", "1e13", "", "ten", "1e4 ", "0x10"}) {
+    EXPECT_THROW((void)parseValue(base, bad), ParamError) << bad;
+  }
+  const ParamSpec any = realParam("x", 0, -1, 1, "x");
+  const double negZero = std::get<double>(parseValue(any, "-0"));
+  EXPECT_EQ(negZero, 0.0);
+  EXPECT_FALSE(std::signbit(negZero));
+}
+
+TEST(ParseValue, BoolAndChoice) {
+  const ParamSpec causal = boolParam("causal", true, "causal");
+  EXPECT_EQ(std::get<bool>(parseValue(causal, "false")), false);
+  EXPECT_EQ(std::get<bool>(parseValue(causal, "TRUE")), true);
+  EXPECT_EQ(std::get<bool>(parseValue(causal, "0")), false);
+  EXPECT_THROW((void)parseValue(causal, "maybe"), ParamError);
+  const ParamSpec layout = choiceParam("layout", "half", {"half", "interleaved"}, "layout");
+  EXPECT_EQ(std::get<std::string>(parseValue(layout, "interleaved")), "interleaved");
+  try {
+    (void)parseValue(layout, "Half");
+    ADD_FAILURE();
+  } catch (const ParamError& e) {
+    EXPECT_STREQ(e.what(), "parameter 'layout' = 'Half': must be one of half or interleaved");
+  }
+}
+
+TEST(ParamError, MessageNamesParameterValueAndWhatIsAllowed) {
+  const ParamError e("head", "8", "less than heads (8)");
+  EXPECT_STREQ(e.what(), "parameter 'head' = '8': must be less than heads (8)");
+  EXPECT_EQ(e.value(), "8");
+  EXPECT_EQ(e.allowed(), "less than heads (8)");
+}
+
+TEST(ParamSet, DefaultsInSpecOrderAndTypedGetters) {
+  const std::vector<ParamSpec> specs = {intParam("length", 128, 1, 1024, "n"),
+                                        realParam("base", 10000, 2, 1e12, "b"),
+                                        boolParam("causal", true, "c"),
+                                        choiceParam("layout", "half", {"half", "interleaved"}, "l")};
+  ParamSet p(specs);
+  ASSERT_EQ(p.items().size(), 4u);
+  EXPECT_EQ(p.items()[2].first, "causal");
+  EXPECT_EQ(p.getInt("length"), 128);
+  EXPECT_DOUBLE_EQ(p.getReal("base"), 10000);
+  EXPECT_TRUE(p.getBool("causal"));
+  EXPECT_EQ(p.getChoice("layout"), "half");
+  EXPECT_THROW((void)p.getBool("length"), ParamError);
+  EXPECT_THROW((void)p.get("nope"), ParamError);
+  ParamSet q = p;
+  EXPECT_EQ(p, q);
+  q.set("length", std::int64_t{64});
+  EXPECT_NE(p, q);
+}
+
+TEST(FormatValue, ShortestRoundTrip) {
+  EXPECT_EQ(formatValue(Value{0.02}), "0.02");
+  EXPECT_EQ(formatValue(Value{10000.0}), "10000");
+  EXPECT_EQ(formatValue(Value{std::int64_t{-3}}), "-3");
+  EXPECT_EQ(formatValue(Value{true}), "true");
+  EXPECT_EQ(formatValue(Value{std::string("ntk")}), "ntk");
+  EXPECT_EQ(formatValue(Value{0.1 + 0.2}), "0.30000000000000004");
+}
+
+}  // namespace
+}  // namespace posenc

@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// One contract, run over every registered scheme: a new scheme gets these tests for free.
+#include <cmath>
+#include <set>
+
+#include <gtest/gtest.h>
+
+#include "posenc/scheme.hpp"
+#include "support/eigen_near.hpp"
+
+namespace posenc {
+namespace {
+
+std::vector<std::string> schemeIds() {
+  std::vector<std::string> ids;
+  for (const auto& s : allSchemes()) ids.push_back(s->info().id);
+  return ids;
+}
+
+class SchemeContract : public ::testing::TestWithParam<std::string> {
+ protected:
+  const Scheme& scheme() const { return findScheme(GetParam()); }
+};
+
+TEST(Registry, HasTheSevenSchemesWithUniqueIds) {
+  const auto ids = schemeIds();
+  EXPECT_EQ(ids, (std::vector<std::string>{"sinusoidal", "learned", "t5", "alibi", "rope", "xl", "tupe"}));
+  try {
+    (void)findScheme("nope");
+    ADD_FAILURE();
+  } catch (const ParamError& e) {
+    EXPECT_EQ(e.param(), "scheme");
+    EXPECT_NE(std::string(e.what()).find("sinusoidal"), std::string::npos);
+  }
+}
+
+TEST_P(SchemeContract, DescribesItselfCompletely) {
+  const SchemeInfo& info = scheme().info();
+  EXPECT_FALSE(info.name.empty());
+  EXPECT_FALSE(info.description.empty());
+  ASSERT_FALSE(info.params.empty());
+  ASSERT_FALSE(info.views.empty());
+  std::set<std::string> ids;
+  for (const ParamSpec& p : info.params) {
+    EXPECT_TRUE(ids.insert(p.id).second) << "duplicate parameter " << p.id;
+    EXPECT_FALSE(p.description.empty()) << p.id;
+    EXPECT_NO_THROW(checkValue(p, p.defaultValue)) << p.id << " default is outside its own spec";
+    if (p.type == ParamType::Int || p.type == ParamType::Real) EXPECT_LE(p.min, p.max) << p.id;
+    if (p.type == ParamType::Choice) EXPECT_GE(p.choices.size(), 2u) << p.id;
+  }
+  std::set<std::string> views;
+  for (const ViewSpec& v : info.views) {
+    EXPECT_TRUE(views.insert(v.id).second) << "duplicate view " << v.id;
+    EXPECT_FALSE(v.title.empty()) << v.id;
+    EXPECT_FALSE(v.xLabel.empty()) << v.id;
+    EXPECT_FALSE(v.yLabel.empty()) << v.id;
+    EXPECT_FALSE(v.description.empty()) << v.id;
+    if (v.kind == ViewKind::Matrix) EXPECT_FALSE(v.valueLabel.empty()) << v.id;
+  }
+}
+
+TEST_P(SchemeContract, EveryViewComputesFiniteDeterministicValuesAtDefaults) {
+  const ParamSet params = makeParams(scheme(), {});
+  for (const ViewSpec& v : scheme().info().views) {
+    SCOPED_TRACE(v.id);
+    if (v.kind == ViewKind::Matrix) {
+      const MatrixResult a = computeMatrix(scheme(), params, v.id);
+      const MatrixResult b = computeMatrix(scheme(), params, v.id);
+      ASSERT_GT(a.values.rows(), 0);
+      ASSERT_GT(a.values.cols(), 0);
+      EXPECT_EQ(a.values.rows(), a.full.rows);
+      EXPECT_EQ(a.values.cols(), a.full.cols);
+      EXPECT_MATRIX_NEAR(a.values, b.values, 0.0);
+      EXPECT_FALSE(a.values.array().isInf().any());
+      EXPECT_LT(a.values.array().isNaN().count(), a.values.size()) << "every cell masked";
+    } else {
+      const SeriesResult a = scheme().series(params, v.id);
+      const SeriesResult b = scheme().series(params, v.id);
+      ASSERT_FALSE(a.x.empty());
+      ASSERT_FALSE(a.curves.empty());
+      for (const Curve& c : a.curves) {
+        EXPECT_FALSE(c.name.empty());
+        EXPECT_EQ(c.y.size(), a.x.size()) << c.name;
+        EXPECT_TRUE(std::any_of(c.y.begin(), c.y.end(), [](double y) { return std::isfinite(y); })) << c.name;
+      }
+      ASSERT_EQ(a.curves.size(), b.curves.size());
+      for (std::size_t k = 0; k < a.curves.size(); ++k)
+        for (std::size_t i = 0; i < a.x.size(); ++i)
+          if (!std::isnan(a.curves[k].y[i])) ASSERT_EQ(a.curves[k].y[i], b.curves[k].y[i]);
+      if (v.logY)
+        for (const Curve& c : a.curves)
+          for (double y : c.y) EXPECT_TRUE(std::isnan(y) || y > 0) << c.name << " on a log axis";
+    }
+  }
+}
+
+TEST_P(SchemeContract, RegionsAndSamplesAgreeWithTheWholeMatrix) {
+  const ParamSet params = makeParams(scheme(), {});
+  for (const ViewSpec& v : scheme().info().views) {
+    if (v.kind != ViewKind::Matrix) continue;
+    SCOPED_TRACE(v.id);
+    const MatrixResult whole = computeMatrix(scheme(), params, v.id);
+    const Index r0 = whole.full.rows / 3, c0 = whole.full.cols / 4;
+    const MatrixResult part = computeMatrix(
+        scheme(), params, v.id, Region{.r0 = r0, .r1 = whole.full.rows, .c0 = c0, .c1 = whole.full.cols});
+    EXPECT_MATRIX_NEAR(part.values, whole.values.bottomRightCorner(part.values.rows(), part.values.cols()), 0.0);
+    const MatrixResult sampled = computeMatrix(scheme(), params, v.id, Region{.maxRows = 7, .maxCols = 5});
+    for (std::size_t a = 0; a < sampled.rows.size(); ++a)
+      for (std::size_t b = 0; b < sampled.cols.size(); ++b) {
+        const double x = sampled.values(static_cast<Index>(a), static_cast<Index>(b));
+        const double y = whole.values(sampled.rows[a], sampled.cols[b]);
+        ASSERT_TRUE((std::isnan(x) && std::isnan(y)) || x == y) << a << "," << b;
+      }
+  }
+}
+
+TEST_P(SchemeContract, ExplainsCellsWithoutThrowing) {
+  const ParamSet params = makeParams(scheme(), {});
+  for (const ViewSpec& v : scheme().info().views) {
+    if (v.kind != ViewKind::Matrix) continue;
+    const MatrixShape s = scheme().shape(params, v.id);
+    for (auto [r, c] : {std::pair<Index, Index>{0, 0}, {s.rows - 1, s.cols - 1}, {s.rows / 2, 0}}) {
+      std::vector<Term> terms;
+      EXPECT_NO_THROW(terms = scheme().explainCell(params, v.id, r, c)) << v.id;
+      for (const Term& t : terms) EXPECT_FALSE(t.name.empty()) << v.id;
+    }
+  }
+}
+
+TEST_P(SchemeContract, RefusesValuesOutsideEverySpecNamingTheParameter) {
+  for (const ParamSpec& p : scheme().info().params) {
+    SCOPED_TRACE(p.id);
+    std::vector<std::string> bad = {"", "not-a-value"};
+    if (p.type == ParamType::Int || p.type == ParamType::Real) {
+      bad.push_back(formatValue(Value{p.min - 1}));
+      bad.push_back(formatValue(Value{p.max + 1}));
+      bad.push_back("nan");
+      bad.push_back("inf");
+    }
+    if (p.type == ParamType::Int) {
+      bad.push_back("1.5");
+      bad.push_back("9223372036854775808");
+      if (p.even) bad.push_back(std::to_string(static_cast<std::int64_t>(p.min) + 1));
+    }
+    for (const std::string& text : bad) {
+      try {
+        (void)makeParams(scheme(), {{p.id, text}});
+        ADD_FAILURE() << "accepted " << p.id << "=" << text;
+      } catch (const ParamError& e) {
+        EXPECT_EQ(e.param(), p.id) << e.what();
+      }
+    }
+  }
+}
+
+TEST_P(SchemeContract, LargestLengthIsDrawableOnScreen) {
+  // Every scheme with a `length` parameter draws its longest context at screen resolution.
+  const Scheme& s = scheme();
+  const auto it = std::find_if(s.info().params.begin(), s.info().params.end(),
+                               [](const ParamSpec& p) { return p.id == "length"; });
+  if (it == s.info().params.end()) GTEST_SKIP() << "no length parameter";
+  std::vector<std::pair<std::string, std::string>> sets = {{"length", formatValue(Value{it->max})}};
+  for (const ParamSpec& p : s.info().params)
+    if (p.id == "overflow") sets.emplace_back("overflow", "clamp");
+    else if (p.id == "max_len" || p.id == "train_length") sets.emplace_back(p.id, formatValue(Value{static_cast<std::int64_t>(p.max)}));
+  const ParamSet params = makeParams(s, sets);
+  for (const ViewSpec& v : s.info().views) {
+    if (v.kind != ViewKind::Matrix) continue;
+    SCOPED_TRACE(v.id);
+    const MatrixResult r = computeMatrix(s, params, v.id, Region{.maxRows = 64, .maxCols = 64});
+    EXPECT_EQ(r.values.rows(), std::min<Index>(64, r.full.rows));
+    EXPECT_FALSE(r.values.array().isInf().any());
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(AllSchemes, SchemeContract, ::testing::ValuesIn(schemeIds()),
+                         [](const auto& info) { return info.param; });
+
+}  // namespace
+}  // namespace posenc
