@@ -39,27 +39,46 @@ Matrix drawHeadWeight(const TupeParams& p, Tensor tensor) {
   return out;
 }
 
+/// a (n x k) times b (k x m). Each entry is summed over k in increasing order, so its value
+/// never depends on which other rows or columns are computed (Eigen's blocked GEMM can
+/// change the last bit with the block shape; a sampled region must equal the full matrix).
+/// The inner loop runs over independent entries, so it still vectorises.
+Matrix product(const ConstRef& a, const ConstRef& b) {
+  Matrix out = Matrix::Zero(a.rows(), b.cols());
+  const Index m = b.cols();
+  for (Index i = 0; i < a.rows(); ++i) {
+    double* o = out.data() + i * m;
+    for (Index k = 0; k < a.cols(); ++k) {
+      const double s = a(i, k);
+      const double* bk = b.data() + k * b.outerStride();
+      for (Index j = 0; j < m; ++j) o[j] += s * bk[j];
+    }
+  }
+  return out;
+}
+
 /// Key-side and query-side projections of a block, shared by every row chunk.
 struct Projected {
-  Matrix qc, qp;  ///< rows x d_head: x_i W^Q and p_i (W^Q tied | U^Q untied).
-  Matrix kc, kp;  ///< cols x d_head: x_j W^K and p_j (W^K tied | U^K untied).
+  Matrix qc, qp;    ///< rows x d_head: x_i W^Q and p_i (W^Q tied | U^Q untied).
+  Matrix kcT, kpT;  ///< d_head x cols: (x_j W^K)^T and (p_j (W^K tied | U^K untied))^T.
 };
 
 Projected project(const TupeParams& p, const TupeBlock& b) {
   const bool tied = p.variant == TupeVariant::Tied;
   Projected out;
-  out.qc = b.xq * b.wq;
-  out.kc = b.xk * b.wk;
-  out.qp = b.pq * (tied ? b.wq : b.uq);
-  out.kp = b.pk * (tied ? b.wk : b.uk);
+  out.qc = product(b.xq, b.wq);
+  out.qp = product(b.pq, tied ? b.wq : b.uq);
+  out.kcT = product(b.xk, b.wk).transpose();
+  out.kpT = product(b.pk, tied ? b.wk : b.uk).transpose();
   return out;
 }
 
 /// The five terms for query rows rows[r0 .. r0 + qc.rows()) and all key columns.
 TupeTerms termsOfChunk(const TupeParams& p, const TupeBlock& blk, const ConstRef& qc,
-                       const ConstRef& qp, const Matrix& kc, const Matrix& kp, std::size_t r0) {
+                       const ConstRef& qp, const Matrix& kcT, const Matrix& kpT,
+                       std::size_t r0) {
   const Index nr = qc.rows();
-  const Index nc = kc.rows();
+  const Index nc = kcT.cols();
   const auto d = static_cast<double>(tupeHeadDim(p));
   TupeTerms t;
   t.cc.setZero(nr, nc);
@@ -71,24 +90,24 @@ TupeTerms termsOfChunk(const TupeParams& p, const TupeBlock& blk, const ConstRef
   switch (p.variant) {
     case TupeVariant::Tied: {
       const double s = 1.0 / std::sqrt(d);
-      t.cc.noalias() = (qc * kc.transpose()) * s;
-      t.cp.noalias() = (qc * kp.transpose()) * s;
-      t.pc.noalias() = (qp * kc.transpose()) * s;
-      t.pp.noalias() = (qp * kp.transpose()) * s;
+      t.cc= product(qc, kcT) * s;
+      t.cp= product(qc, kpT) * s;
+      t.pc= product(qp, kcT) * s;
+      t.pp= product(qp, kpT) * s;
       break;
     }
     case TupeVariant::TupeA:
     case TupeVariant::TupeR: {
       const double s = 1.0 / std::sqrt(2.0 * d);
-      t.cc.noalias() = (qc * kc.transpose()) * s;
-      t.pp.noalias() = (qp * kp.transpose()) * s;
+      t.cc= product(qc, kcT) * s;
+      t.pp= product(qp, kpT) * s;
       break;
     }
     case TupeVariant::UntiedCross: {
       const double s = 1.0 / std::sqrt(d);
-      t.cc.noalias() = (qc * kc.transpose()) * s;
-      t.cp.noalias() = (qc * kp.transpose()) * s;
-      t.pc.noalias() = (qp * kc.transpose()) * s;
+      t.cc= product(qc, kcT) * s;
+      t.cp= product(qc, kpT) * s;
+      t.pc= product(qp, kcT) * s;
       break;
     }
   }
@@ -122,7 +141,7 @@ void forEachChunk(const TupeParams& p, const TupeBlock& blk, F&& f) {
   const Index n = static_cast<Index>(blk.rows.size());
   for (Index r0 = 0; r0 < n; r0 += kChunk) {
     const Index m = std::min(kChunk, n - r0);
-    f(termsOfChunk(p, blk, pr.qc.middleRows(r0, m), pr.qp.middleRows(r0, m), pr.kc, pr.kp,
+    f(termsOfChunk(p, blk, pr.qc.middleRows(r0, m), pr.qp.middleRows(r0, m), pr.kcT, pr.kpT,
                    static_cast<std::size_t>(r0)),
       r0);
   }
@@ -358,7 +377,7 @@ Matrix TupeTerms::positional() const { return pp + bias; }
 
 TupeTerms tupeTerms(const TupeParams& p, const TupeBlock& block) {
   const Projected pr = project(p, block);
-  return termsOfChunk(p, block, pr.qc, pr.qp, pr.kc, pr.kp, 0);
+  return termsOfChunk(p, block, pr.qc, pr.qp, pr.kcT, pr.kpT, 0);
 }
 
 TupeTerms tupeTerms(const TupeParams& p, std::span<const Index> rows,
@@ -380,11 +399,16 @@ Matrix tupeAttention(const TupeParams& p, std::span<const Index> rows,
   forEachChunk(p, blk, [&](const TupeTerms& t, Index r0) {
     Matrix a = t.total();
     for (Index r = 0; r < a.rows(); ++r) {
-      // Max-subtracted softmax: the same weights, no overflow for large logits.
+      // Max-subtracted softmax (same weights, no overflow), summed in key order so a row's
+      // weights do not depend on the region asked for.
       const double m = a.row(r).maxCoeff();
-      a.row(r) = (a.row(r).array() - m).exp().matrix();
-      a.row(r) /= a.row(r).sum();
-      for (Index c = 0; c < out.cols(); ++c) out(r0 + r, c) = a(r, cols[static_cast<std::size_t>(c)]);
+      double sum = 0;
+      for (Index j = 0; j < a.cols(); ++j) {
+        a(r, j) = std::exp(a(r, j) - m);
+        sum += a(r, j);
+      }
+      for (Index c = 0; c < out.cols(); ++c)
+        out(r0 + r, c) = a(r, cols[static_cast<std::size_t>(c)]) / sum;
     }
   });
   return out;

@@ -1,0 +1,274 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Runs the built `posenc` as a user or a script would and checks what it writes.
+#include <sys/wait.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <gtest/gtest.h>
+
+#include "posenc/scheme.hpp"
+
+namespace posenc {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Run {
+  int status = -1;
+  std::string out;
+  std::string err;
+};
+
+std::string quote(const std::string& s) {
+  std::string q = "'";
+  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), {}};
+}
+
+class Cli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    m_dir = fs::temp_directory_path() /
+            (std::string("posenc-cli-") + info->name() + "-" + std::to_string(::getpid()));
+    fs::remove_all(m_dir);
+    fs::create_directories(m_dir);
+  }
+  void TearDown() override { fs::remove_all(m_dir); }
+
+  Run run(const std::vector<std::string>& args) const {
+    std::string cmd = quote(POSENC_EXE);
+    for (const auto& a : args) cmd += " " + quote(a);
+    const fs::path out = m_dir / ".stdout", err = m_dir / ".stderr";
+    cmd += " >" + quote(out.string()) + " 2>" + quote(err.string()) + " </dev/null";
+    const int raw = std::system(cmd.c_str());
+    Run r;
+    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
+    r.out = slurp(out);
+    r.err = slurp(err);
+    fs::remove(out);
+    fs::remove(err);
+    return r;
+  }
+
+  fs::path m_dir;
+};
+
+QJsonObject parseJson(const std::string& text) {
+  QJsonParseError error;
+  const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(text), &error);
+  EXPECT_EQ(error.error, QJsonParseError::NoError) << error.errorString().toStdString();
+  return doc.object();
+}
+
+TEST_F(Cli, NoArgumentsPrintsHelp) {
+  const Run r = run({});
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.out.find("posenc export --scheme ID"), std::string::npos) << r.out;
+}
+
+TEST_F(Cli, ListJsonDescribesEveryScheme) {
+  const Run r = run({"list", "--json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const QJsonArray schemes = parseJson(r.out)["schemes"].toArray();
+  ASSERT_EQ(schemes.size(), static_cast<qsizetype>(allSchemes().size()));
+  for (const auto& value : schemes) {
+    const QJsonObject s = value.toObject();
+    const Scheme& scheme = findScheme(s["id"].toString().toStdString());
+    ASSERT_EQ(s["params"].toArray().size(), static_cast<qsizetype>(scheme.info().params.size()));
+    for (const auto& p : s["params"].toArray()) {
+      const QJsonObject o = p.toObject();
+      EXPECT_TRUE(o.contains("default")) << o["id"].toString().toStdString();
+      EXPECT_FALSE(o["description"].toString().isEmpty());
+      const QString type = o["type"].toString();
+      if (type == "int" || type == "real") EXPECT_TRUE(o.contains("min") && o.contains("max"));
+      if (type == "choice") EXPECT_GE(o["choices"].toArray().size(), 2);
+    }
+    EXPECT_EQ(s["views"].toArray().size(), static_cast<qsizetype>(scheme.info().views.size()));
+  }
+  const Run text = run({"list"});
+  EXPECT_EQ(text.status, 0);
+  EXPECT_NE(text.out.find("max_distance"), std::string::npos);
+}
+
+// Every view of every scheme to every format; JSON parsed back and compared with the core.
+TEST_F(Cli, EveryViewToEveryFormatMatchesTheCore) {
+  for (const auto& s : allSchemes()) {
+    const std::string id = s->info().id;
+    const ParamSet params = makeParams(*s, {});
+    for (const char* format : {"json", "csv", "npy", "png", "svg", "pdf"}) {
+      const fs::path dir = m_dir / (id + "-" + format);
+      const Run r = run({"export", "--scheme", id, "--all-views", "--format", format, "--out",
+                         dir.string(), "--size", "480x360"});
+      ASSERT_EQ(r.status, 0) << id << " " << format << ": " << r.err;
+      for (const ViewSpec& v : s->info().views) {
+        const fs::path file = dir / (id + "_" + v.id + "." + format);
+        SCOPED_TRACE(file.string());
+        ASSERT_TRUE(fs::exists(file));
+        const std::string bytes = slurp(file);
+        ASSERT_GT(bytes.size(), 16u);
+        if (std::string(format) == "json") {
+          const QJsonObject o = parseJson(bytes);
+          EXPECT_EQ(o["scheme"].toString().toStdString(), id);
+          EXPECT_EQ(o["view"].toString().toStdString(), v.id);
+          EXPECT_EQ(o["params"].toObject().size(), static_cast<qsizetype>(params.items().size()));
+          if (v.kind == ViewKind::Matrix) {
+            EXPECT_EQ(o["kind"].toString(), "matrix");
+            const MatrixResult m = computeMatrix(*s, params, v.id);
+            const QJsonArray data = o["data"].toArray();
+            ASSERT_EQ(o["rows"].toInt(), m.values.rows());
+            ASSERT_EQ(data.size(), m.values.rows());
+            for (Index i = 0; i < m.values.rows(); ++i) {
+              const QJsonArray row = data[i].toArray();
+              ASSERT_EQ(row.size(), m.values.cols());
+              for (Index j = 0; j < m.values.cols(); ++j) {
+                const double expected = m.values(i, j);
+                if (std::isnan(expected)) ASSERT_TRUE(row[j].isNull()) << i << "," << j;
+                else ASSERT_EQ(row[j].toDouble(), expected) << i << "," << j;  // round trip
+              }
+            }
+          } else {
+            EXPECT_EQ(o["kind"].toString(), "series");
+            const SeriesResult sr = s->series(params, v.id);
+            ASSERT_EQ(o["x"].toArray().size(), static_cast<qsizetype>(sr.x.size()));
+            const QJsonArray curves = o["series"].toArray();
+            ASSERT_EQ(curves.size(), static_cast<qsizetype>(sr.curves.size()));
+            for (std::size_t c = 0; c < sr.curves.size(); ++c) {
+              const QJsonArray y = curves[static_cast<qsizetype>(c)].toObject()["y"].toArray();
+              for (std::size_t k = 0; k < sr.x.size(); ++k) {
+                const double e = sr.curves[c].y[k];
+                if (std::isnan(e)) ASSERT_TRUE(y[static_cast<qsizetype>(k)].isNull());
+                else ASSERT_EQ(y[static_cast<qsizetype>(k)].toDouble(), e);
+              }
+            }
+          }
+        } else if (std::string(format) == "png") {
+          QImage img;
+          ASSERT_TRUE(img.loadFromData(QByteArray::fromStdString(bytes), "PNG"));
+          EXPECT_EQ(img.width(), 480);
+          EXPECT_EQ(img.height(), 360);
+          std::set<QRgb> colours;
+          for (int y = 0; y < img.height(); y += 4)
+            for (int x = 0; x < img.width(); x += 4) colours.insert(img.pixel(x, y));
+          EXPECT_GT(colours.size(), 8u) << "picture looks blank";
+        } else if (std::string(format) == "pdf") {
+          EXPECT_EQ(bytes.rfind("%PDF", 0), 0u);
+        } else if (std::string(format) == "svg") {
+          EXPECT_NE(bytes.find("<svg"), std::string::npos);
+        } else if (std::string(format) == "npy") {
+          EXPECT_EQ(bytes.rfind("\x93NUMPY", 0), 0u);
+        }
+      }
+    }
+  }
+}
+
+TEST_F(Cli, PngHonoursSizeAndDpi) {
+  const fs::path out = m_dir / "s.png";
+  const Run r = run({"export", "--scheme", "alibi", "--view", "bias", "--out", out.string(),
+                     "--size", "400x300", "--dpi", "192"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  QImage img(QString::fromStdString(out.string()));
+  EXPECT_EQ(img.width(), 800);
+  EXPECT_EQ(img.height(), 600);
+}
+
+TEST_F(Cli, StdoutJsonWithParameters) {
+  const Run r = run({"export", "--scheme", "alibi", "--set", "heads=12", "--set", "head=11",
+                     "--set", "length=4", "--view", "bias", "--out", "-"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const QJsonObject o = parseJson(r.out);
+  EXPECT_EQ(o["params"].toObject()["heads"].toInt(), 12);
+  EXPECT_EQ(o["rows"].toInt(), 4);
+  // ALiBi, 12 heads: head 11 is the 4th extra slope, 2^-3.5; bias(3, 0) = -3 m.
+  EXPECT_DOUBLE_EQ(o["data"].toArray()[3].toArray()[0].toDouble(), -3 * std::pow(2.0, -3.5));
+  EXPECT_TRUE(o["data"].toArray()[0].toArray()[1].isNull());
+}
+
+TEST_F(Cli, RegionOfAHugeMatrix) {
+  const fs::path out = m_dir / "corner.json";
+  const Run r = run({"export", "--scheme", "sinusoidal", "--set", "length=1048576", "--view",
+                     "similarity", "--rows", "1048570:", "--cols", "0:3", "--out", out.string()});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const QJsonObject o = parseJson(slurp(out));
+  EXPECT_EQ(o["rows"].toInt(), 6);
+  EXPECT_EQ(o["cols"].toInt(), 3);
+  EXPECT_EQ(o["row_start"].toInt(), 1048570);
+}
+
+TEST_F(Cli, BadInputExitsWithTwoAndNamesTheParameter) {
+  const fs::path png = m_dir / "x.png";
+  struct Case {
+    std::vector<std::string> args;
+    std::string needle;
+  };
+  const std::vector<Case> cases = {
+      {{"export", "--scheme", "nope", "--view", "x", "--out", png.string()}, "'scheme' = 'nope'"},
+      {{"export", "--scheme", "alibi", "--view", "nope", "--out", png.string()}, "'view' = 'nope'"},
+      {{"export", "--scheme", "alibi", "--set", "colour=red", "--view", "bias", "--out", png.string()}, "'colour'"},
+      {{"export", "--scheme", "alibi", "--set", "heads=x", "--view", "bias", "--out", png.string()}, "'heads' = 'x'"},
+      {{"export", "--scheme", "alibi", "--set", "head=8", "--view", "bias", "--out", png.string()}, "'head' = '8'"},
+      {{"export", "--scheme", "sinusoidal", "--set", "dim=7", "--view", "encoding", "--out", png.string()}, "'dim' = '7': must be an even integer"},
+      {{"export", "--scheme", "sinusoidal", "--set", "length=0", "--view", "encoding", "--out", png.string()}, "'length' = '0'"},
+      {{"export", "--scheme", "sinusoidal", "--set", "base=nan", "--view", "encoding", "--out", png.string()}, "'base' = 'nan'"},
+      {{"export", "--scheme", "sinusoidal", "--set", "layout=diagonal", "--view", "encoding", "--out", png.string()}, "'layout' = 'diagonal'"},
+      {{"export", "--scheme", "sinusoidal", "--set", "length=1048576", "--view", "similarity", "--out", (m_dir / "big.npy").string()}, "--rows A:B --cols C:D"},
+      {{"export", "--scheme", "alibi", "--view", "bias", "--out", (m_dir / "x.gif").string()}, "unknown format 'gif'"},
+      {{"export", "--scheme", "alibi", "--view", "bias", "--colormap", "jet", "--out", png.string()}, "'colormap' = 'jet'"},
+      {{"export", "--scheme", "alibi", "--view", "slopes", "--rows", "0:2", "--out", png.string()}, "series"},
+      {{"export", "--scheme", "alibi", "--view", "bias", "--rows", "500:600", "--out", (m_dir / "x.csv").string()}, "'rows'"},
+      {{"export", "--scheme", "alibi", "--set", "seed=1", "--set", "seed=2", "--view", "bias", "--out", png.string()}, "given twice"},
+      {{"frobnicate"}, "unknown command"},
+  };
+  for (const Case& c : cases) {
+    const Run r = run(c.args);
+    EXPECT_EQ(r.status, 2) << c.args[0] << " ... " << c.needle << ": " << r.err;
+    EXPECT_NE(r.err.find(c.needle), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << "one line: " << r.err;
+  }
+  EXPECT_FALSE(fs::exists(png));
+  // No temporary or partial file is left behind by any refused export.
+  std::size_t files = 0;
+  for ([[maybe_unused]] const auto& e : fs::directory_iterator(m_dir)) ++files;
+  EXPECT_EQ(files, 0u);
+}
+
+TEST_F(Cli, UnwritableTargetIsAnErrorAndKeepsTheOldFile) {
+  const fs::path file = m_dir / "keep.png";
+  { std::ofstream(file) << "old"; }
+  // A path under a regular file cannot be written, even by root.
+  const Run r = run({"export", "--scheme", "alibi", "--view", "bias", "--out", (file / "x.png").string()});
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_NE(r.err.find("cannot write"), std::string::npos) << r.err;
+  const Run d = run({"export", "--scheme", "alibi", "--view", "bias", "--out", (file / "x.csv").string()});
+  EXPECT_EQ(d.status, 1) << d.err;
+  EXPECT_EQ(slurp(file), "old");
+}
+
+TEST_F(Cli, GalleryDrawsEveryViewOfEveryScheme) {
+  const Run r = run({"gallery", (m_dir / "g").string(), "--size", "320x240"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::size_t views = 0;
+  for (const auto& s : allSchemes()) views += s->info().views.size();
+  std::size_t files = 0;
+  for ([[maybe_unused]] const auto& e : fs::directory_iterator(m_dir / "g")) ++files;
+  EXPECT_EQ(files, views);
+  EXPECT_NE(r.out.find("wrote " + std::to_string(views) + " pictures to"), std::string::npos) << r.out;
+}
+
+}  // namespace
+}  // namespace posenc
