@@ -97,7 +97,8 @@ class AlibiScheme final : public Scheme {
     const Index d = row - col;
     return {
         {"slope m_h", m},
-        {p.causal ? "distance i - j" : "distance |i - j|", static_cast<double>(p.causal ? d : std::abs(d))},
+        {p.causal ? "distance i - j" : "distance |i - j|",
+         static_cast<double>(p.causal ? d : std::abs(d))},
         {p.causal ? "bias -m_h (i - j)" : "bias -m_h |i - j|", alibiBias(m, row, col, p.causal)},
         {"masked (1: key after the query)", masked ? 1.0 : 0.0},
     };
@@ -124,7 +125,8 @@ class AlibiScheme final : public Scheme {
   }
 
   static void matrixView(std::string_view view) {
-    if (view != "bias") throw ParamError("view", std::string(view), "the matrix view of alibi: bias");
+    if (view != "bias")
+      throw ParamError("view", std::string(view), "the matrix view of alibi: bias");
   }
 };
 
@@ -173,9 +175,9 @@ Matrix alibiBiasMatrix(const AlibiParams& p, std::span<const Index> rows,
                        std::span<const Index> cols) {
   const double m = alibiSlopes(p.heads)(p.head);
   Matrix out(static_cast<Index>(rows.size()), static_cast<Index>(cols.size()));
-  for (Index a = 0; a < out.rows(); ++a)
-    for (Index b = 0; b < out.cols(); ++b)
-      out(a, b) = alibiBias(m, rows[static_cast<std::size_t>(a)], cols[static_cast<std::size_t>(b)], p.causal);
+  for (std::size_t a = 0; a < rows.size(); ++a)
+    for (std::size_t b = 0; b < cols.size(); ++b)
+      out(static_cast<Index>(a), static_cast<Index>(b)) = alibiBias(m, rows[a], cols[b], p.causal);
   return out;
 }
 

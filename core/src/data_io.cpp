@@ -211,7 +211,10 @@ void writeFileAtomically(const std::filesystem::path& path,
   if (fs::is_directory(path, ec))
     throw IoError("cannot write " + path.string() + ": it is a folder");
   std::random_device rd;
-  const fs::path tmp = dir / ("." + path.filename().string() + ".tmp-" + std::to_string(rd()));
+  // Built with append(): GCC 12 gives a false -Wrestrict on "." + std::string at -O2.
+  std::string tmpName(".");
+  tmpName.append(path.filename().string()).append(".tmp-").append(std::to_string(rd()));
+  const fs::path tmp = dir / tmpName;
   {
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
     if (!out)

@@ -23,6 +23,63 @@ double entry(const LearnedParams& p, Index row, Index col) {
                            static_cast<std::uint64_t>(col));
 }
 
+// Dot products G(i, j) = a_i . b_j, each summed in one fixed order whatever the sizes: eight
+// interleaved partial sums s_l += a[k + l] b[k + l] over k = 0, 8, 16, ..., combined as
+// ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7)), then the tail k >= 8 floor(n/8) in order.
+// So a cell is the same double in every request (a matrix product's order depends on the
+// matrix sizes) and G(i, j) == G(j, i) when a == b. The work is tiled (blocks of cells,
+// slices of k, with the partial sums kept between slices) so wide rows are read from cache;
+// tiling does not change a single operation of any cell.
+Matrix fixedOrderProducts(const Matrix& a, const Matrix& b, bool symmetric) {
+  constexpr Index kLanes = 8, kBlock = 32, kSlice = 256;  // kSlice: a multiple of kLanes
+  const Index n = a.cols();
+  const Index body = n / kLanes * kLanes;
+  Matrix g(a.rows(), b.rows());
+  std::vector<double> acc(static_cast<std::size_t>(kBlock * kBlock * kLanes));
+  for (Index i0 = 0; i0 < a.rows(); i0 += kBlock) {
+    const Index i1 = std::min(i0 + kBlock, a.rows());
+    for (Index j0 = symmetric ? i0 : 0; j0 < b.rows(); j0 += kBlock) {
+      const Index j1 = std::min(j0 + kBlock, b.rows());
+      std::fill(acc.begin(), acc.end(), 0.0);
+      for (Index k0 = 0; k0 < body; k0 += kSlice) {
+        const Index k1 = std::min(k0 + kSlice, body);
+        for (Index i = i0; i < i1; ++i) {
+          const double* x = a.row(i).data();
+          for (Index j = j0; j < j1; ++j) {
+            const double* y = b.row(j).data();
+            double* s = &acc[static_cast<std::size_t>(((i - i0) * kBlock + (j - j0)) * kLanes)];
+            double s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3];  // in registers, not memory
+            double s4 = s[4], s5 = s[5], s6 = s[6], s7 = s[7];
+            for (Index k = k0; k < k1; k += kLanes) {
+              s0 += x[k] * y[k];
+              s1 += x[k + 1] * y[k + 1];
+              s2 += x[k + 2] * y[k + 2];
+              s3 += x[k + 3] * y[k + 3];
+              s4 += x[k + 4] * y[k + 4];
+              s5 += x[k + 5] * y[k + 5];
+              s6 += x[k + 6] * y[k + 6];
+              s7 += x[k + 7] * y[k + 7];
+            }
+            s[0] = s0, s[1] = s1, s[2] = s2, s[3] = s3, s[4] = s4, s[5] = s5, s[6] = s6, s[7] = s7;
+          }
+        }
+      }
+      for (Index i = i0; i < i1; ++i) {
+        for (Index j = j0; j < j1; ++j) {
+          const double* s = &acc[static_cast<std::size_t>(((i - i0) * kBlock + (j - j0)) * kLanes)];
+          double sum = ((s[0] + s[1]) + (s[2] + s[3])) + ((s[4] + s[5]) + (s[6] + s[7]));
+          for (Index k = body; k < n; ++k) sum += a(i, k) * b(j, k);
+          g(i, j) = sum;
+        }
+      }
+    }
+  }
+  if (symmetric)  // blocks below the diagonal were skipped; the products are symmetric
+    for (Index i = 0; i < g.rows(); ++i)
+      for (Index j = 0; j < i; ++j) g(i, j) = g(j, i);
+  return g;
+}
+
 // Sorted distinct values of v, and for each element of v its index among them.
 std::pair<std::vector<Index>, std::vector<Index>> uniqueWithIndex(const std::vector<Index>& v) {
   std::vector<Index> u = v;
@@ -61,9 +118,12 @@ void checkLearnedParams(const LearnedParams& p) {
 Index learnedTableRow(const LearnedParams& p, Index position) {
   if (position < p.maxLen) return position;
   switch (p.overflow) {
-    case LearnedOverflow::Clamp: return p.maxLen - 1;
-    case LearnedOverflow::Repeat: return position % p.maxLen;
-    case LearnedOverflow::Error: break;
+    case LearnedOverflow::Clamp:
+      return p.maxLen - 1;
+    case LearnedOverflow::Repeat:
+      return position % p.maxLen;
+    case LearnedOverflow::Error:
+      break;
   }
   throw tooLong(p, std::max(p.length, position + 1));
 }
@@ -80,7 +140,8 @@ Matrix learnedEncoding(const LearnedParams& p, std::span<const Index> positions,
   Matrix out(static_cast<Index>(positions.size()), static_cast<Index>(cols.size()));
   for (Index a = 0; a < out.rows(); ++a) {
     const Index r = learnedTableRow(p, positions[static_cast<std::size_t>(a)]);
-    for (Index b = 0; b < out.cols(); ++b) out(a, b) = entry(p, r, cols[static_cast<std::size_t>(b)]);
+    for (Index b = 0; b < out.cols(); ++b)
+      out(a, b) = entry(p, r, cols[static_cast<std::size_t>(b)]);
   }
   return out;
 }
@@ -91,12 +152,13 @@ Matrix learnedSimilarity(const LearnedParams& p, std::span<const Index> rows,
   for (const Index x : rows) rowTable.push_back(learnedTableRow(p, x));
   for (const Index x : cols) colTable.push_back(learnedTableRow(p, x));
   // Clamp and repeat map many positions to one row: form each distinct row once and the
-  // Gram matrix of the distinct rows only, then spread it over the requested cells.
+  // dot products of distinct rows only, then spread them over the requested cells.
   const auto [ur, whereR] = uniqueWithIndex(rowTable);
   const auto [uc, whereC] = uniqueWithIndex(colTable);
   const Matrix a = learnedTableRows(p, ur);
-  const Matrix b = ur == uc ? a : learnedTableRows(p, uc);
-  const Matrix gram = a * b.transpose();
+  const bool square = ur == uc;  // the usual case: one triangle, mirrored
+  const Matrix gram = square ? fixedOrderProducts(a, a, true)
+                             : fixedOrderProducts(a, learnedTableRows(p, uc), false);
   Matrix out(static_cast<Index>(rows.size()), static_cast<Index>(cols.size()));
   for (Index i = 0; i < out.rows(); ++i)
     for (Index j = 0; j < out.cols(); ++j)
@@ -140,10 +202,10 @@ class LearnedScheme final : public Scheme {
           "max_len, else per overflow; entries N(0, std^2), no structure until trained";
       ViewSpec sim;
       sim.id = "similarity";
-      sim.title = "Similarity of positions  T[r(p)] . T[r(q)]";
+      sim.title = "Similarity of positions  T[r(p)] · T[r(q)]";
       sim.xLabel = "position q";
       sim.yLabel = "position p";
-      sim.valueLabel = "T[r(p)] . T[r(q)]";
+      sim.valueLabel = "T[r(p)] · T[r(q)]";
       sim.signedValues = true;
       sim.description =
           "length x length dot products of the rows used by p and q, symmetric, about "
@@ -182,10 +244,10 @@ class LearnedScheme final : public Scheme {
       addRow(out, p, row, "p");
       out.push_back({"dimension k", static_cast<double>(col)});
       out.push_back({"std", p.stddev});
-      out.push_back({"N(0, 1) draw (value = std x draw)",
-                     normal(p.seed, Tensor::LearnedTable,
-                            static_cast<std::uint64_t>(learnedTableRow(p, row)),
-                            static_cast<std::uint64_t>(col))});
+      out.push_back(
+          {"N(0, 1) draw (value = std x draw)",
+           normal(p.seed, Tensor::LearnedTable, static_cast<std::uint64_t>(learnedTableRow(p, row)),
+                  static_cast<std::uint64_t>(col))});
       return out;
     }
     if (view == "similarity") {
@@ -201,7 +263,7 @@ class LearnedScheme final : public Scheme {
       out.push_back({"cosine of the two rows", t.row(0).dot(t.row(1)) / (np * nq)});
       return out;
     }
-    throw notMatrix(view);
+    return {};  // series views have no cells
   }
 
   SeriesResult series(const ParamSet&, std::string_view view) const override {
@@ -210,7 +272,8 @@ class LearnedScheme final : public Scheme {
 
  private:
   static ParamError notMatrix(std::string_view view) {
-    return ParamError("view", std::string(view), "a matrix view of learned: encoding or similarity");
+    return ParamError("view", std::string(view),
+                      "a matrix view of learned: encoding or similarity");
   }
 
   // "table row r(p)", plus a note of the overflow rule when p is past the table.
@@ -224,8 +287,8 @@ class LearnedScheme final : public Scheme {
     } else {
       out.push_back({"table row r(" + name + ") = " + name + " mod max_len (repeated)",
                      static_cast<double>(r)});
-      out.push_back({"repetition " + name + " div max_len",
-                     static_cast<double>(position / p.maxLen)});
+      out.push_back(
+          {"repetition " + name + " div max_len", static_cast<double>(position / p.maxLen)});
     }
   }
 };

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <numbers>
 #include <numeric>
 #include <string>
@@ -20,11 +21,17 @@ constexpr Index kInvarianceMaxDistances = 4096;  // invariance: x = 0..min(lengt
 constexpr Index kDecayMaxPoints = 65536;         // decay: r = 0..min(length, 65536)-1
 constexpr Index kRotationMaxPosition = 2000;     // rotation: m = 0..min(length-1, 2000)
 constexpr Index kCirclePoints = 361;             // rotation: circle drawn with 1-degree steps
-constexpr Index kAbsoluteChunk = 256;            // rows of the sinusoidal table built at once
 constexpr Index kDenseDistances = Index{1} << 22;
 
 std::string text(double v) { return formatValue(Value{v}); }
 std::string text(std::int64_t v) { return std::to_string(v); }
+
+/// Four significant digits, for names shown to people.
+std::string shortText(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.4g", v);
+  return buf;
+}
 
 /// cos(r theta_k) and sin(r theta_k) for one distance r at a time. Exact sin/cos tables for
 /// j = 0..63 and for the block start 64 floor(|r|/64) are combined by angle addition, so a
@@ -156,7 +163,8 @@ SeriesResult invarianceSeries(const RopeParams& p) {
   for (const Index m : ms) {
     Curve c{"RoPE, m = " + text(static_cast<std::int64_t>(m)),
             std::vector<double>(static_cast<std::size_t>(count), kMasked)};
-    for (Index x = 0; x <= std::min(m, count - 1); ++x) c.y[static_cast<std::size_t>(x)] = profile(x);
+    const Index last = std::min(m, count - 1);  // n = m - x >= 0
+    for (Index x = 0; x <= last; ++x) c.y[static_cast<std::size_t>(x)] = profile(x);
     s.curves.push_back(std::move(c));
   }
   for (const Index m : ms) {
@@ -196,7 +204,7 @@ SeriesResult rotationSeries(const RopeParams& p) {
                  text(static_cast<std::int64_t>(j)) + ")",
              {}};
   const double radius = std::hypot(a, b);
-  Curve circle{"circle of radius |(a, b)| = " + text(radius), {}};
+  Curve circle{"circle of radius |(a, b)| = " + shortText(radius), {}};
   for (Index m = 0; m <= last; ++m) {
     const double angle = static_cast<double>(m) * theta;
     const double c = std::cos(angle), sn = std::sin(angle);
@@ -382,7 +390,7 @@ class RopeScheme final : public Scheme {
       const Index k = order[i];
       if (i < top) {
         out.push_back({"pair " + text(static_cast<std::int64_t>(k)) + " (theta_k = " +
-                           text(theta(k)) + ")",
+                           shortText(theta(k)) + ")",
                        terms(k)});
       } else {
         rest += terms(k);
@@ -595,35 +603,40 @@ Matrix ropeAngles(const RopeParams& p, std::span<const Index> rows, std::span<co
 Vector ropeDecayBound(const Vector& theta, Index count) {
   Phases phases(theta);
   Vector out(count);
-  const auto half = static_cast<double>(theta.size());
+  const Index half = theta.size();
+  Eigen::ArrayXd re(half), im(half);  // Re S_j, Im S_j for j = 1..d/2
   for (Index r = 0; r < count; ++r) {
     phases.set(r);
-    double re = 0, im = 0, sum = 0;
-    for (Index k = 0; k < theta.size(); ++k) {
-      re += phases.cos()(k);
-      im += phases.sin()(k);
-      sum += std::sqrt(re * re + im * im);
+    double sumRe = 0, sumIm = 0;
+    for (Index k = 0; k < half; ++k) {
+      re(k) = sumRe += phases.cos()(k);
+      im(k) = sumIm += phases.sin()(k);
     }
-    out(r) = sum / half;
+    out(r) = (re.square() + im.square()).sqrt().sum() / static_cast<double>(half);
   }
   return out;
 }
 
 Vector absoluteSinusoidalScores(const RopeParams& p, Index m, std::span<const Index> keys) {
+  constexpr auto layout = SinusoidalLayout::Interleaved;
   const Vector q = ropeQuery(p), k = ropeKey(p);
   const double mPos = static_cast<double>(m);
-  const Matrix peM = sinusoidalTable(std::span<const double>(&mPos, 1), p.dim, p.base,
-                                     SinusoidalLayout::Interleaved);
+  const Matrix peM = sinusoidalTable(std::span<const double>(&mPos, 1), p.dim, p.base, layout);
+  // (q + PE_m) . (k + PE_n) = u . k + u . PE_n with u = q + PE_m.
   const Vector u = q + peM.row(0).transpose();
+  const double uk = u.dot(k);
+  const Vector w = sinusoidalFrequencies(p.dim, p.base, layout);
+  Vector uSin(w.size()), uCos(w.size());
+  for (Index i = 0; i < w.size(); ++i) {
+    uSin(i) = u(sinColumn(i, p.dim, layout));
+    uCos(i) = u(cosColumn(i, p.dim, layout));
+  }
+  Phases phases(w);
   Vector out(static_cast<Index>(keys.size()));
-  std::vector<double> positions;
-  for (std::size_t start = 0; start < keys.size(); start += kAbsoluteChunk) {
-    const std::size_t end = std::min(keys.size(), start + kAbsoluteChunk);
-    positions.assign(keys.begin() + static_cast<std::ptrdiff_t>(start),
-                     keys.begin() + static_cast<std::ptrdiff_t>(end));
-    const Matrix pe = sinusoidalTable(positions, p.dim, p.base, SinusoidalLayout::Interleaved);
-    for (Index r = 0; r < pe.rows(); ++r)
-      out(static_cast<Index>(start) + r) = (k + pe.row(r).transpose()).dot(u);
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    phases.set(keys[i]);
+    out(static_cast<Index>(i)) =
+        uk + (uSin.array() * phases.sin().array() + uCos.array() * phases.cos().array()).sum();
   }
   return out;
 }

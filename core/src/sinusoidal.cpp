@@ -14,9 +14,12 @@ namespace {
 
 std::string num(double v) {
   char buf[32];
-  if (v < 100) std::snprintf(buf, sizeof buf, "%.3g", v);
-  else if (v < 1e6) std::snprintf(buf, sizeof buf, "%.0f", v);
-  else std::snprintf(buf, sizeof buf, "%.3g", v);
+  if (v < 100)
+    std::snprintf(buf, sizeof buf, "%.3g", v);
+  else if (v < 1e6)
+    std::snprintf(buf, sizeof buf, "%.0f", v);
+  else
+    std::snprintf(buf, sizeof buf, "%.3g", v);
   return buf;
 }
 
@@ -34,9 +37,60 @@ Index minDistance(std::span<const Index> rows, std::span<const Index> cols) {
   return best;
 }
 
-Matrix tableAt(std::span<const Index> positions, const SinusoidalParams& p) {
-  std::vector<double> x(positions.begin(), positions.end());
-  return sinusoidalTable(x, p.dim, p.base, p.layout);
+// Distances are split as delta = kSplit h + l (0 <= l < kSplit) and each term is formed by
+// angle addition, cos(delta w) = cos(kSplit h w) cos(l w) - sin(kSplit h w) sin(l w): the
+// sines and cosines are shared by every distance with the same h or the same l, so a request
+// with many distinct distances costs multiply-adds rather than cosines. kSplit is a constant,
+// so S(delta) is the same double in every request. For delta < kSplit the term is exactly
+// cos(delta w). The angle kSplit h w + l w carries the same rounding as delta w, ~delta w 1e-16.
+constexpr Index kSplit = 1024;
+
+// Longest shift series; longer sequences are sampled (sampleIndices), since every point
+// costs d sines and cosines and the residual is rounding noise with no structure to miss.
+constexpr Index kShiftSamples = 65536;
+
+double pairTerm(double w, Index delta) {
+  const double high = static_cast<double>(delta / kSplit * kSplit) * w;
+  const double low = static_cast<double>(delta % kSplit) * w;
+  return std::cos(high) * std::cos(low) - std::sin(high) * std::sin(low);
+}
+
+// S(delta) for every (non-negative) delta of `deltas`, terms added in increasing i.
+std::vector<double> profileAt(const Vector& w, const std::vector<Index>& deltas) {
+  Index maxHigh = 0;
+  for (const Index d : deltas) maxHigh = std::max(maxHigh, d / kSplit);
+  std::vector<char> needLow(static_cast<std::size_t>(kSplit), 0);
+  std::vector<char> needHigh(static_cast<std::size_t>(maxHigh + 1), 0);
+  for (const Index d : deltas) {
+    needLow[static_cast<std::size_t>(d % kSplit)] = 1;
+    needHigh[static_cast<std::size_t>(d / kSplit)] = 1;
+  }
+  std::vector<Index> lows, highs;
+  for (Index l = 0; l < kSplit; ++l)
+    if (needLow[static_cast<std::size_t>(l)]) lows.push_back(l);
+  for (Index h = 0; h <= maxHigh; ++h)
+    if (needHigh[static_cast<std::size_t>(h)]) highs.push_back(h);
+  std::vector<double> cosLow(needLow.size()), sinLow(needLow.size());
+  std::vector<double> cosHigh(needHigh.size()), sinHigh(needHigh.size());
+  std::vector<double> s(deltas.size(), 0.0);
+  for (Index i = 0; i < w.size(); ++i) {
+    for (const Index l : lows) {
+      const double a = static_cast<double>(l) * w(i);
+      cosLow[static_cast<std::size_t>(l)] = std::cos(a);
+      sinLow[static_cast<std::size_t>(l)] = std::sin(a);
+    }
+    for (const Index h : highs) {
+      const double a = static_cast<double>(h * kSplit) * w(i);
+      cosHigh[static_cast<std::size_t>(h)] = std::cos(a);
+      sinHigh[static_cast<std::size_t>(h)] = std::sin(a);
+    }
+    for (std::size_t u = 0; u < deltas.size(); ++u) {
+      const auto h = static_cast<std::size_t>(deltas[u] / kSplit);
+      const auto l = static_cast<std::size_t>(deltas[u] % kSplit);
+      s[u] += cosHigh[h] * cosLow[l] - sinHigh[h] * sinLow[l];
+    }
+  }
+  return s;
 }
 
 }  // namespace
@@ -71,10 +125,8 @@ Matrix sinusoidalEncoding(const SinusoidalParams& p, std::span<const Index> rows
 }
 
 double sinusoidalProfile(const Vector& w, Index delta) {
-  const auto x = static_cast<double>(delta < 0 ? -delta : delta);
-  double s = 0;
-  for (Index i = 0; i < w.size(); ++i) s += std::cos(x * w(i));
-  return s;
+  const std::vector<Index> one = {delta < 0 ? -delta : delta};
+  return profileAt(w, one)[0];
 }
 
 Matrix sinusoidalSimilarity(const SinusoidalParams& p, std::span<const Index> rows,
@@ -85,36 +137,22 @@ Matrix sinusoidalSimilarity(const SinusoidalParams& p, std::span<const Index> ro
   if (nr == 0 || nc == 0) return out;
   const Vector w = sinusoidalFrequencies(p.dim, p.base, p.layout);
 
-  // Distinct distances |p - q| of the request, numbered densely through a slot table over
-  // [lo, hi] (at most 2^21 entries, since positions are < 2^20 + offset).
+  // Number the distinct distances |p - q| of the request through a slot table over
+  // [lo, hi] (at most 2^20 entries), evaluate S once per distance, then spread.
   const Index hi = std::max(absDiff(rows.back(), cols.front()), absDiff(rows.front(), cols.back()));
   const Index lo = minDistance(rows, cols);
   std::vector<std::int32_t> slot(static_cast<std::size_t>(hi - lo + 1), -1);
   std::vector<Index> distinct;
   for (const Index r : rows) {
     for (const Index c : cols) {
-      auto& s = slot[static_cast<std::size_t>(absDiff(r, c) - lo)];
+      std::int32_t& s = slot[static_cast<std::size_t>(absDiff(r, c) - lo)];
       if (s < 0) {
         s = static_cast<std::int32_t>(distinct.size());
         distinct.push_back(absDiff(r, c));
       }
     }
   }
-
-  // One cosine costs about as much as ~40 multiply-adds of a matrix product.
-  const double half = static_cast<double>(w.size());
-  const double profileCost = 40.0 * static_cast<double>(distinct.size()) * half;
-  const double productCost = 80.0 * static_cast<double>(nr + nc) * half +
-                             static_cast<double>(nr) * static_cast<double>(nc) * 2.0 * half;
-  if (profileCost > productCost) {
-    const Matrix a = tableAt(rows, p);
-    const Matrix b = tableAt(cols, p);
-    out.noalias() = a * b.transpose();
-    return out;
-  }
-
-  std::vector<double> profile(distinct.size());
-  for (std::size_t u = 0; u < distinct.size(); ++u) profile[u] = sinusoidalProfile(w, distinct[u]);
+  const std::vector<double> profile = profileAt(w, distinct);
   for (Index a = 0; a < nr; ++a) {
     const Index r = rows[static_cast<std::size_t>(a)];
     for (Index b = 0; b < nc; ++b) {
@@ -157,49 +195,27 @@ Matrix sinusoidalShiftMatrix(const SinusoidalParams& p, Index k) {
   return m;
 }
 
-Vector sinusoidalShiftResidual(const SinusoidalParams& p) {
+Vector sinusoidalShiftResidual(const SinusoidalParams& p, std::span<const Index> positions) {
   const Vector w = sinusoidalFrequencies(p.dim, p.base, p.layout);
-  const Index half = w.size();
-  const Index k = p.offset;
-  Vector ck(half), sk(half);
-  for (Index i = 0; i < half; ++i) {
-    ck(i) = std::cos(static_cast<double>(k) * w(i));
-    sk(i) = std::sin(static_cast<double>(k) * w(i));
+  const auto k = static_cast<double>(p.offset);
+  Vector ck(w.size()), sk(w.size());
+  for (Index i = 0; i < w.size(); ++i) {
+    ck(i) = std::cos(k * w(i));
+    sk(i) = std::sin(k * w(i));
   }
-  // Rows of sin / cos per position. With a small offset, a ring of k + 1 rows lets every
-  // position be computed once; otherwise both rows are computed per x.
-  const bool ring = (k + 1) * half <= (Index{1} << 22);
-  const Index slots = ring ? k + 1 : 2;
-  Matrix sinRows(slots, half), cosRows(slots, half);
-  const auto fill = [&](Index slotIndex, Index position) {
-    const auto x = static_cast<double>(position);
-    for (Index i = 0; i < half; ++i) {
-      const double angle = x * w(i);  // the same product as the table
-      sinRows(slotIndex, i) = std::sin(angle);
-      cosRows(slotIndex, i) = std::cos(angle);
-    }
-  };
-  if (ring)
-    for (Index x = 0; x < k; ++x) fill(x, x);
-  Vector out(p.length);
-  for (Index x = 0; x < p.length; ++x) {
-    Index now = 0, later = 1;
-    if (ring) {
-      now = x % slots;
-      later = (x + k) % slots;
-      fill(later, x + k);
-    } else {
-      fill(now, x);
-      fill(later, x + k);
-    }
+  Vector out(static_cast<Index>(positions.size()));
+  for (Index a = 0; a < out.size(); ++a) {
+    const auto x = static_cast<double>(positions[static_cast<std::size_t>(a)]);
     double sum = 0;
-    for (Index i = 0; i < half; ++i) {
-      const double s = sinRows(now, i), c = cosRows(now, i);
-      const double es = sinRows(later, i) - (s * ck(i) + c * sk(i));
-      const double ec = cosRows(later, i) - (c * ck(i) - s * sk(i));
+    for (Index i = 0; i < w.size(); ++i) {
+      // The same rounded angles x w_i and (x + k) w_i as the table rows.
+      const double s = std::sin(x * w(i)), c = std::cos(x * w(i));
+      const double later = (x + k) * w(i);
+      const double es = std::sin(later) - (s * ck(i) + c * sk(i));
+      const double ec = std::cos(later) - (c * ck(i) - s * sk(i));
       sum += es * es + ec * ec;
     }
-    out(x) = std::sqrt(sum);
+    out(a) = std::sqrt(sum);
   }
   return out;
 }
@@ -244,10 +260,10 @@ class SinusoidalScheme final : public Scheme {
           "the layout decides which column holds sin(p w_i) or cos(p w_i) of pair i";
       ViewSpec sim;
       sim.id = "similarity";
-      sim.title = "Similarity of positions  PE_p . PE_q = sum_i cos((p - q) w_i)";
+      sim.title = "Similarity of positions  PE_p · PE_q = Σ_i cos((p − q) w_i)";
       sim.xLabel = "position q";
       sim.yLabel = "position p";
-      sim.valueLabel = "PE_p . PE_q";
+      sim.valueLabel = "PE_p · PE_q";
       sim.signedValues = true;
       sim.description =
           "length x length dot products of table rows: depends only on p - q (constant along "
@@ -279,7 +295,8 @@ class SinusoidalScheme final : public Scheme {
       shift.yLabel = "residual (rounding only)";
       shift.description =
           "For p = 0 .. length-1 and k = offset: PE(p+k) is exactly a rotation M_k of PE(p) "
-          "(sec. 3.5); the residual is floating-point rounding, ~1e-16, growing with p";
+          "(sec. 3.5); the residual is floating-point rounding, ~1e-16, growing with p "
+          "(at most 65536 positions, sampled evenly when length is larger)";
       s.views = {enc, sim, wav, bands, shift};
       return s;
     }();
@@ -318,7 +335,7 @@ class SinusoidalScheme final : public Scheme {
       };
     }
     if (view == "similarity") return explainSimilarity(w, row, col);
-    throw notMatrix(view);
+    return {};  // series views have no cells
   }
 
   SeriesResult series(const ParamSet& params, std::string_view view) const override {
@@ -333,11 +350,9 @@ class SinusoidalScheme final : public Scheme {
           {"sequence length", std::vector<double>(out.x.size(), static_cast<double>(p.length))});
       return out;
     }
-    if (view == "bands" || view == "shift") {
+    if (view == "bands") {
       out.x.resize(static_cast<std::size_t>(p.length));
       for (std::size_t x = 0; x < out.x.size(); ++x) out.x[x] = static_cast<double>(x);
-    }
-    if (view == "bands") {
       const Vector w = sinusoidalFrequencies(p.dim, p.base, p.layout);
       for (const Index i : sinusoidalBandPairs(p)) {
         Curve c;
@@ -350,10 +365,12 @@ class SinusoidalScheme final : public Scheme {
       return out;
     }
     if (view == "shift") {
-      const Vector r = sinusoidalShiftResidual(p);
-      out.curves.push_back({"‖PE(p+" + std::to_string(p.offset) + ") − M_" +
-                                std::to_string(p.offset) + " PE(p)‖₂",
-                            {r.begin(), r.end()}});
+      const std::vector<Index> at = sampleIndices(0, p.length, kShiftSamples);
+      out.x.assign(at.begin(), at.end());
+      const Vector r = sinusoidalShiftResidual(p, at);
+      out.curves.push_back(
+          {"‖PE(p+" + std::to_string(p.offset) + ") − M_" + std::to_string(p.offset) + " PE(p)‖₂",
+           {r.begin(), r.end()}});
       return out;
     }
     throw ParamError("view", std::string(view),
@@ -362,22 +379,23 @@ class SinusoidalScheme final : public Scheme {
 
  private:
   static ParamError notMatrix(std::string_view view) {
-    return ParamError("view", std::string(view), "a matrix view of sinusoidal: encoding or similarity");
+    return ParamError("view", std::string(view),
+                      "a matrix view of sinusoidal: encoding or similarity");
   }
 
   // p, q, p - q, then the three largest pair terms cos((p-q) w_i) and the sum of the rest,
   // which add up to the cell value.
   static std::vector<Term> explainSimilarity(const Vector& w, Index row, Index col) {
     const Index delta = row - col;
-    const auto x = static_cast<double>(delta < 0 ? -delta : delta);
+    const Index distance = delta < 0 ? -delta : delta;
     std::vector<std::pair<double, Index>> terms;
-    for (Index i = 0; i < w.size(); ++i) terms.emplace_back(std::cos(x * w(i)), i);
+    for (Index i = 0; i < w.size(); ++i) terms.emplace_back(pairTerm(w(i), distance), i);
     std::vector<Term> out = {{"position p", static_cast<double>(row)},
                              {"position q", static_cast<double>(col)},
                              {"distance p - q", static_cast<double>(delta)}};
     const std::size_t shown = terms.size() <= 4 ? terms.size() : 3;
-    std::partial_sort(terms.begin(), terms.begin() + static_cast<std::ptrdiff_t>(shown), terms.end(),
-                      [](const auto& a, const auto& b) {
+    std::partial_sort(terms.begin(), terms.begin() + static_cast<std::ptrdiff_t>(shown),
+                      terms.end(), [](const auto& a, const auto& b) {
                         return std::fabs(a.first) > std::fabs(b.first) ||
                                (std::fabs(a.first) == std::fabs(b.first) && a.second < b.second);
                       });

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "posenc/sinusoidal_table.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 

@@ -11,42 +11,47 @@ namespace posenc {
 
 namespace {
 
-/// Bucket of r = j - i for many offsets at once. The bucket depends on r only through its
-/// sign and the distance n, so g(n) = t5Bucket(-n) is tabulated once for n = 0 .. cap and
-/// bucket(r) = (bidirectional && r > 0 ? n_b : 0) + g(n). Past max_distance every n has the
-/// last bucket (the float32 quotient is then >= (n_b - max_exact)(1 - 1e-6), whose trunc
-/// plus max_exact is at least n_b - 1, the cap), so the table never needs more than
-/// max_distance + 1 entries. Every value comes from the shared t5Bucket.
-class BucketLookup {
+/// f(bucket(r)) for many offsets r = j - i at once. The bucket depends on r only through its
+/// sign and the distance n, so with g(n) = t5Bucket(-n) (the shared function) it is tabulated
+/// once per sign for n = 0 .. cap: r <= 0 -> f(g(n)); r > 0 -> f(n_b + g(n)) when
+/// bidirectional, f(0) otherwise. Past max_distance every n has the last bucket (the float32
+/// quotient is then >= (n_b - max_exact)(1 - 1e-6), whose trunc plus max_exact is at least
+/// n_b - 1, the cap), so the tables never need more than max_distance + 1 entries.
+class OffsetTable {
  public:
-  BucketLookup(const T5Params& p, std::int64_t maxDistanceNeeded) : m_p(p) {
-    m_offset = p.bidirectional ? p.buckets / 2 : 0;
-    const std::int64_t cap = std::min(maxDistanceNeeded, p.maxDistance);
-    m_g.resize(static_cast<std::size_t>(cap + 1));
-    for (std::int64_t n = 0; n <= cap; ++n)
-      m_g[static_cast<std::size_t>(n)] = t5Bucket(-n, p.bidirectional, p.buckets, p.maxDistance);
+  template <typename F>
+  OffsetTable(const T5Params& p, std::int64_t largestDistance, F f) {
+    const std::int64_t offset = p.buckets / 2;
+    m_last = std::min(largestDistance, p.maxDistance);
+    m_past.resize(static_cast<std::size_t>(m_last + 1));
+    m_future.resize(m_past.size());
+    for (std::size_t n = 0; n < m_past.size(); ++n) {
+      const std::int64_t g =
+          t5Bucket(-static_cast<std::int64_t>(n), p.bidirectional, p.buckets, p.maxDistance);
+      m_past[n] = f(g);
+      m_future[n] = p.bidirectional ? f(offset + g) : f(std::int64_t{0});
+    }
   }
 
-  [[nodiscard]] std::int64_t operator()(std::int64_t r) const {
-    const std::int64_t n = t5Distance(m_p, r);
-    const auto k = static_cast<std::size_t>(std::min<std::int64_t>(n, std::ssize(m_g) - 1));
-    return (r > 0 ? m_offset : 0) + m_g[k];
+  [[nodiscard]] double operator()(std::int64_t r) const {
+    return r > 0 ? m_future[static_cast<std::size_t>(std::min(r, m_last))]
+                 : m_past[static_cast<std::size_t>(std::min(-r, m_last))];
   }
 
  private:
-  T5Params m_p;
-  std::int64_t m_offset = 0;
-  std::vector<std::int64_t> m_g;
+  std::int64_t m_last = 0;
+  std::vector<double> m_past;
+  std::vector<double> m_future;
 };
 
-/// Largest distance n any cell of rows x cols can have.
+/// Largest distance |j - i| any cell of rows x cols has.
 std::int64_t largestDistance(std::span<const Index> rows, std::span<const Index> cols) {
   if (rows.empty() || cols.empty()) return 0;
   const auto dist = [](Index r) { return static_cast<std::int64_t>(r < 0 ? -r : r); };
   return std::max(dist(cols.back() - rows.front()), dist(cols.front() - rows.back()));
 }
 
-/// f(bucket(j - i)) over rows x cols; direct calls when that is cheaper than a lookup table.
+/// f(bucket(j - i)) over rows x cols; direct calls when that is cheaper than the tables.
 template <typename F>
 Matrix perBucket(const T5Params& p, std::span<const Index> rows, std::span<const Index> cols,
                  F f) {
@@ -54,24 +59,28 @@ Matrix perBucket(const T5Params& p, std::span<const Index> rows, std::span<const
   const std::int64_t maxN = largestDistance(rows, cols);
   const auto cells = static_cast<std::int64_t>(rows.size() * cols.size());
   if (cells <= std::min(maxN, p.maxDistance)) {
-    for (Index a = 0; a < out.rows(); ++a)
-      for (Index b = 0; b < out.cols(); ++b)
-        out(a, b) = f(t5Bucket(cols[static_cast<std::size_t>(b)] - rows[static_cast<std::size_t>(a)],
-                               p.bidirectional, p.buckets, p.maxDistance));
+    for (std::size_t a = 0; a < rows.size(); ++a)
+      for (std::size_t b = 0; b < cols.size(); ++b)
+        out(static_cast<Index>(a), static_cast<Index>(b)) =
+            f(t5Bucket(cols[b] - rows[a], p.bidirectional, p.buckets, p.maxDistance));
     return out;
   }
-  const BucketLookup bucket(p, maxN);
-  for (Index a = 0; a < out.rows(); ++a) {
-    const Index i = rows[static_cast<std::size_t>(a)];
-    for (Index b = 0; b < out.cols(); ++b) out(a, b) = f(bucket(cols[static_cast<std::size_t>(b)] - i));
+  const OffsetTable table(p, maxN, f);
+  for (std::size_t a = 0; a < rows.size(); ++a) {
+    double* row = out.data() + static_cast<Index>(a) * out.cols();  // row-major
+    for (std::size_t b = 0; b < cols.size(); ++b) row[b] = table(cols[b] - rows[a]);
   }
   return out;
 }
 
+/// The bucket id as a double (the buckets view).
+double asValue(std::int64_t bucket) { return static_cast<double>(bucket); }
+
 /// Column `head` of the bias table.
 std::vector<double> tableColumn(const T5Params& p) {
   std::vector<double> col(static_cast<std::size_t>(p.buckets));
-  for (std::int64_t b = 0; b < p.buckets; ++b) col[static_cast<std::size_t>(b)] = t5TableValue(p, b, p.head);
+  for (std::int64_t b = 0; b < p.buckets; ++b)
+    col[static_cast<std::size_t>(b)] = t5TableValue(p, b, p.head);
   return col;
 }
 
@@ -87,8 +96,8 @@ const SchemeInfo& t5Info() {
         intParam("buckets", 32, 4, 1024,
                  "Number of buckets (HF relative_attention_num_buckets; T5 uses 32)", true),
         intParam("max_distance", 128, 2, kMaxLength,
-                 "Distance where the last, catch-all bucket begins (HF relative_attention_max_distance; "
-                 "T5 uses 128); must exceed max_exact"),
+                 "Distance where the last, catch-all bucket begins (HF "
+                 "relative_attention_max_distance; T5 uses 128); must exceed max_exact"),
         boolParam("bidirectional", true,
                   "Encoder (true: half the buckets for keys after the query) or decoder (false: "
                   "every future key in bucket 0)"),
@@ -107,7 +116,8 @@ const SchemeInfo& t5Info() {
     buckets.description =
         "length x length, rows query i, columns key j: bucket(j - i) as HF "
         "_relative_position_bucket computes it; keys after the query (r > 0, upper triangle) use "
-        "buckets n_b..2n_b-1 when bidirectional and bucket 0 when unidirectional";
+        "buckets n_b+1..2n_b-1 (n_b = buckets/2) when bidirectional and bucket 0 when "
+        "unidirectional";
     ViewSpec map;
     map.id = "bucket_map";
     map.kind = ViewKind::Series;
@@ -174,13 +184,15 @@ class T5Scheme final : public Scheme {
     const T5Params p = checked(params);
     if (view != "bucket_map")
       throw ParamError("view", std::string(view), "the series view of t5: bucket_map");
-    const std::vector<std::int64_t> map = t5BucketMap(p);
+    const OffsetTable bucket(p, p.length - 1, asValue);
+    const auto size = static_cast<std::size_t>(2 * p.length - 1);
     SeriesResult out;
-    out.x.resize(map.size());
-    Curve c{"bucket", std::vector<double>(map.size())};
-    for (std::size_t k = 0; k < map.size(); ++k) {
-      out.x[k] = static_cast<double>(static_cast<std::int64_t>(k) - (p.length - 1));
-      c.y[k] = static_cast<double>(map[k]);
+    out.x.resize(size);
+    Curve c{"bucket", std::vector<double>(size)};
+    for (std::size_t k = 0; k < size; ++k) {
+      const std::int64_t r = static_cast<std::int64_t>(k) - (p.length - 1);
+      out.x[k] = static_cast<double>(r);
+      c.y[k] = bucket(r);
     }
     out.curves.push_back(std::move(c));
     return out;
@@ -253,15 +265,15 @@ Matrix t5BiasTable(const T5Params& p) {
 }
 
 std::vector<std::int64_t> t5BucketMap(const T5Params& p) {
-  const BucketLookup bucket(p, p.length - 1);
+  const OffsetTable bucket(p, p.length - 1, asValue);
   std::vector<std::int64_t> map(static_cast<std::size_t>(2 * p.length - 1));
   for (std::size_t k = 0; k < map.size(); ++k)
-    map[k] = bucket(static_cast<std::int64_t>(k) - (p.length - 1));
+    map[k] = static_cast<std::int64_t>(bucket(static_cast<std::int64_t>(k) - (p.length - 1)));
   return map;
 }
 
 Matrix t5BucketMatrix(const T5Params& p, std::span<const Index> rows, std::span<const Index> cols) {
-  return perBucket(p, rows, cols, [](std::int64_t b) { return static_cast<double>(b); });
+  return perBucket(p, rows, cols, asValue);
 }
 
 Matrix t5BiasMatrix(const T5Params& p, std::span<const Index> rows, std::span<const Index> cols) {

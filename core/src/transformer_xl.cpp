@@ -6,6 +6,7 @@
 #include <limits>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "posenc/random.hpp"
 #include "posenc/sinusoidal_table.hpp"
@@ -60,6 +61,18 @@ Matrix addRowBias(const Matrix& x, const Vector& b) {
   return out;
 }
 
+/// R rows at the given (already clamped) lookup distances: lookups.size() x dModel.
+Matrix relativeRowsAt(const XlParams& p, const std::vector<Index>& lookups) {
+  const auto n = static_cast<Index>(lookups.size());
+  if (p.relative == XlRelative::Sinusoidal) {
+    const std::vector<double> pos(lookups.begin(), lookups.end());
+    return sinusoidalTable(pos, p.dModel, kBase, SinusoidalLayout::Concatenated);
+  }
+  Matrix rel(n, p.dModel);
+  for (Index c = 0; c < n; ++c) rel.row(c) = xlRelativeRow(p, lookups[static_cast<std::size_t>(c)]);
+  return rel;
+}
+
 }  // namespace
 
 XlParams xlParamsFrom(const ParamSet& params) {
@@ -100,15 +113,10 @@ Matrix xlRelativeRow(const XlParams& p, Index lookupDistance) {
 
 Matrix xlRelativeRows(const XlParams& p) {
   const Index klen = klenOf(p);
-  if (p.relative == XlRelative::Sinusoidal) {
-    std::vector<double> posSeq(static_cast<std::size_t>(klen));
-    for (Index c = 0; c < klen; ++c)
-      posSeq[static_cast<std::size_t>(c)] = static_cast<double>(xlLookupDistance(p, klen - 1 - c));
-    return sinusoidalTable(posSeq, p.dModel, kBase, SinusoidalLayout::Concatenated);
-  }
-  Matrix rel(klen, p.dModel);
-  for (Index c = 0; c < klen; ++c) rel.row(c) = xlRelativeRow(p, xlLookupDistance(p, klen - 1 - c));
-  return rel;
+  std::vector<Index> lookups(static_cast<std::size_t>(klen));
+  for (Index c = 0; c < klen; ++c)
+    lookups[static_cast<std::size_t>(c)] = xlLookupDistance(p, klen - 1 - c);
+  return relativeRowsAt(p, lookups);
 }
 
 XlTensors xlTensors(const XlParams& p) {
@@ -338,6 +346,28 @@ std::vector<Term> explainTerms(const XlParams& p, Index i, Index j) {
           {"clamped (1 = yes)", lookup != delta ? 1.0 : 0.0}};
 }
 
+/// Scores of query row i over its unmasked keys j = 0 .. i + mlen, by the per-row identity
+/// (q_i + u).(h_j W_k) = h_j . ((q_i + u) W_k^T): O((i + mlen) d_model) instead of the full
+/// matrices, so hovering the attention view stays fast at large shapes.
+Vector rowScores(const XlParams& p, Index i) {
+  const Index dHead = dHeadOf(p);
+  const Index col0 = Index{p.head} * dHead;
+  const Index n = i + p.mlen + 1;
+  const Matrix h = contentRows(p.seed, 0, n, p.dModel);
+  const Matrix qi = h.row(p.mlen + i) * weightColumns(p.seed, Tensor::XlWq, p.dModel, col0, dHead);
+  const Vector u = headBias(p.seed, Tensor::XlU, p.head, dHead);
+  const Vector v = headBias(p.seed, Tensor::XlV, p.head, dHead);
+  const Vector gAc = weightColumns(p.seed, Tensor::XlWk, p.dModel, col0, dHead) *
+                     (qi.transpose() + u);
+  const Vector gBd = weightColumns(p.seed, Tensor::XlWr, p.dModel, col0, dHead) *
+                     (qi.transpose() + v);
+  std::vector<Index> lookups(static_cast<std::size_t>(n));  // key j -> its lookup distance
+  for (Index j = 0; j < n; ++j)
+    lookups[static_cast<std::size_t>(j)] = xlLookupDistance(p, i + p.mlen - j);
+  const Matrix rel = relativeRowsAt(p, lookups);
+  return (h * gAc + rel * gBd) / std::sqrt(static_cast<double>(dHead));
+}
+
 class XlScheme final : public Scheme {
  public:
   const SchemeInfo& info() const override {
@@ -402,15 +432,13 @@ class XlScheme final : public Scheme {
     if (masked) return {{"masked: key j > i + mlen (in the future)", 1.0}, distance};
     if (termOf(view)) return explainTerms(p, row, col);
     // attention: the row's scores and their log-sum-exp.
-    const Matrix scores = xlTerm(xlTensors(p), XlTerm::Scores);
-    double mx = -std::numeric_limits<double>::infinity();
-    for (Index j = 0; j <= row + p.mlen; ++j) mx = std::max(mx, scores(row, j));
-    double sum = 0;
-    for (Index j = 0; j <= row + p.mlen; ++j) sum += std::exp(scores(row, j) - mx);
+    const Vector scores = rowScores(p, row);
+    const double mx = scores.maxCoeff();
+    const double sum = (scores.array() - mx).exp().sum();
     const double lse = mx + std::log(sum);
-    return {{"score s_ij", scores(row, col)},
+    return {{"score s_ij", scores(col)},
             {"row log-sum-exp  log sum_j exp(s_ij)", lse},
-            {"attention = exp(s_ij - log-sum-exp)", std::exp(scores(row, col) - lse)},
+            {"attention = exp(s_ij - log-sum-exp)", std::exp(scores(col) - lse)},
             distance};
   }
 

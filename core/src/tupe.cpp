@@ -40,89 +40,113 @@ Matrix drawHeadWeight(const TupeParams& p, Tensor tensor) {
 }
 
 /// a (n x k) times b (k x m). Each entry is summed over k in increasing order, so its value
-/// never depends on which other rows or columns are computed (Eigen's blocked GEMM can
-/// change the last bit with the block shape; a sampled region must equal the full matrix).
-/// The inner loop runs over independent entries, so it still vectorises.
+/// does not depend on which other rows or columns are computed: a sampled region equals the
+/// full matrix bit for bit (Eigen's GEMM picks its blocking, hence its rounding, from the
+/// sizes). Tiled for the cache; the inner axpy runs over independent entries and vectorises.
 Matrix product(const ConstRef& a, const ConstRef& b) {
-  Matrix out = Matrix::Zero(a.rows(), b.cols());
+  constexpr Index kColBlock = 256;
+  constexpr Index kDepthBlock = 64;
+  const Index n = a.rows();
+  const Index depth = a.cols();
   const Index m = b.cols();
-  for (Index i = 0; i < a.rows(); ++i) {
-    double* o = out.data() + i * m;
-    for (Index k = 0; k < a.cols(); ++k) {
-      const double s = a(i, k);
-      const double* bk = b.data() + k * b.outerStride();
-      for (Index j = 0; j < m; ++j) o[j] += s * bk[j];
+  Matrix out = Matrix::Zero(n, m);
+  for (Index j0 = 0; j0 < m; j0 += kColBlock) {
+    const Index nj = std::min(kColBlock, m - j0);
+    for (Index k0 = 0; k0 < depth; k0 += kDepthBlock) {
+      const Index k1 = std::min(depth, k0 + kDepthBlock);
+      for (Index i = 0; i < n; ++i) {
+        auto o = out.row(i).segment(j0, nj);
+        for (Index k = k0; k < k1; ++k) o += a(i, k) * b.row(k).segment(j0, nj);
+      }
     }
   }
   return out;
 }
 
-/// Key-side and query-side projections of a block, shared by every row chunk.
-struct Projected {
-  Matrix qc, qp;    ///< rows x d_head: x_i W^Q and p_i (W^Q tied | U^Q untied).
-  Matrix kcT, kpT;  ///< d_head x cols: (x_j W^K)^T and (p_j (W^K tied | U^K untied))^T.
+/// Which terms a caller needs; the others are left at 0 and cost nothing.
+struct Need {
+  bool cc = true, cp = true, pc = true, pp = true, bias = true;
 };
 
-Projected project(const TupeParams& p, const TupeBlock& b) {
+Need needFor(std::string_view view) {
+  if (view == "cc") return {true, false, false, false, false};
+  if (view == "cp") return {false, true, false, false, false};
+  if (view == "pc") return {false, false, true, false, false};
+  if (view == "pp") return {false, false, false, true, false};
+  if (view == "bias") return {false, false, false, false, true};
+  if (view == "positional") return {false, false, false, true, true};
+  return {};
+}
+
+/// What every row chunk of a block shares: projections and the bias of each offset.
+struct Prepared {
+  Matrix qc, qp;    ///< rows x d_head: x_i W^Q and p_i (W^Q tied | U^Q untied).
+  Matrix kcT, kpT;  ///< d_head x cols: (x_j W^K)^T and (p_j (W^K tied | U^K untied))^T.
+  Index rMin = 0;   ///< Smallest j - i of the block.
+  Vector biasOf;    ///< biasOf(r - rMin) = b[bucket(r)], for the block's offsets r.
+};
+
+bool hasCrossTerms(TupeVariant v) {
+  return v == TupeVariant::Tied || v == TupeVariant::UntiedCross;
+}
+bool hasPp(TupeVariant v) { return v != TupeVariant::UntiedCross; }
+bool hasBias(TupeVariant v) { return v == TupeVariant::TupeR || v == TupeVariant::UntiedCross; }
+
+Prepared prepare(const TupeParams& p, const TupeBlock& b, const Need& need) {
   const bool tied = p.variant == TupeVariant::Tied;
-  Projected out;
-  out.qc = product(b.xq, b.wq);
-  out.qp = product(b.pq, tied ? b.wq : b.uq);
-  out.kcT = product(b.xk, b.wk).transpose();
-  out.kpT = product(b.pk, tied ? b.wk : b.uk).transpose();
+  const bool cross = hasCrossTerms(p.variant);
+  const bool wantQc = need.cc || (cross && need.cp);
+  const bool wantKc = need.cc || (cross && need.pc);
+  const bool wantQp = (cross && need.pc) || (hasPp(p.variant) && need.pp);
+  const bool wantKp = (cross && need.cp) || (hasPp(p.variant) && need.pp);
+  Prepared out;
+  if (wantQc) out.qc = product(b.xq, b.wq);
+  if (wantQp) out.qp = product(b.pq, tied ? b.wq : b.uq);
+  if (wantKc) out.kcT = product(b.xk, b.wk).transpose();
+  if (wantKp) out.kpT = product(b.pk, tied ? b.wk : b.uk).transpose();
+  if (need.bias && hasBias(p.variant) && !b.rows.empty() && !b.cols.empty()) {
+    const auto [rLo, rHi] = std::minmax_element(b.rows.begin(), b.rows.end());
+    const auto [cLo, cHi] = std::minmax_element(b.cols.begin(), b.cols.end());
+    out.rMin = *cLo - *rHi;
+    out.biasOf.resize(*cHi - *rLo - out.rMin + 1);
+    for (Index k = 0; k < out.biasOf.size(); ++k)
+      out.biasOf(k) = b.b(static_cast<Index>(t5Bucket(out.rMin + k, true, p.buckets,
+                                                       p.maxDistance)));
+  }
   return out;
 }
 
-/// The five terms for query rows rows[r0 .. r0 + qc.rows()) and all key columns.
-TupeTerms termsOfChunk(const TupeParams& p, const TupeBlock& blk, const ConstRef& qc,
-                       const ConstRef& qp, const Matrix& kcT, const Matrix& kpT,
-                       std::size_t r0) {
-  const Index nr = qc.rows();
-  const Index nc = kcT.cols();
+/// The terms for the block's rows rows[r0 .. r0 + n) and all its columns.
+TupeTerms termsOfChunk(const TupeParams& p, const TupeBlock& blk, const Prepared& pr,
+                       const Need& need, Index r0, Index n) {
+  const auto nc = static_cast<Index>(blk.cols.size());
   const auto d = static_cast<double>(tupeHeadDim(p));
+  // Eq. 7 divides both untied terms by sqrt(2 d); BERT and seed article 003 by sqrt(d).
+  const bool tupe = p.variant == TupeVariant::TupeA || p.variant == TupeVariant::TupeR;
+  const double s = 1.0 / std::sqrt(tupe ? 2.0 * d : d);
+  const bool cross = hasCrossTerms(p.variant);
+  auto q = [&](const Matrix& m) { return m.middleRows(r0, n); };
   TupeTerms t;
-  t.cc.setZero(nr, nc);
-  t.cp.setZero(nr, nc);
-  t.pc.setZero(nr, nc);
-  t.pp.setZero(nr, nc);
-  t.bias.setZero(nr, nc);
-  const bool hasBias = p.variant == TupeVariant::TupeR || p.variant == TupeVariant::UntiedCross;
-  switch (p.variant) {
-    case TupeVariant::Tied: {
-      const double s = 1.0 / std::sqrt(d);
-      t.cc= product(qc, kcT) * s;
-      t.cp= product(qc, kpT) * s;
-      t.pc= product(qp, kcT) * s;
-      t.pp= product(qp, kpT) * s;
-      break;
-    }
-    case TupeVariant::TupeA:
-    case TupeVariant::TupeR: {
-      const double s = 1.0 / std::sqrt(2.0 * d);
-      t.cc= product(qc, kcT) * s;
-      t.pp= product(qp, kpT) * s;
-      break;
-    }
-    case TupeVariant::UntiedCross: {
-      const double s = 1.0 / std::sqrt(d);
-      t.cc= product(qc, kcT) * s;
-      t.cp= product(qc, kpT) * s;
-      t.pc= product(qp, kcT) * s;
-      break;
-    }
-  }
-  for (Index a = 0; a < nr; ++a) {
-    const Index i = blk.rows[r0 + static_cast<std::size_t>(a)];
+  t.cc = need.cc ? Matrix(product(q(pr.qc), pr.kcT) * s) : Matrix::Zero(n, nc);
+  t.cp = need.cp && cross ? Matrix(product(q(pr.qc), pr.kpT) * s) : Matrix::Zero(n, nc);
+  t.pc = need.pc && cross ? Matrix(product(q(pr.qp), pr.kcT) * s) : Matrix::Zero(n, nc);
+  t.pp = need.pp && hasPp(p.variant) ? Matrix(product(q(pr.qp), pr.kpT) * s)
+                                     : Matrix::Zero(n, nc);
+  t.bias.setZero(n, nc);
+  const bool biasOn = need.bias && hasBias(p.variant);
+  const bool untie = p.untieCls && p.variant != TupeVariant::Tied;
+  for (Index a = 0; a < n; ++a) {
+    const Index i = blk.rows[static_cast<std::size_t>(r0 + a)];
     for (Index c = 0; c < nc; ++c) {
       const Index j = blk.cols[static_cast<std::size_t>(c)];
-      if (hasBias) t.bias(a, c) = blk.b(static_cast<Index>(tupeBucket(p, i, j)));
-      if (!p.untieCls || p.variant == TupeVariant::Tied || !tupeIsClsCell(i, j)) continue;
-      // Paper Eq. 11: the whole positional part of a [CLS] cell becomes theta.
+      if (biasOn) t.bias(a, c) = pr.biasOf(j - i - pr.rMin);
+      if (!untie || !tupeIsClsCell(i, j)) continue;
+      // Eq. 9 / 11: the whole positional part (pp + b) of a [CLS] cell becomes theta.
       const double theta = i == 0 ? blk.theta1 : blk.theta2;
       if (p.variant == TupeVariant::UntiedCross) {
-        t.bias(a, c) = theta;
+        if (need.bias) t.bias(a, c) = theta;
       } else {
-        t.pp(a, c) = theta;
+        if (need.pp) t.pp(a, c) = theta;
         t.bias(a, c) = 0.0;
       }
     }
@@ -136,14 +160,12 @@ constexpr Index kChunk = 128;
 
 /// Calls f(terms, firstRow) for consecutive row chunks of the block.
 template <typename F>
-void forEachChunk(const TupeParams& p, const TupeBlock& blk, F&& f) {
-  const Projected pr = project(p, blk);
-  const Index n = static_cast<Index>(blk.rows.size());
+void forEachChunk(const TupeParams& p, const TupeBlock& blk, const Need& need, F&& f) {
+  const Prepared pr = prepare(p, blk, need);
+  const auto n = static_cast<Index>(blk.rows.size());
   for (Index r0 = 0; r0 < n; r0 += kChunk) {
     const Index m = std::min(kChunk, n - r0);
-    f(termsOfChunk(p, blk, pr.qc.middleRows(r0, m), pr.qp.middleRows(r0, m), pr.kcT, pr.kpT,
-                   static_cast<std::size_t>(r0)),
-      r0);
+    f(termsOfChunk(p, blk, pr, need, r0, m), r0);
   }
 }
 
@@ -188,7 +210,7 @@ class TupeScheme final : public Scheme {
     if (view == "attention") return tupeAttention(p, rows, cols);
     const TupeBlock blk = tupeBlock(p, rows, cols);
     Matrix out(static_cast<Index>(rows.size()), static_cast<Index>(cols.size()));
-    forEachChunk(p, blk, [&](const TupeTerms& t, Index r0) {
+    forEachChunk(p, blk, needFor(view), [&](const TupeTerms& t, Index r0) {
       out.middleRows(r0, t.cc.rows()) = pick(t, view);
     });
     return out;
@@ -222,10 +244,12 @@ class TupeScheme final : public Scheme {
     out.push_back({bias, t.bias(0, 0)});
     out.push_back({"total  alpha_ij = cc + cp + pc + pp + bias", t.total()(0, 0)});
     out.push_back({"positional part  pp + bias", t.positional()(0, 0)});
-    if (view == "attention") out.push_back({"attention  softmax_j alpha_ij", tupeAttention(p, r, c)(0, 0)});
+    if (view == "attention")
+      out.push_back({"attention  softmax_j alpha_ij", tupeAttention(p, r, c)(0, 0)});
     out.push_back({"j - i", static_cast<double>(col - row)});
     out.push_back({"bucket of j - i", static_cast<double>(tupeBucket(p, row, col))});
-    out.push_back({"[CLS] cell (1 = untied value)", cls ? 1.0 : 0.0});
+    out.push_back({"[CLS] cell (1 if i = 0 or j = 0)", tupeIsClsCell(row, col) ? 1.0 : 0.0});
+    if (cls) out.push_back({"untied [CLS] value  " + theta, t.positional()(0, 0)});
     return out;
   }
 
@@ -275,7 +299,7 @@ class TupeScheme final : public Scheme {
                     "tupe-a + T5 relative bias; untied-cross: seed article 003, cross terms "
                     "kept, pp replaced by relative bias"),
         boolParam("untie_cls", true,
-                  "Untie [CLS] (paper Eq. 11): positional part of row 0 = theta_1, of column 0 "
+                  "Untie [CLS] (paper Eq. 9): positional part of row 0 = theta_1, of column 0 "
                   "= theta_2 (no effect on tied)"),
         intParam("buckets", 32, 4, 1024, "T5 bidirectional buckets of the relative bias", true),
         intParam("max_distance", 128, 2, 1048576,
@@ -313,7 +337,7 @@ class TupeScheme final : public Scheme {
         }(),
         term("positional", "positional part  pp + bias", "pp + bias",
              "the content-independent part of the logit: pp + bias (the paper's positional "
-             "correlation, Fig. 2); [CLS] row theta_1 and column theta_2 with untie_cls;" +
+             "correlation v_ij); [CLS] row theta_1 and column theta_2 with untie_cls;" +
                  rows),
     };
     return s;
@@ -376,8 +400,9 @@ Matrix TupeTerms::total() const { return cc + cp + pc + pp + bias; }
 Matrix TupeTerms::positional() const { return pp + bias; }
 
 TupeTerms tupeTerms(const TupeParams& p, const TupeBlock& block) {
-  const Projected pr = project(p, block);
-  return termsOfChunk(p, block, pr.qc, pr.qp, pr.kcT, pr.kpT, 0);
+  const Need all;
+  return termsOfChunk(p, block, prepare(p, block, all), all, 0,
+                      static_cast<Index>(block.rows.size()));
 }
 
 TupeTerms tupeTerms(const TupeParams& p, std::span<const Index> rows,
@@ -396,7 +421,7 @@ Matrix tupeAttention(const TupeParams& p, std::span<const Index> rows,
   const std::vector<Index> keys = allPositions(p.length);
   const TupeBlock blk = tupeBlock(p, rows, keys);
   Matrix out(static_cast<Index>(rows.size()), static_cast<Index>(cols.size()));
-  forEachChunk(p, blk, [&](const TupeTerms& t, Index r0) {
+  forEachChunk(p, blk, Need{}, [&](const TupeTerms& t, Index r0) {
     Matrix a = t.total();
     for (Index r = 0; r < a.rows(); ++r) {
       // Max-subtracted softmax (same weights, no overflow), summed in key order so a row's

@@ -22,7 +22,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct Run {
+struct Outcome {
   int status = -1;
   std::string out;
   std::string err;
@@ -50,13 +50,13 @@ class Cli : public ::testing::Test {
   }
   void TearDown() override { fs::remove_all(m_dir); }
 
-  Run run(const std::vector<std::string>& args) const {
+  Outcome run(const std::vector<std::string>& args) const {
     std::string cmd = quote(POSENC_EXE);
     for (const auto& a : args) cmd += " " + quote(a);
     const fs::path out = m_dir / ".stdout", err = m_dir / ".stderr";
     cmd += " >" + quote(out.string()) + " 2>" + quote(err.string()) + " </dev/null";
     const int raw = std::system(cmd.c_str());
-    Run r;
+    Outcome r;
     r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
     r.out = slurp(out);
     r.err = slurp(err);
@@ -76,13 +76,13 @@ QJsonObject parseJson(const std::string& text) {
 }
 
 TEST_F(Cli, NoArgumentsPrintsHelp) {
-  const Run r = run({});
+  const Outcome r = run({});
   EXPECT_EQ(r.status, 0);
   EXPECT_NE(r.out.find("posenc export --scheme ID"), std::string::npos) << r.out;
 }
 
 TEST_F(Cli, ListJsonDescribesEveryScheme) {
-  const Run r = run({"list", "--json"});
+  const Outcome r = run({"list", "--json"});
   ASSERT_EQ(r.status, 0) << r.err;
   const QJsonArray schemes = parseJson(r.out)["schemes"].toArray();
   ASSERT_EQ(schemes.size(), static_cast<qsizetype>(allSchemes().size()));
@@ -95,12 +95,16 @@ TEST_F(Cli, ListJsonDescribesEveryScheme) {
       EXPECT_TRUE(o.contains("default")) << o["id"].toString().toStdString();
       EXPECT_FALSE(o["description"].toString().isEmpty());
       const QString type = o["type"].toString();
-      if (type == "int" || type == "real") EXPECT_TRUE(o.contains("min") && o.contains("max"));
-      if (type == "choice") EXPECT_GE(o["choices"].toArray().size(), 2);
+      if (type == "int" || type == "real") {
+        EXPECT_TRUE(o.contains("min") && o.contains("max"));
+      }
+      if (type == "choice") {
+        EXPECT_GE(o["choices"].toArray().size(), 2);
+      }
     }
     EXPECT_EQ(s["views"].toArray().size(), static_cast<qsizetype>(scheme.info().views.size()));
   }
-  const Run text = run({"list"});
+  const Outcome text = run({"list"});
   EXPECT_EQ(text.status, 0);
   EXPECT_NE(text.out.find("max_distance"), std::string::npos);
 }
@@ -112,7 +116,7 @@ TEST_F(Cli, EveryViewToEveryFormatMatchesTheCore) {
     const ParamSet params = makeParams(*s, {});
     for (const char* format : {"json", "csv", "npy", "png", "svg", "pdf"}) {
       const fs::path dir = m_dir / (id + "-" + format);
-      const Run r = run({"export", "--scheme", id, "--all-views", "--format", format, "--out",
+      const Outcome r = run({"export", "--scheme", id, "--all-views", "--format", format, "--out",
                          dir.string(), "--size", "480x360"});
       ASSERT_EQ(r.status, 0) << id << " " << format << ": " << r.err;
       for (const ViewSpec& v : s->info().views) {
@@ -137,8 +141,11 @@ TEST_F(Cli, EveryViewToEveryFormatMatchesTheCore) {
               ASSERT_EQ(row.size(), m.values.cols());
               for (Index j = 0; j < m.values.cols(); ++j) {
                 const double expected = m.values(i, j);
-                if (std::isnan(expected)) ASSERT_TRUE(row[j].isNull()) << i << "," << j;
-                else ASSERT_EQ(row[j].toDouble(), expected) << i << "," << j;  // round trip
+                if (std::isnan(expected)) {
+                  ASSERT_TRUE(row[j].isNull()) << i << "," << j;
+                } else {
+                  ASSERT_EQ(row[j].toDouble(), expected) << i << "," << j;  // round trip
+                }
               }
             }
           } else {
@@ -151,8 +158,11 @@ TEST_F(Cli, EveryViewToEveryFormatMatchesTheCore) {
               const QJsonArray y = curves[static_cast<qsizetype>(c)].toObject()["y"].toArray();
               for (std::size_t k = 0; k < sr.x.size(); ++k) {
                 const double e = sr.curves[c].y[k];
-                if (std::isnan(e)) ASSERT_TRUE(y[static_cast<qsizetype>(k)].isNull());
-                else ASSERT_EQ(y[static_cast<qsizetype>(k)].toDouble(), e);
+                if (std::isnan(e)) {
+                  ASSERT_TRUE(y[static_cast<qsizetype>(k)].isNull());
+                } else {
+                  ASSERT_EQ(y[static_cast<qsizetype>(k)].toDouble(), e);
+                }
               }
             }
           }
@@ -179,7 +189,7 @@ TEST_F(Cli, EveryViewToEveryFormatMatchesTheCore) {
 
 TEST_F(Cli, PngHonoursSizeAndDpi) {
   const fs::path out = m_dir / "s.png";
-  const Run r = run({"export", "--scheme", "alibi", "--view", "bias", "--out", out.string(),
+  const Outcome r = run({"export", "--scheme", "alibi", "--view", "bias", "--out", out.string(),
                      "--size", "400x300", "--dpi", "192"});
   ASSERT_EQ(r.status, 0) << r.err;
   QImage img(QString::fromStdString(out.string()));
@@ -188,7 +198,7 @@ TEST_F(Cli, PngHonoursSizeAndDpi) {
 }
 
 TEST_F(Cli, StdoutJsonWithParameters) {
-  const Run r = run({"export", "--scheme", "alibi", "--set", "heads=12", "--set", "head=11",
+  const Outcome r = run({"export", "--scheme", "alibi", "--set", "heads=12", "--set", "head=11",
                      "--set", "length=4", "--view", "bias", "--out", "-"});
   ASSERT_EQ(r.status, 0) << r.err;
   const QJsonObject o = parseJson(r.out);
@@ -201,7 +211,7 @@ TEST_F(Cli, StdoutJsonWithParameters) {
 
 TEST_F(Cli, RegionOfAHugeMatrix) {
   const fs::path out = m_dir / "corner.json";
-  const Run r = run({"export", "--scheme", "sinusoidal", "--set", "length=1048576", "--view",
+  const Outcome r = run({"export", "--scheme", "sinusoidal", "--set", "length=1048576", "--view",
                      "similarity", "--rows", "1048570:", "--cols", "0:3", "--out", out.string()});
   ASSERT_EQ(r.status, 0) << r.err;
   const QJsonObject o = parseJson(slurp(out));
@@ -235,7 +245,7 @@ TEST_F(Cli, BadInputExitsWithTwoAndNamesTheParameter) {
       {{"frobnicate"}, "unknown command"},
   };
   for (const Case& c : cases) {
-    const Run r = run(c.args);
+    const Outcome r = run(c.args);
     EXPECT_EQ(r.status, 2) << c.args[0] << " ... " << c.needle << ": " << r.err;
     EXPECT_NE(r.err.find(c.needle), std::string::npos) << r.err;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << "one line: " << r.err;
@@ -251,16 +261,16 @@ TEST_F(Cli, UnwritableTargetIsAnErrorAndKeepsTheOldFile) {
   const fs::path file = m_dir / "keep.png";
   { std::ofstream(file) << "old"; }
   // A path under a regular file cannot be written, even by root.
-  const Run r = run({"export", "--scheme", "alibi", "--view", "bias", "--out", (file / "x.png").string()});
+  const Outcome r = run({"export", "--scheme", "alibi", "--view", "bias", "--out", (file / "x.png").string()});
   EXPECT_EQ(r.status, 1) << r.err;
   EXPECT_NE(r.err.find("cannot write"), std::string::npos) << r.err;
-  const Run d = run({"export", "--scheme", "alibi", "--view", "bias", "--out", (file / "x.csv").string()});
+  const Outcome d = run({"export", "--scheme", "alibi", "--view", "bias", "--out", (file / "x.csv").string()});
   EXPECT_EQ(d.status, 1) << d.err;
   EXPECT_EQ(slurp(file), "old");
 }
 
 TEST_F(Cli, GalleryDrawsEveryViewOfEveryScheme) {
-  const Run r = run({"gallery", (m_dir / "g").string(), "--size", "320x240"});
+  const Outcome r = run({"gallery", (m_dir / "g").string(), "--size", "320x240"});
   ASSERT_EQ(r.status, 0) << r.err;
   std::size_t views = 0;
   for (const auto& s : allSchemes()) views += s->info().views.size();

@@ -4,11 +4,11 @@
 // col; Box-Muller with math.log/sqrt/cos) times std, and the small Gram matrix with numpy.
 #include "posenc/learned.hpp"
 
+#include <gtest/gtest.h>
+
 #include <cmath>
 #include <numeric>
 #include <vector>
-
-#include <gtest/gtest.h>
 
 #include "posenc/scheme.hpp"
 #include "support/eigen_near.hpp"
@@ -35,7 +35,7 @@ ParamError errorOf(const Sets& sets) {
 }
 
 TEST(Learned, GoldenEntriesOfSeedZero) {  // pins the generator's portability
-  LearnedParams p;  // std 0.02, seed 0, max_len 512, dim 128
+  LearnedParams p;                        // std 0.02, seed 0, max_len 512, dim 128
   const std::vector<Index> rows = {0, 1, 2, 511};
   const Matrix t = learnedTableRows(p, rows);
   EXPECT_DOUBLE_EQ(t(0, 0), -0.010162105853216693);
@@ -178,22 +178,29 @@ TEST(Learned, GoldenSimilarityIsTheGramMatrixOfTheTable) {
 
 TEST(Learned, SimilarityEqualsExplicitDotProductsOfTheRowsUsed) {
   const auto scheme = makeLearnedScheme();
-  const ParamSet params = makeParams(
-      *scheme, {{"length", "50"}, {"dim", "5"}, {"max_len", "20"}, {"overflow", "clamp"}});
-  const LearnedParams p = learnedParamsFrom(params);
-  const Matrix t = learnedTableRows(p, range(0, 20));
-  const Matrix s = computeMatrix(*scheme, params, "similarity").values;
-  Matrix naive(50, 50);
-  for (Index a = 0; a < 50; ++a)
-    for (Index b = 0; b < 50; ++b) {
-      double sum = 0;
-      for (Index k = 0; k < 5; ++k) sum += t(std::min<Index>(a, 19), k) * t(std::min<Index>(b, 19), k);
-      naive(a, b) = sum;
-    }
-  EXPECT_MATRIX_NEAR(s, naive, 1e-15);
+  // dim 5: only the tail of the fixed-order sum; dim 300: two slices of k plus a tail, and 70
+  // distinct rows: several blocks of cells on both sides of the diagonal.
+  for (const auto& [dim, overflow] : {std::pair{"5", "clamp"}, std::pair{"300", "repeat"}}) {
+    const ParamSet params = makeParams(
+        *scheme,
+        {{"length", "90"}, {"dim", dim}, {"max_len", "70"}, {"overflow", overflow}, {"std", "1"}});
+    const LearnedParams p = learnedParamsFrom(params);
+    const Matrix t = learnedTableRows(p, range(0, 70));
+    const Matrix s = computeMatrix(*scheme, params, "similarity").values;
+    Matrix naive(90, 90);
+    for (Index a = 0; a < 90; ++a)
+      for (Index b = 0; b < 90; ++b) {
+        double sum = 0;
+        for (Index k = 0; k < p.dim; ++k)
+          sum += t(learnedTableRow(p, a), k) * t(learnedTableRow(p, b), k);
+        naive(a, b) = sum;
+      }
+    EXPECT_MATRIX_NEAR(s, naive, 1e-13) << dim;  // sums of 300 products of N(0, 1) entries
+    EXPECT_EQ(s, s.transpose()) << dim;
+  }
 }
 
-TEST(Learned, SampledRegionMatchesTheFullMatrix) {
+TEST(Learned, SampledRegionMatchesTheFullMatrixExactly) {
   const auto scheme = makeLearnedScheme();
   const ParamSet params = makeParams(
       *scheme, {{"length", "300"}, {"dim", "40"}, {"max_len", "120"}, {"overflow", "repeat"}});
@@ -205,16 +212,16 @@ TEST(Learned, SampledRegionMatchesTheFullMatrix) {
     ASSERT_EQ(r.values.cols(), 6);
     for (std::size_t a = 0; a < r.rows.size(); ++a)
       for (std::size_t b = 0; b < r.cols.size(); ++b)
-        EXPECT_NEAR(r.values(static_cast<Index>(a), static_cast<Index>(b)), whole(r.rows[a], r.cols[b]),
-                    1e-15)
+        EXPECT_EQ(r.values(static_cast<Index>(a), static_cast<Index>(b)),
+                  whole(r.rows[a], r.cols[b]))  // the same double in every request
             << view;
   }
 }
 
 TEST(Learned, ExplainSaysWhichRowWasUsed) {
   const auto scheme = makeLearnedScheme();
-  const ParamSet params = makeParams(
-      *scheme, {{"length", "100"}, {"max_len", "30"}, {"overflow", "repeat"}});
+  const ParamSet params =
+      makeParams(*scheme, {{"length", "100"}, {"max_len", "30"}, {"overflow", "repeat"}});
   const std::vector<Term> t = scheme->explainCell(params, "similarity", 65, 4);
   ASSERT_GE(t.size(), 5u);
   EXPECT_EQ(t[1].name, "table row r(p) = p mod max_len (repeated)");

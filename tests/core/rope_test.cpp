@@ -15,6 +15,7 @@
 #include <gtest/gtest.h>
 
 #include "posenc/scheme.hpp"
+#include "posenc/sinusoidal_table.hpp"
 #include "support/eigen_near.hpp"
 
 namespace posenc {
@@ -281,6 +282,9 @@ TEST(RopeScaling, NtkBaseGolden) {
   const Vector theta = ropeScaledFrequencies(p);
   EXPECT_EQ(theta(0), 1.0);  // the fastest pair is never stretched
   EXPECT_NEAR(theta(31), 1.0 / std::pow(41829.36592889948, 62.0 / 64.0), 1e-20);
+  // The exponent d/(d-2) is chosen so that the slowest pair is stretched exactly by s.
+  const Vector plain = ropeFrequencies(64, 10000.0);
+  EXPECT_NEAR(theta(31), plain(31) / 4.0, 1e-15 * plain(31));
   // Independent of length (static).
   p.length = 100000;
   EXPECT_NEAR(ropeScaledBase(p), 41829.36592889948, 1e-9);
@@ -502,6 +506,20 @@ TEST(RopeScheme, InvarianceGoldenSmallCase) {
   EXPECT_EQ(t.curves.size(), 4u);
 }
 
+TEST(RopeAbsolute, MatchesTheSinusoidalTableAtNearAndFarPositions) {
+  RopeParams p = smallParams(RopeLayout::Half);
+  const Vector q = ropeQuery(p), k = ropeKey(p);
+  const std::vector<Index> keys = {0, 1, 63, 64, 1000, 1048575};
+  const Index m = 700000;
+  const Vector got = absoluteSinusoidalScores(p, m, keys);
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    const std::vector<double> pos = {static_cast<double>(m), static_cast<double>(keys[i])};
+    const Matrix pe = sinusoidalTable(pos, p.dim, p.base, SinusoidalLayout::Interleaved);
+    const double expect = (q + pe.row(0).transpose()).dot(k + pe.row(1).transpose());
+    EXPECT_NEAR(got(static_cast<Index>(i)), expect, 1e-9) << "n = " << keys[i];
+  }
+}
+
 TEST(RopeScheme, InvarianceAndDecayAreBoundedForHugeLengths) {
   const auto scheme = makeRopeScheme();
   const ParamSet params = makeParams(*scheme, {{"length", "1048576"}, {"dim", "16"}});
@@ -510,7 +528,20 @@ TEST(RopeScheme, InvarianceAndDecayAreBoundedForHugeLengths) {
   EXPECT_EQ(inv.x.back(), 4095.0);
   const SeriesResult dec = scheme->series(params, "decay");
   EXPECT_EQ(dec.x.size(), 65536u);
+  EXPECT_EQ(dec.curves.at(0).y.size(), 65536u);
   EXPECT_EQ(dec.curves.at(0).y[0], 4.5);
+}
+
+TEST(RopeScheme, DecayUsesTheScaledFrequencies) {
+  const auto scheme = makeRopeScheme();
+  const ParamSet params = makeParams(
+      *scheme, {{"length", "300"}, {"dim", "16"}, {"scaling", "linear"}, {"factor", "2"}});
+  const SeriesResult dec = scheme->series(params, "decay");
+  ASSERT_EQ(dec.curves.size(), 1u);
+  const Vector expect = ropeDecayBound(ropeFrequencies(16, 10000.0) / 2.0, 300);
+  EXPECT_MATRIX_NEAR(Vector(Eigen::Map<const Vector>(dec.curves[0].y.data(), 300)), expect, 1e-15);
+  EXPECT_GT(std::fabs(dec.curves[0].y[5] - ropeDecayBound(ropeFrequencies(16, 10000.0), 6)(5)),
+            1e-3);
 }
 
 TEST(RopeScheme, RotationPathStaysOnTheCircle) {

@@ -45,8 +45,12 @@ TEST_P(SchemeContract, DescribesItselfCompletely) {
     EXPECT_TRUE(ids.insert(p.id).second) << "duplicate parameter " << p.id;
     EXPECT_FALSE(p.description.empty()) << p.id;
     EXPECT_NO_THROW(checkValue(p, p.defaultValue)) << p.id << " default is outside its own spec";
-    if (p.type == ParamType::Int || p.type == ParamType::Real) EXPECT_LE(p.min, p.max) << p.id;
-    if (p.type == ParamType::Choice) EXPECT_GE(p.choices.size(), 2u) << p.id;
+    if (p.type == posenc::ParamType::Int || p.type == posenc::ParamType::Real) {
+      EXPECT_LE(p.min, p.max) << p.id;
+    }
+    if (p.type == posenc::ParamType::Choice) {
+      EXPECT_GE(p.choices.size(), 2u) << p.id;
+    }
   }
   std::set<std::string> views;
   for (const ViewSpec& v : info.views) {
@@ -55,7 +59,9 @@ TEST_P(SchemeContract, DescribesItselfCompletely) {
     EXPECT_FALSE(v.xLabel.empty()) << v.id;
     EXPECT_FALSE(v.yLabel.empty()) << v.id;
     EXPECT_FALSE(v.description.empty()) << v.id;
-    if (v.kind == ViewKind::Matrix) EXPECT_FALSE(v.valueLabel.empty()) << v.id;
+    if (v.kind == ViewKind::Matrix) {
+      EXPECT_FALSE(v.valueLabel.empty()) << v.id;
+    }
   }
 }
 
@@ -86,10 +92,16 @@ TEST_P(SchemeContract, EveryViewComputesFiniteDeterministicValuesAtDefaults) {
       ASSERT_EQ(a.curves.size(), b.curves.size());
       for (std::size_t k = 0; k < a.curves.size(); ++k)
         for (std::size_t i = 0; i < a.x.size(); ++i)
-          if (!std::isnan(a.curves[k].y[i])) ASSERT_EQ(a.curves[k].y[i], b.curves[k].y[i]);
-      if (v.logY)
-        for (const Curve& c : a.curves)
-          for (double y : c.y) EXPECT_TRUE(std::isnan(y) || y > 0) << c.name << " on a log axis";
+          if (!std::isnan(a.curves[k].y[i])) {
+            ASSERT_EQ(a.curves[k].y[i], b.curves[k].y[i]);
+          }
+      if (v.logY) {
+        for (const Curve& c : a.curves) {
+          for (double y : c.y) {
+            EXPECT_TRUE(std::isnan(y) || y > 0) << c.name << " on a log axis";
+          }
+        }
+      }
     }
   }
 }
@@ -131,13 +143,13 @@ TEST_P(SchemeContract, RefusesValuesOutsideEverySpecNamingTheParameter) {
   for (const ParamSpec& p : scheme().info().params) {
     SCOPED_TRACE(p.id);
     std::vector<std::string> bad = {"", "not-a-value"};
-    if (p.type == ParamType::Int || p.type == ParamType::Real) {
+    if (p.type == posenc::ParamType::Int || p.type == posenc::ParamType::Real) {
       bad.push_back(formatValue(Value{p.min - 1}));
       bad.push_back(formatValue(Value{p.max + 1}));
       bad.push_back("nan");
       bad.push_back("inf");
     }
-    if (p.type == ParamType::Int) {
+    if (p.type == posenc::ParamType::Int) {
       bad.push_back("1.5");
       bad.push_back("9223372036854775808");
       if (p.even) bad.push_back(std::to_string(static_cast<std::int64_t>(p.min) + 1));
@@ -158,7 +170,9 @@ TEST_P(SchemeContract, LargestLengthIsDrawableOnScreen) {
   const Scheme& s = scheme();
   const auto it = std::find_if(s.info().params.begin(), s.info().params.end(),
                                [](const ParamSpec& p) { return p.id == "length"; });
-  if (it == s.info().params.end()) GTEST_SKIP() << "no length parameter";
+  if (it == s.info().params.end()) {
+    GTEST_SKIP() << "no length parameter";
+  }
   std::vector<std::pair<std::string, std::string>> sets = {{"length", formatValue(Value{it->max})}};
   for (const ParamSpec& p : s.info().params)
     if (p.id == "overflow") sets.emplace_back("overflow", "clamp");

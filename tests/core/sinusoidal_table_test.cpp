@@ -4,9 +4,9 @@
 // np.exp(-i ln(base) / (d/2 - 1))).
 #include "posenc/sinusoidal_table.hpp"
 
-#include <vector>
-
 #include <gtest/gtest.h>
+
+#include <vector>
 
 #include "posenc/params.hpp"
 #include "support/eigen_near.hpp"
@@ -68,7 +68,7 @@ TEST(SinusoidalTable, PairOfColumnInvertsSinAndCosColumn) {
 TEST(SinusoidalTable, GoldenInterleavedRows) {
   const std::vector<double> pos = {0, 1, 2};
   Matrix expected(3, 4);
-  expected << 0.0, 1.0, 0.0, 1.0,  //
+  expected << 0.0, 1.0, 0.0, 1.0,                                                        //
       0.8414709848078965, 0.5403023058681398, 0.009999833334166664, 0.9999500004166653,  //
       0.9092974268256817, -0.4161468365471424, 0.01999866669333308, 0.9998000066665778;
   EXPECT_MATRIX_NEAR(sinusoidalTable(pos, 4, 10000, SinusoidalLayout::Interleaved), expected,
@@ -78,7 +78,7 @@ TEST(SinusoidalTable, GoldenInterleavedRows) {
 TEST(SinusoidalTable, GoldenTensor2TensorRows) {
   const std::vector<double> pos = {0, 1, 2};
   Matrix expected(3, 4);
-  expected << 0.0, 0.0, 1.0, 1.0,  //
+  expected << 0.0, 0.0, 1.0, 1.0,                                                  //
       0.8414709848078965, 9.999999983333325e-05, 0.5403023058681398, 0.999999995,  //
       0.9092974268256817, 0.0001999999986666665, -0.4161468365471424, 0.9999999800000001;
   EXPECT_MATRIX_NEAR(sinusoidalTable(pos, 4, 10000, SinusoidalLayout::Tensor2Tensor), expected,

@@ -4,12 +4,12 @@
 // p * w placed in the layout's columns, similarity as the numpy table product pe_p @ pe_q.T.
 #include "posenc/sinusoidal.hpp"
 
+#include <gtest/gtest.h>
+
 #include <cmath>
 #include <numbers>
 #include <numeric>
 #include <vector>
-
-#include <gtest/gtest.h>
 
 #include "posenc/scheme.hpp"
 #include "support/eigen_near.hpp"
@@ -44,13 +44,13 @@ std::string paramOfError(const Sets& sets) {
 TEST(Sinusoidal, GoldenEncodingD4EachLayout) {
   const auto scheme = makeSinusoidalScheme();
   Matrix inter(3, 4), concat(3, 4), t2t(3, 4);
-  inter << 0.0, 1.0, 0.0, 1.0,  //
+  inter << 0.0, 1.0, 0.0, 1.0,                                                           //
       0.8414709848078965, 0.5403023058681398, 0.009999833334166664, 0.9999500004166653,  //
       0.9092974268256817, -0.4161468365471424, 0.01999866669333308, 0.9998000066665778;
-  concat << 0.0, 0.0, 1.0, 1.0,  //
+  concat << 0.0, 0.0, 1.0, 1.0,                                                          //
       0.8414709848078965, 0.009999833334166664, 0.5403023058681398, 0.9999500004166653,  //
       0.9092974268256817, 0.01999866669333308, -0.4161468365471424, 0.9998000066665778;
-  t2t << 0.0, 0.0, 1.0, 1.0,  //
+  t2t << 0.0, 0.0, 1.0, 1.0,                                                       //
       0.8414709848078965, 9.999999983333325e-05, 0.5403023058681398, 0.999999995,  //
       0.9092974268256817, 0.0001999999986666665, -0.4161468365471424, 0.9999999800000001;
   const auto at = [&](const char* layout) {
@@ -86,8 +86,7 @@ TEST(Sinusoidal, GoldenEncodingD8AtScatteredPositions) {
       0.8268795405320025, 0.6503168595863176, 0.8344632077604142, 0.09983341664682806,
       0.5623790762907029, -0.7596630714585182, -0.5510636577512619, 0.9950041652780258;
   const auto at = [&](const char* layout) {
-    const ParamSet p =
-        makeParams(*scheme, {{"length", "1001"}, {"dim", "8"}, {"layout", layout}});
+    const ParamSet p = makeParams(*scheme, {{"length", "1001"}, {"dim", "8"}, {"layout", layout}});
     return scheme->evaluate(p, "encoding", rows, cols);
   };
   // 1000 w_i is formed in double before sin/cos, so allow a few ulps of 1000.
@@ -128,9 +127,27 @@ TEST(Sinusoidal, GoldenSimilarity) {
   const std::vector<Index> rows = {0, 3, 500}, cols = {1, 2, 499};
   Matrix expected(3, 3);
   expected << 3.5352559715628726, 2.5637177479613436, 1.2149097055522506,  //
-      2.5637177479613436, 3.5352559715628726, 2.842934078646424,          //
+      2.5637177479613436, 3.5352559715628726, 2.842934078646424,           //
       1.2149097055522484, 1.9790404020040406, 3.535255971562873;
   EXPECT_MATRIX_NEAR(scheme->evaluate(p, "similarity", rows, cols), expected, 1e-13);
+}
+
+TEST(Sinusoidal, GoldenProfileAtLongDistances) {
+  // numpy: np.cos(delta * w).sum(); the angle delta w_i carries ~delta 1e-16 of rounding.
+  const std::vector<Index> deltas = {1023, 1024, 5000, 123456, 1048575};
+  const std::vector<double> d8 = {0.030981418360464086, 0.5277629958801744, 0.5194473467046086,
+                                  -1.610223013936129, 1.3279677500714007};
+  const std::vector<double> d128 = {12.238116975212483, 13.084250832291321, -0.44517567058874263,
+                                    -3.284722786285883, -4.30199118375425};
+  const Vector w8 = sinusoidalFrequencies(8, 10000, SinusoidalLayout::Interleaved);
+  const Vector w128 = sinusoidalFrequencies(128, 10000, SinusoidalLayout::Interleaved);
+  for (std::size_t j = 0; j < deltas.size(); ++j) {
+    const double tol = 1e-15 * static_cast<double>(deltas[j]) * 64;
+    EXPECT_NEAR(sinusoidalProfile(w8, deltas[j]), d8[j], tol) << deltas[j];
+    EXPECT_NEAR(sinusoidalProfile(w128, deltas[j]), d128[j], tol) << deltas[j];
+    EXPECT_EQ(sinusoidalProfile(w128, -deltas[j]), sinusoidalProfile(w128, deltas[j]));
+  }
+  EXPECT_EQ(sinusoidalProfile(w128, 0), 64.0);
 }
 
 TEST(Sinusoidal, SimilarityDependsOnlyOnDistanceAndEqualsTheTableProduct) {
@@ -143,34 +160,34 @@ TEST(Sinusoidal, SimilarityDependsOnlyOnDistanceAndEqualsTheTableProduct) {
       for (Index q = 0; q + 1 < s.cols(); ++q) ASSERT_EQ(s(p, q), s(p + 1, q + 1)) << p << "," << q;
     EXPECT_EQ(s, s.transpose());
     const Matrix pe = full(*scheme, params, "encoding");
-    EXPECT_MATRIX_NEAR(s, pe * pe.transpose(), 1e-12);
+    EXPECT_MATRIX_NEAR(s, Matrix(pe * pe.transpose()), 1e-12);
   }
 }
 
 TEST(Sinusoidal, SimilarityDiagonalIsHalfTheWidth) {
   const auto scheme = makeSinusoidalScheme();
-  const Matrix s = full(*scheme, makeParams(*scheme, {{"length", "40"}, {"dim", "22"}}),
-                        "similarity");
+  const Matrix s =
+      full(*scheme, makeParams(*scheme, {{"length", "40"}, {"dim", "22"}}), "similarity");
   EXPECT_MATRIX_NEAR(s.diagonal(), Vector::Constant(40, 11.0), 0.0);
   EXPECT_LE(s.maxCoeff(), 11.0);
   EXPECT_GE(s.minCoeff(), -11.0);
 }
 
-TEST(Sinusoidal, SimilarityWithManyDistinctDistancesAgreesWithTheProfile) {
-  // Rows 1000 apart against 300 consecutive columns: 90000 distinct distances, the case
-  // where the row-product route is cheaper than one profile per distance.
+TEST(Sinusoidal, SimilarityAtLargeScatteredPositionsMatchesTheTableProduct) {
+  // Rows 1000 apart against 300 consecutive columns: 90000 distinct distances.
   SinusoidalParams p;
   p.length = 300000;
   p.dim = 64;
   std::vector<Index> rows, cols = range(300);
-  for (Index r = 0; r < 300; ++r) rows.push_back(r * 1000);
-  const Matrix s = sinusoidalSimilarity(p, rows, cols);
-  const Vector w = sinusoidalFrequencies(p.dim, p.base, p.layout);
-  double worst = 0;
-  for (Index a = 0; a < s.rows(); a += 7)
-    for (Index b = 0; b < s.cols(); b += 5)
-      worst = std::max(worst, std::fabs(s(a, b) - sinusoidalProfile(w, rows[a] - cols[b])));
-  EXPECT_LT(worst, 1e-9);  // positions up to 3e5: angles carry ~3e5 * 1e-16 rounding
+  std::vector<double> rowPos, colPos(cols.begin(), cols.end());
+  for (Index r = 0; r < 300; ++r) {
+    rows.push_back(r * 1000);
+    rowPos.push_back(static_cast<double>(r * 1000));
+  }
+  const Matrix product = sinusoidalTable(rowPos, 64, p.base, p.layout) *
+                         sinusoidalTable(colPos, 64, p.base, p.layout).transpose();
+  // Positions up to 3e5: the table's angles p w_i carry ~3e5 * 1e-16 of rounding.
+  EXPECT_MATRIX_NEAR(sinusoidalSimilarity(p, rows, cols), product, 1e-9);
 }
 
 TEST(Sinusoidal, SampledRegionMatchesTheFullMatrix) {
@@ -184,7 +201,8 @@ TEST(Sinusoidal, SampledRegionMatchesTheFullMatrix) {
     ASSERT_EQ(r.values.cols(), 5);
     for (std::size_t a = 0; a < r.rows.size(); ++a)
       for (std::size_t b = 0; b < r.cols.size(); ++b)
-        EXPECT_EQ(r.values(static_cast<Index>(a), static_cast<Index>(b)), whole(r.rows[a], r.cols[b]))
+        EXPECT_EQ(r.values(static_cast<Index>(a), static_cast<Index>(b)),
+                  whole(r.rows[a], r.cols[b]))
             << view;
   }
 }
@@ -222,7 +240,8 @@ TEST(Sinusoidal, WavelengthsAreTwoPiOverTheFrequencies) {
   const double twoPi = 2 * std::numbers::pi;
   const std::vector<double> w = {1.0, 0.046415888336127774, 0.0021544346900318825,
                                  9.999999999999991e-05};
-  for (std::size_t i = 0; i < 4; ++i) EXPECT_NEAR(t.curves[0].y[i], twoPi / w[i], 1e-12 * twoPi / w[i]);
+  for (std::size_t i = 0; i < 4; ++i)
+    EXPECT_NEAR(t.curves[0].y[i], twoPi / w[i], 1e-12 * twoPi / w[i]);
 }
 
 TEST(Sinusoidal, BandsPickSineColumnsFromFastestToSlowest) {
@@ -271,8 +290,8 @@ TEST(Sinusoidal, ShiftMatrixMapsEveryRowToTheRowKLater) {
 TEST(Sinusoidal, ShiftResidualIsRoundingLevel) {
   const auto scheme = makeSinusoidalScheme();
   for (const char* offset : {"1", "7", "300"}) {
-    const SeriesResult s = scheme->series(
-        makeParams(*scheme, {{"length", "512"}, {"offset", offset}}), "shift");
+    const SeriesResult s =
+        scheme->series(makeParams(*scheme, {{"length", "512"}, {"offset", offset}}), "shift");
     ASSERT_EQ(s.x.size(), 512u);
     ASSERT_EQ(s.curves.size(), 1u);
     double worst = 0;
@@ -282,6 +301,16 @@ TEST(Sinusoidal, ShiftResidualIsRoundingLevel) {
     }
     EXPECT_LT(worst, 1e-12) << "offset " << offset;
   }
+}
+
+TEST(Sinusoidal, ShiftSeriesIsSampledForLongSequences) {
+  const auto scheme = makeSinusoidalScheme();
+  const SeriesResult s = scheme->series(
+      makeParams(*scheme, {{"length", "1048576"}, {"dim", "2"}, {"offset", "5"}}), "shift");
+  ASSERT_EQ(s.x.size(), 65536u);
+  EXPECT_EQ(s.x[0], 8.0);  // centre of the first of 65536 bins of 16 positions
+  EXPECT_EQ(s.x.back(), 1048568.0);
+  for (const double r : s.curves[0].y) ASSERT_LT(r, 1e-9);  // angles up to 1e6: ~1e-10
 }
 
 TEST(Sinusoidal, ShiftResidualEqualsTheExplicitMatrixForm) {
@@ -297,9 +326,10 @@ TEST(Sinusoidal, ShiftResidualEqualsTheExplicitMatrixForm) {
       x.push_back(static_cast<double>(i));
       xk.push_back(static_cast<double>(i + k));
     }
-    const Matrix diff = sinusoidalTable(xk, 10, 50, p.layout) -
-                        sinusoidalTable(x, 10, 50, p.layout) * sinusoidalShiftMatrix(p, k).transpose();
-    EXPECT_MATRIX_NEAR(sinusoidalShiftResidual(p), diff.rowwise().norm(), 1e-15);
+    const Matrix diff =
+        sinusoidalTable(xk, 10, 50, p.layout) -
+        sinusoidalTable(x, 10, 50, p.layout) * sinusoidalShiftMatrix(p, k).transpose();
+    EXPECT_MATRIX_NEAR(sinusoidalShiftResidual(p, range(30)), Vector(diff.rowwise().norm()), 1e-15);
   }
 }
 
@@ -312,9 +342,9 @@ TEST(Sinusoidal, ExplainEncodingCell) {
   ASSERT_EQ(t.size(), 6u);
   EXPECT_EQ(t[2].name, "pair i (cosine column)");
   EXPECT_EQ(t[2].value, 1);
-  EXPECT_NEAR(t[3].value, 0.1, 1e-16);                // w_1
+  EXPECT_NEAR(t[3].value, 0.1, 1e-16);  // w_1
   EXPECT_NEAR(t[4].value, 20 * std::numbers::pi, 1e-12);
-  EXPECT_NEAR(t[5].value, 0.5, 1e-15);                // angle 5 * 0.1
+  EXPECT_NEAR(t[5].value, 0.5, 1e-15);  // angle 5 * 0.1
 }
 
 TEST(Sinusoidal, ExplainSimilarityTermsAddUpToTheCell) {
@@ -336,8 +366,10 @@ TEST(Sinusoidal, DeclaresTheContractIds) {
   std::vector<std::string> params, views;
   for (const auto& s : info.params) params.push_back(s.id);
   for (const auto& v : info.views) views.push_back(v.id);
-  EXPECT_EQ(params, (std::vector<std::string>{"length", "dim", "base", "layout", "offset", "bands"}));
-  EXPECT_EQ(views, (std::vector<std::string>{"encoding", "similarity", "wavelengths", "bands", "shift"}));
+  EXPECT_EQ(params,
+            (std::vector<std::string>{"length", "dim", "base", "layout", "offset", "bands"}));
+  EXPECT_EQ(views,
+            (std::vector<std::string>{"encoding", "similarity", "wavelengths", "bands", "shift"}));
   EXPECT_EQ(sinusoidalParamsFrom(ParamSet(info.params)), SinusoidalParams{});
   EXPECT_TRUE(findView(*scheme, "wavelengths").logY);
   EXPECT_EQ(findView(*scheme, "shift").kind, ViewKind::Series);

@@ -111,12 +111,14 @@ TEST(T5Bucket, MatchesHfForLargeOffsets) {
       {1000, 0}, {-1000, 31}, {100000, 0}, {-100000, 31}, {1048575, 0}, {-1048575, 31},
       {127, 0},  {128, 0},    {-127, 31},  {-128, 31},    {64, 0},      {-64, 26},
       {63, 0},   {-63, 26}};
-  for (const auto& [r, b] : unidirectional) EXPECT_EQ(t5Bucket(r, false, 32, 128), b) << "r = " << r;
+  for (const auto& [r, b] : unidirectional)
+    EXPECT_EQ(t5Bucket(r, false, 32, 128), b) << "r = " << r;
 }
 
 TEST(T5Bucket, MatchesHfForOtherConfigurations) {
-  const std::array<std::int64_t, 17> rs = {-1048575, -100000, -3000, -300, -37, -5, -2, -1, 0,
-                                           1,        2,       5,     37,   300, 3000, 100000, 1048575};
+  const std::array<std::int64_t, 17> rs = {-1048575, -100000, -3000, -300, -37, -5,
+                                           -2,       -1,      0,     1,    2,   5,
+                                           37,       300,     3000,  100000, 1048575};
   const std::vector<std::pair<Config, std::array<std::int64_t, 17>>> cases = {
       {{64, 256, true}, {31, 31, 31, 31, 20, 5, 2, 1, 0, 33, 34, 37, 52, 63, 63, 63, 63}},
       {{8, 20, false}, {7, 7, 7, 7, 7, 4, 2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0}},
@@ -156,7 +158,7 @@ TEST(T5Bucket, ExactPowerOfTwoBoundaryUsesCorrectlyRoundedLog) {
 std::vector<Config> propertyConfigs() {
   std::vector<Config> out;
   for (const std::int64_t buckets : {4, 6, 8, 10, 18, 20, 32, 64, 100, 1024})
-    for (const std::int64_t maxDistance : {2, 3, 7, 20, 128, 160, 1000, 5000})
+    for (const std::int64_t maxDistance : {2, 3, 7, 20, 128, 160, 1000, 2500})
       for (const bool bidirectional : {true, false}) {
         const std::int64_t maxExact = (bidirectional ? buckets / 2 : buckets) / 2;
         if (maxDistance > maxExact) out.push_back({buckets, maxDistance, bidirectional});
@@ -167,7 +169,7 @@ std::vector<Config> propertyConfigs() {
 TEST(T5Bucket, StaysInRangeAndIsMonotoneInDistancePerSign) {
   for (const Config& c : propertyConfigs()) {
     std::int64_t prevPast = -1, prevFuture = -1;
-    for (std::int64_t n = 0; n <= 6000; ++n) {
+    for (std::int64_t n = 0; n <= 3000; ++n) {
       const std::int64_t past = t5Bucket(-n, c.bidirectional, c.buckets, c.maxDistance);
       const std::int64_t future = t5Bucket(n, c.bidirectional, c.buckets, c.maxDistance);
       ASSERT_GE(past, 0);

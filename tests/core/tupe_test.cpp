@@ -4,9 +4,9 @@
 // Golden numbers were computed independently with /usr/bin/python3 + numpy (never by this
 // code): `terms()` there builds cc, cp, pc, pp, bias per CONVENTIONS.md from the tensors,
 // with its own T5 bucket function (float32 logarithm as HF / guolinke/TUPE) and the [CLS]
-// reset of paper Eq. 11. For the end-to-end case it also re-implements random.cpp
-// (SplitMix64 chain, 53-bit uniforms, Box-Muller) to draw x, p, W, U, b, theta exactly as
-// documented in tupe.hpp.
+// reset of paper Eq. 9 applied to pp + b (Eq. 11). For the end-to-end case it also
+// re-implements random.cpp (SplitMix64 chain, 53-bit uniforms, Box-Muller) to draw x, p, W,
+// U, b, theta exactly as documented in tupe.hpp.
 #include "posenc/tupe.hpp"
 
 #include <cmath>
@@ -170,7 +170,7 @@ TEST(Tupe, TupeATotalIsContentPlusUntiedPositionOverSqrtTwoDHead) {
     const Matrix ccRaw = (b.xq * b.wq) * (b.xk * b.wk).transpose();
     const Matrix ppRaw = (b.pq * b.uq) * (b.pk * b.uk).transpose();
     Matrix expected = (ccRaw + ppRaw) / std::sqrt(2.0 * 4.0);
-    if (untie) {  // Eq. 11: the positional part of the [CLS] row and column is reset
+    if (untie) {  // Eq. 9: the positional part of the [CLS] row and column is reset
       expected.col(0) = ccRaw.col(0) / std::sqrt(8.0) + Vector::Constant(6, b.theta2);
       expected.row(0) = ccRaw.row(0) / std::sqrt(8.0) + Matrix::Constant(1, 6, b.theta1);
     }
@@ -392,9 +392,14 @@ TEST(TupeScheme, ExplainCellGivesTheFiveTermsTheirSumAndTheBucket) {
         for (const auto& t : terms) names.insert(t.name);
         EXPECT_TRUE(names.count("j - i"));
         EXPECT_TRUE(names.count("bucket of j - i"));
-        EXPECT_TRUE(names.count("[CLS] cell (1 = untied value)"));
-        const double cls = terms.back().value;
-        EXPECT_EQ(cls, (v != "tied" && (i == 0 || j == 0)) ? 1.0 : 0.0);
+        ASSERT_TRUE(names.count("[CLS] cell (1 if i = 0 or j = 0)"));
+        const bool cls = i == 0 || j == 0;
+        EXPECT_EQ(terms[vw == "attention" ? 10 : 9].value, cls ? 1.0 : 0.0);
+        const bool untied = cls && v != "tied";  // tied (BERT) has no untied [CLS] value
+        EXPECT_EQ(terms.back().name.find("untied [CLS] value") == 0, untied);
+        if (untied) {
+          EXPECT_EQ(terms.back().value, terms[3].value + terms[4].value);
+        }
         if (vw == "attention") {
           EXPECT_NEAR(terms[7].value, s->evaluate(p, "attention", r, c)(0, 0), kTol);
         }

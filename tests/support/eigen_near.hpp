@@ -2,6 +2,7 @@
 // EXPECT_MATRIX_NEAR: element-wise comparison of two Eigen matrices that prints a, b and a - b.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -15,8 +16,11 @@ namespace posenc::test {
 /// (masked cells must be masked in both).
 template <typename A, typename B>
 ::testing::AssertionResult matrixNear(const char* ea, const char* eb, const char*,
-                                      const Eigen::MatrixBase<A>& a, const Eigen::MatrixBase<B>& b,
-                                      double tol) {
+                                      const Eigen::MatrixBase<A>& aExpr,
+                                      const Eigen::MatrixBase<B>& bExpr, double tol) {
+  // Evaluate once: an unevaluated product would otherwise be recomputed per coefficient.
+  const auto a = aExpr.eval();
+  const auto b = bExpr.eval();
   if (a.rows() != b.rows() || a.cols() != b.cols()) {
     return ::testing::AssertionFailure() << ea << " is " << a.rows() << "x" << a.cols() << " but "
                                          << eb << " is " << b.rows() << "x" << b.cols();

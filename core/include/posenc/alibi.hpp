@@ -35,11 +35,12 @@ void validateAlibiParams(const AlibiParams& p);
 /// - otherwise, c = largest power of two <= heads: the c slopes of c heads, then entries
 ///   0, 2, 4, ... of the slopes of 2c heads, the first heads - c of them.
 /// @return heads entries, in (0, 1), decreasing within each of the two runs.
-/// @note For heads >= 16 start * start^h can differ from the correctly rounded 2^(-8(h+1)/n)
-///       in the last bits (e.g. 0.5000000000000001 for n = 16, h = 1); the reference's value
-///       is kept because users compare against it. Models that store the slopes in float32
-///       (torch.Tensor(get_slopes(n)) in the reference) round these further.
-/// @pre 1 <= heads <= 2^20.
+/// @note For heads >= 16 start * start^h differs from the correctly rounded 2^(-8(h+1)/n)
+///       in the last bits (0.5000000000000001 for n = 16, h = 1; up to 1.2e-14 relative at
+///       1024 heads); the reference's value is kept because users compare against it.
+///       Models that store the slopes in float32 (the reference's torch.Tensor(get_slopes(n)))
+///       round them further.
+/// @throws ParamError("heads", ...) outside 1 .. 2^20.
 [[nodiscard]] Vector alibiSlopes(std::int64_t heads);
 
 /// Bias of query i and key j for slope m, the paper's form (never scaled):

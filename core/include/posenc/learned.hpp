@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Learned absolute position table (BERT, Devlin et al. 2019; GPT-2): one trainable row per position.
+// Learned absolute position table (BERT, Devlin et al. 2019; GPT-2): one trainable row per
+// position.
 #pragma once
 
 #include <cstdint>
@@ -29,11 +30,11 @@ enum class LearnedOverflow {
 /// (the GPT / BERT initialisation, stddev 0.02). It stands for a table at initialisation,
 /// before any training.
 struct LearnedParams {
-  Index length = 128;       ///< `length`: positions 0 .. length-1; 1 .. 2^20 (<= max_len if error).
-  Index dim = 128;          ///< `dim`: width d; 1 .. 16384.
-  Index maxLen = 512;       ///< `max_len`: rows of the table; 1 .. 2^20.
-  double stddev = 0.02;     ///< `std`: standard deviation of the entries; 1e-6 .. 10.
-  std::uint64_t seed = 0;   ///< `seed`: 0 .. 2^32-1.
+  Index length = 128;      ///< `length`: positions 0 .. length-1; 1 .. 2^20 (<= max_len if error).
+  Index dim = 128;         ///< `dim`: width d; 1 .. 16384.
+  Index maxLen = 512;      ///< `max_len`: rows of the table; 1 .. 2^20.
+  double stddev = 0.02;    ///< `std`: standard deviation of the entries; 1e-6 .. 10.
+  std::uint64_t seed = 0;  ///< `seed`: 0 .. 2^32-1.
   LearnedOverflow overflow = LearnedOverflow::Error;  ///< `overflow`: rows past max_len.
   friend bool operator==(const LearnedParams&, const LearnedParams&) = default;
 };
@@ -56,7 +57,8 @@ void checkLearnedParams(const LearnedParams& p);
 [[nodiscard]] Matrix learnedTableRows(const LearnedParams& p, std::span<const Index> tableRows);
 
 /// Entries of the encoding (view `encoding`).
-/// @return positions.size() x cols.size(); entry (a, b) = T[learnedTableRow(positions[a])][cols[b]].
+/// @return positions.size() x cols.size(); entry (a, b) =
+/// T[learnedTableRow(positions[a])][cols[b]].
 /// @note Row = absolute position p, column = dimension k; signed.
 [[nodiscard]] Matrix learnedEncoding(const LearnedParams& p, std::span<const Index> positions,
                                      std::span<const Index> cols);
@@ -65,7 +67,8 @@ void checkLearnedParams(const LearnedParams& p);
 /// @return rows.size() x cols.size(); entry (a, b) = T[r(p)] . T[r(q)] with p = rows[a],
 ///         q = cols[b], r = learnedTableRow. Symmetric; about d stddev^2 on the diagonal and
 ///         O(sqrt(d) stddev^2) off it at initialisation. With repeat, the pattern recurs every
-///         max_len rows and columns.
+///         max_len rows and columns. Each dot product is summed in one fixed order, so a
+///         cell is the same double in every request (and (p, q) equals (q, p) exactly).
 [[nodiscard]] Matrix learnedSimilarity(const LearnedParams& p, std::span<const Index> rows,
                                        std::span<const Index> cols);
 

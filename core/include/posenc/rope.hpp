@@ -115,6 +115,8 @@ void checkRopeParams(const RopeParams& p);
 /// The absolute baseline of the invariance view: (q + PE_m) . (k + PE_n) with PE the
 /// interleaved sinusoidal table (Vaswani et al. sec. 3.5) of width dim and the same base,
 /// for n = each entry of keys. Depends on m and n separately.
+/// @note PE_n's sin and cos use ropeScoreProfile's angle addition: sinusoidalTable's values
+///       for |n| < 64, within a few ulp of the angle beyond.
 [[nodiscard]] Vector absoluteSinusoidalScores(const RopeParams& p, Index m,
                                               std::span<const Index> keys);
 

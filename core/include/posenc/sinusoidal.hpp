@@ -21,8 +21,8 @@ struct SinusoidalParams {
   Index dim = 128;      ///< `dim`: width d; even, 2 .. 16384 (d/2 sin/cos pairs).
   double base = 10000;  ///< `base`: w_i = base^(-2i/d) (paper 10000); 2 .. 1e12.
   SinusoidalLayout layout = SinusoidalLayout::Interleaved;  ///< `layout`: columns, frequencies.
-  Index offset = 1;     ///< `offset`: shift k of the shift view; 1 .. 2^20.
-  Index bands = 4;      ///< `bands`: sine columns in the bands view; 1 .. 8 (at most d/2 drawn).
+  Index offset = 1;  ///< `offset`: shift k of the shift view; 1 .. 2^20.
+  Index bands = 4;   ///< `bands`: sine columns in the bands view; 1 .. 8 (at most d/2 drawn).
   friend bool operator==(const SinusoidalParams&, const SinusoidalParams&) = default;
 };
 
@@ -38,19 +38,22 @@ struct SinusoidalParams {
 [[nodiscard]] Matrix sinusoidalEncoding(const SinusoidalParams& p, std::span<const Index> rows,
                                         std::span<const Index> cols);
 
-/// The one-dimensional similarity profile S(delta) = sum_{i=0}^{d/2-1} cos(delta w_i), summed
-/// in increasing i, evaluated at |delta| (so S(-delta) == S(delta) bit for bit).
-/// @param w the d/2 frequencies. S(0) = d/2; |S| <= d/2.
+/// The one-dimensional similarity profile S(delta) = sum_{i=0}^{d/2-1} cos(delta w_i), terms
+/// added in increasing i, at |delta| (so S(-delta) == S(delta) bit for bit). Each term is
+/// formed by angle addition over delta = 1024 h + l (exactly cos(delta w_i) for |delta| <
+/// 1024; otherwise equal to it up to the rounding of the angle, ~|delta| w_i 1e-16), which
+/// lets many distances share their sines and cosines.
+/// @param w the d/2 frequencies. S(0) = d/2 exactly; |S| <= d/2 (to rounding).
 [[nodiscard]] double sinusoidalProfile(const Vector& w, Index delta);
 
 /// Dot products of table rows (view `similarity`).
 /// @return rows.size() x cols.size(); entry (a, b) = PE(p) . PE(q) with p = rows[a],
 ///         q = cols[b]; equals S(p - q) (sinusoidalProfile): depends only on p - q,
 ///         diagonal d/2, values in [-d/2, d/2], symmetric in p and q.
-/// @note Computed through S at each distinct |p - q| of the request. Only when the request
-///       holds so many distinct distances that this would cost more than the explicit row
-///       products (a zoomed, differently sampled region), it returns PE_rows PE_cols^T
-///       instead, which agrees with S to rounding (about |p| w_i 1e-16 per pair).
+/// @note Computed through S once per distinct |p - q| of the request, so every cell is the
+///       same double whatever region asks for it. Cost: d/2 multiply-adds per distinct
+///       distance (a few thousand for a sampled square view, up to rows x cols when rows and
+///       columns are sampled with unrelated steps) plus at most 2048 d/2 sines and cosines.
 [[nodiscard]] Matrix sinusoidalSimilarity(const SinusoidalParams& p, std::span<const Index> rows,
                                           std::span<const Index> cols);
 
@@ -71,10 +74,13 @@ struct SinusoidalParams {
 [[nodiscard]] Matrix sinusoidalShiftMatrix(const SinusoidalParams& p, Index k);
 
 /// Residual of the linear-map property (view `shift`), k = p.offset.
-/// @return length entries, entry x = || PE(x + k) - M_k PE(x) ||_2 >= 0 for x = 0 .. length-1:
-///         zero in exact arithmetic, so only rounding remains (about 1e-16 near x = 0,
-///         growing like x w_0 1e-16 because sin and cos see rounded angles x w_i).
-[[nodiscard]] Vector sinusoidalShiftResidual(const SinusoidalParams& p);
+/// @return positions.size() entries, entry a = || PE(x + k) - M_k PE(x) ||_2 >= 0 at
+///         x = positions[a]: zero in exact arithmetic, so only rounding remains (about 1e-16
+///         near x = 0, growing like x w_0 1e-16 because sin and cos see rounded angles x w_i).
+/// @note The view evaluates it at every x = 0 .. length-1 up to 65536 positions, and at 65536
+///       evenly sampled positions (sampleIndices) for longer sequences.
+[[nodiscard]] Vector sinusoidalShiftResidual(const SinusoidalParams& p,
+                                             std::span<const Index> positions);
 
 /// The `sinusoidal` scheme: views encoding, similarity (matrices), wavelengths, bands, shift
 /// (series).

@@ -5,6 +5,7 @@
 
 #include <span>
 #include <string_view>
+#include <utility>
 
 #include "posenc/types.hpp"
 

@@ -18,7 +18,7 @@ namespace posenc {
 /// head, seed).
 struct T5Params {
   std::int64_t length = 128;        ///< Sequence length L (queries = keys = 0..L-1); 1..2^20.
-  std::int64_t buckets = 32;        ///< num_buckets (HF `relative_attention_num_buckets`); even, 4..1024.
+  std::int64_t buckets = 32;        ///< HF `relative_attention_num_buckets`; even, 4..1024.
   std::int64_t maxDistance = 128;   ///< max_distance; 2..2^20 and > t5MaxExact().
   bool bidirectional = true;        ///< true: encoder (both signs); false: decoder (past only).
   std::int64_t heads = 8;           ///< Number of heads n_h (columns of the table); 1..128.
@@ -64,7 +64,8 @@ void validateT5Params(const T5Params& p);
 /// Bucket matrix: B(a, b) = bucket(cols[b] - rows[a]) (t5Bucket, HF `_relative_position_bucket`).
 /// @return rows.size() x cols.size(); row = query position i, column = key position j.
 /// @note r = j - i is key minus query (HF `memory_position - context_position`): keys after
-///       the query have r > 0 (upper triangle) and, bidirectional, buckets n_b .. 2n_b-1.
+///       the query have r > 0 (upper triangle) and, bidirectional, buckets n_b+1 .. 2n_b-1
+///       (bucket n_b itself is never used, as in HF: r > 0 means n >= 1).
 [[nodiscard]] Matrix t5BucketMatrix(const T5Params& p, std::span<const Index> rows,
                                     std::span<const Index> cols);
 

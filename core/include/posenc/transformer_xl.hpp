@@ -14,7 +14,7 @@ namespace posenc {
 
 /// Where R_delta comes from.
 enum class XlRelative {
-  Sinusoidal,  ///< The paper: `PositionalEmbedding`, concatenated layout, base 10000, width d_model.
+  Sinusoidal,  ///< The paper's `PositionalEmbedding`: concatenated, base 10000, width d_model.
   Learned,     ///< The seed article 000: a trainable table of 2 max_len - 1 rows.
 };
 
@@ -92,6 +92,7 @@ enum class XlTerm { A, B, C, D, AC, BD, Scores };
 /// delta = i + mlen - j. B, D, BD are computed as `_rel_shift((q + bias) r^T)` with r = rel wr,
 /// never with a qlen x klen x d_head tensor. Masked cells (j > i + mlen) are NaN.
 /// @note Signed; masking happens after the terms are computed and summed.
+/// @pre t has the shapes documented in XlTensors (rel.rows() == content.rows() = klen).
 [[nodiscard]] Matrix xlTerm(const XlTensors& t, XlTerm term);
 
 /// Row-wise softmax of a masked score matrix over its non-NaN cells; NaN cells stay NaN.

@@ -18,12 +18,16 @@ namespace posenc {
 
 /// How content x and positions p enter the logit alpha_ij of query i and key j
 /// (d = d_head = d_model / heads; b_r = b[t5Bucket(r, bidirectional, buckets, max_distance)]).
+/// Equation numbers are those of the ICLR 2021 / arXiv 2006.15595 paper, whose positions
+/// start at 1 ([CLS] is its position 1, our position 0).
 enum class TupeVariant {
   Tied,         ///< "tied": BERT, ((x_i+p_i)W^Q).((x_j+p_j)W^K)/sqrt(d) = cc+cp+pc+pp, no bias.
-  TupeA,        ///< "tupe-a": paper Eq. 10, cc = x_iW^Q.x_jW^K/sqrt(2d), pp = p_iU^Q.p_jU^K/sqrt(2d).
-  TupeR,        ///< "tupe-r": paper Eq. 12 (= Eq. 10 + b_{j-i}), bias added unscaled.
+  TupeA,        ///< "tupe-a": Eq. 7 / 10, cc = x_iW^Q.x_jW^K/sqrt(2d), pp = p_iU^Q.p_jU^K/sqrt(2d).
+  TupeR,        ///< "tupe-r": Eq. 8 / 11, tupe-a + b_{j-i}, the bias added unscaled.
   UntiedCross,  ///< "untied-cross", seed article 003's formulation (not the paper's):
                 ///< (x_iW^Q.x_jW^K + x_iW^Q.p_jU^K + p_iU^Q.x_jW^K)/sqrt(d) + b_{j-i}; pp removed.
+                ///< The article's b is a table clipped at |j-i| <= 511; here b uses the T5
+                ///< buckets of tupe-r (one bucket per offset only for |j-i| < buckets/4).
 };
 
 /// Parses "tied" | "tupe-a" | "tupe-r" | "untied-cross". @throws ParamError("variant", ...).
@@ -42,14 +46,15 @@ enum class TupeVariant {
 /// p has std 1 like x, so the positional terms are as large as the content term.
 /// Simplifications against the official code: no projection biases, no LayerNorm on the
 /// position table (its `pos_ln`), theta_1 / theta_2 are free scalars as in the paper (the
-/// code derives them from two extra rows of the position table).
+/// code takes theta_1 = the scaled self-correlation of an extra table row, theta_2 = that
+/// of the [CLS] row).
 struct TupeParams {
   Index length = 32;           ///< Positions 0..length-1; 1..4096. Position 0 is [CLS].
   Index dModel = 64;           ///< Model width; 1..1024, divisible by heads.
   Index heads = 4;             ///< Number of heads; 1..64.
   Index head = 0;              ///< Head shown; 0..heads-1.
   TupeVariant variant = TupeVariant::TupeA;
-  bool untieCls = true;        ///< Untie [CLS] (paper Eq. 11); ignored by `tied` (BERT has none).
+  bool untieCls = true;        ///< Untie [CLS] (reset_theta, Eq. 9); ignored by `tied`.
   Index buckets = 32;          ///< T5 bidirectional buckets; even, 4..1024.
   Index maxDistance = 128;     ///< T5 max distance; 2..1048576, > buckets/4 (max_exact).
   std::uint64_t seed = 0;         ///< Seed of p, W, U, b and theta (the `seed` parameter).
@@ -82,7 +87,7 @@ struct TupeBlock {
 /// The five terms of alpha_ij, each exactly as it enters the total (scale included);
 /// every matrix is rows.size() x cols.size(), row = query i, col = key j, signed.
 /// A term the variant removes is exactly 0.
-/// untie_cls (tupe-a, tupe-r, untied-cross; paper Eq. 11): the positional part pp + bias is
+/// untie_cls (tupe-a, tupe-r, untied-cross; Eq. 9, applied to pp + b in Eq. 11): pp + bias is
 /// replaced by theta_1 in row 0 and by theta_2 in column 0 (i >= 1). The value goes to pp
 /// and bias is 0 there (tupe-a, tupe-r); in untied-cross, where pp is removed, it goes to
 /// bias. @note The official code (transformer_sentence_encoder.py) resets only the absolute
@@ -102,6 +107,8 @@ struct TupeTerms {
 };
 
 /// The terms of a drawn (or hand-made) block; pure maths, see TupeTerms.
+/// @pre p passes the scheme's checks; the block's shapes are as documented (uq, uk may be
+///      empty for tied) and b has p.buckets entries.
 [[nodiscard]] TupeTerms tupeTerms(const TupeParams& p, const TupeBlock& block);
 
 /// tupeTerms(p, tupeBlock(p, rows, cols)).
@@ -115,7 +122,7 @@ struct TupeTerms {
 [[nodiscard]] bool tupeIsClsCell(Index i, Index j);
 
 /// Row-wise softmax of the total over all keys 0..length-1, at the given cells:
-/// rows.size() x cols.size(), each full row sums to 1, values in (0, 1].
+/// rows.size() x cols.size(), each full row sums to 1, values in [0, 1], not signed.
 [[nodiscard]] Matrix tupeAttention(const TupeParams& p, std::span<const Index> rows,
                                    std::span<const Index> cols);
 
