@@ -202,7 +202,7 @@ SeriesResult rotationSeries(const RopeParams& p) {
   Curve path{"R_m (a, b), m = 0.." + text(static_cast<std::int64_t>(last)) + " (pair " +
                  text(p.pair) + ": dims " + text(static_cast<std::int64_t>(i)) + ", " +
                  text(static_cast<std::int64_t>(j)) + ")",
-             {}};
+             {}, CurveStyle::Points};
   const double radius = std::hypot(a, b);
   Curve circle{"circle of radius |(a, b)| = " + shortText(radius), {}};
   for (Index m = 0; m <= last; ++m) {

@@ -188,7 +188,7 @@ class T5Scheme final : public Scheme {
     const auto size = static_cast<std::size_t>(2 * p.length - 1);
     SeriesResult out;
     out.x.resize(size);
-    Curve c{"bucket", std::vector<double>(size)};
+    Curve c{"bucket", std::vector<double>(size), CurveStyle::Steps};
     for (std::size_t k = 0; k < size; ++k) {
       const std::int64_t r = static_cast<std::int64_t>(k) - (p.length - 1);
       out.x[k] = static_cast<double>(r);

@@ -297,13 +297,13 @@ SchemeInfo buildInfo() {
   memory.title = "Memory of the relative-position term: explicit tensor vs rel-shift";
   memory.xLabel = "query length q_len";
   memory.yLabel = "bytes per head (float32)";
-  memory.bars = true;
   memory.logY = true;
   memory.description =
-      "float32 bytes per head, batch 1: the explicit [q_len, k_len, d_head] tensor of r vectors "
-      "vs the rel-shift trick's extra r (k_len x d_head) and padded q_len x (k_len+1) copy; "
-      "at the current shape and at the seed article's (q_len = k_len = 512 or 1024, head_dim 64: "
-      "67,108,864 B ~ 67 MB and 268,435,456 B ~ 268 MB)";
+      "float32 bytes per head, batch 1, over q_len = 1..max(1024, qlen) at the current mlen and "
+      "d_head: the explicit [q_len, k_len, d_head] tensor of r vectors vs the rel-shift trick's "
+      "extra r (k_len x d_head) and padded q_len x (k_len+1) copy of scalars, about d_head times "
+      "smaller; points mark the current q_len and the seed article's figures at head_dim 64 "
+      "(512: 67,108,864 B ~ 67 MB; 1024: 268,435,456 B ~ 268 MB)";
   s.views.push_back(std::move(memory));
   return s;
 }
@@ -447,29 +447,28 @@ class XlScheme final : public Scheme {
     if (spec.kind != ViewKind::Series)
       throw ParamError("view", spec.id, "a series view of xl (memory)");
     const XlParams p = xlParamsFrom(params);
-    std::vector<double> xs = {static_cast<double>(p.qlen), 512.0, 1024.0};
-    std::sort(xs.begin(), xs.end());
-    xs.erase(std::unique(xs.begin(), xs.end()), xs.end());
-    const double nan = std::numeric_limits<double>::quiet_NaN();
-    const std::string current =
-        "current shape (mlen " + std::to_string(p.mlen) + ", d_head " +
-        std::to_string(dHeadOf(p)) + ")";
+    // Curves over q_len = 1 .. max(1024, qlen) at the current mlen and d_head: both grow as
+    // q_len * k_len, but the rel-shift copy holds scalars where the explicit tensor holds
+    // d_head-vectors, so it is about d_head times smaller. The current q_len and
+    // the seed article's two figures (head_dim 64, k_len = q_len) are marked as points.
+    const Index last = std::max<Index>(1024, p.qlen);
+    const Index dHead = dHeadOf(p);
+    const std::string shape = "k_len = q_len + " + std::to_string(p.mlen) + ", d_head = " +
+                              std::to_string(dHead);
     SeriesResult out;
-    out.x = xs;
-    out.curves = {{"explicit [q_len, k_len, d_head] tensor, " + current, {}},
-                  {"rel-shift extra (r + padded copy), " + current, {}},
-                  {"explicit tensor, seed article (k_len = q_len, head_dim 64)", {}},
-                  {"rel-shift extra, seed article (k_len = q_len, head_dim 64)", {}}};
-    for (double x : xs) {
-      const bool isCurrent = x == p.qlen;
-      const bool isArticle = x == 512.0 || x == 1024.0;
-      const XlMemory cur = xlMemoryBytes(p.qlen, klenOf(p), dHeadOf(p));
-      const auto L = static_cast<Index>(x);
-      const XlMemory art = xlMemoryBytes(L, L, 64);
-      out.curves[0].y.push_back(isCurrent ? cur.explicitBytes : nan);
-      out.curves[1].y.push_back(isCurrent ? cur.relShiftBytes : nan);
-      out.curves[2].y.push_back(isArticle ? art.explicitBytes : nan);
-      out.curves[3].y.push_back(isArticle ? art.relShiftBytes : nan);
+    out.curves = {
+        {"explicit [q_len, k_len, d_head] tensor (" + shape + ")", {}, CurveStyle::Line},
+        {"rel-shift extra: r and the padded copy (" + shape + ")", {}, CurveStyle::Line},
+        {"current q_len = " + std::to_string(p.qlen), {}, CurveStyle::Points},
+        {"seed article: explicit tensor at head_dim 64 (67 MB, 268 MB)", {}, CurveStyle::Points}};
+    for (Index q = 1; q <= last; ++q) {
+      const XlMemory m = xlMemoryBytes(q, q + p.mlen, dHead);
+      out.x.push_back(static_cast<double>(q));
+      out.curves[0].y.push_back(m.explicitBytes);
+      out.curves[1].y.push_back(m.relShiftBytes);
+      out.curves[2].y.push_back(q == p.qlen ? m.explicitBytes : kMasked);
+      out.curves[3].y.push_back(q == 512 || q == 1024 ? xlMemoryBytes(q, q, 64).explicitBytes
+                                                      : kMasked);
     }
     return out;
   }

@@ -421,20 +421,30 @@ TEST(Xl, ExplainCellGivesTermsThatSumToTheCell) {
 TEST(Xl, MemorySeriesReproducesTheSeedArticleFigures) {
   const auto scheme = makeXlScheme();
   const SeriesResult s = scheme->series(makeParams(*scheme, {}), "memory");
-  ASSERT_EQ(s.x, (std::vector<double>{16, 512, 1024}));
+  ASSERT_EQ(s.x.size(), 1024u);
+  EXPECT_EQ(s.x.front(), 1.0);
+  EXPECT_EQ(s.x.back(), 1024.0);
   ASSERT_EQ(s.curves.size(), 4u);
+  EXPECT_EQ(s.curves[2].style, CurveStyle::Points);
   // Current shape q_len = k_len = 16, d_head 16: explicit 16*16*16*4, rel-shift (16*16 + 16*17)*4.
-  EXPECT_EQ(s.curves[0].y[0], 16384.0);
-  EXPECT_EQ(s.curves[1].y[0], 2112.0);
-  EXPECT_TRUE(std::isnan(s.curves[0].y[1]));
-  EXPECT_TRUE(std::isnan(s.curves[2].y[0]));
+  EXPECT_EQ(s.curves[0].y[15], 16384.0);
+  EXPECT_EQ(s.curves[1].y[15], 2112.0);
+  EXPECT_EQ(s.curves[2].y[15], 16384.0);
+  EXPECT_TRUE(std::isnan(s.curves[2].y[14]));
+  // Both grow with q_len k_len, but rel-shift holds scalars where the explicit tensor holds
+  // d_head-vectors: at q_len = k_len = 1024 it is 1024 * 16 / (16 + 1025) times smaller.
+  EXPECT_EQ(s.curves[0].y[511] / s.curves[0].y[255], 4.0);
+  EXPECT_DOUBLE_EQ(s.curves[0].y[1023] / s.curves[1].y[1023], 1024.0 * 16 / (16 + 1025));
   // The article: 512 * 512 * 64 float32 = 67,108,864 B ("about 67MB"); 1024: 268,435,456 B.
-  EXPECT_EQ(s.curves[2].y[1], 67108864.0);
-  EXPECT_EQ(s.curves[2].y[2], 268435456.0);
-  EXPECT_EQ(s.curves[3].y[1], (512.0 * 64 + 512.0 * 513) * 4);
-  const SeriesResult big =
-      scheme->series(makeParams(*scheme, {{"qlen", "1024"}, {"mlen", "0"}}), "memory");
-  EXPECT_EQ(big.x, (std::vector<double>{512, 1024}));
+  EXPECT_EQ(s.curves[3].y[511], 67108864.0);
+  EXPECT_EQ(s.curves[3].y[1023], 268435456.0);
+  EXPECT_TRUE(std::isnan(s.curves[3].y[510]));
+  EXPECT_EQ(xlMemoryBytes(512, 512, 64).relShiftBytes, (512.0 * 64 + 512.0 * 513) * 4);
+  // With memory, k_len = q_len + mlen.
+  const SeriesResult mem =
+      scheme->series(makeParams(*scheme, {{"qlen", "2048"}, {"mlen", "100"}}), "memory");
+  EXPECT_EQ(mem.x.size(), 2048u);
+  EXPECT_EQ(mem.curves[0].y[9], 10.0 * 110 * 16 * 4);
 }
 
 // ---- parameters ------------------------------------------------------------------------

@@ -55,16 +55,31 @@ std::string paramSummary(const ParamSet& params) {
   return s;
 }
 
-/// Keeps a QApplication alive for drawing when the caller has none.
+/// Qt warns once per QApplication that XDG_RUNTIME_DIR is unset (it is, under CI, cron or
+/// sudo); the command line never uses it, so that one message is dropped.
+void quietMessages(QtMsgType type, const QMessageLogContext& context, const QString& message) {
+  if (message.startsWith(QLatin1String("QStandardPaths: XDG_RUNTIME_DIR not set"))) return;
+  qt_message_output(type, context, message);
+}
+
+/// Keeps one QApplication alive for drawing while a command runs, when the caller has none.
 class AppGuard {
  public:
   AppGuard() {
     if (QCoreApplication::instance()) return;
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+    m_previousHandler = qInstallMessageHandler(quietMessages);
     m_app = std::make_unique<QApplication>(m_argc, m_argv);
   }
+  ~AppGuard() {
+    m_app.reset();
+    if (m_previousHandler) qInstallMessageHandler(m_previousHandler);
+  }
+  AppGuard(const AppGuard&) = delete;
+  AppGuard& operator=(const AppGuard&) = delete;
 
  private:
+  QtMessageHandler m_previousHandler = nullptr;
   int m_argc = 1;
   char m_name[7] = "posenc";
   char* m_argv[2] = {m_name, nullptr};
@@ -117,7 +132,8 @@ void writeData(std::ostream& os, DataFormat format, const ExportContext& ctx,
 
 /// Exports one view to `path` (or standard output). Throws ParamError / UsageError / IoError.
 void exportView(const Scheme& scheme, const ParamSet& params, const ViewSpec& view,
-                const CommandLine& cl, const std::string& path, std::ostream& out) {
+                const CommandLine& cl, const std::string& path, std::ostream& out,
+                std::optional<AppGuard>& app) {
   const Target target = targetFor(path);
   const bool isMatrix = view.kind == ViewKind::Matrix;
   if (!isMatrix && (cl.rows || cl.cols))
@@ -147,7 +163,7 @@ void exportView(const Scheme& scheme, const ParamSet& params, const ViewSpec& vi
     return;
   }
 
-  AppGuard app;
+  if (!app) app.emplace();
   QCustomPlot plot;
   plot.resize(cl.width, cl.height);
   PlotOptions options;
@@ -231,6 +247,7 @@ void listSchemes(bool json, std::ostream& out) {
 }
 
 int runGallery(const CommandLine& cl, std::ostream& out, std::ostream& err) {
+  std::optional<AppGuard> app;
   std::error_code ec;
   fs::create_directories(cl.out, ec);
   if (ec) {
@@ -244,7 +261,7 @@ int runGallery(const CommandLine& cl, std::ostream& out, std::ostream& err) {
     for (const ViewSpec& v : s->info().views) {
       const std::string path = (fs::path(cl.out) / (s->info().id + "_" + v.id + "." + cl.format)).string();
       try {
-        exportView(*s, params, v, cl, path, out);
+        exportView(*s, params, v, cl, path, out, app);
         ++written;
       } catch (const std::exception& e) {
         err << "posenc: " << s->info().id << "/" << v.id << ": " << e.what() << "\n";
@@ -258,10 +275,11 @@ int runGallery(const CommandLine& cl, std::ostream& out, std::ostream& err) {
 }
 
 int runExport(const CommandLine& cl, std::ostream& out) {
+  std::optional<AppGuard> app;
   const Scheme& scheme = findScheme(cl.scheme);
   const ParamSet params = makeParams(scheme, cl.sets);
   if (!cl.allViews) {
-    exportView(scheme, params, findView(scheme, cl.view), cl, cl.out, out);
+    exportView(scheme, params, findView(scheme, cl.view), cl, cl.out, out, app);
     return kExitOk;
   }
   std::error_code ec;
@@ -269,7 +287,8 @@ int runExport(const CommandLine& cl, std::ostream& out) {
   if (ec || !fs::is_directory(cl.out))
     throw IoError("cannot create folder " + cl.out + (ec ? ": " + ec.message() : ": a file is in the way"));
   for (const ViewSpec& v : scheme.info().views)
-    exportView(scheme, params, v, cl, (fs::path(cl.out) / (scheme.info().id + "_" + v.id + "." + cl.format)).string(), out);
+    exportView(scheme, params, v, cl,
+               (fs::path(cl.out) / (scheme.info().id + "_" + v.id + "." + cl.format)).string(), out, app);
   return kExitOk;
 }
 

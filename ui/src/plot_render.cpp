@@ -920,7 +920,15 @@ void drawSeries(QCustomPlot& plot, const ViewSpec& view, const SeriesResult& res
       place = LegendPlace::Inside;
       corner = *empty;
     } else {
-      place = LegendPlace::Above;
+      // A row above the plot holds up to 4 entries side by side (3 per row beyond that);
+      // when the names are too long for that, a column beside the plot reads better.
+      const QFontMetricsF metrics(plotFont(kLegendPt, s));
+      double longest = 0;
+      for (const Curve& curve : result.curves)
+        longest = std::max(longest, metrics.horizontalAdvance(fromStd(curve.name)));
+      const double columns = curveCount <= 4 ? static_cast<double>(curveCount) : 3.0;
+      const double needed = columns * (longest + px(28 + 9 + 20, s)) + px(40, s);
+      place = needed <= plot.width() ? LegendPlace::Above : LegendPlace::Beside;
     }
   }
   const int legendRow = place == LegendPlace::Above ? row++ : -1;
@@ -982,7 +990,12 @@ void drawSeries(QCustomPlot& plot, const ViewSpec& view, const SeriesResult& res
       QVector<double> t(keys.size());
       for (int i = 0; i < t.size(); ++i) t[i] = i;
       path->setData(t, keys, values, true);
-      if (markers) path->setScatterStyle(marker);
+      if (curve.style == CurveStyle::Points) {
+        path->setLineStyle(QCPCurve::lsNone);
+        path->setScatterStyle(marker);
+      } else if (markers) {
+        path->setScatterStyle(marker);
+      }
       plottable = path;
     } else if (view.bars) {
       auto* bars = new QCPBars(xAxis, yAxis);
@@ -998,8 +1011,19 @@ void drawSeries(QCustomPlot& plot, const ViewSpec& view, const SeriesResult& res
     } else {
       auto* graph = new QCPGraph(xAxis, yAxis);
       graph->setData(keys, values, std::is_sorted(keys.begin(), keys.end()));
-      graph->setLineStyle(QCPGraph::lsLine);
-      if (markers) graph->setScatterStyle(marker);
+      switch (curve.style) {
+        case CurveStyle::Line:
+          graph->setLineStyle(QCPGraph::lsLine);
+          if (markers) graph->setScatterStyle(marker);
+          break;
+        case CurveStyle::Steps:
+          graph->setLineStyle(QCPGraph::lsStepCenter);
+          break;
+        case CurveStyle::Points:
+          graph->setLineStyle(QCPGraph::lsNone);
+          graph->setScatterStyle(marker);
+          break;
+      }
       plottable = graph;
     }
     plottable->setName(fromStd(curve.name));

@@ -70,10 +70,18 @@ struct Term {
   double value = 0;
 };
 
+/// How a curve is drawn.
+enum class CurveStyle {
+  Line,    ///< Points joined by straight lines (the default).
+  Steps,   ///< A step at each x (integer-valued curves such as bucket ids).
+  Points,  ///< Markers only, no line (discrete positions, single points).
+};
+
 /// One named curve of a series view.
 struct Curve {
   std::string name{};
   std::vector<double> y{};    ///< Same length as SeriesResult::x; NaN = gap.
+  CurveStyle style = CurveStyle::Line;
 };
 
 /// The values of a series view: curves over a common x axis.
