@@ -142,9 +142,7 @@ AlibiParams alibiParamsFrom(const ParamSet& params) {
 }
 
 void validateAlibiParams(const AlibiParams& p) {
-  if (p.head >= p.heads)
-    throw ParamError("head", std::to_string(p.head),
-                     "less than heads (" + std::to_string(p.heads) + ")");
+  checkHeadIndex(p.head, p.heads);
 }
 
 Vector alibiSlopes(std::int64_t heads) {

@@ -116,6 +116,17 @@ ParamSpec seedParam() {
                   "Seed of the portable random generator for every random tensor");
 }
 
+void checkHeadIndex(std::int64_t head, std::int64_t heads) {
+  if (head >= heads)
+    throw ParamError("head", std::to_string(head), "less than heads (" + std::to_string(heads) + ")");
+}
+
+void checkHeadsDivide(std::int64_t dModel, std::int64_t heads) {
+  if (heads <= 0 || dModel % heads != 0)
+    throw ParamError("d_model", std::to_string(dModel),
+                     "a multiple of heads (" + std::to_string(heads) + ")");
+}
+
 std::string allowedText(const ParamSpec& spec) {
   switch (spec.type) {
     case ParamType::Int:

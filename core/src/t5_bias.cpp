@@ -227,9 +227,7 @@ T5Params t5ParamsFrom(const ParamSet& params) {
 }
 
 void validateT5Params(const T5Params& p) {
-  if (p.head >= p.heads)
-    throw ParamError("head", std::to_string(p.head),
-                     "less than heads (" + std::to_string(p.heads) + ")");
+  checkHeadIndex(p.head, p.heads);
   const std::int64_t maxExact = t5MaxExact(p);
   if (p.maxDistance <= maxExact)
     throw ParamError("max_distance", std::to_string(p.maxDistance),

@@ -377,12 +377,8 @@ class XlScheme final : public Scheme {
 
   void validate(const ParamSet& params) const override {
     const XlParams p = xlParamsFrom(params);
-    if (p.dModel % p.heads != 0)
-      throw ParamError("d_model", std::to_string(p.dModel),
-                       "a multiple of heads (" + std::to_string(p.heads) + ")");
-    if (p.head >= p.heads)
-      throw ParamError("head", std::to_string(p.head),
-                       "less than heads (" + std::to_string(p.heads) + ")");
+    checkHeadsDivide(p.dModel, p.heads);
+    checkHeadIndex(p.head, p.heads);
     if (p.relative == XlRelative::Sinusoidal && p.dModel % 2 != 0)
       throw ParamError("d_model", std::to_string(p.dModel),
                        "even when relative = sinusoidal (R_delta holds d_model/2 sines and "

@@ -186,12 +186,8 @@ class TupeScheme final : public Scheme {
 
   void validate(const ParamSet& params) const override {
     const TupeParams p = tupeParamsFrom(params);
-    if (p.dModel % p.heads != 0)
-      throw ParamError("d_model", std::to_string(p.dModel),
-                       "a multiple of heads (" + std::to_string(p.heads) + ")");
-    if (p.head >= p.heads)
-      throw ParamError("head", std::to_string(p.head),
-                       "less than heads (" + std::to_string(p.heads) + ")");
+    checkHeadsDivide(p.dModel, p.heads);
+    checkHeadIndex(p.head, p.heads);
     const Index maxExact = p.buckets / 2 / 2;
     if (p.maxDistance <= maxExact)
       throw ParamError("max_distance", std::to_string(p.maxDistance),

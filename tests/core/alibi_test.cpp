@@ -13,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include "support/eigen_near.hpp"
+#include "support/refused.hpp"
 
 namespace posenc {
 namespace {
@@ -25,14 +26,7 @@ std::vector<double> slopes(std::int64_t n) {
   return {m.data(), m.data() + m.size()};
 }
 
-std::string refusedParam(const Scheme& s, const Sets& sets) {
-  try {
-    (void)makeParams(s, sets);
-  } catch (const ParamError& e) {
-    return e.param();
-  }
-  return "(accepted)";
-}
+using test::refusedParam;
 
 TEST(AlibiSlopes, EightHeadsAreOneHalfToOneOver256) {
   EXPECT_EQ(slopes(8), (std::vector<double>{0.5, 0.25, 0.125, 0.0625, 0.03125, 0.015625,

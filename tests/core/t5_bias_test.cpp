@@ -14,6 +14,7 @@
 #include "posenc/random.hpp"
 #include "posenc/t5_bucket.hpp"
 #include "support/eigen_near.hpp"
+#include "support/refused.hpp"
 
 namespace posenc {
 namespace {
@@ -26,14 +27,7 @@ std::vector<Index> range(Index begin, Index end) {
   return v;
 }
 
-std::string refusedParam(const Scheme& s, const Sets& sets) {
-  try {
-    (void)makeParams(s, sets);
-  } catch (const ParamError& e) {
-    return e.param();
-  }
-  return "(accepted)";
-}
+using test::refusedParam;
 
 TEST(T5Bias, BucketViewIsBucketOfKeyMinusQueryNearTheDiagonal) {
   const auto scheme = makeT5Scheme();

@@ -59,6 +59,12 @@ class ParamError : public std::invalid_argument {
   std::string m_allowed{};
 };
 
+/// Cross-checks shared by the multi-head schemes.
+/// @throws ParamError("head", head, "less than heads (N)") unless head < heads.
+void checkHeadIndex(std::int64_t head, std::int64_t heads);
+/// @throws ParamError("d_model", dModel, "a multiple of heads (N)") unless heads divides it.
+void checkHeadsDivide(std::int64_t dModel, std::int64_t heads);
+
 /// Human-readable statement of what a spec allows, e.g. "an even integer from 2 to 8192".
 [[nodiscard]] std::string allowedText(const ParamSpec& spec);
 
