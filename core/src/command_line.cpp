@@ -81,7 +81,8 @@ CommandLine parseCommandLine(const std::vector<std::string>& args) {
     cl.command = CommandLine::Command::List;
     for (; k < args.size(); ++k) {
       if (args[k] == "--json") cl.json = true;
-      else throw UsageError("list: unknown option '" + args[k] + "' (allowed: --json)");
+      else if (args[k] == "--presets") cl.presets = true;
+      else throw UsageError("list: unknown option '" + args[k] + "' (allowed: --presets, --json)");
     }
     return cl;
   }
@@ -109,6 +110,8 @@ CommandLine parseCommandLine(const std::vector<std::string>& args) {
   for (; k < args.size(); ++k) {
     const std::string& a = args[k];
     if (a == "--scheme") cl.scheme = value(a);
+    else if (a == "--session") cl.session = value(a);
+    else if (a == "--preset") cl.preset = value(a);
     else if (a == "--set") {
       auto kv = parseAssignment(value(a));
       for (const auto& [key, v] : cl.sets)
@@ -127,11 +130,16 @@ CommandLine parseCommandLine(const std::vector<std::string>& args) {
     else if (a == "--cols") cl.cols = parseRange(a, value(a));
     else throw UsageError("export: unknown option '" + a + "' (see posenc --help)");
   }
-  if (cl.scheme.empty()) throw UsageError("export needs --scheme ID (posenc list shows the schemes)");
+  const bool fromFile = !cl.session.empty() || !cl.preset.empty();
+  if (!cl.session.empty() && !cl.preset.empty())
+    throw UsageError("give either --session FILE or --preset ID, not both (--set changes single values)");
+  if (cl.scheme.empty() && !fromFile)
+    throw UsageError("export needs --scheme ID, --session FILE or --preset ID (posenc list shows the schemes, posenc list --presets the presets)");
   if (cl.out.empty()) throw UsageError("export needs --out PATH (a .png .svg .pdf .csv .npy .json file, DIR/ with --all-views, or - for JSON on standard output)");
-  if (cl.allViews == !cl.view.empty())
-    throw UsageError(cl.allViews ? "give either --view VIEW or --all-views, not both"
-                                 : "export needs --view VIEW or --all-views (posenc list shows the views)");
+  if (cl.allViews && !cl.view.empty()) throw UsageError("give either --view VIEW or --all-views, not both");
+  // With a session or preset, its own view is used when neither is given (checked when run).
+  if (!cl.allViews && cl.view.empty() && !fromFile)
+    throw UsageError("export needs --view VIEW or --all-views (posenc list shows the views)");
   if (!cl.format.empty()) {
     if (!cl.allViews) throw UsageError("--format goes with --all-views; for one view the extension of --out picks the format");
     static const char* formats[] = {"png", "svg", "pdf", "csv", "npy", "json"};
@@ -148,10 +156,15 @@ std::string helpText() {
   return R"(posenc - PosEnc Explorer: see how transformers encode position
 
 Usage:
+  posenc [SESSION.json]
+      Open the window (with a saved session). Needs a display.
   posenc list [--json]
       Every scheme with its parameters (type, default, range or choices) and views.
+  posenc list --presets [--json]
+      The built-in presets (real models: BERT, GPT-2, LLaMA, BLOOM, T5, ...): id and name.
   posenc export --scheme ID [--set KEY=VALUE]... --view VIEW --out PATH [options]
   posenc export --scheme ID [--set KEY=VALUE]... --all-views --out DIR/ [--format FMT] [options]
+  posenc export --session FILE | --preset ID [--set KEY=VALUE]... [--view VIEW] --out PATH [options]
       Draw a view or write its numbers. The extension of PATH picks the format:
         .png .svg .pdf   the picture (title, axis labels, colour scale)
         .csv .npy .json  the numbers (masked cells: nan in CSV/NPY, null in JSON)
@@ -163,6 +176,10 @@ Usage:
       --rows A:B --cols C:D
                          only rows A..B-1 and columns C..D-1 of a matrix view
       --format FMT       with --all-views: png, svg, pdf, csv, npy or json (default png)
+      --session FILE     take the scheme, parameters, view and colour map from a session
+                         saved by the window (.json); --set, --view and --colormap given
+                         as well override it; --scheme, if given, must be the session's
+      --preset ID        likewise from a built-in preset (posenc list --presets)
   posenc gallery [DIR] [--format png|svg|pdf] [--size WxH] [--dpi N]
       Every view of every scheme at default parameters into DIR (default ./gallery).
   posenc --help | --version
@@ -172,9 +189,12 @@ Examples:
   posenc export --scheme alibi --set heads=12 --set head=3 --view bias --out bias.csv
   posenc export --scheme t5 --view bucket_map --out - | python3 -m json.tool
   posenc export --scheme rope --set length=512 --all-views --out rope/
+  posenc export --preset llama2-7b-rope --set length=8192 --view frequencies --out f.png
+  posenc export --session my.json --out - > numbers.json
 
 Exit status: 0 on success, 2 for bad input (the message names the parameter, the value
-and what is allowed), 1 when a file cannot be written.
+and what is allowed; also a session file that is missing, unreadable or invalid), 1 when
+a file cannot be written.
 )";
 }
 

@@ -75,10 +75,22 @@ QJsonObject parseJson(const std::string& text) {
   return doc.object();
 }
 
-TEST_F(Cli, NoArgumentsPrintsHelp) {
-  const Outcome r = run({});
+TEST_F(Cli, HelpPrintsUsage) {
+  const Outcome r = run({"--help"});
   EXPECT_EQ(r.status, 0);
   EXPECT_NE(r.out.find("posenc export --scheme ID"), std::string::npos) << r.out;
+}
+
+TEST_F(Cli, NoArgumentsWithoutADisplaySaysWhatToDo) {
+  // No arguments opens the window; with no display at all it explains instead of crashing.
+  const std::string cmd = "env -u DISPLAY -u WAYLAND_DISPLAY -u QT_QPA_PLATFORM " +
+                          quote(POSENC_EXE) + " >/dev/null 2>" + quote((m_dir / "err").string());
+  const int raw = std::system(cmd.c_str());
+  EXPECT_TRUE(WIFEXITED(raw));
+  EXPECT_EQ(WEXITSTATUS(raw), 1);
+  const std::string err = slurp(m_dir / "err");
+  EXPECT_NE(err.find("no display"), std::string::npos) << err;
+  EXPECT_NE(err.find("posenc gallery"), std::string::npos) << err;
 }
 
 TEST_F(Cli, ListJsonDescribesEveryScheme) {
@@ -267,6 +279,114 @@ TEST_F(Cli, UnwritableTargetIsAnErrorAndKeepsTheOldFile) {
   const Outcome d = run({"export", "--scheme", "alibi", "--view", "bias", "--out", (file / "x.csv").string()});
   EXPECT_EQ(d.status, 1) << d.err;
   EXPECT_EQ(slurp(file), "old");
+}
+
+// ---- sessions and presets ------------------------------------------------------------------
+
+void writeText(const fs::path& p, const std::string& text) { std::ofstream(p, std::ios::binary) << text; }
+
+TEST_F(Cli, ExportFromASessionFileTakesSchemeParamsViewAndColormap) {
+  const fs::path session = m_dir / "mine.json";
+  writeText(session, R"({"format": "posenc-session", "version": 1, "scheme": "alibi",
+    "params": {"length": 4, "heads": 12, "head": 11},
+    "view": {"id": "bias", "layout": "tabs", "grid": [], "colormap": "magma"}})");
+  const Outcome r = run({"export", "--session", session.string(), "--out", "-"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const QJsonObject o = parseJson(r.out);
+  EXPECT_EQ(o["scheme"].toString(), "alibi");
+  EXPECT_EQ(o["view"].toString(), "bias");
+  EXPECT_EQ(o["params"].toObject()["heads"].toInt(), 12);
+  EXPECT_EQ(o["params"].toObject()["head"].toInt(), 11);
+  EXPECT_EQ(o["rows"].toInt(), 4);
+  EXPECT_DOUBLE_EQ(o["data"].toArray()[3].toArray()[0].toDouble(), -3 * std::pow(2.0, -3.5));
+
+  // --set applies on top of the session, --view replaces its view, a matching --scheme is fine.
+  const Outcome over = run({"export", "--session", session.string(), "--scheme", "alibi", "--set",
+                            "length=6", "--view", "slopes", "--out", "-"});
+  ASSERT_EQ(over.status, 0) << over.err;
+  const QJsonObject p = parseJson(over.out);
+  EXPECT_EQ(p["view"].toString(), "slopes");
+  EXPECT_EQ(p["params"].toObject()["length"].toInt(), 6);
+  EXPECT_EQ(p["params"].toObject()["heads"].toInt(), 12);
+  EXPECT_EQ(p["x"].toArray().size(), 12);
+
+  // The session's colour map is used for pictures, and all views can be drawn.
+  const Outcome png = run({"export", "--session", session.string(), "--out", (m_dir / "b.png").string(),
+                           "--size", "320x240"});
+  EXPECT_EQ(png.status, 0) << png.err;
+  EXPECT_TRUE(fs::exists(m_dir / "b.png"));
+  const Outcome all = run({"export", "--session", session.string(), "--all-views", "--format", "csv",
+                           "--out", (m_dir / "all").string()});
+  EXPECT_EQ(all.status, 0) << all.err;
+  EXPECT_TRUE(fs::exists(m_dir / "all" / "alibi_slopes.csv"));
+}
+
+TEST_F(Cli, ListPresetsAndExportEachOneWithItsParameters) {
+  const Outcome text = run({"list", "--presets"});
+  ASSERT_EQ(text.status, 0) << text.err;
+  EXPECT_NE(text.out.find("llama2-7b-rope"), std::string::npos) << text.out;
+  const Outcome listing = run({"list", "--presets", "--json"});
+  ASSERT_EQ(listing.status, 0) << listing.err;
+  const QJsonArray presets = parseJson(listing.out)["presets"].toArray();
+  ASSERT_GE(presets.size(), 10);
+  for (const auto& value : presets) {
+    const QJsonObject preset = value.toObject();
+    const std::string id = preset["id"].toString().toStdString();
+    SCOPED_TRACE(id);
+    EXPECT_NE(text.out.find(id), std::string::npos);
+    EXPECT_FALSE(preset["name"].toString().isEmpty());
+    const Scheme& scheme = findScheme(preset["scheme"].toString().toStdString());
+    // A cheap view: a series whole, or the top-left corner of a matrix.
+    const ViewSpec& view = scheme.info().views.front();
+    std::vector<std::string> args = {"export", "--preset", id, "--view", view.id, "--out", "-"};
+    if (view.kind == ViewKind::Matrix) args.insert(args.end(), {"--rows", "0:2", "--cols", "0:2"});
+    const Outcome r = run(args);
+    ASSERT_EQ(r.status, 0) << r.err;
+    const QJsonObject o = parseJson(r.out);
+    EXPECT_EQ(o["scheme"].toString(), preset["scheme"].toString());
+    EXPECT_EQ(o["params"].toObject(), preset["params"].toObject());
+  }
+  // One preset checked against the published config, independently of the listing.
+  const Outcome bert = run({"export", "--preset", "bert-base", "--out", "-", "--rows", "0:1", "--cols", "0:1"});
+  ASSERT_EQ(bert.status, 0) << bert.err;
+  const QJsonObject params = parseJson(bert.out)["params"].toObject();
+  EXPECT_EQ(params["max_len"].toInt(), 512);
+  EXPECT_EQ(params["dim"].toInt(), 768);
+  EXPECT_EQ(params["std"].toDouble(), 0.02);
+  EXPECT_EQ(params["length"].toInt(), 512);
+}
+
+TEST_F(Cli, BadSessionsAndPresetsAreBadInputOnOneLine) {
+  const fs::path cut = m_dir / "cut.json";
+  writeText(cut, R"({"format": "posenc-session", "version": 1, "scheme": "al)");
+  const fs::path future = m_dir / "future.json";
+  writeText(future, R"({"format": "posenc-session", "version": 9, "scheme": "alibi"})");
+  const fs::path noView = m_dir / "noview.json";
+  writeText(noView, R"({"format": "posenc-preset", "version": 1, "scheme": "alibi"})");
+  const fs::path missing = m_dir / "missing.json";
+  struct Case {
+    std::vector<std::string> args;
+    std::string needle;
+  };
+  const std::vector<Case> cases = {
+      {{"export", "--session", cut.string(), "--out", "-"}, cut.string() + ": not a PosEnc session: JSON error at offset"},
+      {{"export", "--session", future.string(), "--out", "-"}, "written by a newer PosEnc Explorer (version 9)"},
+      {{"export", "--session", missing.string(), "--out", "-"}, missing.string() + ": cannot open"},
+      {{"export", "--session", m_dir.string(), "--out", "-"}, "is a folder"},
+      {{"export", "--session", noView.string(), "--out", "-"}, "names no view"},
+      {{"export", "--preset", "gpt-5", "--view", "x", "--out", "-"}, "unknown preset 'gpt-5'"},
+      {{"export", "--preset", "gpt2", "--scheme", "rope", "--out", "-"}, "--scheme rope does not match the scheme of preset gpt2 (learned)"},
+      {{"export", "--preset", "gpt2", "--set", "length=2048", "--out", "-"}, "'length' = '2048'"},
+      {{"export", "--preset", "gpt2", "--set", "colour=red", "--out", "-"}, "'colour'"},
+      {{"export", "--session", cut.string(), "--preset", "gpt2", "--out", "-"}, "not both"},
+  };
+  for (const Case& c : cases) {
+    const Outcome r = run(c.args);
+    EXPECT_EQ(r.status, 2) << c.needle << ": " << r.err;
+    EXPECT_NE(r.err.find(c.needle), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << "one line: " << r.err;
+    EXPECT_TRUE(r.out.empty()) << r.out.substr(0, 200);
+  }
 }
 
 TEST_F(Cli, GalleryDrawsEveryViewOfEveryScheme) {

@@ -56,6 +56,57 @@ TEST(CommandLine, AllViewsDefaultsToPng) {
   EXPECT_EQ(cl.format, "png");
 }
 
+TEST(CommandLine, ListPresets) {
+  const CommandLine cl = parseCommandLine({"list", "--presets"});
+  EXPECT_EQ(cl.command, CommandLine::Command::List);
+  EXPECT_TRUE(cl.presets);
+  EXPECT_FALSE(cl.json);
+  const CommandLine json = parseCommandLine({"list", "--json", "--presets"});
+  EXPECT_TRUE(json.presets && json.json);
+  EXPECT_FALSE(parseCommandLine({"list"}).presets);
+  EXPECT_NE(usageError({"list", "--preset"}).find("--presets"), std::string::npos);
+  EXPECT_NE(helpText().find("posenc list --presets"), std::string::npos);
+}
+
+TEST(CommandLine, ExportFromASessionNeedsNeitherSchemeNorView) {
+  const CommandLine cl = parseCommandLine({"export", "--session", "my.json", "--out", "-"});
+  EXPECT_EQ(cl.command, CommandLine::Command::Export);
+  EXPECT_EQ(cl.session, "my.json");
+  EXPECT_TRUE(cl.preset.empty());
+  EXPECT_TRUE(cl.scheme.empty());
+  EXPECT_TRUE(cl.view.empty());
+  EXPECT_FALSE(cl.allViews);
+  EXPECT_NE(helpText().find("--session FILE"), std::string::npos);
+}
+
+TEST(CommandLine, ExportFromAPresetWithOverrides) {
+  const CommandLine cl = parseCommandLine({"export", "--preset", "llama2-7b-rope", "--set", "length=8192",
+                                           "--scheme", "rope", "--view", "frequencies", "--colormap",
+                                           "gray", "--out", "f.png"});
+  EXPECT_EQ(cl.preset, "llama2-7b-rope");
+  EXPECT_TRUE(cl.session.empty());
+  EXPECT_EQ(cl.scheme, "rope");  // checked against the preset when run
+  EXPECT_EQ(cl.sets, (std::vector<std::pair<std::string, std::string>>{{"length", "8192"}}));
+  EXPECT_EQ(cl.view, "frequencies");
+  EXPECT_EQ(cl.colormap, "gray");
+  const CommandLine all = parseCommandLine({"export", "--preset", "t5-base", "--all-views", "--out", "d/"});
+  EXPECT_TRUE(all.allViews);
+  EXPECT_EQ(all.format, "png");
+  EXPECT_NE(helpText().find("--preset ID"), std::string::npos);
+}
+
+TEST(CommandLine, SessionAndPresetAreRefusedTogether) {
+  EXPECT_NE(usageError({"export", "--session", "a.json", "--preset", "gpt2", "--out", "-"}).find("not both"),
+            std::string::npos);
+  EXPECT_NE(usageError({"export", "--session", "a.json", "--view", "bias", "--all-views", "--out", "d"}).find("not both"),
+            std::string::npos);
+  EXPECT_NE(usageError({"export", "--session"}).find("--session needs a value"), std::string::npos);
+  EXPECT_NE(usageError({"export", "--preset"}).find("--preset needs a value"), std::string::npos);
+  EXPECT_NE(usageError({"export", "--view", "x", "--out", "a.png"}).find("--session FILE or --preset ID"),
+            std::string::npos);
+  EXPECT_NE(usageError({"export", "--preset", "gpt2"}).find("--out"), std::string::npos);
+}
+
 TEST(CommandLine, ValueMayContainEqualsSign) {
   EXPECT_EQ(parseAssignment("title=a=b"), (std::pair<std::string, std::string>{"title", "a=b"}));
 }

@@ -9,51 +9,19 @@
 
 #include <QApplication>
 #include <QDir>
-#include <QFileInfo>
-#include <qcustomplot.h>
 
 #include "posenc/command_line.hpp"
 #include "posenc/data_io.hpp"
 #include "posenc/scheme.hpp"
 #include "posenc_ui/plot_render.h"
+#include "posenc_ui/view_export.h"
+#include "posenc_ui/session_io.h"
 
 namespace posenc::ui {
 
 namespace {
 
 namespace fs = std::filesystem;
-
-/// Largest matrix a data export writes whole (2^27 doubles = 1 GiB in memory).
-constexpr double kMaxDataCells = 134217728.0;
-
-enum class OutKind { Picture, Data, Stdout };
-
-struct Target {
-  OutKind kind = OutKind::Picture;
-  std::optional<DataFormat> data;
-};
-
-std::string lowerSuffix(const std::string& path) {
-  return QFileInfo(QString::fromStdString(path)).suffix().toLower().toStdString();
-}
-
-Target targetFor(const std::string& path) {
-  if (path == "-") return {OutKind::Stdout, DataFormat::Json};
-  if (auto f = dataFormatFromPath(path)) return {OutKind::Data, f};
-  const std::string ext = lowerSuffix(path);
-  if (ext == "png" || ext == "svg" || ext == "pdf") return {OutKind::Picture, std::nullopt};
-  throw UsageError("--out '" + path + "': unknown format '" + ext +
-                   "' (use .png, .svg, .pdf, .csv, .npy, .json, or - for JSON on standard output)");
-}
-
-std::string paramSummary(const ParamSet& params) {
-  std::string s;
-  for (const auto& [key, value] : params.items()) {
-    if (!s.empty()) s += "   ";
-    s += key + " = " + formatValue(value);
-  }
-  return s;
-}
 
 /// Qt warns once per QApplication that XDG_RUNTIME_DIR is unset (it is, under CI, cron or
 /// sudo); the command line never uses it, so that one message is dropped.
@@ -99,87 +67,19 @@ Region regionFrom(const CommandLine& cl) {
   return r;
 }
 
-void checkDataSize(const Scheme& scheme, const ParamSet& params, const ViewSpec& view,
-                   const Region& region) {
-  const MatrixShape full = scheme.shape(params, view.id);
-  const Index r1 = region.r1 < 0 ? full.rows : std::min(region.r1, full.rows);
-  const Index c1 = region.c1 < 0 ? full.cols : std::min(region.c1, full.cols);
-  const double cells = static_cast<double>(std::max<Index>(r1 - region.r0, 0)) *
-                       static_cast<double>(std::max<Index>(c1 - region.c0, 0));
-  if (cells > kMaxDataCells) {
-    throw ParamError("view", view.id,
-                     "small enough to write whole: " + std::to_string(r1 - region.r0) + " x " +
-                         std::to_string(c1 - region.c0) + " cells would take " +
-                         humanBytes(cells * 8) + " as float64 (limit " + humanBytes(kMaxDataCells * 8) +
-                         "); export a region with --rows A:B --cols C:D");
-  }
-}
-
-void writeData(std::ostream& os, DataFormat format, const ExportContext& ctx,
-               const MatrixResult* matrix, const SeriesResult* series) {
-  switch (format) {
-    case DataFormat::Json:
-      matrix ? writeMatrixJson(os, ctx, *matrix) : writeSeriesJson(os, ctx, *series);
-      break;
-    case DataFormat::Csv:
-      matrix ? writeMatrixCsv(os, *matrix) : writeSeriesCsv(os, *series);
-      break;
-    case DataFormat::Npy:
-      matrix ? writeMatrixNpy(os, *matrix) : writeSeriesNpy(os, *series);
-      break;
-  }
-}
-
-/// Exports one view to `path` (or standard output). Throws ParamError / UsageError / IoError.
+/// Exports one view to `path` (or standard output) with the command line's options, through
+/// the same exportView the window uses. Throws ParamError / UsageError / IoError.
 void exportView(const Scheme& scheme, const ParamSet& params, const ViewSpec& view,
                 const CommandLine& cl, const std::string& path, std::ostream& out,
                 std::optional<AppGuard>& app) {
-  const Target target = targetFor(path);
-  const bool isMatrix = view.kind == ViewKind::Matrix;
-  if (!isMatrix && (cl.rows || cl.cols))
-    throw UsageError("--rows/--cols select part of a matrix; view '" + view.id + "' is a series");
-  if (!cl.colormap.empty() && !isColormap(QString::fromStdString(cl.colormap)))
-    throw ParamError("colormap", cl.colormap, "one of " + colormapIds().join(", ").toStdString());
-  Region region = regionFrom(cl);
-  ExportContext ctx{scheme.info().id, &view, &params};
-
-  if (target.kind != OutKind::Picture) {
-    std::optional<MatrixResult> matrix;
-    std::optional<SeriesResult> series;
-    if (isMatrix) {
-      checkDataSize(scheme, params, view, region);
-      matrix = computeMatrix(scheme, params, view.id, region);
-    } else {
-      series = scheme.series(params, view.id);
-    }
-    const MatrixResult* m = matrix ? &*matrix : nullptr;
-    const SeriesResult* s = series ? &*series : nullptr;
-    if (target.kind == OutKind::Stdout) {
-      writeData(out, DataFormat::Json, ctx, m, s);
-      out.flush();
-    } else {
-      writeFileAtomically(path, [&](std::ostream& os) { writeData(os, *target.data, ctx, m, s); });
-    }
-    return;
-  }
-
-  if (!app) app.emplace();
-  QCustomPlot plot;
-  plot.resize(cl.width, cl.height);
-  PlotOptions options;
-  options.colormap = QString::fromStdString(cl.colormap);
-  if (cl.title) options.title = QString::fromStdString(*cl.title);
-  options.subtitle = QString::fromStdString(scheme.info().name + "    " + paramSummary(params));
-  if (isMatrix) {
-    const double scale = cl.dpi / 96.0;
-    region.maxRows = static_cast<Index>(cl.height * scale);
-    region.maxCols = static_cast<Index>(cl.width * scale);
-    drawMatrix(plot, view, computeMatrix(scheme, params, view.id, region), options);
-  } else {
-    drawSeries(plot, view, scheme.series(params, view.id), options);
-  }
-  const QString error = savePicture(plot, QString::fromStdString(path), QSize(cl.width, cl.height), cl.dpi);
-  if (!error.isEmpty()) throw IoError(error.toStdString());
+  ExportRequest request;
+  request.size = QSize(cl.width, cl.height);
+  request.dpi = cl.dpi;
+  request.colormap = QString::fromStdString(cl.colormap);
+  if (cl.title) request.title = QString::fromStdString(*cl.title);
+  request.region = regionFrom(cl);
+  if (isPicturePath(QString::fromStdString(path)) && !app) app.emplace();
+  posenc::ui::exportView(scheme, params, view, path, request, out);
 }
 
 void listSchemes(bool json, std::ostream& out) {
@@ -274,10 +174,77 @@ int runGallery(const CommandLine& cl, std::ostream& out, std::ostream& err) {
   return failed ? kExitIoError : kExitOk;
 }
 
-int runExport(const CommandLine& cl, std::ostream& out) {
+void listPresets(bool json, std::ostream& out) {
+  const QList<PresetInfo> list = presets();
+  if (json) {
+    out << "{\"presets\": [";
+    for (qsizetype k = 0; k < list.size(); ++k) {
+      const PresetInfo& p = list[k];
+      const Session s = presetSession(p.id);
+      out << (k ? ",\n" : "\n") << " {\"id\": " << jsonString(p.id.toStdString())
+          << ", \"name\": " << jsonString(p.name.toStdString())
+          << ", \"scheme\": " << jsonString(s.scheme.toStdString())
+          << ", \"view\": " << jsonString(s.view.toStdString())
+          << ",\n  \"description\": " << jsonString(p.description.toStdString())
+          << ",\n  \"params\": " << paramsJson(s.params) << "}";
+    }
+    out << "\n]}\n";
+    return;
+  }
+  for (const PresetInfo& p : list) {
+    std::string line = p.id.toStdString();
+    line.resize(std::max<std::size_t>(line.size() + 2, 24), ' ');
+    out << line << p.name.toStdString() << "\n    " << p.description.toStdString() << "\n";
+  }
+}
+
+/// What an export draws: from --scheme/--set alone, or from a session or preset that the
+/// command line's --set, --view and --colormap override.
+struct ExportInput {
+  const Scheme* scheme = nullptr;
+  ParamSet params;
+  CommandLine cl;  ///< With view and colormap filled in from the session where not given.
+};
+
+ExportInput resolveExport(const CommandLine& cl) {
+  ExportInput in;
+  in.cl = cl;
+  if (cl.session.empty() && cl.preset.empty()) {
+    in.scheme = &findScheme(cl.scheme);
+    in.params = makeParams(*in.scheme, cl.sets);
+    return in;
+  }
+  const bool fromSession = !cl.session.empty();
+  const Session base = fromSession ? loadSessionFile(QString::fromStdString(cl.session))
+                                   : presetSession(QString::fromStdString(cl.preset));
+  const std::string origin = fromSession ? "session " + cl.session : "preset " + cl.preset;
+  const std::string baseScheme = base.scheme.toStdString();
+  if (!cl.scheme.empty() && cl.scheme != baseScheme)
+    throw UsageError("--scheme " + cl.scheme + " does not match the scheme of " + origin + " (" +
+                     baseScheme + "); leave --scheme out to use it");
+  in.scheme = &findScheme(baseScheme);
+  in.params = base.params;
+  for (const auto& [key, text] : cl.sets) {
+    const ParamSpec& spec = findParam(*in.scheme, key);
+    in.params.set(spec.id, parseValue(spec, text));
+  }
+  validateParams(*in.scheme, in.params);
+  if (!cl.allViews && cl.view.empty()) {
+    if (base.view.isEmpty())
+      throw UsageError("export needs --view VIEW or --all-views: " + origin +
+                       " names no view (posenc list shows the views of " + baseScheme + ")");
+    in.cl.view = base.view.toStdString();
+  }
+  if (cl.colormap.empty()) in.cl.colormap = base.colormap.toStdString();
+  return in;
+}
+
+int runExport(const CommandLine& command, std::ostream& out) {
   std::optional<AppGuard> app;
-  const Scheme& scheme = findScheme(cl.scheme);
-  const ParamSet params = makeParams(scheme, cl.sets);
+  const ExportInput in = resolveExport(command);
+  const Scheme& scheme = *in.scheme;
+  const ParamSet& params = in.params;
+  const CommandLine& cl = in.cl;
   if (!cl.allViews) {
     exportView(scheme, params, findView(scheme, cl.view), cl, cl.out, out, app);
     return kExitOk;
@@ -305,7 +272,7 @@ int runCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
         out << "posenc " << POSENC_VERSION << "\n";
         return kExitOk;
       case CommandLine::Command::List:
-        listSchemes(cl.json, out);
+        cl.presets ? listPresets(cl.json, out) : listSchemes(cl.json, out);
         return kExitOk;
       case CommandLine::Command::Gallery:
         return runGallery(cl, out, err);
@@ -316,6 +283,10 @@ int runCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
     err << "posenc: " << e.what() << "\n";
     return kExitBadInput;
   } catch (const ParamError& e) {
+    err << "posenc: " << e.what() << "\n";
+    return kExitBadInput;
+  } catch (const SessionError& e) {
+    // A session file that is missing, unreadable or invalid is bad input, like a bad --set.
     err << "posenc: " << e.what() << "\n";
     return kExitBadInput;
   } catch (const IoError& e) {

@@ -31,16 +31,19 @@ struct CommandLine {
   enum class Command { Help, Version, List, Export, Gallery };
   Command command = Command::Help;
   bool json = false;                    ///< list --json
-  std::string scheme;                   ///< export --scheme
-  std::vector<std::pair<std::string, std::string>> sets;  ///< --set KEY=VALUE, in order
-  std::string view;                     ///< export --view
+  bool presets = false;                 ///< list --presets: the built-in presets, not the schemes
+  std::string session;                  ///< export --session FILE (scheme, params, view, colour map)
+  std::string preset;                   ///< export --preset ID (a built-in preset, likewise)
+  std::string scheme;                   ///< export --scheme (may be left out with --session/--preset)
+  std::vector<std::pair<std::string, std::string>> sets;  ///< --set KEY=VALUE, in order (applied on top of a session's or preset's values)
+  std::string view;                     ///< export --view (empty with --session/--preset: theirs)
   bool allViews = false;                ///< export --all-views
   std::string out;                      ///< export --out PATH | DIR/ | -; gallery DIR
   std::string format;                   ///< --format for --all-views and gallery (default png)
   int width = 1000;                     ///< --size WxH, logical pixels
   int height = 800;
   double dpi = 96;                      ///< --dpi, PNG only
-  std::string colormap;                 ///< --colormap (empty = the view's default)
+  std::string colormap;                 ///< --colormap (empty = the session's, else the view's default)
   std::optional<std::string> title;     ///< --title
   std::optional<IndexRange> rows;       ///< --rows A:B (data exports of a region)
   std::optional<IndexRange> cols;       ///< --cols C:D

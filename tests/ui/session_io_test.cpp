@@ -1,0 +1,483 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "posenc_ui/session_io.h"
+
+#include <cmath>
+#include <numbers>
+#include <string>
+#include <vector>
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <gtest/gtest.h>
+
+#include "posenc/scheme.hpp"
+
+namespace posenc::ui {
+namespace {
+
+/// What readSession says about `json`, or "(accepted)".
+std::string refusal(const QByteArray& json) {
+  try {
+    (void)readSession(json);
+  } catch (const SessionError& e) {
+    return e.what();
+  }
+  return "(accepted)";
+}
+
+std::string refusal(const char* json) { return refusal(QByteArray(json)); }
+
+Session defaultSession(const Scheme& scheme) {
+  Session s;
+  s.scheme = QString::fromStdString(scheme.info().id);
+  s.params = makeParams(scheme, {});
+  s.view = QString::fromStdString(scheme.info().views.front().id);
+  return s;
+}
+
+/// `params` with as many values as possible changed away from the defaults (each candidate
+/// kept only if the scheme accepts it), including awkward reals and the extremes of ranges.
+ParamSet changedParams(const Scheme& scheme) {
+  ParamSet params = makeParams(scheme, {});
+  for (const ParamSpec& spec : scheme.info().params) {
+    std::vector<Value> candidates;
+    switch (spec.type) {
+      case ParamType::Int: {
+        const auto lo = static_cast<std::int64_t>(spec.min), hi = static_cast<std::int64_t>(spec.max);
+        for (std::int64_t v : {hi, hi - 1, (lo + hi) / 2, (lo + hi) / 2 + 1, lo + 2, lo + 1, lo})
+          if (v >= lo && v <= hi && (!spec.even || v % 2 == 0) && v != std::get<std::int64_t>(spec.defaultValue))
+            candidates.emplace_back(v);
+        break;
+      }
+      case ParamType::Real: {
+        // Not representable in few digits: only a full-precision writer round-trips these.
+        const double def = std::get<double>(spec.defaultValue);
+        for (double v : {spec.min + (spec.max - spec.min) / 3.0, std::nextafter(def, spec.max),
+                         spec.min * (1 + 1e-15), spec.max})
+          if (v >= spec.min && v <= spec.max && v != def) candidates.emplace_back(v);
+        break;
+      }
+      case ParamType::Bool:
+        candidates.emplace_back(!std::get<bool>(spec.defaultValue));
+        break;
+      case ParamType::Choice:
+        for (auto it = spec.choices.rbegin(); it != spec.choices.rend(); ++it)
+          if (*it != std::get<std::string>(spec.defaultValue)) candidates.emplace_back(*it);
+        break;
+    }
+    for (const Value& v : candidates) {
+      ParamSet trial = params;
+      trial.set(spec.id, v);
+      try {
+        validateParams(scheme, trial);
+      } catch (const ParamError&) {
+        continue;
+      }
+      params = trial;
+      break;
+    }
+  }
+  return params;
+}
+
+TEST(SessionIo, EverySchemeRoundTripsAtDefaults) {
+  for (const auto& s : allSchemes()) {
+    SCOPED_TRACE(s->info().id);
+    const Session original = defaultSession(*s);
+    const Session back = readSession(writeSession(original));
+    EXPECT_EQ(back, original);
+    EXPECT_EQ(back.params.items().size(), s->info().params.size());
+  }
+}
+
+TEST(SessionIo, EverySchemeRoundTripsWithChangedValuesZoomAndGrid) {
+  for (const auto& s : allSchemes()) {
+    SCOPED_TRACE(s->info().id);
+    Session original = defaultSession(*s);
+    original.params = changedParams(*s);
+    std::size_t changed = 0;
+    for (const ParamSpec& spec : s->info().params)
+      changed += original.params.get(spec.id) != spec.defaultValue ? 1 : 0;
+    EXPECT_GE(changed, s->info().params.size() - 1) << "the test should change (nearly) every value";
+    original.view = QString::fromStdString(s->info().views.back().id);
+    original.layout = "grid4";
+    for (const ViewSpec& v : s->info().views)
+      if (original.gridViews.size() < 4) original.gridViews << QString::fromStdString(v.id);
+    original.colormap = "magma";
+    original.zoom = Zoom{-0.5, 1.0 / 3.0, 1e-7 * std::numbers::pi, 1048575.5};
+    const Session back = readSession(writeSession(original));
+    EXPECT_EQ(back, original);
+    for (const auto& [key, value] : original.params.items())
+      EXPECT_EQ(back.params.get(key), value) << key << " = " << formatValue(value);
+  }
+}
+
+TEST(SessionIo, ValuesAreWrittenWithTheirTypes) {
+  Session s = defaultSession(findScheme("rope"));
+  s.params.set("seed", std::int64_t{4294967295});
+  s.params.set("length", std::int64_t{1048576});
+  s.params.set("base", 0.1 + 0.2 + 10000);
+  const QByteArray bytes = writeSession(s);
+  EXPECT_NE(bytes.indexOf("4294967295"), -1) << bytes.constData();  // not 4.29e+09
+  EXPECT_NE(bytes.indexOf("1048576"), -1);
+  const QJsonObject root = QJsonDocument::fromJson(bytes).object();
+  EXPECT_EQ(root["format"].toString(), "posenc-session");
+  EXPECT_EQ(root["version"].toInt(), kSessionVersion);
+  const QJsonObject params = root["params"].toObject();
+  EXPECT_EQ(params["seed"].toInteger(), 4294967295LL);
+  EXPECT_EQ(params["base"].toDouble(), 0.1 + 0.2 + 10000);
+  EXPECT_TRUE(params["layout"].isString());
+  EXPECT_EQ(params.size(), static_cast<qsizetype>(findScheme("rope").info().params.size()));
+  const Session alibi = defaultSession(findScheme("alibi"));
+  EXPECT_TRUE(QJsonDocument::fromJson(writeSession(alibi)).object()["params"].toObject()["causal"].isBool());
+  EXPECT_FALSE(root["view"].toObject().contains("zoom"));
+}
+
+// Pins the version-1 format: a document written by hand must keep loading in every later
+// version of the program.
+TEST(SessionIo, HandWrittenVersionOneDocumentLoads) {
+  const char* json = R"({
+    "format": "posenc-session", "version": 1, "scheme": "alibi",
+    "params": {"length": 64, "heads": 12, "head": 11, "causal": false},
+    "view": {"id": "bias", "layout": "grid2", "grid": ["bias", "slopes"], "colormap": "cividis",
+             "zoom": {"x": [-0.5, 31.5], "y": [2, 40.25]}}
+  })";
+  const Session s = readSession(json);
+  EXPECT_EQ(s.scheme, "alibi");
+  EXPECT_EQ(s.params.getInt("length"), 64);
+  EXPECT_EQ(s.params.getInt("heads"), 12);
+  EXPECT_EQ(s.params.getInt("head"), 11);
+  EXPECT_FALSE(s.params.getBool("causal"));
+  EXPECT_EQ(s.view, "bias");
+  EXPECT_EQ(s.layout, "grid2");
+  EXPECT_EQ(s.gridViews, (QStringList{"bias", "slopes"}));
+  EXPECT_EQ(s.colormap, "cividis");
+  ASSERT_TRUE(s.zoom.has_value());
+  EXPECT_EQ(*s.zoom, (Zoom{-0.5, 31.5, 2, 40.25}));
+}
+
+TEST(SessionIo, MissingPartsTakeDefaults) {
+  const Session s = readSession(R"({"format":"posenc-preset","version":1,"scheme":"rope",
+                                    "params":{"base":500000}})");
+  ParamSet expected = makeParams(findScheme("rope"), {{"base", "500000"}});
+  EXPECT_EQ(s.params, expected);
+  EXPECT_TRUE(s.view.isEmpty());
+  EXPECT_EQ(s.layout, "tabs");
+  EXPECT_TRUE(s.gridViews.isEmpty());
+  EXPECT_TRUE(s.colormap.isEmpty());
+  EXPECT_FALSE(s.zoom.has_value());
+  // 512.0 is a whole number: JSON does not tell it from 512.
+  EXPECT_EQ(readSession(R"({"format":"posenc-session","version":1,"scheme":"t5","params":{"length":512.0}})")
+                .params.getInt("length"),
+            512);
+}
+
+TEST(SessionIo, RefusesWithAReasonNamingThePart) {
+  struct Case {
+    const char* json;
+    const char* reason;
+  };
+  const std::vector<Case> cases = {
+      {"", "not a PosEnc session: JSON error at offset 0"},
+      {R"({"format":"posenc-session","version":1,"scheme":"ro)", "not a PosEnc session: JSON error at offset"},
+      {"[1, 2]", "not a PosEnc session: the document is a JSON array"},
+      {R"({"version":1,"scheme":"rope"})", "not a PosEnc session: no \"format\""},
+      {R"({"format":"posenc-lesson","version":1,"scheme":"rope"})", "\"format\" is \"posenc-lesson\""},
+      {R"({"format":"posenc-session","scheme":"rope"})", "version: missing"},
+      {R"({"format":"posenc-session","version":"1","scheme":"rope"})", "version: \"1\" is not a whole number"},
+      {R"({"format":"posenc-session","version":1.5,"scheme":"rope"})", "version: 1.5 is not a whole number"},
+      {R"({"format":"posenc-session","version":0,"scheme":"rope"})", "version: 0 is not a session version"},
+      {R"({"format":"posenc-session","version":3,"scheme":"rope"})",
+       "written by a newer PosEnc Explorer (version 3); this one reads up to 1"},
+      {R"({"format":"posenc-session","version":1})", "scheme: missing (known: sinusoidal, learned"},
+      {R"({"format":"posenc-session","version":1,"scheme":"rotary"})", "scheme: unknown scheme \"rotary\" (known: "},
+      {R"({"format":"posenc-session","version":1,"scheme":7})", "scheme: 7 is not a scheme id"},
+      {R"({"format":"posenc-session","version":1,"scheme":"rope","params":[]})", "params: must be an object"},
+      {R"({"format":"posenc-session","version":1,"scheme":"rope","params":{"colour":"red"}})",
+       "params.colour: parameter 'colour' = '\"red\"': must be a parameter of rope: length, dim"},
+      {R"({"format":"posenc-session","version":1,"scheme":"rope","params":{"length":"512"}})",
+       "params.length: parameter 'length' = '\"512\"': must be an integer from 1 to 1048576, not a string"},
+      {R"({"format":"posenc-session","version":1,"scheme":"rope","params":{"layout":1}})",
+       "params.layout: parameter 'layout' = '1': must be one of half or interleaved, not a number"},
+      {R"({"format":"posenc-session","version":1,"scheme":"alibi","params":{"causal":"yes"}})",
+       "params.causal: parameter 'causal' = '\"yes\"': must be true or false, not a string"},
+      {R"({"format":"posenc-session","version":1,"scheme":"rope","params":{"base":null}})",
+       "params.base: parameter 'base' = 'null': must be a finite number from 2 to 1000000000000, not null"},
+      {R"({"format":"posenc-session","version":1,"scheme":"rope","params":{"length":0}})",
+       "params.length: parameter 'length' = '0': must be an integer from 1 to 1048576"},
+      {R"({"format":"posenc-session","version":1,"scheme":"rope","params":{"length":2.5}})",
+       "params.length: parameter 'length' = '2.5': must be an integer"},
+      {R"({"format":"posenc-session","version":1,"scheme":"rope","params":{"seed":4294967296}})",
+       "params.seed: parameter 'seed' = '4294967296': must be an integer from 0 to 4294967295"},
+      {R"({"format":"posenc-session","version":1,"scheme":"rope","params":{"seed":1e30}})",
+       "params.seed: parameter 'seed' = '1e+30': must be an integer"},
+      {R"({"format":"posenc-session","version":1,"scheme":"rope","params":{"dim":7}})",
+       "params.dim: parameter 'dim' = '7': must be an even integer"},
+      {R"({"format":"posenc-session","version":1,"scheme":"rope","params":{"base":1}})",
+       "params.base: parameter 'base' = '1': must be a finite number from 2"},
+      {R"({"format":"posenc-session","version":1,"scheme":"rope","params":{"layout":"diagonal"}})",
+       "params.layout: parameter 'layout' = 'diagonal': must be one of half or interleaved"},
+      {R"({"format":"posenc-session","version":1,"scheme":"alibi","params":{"heads":4,"head":4}})",
+       "params.head: parameter 'head' = '4': must be less than heads (4)"},
+      {R"({"format":"posenc-session","version":1,"scheme":"rope","view":"scores"})", "view: must be an object"},
+      {R"({"format":"posenc-session","version":1,"scheme":"rope","view":{"id":"bias"}})",
+       "view.id: \"bias\" is not a view of rope (views of rope: angles, frequencies, scores"},
+      {R"({"format":"posenc-session","version":1,"scheme":"rope","view":{"layout":"grid3"}})",
+       "view.layout: \"grid3\" is not a layout (tabs, grid1, grid2 or grid4)"},
+      {R"({"format":"posenc-session","version":1,"scheme":"rope","view":{"grid":["scores","bias"]}})",
+       "view.grid[1]: \"bias\" is not a view of rope"},
+      {R"({"format":"posenc-session","version":1,"scheme":"rope","view":{"grid":"scores"}})",
+       "view.grid: must be an array of at most 4 view ids"},
+      {R"({"format":"posenc-session","version":1,"scheme":"rope","view":{"grid":["scores","scores","scores","scores","scores"]}})",
+       "view.grid: must be an array of at most 4 view ids"},
+      {R"({"format":"posenc-session","version":1,"scheme":"rope","view":{"colormap":"jet"}})",
+       "view.colormap: \"jet\" is not a colour map (viridis, cividis, magma, gray or rdbu"},
+      {R"({"format":"posenc-session","version":1,"scheme":"rope","view":{"zoom":{"x":[5,2],"y":[0,1]}}})",
+       "view.zoom.x: [5,2] is inverted or empty"},
+      {R"({"format":"posenc-session","version":1,"scheme":"rope","view":{"zoom":{"x":[0,1],"y":[3,3]}}})",
+       "view.zoom.y: [3,3] is inverted or empty"},
+      {R"({"format":"posenc-session","version":1,"scheme":"rope","view":{"zoom":{"x":[0,"1"],"y":[0,1]}}})",
+       "view.zoom.x: must be two numbers [low, high]"},
+      {R"({"format":"posenc-session","version":1,"scheme":"rope","view":{"zoom":{"x":[0,1e999],"y":[0,1]}}})",
+       "not a PosEnc session: JSON error at offset"},  // JSON has no infinity; Qt refuses 1e999
+      {R"({"format":"posenc-session","version":1,"scheme":"rope","view":{"zoom":{"x":[0,1]}}})",
+       "view.zoom.y: must be two numbers"},
+      {R"({"format":"posenc-session","version":1,"scheme":"rope","view":{"zoom":[0,1,0,1]}})",
+       "view.zoom: must be {\"x\": [x0, x1], \"y\": [y0, y1]}"},
+  };
+  for (const Case& c : cases) {
+    const std::string why = refusal(c.json);
+    EXPECT_NE(why.find(c.reason), std::string::npos) << c.json << "\n  gave: " << why;
+    EXPECT_EQ(why.find('\n'), std::string::npos) << "one line: " << why;
+  }
+}
+
+TEST(SessionIo, WriterRefusesWhatTheReaderWouldRefuse) {
+  Session s = defaultSession(findScheme("rope"));
+  s.zoom = Zoom{0, std::nan(""), 0, 1};
+  EXPECT_THROW((void)writeSession(s), SessionError);
+  s.zoom.reset();
+  s.scheme = "rotary";
+  EXPECT_THROW((void)writeSession(s), SessionError);
+  Session bad = defaultSession(findScheme("alibi"));
+  bad.params.set("head", std::int64_t{8});  // heads = 8
+  try {
+    (void)writeSession(bad);
+    ADD_FAILURE() << "accepted head = heads";
+  } catch (const SessionError& e) {
+    EXPECT_NE(std::string(e.what()).find("params.head"), std::string::npos) << e.what();
+  }
+}
+
+class SessionFiles : public ::testing::Test {
+ protected:
+  QString path(const QString& name) const { return m_dir.filePath(name); }
+  static void writeBytes(const QString& p, const QByteArray& bytes) {
+    QFile f(p);
+    ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+    f.write(bytes);
+  }
+  static QByteArray readBytes(const QString& p) {
+    QFile f(p);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("(unreadable)");
+  }
+  static std::string loadError(const QString& p) {
+    try {
+      (void)loadSessionFile(p);
+    } catch (const SessionError& e) {
+      return e.what();
+    }
+    return "(accepted)";
+  }
+  QTemporaryDir m_dir;
+};
+
+TEST_F(SessionFiles, SaveThenLoadGivesTheSameSession) {
+  Session s = defaultSession(findScheme("xl"));
+  s.params = changedParams(findScheme("xl"));
+  s.zoom = Zoom{1, 2, 3, 4};
+  saveSessionFile(path("s.json"), s);
+  EXPECT_EQ(loadSessionFile(path("s.json")), s);
+  // Overwriting replaces the whole file.
+  const Session t = defaultSession(findScheme("t5"));
+  saveSessionFile(path("s.json"), t);
+  EXPECT_EQ(loadSessionFile(path("s.json")), t);
+}
+
+TEST_F(SessionFiles, LoadErrorsNameThePath) {
+  const std::string missing = loadError(path("nope.json"));
+  EXPECT_EQ(missing.rfind(path("nope.json").toStdString() + ": cannot open", 0), 0u) << missing;
+  const std::string folder = loadError(m_dir.path());
+  EXPECT_NE(folder.find("is a folder"), std::string::npos) << folder;
+
+  writeBytes(path("cut.json"), R"({"format":"posenc-session","version":1,"sch)");
+  const std::string cut = loadError(path("cut.json"));
+  EXPECT_EQ(cut.rfind(path("cut.json").toStdString() + ": not a PosEnc session: JSON error at offset", 0), 0u) << cut;
+
+  writeBytes(path("future.json"), R"({"format":"posenc-session","version":2,"scheme":"rope"})");
+  EXPECT_NE(loadError(path("future.json")).find("written by a newer PosEnc Explorer (version 2)"), std::string::npos);
+}
+
+TEST_F(SessionFiles, RefusesAFileLargerThanTheLimit) {
+  {
+    QFile f(path("big.json"));
+    ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+    ASSERT_TRUE(f.resize(kMaxSessionFileBytes + 1));  // sparse: cheap to make
+  }
+  const std::string why = loadError(path("big.json"));
+  EXPECT_NE(why.find("too large for a session (16.0 MiB; the limit is 16.0 MiB)"), std::string::npos) << why;
+}
+
+TEST_F(SessionFiles, FailedSaveLeavesTheExistingFileIntact) {
+  writeBytes(path("keep.json"), "old");
+  // A path under a regular file cannot be created, even by root.
+  try {
+    saveSessionFile(path("keep.json/x.json"), defaultSession(findScheme("rope")));
+    ADD_FAILURE() << "saved under a regular file";
+  } catch (const SessionError& e) {
+    EXPECT_EQ(std::string(e.what()).rfind("cannot write " + path("keep.json/x.json").toStdString() + ": ", 0), 0u) << e.what();
+  }
+  EXPECT_EQ(readBytes(path("keep.json")), "old");
+  // A session that would not load again is not written over a good file either.
+  Session invalid = defaultSession(findScheme("rope"));
+  invalid.scheme = "rotary";
+  EXPECT_THROW(saveSessionFile(path("keep.json"), invalid), SessionError);
+  EXPECT_EQ(readBytes(path("keep.json")), "old");
+  EXPECT_EQ(QDir(m_dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 1) << "no temporary left";
+}
+
+// ---- presets --------------------------------------------------------------------------------
+
+/// The preset files of the source tree (the qrc must list every one of them).
+QDir presetSourceDir() {
+  return QDir(QFileInfo(QStringLiteral(__FILE__)).absolutePath() + QStringLiteral("/../../resources/presets"));
+}
+
+TEST(Presets, EveryPresetFileIsBuiltInAndLoads) {
+  const QList<PresetInfo> list = presets();
+  const QStringList files = presetSourceDir().entryList({"*.json"}, QDir::Files, QDir::Name);
+  ASSERT_GE(files.size(), 10);
+  EXPECT_EQ(list.size(), files.size()) << "a preset file is missing from posenc.qrc or does not load";
+  QStringList ids;
+  for (const PresetInfo& p : list) {
+    ids << p.id;
+    EXPECT_FALSE(p.name.isEmpty()) << p.id.toStdString();
+    EXPECT_FALSE(p.description.isEmpty()) << p.id.toStdString();
+    EXPECT_EQ(p.description.count('\n'), 0) << p.id.toStdString();
+  }
+  for (const QString& f : files) EXPECT_TRUE(ids.contains(QFileInfo(f).completeBaseName())) << f.toStdString();
+  EXPECT_EQ(presets().size(), list.size());  // stable across calls
+}
+
+TEST(Presets, EachLoadsWithItsFilesValuesAndDefaultsElsewhere) {
+  for (const QString& name : presetSourceDir().entryList({"*.json"}, QDir::Files, QDir::Name)) {
+    SCOPED_TRACE(name.toStdString());
+    QFile file(presetSourceDir().filePath(name));
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    const QJsonObject o = QJsonDocument::fromJson(file.readAll()).object();
+    EXPECT_EQ(o["format"].toString(), "posenc-preset");
+    EXPECT_EQ(o["version"].toInt(), 1);
+    EXPECT_EQ(o["id"].toString() + ".json", name);
+    const Session s = presetSession(o["id"].toString());
+    EXPECT_EQ(s.scheme, o["scheme"].toString());
+    const Scheme& scheme = findScheme(s.scheme.toStdString());
+    const QJsonObject params = o["params"].toObject();
+    for (const ParamSpec& spec : scheme.info().params) {
+      const Value& got = s.params.get(spec.id);
+      const QJsonValue want = params.value(QString::fromStdString(spec.id));
+      if (want.isUndefined()) {
+        EXPECT_EQ(got, spec.defaultValue) << spec.id;
+      } else if (spec.type == ParamType::Int) {
+        EXPECT_EQ(got, Value(static_cast<std::int64_t>(want.toInteger()))) << spec.id;
+      } else if (spec.type == ParamType::Real) {
+        EXPECT_EQ(got, Value(want.toDouble())) << spec.id;
+      } else if (spec.type == ParamType::Bool) {
+        EXPECT_EQ(got, Value(want.toBool())) << spec.id;
+      } else {
+        EXPECT_EQ(got, Value(want.toString().toStdString())) << spec.id;
+      }
+    }
+    EXPECT_EQ(s.view, o["view"].toObject()["id"].toString());
+  }
+}
+
+// The published numbers, written here a second time so that a typo in a preset file fails.
+TEST(Presets, ModelNumbersMatchThePublishedConfigs) {
+  const auto get = [](const char* id) { return presetSession(id).params; };
+  const ParamSet bert = get("bert-base");
+  EXPECT_EQ(bert.getInt("max_len"), 512);
+  EXPECT_EQ(bert.getInt("dim"), 768);
+  EXPECT_EQ(bert.getReal("std"), 0.02);
+  EXPECT_EQ(bert.getInt("length"), 512);
+  const ParamSet gpt2 = get("gpt2");
+  EXPECT_EQ(gpt2.getInt("max_len"), 1024);
+  EXPECT_EQ(gpt2.getInt("dim"), 768);
+  EXPECT_EQ(gpt2.getInt("length"), 1024);
+  const ParamSet llama2 = get("llama2-7b-rope");
+  EXPECT_EQ(llama2.getInt("dim"), 128);
+  EXPECT_EQ(llama2.getReal("base"), 10000.0);
+  EXPECT_EQ(llama2.getChoice("layout"), "half");
+  EXPECT_EQ(llama2.getInt("train_length"), 4096);
+  EXPECT_EQ(llama2.getInt("length"), 4096);
+  const ParamSet llama3 = get("llama3-8b-rope");
+  EXPECT_EQ(llama3.getReal("base"), 500000.0);
+  EXPECT_EQ(llama3.getInt("dim"), 128);
+  EXPECT_EQ(llama3.getInt("train_length"), 8192);
+  const ParamSet pi = get("llama2-7b-pi-16k");
+  EXPECT_EQ(pi.getChoice("scaling"), "linear");
+  EXPECT_EQ(pi.getReal("factor"), 4.0);
+  EXPECT_EQ(pi.getInt("length"), 16384);
+  const ParamSet codellama = get("codellama-7b-rope");
+  EXPECT_EQ(codellama.getReal("base"), 1e6);
+  EXPECT_EQ(codellama.getInt("train_length"), 16384);
+  EXPECT_EQ(get("bloom-176b-alibi").getInt("heads"), 112);
+  EXPECT_EQ(get("bloom-560m-alibi").getInt("heads"), 16);
+  const ParamSet t5 = get("t5-base");
+  EXPECT_EQ(t5.getInt("buckets"), 32);
+  EXPECT_EQ(t5.getInt("max_distance"), 128);
+  EXPECT_TRUE(t5.getBool("bidirectional"));
+  EXPECT_EQ(t5.getInt("heads"), 12);
+  const ParamSet xl = get("transformer-xl-wt103");
+  EXPECT_EQ(xl.getInt("d_model"), 410);
+  EXPECT_EQ(xl.getInt("heads"), 10);
+  EXPECT_EQ(xl.getInt("qlen"), 150);
+  EXPECT_EQ(xl.getInt("mlen"), 150);
+  const ParamSet tupe = get("tupe-base");
+  EXPECT_EQ(tupe.getInt("d_model"), 768);
+  EXPECT_EQ(tupe.getInt("heads"), 12);
+  EXPECT_EQ(tupe.getChoice("variant"), "tupe-r");
+  EXPECT_EQ(tupe.getInt("buckets"), 32);
+  EXPECT_EQ(tupe.getInt("max_distance"), 128);
+  EXPECT_EQ(tupe.getInt("length"), 128);
+  const ParamSet vaswani = get("transformer-base");
+  EXPECT_EQ(vaswani.getInt("dim"), 512);
+  EXPECT_EQ(vaswani.getInt("length"), 512);
+  EXPECT_EQ(vaswani.getChoice("layout"), "interleaved");
+}
+
+TEST(Presets, OrderIsDeterministicAndUnknownIdsAreRefused) {
+  const QList<PresetInfo> list = presets();
+  ASSERT_FALSE(list.isEmpty());
+  EXPECT_EQ(list.front().id, "transformer-base");  // "order" 10: the original first
+  try {
+    (void)presetSession("gpt-5");
+    ADD_FAILURE() << "accepted an unknown preset";
+  } catch (const SessionError& e) {
+    EXPECT_NE(std::string(e.what()).find("unknown preset 'gpt-5' (built-in presets: transformer-base, "),
+              std::string::npos)
+        << e.what();
+  }
+}
+
+TEST(Presets, TheIconIsBuiltInToo) {
+  (void)presets();  // registers the resources
+  EXPECT_TRUE(QFileInfo::exists(":/icons/posenc.svg"));
+}
+
+}  // namespace
+}  // namespace posenc::ui

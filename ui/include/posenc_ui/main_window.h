@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The PosEnc Explorer window: a composition root that creates the panels, the controller and
+// the views, connects them and owns the menus. No scheme-specific code lives here.
+#pragma once
+
+#include <QMainWindow>
+#include <QString>
+#include <QStringList>
+#include <array>
+#include <functional>
+#include <optional>
+
+#include "posenc_ui/encoding_controller.h"
+#include "posenc_ui/session_io.h"
+
+class QActionGroup;
+class QComboBox;
+class QLabel;
+class QListWidget;
+class QMenu;
+class QTabBar;
+class QUndoStack;
+
+namespace posenc::ui {
+
+class ParameterPanel;
+class PlotView;
+class ReadoutPanel;
+
+/// The main window. Views are shown as tabs (one view at a time) or as a grid of 1, 2 or 4
+/// views, each cell a slot of the EncodingController.
+class MainWindow : public QMainWindow {
+  Q_OBJECT
+ public:
+  explicit MainWindow(QWidget* parent = nullptr);
+  ~MainWindow() override;
+
+  /// Opens a session file. On failure the reason is shown (and returned) and the current
+  /// session stays exactly as it was.
+  bool openSession(const QString& path, QString* error = nullptr);
+  /// Saves the current session (atomically). Returns false with the reason on failure.
+  bool saveSession(const QString& path, QString* error = nullptr);
+  /// The current scheme, parameters and view state.
+  [[nodiscard]] Session currentSession() const;
+  /// Applies a session as one undoable step (scheme, parameters, views, zoom, colour map).
+  void applySession(const Session& session);
+  /// Applies a built-in preset: its scheme and parameters; the view layout stays.
+  void applyPreset(const QString& id);
+  /// Restores the session saved at the last exit, if any and valid.
+  void restoreLastSession();
+
+  /// Writes the current view of cell `slot` to `path` (picture or numbers by extension).
+  /// Returns false with the reason on failure.
+  bool exportCurrentView(const QString& path, QSize size, double dpi, QString* error = nullptr,
+                         int slot = 0);
+
+  // For tests and scripting.
+  [[nodiscard]] EncodingController& controller() { return m_controller; }
+  [[nodiscard]] QUndoStack& undoStack() { return *m_undo; }
+  [[nodiscard]] ParameterPanel& parameterPanel() { return *m_panel; }
+  [[nodiscard]] ReadoutPanel& readout() { return *m_readout; }
+  [[nodiscard]] int cellCount() const;
+  [[nodiscard]] PlotView& plotView(int slot);
+  [[nodiscard]] QString cellView(int slot) const;
+  /// Shows view `viewId` in cell `slot` (in tabs mode: selects the tab).
+  void setCellView(int slot, const QString& viewId);
+  /// "tabs", "grid1", "grid2" or "grid4".
+  void setLayoutMode(const QString& mode);
+  [[nodiscard]] QString layoutMode() const { return m_layout; }
+  /// Colour map for every view; empty = each view's default.
+  void setColormap(const QString& id);
+
+ protected:
+  void closeEvent(QCloseEvent* event) override;
+  void dragEnterEvent(QDragEnterEvent* event) override;
+  void dropEvent(QDropEvent* event) override;
+
+ private:
+  struct Cell {
+    QWidget* frame = nullptr;
+    QComboBox* chooser = nullptr;
+    PlotView* plot = nullptr;
+    QString view;
+    std::optional<ViewResult> last;  ///< Last result shown, to redraw on a colour map change.
+  };
+
+  /// Puts scheme and parameters in place (undo/redo and sessions go through here).
+  void applyState(const QString& schemeId, const posenc::ParamSet& params);
+  [[nodiscard]] std::function<void(const QString&, const posenc::ParamSet&)> applier();
+  void buildMenus();
+  void buildDocks();
+  void buildCentral();
+  void rebuildForScheme();
+  void requestCell(int slot);
+  void showResult(int slot, const ViewResult& result);
+  void redrawCell(int slot);
+  void onParamsEdited(const posenc::ParamSet& params, const QString& param, bool continuing);
+  void onSchemeChosen(const QString& schemeId);
+  void updateTitle();
+  void updateRecentMenu();
+  void addRecentFile(const QString& path);
+  void exportDialog();
+  void exportAllViews();
+  void copyPicture();
+  void saveAs();
+  void save();
+  void open();
+  void about();
+  [[nodiscard]] const posenc::ViewSpec* viewSpec(const QString& viewId) const;
+  [[nodiscard]] QString lastFolder() const;
+  void rememberFolder(const QString& path);
+
+  EncodingController m_controller;
+  QUndoStack* m_undo = nullptr;
+  ParameterPanel* m_panel = nullptr;
+  ReadoutPanel* m_readout = nullptr;
+  QListWidget* m_schemeList = nullptr;
+  QTabBar* m_tabs = nullptr;
+  QWidget* m_gridHost = nullptr;
+  std::array<Cell, 4> m_cells;
+  QString m_layout = QStringLiteral("tabs");
+  QString m_colormap;
+  QString m_sessionPath;
+  QLabel* m_timing = nullptr;
+  QLabel* m_busy = nullptr;
+  QMenu* m_recentMenu = nullptr;
+  QActionGroup* m_layoutGroup = nullptr;
+  QActionGroup* m_colormapGroup = nullptr;
+  bool m_applying = false;  ///< True while a session/undo step is being applied.
+};
+
+}  // namespace posenc::ui

@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// An interactive plot of one view: heatmap or chart, zoom, pan, hover, crosshair.
+#pragma once
+
+#include <QPointF>
+#include <QPointer>
+#include <QString>
+#include <QTimer>
+#include <QWidget>
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "posenc/view.hpp"
+#include "posenc_ui/plot_render.h"
+#include "posenc_ui/session_io.h"
+
+class QCustomPlot;
+class QCPAxis;
+class QCPColorMap;
+class QCPItemRect;
+class QCPItemStraightLine;
+class QCPItemText;
+class QCPItemTracer;
+class QLabel;
+
+namespace posenc::ui {
+
+/// Shows a matrix view (through drawMatrix) or a series view (through drawSeries), so it
+/// looks exactly like the exported picture, and adds interaction: wheel zooms about the
+/// mouse, drag pans, both axes; double-click or Home resets; a crosshair follows the mouse
+/// on heatmaps; hovering reports the cell (or the nearest point of a chart).
+/// For matrix views the widget asks for the region it shows at the resolution it draws
+/// (visible rows x cols, at most its pixel size times the device pixel ratio) through
+/// regionRequested, and draws whatever setMatrix gives it.
+class PlotView : public QWidget {
+  Q_OBJECT
+ public:
+  explicit PlotView(QWidget* parent = nullptr);
+  ~PlotView() override;
+
+  /// Shows a matrix result. Keeps the current zoom if the view id and full shape are unchanged.
+  void setMatrix(const posenc::ViewSpec& view, const posenc::MatrixResult& result,
+                 const PlotOptions& options);
+  /// Shows a series result (same zoom rule).
+  void setSeries(const posenc::ViewSpec& view, const posenc::SeriesResult& result,
+                 const PlotOptions& options);
+  /// Shows a message instead of a plot (e.g. the core's error for these parameters); the next
+  /// setMatrix/setSeries, or an empty message, shows the plot again (with its zoom).
+  void setMessage(const QString& message);
+
+  /// The region of the matrix the widget currently shows, sampled to its pixel grid.
+  [[nodiscard]] posenc::Region visibleRegion() const;
+  /// Current zoom in data coordinates; nullopt when showing everything. Until the result it
+  /// waits for arrives, the zoom last given to setZoom.
+  [[nodiscard]] std::optional<Zoom> zoom() const;
+  /// Restores a zoom (from a session); nullopt = whole view. Applies to what is shown now and
+  /// also to the next result if that is of another view (a session opens before it computes).
+  void setZoom(const std::optional<Zoom>& zoom);
+  /// Shows everything (double-click, Home).
+  void resetZoom();
+
+  /// The underlying plot, for export and clipboard (same picture as on screen).
+  [[nodiscard]] QCustomPlot& plot();
+
+ signals:
+  /// The user zoomed or panned a heatmap: the controller should compute this region.
+  void regionRequested(const posenc::Region& region);
+  /// Mouse over cell (row, col) of a heatmap; value is what is drawn there (NaN = masked).
+  void cellHovered(posenc::Index row, posenc::Index col, double value);
+  /// Mouse near point index `index` of curve `curve` of a chart.
+  void pointHovered(int curve, int index, double x, double y);
+  /// Mouse left the data area.
+  void hoverLeft();
+
+ protected:
+  bool eventFilter(QObject* watched, QEvent* event) override;
+
+ private:
+  enum class Kind { None, Matrix, Series };
+  /// An interval of one axis, in data coordinates.
+  struct Span {
+    double lo = 0, hi = 0;
+  };
+
+  void showPlot();
+  /// After drawMatrix/drawSeries: interactions, range limits, overlay items, ranges to show.
+  void adoptDrawing(std::optional<Zoom> keep);
+  void applyRanges(const std::optional<Zoom>& zoom);
+  /// Keeps `axis` inside the data's full extent and above the smallest span.
+  void limitRange(QCPAxis* axis);
+  /// The view settled after a zoom, pan, resize or new result: hover again, ask for the region.
+  void settle();
+  void hoverAt(const QPointF& pos);
+  [[nodiscard]] double drawnValue(double x, double y) const;
+  void hoverMatrix(const QPointF& pos);
+  void hoverSeries(const QPointF& pos);
+  void endHover();
+  void refreshOverlay();
+  /// True when the drawn result was made for `region` (so asking for it again is useless).
+  [[nodiscard]] bool answers(const posenc::Region& region) const;
+  [[nodiscard]] Span fullX() const { return {m_full.x0, m_full.x1}; }
+  [[nodiscard]] Span fullY() const { return {m_full.y0, m_full.y1}; }
+
+  QCustomPlot* m_plot = nullptr;
+  QLabel* m_message = nullptr;
+  QTimer m_settle;  ///< Single-shot debounce after zooms and pans (~40 ms).
+
+  Kind m_kind = Kind::None;
+  std::string m_viewId;
+  posenc::MatrixShape m_shape{};       ///< Matrix: full shape of the view.
+  std::size_t m_seriesPoints = 0;      ///< Series: x.size() (the "shape" of a chart).
+  std::size_t m_seriesCurves = 0;      ///< Series: curves.size().
+  bool m_parametric = false;           ///< Series drawn with equal aspect (a path).
+  Zoom m_full{};                       ///< Axis ranges that show everything.
+  std::vector<posenc::Index> m_rows;   ///< Absolute rows of the drawn matrix cells.
+  std::vector<posenc::Index> m_cols;   ///< Absolute columns of the drawn matrix cells.
+  posenc::SeriesResult m_series;       ///< The drawn chart, for the hover readout.
+  bool m_seriesSorted = true;          ///< m_series.x is increasing.
+  QPointer<QCPColorMap> m_map;
+
+  bool m_hasPendingZoom = false;       ///< setZoom before the result it belongs to arrived.
+  std::optional<Zoom> m_pendingZoom;
+  std::optional<posenc::Region> m_lastRequested;
+
+  // Hover state and overlay items (owned by the plot; drawMatrix/drawSeries delete them).
+  bool m_mouseInPlot = false;          ///< The mouse is over the plot widget (m_mouse is valid).
+  QPointF m_mouse;
+  bool m_hovering = false;             ///< A cell or point is reported (hoverLeft is owed).
+  posenc::Index m_hoverRow = -1, m_hoverCol = -1;
+  int m_hoverCurve = -1, m_hoverIndex = -1;
+  bool m_fullReplotPending = false;    ///< A full replot is queued: the overlay waits for it.
+  std::array<QPointer<QCPItemStraightLine>, 4> m_cross;  ///< Halo + line, vertical then horizontal.
+  std::array<QPointer<QCPItemRect>, 2> m_cellBox;        ///< Halo + outline of the cell.
+  QPointer<QCPItemTracer> m_tracer;
+  QPointer<QCPItemText> m_readout;
+};
+
+}  // namespace posenc::ui

@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Sessions and presets: versioned JSON files holding a scheme, its parameters and the view state.
+#pragma once
+
+#include <QByteArray>
+#include <QString>
+#include <QStringList>
+#include <optional>
+#include <stdexcept>
+
+#include "posenc/params.hpp"
+
+namespace posenc::ui {
+
+/// Visible part of a view in data coordinates (columns x0..x1, rows y0..y1; for charts, x and y).
+struct Zoom {
+  double x0 = 0, x1 = 0, y0 = 0, y1 = 0;
+  friend bool operator==(const Zoom&, const Zoom&) = default;
+};
+
+/// Everything a user would expect to find again when reopening their work.
+struct Session {
+  QString scheme;                ///< Scheme id, e.g. "rope".
+  posenc::ParamSet params;       ///< Every parameter of the scheme (defaults filled in).
+  QString view;                  ///< Current view id; empty = not given (a preset without one).
+  QString layout = "tabs";       ///< "tabs", "grid1", "grid2" or "grid4".
+  QStringList gridViews;         ///< View ids shown in the grid cells, in order.
+  QString colormap;              ///< Colour map id; empty = each view's default.
+  std::optional<Zoom> zoom;      ///< Zoom of the current view; none = whole view.
+  friend bool operator==(const Session&, const Session&) = default;
+};
+
+/// Thrown when a session or preset cannot be read or written; what() is the reason, one line.
+class SessionError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// Current session format version. Readers accept every version <= this one.
+inline constexpr int kSessionVersion = 1;
+
+/// Largest session file loadSessionFile reads (16 MiB); a real session is a few hundred bytes.
+inline constexpr qint64 kMaxSessionFileBytes = 16 * 1024 * 1024;
+
+/// Session as JSON: {"format":"posenc-session","version":1,"scheme":...,"params":{...},
+/// "view":{"id","layout","grid":[...],"colormap","zoom":{"x":[x0,x1],"y":[y0,y1]}}}.
+/// Ints are JSON integers, reals shortest round-trip text, bools, choices as their ids; "id"
+/// is left out when `view` is empty and "zoom" when there is none.
+/// @throws SessionError when readSession would refuse the result (unknown scheme, invalid
+///         parameter, non-finite zoom, ...), so a file that cannot be opened is never written.
+[[nodiscard]] QByteArray writeSession(const Session& session);
+
+/// Parses a session (or a preset: "format":"posenc-preset", params may be partial and the
+/// view part absent; missing parameters take their defaults). Every parameter is validated
+/// against the scheme exactly as the command line does.
+/// @throws SessionError naming what is wrong (not JSON, wrong format, a version newer than
+///         this program, unknown scheme, bad parameter with the core's message, ...).
+[[nodiscard]] Session readSession(const QByteArray& json);
+
+/// Reads a session file (at most kMaxSessionFileBytes). @throws SessionError ("PATH: reason").
+[[nodiscard]] Session loadSessionFile(const QString& path);
+
+/// Writes a session file atomically (QSaveFile). @throws SessionError ("cannot write PATH: reason").
+void saveSessionFile(const QString& path, const Session& session);
+
+/// One built-in preset (resources/presets/*.json, compiled into the binary).
+struct PresetInfo {
+  QString id;           ///< e.g. "llama2-rope".
+  QString name;         ///< e.g. "LLaMA-2 RoPE (theta 10000, d_head 128)".
+  QString description;  ///< One line: the model and where the numbers come from.
+};
+
+/// Every built-in preset, in menu order (the files' "order" numbers, then ids). A preset file
+/// that does not load is left out with a warning (the tests load every one).
+[[nodiscard]] QList<PresetInfo> presets();
+
+/// The session a preset describes. @throws SessionError for an unknown id.
+[[nodiscard]] Session presetSession(const QString& id);
+
+}  // namespace posenc::ui

@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Every QSettings key of the application, in one place.
+#pragma once
+
+#include <QLatin1StringView>
+
+namespace posenc::ui::settings {
+
+inline constexpr QLatin1StringView kOrganization{"PosEnc"};
+inline constexpr QLatin1StringView kApplication{"PosEnc Explorer"};
+
+inline constexpr QLatin1StringView kGeometry{"MainWindow/geometry"};    ///< QByteArray
+inline constexpr QLatin1StringView kWindowState{"MainWindow/state"};    ///< docks and toolbars
+inline constexpr QLatin1StringView kColormap{"View/colormap"};          ///< id or empty
+inline constexpr QLatin1StringView kLastSession{"Session/last"};        ///< JSON of the session at exit
+inline constexpr QLatin1StringView kRecentFiles{"Session/recentFiles"};  ///< QStringList, newest first
+inline constexpr QLatin1StringView kLastFolder{"Session/lastFolder"};   ///< for file dialogs
+
+inline constexpr int kMaxRecentFiles = 8;
+
+}  // namespace posenc::ui::settings

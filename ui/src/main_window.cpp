@@ -1,0 +1,845 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "posenc_ui/main_window.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QClipboard>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDialog>
+#include <QDir>
+#include <QDialogButtonBox>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QElapsedTimer>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QInputDialog>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSettings>
+#include <QSpinBox>
+#include <QStatusBar>
+#include <QTabBar>
+#include <QToolBar>
+#include <QUndoCommand>
+#include <QUndoStack>
+#include <QVBoxLayout>
+#include <functional>
+#include <sstream>
+#include <qcustomplot.h>
+
+#include "posenc/data_io.hpp"
+#include "posenc_ui/parameter_panel.h"
+#include "posenc_ui/plot_render.h"
+#include "posenc_ui/plot_view.h"
+#include "posenc_ui/readout_panel.h"
+#include "posenc_ui/settings_keys.h"
+#include "posenc_ui/view_export.h"
+
+namespace posenc::ui {
+
+namespace {
+
+/// One undoable change of scheme and parameters. Edits of the same parameter while a slider
+/// is held (open = true) merge into one step, so one drag is one undo.
+class StateCommand : public QUndoCommand {
+ public:
+  using Apply = std::function<void(const QString&, const ParamSet&)>;
+  StateCommand(Apply apply, QString schemeBefore, ParamSet before, QString schemeAfter,
+               ParamSet after, QString param, bool open, const QString& text)
+      : QUndoCommand(text),
+        m_apply(std::move(apply)),
+        m_schemeBefore(std::move(schemeBefore)),
+        m_before(std::move(before)),
+        m_schemeAfter(std::move(schemeAfter)),
+        m_after(std::move(after)),
+        m_param(std::move(param)),
+        m_open(open) {}
+
+  void undo() override { m_apply(m_schemeBefore, m_before); }
+  void redo() override { m_apply(m_schemeAfter, m_after); }
+  int id() const override { return 1; }
+  bool mergeWith(const QUndoCommand* other) override {
+    const auto* o = dynamic_cast<const StateCommand*>(other);
+    if (!o || !m_open || m_param.isEmpty() || o->m_param != m_param ||
+        o->m_schemeBefore != m_schemeAfter || o->m_schemeAfter != m_schemeAfter)
+      return false;
+    m_after = o->m_after;
+    m_open = o->m_open;
+    return true;
+  }
+
+ private:
+  Apply m_apply;
+  QString m_schemeBefore;
+  ParamSet m_before;
+  QString m_schemeAfter;
+  ParamSet m_after;
+  QString m_param;
+  bool m_open;
+};
+
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+/// File > Export: where to, and at what size.
+class ExportDialog : public QDialog {
+ public:
+  ExportDialog(QWidget* parent, const QString& suggested, const QString& what)
+      : QDialog(parent),
+        m_path(new QLineEdit(suggested, this)),
+        m_width(new QSpinBox(this)),
+        m_height(new QSpinBox(this)),
+        m_dpi(new QSpinBox(this)) {
+    setWindowTitle(tr("Export view"));
+    auto* browse = new QPushButton(tr("Browse..."), this);
+    auto* pathRow = new QHBoxLayout;
+    pathRow->addWidget(m_path, 1);
+    pathRow->addWidget(browse);
+    m_width->setRange(64, 16384);
+    m_height->setRange(64, 16384);
+    m_dpi->setRange(24, 1200);
+    m_width->setValue(1000);
+    m_height->setValue(800);
+    m_dpi->setValue(96);
+    m_width->setSuffix(tr(" px"));
+    m_height->setSuffix(tr(" px"));
+    auto* form = new QFormLayout;
+    form->addRow(tr("File"), pathRow);
+    form->addRow(tr("Width"), m_width);
+    form->addRow(tr("Height"), m_height);
+    form->addRow(tr("PNG resolution (dpi)"), m_dpi);
+    auto* note = new QLabel(what + tr("\nThe extension picks the format: .png .svg .pdf draw the "
+                                      "picture; .csv .npy .json write the numbers."),
+                            this);
+    note->setWordWrap(true);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(note);
+    layout->addWidget(buttons);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(browse, &QPushButton::clicked, this, [this] {
+      const QString path = QFileDialog::getSaveFileName(
+          this, tr("Export view"), m_path->text(),
+          tr("Pictures (*.png *.svg *.pdf);;Numbers (*.csv *.npy *.json);;All files (*)"));
+      if (!path.isEmpty()) m_path->setText(path);
+    });
+    connect(m_path, &QLineEdit::textChanged, this, [this] { updateEnabled(); });
+    updateEnabled();
+  }
+  QString path() const { return m_path->text(); }
+  QSize size() const { return {m_width->value(), m_height->value()}; }
+  double dpi() const { return m_dpi->value(); }
+
+ private:
+  void updateEnabled() {
+    const bool picture = isPicturePath(m_path->text());
+    m_width->setEnabled(picture);
+    m_height->setEnabled(picture);
+    m_dpi->setEnabled(picture && QFileInfo(m_path->text()).suffix().toLower() == QLatin1String("png"));
+  }
+  QLineEdit* m_path;
+  QSpinBox* m_width;
+  QSpinBox* m_height;
+  QSpinBox* m_dpi;
+};
+
+}  // namespace
+
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_undo(new QUndoStack(this)) {
+  setObjectName(QStringLiteral("MainWindow"));
+  setWindowIcon(QIcon(QStringLiteral(":/icons/posenc.svg")));
+  setAcceptDrops(true);
+  m_undo->setUndoLimit(500);
+  // While a slider is dragged, show each finished picture even if newer edits are queued, so
+  // slow views still move during the drag; the exact final picture always follows.
+  m_controller.setInterimResults(true);
+  buildCentral();
+  buildDocks();
+  buildMenus();
+
+  m_timing = new QLabel(this);
+  m_busy = new QLabel(this);
+  statusBar()->addWidget(m_timing, 1);
+  statusBar()->addPermanentWidget(m_busy);
+
+  connect(&m_controller, &EncodingController::resultReady, this, &MainWindow::showResult);
+  connect(&m_controller, &EncodingController::busyChanged, this,
+          [this](bool busy) { m_busy->setText(busy ? tr("computing...") : QString()); });
+  connect(&m_controller, &EncodingController::paramsRejected, this,
+          [this](const QString&, const QString& message) { statusBar()->showMessage(message, 8000); });
+  connect(m_panel, &ParameterPanel::paramsEdited, this, &MainWindow::onParamsEdited);
+  connect(m_undo, &QUndoStack::cleanChanged, this, [this] { updateTitle(); });
+  connect(m_undo, &QUndoStack::indexChanged, this, [this] { updateTitle(); });
+
+  QSettings settings;
+  m_colormap = settings.value(settings::kColormap).toString();
+  if (!m_colormap.isEmpty() && !isColormap(m_colormap)) m_colormap.clear();
+  for (QAction* a : m_colormapGroup->actions()) a->setChecked(a->data().toString() == m_colormap);
+  rebuildForScheme();
+  resize(1400, 900);
+  restoreGeometry(settings.value(settings::kGeometry).toByteArray());
+  restoreState(settings.value(settings::kWindowState).toByteArray());
+  updateRecentMenu();
+  updateTitle();
+}
+
+MainWindow::~MainWindow() = default;
+
+// ----------------------------------------------------------------------------------------------
+// Construction
+
+void MainWindow::buildCentral() {
+  auto* central = new QWidget(this);
+  auto* layout = new QVBoxLayout(central);
+  layout->setContentsMargins(4, 4, 4, 4);
+  layout->setSpacing(2);
+  m_tabs = new QTabBar(central);
+  m_tabs->setExpanding(false);
+  m_tabs->setDocumentMode(true);
+  layout->addWidget(m_tabs);
+  m_gridHost = new QWidget(central);
+  auto* grid = new QGridLayout(m_gridHost);
+  grid->setContentsMargins(0, 0, 0, 0);
+  grid->setSpacing(6);
+  for (int k = 0; k < static_cast<int>(m_cells.size()); ++k) {
+    Cell& cell = m_cells[static_cast<std::size_t>(k)];
+    cell.frame = new QWidget(m_gridHost);
+    auto* v = new QVBoxLayout(cell.frame);
+    v->setContentsMargins(0, 0, 0, 0);
+    v->setSpacing(2);
+    cell.chooser = new QComboBox(cell.frame);
+    cell.chooser->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    cell.plot = new PlotView(cell.frame);
+    v->addWidget(cell.chooser, 0, Qt::AlignLeft);
+    v->addWidget(cell.plot, 1);
+    grid->addWidget(cell.frame, k / 2, k % 2);
+    connect(cell.chooser, &QComboBox::activated, this, [this, k](int index) {
+      Cell& c = m_cells[static_cast<std::size_t>(k)];
+      setCellView(k, c.chooser->itemData(index).toString());
+    });
+    connect(cell.plot, &PlotView::regionRequested, this, [this, k](const Region& region) {
+      const Cell& c = m_cells[static_cast<std::size_t>(k)];
+      if (!c.view.isEmpty()) m_controller.setRequest(k, {c.view, region});
+    });
+    connect(cell.plot, &PlotView::cellHovered, this, [this, k](Index row, Index col, double) {
+      if (const ViewSpec* spec = viewSpec(m_cells[static_cast<std::size_t>(k)].view))
+        m_readout->showCell(m_controller.scheme(), m_controller.params(), *spec, row, col);
+    });
+    connect(cell.plot, &PlotView::pointHovered, this, [this, k](int curve, int, double x, double y) {
+      const Cell& c = m_cells[static_cast<std::size_t>(k)];
+      const ViewSpec* spec = viewSpec(c.view);
+      if (!spec || !c.last) return;
+      const auto* series = std::get_if<SeriesResult>(&c.last->data);
+      if (!series || curve < 0 || curve >= static_cast<int>(series->curves.size())) return;
+      m_readout->showPoint(*spec, qs(series->curves[static_cast<std::size_t>(curve)].name), x, y);
+    });
+    connect(cell.plot, &PlotView::hoverLeft, this, [this] { m_readout->clear(); });
+  }
+  layout->addWidget(m_gridHost, 1);
+  setCentralWidget(central);
+  connect(m_tabs, &QTabBar::currentChanged, this, [this](int index) {
+    if (m_layout == QLatin1String("tabs") && index >= 0)
+      setCellView(0, m_tabs->tabData(index).toString());
+  });
+}
+
+void MainWindow::buildDocks() {
+  auto* schemes = new QDockWidget(tr("Schemes"), this);
+  schemes->setObjectName(QStringLiteral("SchemesDock"));
+  auto* schemeHost = new QWidget(schemes);
+  auto* sv = new QVBoxLayout(schemeHost);
+  sv->setContentsMargins(4, 4, 4, 4);
+  m_schemeList = new QListWidget(schemeHost);
+  m_schemeList->setWordWrap(true);
+  for (const auto& s : allSchemes()) {
+    auto* item = new QListWidgetItem(qs(s->info().name), m_schemeList);
+    item->setData(Qt::UserRole, qs(s->info().id));
+    item->setToolTip(qs(s->info().description));
+  }
+  sv->addWidget(m_schemeList, 1);
+  schemes->setWidget(schemeHost);
+  addDockWidget(Qt::LeftDockWidgetArea, schemes);
+  connect(m_schemeList, &QListWidget::currentItemChanged, this,
+          [this](QListWidgetItem* item) {
+            if (item && !m_applying) onSchemeChosen(item->data(Qt::UserRole).toString());
+          });
+
+  auto* params = new QDockWidget(tr("Parameters"), this);
+  params->setObjectName(QStringLiteral("ParametersDock"));
+  auto* scroll = new QScrollArea(params);
+  m_panel = new ParameterPanel(scroll);
+  scroll->setWidget(m_panel);
+  scroll->setWidgetResizable(true);
+  params->setWidget(scroll);
+  addDockWidget(Qt::LeftDockWidgetArea, params);
+  splitDockWidget(schemes, params, Qt::Vertical);
+  resizeDocks({schemes, params}, {170, 620}, Qt::Vertical);
+  resizeDocks({params}, {380}, Qt::Horizontal);
+
+  auto* readout = new QDockWidget(tr("Readout"), this);
+  readout->setObjectName(QStringLiteral("ReadoutDock"));
+  m_readout = new ReadoutPanel(readout);
+  readout->setWidget(m_readout);
+  addDockWidget(Qt::RightDockWidgetArea, readout);
+  resizeDocks({readout}, {270}, Qt::Horizontal);
+}
+
+void MainWindow::buildMenus() {
+  QMenu* file = menuBar()->addMenu(tr("&File"));
+  QAction* openAct = file->addAction(tr("&Open Session..."), this, &MainWindow::open);
+  openAct->setShortcut(QKeySequence::Open);
+  m_recentMenu = file->addMenu(tr("Open &Recent"));
+  QAction* saveAct = file->addAction(tr("&Save Session"), this, &MainWindow::save);
+  saveAct->setShortcut(QKeySequence::Save);
+  QAction* saveAsAct = file->addAction(tr("Save Session &As..."), this, &MainWindow::saveAs);
+  saveAsAct->setShortcut(QKeySequence::SaveAs);
+  file->addSeparator();
+  QAction* exportAct = file->addAction(tr("&Export View..."), this, &MainWindow::exportDialog);
+  exportAct->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+  file->addAction(tr("Export &All Views to Folder..."), this, &MainWindow::exportAllViews);
+  QAction* copyAct = file->addAction(tr("&Copy Picture"), this, &MainWindow::copyPicture);
+  copyAct->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+  file->addSeparator();
+  QAction* quitAct = file->addAction(tr("&Quit"), this, &QWidget::close);
+  quitAct->setShortcut(QKeySequence::Quit);
+
+  QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+  QAction* undoAct = m_undo->createUndoAction(this, tr("&Undo"));
+  undoAct->setShortcut(QKeySequence::Undo);
+  QAction* redoAct = m_undo->createRedoAction(this, tr("&Redo"));
+  redoAct->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence::Redo});
+  edit->addAction(undoAct);
+  edit->addAction(redoAct);
+
+  QMenu* view = menuBar()->addMenu(tr("&View"));
+  m_layoutGroup = new QActionGroup(this);
+  const std::pair<QString, QString> layouts[] = {{QStringLiteral("tabs"), tr("&Tabs: one view at a time")},
+                                                 {QStringLiteral("grid1"), tr("Grid of &1 view")},
+                                                 {QStringLiteral("grid2"), tr("Grid of &2 views")},
+                                                 {QStringLiteral("grid4"), tr("Grid of &4 views")}};
+  int n = 1;
+  for (const auto& [id, text] : layouts) {
+    QAction* a = view->addAction(text);
+    a->setCheckable(true);
+    a->setData(id);
+    a->setChecked(id == m_layout);
+    a->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_0 + n++)));
+    m_layoutGroup->addAction(a);
+    connect(a, &QAction::triggered, this, [this, id = id] { setLayoutMode(id); });
+  }
+  view->addSeparator();
+  QMenu* maps = view->addMenu(tr("&Colour Map"));
+  m_colormapGroup = new QActionGroup(this);
+  QAction* byView = maps->addAction(tr("By view (diverging for signed values)"));
+  byView->setData(QString());
+  for (const QString& id : colormapIds()) maps->addAction(id)->setData(id);
+  for (QAction* a : maps->actions()) {
+    a->setCheckable(true);
+    m_colormapGroup->addAction(a);
+    connect(a, &QAction::triggered, this, [this, a] { setColormap(a->data().toString()); });
+  }
+  QAction* home = view->addAction(tr("&Reset Zoom"), this, [this] {
+    for (Cell& c : m_cells) c.plot->resetZoom();
+  });
+  home->setShortcut(QKeySequence(Qt::Key_Home));
+  QAction* full = view->addAction(tr("&Full Screen"), this, [this] {
+    setWindowState(windowState() ^ Qt::WindowFullScreen);
+  });
+  full->setShortcut(QKeySequence::FullScreen);
+  full->setShortcuts({QKeySequence(Qt::Key_F11), QKeySequence::FullScreen});
+  view->addSeparator();
+  for (QDockWidget* dock : findChildren<QDockWidget*>()) view->addAction(dock->toggleViewAction());
+
+  QMenu* presetMenu = menuBar()->addMenu(tr("&Presets"));
+  try {
+    for (const PresetInfo& p : presets()) {
+      QAction* a = presetMenu->addAction(p.name, this, [this, id = p.id] { applyPreset(id); });
+      a->setToolTip(p.description);
+      a->setStatusTip(p.description);
+    }
+  } catch (const SessionError& e) {
+    presetMenu->addAction(tr("Presets unavailable: %1").arg(QString::fromUtf8(e.what())))->setEnabled(false);
+  }
+  presetMenu->setToolTipsVisible(true);
+
+  QMenu* help = menuBar()->addMenu(tr("&Help"));
+  help->addAction(tr("&About PosEnc Explorer"), this, &MainWindow::about);
+  help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+
+  QToolBar* bar = addToolBar(tr("Main"));
+  bar->setObjectName(QStringLiteral("MainToolBar"));
+  bar->addAction(openAct);
+  bar->addAction(saveAct);
+  bar->addAction(exportAct);
+  bar->addSeparator();
+  bar->addAction(undoAct);
+  bar->addAction(redoAct);
+}
+
+// ----------------------------------------------------------------------------------------------
+// Scheme, parameters, undo
+
+const ViewSpec* MainWindow::viewSpec(const QString& viewId) const {
+  for (const ViewSpec& v : m_controller.scheme().info().views)
+    if (qs(v.id) == viewId) return &v;
+  return nullptr;
+}
+
+void MainWindow::applyState(const QString& schemeId, const ParamSet& params) {
+  m_applying = true;
+  if (schemeId != qs(m_controller.scheme().info().id)) {
+    m_controller.setScheme(schemeId, params);
+    rebuildForScheme();
+  } else {
+    m_controller.setParams(params);
+    if (!(m_panel->values() == params)) m_panel->setValues(params);
+  }
+  m_applying = false;
+}
+
+std::function<void(const QString&, const ParamSet&)> MainWindow::applier() {
+  return [this](const QString& schemeId, const ParamSet& params) { applyState(schemeId, params); };
+}
+
+void MainWindow::onSchemeChosen(const QString& schemeId) {
+  const QString current = qs(m_controller.scheme().info().id);
+  if (schemeId == current) return;
+  const Scheme& next = findScheme(schemeId.toStdString());
+  m_undo->push(new StateCommand(applier(), current, m_controller.params(), schemeId,
+                                ParamSet(next.info().params), QString(), false,
+                                tr("Switch to %1").arg(qs(next.info().name))));
+}
+
+void MainWindow::onParamsEdited(const ParamSet& params, const QString& param, bool continuing) {
+  if (m_applying) return;
+  const QString scheme = qs(m_controller.scheme().info().id);
+  m_undo->push(new StateCommand(applier(), scheme, m_controller.params(), scheme, params, param,
+                                continuing, tr("Change %1").arg(param)));
+}
+
+void MainWindow::rebuildForScheme() {
+  const Scheme& scheme = m_controller.scheme();
+  const SchemeInfo& info = scheme.info();
+  m_applying = true;
+  for (int i = 0; i < m_schemeList->count(); ++i) {
+    if (m_schemeList->item(i)->data(Qt::UserRole).toString() == qs(info.id)) {
+      m_schemeList->setCurrentRow(i);
+      break;
+    }
+  }
+  m_panel->setScheme(scheme, m_controller.params());
+  {
+    const QSignalBlocker block(m_tabs);
+    while (m_tabs->count() > 0) m_tabs->removeTab(0);
+    for (const ViewSpec& v : info.views) {
+      const int t = m_tabs->addTab(qs(v.id));
+      m_tabs->setTabData(t, qs(v.id));
+      m_tabs->setTabToolTip(t, qs(v.title + "\n" + v.description));
+    }
+  }
+  for (int k = 0; k < static_cast<int>(m_cells.size()); ++k) {
+    Cell& cell = m_cells[static_cast<std::size_t>(k)];
+    {
+      const QSignalBlocker block(cell.chooser);
+      cell.chooser->clear();
+      for (const ViewSpec& v : info.views) cell.chooser->addItem(qs(v.title), qs(v.id));
+    }
+    if (!viewSpec(cell.view)) cell.view = qs(info.views[static_cast<std::size_t>(k) % info.views.size()].id);
+  }
+  m_applying = false;
+  setLayoutMode(m_layout);  // re-requests the visible cells with their (possibly new) views
+  updateTitle();
+}
+
+// ----------------------------------------------------------------------------------------------
+// Cells and results
+
+int MainWindow::cellCount() const {
+  if (m_layout == QLatin1String("grid2")) return 2;
+  if (m_layout == QLatin1String("grid4")) return 4;
+  return 1;
+}
+
+PlotView& MainWindow::plotView(int slot) { return *m_cells.at(static_cast<std::size_t>(slot)).plot; }
+
+QString MainWindow::cellView(int slot) const { return m_cells.at(static_cast<std::size_t>(slot)).view; }
+
+void MainWindow::setLayoutMode(const QString& mode) {
+  static const QStringList modes = {QStringLiteral("tabs"), QStringLiteral("grid1"),
+                                    QStringLiteral("grid2"), QStringLiteral("grid4")};
+  m_layout = modes.contains(mode) ? mode : QStringLiteral("tabs");
+  const bool tabs = m_layout == QLatin1String("tabs");
+  m_tabs->setVisible(tabs);
+  const int count = cellCount();
+  for (int k = 0; k < static_cast<int>(m_cells.size()); ++k) {
+    Cell& cell = m_cells[static_cast<std::size_t>(k)];
+    const bool visible = k < count;
+    cell.frame->setVisible(visible);
+    cell.chooser->setVisible(visible && !tabs);
+    if (!visible) m_controller.removeSlot(k);
+  }
+  for (QAction* a : m_layoutGroup->actions()) a->setChecked(a->data().toString() == m_layout);
+  for (int k = 0; k < count; ++k) setCellView(k, m_cells[static_cast<std::size_t>(k)].view);
+}
+
+void MainWindow::setCellView(int slot, const QString& viewId) {
+  if (slot < 0 || slot >= static_cast<int>(m_cells.size()) || !viewSpec(viewId)) return;
+  Cell& cell = m_cells[static_cast<std::size_t>(slot)];
+  cell.view = viewId;
+  {
+    const QSignalBlocker block(cell.chooser);
+    cell.chooser->setCurrentIndex(cell.chooser->findData(viewId));
+  }
+  if (slot == 0) {
+    const QSignalBlocker block(m_tabs);
+    for (int t = 0; t < m_tabs->count(); ++t)
+      if (m_tabs->tabData(t).toString() == viewId) m_tabs->setCurrentIndex(t);
+  }
+  requestCell(slot);
+}
+
+void MainWindow::requestCell(int slot) {
+  Cell& cell = m_cells[static_cast<std::size_t>(slot)];
+  if (cell.view.isEmpty() || slot >= cellCount()) return;
+  Region region = cell.plot->visibleRegion();
+  if (!cell.last || cell.last->view != cell.view || cell.last->scheme != qs(m_controller.scheme().info().id)) {
+    const double dpr = cell.plot->devicePixelRatioF();
+    region = Region{.maxRows = std::max<Index>(64, static_cast<Index>(cell.plot->height() * dpr)),
+                    .maxCols = std::max<Index>(64, static_cast<Index>(cell.plot->width() * dpr))};
+  }
+  m_controller.setRequest(slot, {cell.view, region});
+}
+
+void MainWindow::showResult(int slot, const ViewResult& result) {
+  if (slot < 0 || slot >= cellCount()) return;
+  Cell& cell = m_cells[static_cast<std::size_t>(slot)];
+  if (result.view != cell.view) return;  // the cell shows another view by now
+  cell.last = result;
+  QElapsedTimer drawTimer;
+  drawTimer.start();
+  redrawCell(slot);
+  const double drawMs = static_cast<double>(drawTimer.nsecsElapsed()) / 1e6;
+  QString note;
+  if (const auto* m = std::get_if<MatrixResult>(&result.data); m && !m->exact())
+    note = tr("   (sampled: %1 x %2 of %3 x %4 cells)")
+               .arg(m->rows.size())
+               .arg(m->cols.size())
+               .arg(m->full.rows)
+               .arg(m->full.cols);
+  m_timing->setText(tr("%1 / %2: computed in %3 ms, drawn in %4 ms%5")
+                        .arg(result.scheme, result.view)
+                        .arg(result.computeMs, 0, 'f', 1)
+                        .arg(drawMs, 0, 'f', 1)
+                        .arg(note));
+}
+
+void MainWindow::redrawCell(int slot) {
+  Cell& cell = m_cells[static_cast<std::size_t>(slot)];
+  if (!cell.last) return;
+  const ViewSpec* spec = viewSpec(cell.last->view);
+  if (!spec) return;
+  if (!cell.last->error.isEmpty()) {
+    cell.plot->setMessage(cell.last->error);
+    return;
+  }
+  PlotOptions options;
+  options.colormap = m_colormap;
+  if (const auto* m = std::get_if<MatrixResult>(&cell.last->data))
+    cell.plot->setMatrix(*spec, *m, options);
+  else if (const auto* s = std::get_if<SeriesResult>(&cell.last->data))
+    cell.plot->setSeries(*spec, *s, options);
+}
+
+void MainWindow::setColormap(const QString& id) {
+  m_colormap = isColormap(id) ? id : QString();
+  for (QAction* a : m_colormapGroup->actions()) a->setChecked(a->data().toString() == m_colormap);
+  for (int k = 0; k < cellCount(); ++k) redrawCell(k);
+}
+
+// ----------------------------------------------------------------------------------------------
+// Sessions
+
+Session MainWindow::currentSession() const {
+  Session s;
+  s.scheme = qs(m_controller.scheme().info().id);
+  s.params = m_controller.params();
+  s.view = m_cells[0].view;
+  s.layout = m_layout;
+  if (m_layout != QLatin1String("tabs"))
+    for (int k = 0; k < cellCount(); ++k) s.gridViews << m_cells[static_cast<std::size_t>(k)].view;
+  s.colormap = m_colormap;
+  s.zoom = m_cells[0].plot->zoom();
+  return s;
+}
+
+void MainWindow::applySession(const Session& session) {
+  const QString schemeBefore = qs(m_controller.scheme().info().id);
+  m_undo->push(new StateCommand(applier(), schemeBefore, m_controller.params(), session.scheme,
+                                session.params, QString(), false, tr("Open session")));
+  m_colormap = session.colormap;
+  for (QAction* a : m_colormapGroup->actions()) a->setChecked(a->data().toString() == m_colormap);
+  if (!session.view.isEmpty()) m_cells[0].view = session.view;
+  for (int k = 0; k < session.gridViews.size() && k < static_cast<int>(m_cells.size()); ++k)
+    m_cells[static_cast<std::size_t>(k)].view = session.gridViews[k];
+  setLayoutMode(session.layout);
+  m_cells[0].plot->setZoom(session.zoom);
+}
+
+bool MainWindow::openSession(const QString& path, QString* error) {
+  try {
+    const Session session = loadSessionFile(path);
+    applySession(session);
+    m_sessionPath = path;
+    m_undo->setClean();
+    addRecentFile(path);
+    rememberFolder(path);
+    updateTitle();
+    statusBar()->showMessage(tr("Opened %1").arg(QDir::toNativeSeparators(path)), 5000);
+    return true;
+  } catch (const SessionError& e) {
+    const QString reason = QString::fromUtf8(e.what());
+    if (error) *error = reason;
+    else QMessageBox::warning(this, tr("Cannot open session"), reason);
+    return false;
+  }
+}
+
+bool MainWindow::saveSession(const QString& path, QString* error) {
+  try {
+    saveSessionFile(path, currentSession());
+    m_sessionPath = path;
+    m_undo->setClean();
+    addRecentFile(path);
+    rememberFolder(path);
+    updateTitle();
+    statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 5000);
+    return true;
+  } catch (const SessionError& e) {
+    const QString reason = QString::fromUtf8(e.what());
+    if (error) *error = reason;
+    else QMessageBox::warning(this, tr("Cannot save session"), reason);
+    return false;
+  }
+}
+
+void MainWindow::applyPreset(const QString& id) {
+  try {
+    Session preset = presetSession(id);
+    Session keep = currentSession();
+    keep.scheme = preset.scheme;
+    keep.params = preset.params;
+    keep.zoom.reset();
+    if (keep.scheme != qs(m_controller.scheme().info().id)) {
+      keep.view = preset.view;  // the preset's view if it names one, else the scheme's first
+      keep.gridViews.clear();
+    }
+    applySession(keep);
+    statusBar()->showMessage(tr("Preset: %1").arg(id), 5000);
+  } catch (const SessionError& e) {
+    QMessageBox::warning(this, tr("Cannot apply preset"), QString::fromUtf8(e.what()));
+  }
+}
+
+void MainWindow::restoreLastSession() {
+  const QByteArray json = QSettings().value(settings::kLastSession).toByteArray();
+  if (json.isEmpty()) return;
+  try {
+    applySession(readSession(json));
+    m_undo->clear();
+  } catch (const SessionError& e) {
+    statusBar()->showMessage(tr("Last session not restored: %1").arg(QString::fromUtf8(e.what())), 8000);
+  }
+}
+
+void MainWindow::open() {
+  const QString path = QFileDialog::getOpenFileName(this, tr("Open session"), lastFolder(),
+                                                    tr("PosEnc sessions (*.json);;All files (*)"));
+  if (!path.isEmpty()) openSession(path);
+}
+
+void MainWindow::save() {
+  if (m_sessionPath.isEmpty()) saveAs();
+  else saveSession(m_sessionPath);
+}
+
+void MainWindow::saveAs() {
+  QString path = QFileDialog::getSaveFileName(this, tr("Save session"),
+                                              lastFolder() + QStringLiteral("/session.json"),
+                                              tr("PosEnc sessions (*.json)"));
+  if (path.isEmpty()) return;
+  if (QFileInfo(path).suffix().isEmpty()) path += QStringLiteral(".json");
+  saveSession(path);
+}
+
+void MainWindow::addRecentFile(const QString& path) {
+  QSettings settings;
+  QStringList recent = settings.value(settings::kRecentFiles).toStringList();
+  const QString absolute = QFileInfo(path).absoluteFilePath();
+  recent.removeAll(absolute);
+  recent.prepend(absolute);
+  while (recent.size() > settings::kMaxRecentFiles) recent.removeLast();
+  settings.setValue(settings::kRecentFiles, recent);
+  updateRecentMenu();
+}
+
+void MainWindow::updateRecentMenu() {
+  m_recentMenu->clear();
+  const QStringList recent = QSettings().value(settings::kRecentFiles).toStringList();
+  for (const QString& path : recent)
+    m_recentMenu->addAction(QDir::toNativeSeparators(path), this, [this, path] { openSession(path); });
+  m_recentMenu->setEnabled(!recent.isEmpty());
+}
+
+QString MainWindow::lastFolder() const {
+  const QString folder = QSettings().value(settings::kLastFolder).toString();
+  return folder.isEmpty() ? QDir::homePath() : folder;
+}
+
+void MainWindow::rememberFolder(const QString& path) {
+  QSettings settings;
+  const QString folder = QFileInfo(path).absolutePath();
+  if (settings.value(settings::kLastFolder).toString() != folder)
+    settings.setValue(settings::kLastFolder, folder);
+}
+
+void MainWindow::updateTitle() {
+  const QString name = m_sessionPath.isEmpty() ? tr("untitled") : QFileInfo(m_sessionPath).fileName();
+  setWindowTitle(QStringLiteral("%1%2 - %3 - PosEnc Explorer")
+                     .arg(name, m_undo->isClean() ? QString() : QStringLiteral(" *"),
+                          qs(m_controller.scheme().info().name)));
+}
+
+// ----------------------------------------------------------------------------------------------
+// Export
+
+bool MainWindow::exportCurrentView(const QString& path, QSize size, double dpi, QString* error,
+                                   int slot) {
+  const Cell& cell = m_cells.at(static_cast<std::size_t>(slot));
+  const ViewSpec* spec = viewSpec(cell.view);
+  if (!spec) return false;
+  ExportRequest request;
+  request.size = size;
+  request.dpi = dpi;
+  request.colormap = m_colormap;
+  if (spec->kind == ViewKind::Matrix && cell.plot->zoom()) {
+    Region r = cell.plot->visibleRegion();
+    request.region = Region{.r0 = r.r0, .r1 = r.r1, .c0 = r.c0, .c1 = r.c1};
+  }
+  try {
+    std::ostringstream unused;
+    exportView(m_controller.scheme(), m_controller.params(), *spec, path.toStdString(), request, unused);
+    rememberFolder(path);
+    statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 5000);
+    return true;
+  } catch (const std::exception& e) {
+    const QString reason = QString::fromUtf8(e.what());
+    if (error) *error = reason;
+    else QMessageBox::warning(this, tr("Export failed"), reason);
+    return false;
+  }
+}
+
+void MainWindow::exportDialog() {
+  const QString view = m_cells[0].view;
+  const QString suggested = lastFolder() + QStringLiteral("/%1_%2.png")
+                                               .arg(qs(m_controller.scheme().info().id), view);
+  QString what = tr("Exports the view '%1'").arg(view);
+  if (m_cells[0].plot->zoom()) {
+    const Region r = m_cells[0].plot->visibleRegion();
+    what += tr(" as zoomed: rows %1..%2, columns %3..%4.").arg(r.r0).arg(r.r1 - 1).arg(r.c0).arg(r.c1 - 1);
+  } else {
+    what += tr(", whole.");
+  }
+  ExportDialog dialog(this, suggested, what);
+  if (dialog.exec() != QDialog::Accepted || dialog.path().isEmpty()) return;
+  exportCurrentView(dialog.path(), dialog.size(), dialog.dpi());
+}
+
+void MainWindow::exportAllViews() {
+  const QString folder = QFileDialog::getExistingDirectory(this, tr("Export all views to"), lastFolder());
+  if (folder.isEmpty()) return;
+  bool ok = false;
+  const QString format = QInputDialog::getItem(
+      this, tr("Format"), tr("Write every view as:"),
+      {QStringLiteral("png"), QStringLiteral("svg"), QStringLiteral("pdf"), QStringLiteral("csv"),
+       QStringLiteral("npy"), QStringLiteral("json")},
+      0, false, &ok);
+  if (!ok) return;
+  QStringList failures;
+  int written = 0;
+  const Scheme& scheme = m_controller.scheme();
+  for (const ViewSpec& v : scheme.info().views) {
+    const QString path = QDir(folder).filePath(QStringLiteral("%1_%2.%3").arg(qs(scheme.info().id), qs(v.id), format));
+    try {
+      ExportRequest request;
+      request.colormap = m_colormap;
+      std::ostringstream unused;
+      exportView(scheme, m_controller.params(), v, path.toStdString(), request, unused);
+      ++written;
+    } catch (const std::exception& e) {
+      failures << qs(v.id) + QStringLiteral(": ") + QString::fromUtf8(e.what());
+    }
+  }
+  rememberFolder(folder + QStringLiteral("/x"));
+  if (failures.isEmpty())
+    statusBar()->showMessage(tr("Wrote %1 files to %2").arg(written).arg(QDir::toNativeSeparators(folder)), 8000);
+  else
+    QMessageBox::warning(this, tr("Some views were not exported"), failures.join(QLatin1Char('\n')));
+}
+
+void MainWindow::copyPicture() {
+  QApplication::clipboard()->setPixmap(m_cells[0].plot->plot().toPixmap());
+  statusBar()->showMessage(tr("Picture copied to the clipboard"), 3000);
+}
+
+void MainWindow::about() {
+  QMessageBox::about(
+      this, tr("About PosEnc Explorer"),
+      tr("<h3>PosEnc Explorer %1</h3>"
+         "<p>See how transformers encode position: sinusoidal, learned, T5, ALiBi, RoPE, "
+         "Transformer-XL and TUPE, computed exactly in double precision.</p>"
+         "<p>Licence: GNU General Public License, version 3 or later. "
+         "Plots by QCustomPlot (GPL); built with Qt %2 and Eigen.</p>")
+          .arg(QStringLiteral(POSENC_VERSION), QString::fromLatin1(qVersion())));
+}
+
+// ----------------------------------------------------------------------------------------------
+// Events
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+  QSettings settings;
+  settings.setValue(settings::kGeometry, saveGeometry());
+  settings.setValue(settings::kWindowState, saveState());
+  if (settings.value(settings::kColormap).toString() != m_colormap)
+    settings.setValue(settings::kColormap, m_colormap);
+  settings.setValue(settings::kLastSession, writeSession(currentSession()));
+  event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+  const QList<QUrl> urls = event->mimeData()->urls();
+  if (!urls.isEmpty() && urls.first().isLocalFile()) event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+  const QList<QUrl> urls = event->mimeData()->urls();
+  if (urls.isEmpty() || !urls.first().isLocalFile()) return;
+  openSession(urls.first().toLocalFile());
+  event->acceptProposedAction();
+}
+
+}  // namespace posenc::ui

@@ -1,0 +1,854 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The parameter editor: one row per ParamSpec (label | editor | slider | reset), checked with
+// the core's validateParams on every edit; only valid sets leave the panel.
+#include "posenc_ui/parameter_panel.h"
+
+#include <QAbstractSpinBox>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFocusEvent>
+#include <QFontMetrics>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QIcon>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QPainterPath>
+#include <QPixmap>
+#include <QProxyStyle>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QSignalBlocker>
+#include <QSlider>
+#include <QSpinBox>
+#include <QToolButton>
+#include <QVBoxLayout>
+#include <QWheelEvent>
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <limits>
+#include <optional>
+
+namespace posenc::ui {
+
+namespace {
+
+constexpr int kLogSteps = 1000;         ///< Slider positions of a logarithmic slider.
+constexpr int kLinearRealSteps = 1000;  ///< Slider positions of a linear real slider.
+constexpr double kWideRatio = 1000.0;   ///< Ranges wider than this get a logarithmic slider.
+constexpr int kRealDecimals = 16;       ///< QDoubleSpinBox rounds to this many decimals.
+const QColor kErrorColor(0xc6, 0x28, 0x28);
+
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+/// Keys that step a spin box or a slider; holding one down is a continuing gesture.
+bool isStepKey(int key, bool slider) {
+  switch (key) {
+    case Qt::Key_Up:
+    case Qt::Key_Down:
+    case Qt::Key_PageUp:
+    case Qt::Key_PageDown:
+      return true;
+    case Qt::Key_Left:
+    case Qt::Key_Right:
+    case Qt::Key_Home:
+    case Qt::Key_End:
+      return slider;
+    default:
+      return false;
+  }
+}
+
+/// A control that reports press-and-hold gestures (mouse on the arrows or the slider, a held
+/// step key) through `onHold`, and ignores the wheel unless it has focus, so scrolling the
+/// panel never changes a value by accident. Adds no signals, so no Q_OBJECT.
+template <class Base>
+class PanelControl : public Base {
+ public:
+  using Base::Base;
+  std::function<void(bool)> onHold;
+
+ protected:
+  [[nodiscard]] virtual bool isSlider() const { return false; }
+
+  void wheelEvent(QWheelEvent* e) override {
+    if (!this->hasFocus()) {
+      e->ignore();  // let the enclosing scroll area scroll
+      return;
+    }
+    Base::wheelEvent(e);
+  }
+  void keyPressEvent(QKeyEvent* e) override {
+    if (onHold && isStepKey(e->key(), isSlider())) onHold(true);
+    Base::keyPressEvent(e);
+  }
+  void keyReleaseEvent(QKeyEvent* e) override {
+    Base::keyReleaseEvent(e);
+    if (onHold && isStepKey(e->key(), isSlider()) && !e->isAutoRepeat()) onHold(false);
+  }
+  void mousePressEvent(QMouseEvent* e) override {
+    if (onHold && e->button() == Qt::LeftButton) onHold(true);
+    Base::mousePressEvent(e);
+  }
+  void mouseReleaseEvent(QMouseEvent* e) override {
+    Base::mouseReleaseEvent(e);
+    if (onHold && e->button() == Qt::LeftButton) onHold(false);
+  }
+  void focusOutEvent(QFocusEvent* e) override {
+    Base::focusOutEvent(e);
+    if (onHold) onHold(false);  // a step key released in another window never arrives here
+  }
+};
+
+class PanelSlider : public PanelControl<QSlider> {
+ public:
+  PanelSlider() : PanelControl<QSlider>(Qt::Horizontal) {}
+
+ protected:
+  [[nodiscard]] bool isSlider() const override { return true; }
+};
+
+using PanelCombo = PanelControl<QComboBox>;
+
+/// Integer spin box; when `even`, typed odd values are not acceptable and are rounded to the
+/// nearest even value in range on Enter or focus loss.
+class IntSpinBox : public PanelControl<QSpinBox> {
+ public:
+  explicit IntSpinBox(bool even) : m_even(even) {}
+
+  /// Nearest even value in range (upwards on ties).
+  [[nodiscard]] int evenNear(int v) const {
+    if (!m_even || v % 2 == 0) return v;
+    return v + 1 <= maximum() ? v + 1 : v - 1;
+  }
+
+ protected:
+  QValidator::State validate(QString& text, int& pos) const override {
+    const QValidator::State s = QSpinBox::validate(text, pos);
+    if (s == QValidator::Acceptable && m_even && valueFromText(text) % 2 != 0)
+      return QValidator::Intermediate;
+    return s;
+  }
+  void fixup(QString& text) const override {
+    QSpinBox::fixup(text);
+    bool ok = false;
+    const int v = locale().toInt(text.trimmed(), &ok);
+    if (ok && m_even && v % 2 != 0) text = textFromValue(std::clamp(evenNear(v), minimum(), maximum()));
+  }
+
+ private:
+  bool m_even;
+};
+
+/// Parses a plain or scientific number, in the C locale first, then in the widget's locale.
+std::optional<double> parseNumber(const QString& text, const QLocale& locale) {
+  const QString t = text.trimmed();
+  bool ok = false;
+  double v = t.toDouble(&ok);
+  if (!ok) v = locale.toDouble(t, &ok);
+  if (!ok || !std::isfinite(v)) return std::nullopt;
+  return v;
+}
+
+/// Real spin box showing the shortest round-trip %g text (0.02, 1e-06, 10000, 1e+12) and
+/// accepting scientific input. Logarithmic ones step by factors of 2.
+class RealSpinBox : public PanelControl<QDoubleSpinBox> {
+ public:
+  explicit RealSpinBox(bool logarithmic) : m_log(logarithmic) { setDecimals(kRealDecimals); }
+
+  QString textFromValue(double v) const override {
+    return QString::number(v, 'g', QLocale::FloatingPointShortest);
+  }
+  double valueFromText(const QString& text) const override {
+    return parseNumber(text, locale()).value_or(value());
+  }
+  void stepBy(int steps) override {
+    const double v = m_log ? value() * std::pow(2.0, steps) : value() + steps * singleStep();
+    setValue(std::clamp(v, minimum(), maximum()));
+  }
+
+ protected:
+  QValidator::State validate(QString& text, int&) const override {
+    static const QRegularExpression partial(
+        QStringLiteral(R"(^\s*[+-]?(\d*[.,]?\d*)([eE][+-]?\d*)?\s*$)"));
+    if (text.trimmed().isEmpty()) return QValidator::Intermediate;
+    if (!partial.match(text).hasMatch()) return QValidator::Invalid;
+    const auto v = parseNumber(text, locale());
+    if (!v) return QValidator::Intermediate;
+    return (*v >= minimum() && *v <= maximum()) ? QValidator::Acceptable
+                                                 : QValidator::Intermediate;
+  }
+  void fixup(QString& text) const override {
+    if (const auto v = parseNumber(text, locale()))
+      text = textFromValue(std::clamp(*v, minimum(), maximum()));
+  }
+
+ private:
+  bool m_log;
+};
+
+/// Integer spin box for ranges beyond int32 (the 32-bit seed): a QDoubleSpinBox with 0
+/// decimals, exact for every integer below 2^53.
+class BigIntSpinBox : public PanelControl<QDoubleSpinBox> {
+ public:
+  BigIntSpinBox() {
+    setDecimals(0);
+    setSingleStep(1);
+  }
+};
+
+/// Holds one editor with a 2 px margin, painted as a red ring while the value is invalid.
+/// (A palette on this widget would leak into the editor's own frame colours.)
+class ErrorFrame : public QWidget {
+ public:
+  void setInvalid(bool invalid) {
+    if (invalid == m_invalid) return;
+    m_invalid = invalid;
+    update();
+  }
+
+ protected:
+  void paintEvent(QPaintEvent*) override {
+    if (!m_invalid) return;
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing);
+    p.setPen(Qt::NoPen);
+    p.setBrush(kErrorColor);
+    p.drawRoundedRect(QRectF(rect()), 3, 3);
+  }
+
+ private:
+  bool m_invalid = false;
+};
+
+/// The application style with slider handles and grooves scaled (presentation mode), so a
+/// slider stays easy to grab on a projector. Only set on sliders while the scale is not 1.
+class ScaledSliderStyle : public QProxyStyle {
+ public:
+  double factor = 1.0;
+
+  int pixelMetric(PixelMetric metric, const QStyleOption* option,
+                  const QWidget* widget) const override {
+    const int v = QProxyStyle::pixelMetric(metric, option, widget);
+    switch (metric) {
+      case PM_SliderLength:
+      case PM_SliderThickness:
+      case PM_SliderControlThickness:
+        return static_cast<int>(std::lround(v * factor));
+      default:
+        return v;
+    }
+  }
+};
+
+/// A circular "reset" arrow drawn in `color`, so the icon needs no theme and no glyph font.
+QIcon resetIcon(const QColor& color) {
+  QIcon icon;
+  for (int size : {16, 20, 24, 32, 48, 64}) {
+    QPixmap pm(size, size);
+    pm.fill(Qt::transparent);
+    QPainter p(&pm);
+    p.setRenderHint(QPainter::Antialiasing);
+    const double s = size;
+    const double w = std::max(1.5, s / 9.0);
+    p.setPen(QPen(color, w, Qt::SolidLine, Qt::RoundCap));
+    const QRectF r(s * 0.2, s * 0.24, s * 0.6, s * 0.6);
+    // Open at the upper right; the arrow head at the top points anticlockwise (to the left).
+    p.drawArc(r, 90 * 16, 285 * 16);
+    const QPointF top(r.center().x(), r.top());
+    const double a = s * 0.2;
+    QPainterPath head;
+    head.moveTo(top.x() - a * 0.15, top.y());
+    head.lineTo(top.x() + a * 0.75, top.y() - a * 0.8);
+    head.lineTo(top.x() + a * 0.75, top.y() + a * 0.8);
+    head.closeSubpath();
+    p.setPen(Qt::NoPen);
+    p.setBrush(color);
+    p.drawPath(head);
+    p.end();
+    icon.addPixmap(pm);
+  }
+  return icon;
+}
+
+/// `v` rounded to `digits` significant digits.
+double roundSignificant(double v, int digits) {
+  return QString::number(v, 'g', digits).toDouble();
+}
+
+QString tooltipFor(const ParamSpec& spec) {
+  QString tip = QStringLiteral("<p><b>%1</b></p>").arg(qs(spec.id).toHtmlEscaped());
+  if (!spec.description.empty()) tip += QStringLiteral("<p>%1</p>").arg(qs(spec.description).toHtmlEscaped());
+  tip += QStringLiteral("<p>Allowed: %1<br/>Default: %2</p>")
+             .arg(qs(allowedText(spec)).toHtmlEscaped(), qs(formatValue(spec.defaultValue)).toHtmlEscaped());
+  return tip;
+}
+
+/// One parameter's widgets. Exactly one of spin / bigSpin / realSpin / check / combo is set.
+struct Row {
+  ParamSpec spec;
+  QLabel* label = nullptr;
+  ErrorFrame* frame = nullptr;  ///< Holds the editor; painted red around it when invalid.
+  QWidget* editor = nullptr;
+  IntSpinBox* spin = nullptr;
+  BigIntSpinBox* bigSpin = nullptr;
+  RealSpinBox* realSpin = nullptr;
+  QCheckBox* check = nullptr;
+  PanelCombo* combo = nullptr;
+  PanelSlider* slider = nullptr;
+  bool logSlider = false;
+  QToolButton* reset = nullptr;
+  QLabel* error = nullptr;
+  bool invalid = false;  ///< Mirrors the editor's "invalid" property.
+};
+
+bool isWide(const ParamSpec& spec) {
+  if (spec.type == ParamType::Int) return spec.max - spec.min + 1 > kWideRatio;
+  return spec.min > 0 && spec.max / spec.min > kWideRatio;
+}
+
+std::int64_t snapInt(const ParamSpec& spec, double v) {
+  auto x = static_cast<std::int64_t>(std::llround(v));
+  const auto lo = static_cast<std::int64_t>(std::ceil(spec.min));
+  const auto hi = static_cast<std::int64_t>(std::floor(spec.max));
+  if (spec.even && x % 2 != 0) x += (v >= static_cast<double>(x)) ? 1 : -1;
+  x = std::clamp(x, lo, hi);
+  if (spec.even && x % 2 != 0) x += (x + 1 <= hi) ? 1 : -1;
+  return x;
+}
+
+/// Value shown by slider position `pos`.
+Value sliderToValue(const Row& row, int pos) {
+  const ParamSpec& s = row.spec;
+  if (s.type == ParamType::Int) {
+    if (!row.logSlider) return snapInt(s, pos);
+    const double t = static_cast<double>(pos) / kLogSteps;
+    // Offset log scale: min + (span+1)^t - 1 is exact at both ends and works for min = 0.
+    return snapInt(s, s.min - 1.0 + std::pow(s.max - s.min + 1.0, t));
+  }
+  if (pos <= 0) return s.min;
+  const int steps = row.logSlider ? kLogSteps : kLinearRealSteps;
+  if (pos >= steps) return s.max;
+  const double t = static_cast<double>(pos) / steps;
+  const double v = row.logSlider ? s.min * std::pow(s.max / s.min, t) : s.min + t * (s.max - s.min);
+  return std::clamp(roundSignificant(v, row.logSlider ? 3 : 4), s.min, s.max);
+}
+
+/// Slider position nearest to value `v`.
+int valueToSlider(const Row& row, double v) {
+  const ParamSpec& s = row.spec;
+  if (s.type == ParamType::Int && !row.logSlider) return static_cast<int>(std::llround(v));
+  double t = 0;
+  if (s.type == ParamType::Int)
+    t = std::log(std::max(1.0, v - s.min + 1.0)) / std::log(s.max - s.min + 1.0);
+  else if (row.logSlider)
+    t = std::log(std::max(v, s.min) / s.min) / std::log(s.max / s.min);
+  else
+    t = (v - s.min) / (s.max - s.min);
+  const int steps = row.logSlider ? kLogSteps : kLinearRealSteps;
+  return static_cast<int>(std::lround(std::clamp(t, 0.0, 1.0) * steps));
+}
+
+double numeric(const Value& v) {
+  if (const auto* i = std::get_if<std::int64_t>(&v)) return static_cast<double>(*i);
+  if (const auto* d = std::get_if<double>(&v)) return *d;
+  return 0;
+}
+
+}  // namespace
+
+struct ParameterPanel::Impl {
+  ParameterPanel* q;
+  const Scheme* scheme = nullptr;
+  std::vector<Row> rows;
+
+  QLabel* title = nullptr;
+  QLabel* description = nullptr;
+  QVBoxLayout* bodyHost = nullptr;
+  QWidget* body = nullptr;
+  QLabel* generalError = nullptr;
+  QPushButton* resetAll = nullptr;
+
+  QFont baseFont;
+  double scale = 1.0;
+  /// Outlives every slider that uses it: sliders are switched back to the application style
+  /// before their body is discarded and in ~ParameterPanel.
+  std::unique_ptr<ScaledSliderStyle> sliderStyle = std::make_unique<ScaledSliderStyle>();
+
+  // Press-and-hold gesture (slider drag, spin arrows held, step key held).
+  bool holding = false;
+  bool emittedDuringHold = false;
+  QString holdParam;
+  std::optional<ParamSet> lastEmitted;
+
+  explicit Impl(ParameterPanel* panel) : q(panel) {}
+
+  [[nodiscard]] Value editorValue(const Row& r) const {
+    switch (r.spec.type) {
+      case ParamType::Int:
+        if (r.bigSpin) return static_cast<std::int64_t>(std::llround(r.bigSpin->value()));
+        return static_cast<std::int64_t>(r.spin->value());
+      case ParamType::Real:
+        return r.realSpin->value();
+      case ParamType::Bool:
+        return r.check->isChecked();
+      case ParamType::Choice:
+        return r.combo->currentData().toString().toStdString();
+    }
+    return {};
+  }
+
+  [[nodiscard]] ParamSet currentValues() const {
+    if (!scheme) return {};
+    ParamSet set(scheme->info().params);
+    for (const Row& r : rows) set.set(r.spec.id, editorValue(r));
+    return set;
+  }
+
+  /// Shows `v` in the row's editor and slider without emitting anything.
+  void setEditorValue(Row& r, const Value& v) {
+    const QSignalBlocker blockEditor(r.editor);
+    switch (r.spec.type) {
+      case ParamType::Int:
+      case ParamType::Real: {
+        if (!std::holds_alternative<std::int64_t>(v) && !std::holds_alternative<double>(v)) break;
+        const double x = numeric(v);
+        if (r.spin) r.spin->setValue(static_cast<int>(std::clamp(x, r.spec.min, r.spec.max)));
+        if (r.bigSpin) r.bigSpin->setValue(x);
+        if (r.realSpin) r.realSpin->setValue(x);
+        break;
+      }
+      case ParamType::Bool:
+        if (const auto* b = std::get_if<bool>(&v)) r.check->setChecked(*b);
+        break;
+      case ParamType::Choice:
+        if (const auto* c = std::get_if<std::string>(&v)) {
+          const int index = r.combo->findData(qs(*c));
+          if (index >= 0) r.combo->setCurrentIndex(index);
+        }
+        break;
+    }
+    syncSlider(r);
+  }
+
+  void syncSlider(Row& r) {
+    if (!r.slider) return;
+    const QSignalBlocker block(r.slider);
+    r.slider->setValue(valueToSlider(r, numeric(editorValue(r))));
+  }
+
+  void updateResets() {
+    bool any = false;
+    for (Row& r : rows) {
+      const bool differs = editorValue(r) != r.spec.defaultValue;
+      r.reset->setEnabled(differs);
+      any = any || differs;
+    }
+    resetAll->setEnabled(any);
+  }
+
+  void setInvalid(Row& r, bool invalid) {
+    if (r.invalid == invalid) return;
+    r.invalid = invalid;
+    r.editor->setProperty("invalid", invalid);
+    r.frame->setInvalid(invalid);
+    r.error->setVisible(invalid);
+    if (!invalid) r.error->clear();
+  }
+
+  void clearErrors() {
+    for (Row& r : rows) setInvalid(r, false);
+    if (!generalError->isHidden()) {
+      generalError->hide();
+      generalError->clear();
+    }
+  }
+
+  void showError(const QString& param, const QString& message) {
+    for (Row& r : rows) {
+      if (qs(r.spec.id) != param) continue;
+      r.error->setText(message);
+      setInvalid(r, true);
+      return;
+    }
+    generalError->setText(message);
+    generalError->show();
+  }
+
+  /// Validates what the editors show; returns the set if valid, else shows the error.
+  std::optional<ParamSet> check() {
+    ParamSet set = currentValues();
+    updateResets();
+    clearErrors();
+    try {
+      validateParams(*scheme, set);
+    } catch (const ParamError& e) {
+      showError(qs(e.param()), QString::fromUtf8(e.what()));
+      return std::nullopt;
+    } catch (const std::exception& e) {
+      showError(QString(), QString::fromUtf8(e.what()));
+      return std::nullopt;
+    }
+    return set;
+  }
+
+  void commit(const QString& param, bool continuing) {
+    if (!scheme) return;
+    auto set = check();
+    if (!set) return;
+    lastEmitted = *set;
+    if (continuing) emittedDuringHold = true;
+    emit q->paramsEdited(*set, param, continuing);
+  }
+
+  void setHold(const QString& param, bool held) {
+    if (held) {
+      if (holding) return;
+      holding = true;
+      emittedDuringHold = false;
+      holdParam = param;
+      return;
+    }
+    if (!holding || param != holdParam) return;
+    holding = false;
+    if (!emittedDuringHold) return;
+    emittedDuringHold = false;
+    // The gesture's final edit: the current set, or the last valid one if it ended invalid
+    // (the error stays on screen, the window keeps the last valid picture).
+    if (auto set = check()) lastEmitted = *set;
+    if (lastEmitted) emit q->paramsEdited(*lastEmitted, holdParam, false);
+  }
+
+  void onEditorChanged(std::size_t i) {
+    Row& r = rows[i];
+    if (r.spin && r.spec.even && r.spin->value() % 2 != 0) {
+      r.spin->setValue(r.spin->evenNear(r.spin->value()));  // re-enters with the even value
+      return;
+    }
+    syncSlider(r);
+    commit(qs(r.spec.id), isHeld(r));
+  }
+
+  /// True while a press-and-hold gesture on this row's spin box or slider goes on.
+  [[nodiscard]] bool isHeld(const Row& r) const { return holding && holdParam == qs(r.spec.id); }
+
+  void onSliderMoved(std::size_t i, int pos) {
+    Row& r = rows[i];
+    const Value v = sliderToValue(r, pos);
+    if (v == editorValue(r)) return;  // several positions can show the same integer
+    {
+      const QSignalBlocker block(r.editor);
+      if (r.spin) r.spin->setValue(static_cast<int>(std::get<std::int64_t>(v)));
+      if (r.realSpin) r.realSpin->setValue(std::get<double>(v));
+    }
+    commit(qs(r.spec.id), isHeld(r));
+  }
+
+  void resetRow(std::size_t i) {
+    Row& r = rows[i];
+    setEditorValue(r, r.spec.defaultValue);
+    commit(qs(r.spec.id), false);
+  }
+
+  void resetEverything() {
+    for (Row& r : rows) setEditorValue(r, r.spec.defaultValue);
+    commit(QString(), false);
+  }
+
+  QWidget* makeEditor(Row& r, std::size_t i) {
+    const ParamSpec& s = r.spec;
+    const auto changed = [this, i] { onEditorChanged(i); };
+    const auto hold = [this, i](bool held) { setHold(qs(rows[i].spec.id), held); };
+    switch (s.type) {
+      case ParamType::Int: {
+        if (s.min < std::numeric_limits<int>::min() || s.max > std::numeric_limits<int>::max()) {
+          auto* e = new BigIntSpinBox;
+          e->setRange(s.min, s.max);
+          e->onHold = hold;
+          e->setKeyboardTracking(false);
+          QObject::connect(e, &QDoubleSpinBox::valueChanged, q, changed);
+          r.bigSpin = e;
+          return e;
+        }
+        auto* e = new IntSpinBox(s.even);
+        e->setRange(static_cast<int>(s.min), static_cast<int>(s.max));
+        e->setSingleStep(s.even ? 2 : 1);
+        e->onHold = hold;
+        e->setKeyboardTracking(false);  // typing "1024" must not compute 1, 10 and 102 first
+        QObject::connect(e, &QSpinBox::valueChanged, q, changed);
+        r.spin = e;
+        return e;
+      }
+      case ParamType::Real: {
+        auto* e = new RealSpinBox(isWide(s));
+        e->setRange(s.min, s.max);
+        e->setSingleStep(isWide(s) ? 1.0 : roundSignificant((s.max - s.min) / 100.0, 1));
+        e->onHold = hold;
+        e->setKeyboardTracking(false);
+        QObject::connect(e, &QDoubleSpinBox::valueChanged, q, changed);
+        r.realSpin = e;
+        return e;
+      }
+      case ParamType::Bool: {
+        auto* e = new QCheckBox;
+        QObject::connect(e, &QCheckBox::toggled, q, changed);
+        r.check = e;
+        return e;
+      }
+      case ParamType::Choice: {
+        auto* e = new PanelCombo;
+        for (const std::string& c : s.choices) e->addItem(qs(c), qs(c));
+        QObject::connect(e, &QComboBox::currentIndexChanged, q, changed);
+        r.combo = e;
+        return e;
+      }
+    }
+    return nullptr;
+  }
+
+  void makeSlider(Row& r, std::size_t i) {
+    const ParamSpec& s = r.spec;
+    if (s.type != ParamType::Int && s.type != ParamType::Real) return;
+    if (r.bigSpin) return;  // a 32-bit seed has no order worth sweeping
+    r.logSlider = isWide(s);
+    auto* slider = new PanelSlider;
+    if (s.type == ParamType::Int && !r.logSlider) {
+      slider->setRange(static_cast<int>(s.min), static_cast<int>(s.max));
+      slider->setSingleStep(s.even ? 2 : 1);
+      slider->setPageStep(std::max(s.even ? 2 : 1, static_cast<int>((s.max - s.min) / 10)));
+    } else {
+      const int steps = r.logSlider ? kLogSteps : kLinearRealSteps;
+      slider->setRange(0, steps);
+      slider->setSingleStep(steps / 100);
+      slider->setPageStep(steps / 10);
+    }
+    slider->setFocusPolicy(Qt::StrongFocus);
+    slider->onHold = [this, i](bool held) { setHold(qs(rows[i].spec.id), held); };
+    QObject::connect(slider, &QSlider::valueChanged, q, [this, i](int pos) { onSliderMoved(i, pos); });
+    QObject::connect(slider, &QSlider::sliderPressed, q,
+                     [this, i] { setHold(qs(rows[i].spec.id), true); });
+    QObject::connect(slider, &QSlider::sliderReleased, q,
+                     [this, i] { setHold(qs(rows[i].spec.id), false); });
+    slider->setObjectName(QStringLiteral("slider_") + qs(s.id));
+    slider->setToolTip(tooltipFor(s));
+    r.slider = slider;
+  }
+
+  /// Switches every slider back to the application style.
+  void releaseSliderStyle() {
+    for (Row& r : rows)
+      if (r.slider && r.slider->style() == sliderStyle.get()) r.slider->setStyle(nullptr);
+  }
+
+  void build() {
+    releaseSliderStyle();
+    if (body) {
+      body->hide();
+      body->setParent(nullptr);  // out of findChild and of the layout at once
+      body->deleteLater();       // setScheme may run inside a child's signal
+      body = nullptr;
+    }
+    rows.clear();
+    holding = false;
+    emittedDuringHold = false;
+    lastEmitted.reset();
+    if (!scheme) return;
+
+    body = new QWidget;
+    auto* grid = new QGridLayout(body);
+    grid->setContentsMargins(0, 0, 0, 0);
+    grid->setColumnStretch(2, 1);
+    grid->setVerticalSpacing(4);
+
+    const QIcon icon = resetIcon(q->palette().color(QPalette::ButtonText));
+    const auto& specs = scheme->info().params;
+    rows.resize(specs.size());
+    for (std::size_t i = 0; i < specs.size(); ++i) {
+      Row& r = rows[i];
+      r.spec = specs[i];
+      const QString id = qs(r.spec.id);
+      const QString tip = tooltipFor(r.spec);
+      const int gridRow = static_cast<int>(2 * i);
+
+      r.editor = makeEditor(r, i);
+      r.editor->setObjectName(QStringLiteral("param_") + id);
+      r.editor->setToolTip(tip);
+      r.editor->setProperty("invalid", false);
+      if (r.spec.type != ParamType::Bool) r.editor->setFocusPolicy(Qt::StrongFocus);
+      if (qobject_cast<QAbstractSpinBox*>(r.editor))
+        r.editor->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
+      r.editor->setAccessibleName(id);
+
+      r.frame = new ErrorFrame;
+      auto* frameLayout = new QHBoxLayout(r.frame);
+      frameLayout->setContentsMargins(2, 2, 2, 2);
+      frameLayout->addWidget(r.editor);
+
+      r.label = new QLabel(id);
+      r.label->setObjectName(QStringLiteral("label_") + id);
+      r.label->setToolTip(tip);
+      r.label->setBuddy(r.editor);
+
+      makeSlider(r, i);
+
+      r.reset = new QToolButton;
+      r.reset->setObjectName(QStringLiteral("reset_") + id);
+      r.reset->setIcon(icon);
+      r.reset->setText(QStringLiteral("\u21BA"));
+      r.reset->setAutoRaise(true);
+      r.reset->setToolButtonStyle(Qt::ToolButtonIconOnly);
+      r.reset->setToolTip(QStringLiteral("Reset to default (%1)").arg(qs(formatValue(r.spec.defaultValue))));
+      r.reset->setAccessibleName(QStringLiteral("Reset %1").arg(id));
+      QObject::connect(r.reset, &QToolButton::clicked, q, [this, i] { resetRow(i); });
+
+      r.error = new QLabel;
+      r.error->setObjectName(QStringLiteral("error_") + id);
+      r.error->setWordWrap(true);
+      r.error->setTextInteractionFlags(Qt::TextSelectableByMouse);
+      QPalette errorPalette = r.error->palette();
+      errorPalette.setColor(QPalette::WindowText, kErrorColor);
+      r.error->setPalette(errorPalette);
+      r.error->hide();
+
+      grid->addWidget(r.label, gridRow, 0);
+      if (r.slider) {
+        grid->addWidget(r.frame, gridRow, 1);
+        grid->addWidget(r.slider, gridRow, 2);
+      } else if (r.bigSpin) {
+        // Ten digits wide without widening every spin box of the column.
+        grid->addWidget(r.frame, gridRow, 1, 1, 2, Qt::AlignLeft);
+      } else {
+        grid->addWidget(r.frame, gridRow, 1, 1, 2);
+      }
+      grid->addWidget(r.reset, gridRow, 3);
+      grid->addWidget(r.error, gridRow + 1, 1, 1, 3);
+    }
+    bodyHost->addWidget(body);
+    applyScale();
+  }
+
+  void setValuesQuietly(const ParamSet& values) {
+    for (Row& r : rows)
+      if (values.has(r.spec.id)) setEditorValue(r, values.get(r.spec.id));
+    check();  // clears the errors, shows one if `values` itself is invalid; emits nothing
+  }
+
+  void applyScale() {
+    QFont f = baseFont;
+    if (baseFont.pointSizeF() > 0)
+      f.setPointSizeF(baseFont.pointSizeF() * scale);
+    else if (baseFont.pixelSize() > 0)
+      f.setPixelSize(static_cast<int>(std::lround(baseFont.pixelSize() * scale)));
+    q->setFont(f);
+    sliderStyle->factor = scale;
+    QFont titleFont = f;
+    titleFont.setBold(true);
+    if (f.pointSizeF() > 0) titleFont.setPointSizeF(f.pointSizeF() * 1.15);
+    title->setFont(titleFont);
+
+    const auto px = [this](double v) { return static_cast<int>(std::lround(v * scale)); };
+    const int iconSide = px(16);
+    for (Row& r : rows) {
+      r.reset->setIconSize(QSize(iconSide, iconSide));
+      r.reset->setMinimumSize(px(24), px(24));
+      if (r.slider) {
+        if (scale != 1.0)
+          r.slider->setStyle(sliderStyle.get());
+        else if (r.slider->style() == sliderStyle.get())
+          r.slider->setStyle(nullptr);
+        r.slider->updateGeometry();
+        r.slider->setMinimumHeight(px(22));
+        r.slider->setMinimumWidth(px(48));
+      }
+      r.editor->setMinimumHeight(r.spec.type == ParamType::Bool ? 0 : px(24));
+      // Spin boxes may shrink below their size hint (the width of the longest value) so the
+      // panel still fits a 300 px dock; they show 7 digits at least.
+      if (qobject_cast<QAbstractSpinBox*>(r.editor))
+        r.editor->setMinimumWidth(QFontMetrics(f).horizontalAdvance(QStringLiteral("0000000")) + px(28));
+    }
+    resetAll->setIconSize(QSize(iconSide, iconSide));
+    resetAll->setMinimumHeight(px(26));
+  }
+};
+
+ParameterPanel::ParameterPanel(QWidget* parent)
+    : QWidget(parent), m_impl(std::make_unique<Impl>(this)) {
+  Impl& d = *m_impl;
+  d.baseFont = font();
+
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(8, 8, 8, 8);
+  d.title = new QLabel;
+  d.title->setObjectName(QStringLiteral("schemeTitle"));
+  d.title->setWordWrap(true);
+  d.description = new QLabel;
+  d.description->setObjectName(QStringLiteral("schemeDescription"));
+  d.description->setWordWrap(true);
+  d.description->setForegroundRole(QPalette::PlaceholderText);
+  layout->addWidget(d.title);
+  layout->addWidget(d.description);
+  layout->addSpacing(4);
+
+  d.bodyHost = new QVBoxLayout;
+  d.bodyHost->setContentsMargins(0, 0, 0, 0);
+  layout->addLayout(d.bodyHost);
+
+  d.generalError = new QLabel;
+  d.generalError->setObjectName(QStringLiteral("error_"));
+  d.generalError->setWordWrap(true);
+  QPalette errorPalette = d.generalError->palette();
+  errorPalette.setColor(QPalette::WindowText, kErrorColor);
+  d.generalError->setPalette(errorPalette);
+  d.generalError->hide();
+  layout->addWidget(d.generalError);
+
+  d.resetAll = new QPushButton(tr("Reset all"));
+  d.resetAll->setObjectName(QStringLiteral("resetAll"));
+  d.resetAll->setIcon(resetIcon(palette().color(QPalette::ButtonText)));
+  d.resetAll->setToolTip(tr("Reset every parameter of this scheme to its default"));
+  d.resetAll->setEnabled(false);
+  connect(d.resetAll, &QPushButton::clicked, this, [this] { m_impl->resetEverything(); });
+  auto* buttons = new QHBoxLayout;
+  buttons->addStretch(1);
+  buttons->addWidget(d.resetAll);
+  layout->addLayout(buttons);
+  layout->addStretch(1);
+}
+
+ParameterPanel::~ParameterPanel() { m_impl->releaseSliderStyle(); }
+
+void ParameterPanel::setScheme(const posenc::Scheme& scheme, const posenc::ParamSet& values) {
+  Impl& d = *m_impl;
+  d.scheme = &scheme;
+  d.title->setText(qs(scheme.info().name));
+  d.description->setText(qs(scheme.info().description));
+  d.build();
+  d.setValuesQuietly(ParamSet(scheme.info().params));
+  d.setValuesQuietly(values);
+}
+
+void ParameterPanel::setValues(const posenc::ParamSet& values) {
+  Impl& d = *m_impl;
+  if (!d.scheme) return;
+  d.holding = false;
+  d.emittedDuringHold = false;
+  d.setValuesQuietly(values);
+}
+
+posenc::ParamSet ParameterPanel::values() const { return m_impl->currentValues(); }
+
+void ParameterPanel::setScale(double scale) {
+  scale = std::clamp(scale, 0.5, 4.0);
+  if (scale == m_impl->scale) return;
+  m_impl->scale = scale;
+  m_impl->applyScale();
+}
+
+double ParameterPanel::scale() const { return m_impl->scale; }
+
+}  // namespace posenc::ui

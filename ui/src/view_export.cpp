@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "posenc_ui/view_export.h"
+
+#include <QFileInfo>
+#include <optional>
+#include <ostream>
+#include <qcustomplot.h>
+
+#include "posenc/command_line.hpp"
+#include "posenc/data_io.hpp"
+#include "posenc_ui/plot_render.h"
+
+namespace posenc::ui {
+
+namespace {
+
+QString suffixOf(const QString& path) { return QFileInfo(path).suffix().toLower(); }
+
+void checkDataSize(const Scheme& scheme, const ParamSet& params, const ViewSpec& view,
+                   const Region& region) {
+  const MatrixShape full = scheme.shape(params, view.id);
+  const Index r1 = region.r1 < 0 ? full.rows : std::min(region.r1, full.rows);
+  const Index c1 = region.c1 < 0 ? full.cols : std::min(region.c1, full.cols);
+  const Index rows = std::max<Index>(r1 - region.r0, 0);
+  const Index cols = std::max<Index>(c1 - region.c0, 0);
+  const double cells = static_cast<double>(rows) * static_cast<double>(cols);
+  if (cells > kMaxDataCells) {
+    throw ParamError("view", view.id,
+                     "small enough to write whole: " + std::to_string(rows) + " x " +
+                         std::to_string(cols) + " cells would take " + humanBytes(cells * 8) +
+                         " as float64 (limit " + humanBytes(kMaxDataCells * 8) +
+                         "); export a region with --rows A:B --cols C:D");
+  }
+}
+
+void writeData(std::ostream& os, DataFormat format, const ExportContext& ctx,
+               const MatrixResult* matrix, const SeriesResult* series) {
+  switch (format) {
+    case DataFormat::Json:
+      matrix ? writeMatrixJson(os, ctx, *matrix) : writeSeriesJson(os, ctx, *series);
+      break;
+    case DataFormat::Csv:
+      matrix ? writeMatrixCsv(os, *matrix) : writeSeriesCsv(os, *series);
+      break;
+    case DataFormat::Npy:
+      matrix ? writeMatrixNpy(os, *matrix) : writeSeriesNpy(os, *series);
+      break;
+  }
+}
+
+}  // namespace
+
+bool isPicturePath(const QString& path) {
+  const QString s = suffixOf(path);
+  return s == QLatin1String("png") || s == QLatin1String("svg") || s == QLatin1String("pdf");
+}
+
+bool isDataPath(const QString& path) {
+  return dataFormatFromPath(path.toStdString()).has_value();
+}
+
+QString parameterSummary(const ParamSet& params) {
+  QStringList parts;
+  for (const auto& [key, value] : params.items())
+    parts << QString::fromStdString(key + " = " + formatValue(value));
+  return parts.join(QStringLiteral("   "));
+}
+
+void exportView(const Scheme& scheme, const ParamSet& params, const ViewSpec& view,
+                const std::string& path, const ExportRequest& request, std::ostream& out) {
+  const QString qpath = QString::fromStdString(path);
+  const bool toStdout = path == "-";
+  if (!toStdout && !isPicturePath(qpath) && !isDataPath(qpath))
+    throw UsageError("--out '" + path + "': unknown format '" + suffixOf(qpath).toStdString() +
+                     "' (use .png, .svg, .pdf, .csv, .npy, .json, or - for JSON on standard output)");
+  const bool isMatrix = view.kind == ViewKind::Matrix;
+  const Region& region = request.region;
+  const bool hasRegion = region.r0 != 0 || region.c0 != 0 || region.r1 >= 0 || region.c1 >= 0;
+  if (!isMatrix && hasRegion)
+    throw UsageError("--rows/--cols select part of a matrix; view '" + view.id + "' is a series");
+  if (!request.colormap.isEmpty() && !isColormap(request.colormap))
+    throw ParamError("colormap", request.colormap.toStdString(),
+                     "one of " + colormapIds().join(", ").toStdString());
+  const ExportContext ctx{scheme.info().id, &view, &params};
+
+  if (toStdout || isDataPath(qpath)) {
+    std::optional<MatrixResult> matrix;
+    std::optional<SeriesResult> series;
+    if (isMatrix) {
+      Region whole = region;
+      whole.maxRows = whole.maxCols = 0;
+      checkDataSize(scheme, params, view, whole);
+      matrix = computeMatrix(scheme, params, view.id, whole);
+    } else {
+      series = scheme.series(params, view.id);
+    }
+    const MatrixResult* m = matrix ? &*matrix : nullptr;
+    const SeriesResult* s = series ? &*series : nullptr;
+    if (toStdout) {
+      writeData(out, DataFormat::Json, ctx, m, s);
+      out.flush();
+    } else {
+      const DataFormat format = *dataFormatFromPath(path);
+      writeFileAtomically(path, [&](std::ostream& os) { writeData(os, format, ctx, m, s); });
+    }
+    return;
+  }
+
+  QCustomPlot plot;
+  plot.resize(request.size);
+  PlotOptions options;
+  options.colormap = request.colormap;
+  options.title = request.title;
+  options.subtitle =
+      QString::fromStdString(scheme.info().name) + QStringLiteral("    ") + parameterSummary(params);
+  if (isMatrix) {
+    Region sampled = region;
+    const double scale = request.dpi / 96.0;
+    sampled.maxRows = static_cast<Index>(request.size.height() * scale);
+    sampled.maxCols = static_cast<Index>(request.size.width() * scale);
+    drawMatrix(plot, view, computeMatrix(scheme, params, view.id, sampled), options);
+  } else {
+    drawSeries(plot, view, scheme.series(params, view.id), options);
+  }
+  const QString error = savePicture(plot, qpath, request.size, request.dpi);
+  if (!error.isEmpty()) throw IoError(error.toStdString());
+}
+
+}  // namespace posenc::ui

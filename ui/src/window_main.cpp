@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "posenc_ui/window_main.h"
+
+#include <QApplication>
+#include <QMessageBox>
+#include <QString>
+#include <filesystem>
+#include <string>
+#include <iostream>
+
+#include "posenc_ui/main_window.h"
+#include "posenc_ui/settings_keys.h"
+
+namespace posenc::ui {
+
+bool wantsWindow(int argc, char** argv) {
+  if (argc == 1) return true;
+  if (argc != 2) return false;
+  // A single argument that names a file (or looks like a session) opens it in the window;
+  // anything else is a command-line word, so typos get "unknown command", not a window.
+  const std::string arg = argv[1];
+  std::error_code ec;
+  return std::filesystem::is_regular_file(arg, ec) ||
+         (arg.size() > 5 && arg.compare(arg.size() - 5, 5, ".json") == 0);
+}
+
+int runWindow(int argc, char** argv) {
+  const bool headless = qEnvironmentVariableIsEmpty("DISPLAY") &&
+                        qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") &&
+                        qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
+  if (headless) {
+    std::cerr << "posenc: no display to open the window on (DISPLAY is not set).\n"
+                 "  Run it in a desktop session, under xvfb-run, or use the command line:\n"
+                 "  posenc gallery   (every view as PNG)   posenc --help\n";
+    return 1;
+  }
+  QApplication app(argc, argv);
+  QApplication::setOrganizationName(settings::kOrganization);
+  QApplication::setApplicationName(settings::kApplication);
+  QApplication::setApplicationVersion(QStringLiteral(POSENC_VERSION));
+  QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/posenc.svg")));
+  MainWindow window;
+  if (argc == 2) {
+    QString error;
+    if (!window.openSession(QString::fromLocal8Bit(argv[1]), &error)) {
+      std::cerr << "posenc: " << error.toStdString() << "\n";
+      QMessageBox::warning(&window, QObject::tr("Cannot open session"), error);
+    }
+  } else {
+    window.restoreLastSession();
+  }
+  window.show();
+  return QApplication::exec();
+}
+
+}  // namespace posenc::ui
