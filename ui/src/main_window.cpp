@@ -27,6 +27,7 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QPushButton>
+#include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
 #include <QSpinBox>
@@ -190,7 +191,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_undo(new QUndoS
   if (!m_colormap.isEmpty() && !isColormap(m_colormap)) m_colormap.clear();
   for (QAction* a : m_colormapGroup->actions()) a->setChecked(a->data().toString() == m_colormap);
   rebuildForScheme();
-  resize(1400, 900);
+  // First start: most of the screen, so the heatmaps get room; later starts restore geometry.
+  QSize size(1400, 900);
+  if (const QScreen* screen = QGuiApplication::primaryScreen())
+    size = (screen->availableSize() * 0.92).boundedTo(QSize(1800, 1150));
+  resize(size);
   restoreGeometry(settings.value(settings::kGeometry).toByteArray());
   restoreState(settings.value(settings::kWindowState).toByteArray());
   updateRecentMenu();

@@ -418,7 +418,8 @@ QCPLayoutElement* spacer(QCustomPlot& plot) { return new QCPLayoutElement(&plot)
 /// add themselves to it. `aboveRow` is the plot-layout row for LegendPlace::Above; `body` holds
 /// the axis rect in (0, 0) and takes the legend in (0, 1) for LegendPlace::Beside.
 QCPLegend* makeLegend(QCustomPlot& plot, LegendPlace place, Qt::Alignment corner,
-                      QCPAxisRect* rect, QCPLayoutGrid* body, int aboveRow, int items, double s) {
+                      QCPAxisRect* rect, QCPLayoutGrid* body, int aboveRow, int items, double s,
+                      int aboveColumns = 0) {
   auto* legend = new QCPLegend;
   switch (place) {
     case LegendPlace::Hidden:
@@ -437,7 +438,7 @@ QCPLegend* makeLegend(QCustomPlot& plot, LegendPlace place, Qt::Alignment corner
       plot.plotLayout()->setRowStretchFactor(aboveRow, 0.001);  // as tall as the legend, no more
       strip->setMargins(QMargins(0, 0, 0, px(4, s)));
       legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-      legend->setWrap(items <= 4 ? items : 3);
+      legend->setWrap(aboveColumns > 0 ? aboveColumns : (items <= 4 ? items : 3));
       legend->setColumnSpacing(px(20, s));
       break;
     }
@@ -912,23 +913,31 @@ void drawSeries(QCustomPlot& plot, const ViewSpec& view, const SeriesResult& res
   }
   LegendPlace place = LegendPlace::Hidden;
   Qt::Alignment corner = Qt::AlignTop | Qt::AlignRight;
+  int aboveColumns = 0;  // entries per row when the legend sits above the plot
   if (curveCount > 1) {
     const auto empty = emptyCorner(points, xRange, yRange, logY);
-    if (view.parametric || curveCount > 6) {
+    const QFontMetricsF metrics(plotFont(kLegendPt, s));
+    double longest = 0;
+    for (const Curve& curve : result.curves)
+      longest = std::max(longest, metrics.horizontalAdvance(fromStd(curve.name)));
+    const double entry = longest + px(28 + 9 + 20, s);
+    // Beside the plot only when the plot keeps most of the width; in a narrow picture (a grid
+    // cell) the legend goes above it, as many entries per row as fit.
+    const bool besideFits = entry + px(40, s) <= 0.4 * plot.width();
+    const int fitPerRow = std::max(1, static_cast<int>((plot.width() - px(40, s)) / entry));
+    if ((view.parametric || curveCount > 6) && besideFits) {
       place = LegendPlace::Beside;
-    } else if (empty) {
+    } else if (empty && curveCount <= 6) {
       place = LegendPlace::Inside;
       corner = *empty;
     } else {
-      // A row above the plot holds up to 4 entries side by side (3 per row beyond that);
-      // when the names are too long for that, a column beside the plot reads better.
-      const QFontMetricsF metrics(plotFont(kLegendPt, s));
-      double longest = 0;
-      for (const Curve& curve : result.curves)
-        longest = std::max(longest, metrics.horizontalAdvance(fromStd(curve.name)));
-      const double columns = curveCount <= 4 ? static_cast<double>(curveCount) : 3.0;
-      const double needed = columns * (longest + px(28 + 9 + 20, s)) + px(40, s);
-      place = needed <= plot.width() ? LegendPlace::Above : LegendPlace::Beside;
+      const int wanted = curveCount <= 4 ? static_cast<int>(curveCount) : 3;
+      if (fitPerRow >= std::min(wanted, 2) || !besideFits) {
+        place = LegendPlace::Above;
+        aboveColumns = std::min(fitPerRow, curveCount <= 4 ? static_cast<int>(curveCount) : 4);
+      } else {
+        place = LegendPlace::Beside;
+      }
     }
   }
   const int legendRow = place == LegendPlace::Above ? row++ : -1;
@@ -962,7 +971,8 @@ void drawSeries(QCustomPlot& plot, const ViewSpec& view, const SeriesResult& res
   yAxis->setRange(yRange);
 
   QCPLegend* legend = makeLegend(plot, place, corner, rect, body, legendRow,
-                                 static_cast<int>(std::min<std::size_t>(curveCount, kMaxLegendEntries)), s);
+                                 static_cast<int>(std::min<std::size_t>(curveCount, kMaxLegendEntries)), s,
+                                 aboveColumns);
   QCPBarsGroup* group = nullptr;
   if (view.bars && curveCount > 1) {
     group = new QCPBarsGroup(&plot);
