@@ -85,13 +85,16 @@ TEST_F(Window, AlibiHeadThreeOfTwelveInAFewSteps) {
 }
 
 TEST_F(Window, HoveringAnXlCellReadsItsFourTerms) {
-  m_window->applySession(session("xl", {}));
+  m_window->applySession(session("xl", {{"mlen", "4"}}));
   m_window->setCellView(0, QStringLiteral("scores"));
   waitFor(QStringLiteral("scores"));
   emit m_window->plotView(0).cellHovered(5, 2, 0.0);
   const QString text = m_window->readout().text();
-  for (const char* term : {"(a)", "(b)", "(c)", "(d)", "query", "key"})
+  for (const char* term : {"(a)", "(b)", "(c)", "(d)", "query", "key", "delta"})
     EXPECT_TRUE(text.contains(QLatin1String(term))) << term << " in " << text.toStdString();
+  // With memory, query row 5 sits at position 9: the scheme's delta (7) is shown, not the
+  // misleading raw column - row.
+  EXPECT_FALSE(text.contains(QString::fromUtf8("distance j \u2212 i"))) << text.toStdString();
 }
 
 TEST_F(Window, SessionSavedAndOpenedAgainIsTheSame) {

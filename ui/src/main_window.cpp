@@ -270,8 +270,12 @@ void MainWindow::buildDocks() {
   sv->setContentsMargins(4, 4, 4, 4);
   m_schemeList = new QListWidget(schemeHost);
   m_schemeList->setWordWrap(true);
+  m_schemeList->setSpacing(2);
+  m_schemeList->setAlternatingRowColors(true);
+  m_schemeList->setTextElideMode(Qt::ElideNone);
   for (const auto& s : allSchemes()) {
-    auto* item = new QListWidgetItem(qs(s->info().name), m_schemeList);
+    // Name on the first line, the one-line description under it.
+    auto* item = new QListWidgetItem(qs(s->info().name + "\n" + s->info().description), m_schemeList);
     item->setData(Qt::UserRole, qs(s->info().id));
     item->setToolTip(qs(s->info().description));
   }
@@ -292,7 +296,7 @@ void MainWindow::buildDocks() {
   params->setWidget(scroll);
   addDockWidget(Qt::LeftDockWidgetArea, params);
   splitDockWidget(schemes, params, Qt::Vertical);
-  resizeDocks({schemes, params}, {170, 620}, Qt::Vertical);
+  resizeDocks({schemes, params}, {300, 520}, Qt::Vertical);
   resizeDocks({params}, {380}, Qt::Horizontal);
 
   auto* readout = new QDockWidget(tr("Readout"), this);

@@ -2,6 +2,7 @@
 #include "posenc_ui/readout_panel.h"
 
 #include <QLabel>
+#include <algorithm>
 #include <QScrollArea>
 #include <QVBoxLayout>
 #include <cmath>
@@ -57,15 +58,20 @@ void ReadoutPanel::showCell(const Scheme& scheme, const ParamSet& params, const 
   QString html = QStringLiteral("<b>%1</b><table>").arg(QString::fromStdString(view.title).toHtmlEscaped());
   html += row(QString::fromStdString(view.yLabel), QString::number(r));
   html += row(QString::fromStdString(view.xLabel), QString::number(c));
-  if (isPositionAxis(view.xLabel) && isPositionAxis(view.yLabel))
-    html += row(QStringLiteral("distance j \u2212 i"), QString::number(c - r));
   try {
     const MatrixResult cell =
         computeMatrix(scheme, params, view.id, Region{.r0 = r, .r1 = r + 1, .c0 = c, .c1 = c + 1});
     const QString label = view.valueLabel.empty() ? QStringLiteral("value")
                                                   : QString::fromStdString(view.valueLabel);
-    html += row(label, formatNumber(cell.values(0, 0)), true);
     const std::vector<Term> terms = scheme.explainCell(params, view.id, r, c);
+    // The scheme's own distance (e.g. Transformer-XL's delta = i + mlen - j) wins over the
+    // generic j - i of two position axes.
+    const bool schemeGivesDistance = std::any_of(terms.begin(), terms.end(), [](const Term& t) {
+      return t.name.find("distance") != std::string::npos;
+    });
+    if (!schemeGivesDistance && isPositionAxis(view.xLabel) && isPositionAxis(view.yLabel))
+      html += row(QStringLiteral("distance j \u2212 i"), QString::number(c - r));
+    html += row(label, formatNumber(cell.values(0, 0)), true);
     if (!terms.empty()) {
       html += QStringLiteral("<tr><td colspan=2 style='padding-top:8px'><b>made of</b></td></tr>");
       for (const Term& t : terms) html += row(QString::fromStdString(t.name), formatNumber(t.value));
