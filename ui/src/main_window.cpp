@@ -610,39 +610,38 @@ void MainWindow::applySession(const Session& session) {
 
 bool MainWindow::openSession(const QString& path, QString* error) {
   try {
-    const Session session = loadSessionFile(path);
-    applySession(session);
-    m_sessionPath = path;
-    m_undo->setClean();
-    addRecentFile(path);
-    rememberFolder(path);
-    updateTitle();
-    statusBar()->showMessage(tr("Opened %1").arg(QDir::toNativeSeparators(path)), 5000);
-    return true;
+    applySession(loadSessionFile(path));
   } catch (const SessionError& e) {
-    const QString reason = QString::fromUtf8(e.what());
-    if (error) *error = reason;
-    else QMessageBox::warning(this, tr("Cannot open session"), reason);
-    return false;
+    return reportFailure(tr("Cannot open session"), e, error);
   }
+  sessionFileDone(path, tr("Opened %1"));
+  return true;
 }
 
 bool MainWindow::saveSession(const QString& path, QString* error) {
   try {
     saveSessionFile(path, currentSession());
-    m_sessionPath = path;
-    m_undo->setClean();
-    addRecentFile(path);
-    rememberFolder(path);
-    updateTitle();
-    statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 5000);
-    return true;
   } catch (const SessionError& e) {
-    const QString reason = QString::fromUtf8(e.what());
-    if (error) *error = reason;
-    else QMessageBox::warning(this, tr("Cannot save session"), reason);
-    return false;
+    return reportFailure(tr("Cannot save session"), e, error);
   }
+  sessionFileDone(path, tr("Saved %1"));
+  return true;
+}
+
+void MainWindow::sessionFileDone(const QString& path, const QString& message) {
+  m_sessionPath = path;
+  m_undo->setClean();
+  addRecentFile(path);
+  rememberFolder(path);
+  updateTitle();
+  statusBar()->showMessage(message.arg(QDir::toNativeSeparators(path)), 5000);
+}
+
+bool MainWindow::reportFailure(const QString& title, const std::exception& e, QString* error) {
+  const QString reason = QString::fromUtf8(e.what());
+  if (error) *error = reason;
+  else QMessageBox::warning(this, title, reason);
+  return false;
 }
 
 void MainWindow::applyPreset(const QString& id) {
@@ -755,10 +754,7 @@ bool MainWindow::exportCurrentView(const QString& path, QSize size, double dpi, 
     statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 5000);
     return true;
   } catch (const std::exception& e) {
-    const QString reason = QString::fromUtf8(e.what());
-    if (error) *error = reason;
-    else QMessageBox::warning(this, tr("Export failed"), reason);
-    return false;
+    return reportFailure(tr("Export failed"), e, error);
   }
 }
 

@@ -7,6 +7,7 @@
 #include <QString>
 #include <QStringList>
 #include <array>
+#include <exception>
 #include <functional>
 #include <optional>
 
@@ -97,6 +98,10 @@ class MainWindow : public QMainWindow {
   void onParamsEdited(const posenc::ParamSet& params, const QString& param, bool continuing);
   void onSchemeChosen(const QString& schemeId);
   void updateTitle();
+  /// After a session file was opened or saved: remember it, mark clean, say so.
+  void sessionFileDone(const QString& path, const QString& message);
+  /// Gives the reason to the caller through `error`, or in a message box when it is null.
+  bool reportFailure(const QString& title, const std::exception& e, QString* error);
   void updateRecentMenu();
   void addRecentFile(const QString& path);
   void exportDialog();
