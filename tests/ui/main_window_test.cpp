@@ -89,6 +89,9 @@ TEST_F(Window, HoveringAnXlCellReadsItsFourTerms) {
   m_window->setCellView(0, QStringLiteral("scores"));
   waitFor(QStringLiteral("scores"));
   emit m_window->plotView(0).cellHovered(5, 2, 0.0);
+  // The exact value and terms are computed off the UI thread; wait for them.
+  for (int k = 0; k < 500 && m_window->readout().text().contains(QLatin1String("computing")); ++k)
+    QTest::qWait(10);
   const QString text = m_window->readout().text();
   for (const char* term : {"(a)", "(b)", "(c)", "(d)", "query", "key", "delta"})
     EXPECT_TRUE(text.contains(QLatin1String(term))) << term << " in " << text.toStdString();

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "posenc_ui/readout_panel.h"
 
+#include <QFutureWatcher>
 #include <QLabel>
+#include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
+#include <utility>
 #include <QScrollArea>
 #include <QVBoxLayout>
 #include <cmath>
@@ -53,11 +56,13 @@ ReadoutPanel::ReadoutPanel(QWidget* parent) : QWidget(parent), m_label(new QLabe
   clear();
 }
 
-void ReadoutPanel::showCell(const Scheme& scheme, const ParamSet& params, const ViewSpec& view,
-                            Index r, Index c) {
-  QString html = QStringLiteral("<b>%1</b><table>").arg(QString::fromStdString(view.title).toHtmlEscaped());
-  html += row(QString::fromStdString(view.yLabel), QString::number(r));
-  html += row(QString::fromStdString(view.xLabel), QString::number(c));
+namespace {
+
+/// The rows of the table that need the core: value, distance, terms. Runs on a worker thread,
+/// so it touches only its arguments.
+QString cellRows(const Scheme& scheme, const ParamSet& params, const ViewSpec& view, Index r,
+                 Index c) {
+  QString html;
   try {
     const MatrixResult cell =
         computeMatrix(scheme, params, view.id, Region{.r0 = r, .r1 = r + 1, .c0 = c, .c1 = c + 1});
@@ -79,11 +84,41 @@ void ReadoutPanel::showCell(const Scheme& scheme, const ParamSet& params, const 
   } catch (const std::exception& e) {
     html += row(QStringLiteral("error"), QString::fromUtf8(e.what()).toHtmlEscaped());
   }
-  html += QStringLiteral("</table>");
-  m_label->setText(html);
+  return html;
+}
+
+}  // namespace
+
+void ReadoutPanel::showCell(const Scheme& scheme, const ParamSet& params, const ViewSpec& view,
+                            Index r, Index c) {
+  QString head = QStringLiteral("<b>%1</b><table>").arg(QString::fromStdString(view.title).toHtmlEscaped());
+  head += row(QString::fromStdString(view.yLabel), QString::number(r));
+  head += row(QString::fromStdString(view.xLabel), QString::number(c));
+  const quint64 generation = ++m_generation;
+  m_label->setText(head + row(tr("value"), tr("computing...")) + QStringLiteral("</table>"));
+  // One computation at a time: hovers that arrive meanwhile replace each other, and only the
+  // newest is started when the running one ends, so a slow view never piles up work.
+  // Schemes are stateless and live as long as the program; params and view are copied.
+  const Scheme* schemePtr = &scheme;
+  auto start = [this, schemePtr, params, view, r, c, generation, head] {
+    m_running = true;
+    auto* watcher = new QFutureWatcher<QString>(this);
+    connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher, generation, head] {
+      if (generation == m_generation)
+        m_label->setText(head + watcher->result() + QStringLiteral("</table>"));
+      watcher->deleteLater();
+      m_running = false;
+      if (m_pending) std::exchange(m_pending, nullptr)();
+    });
+    watcher->setFuture(QtConcurrent::run(
+        [schemePtr, params, view, r, c] { return cellRows(*schemePtr, params, view, r, c); }));
+  };
+  if (m_running) m_pending = start;
+  else start();
 }
 
 void ReadoutPanel::showPoint(const ViewSpec& view, const QString& curve, double x, double y) {
+  ++m_generation;  // a cell still being computed must not replace this
   QString html = QStringLiteral("<b>%1</b><table>").arg(QString::fromStdString(view.title).toHtmlEscaped());
   html += row(QStringLiteral("curve"), curve.toHtmlEscaped());
   html += row(QString::fromStdString(view.xLabel), formatNumber(x));
@@ -93,6 +128,7 @@ void ReadoutPanel::showPoint(const ViewSpec& view, const QString& curve, double 
 }
 
 void ReadoutPanel::clear() {
+  ++m_generation;
   m_label->setText(tr("<span style='color:#777'>Hover a cell of a heatmap or a point of a chart "
                       "to read its exact value and the terms that make it.</span>"));
 }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <QWidget>
+#include <functional>
 
 #include "posenc/scheme.hpp"
 
@@ -18,7 +19,10 @@ class ReadoutPanel : public QWidget {
  public:
   explicit ReadoutPanel(QWidget* parent = nullptr);
 
-  /// Cell (row, col) of matrix view `view`. Computes the exact value and terms with the core.
+  /// Cell (row, col) of matrix view `view`. The exact value and terms are computed with the
+  /// core on a worker thread (one cell of a large Transformer-XL view takes seconds), so the
+  /// window never waits; until they arrive the row and column show with "computing...", and
+  /// only the newest hover is ever shown.
   void showCell(const posenc::Scheme& scheme, const posenc::ParamSet& params,
                 const posenc::ViewSpec& view, posenc::Index row, posenc::Index col);
   /// Point `x, y` of curve `curve` of series view `view`.
@@ -32,6 +36,9 @@ class ReadoutPanel : public QWidget {
 
  private:
   QLabel* m_label = nullptr;
+  quint64 m_generation = 0;  ///< Newest request; older answers are dropped.
+  bool m_running = false;    ///< A cell is being computed; at most one at a time.
+  std::function<void()> m_pending;  ///< The newest hover that arrived meanwhile.
 };
 
 /// Shortest text that reads back as the same double ("0.1", "-3.5e-07"), "masked" for NaN.
