@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The list of built-in schemes, in the order the window and `posenc list` show them.
+#include <string>
+
 #include "posenc/alibi.hpp"
 #include "posenc/learned.hpp"
 #include "posenc/rope.hpp"
@@ -10,6 +12,17 @@
 #include "posenc/tupe.hpp"
 
 namespace posenc {
+
+void checkRowLength(const ViewSpec& view, const std::string& param, const std::string& value,
+                    Index rowLength, const std::string& lengthText) {
+  if (view.maxRowLength <= 0 || rowLength <= view.maxRowLength) return;
+  throw ParamError(param, value,
+                   "a length the " + view.id + " view can draw: it needs every key of a row "
+                   "before any weight is known (softmax), so rows are capped at " +
+                       std::to_string(view.maxRowLength) + " keys and " + lengthText + " = " +
+                       std::to_string(rowLength) +
+                       " is longer; the other views go to 1048576 positions");
+}
 
 const std::vector<std::unique_ptr<Scheme>>& allSchemes() {
   static const std::vector<std::unique_ptr<Scheme>> schemes = [] {

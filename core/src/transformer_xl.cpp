@@ -4,10 +4,12 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
 
+#include "ordered_product.hpp"
 #include "posenc/random.hpp"
 #include "posenc/sinusoidal_table.hpp"
 
@@ -240,10 +242,11 @@ SchemeInfo buildInfo() {
   s.name = "Transformer-XL relative attention (Dai et al. 2019)";
   s.description =
       "One head's attention logits split into the four terms (a) q.k, (b) q.r, (c) u.k, "
-      "(d) v.r over a segment plus memory, computed with the reference's rel-shift trick";
+      "(d) v.r over a segment plus memory; equal to the reference's rel-shift computation, "
+      "evaluated for the cells on screen";
   s.params = {
-      intParam("qlen", 16, 1, 2048, "Query length q_len: tokens of the current segment h"),
-      intParam("mlen", 0, 0, 2048,
+      intParam("qlen", 16, 1, kXlMaxSegment, "Query length q_len: tokens of the current segment h"),
+      intParam("mlen", 0, 0, kXlMaxSegment,
                "Memory length mlen: cached hidden states of the previous segment (keys only); "
                "k_len = mlen + q_len"),
       intParam("d_model", 64, 2, 1024,
@@ -277,9 +280,9 @@ SchemeInfo buildInfo() {
                  "diagonals)" + scaled),
       matrixView("ac", "AC = (q_i + u) . k_j / sqrt(d_head)", "(a) + (c)", true,
                  "Content part AC = (a) + (c), as the reference computes it" + scaled),
-      matrixView("bd", "BD = (q_i + v) . r_(i+mlen-j) / sqrt(d_head)  (rel-shift)", "(b) + (d)",
-                 true,
-                 "Position part BD = (b) + (d), computed as _rel_shift((q + v) r^T)" + scaled),
+      matrixView("bd", "BD = (q_i + v) . r_(i+mlen-j) / sqrt(d_head)", "(b) + (d)", true,
+                 "Position part BD = (b) + (d): the reference's _rel_shift((q + v) r^T) "
+                 "(equal to it, tested), evaluated for the cells drawn" + scaled),
       matrixView("scores", "Attention logits  (a) + (b) + (c) + (d)", "score", true,
                  "Logits (AC + BD) / sqrt(d_head), the causal mask applied after summing; " +
                      shapeText),
@@ -288,9 +291,11 @@ SchemeInfo buildInfo() {
                  "q_len x k_len, row = query i, col = key j"),
       matrixView("attention", "Attention weights  softmax over keys", "probability", false,
                  "softmax of the scores over the unmasked keys of each row (rows sum to 1); "
-                 "q_len x k_len, masked cells empty"),
+                 "q_len x k_len, masked cells empty; k_len at most 65536 (a weight needs "
+                 "its whole row)"),
   };
   s.views[7].integerValues = true;
+  s.views[8].maxRowLength = kXlAttentionMaxKeys;
   ViewSpec memory;
   memory.id = "memory";
   memory.kind = ViewKind::Series;
@@ -315,57 +320,269 @@ void checkCell(const XlParams& p, Index row, Index col) {
     throw ParamError("col", std::to_string(col), "0 .. " + std::to_string(klenOf(p) - 1));
 }
 
-double dot(const Matrix& x, const Matrix& y) { return (x.array() * y.array()).sum(); }
-double dot(const Matrix& x, const Vector& y) { return (x.transpose().array() * y.array()).sum(); }
+/// One head of one parameter set, evaluated cell by cell (what evaluate() and explainCell()
+/// use). Every cell is computed by the same arithmetic whichever region it belongs to, so a
+/// sampled region equals the same cells of the whole matrix bit for bit, and nothing of size
+/// k_len x d_model or q_len x k_len is ever built for a term view:
+///   q_i = h_(mlen+i) W_q,  k_j = h_j W_k           (d_head each, ordered products)
+///   (a) = q_i . k_j,  (c) = u . k_j,  AC = (q_i + u) . k_j
+///   (b) = R_delta . (W_r q_i),  (d) = R_delta . (W_r v),  BD = R_delta . (W_r (q_i + v))
+/// i.e. q . (R W_r) regrouped as R . (W_r q): a d_model-long dot per cell instead of a
+/// d_model x d_head projection per distance, and only the R rows of the distances a region
+/// contains. Each is then divided by sqrt(d_head); Scores = (AC + BD) / sqrt(d_head) as the
+/// reference sums before scaling. Equal to the rel-shift computation (xlTerm) up to rounding
+/// (tested to 1e-12).
+class XlCells {
+ public:
+  explicit XlCells(const XlParams& p)
+      : m_p(p), m_dHead(dHeadOf(p)), m_scale(1.0 / std::sqrt(static_cast<double>(dHeadOf(p)))) {
+    const Index col0 = Index{p.head} * m_dHead;
+    m_wq = weightColumns(p.seed, Tensor::XlWq, p.dModel, col0, m_dHead);
+    m_wk = weightColumns(p.seed, Tensor::XlWk, p.dModel, col0, m_dHead);
+    m_wrT = weightColumns(p.seed, Tensor::XlWr, p.dModel, col0, m_dHead).transpose();
+    m_u = headBias(p.seed, Tensor::XlU, p.head, m_dHead);
+    m_v = headBias(p.seed, Tensor::XlV, p.head, m_dHead);
+  }
 
+  Index dHead() const { return m_dHead; }
+  double scale() const { return m_scale; }
+  const Vector& u() const { return m_u; }
+  const Vector& v() const { return m_v; }
+
+  /// q_i for query rows i (positions mlen + i): rows.size() x d_head.
+  Matrix queries(std::span<const Index> rows) const { return project(rows, m_p.mlen, m_wq); }
+  /// k_j for keys j: cols.size() x d_head.
+  Matrix keys(std::span<const Index> cols) const { return project(cols, 0, m_wk); }
+
+  /// W_r x for each row x of `x` (n x d_head): n x d_model.
+  Matrix positionWeights(const Matrix& x) const { return detail::orderedProduct(x, m_wrT); }
+
+  /// R rows at sorted lookup distances: lookups.size() x d_model.
+  Matrix relRows(const std::vector<Index>& lookups) const { return relativeRowsAt(m_p, lookups); }
+
+ private:
+  /// Content rows h_(offset + index) for each index, projected by w, drawn in chunks so no
+  /// positions x d_model table is held when many positions are asked for (attention keys).
+  Matrix project(std::span<const Index> idx, Index offset, const Matrix& w) const {
+    constexpr Index kChunkRows = 1024;
+    const auto n = static_cast<Index>(idx.size());
+    Matrix out(n, m_dHead);
+    for (Index a0 = 0; a0 < n; a0 += kChunkRows) {
+      const Index m = std::min(kChunkRows, n - a0);
+      Matrix h(m, m_p.dModel);
+      for (Index a = 0; a < m; ++a) {
+        const auto row = static_cast<std::uint64_t>(idx[static_cast<std::size_t>(a0 + a)] + offset);
+        for (Index c = 0; c < m_p.dModel; ++c)
+          h(a, c) = normal(m_p.seed, Tensor::XlContent, row, static_cast<std::uint64_t>(c));
+      }
+      out.middleRows(a0, m) = detail::orderedProduct(h, w);
+    }
+    return out;
+  }
+
+  XlParams m_p;
+  Index m_dHead;
+  double m_scale;
+  Matrix m_wq, m_wk, m_wrT;
+  Vector m_u, m_v;
+};
+
+/// Rows of `x` (n x d) plus the vector b^T.
+Matrix plusRow(const Matrix& x, const Vector& b) { return addRowBias(x, b); }
+
+/// The R rows a block of cells needs, and which row each lookup distance uses.
+class RelRowsOfBlock {
+ public:
+  /// Lookups of the unmasked cells of rows x cols: when their range is at most a few times
+  /// the cell count, a dense table over the range marks and indexes them; otherwise a
+  /// sorted list of the distinct values.
+  RelRowsOfBlock(const XlParams& p, const XlCells& x, std::span<const Index> rows,
+                 std::span<const Index> cols)
+      : m_p(p) {
+    const Index lo = xlLookupDistance(p, std::max<Index>(0, rows.front() + p.mlen - cols.back()));
+    const Index hi = xlLookupDistance(p, rows.back() + p.mlen - cols.front());
+    const auto cells = static_cast<Index>(rows.size() * cols.size());
+    m_lo = lo;
+    std::vector<Index> lookups;
+    if (hi >= lo && hi - lo + 1 <= 4 * cells + 1024) {
+      m_dense.assign(static_cast<std::size_t>(hi - lo + 1), -1);
+      for (Index i : rows)
+        for (Index j : cols)
+          if (!isMasked(i, j, p.mlen))
+            m_dense[static_cast<std::size_t>(xlLookupDistance(p, i + p.mlen - j) - lo)] = 0;
+      for (std::size_t k = 0; k < m_dense.size(); ++k)
+        if (m_dense[k] == 0) {
+          m_dense[k] = static_cast<Index>(lookups.size());
+          lookups.push_back(lo + static_cast<Index>(k));
+        }
+    } else {
+      for (Index i : rows)
+        for (Index j : cols)
+          if (!isMasked(i, j, p.mlen)) lookups.push_back(xlLookupDistance(p, i + p.mlen - j));
+      std::sort(lookups.begin(), lookups.end());
+      lookups.erase(std::unique(lookups.begin(), lookups.end()), lookups.end());
+      m_sorted = lookups;
+    }
+    m_rel = x.relRows(lookups);
+  }
+
+  /// The R row (d_model values) of true distance delta.
+  const double* row(Index delta) const {
+    const Index lookup = xlLookupDistance(m_p, delta);
+    const Index k = m_dense.empty()
+                        ? static_cast<Index>(std::lower_bound(m_sorted.begin(), m_sorted.end(),
+                                                              lookup) - m_sorted.begin())
+                        : m_dense[static_cast<std::size_t>(lookup - m_lo)];
+    return m_rel.row(k).data();
+  }
+
+  /// Upper bound of the R rows held for rows x cols (for chunking).
+  static Index bound(const XlParams& p, Index rowSpan, Index colSpan, Index cells) {
+    return std::min(rowSpan + colSpan + 1, cells + 1) * p.dModel;
+  }
+
+ private:
+  XlParams m_p;
+  Index m_lo = 0;
+  std::vector<Index> m_dense;   ///< lookup - m_lo -> row of m_rel (dense case).
+  std::vector<Index> m_sorted;  ///< distinct lookups, sorted (sparse case).
+  Matrix m_rel;
+};
+
+/// Values of term view `term` on rows x cols. Rows are taken in chunks whose R rows stay
+/// under about 32 MB whatever the region (a contiguous block needs one R row per distance in
+/// its span, a sampled one up to one per cell).
+Matrix termCells(const XlParams& p, XlTerm term, std::span<const Index> rows,
+                 std::span<const Index> cols) {
+  const XlCells x(p);
+  const auto nr = static_cast<Index>(rows.size());
+  const auto nc = static_cast<Index>(cols.size());
+  Matrix out(nr, nc);
+  if (nr == 0 || nc == 0) return out;
+  const bool needQ = term != XlTerm::C && term != XlTerm::D;
+  const bool needK = term == XlTerm::A || term == XlTerm::C || term == XlTerm::AC ||
+                     term == XlTerm::Scores;
+  const bool needR = term == XlTerm::B || term == XlTerm::D || term == XlTerm::BD ||
+                     term == XlTerm::Scores;
+  const Matrix q = needQ ? x.queries(rows) : Matrix();
+  const Matrix k = needK ? x.keys(cols) : Matrix();
+  // The d_head vector each term dots with k_j (content) and the d_head vector W_r maps to the
+  // d_model vector R_delta is dotted with (position).
+  Matrix qc, qr;
+  if (term == XlTerm::A) qc = q;
+  if (term == XlTerm::AC || term == XlTerm::Scores) qc = plusRow(q, x.u());
+  if (term == XlTerm::C) qc = x.u().transpose();
+  if (term == XlTerm::B) qr = q;
+  if (term == XlTerm::BD || term == XlTerm::Scores) qr = plusRow(q, x.v());
+  if (term == XlTerm::D) qr = x.v().transpose();
+  const Matrix g = needR ? x.positionWeights(qr) : Matrix();  // rows (or 1) x d_model
+  const bool oneQc = term == XlTerm::C;
+  const bool oneG = term == XlTerm::D;
+  const Index colSpan = cols.back() - cols.front();
+  constexpr Index kMaxHeld = Index{1} << 22;  // doubles of R rows per chunk (32 MB)
+
+  for (Index a0 = 0; a0 < nr;) {
+    Index a1 = a0 + 1;  // grow the chunk while its R rows fit
+    while (a1 < nr && RelRowsOfBlock::bound(p, rows[static_cast<std::size_t>(a1)] -
+                                                   rows[static_cast<std::size_t>(a0)],
+                                            colSpan, (a1 - a0 + 1) * nc) <= kMaxHeld)
+      ++a1;
+    const auto chunkRows =
+        rows.subspan(static_cast<std::size_t>(a0), static_cast<std::size_t>(a1 - a0));
+    const std::optional<RelRowsOfBlock> rel =
+        needR ? std::optional<RelRowsOfBlock>(std::in_place, p, x, chunkRows, cols)
+              : std::nullopt;
+    for (Index a = a0; a < a1; ++a) {
+      const Index i = rows[static_cast<std::size_t>(a)];
+      const double* qa = needK ? qc.row(oneQc ? 0 : a).data() : nullptr;
+      const double* ga = needR ? g.row(oneG ? 0 : a).data() : nullptr;
+      for (Index b = 0; b < nc; ++b) {
+        const Index j = cols[static_cast<std::size_t>(b)];
+        if (isMasked(i, j, p.mlen)) {
+          out(a, b) = kMasked;
+          continue;
+        }
+        double content = 0, position = 0;
+        if (needK) content = detail::orderedDot(qa, k.row(b).data(), k.cols());
+        if (needR) position = detail::orderedDot(ga, rel->row(i + p.mlen - j), p.dModel);
+        out(a, b) = (content + position) * x.scale();
+      }
+    }
+    a0 = a1;
+  }
+  return out;
+}
+
+/// Softmax weights of the unmasked keys of each requested row, at the requested columns.
+/// Every score of a row is needed first (the row's normaliser), so this view is capped at
+/// kXlAttentionMaxKeys keys. Scores as termCells(Scores); a row's weights are summed in key
+/// order, so they do not depend on the region asked for.
+Matrix attentionCells(const XlParams& p, std::span<const Index> rows, std::span<const Index> cols) {
+  const XlCells x(p);
+  const Index klen = klenOf(p);
+  std::vector<Index> allKeys(static_cast<std::size_t>(klen));
+  for (Index j = 0; j < klen; ++j) allKeys[static_cast<std::size_t>(j)] = j;
+  const Matrix k = x.keys(allKeys);
+  const Matrix q = x.queries(rows);
+  const Matrix qc = plusRow(q, x.u());
+  const Matrix g = x.positionWeights(plusRow(q, x.v()));
+  // R at every lookup of distances 0 .. klen-1 (all a row can need), in distance order.
+  std::vector<Index> lookups(static_cast<std::size_t>(klen));
+  for (Index d = 0; d < klen; ++d) lookups[static_cast<std::size_t>(d)] = xlLookupDistance(p, d);
+  std::vector<Index> distinct = lookups;
+  std::sort(distinct.begin(), distinct.end());
+  distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+  const Matrix rel = x.relRows(distinct);
+  std::vector<Index> relIndex(static_cast<std::size_t>(klen));
+  for (Index d = 0; d < klen; ++d)
+    relIndex[static_cast<std::size_t>(d)] = static_cast<Index>(
+        std::lower_bound(distinct.begin(), distinct.end(), lookups[static_cast<std::size_t>(d)]) -
+        distinct.begin());
+
+  Matrix out(static_cast<Index>(rows.size()), static_cast<Index>(cols.size()));
+  std::vector<double> s(static_cast<std::size_t>(klen));
+  for (Index a = 0; a < out.rows(); ++a) {
+    const Index i = rows[static_cast<std::size_t>(a)];
+    const Index n = std::min(klen, i + p.mlen + 1);  // keys 0 .. i + mlen are attended
+    double mx = -std::numeric_limits<double>::infinity();
+    for (Index j = 0; j < n; ++j) {
+      const double v =
+          (detail::orderedDot(qc.row(a).data(), k.row(j).data(), k.cols()) +
+           detail::orderedDot(g.row(a).data(),
+                              rel.row(relIndex[static_cast<std::size_t>(i + p.mlen - j)]).data(),
+                              p.dModel)) *
+          x.scale();
+      s[static_cast<std::size_t>(j)] = v;
+      mx = std::max(mx, v);
+    }
+    double sum = 0;
+    for (Index j = 0; j < n; ++j) sum += (s[static_cast<std::size_t>(j)] = std::exp(s[static_cast<std::size_t>(j)] - mx));
+    for (Index b = 0; b < out.cols(); ++b) {
+      const Index j = cols[static_cast<std::size_t>(b)];
+      out(a, b) = j < n ? s[static_cast<std::size_t>(j)] / sum : kMasked;
+    }
+  }
+  return out;
+}
+
+/// The hover readout of term views: the four terms and their sums, each from termCells on
+/// the one cell, so "score" is exactly the value the scores view draws.
 std::vector<Term> explainTerms(const XlParams& p, Index i, Index j) {
   const Index delta = p.mlen + i - j;
-  const Index dHead = dHeadOf(p);
-  const Index col0 = Index{p.head} * dHead;
-  const Matrix qi = contentRows(p.seed, p.mlen + i, 1, p.dModel) *
-                    weightColumns(p.seed, Tensor::XlWq, p.dModel, col0, dHead);
-  const Matrix kj = contentRows(p.seed, j, 1, p.dModel) *
-                    weightColumns(p.seed, Tensor::XlWk, p.dModel, col0, dHead);
   const Index lookup = xlLookupDistance(p, delta);
-  const Matrix rd =
-      xlRelativeRow(p, lookup) * weightColumns(p.seed, Tensor::XlWr, p.dModel, col0, dHead);
-  const Vector u = headBias(p.seed, Tensor::XlU, p.head, dHead);
-  const Vector v = headBias(p.seed, Tensor::XlV, p.head, dHead);
-  const double s = 1.0 / std::sqrt(static_cast<double>(dHead));
-  const double a = dot(qi, kj) * s, b = dot(qi, rd) * s;
-  const double c = dot(kj, u) * s, d = dot(rd, v) * s;
-  return {{"(a) q_i . k_j / sqrt(d_head)", a},
-          {"(b) q_i . r_delta / sqrt(d_head)", b},
-          {"(c) u . k_j / sqrt(d_head)", c},
-          {"(d) v . r_delta / sqrt(d_head)", d},
-          {"score = (a) + (b) + (c) + (d)", a + b + c + d},
-          {"AC = (a) + (c)", a + c},
-          {"BD = (b) + (d)", b + d},
+  const Index r[1] = {i};
+  const Index c[1] = {j};
+  auto cell = [&](XlTerm t) { return termCells(p, t, r, c)(0, 0); };
+  return {{"(a) q_i . k_j / sqrt(d_head)", cell(XlTerm::A)},
+          {"(b) q_i . r_delta / sqrt(d_head)", cell(XlTerm::B)},
+          {"(c) u . k_j / sqrt(d_head)", cell(XlTerm::C)},
+          {"(d) v . r_delta / sqrt(d_head)", cell(XlTerm::D)},
+          {"score = (a) + (b) + (c) + (d)", cell(XlTerm::Scores)},
+          {"AC = (a) + (c)", cell(XlTerm::AC)},
+          {"BD = (b) + (d)", cell(XlTerm::BD)},
           {"distance delta = i + mlen - j", static_cast<double>(delta)},
           {"delta used for R (after clamping)", static_cast<double>(lookup)},
           {"clamped (1 = yes)", lookup != delta ? 1.0 : 0.0}};
-}
-
-/// Scores of query row i over its unmasked keys j = 0 .. i + mlen, by the per-row identity
-/// (q_i + u).(h_j W_k) = h_j . ((q_i + u) W_k^T): O((i + mlen) d_model) instead of the full
-/// matrices, so hovering the attention view stays fast at large shapes.
-Vector rowScores(const XlParams& p, Index i) {
-  const Index dHead = dHeadOf(p);
-  const Index col0 = Index{p.head} * dHead;
-  const Index n = i + p.mlen + 1;
-  const Matrix h = contentRows(p.seed, 0, n, p.dModel);
-  const Matrix qi = h.row(p.mlen + i) * weightColumns(p.seed, Tensor::XlWq, p.dModel, col0, dHead);
-  const Vector u = headBias(p.seed, Tensor::XlU, p.head, dHead);
-  const Vector v = headBias(p.seed, Tensor::XlV, p.head, dHead);
-  const Vector gAc = weightColumns(p.seed, Tensor::XlWk, p.dModel, col0, dHead) *
-                     (qi.transpose() + u);
-  const Vector gBd = weightColumns(p.seed, Tensor::XlWr, p.dModel, col0, dHead) *
-                     (qi.transpose() + v);
-  std::vector<Index> lookups(static_cast<std::size_t>(n));  // key j -> its lookup distance
-  for (Index j = 0; j < n; ++j)
-    lookups[static_cast<std::size_t>(j)] = xlLookupDistance(p, i + p.mlen - j);
-  const Matrix rel = relativeRowsAt(p, lookups);
-  return (h * gAc + rel * gBd) / std::sqrt(static_cast<double>(dHead));
 }
 
 class XlScheme final : public Scheme {
@@ -388,6 +605,10 @@ class XlScheme final : public Scheme {
   MatrixShape shape(const ParamSet& params, std::string_view view) const override {
     requireMatrix(view);
     const XlParams p = xlParamsFrom(params);
+    if (view == "attention")
+      checkRowLength(findView(*this, view), "qlen", std::to_string(p.qlen), klenOf(p),
+                     "q_len + mlen = " + std::to_string(p.qlen) + " + " + std::to_string(p.mlen) +
+                         " = k_len");
     return {p.qlen, klenOf(p)};
   }
 
@@ -407,13 +628,8 @@ class XlScheme final : public Scheme {
                                cols[static_cast<std::size_t>(b)], p.mlen) ? 0.0 : 1.0;
       return out;
     }
-    const XlTensors t = xlTensors(p);
-    const XlTerm* term = termOf(view);
-    const Matrix full = term ? xlTerm(t, *term) : xlAttention(xlTerm(t, XlTerm::Scores));
-    for (Index a = 0; a < nr; ++a)
-      for (Index b = 0; b < nc; ++b)
-        out(a, b) = full(rows[static_cast<std::size_t>(a)], cols[static_cast<std::size_t>(b)]);
-    return out;
+    if (const XlTerm* term = termOf(view)) return termCells(p, *term, rows, cols);
+    return attentionCells(p, rows, cols);
   }
 
   std::vector<Term> explainCell(const ParamSet& params, std::string_view view, Index row,
@@ -427,14 +643,18 @@ class XlScheme final : public Scheme {
     if (view == "mask") return {{"attended (1) or masked (0)", masked ? 0.0 : 1.0}, distance};
     if (masked) return {{"masked: key j > i + mlen (in the future)", 1.0}, distance};
     if (termOf(view)) return explainTerms(p, row, col);
-    // attention: the row's scores and their log-sum-exp.
-    const Vector scores = rowScores(p, row);
+    // attention: the row's scores (every attended key) and their log-sum-exp.
+    std::vector<Index> keys(static_cast<std::size_t>(row + p.mlen + 1));
+    for (Index j = 0; j < static_cast<Index>(keys.size()); ++j) keys[static_cast<std::size_t>(j)] = j;
+    const Index r[1] = {row};
+    const Index c[1] = {col};
+    const Matrix scores = termCells(p, XlTerm::Scores, r, keys);
     const double mx = scores.maxCoeff();
     const double sum = (scores.array() - mx).exp().sum();
     const double lse = mx + std::log(sum);
-    return {{"score s_ij", scores(col)},
+    return {{"score s_ij", scores(0, col)},
             {"row log-sum-exp  log sum_j exp(s_ij)", lse},
-            {"attention = exp(s_ij - log-sum-exp)", std::exp(scores(col) - lse)},
+            {"attention = exp(s_ij - log-sum-exp)", attentionCells(p, r, c)(0, 0)},
             distance};
   }
 
@@ -457,7 +677,11 @@ class XlScheme final : public Scheme {
         {"rel-shift extra: r and the padded copy (" + shape + ")", {}, CurveStyle::Line},
         {"current q_len = " + std::to_string(p.qlen), {}, CurveStyle::Points},
         {"seed article: explicit tensor at head_dim 64 (67 MB, 268 MB)", {}, CurveStyle::Points}};
+    // Every q_len up to 4096; beyond, 4096 steps plus the marked points (a million-token
+    // segment would otherwise make a million-point chart of two smooth curves).
+    const Index step = std::max<Index>(1, last / 4096);
     for (Index q = 1; q <= last; ++q) {
+      if (q % step != 0 && q != 1 && q != last && q != p.qlen && q != 512 && q != 1024) continue;
       const XlMemory m = xlMemoryBytes(q, q + p.mlen, dHead);
       out.x.push_back(static_cast<double>(q));
       out.curves[0].y.push_back(m.explicitBytes);

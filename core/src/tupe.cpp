@@ -5,6 +5,7 @@
 #include <cmath>
 #include <string>
 
+#include "ordered_product.hpp"
 #include "posenc/random.hpp"
 #include "posenc/t5_bucket.hpp"
 
@@ -39,26 +40,19 @@ Matrix drawHeadWeight(const TupeParams& p, Tensor tensor) {
   return out;
 }
 
-/// a (n x k) times b (k x m). Each entry is summed over k in increasing order, so its value
-/// does not depend on which other rows or columns are computed: a sampled region equals the
-/// full matrix bit for bit (Eigen's GEMM picks its blocking, hence its rounding, from the
-/// sizes). Tiled for the cache; the inner axpy runs over independent entries and vectorises.
-Matrix product(const ConstRef& a, const ConstRef& b) {
-  constexpr Index kColBlock = 256;
-  constexpr Index kDepthBlock = 64;
-  const Index n = a.rows();
-  const Index depth = a.cols();
-  const Index m = b.cols();
-  Matrix out = Matrix::Zero(n, m);
-  for (Index j0 = 0; j0 < m; j0 += kColBlock) {
-    const Index nj = std::min(kColBlock, m - j0);
-    for (Index k0 = 0; k0 < depth; k0 += kDepthBlock) {
-      const Index k1 = std::min(depth, k0 + kDepthBlock);
-      for (Index i = 0; i < n; ++i) {
-        auto o = out.row(i).segment(j0, nj);
-        for (Index k = k0; k < k1; ++k) o += a(i, k) * b.row(k).segment(j0, nj);
-      }
-    }
+Matrix product(const ConstRef& a, const ConstRef& b) { return detail::orderedProduct(a, b); }
+
+/// Rows of a random tensor at `positions` (std 1) times w: positions.size() x w.cols(). Drawn
+/// kDrawRows positions at a time, so a million positions never hold a positions x d_model
+/// table; equal bit for bit to product(drawRows(...), w) (orderedProduct is row-independent).
+Matrix drawProjected(std::uint64_t seed, Tensor tensor, std::span<const Index> positions,
+                     Index dModel, const Matrix& w) {
+  constexpr std::size_t kDrawRows = 1024;
+  Matrix out(static_cast<Index>(positions.size()), w.cols());
+  for (std::size_t a0 = 0; a0 < positions.size(); a0 += kDrawRows) {
+    const std::size_t m = std::min(kDrawRows, positions.size() - a0);
+    out.middleRows(static_cast<Index>(a0), static_cast<Index>(m)) =
+        product(drawRows(seed, tensor, positions.subspan(a0, m), dModel), w);
   }
   return out;
 }
@@ -99,11 +93,18 @@ Prepared prepare(const TupeParams& p, const TupeBlock& b, const Need& need) {
   const bool wantKc = need.cc || (cross && need.pc);
   const bool wantQp = (cross && need.pc) || (hasPp(p.variant) && need.pp);
   const bool wantKp = (cross && need.cp) || (hasPp(p.variant) && need.pp);
+  // A block made by headBlock() has no x / p tables: draw them chunk by chunk.
+  const bool drawn = b.xq.size() == 0 && b.xk.size() == 0 && b.pq.size() == 0 && b.pk.size() == 0;
+  auto side = [&](const Matrix& table, std::uint64_t seed, Tensor tensor,
+                  const std::vector<Index>& positions, const Matrix& w) {
+    return drawn ? drawProjected(seed, tensor, positions, p.dModel, w) : product(table, w);
+  };
   Prepared out;
-  if (wantQc) out.qc = product(b.xq, b.wq);
-  if (wantQp) out.qp = product(b.pq, tied ? b.wq : b.uq);
-  if (wantKc) out.kcT = product(b.xk, b.wk).transpose();
-  if (wantKp) out.kpT = product(b.pk, tied ? b.wk : b.uk).transpose();
+  if (wantQc) out.qc = side(b.xq, p.contentSeed, Tensor::TupeContent, b.rows, b.wq);
+  if (wantQp) out.qp = side(b.pq, p.seed, Tensor::TupePosition, b.rows, tied ? b.wq : b.uq);
+  if (wantKc) out.kcT = side(b.xk, p.contentSeed, Tensor::TupeContent, b.cols, b.wk).transpose();
+  if (wantKp)
+    out.kpT = side(b.pk, p.seed, Tensor::TupePosition, b.cols, tied ? b.wk : b.uk).transpose();
   if (need.bias && hasBias(p.variant) && !b.rows.empty() && !b.cols.empty()) {
     const auto [rLo, rHi] = std::minmax_element(b.rows.begin(), b.rows.end());
     const auto [cLo, cHi] = std::minmax_element(b.cols.begin(), b.cols.end());
@@ -154,17 +155,18 @@ TupeTerms termsOfChunk(const TupeParams& p, const TupeBlock& blk, const Prepared
   return t;
 }
 
-/// Rows of the chunks evaluate() and tupeAttention() work in, bounding memory to
-/// 5 x kChunk x cols doubles whatever the region.
-constexpr Index kChunk = 128;
+/// Rows of the chunks evaluate() and tupeAttention() work in: at most 128, and at most
+/// 2^20 / cols so the five terms of a chunk stay under 40 MB whatever the region.
+Index chunkRows(Index cols) { return std::clamp<Index>((Index{1} << 20) / std::max<Index>(1, cols), 1, 128); }
 
 /// Calls f(terms, firstRow) for consecutive row chunks of the block.
 template <typename F>
 void forEachChunk(const TupeParams& p, const TupeBlock& blk, const Need& need, F&& f) {
   const Prepared pr = prepare(p, blk, need);
   const auto n = static_cast<Index>(blk.rows.size());
-  for (Index r0 = 0; r0 < n; r0 += kChunk) {
-    const Index m = std::min(kChunk, n - r0);
+  const Index chunk = chunkRows(static_cast<Index>(blk.cols.size()));
+  for (Index r0 = 0; r0 < n; r0 += chunk) {
+    const Index m = std::min(chunk, n - r0);
     f(termsOfChunk(p, blk, pr, need, r0, m), r0);
   }
 }
@@ -174,6 +176,8 @@ std::vector<Index> allPositions(Index length) {
   for (Index k = 0; k < length; ++k) v[static_cast<std::size_t>(k)] = k;
   return v;
 }
+
+TupeBlock headBlock(const TupeParams& p, std::span<const Index> rows, std::span<const Index> cols);
 
 const std::string kRemoved = "  (removed in this variant)";
 
@@ -195,8 +199,11 @@ class TupeScheme final : public Scheme {
                            " (T5 bidirectional max_exact)");
   }
 
-  MatrixShape shape(const ParamSet& params, std::string_view) const override {
+  MatrixShape shape(const ParamSet& params, std::string_view view) const override {
     const TupeParams p = tupeParamsFrom(params);
+    if (view == "attention")
+      checkRowLength(findView(*this, view), "length", std::to_string(p.length), p.length,
+                     "length");
     return {p.length, p.length};
   }
 
@@ -204,7 +211,7 @@ class TupeScheme final : public Scheme {
                   std::span<const Index> cols) const override {
     const TupeParams p = tupeParamsFrom(params);
     if (view == "attention") return tupeAttention(p, rows, cols);
-    const TupeBlock blk = tupeBlock(p, rows, cols);
+    const TupeBlock blk = headBlock(p, rows, cols);
     Matrix out(static_cast<Index>(rows.size()), static_cast<Index>(cols.size()));
     forEachChunk(p, blk, needFor(view), [&](const TupeTerms& t, Index r0) {
       out.middleRows(r0, t.cc.rows()) = pick(t, view);
@@ -286,7 +293,9 @@ class TupeScheme final : public Scheme {
         "Untied positional encoding: content and position get separate projections; the "
         "attention logit of one head split into content and position terms";
     s.params = {
-        intParam("length", 32, 1, 4096, "Sequence length; position 0 is the [CLS] token"),
+        intParam("length", 32, 1, 1048576,
+                 "Sequence length; position 0 is the [CLS] token (the attention view: at most "
+                 "65536)"),
         intParam("d_model", 64, 1, 1024, "Model width d_model (a multiple of heads)"),
         intParam("heads", 4, 1, 64, "Number of attention heads; d_head = d_model / heads"),
         intParam("head", 0, 0, 63, "Head shown (less than heads)"),
@@ -327,8 +336,10 @@ class TupeScheme final : public Scheme {
         [&] {
           ViewSpec v = term("attention", "attention weights  softmax_j alpha_ij", "weight",
                             "row-wise softmax of the total over all keys j; each row sums to "
-                            "1; length x length, row = query i, column = key j, in (0, 1]");
+                            "1; length x length, row = query i, column = key j, in (0, 1]; "
+                            "length at most 65536 (a weight needs its whole row)");
           v.signedValues = false;
+          v.maxRowLength = kTupeAttentionMaxKeys;
           return v;
         }(),
         term("positional", "positional part  pp + bias", "pp + bias",
@@ -367,15 +378,13 @@ TupeParams tupeParamsFrom(const ParamSet& params) {
 
 Index tupeHeadDim(const TupeParams& p) { return p.dModel / p.heads; }
 
-TupeBlock tupeBlock(const TupeParams& p, std::span<const Index> rows,
-                    std::span<const Index> cols) {
+namespace {
+
+/// A block without its x / p tables (prepare() draws and projects them chunk by chunk).
+TupeBlock headBlock(const TupeParams& p, std::span<const Index> rows, std::span<const Index> cols) {
   TupeBlock b;
   b.rows.assign(rows.begin(), rows.end());
   b.cols.assign(cols.begin(), cols.end());
-  b.xq = drawRows(p.contentSeed, Tensor::TupeContent, rows, p.dModel);
-  b.xk = drawRows(p.contentSeed, Tensor::TupeContent, cols, p.dModel);
-  b.pq = drawRows(p.seed, Tensor::TupePosition, rows, p.dModel);
-  b.pk = drawRows(p.seed, Tensor::TupePosition, cols, p.dModel);
   b.wq = drawHeadWeight(p, Tensor::TupeWq);
   b.wk = drawHeadWeight(p, Tensor::TupeWk);
   if (p.variant != TupeVariant::Tied) {  // tied never reads U: leave it empty
@@ -388,6 +397,18 @@ TupeBlock tupeBlock(const TupeParams& p, std::span<const Index> rows,
     b.b(k) = normal(p.seed, Tensor::TupeBias, static_cast<std::uint64_t>(k), h);
   b.theta1 = normal(p.seed, Tensor::TupeCls, h, 0);
   b.theta2 = normal(p.seed, Tensor::TupeCls, h, 1);
+  return b;
+}
+
+}  // namespace
+
+TupeBlock tupeBlock(const TupeParams& p, std::span<const Index> rows,
+                    std::span<const Index> cols) {
+  TupeBlock b = headBlock(p, rows, cols);
+  b.xq = drawRows(p.contentSeed, Tensor::TupeContent, rows, p.dModel);
+  b.xk = drawRows(p.contentSeed, Tensor::TupeContent, cols, p.dModel);
+  b.pq = drawRows(p.seed, Tensor::TupePosition, rows, p.dModel);
+  b.pk = drawRows(p.seed, Tensor::TupePosition, cols, p.dModel);
   return b;
 }
 
@@ -415,7 +436,7 @@ bool tupeIsClsCell(Index i, Index j) { return i == 0 || j == 0; }
 Matrix tupeAttention(const TupeParams& p, std::span<const Index> rows,
                      std::span<const Index> cols) {
   const std::vector<Index> keys = allPositions(p.length);
-  const TupeBlock blk = tupeBlock(p, rows, keys);
+  const TupeBlock blk = headBlock(p, rows, keys);
   Matrix out(static_cast<Index>(rows.size()), static_cast<Index>(cols.size()));
   forEachChunk(p, blk, Need{}, [&](const TupeTerms& t, Index r0) {
     Matrix a = t.total();

@@ -165,24 +165,66 @@ TEST_P(SchemeContract, RefusesValuesOutsideEverySpecNamingTheParameter) {
   }
 }
 
-TEST_P(SchemeContract, LargestLengthIsDrawableOnScreen) {
-  // Every scheme with a `length` parameter draws its longest context at screen resolution.
-  const Scheme& s = scheme();
-  const auto it = std::find_if(s.info().params.begin(), s.info().params.end(),
-                               [](const ParamSpec& p) { return p.id == "length"; });
-  if (it == s.info().params.end()) {
-    GTEST_SKIP() << "no length parameter";
+/// Every parameter that sets how many positions a view spans (length; Transformer-XL's
+/// segment and memory), at its maximum, plus what must come with it.
+std::vector<std::pair<std::string, std::string>> longestContext(const Scheme& s) {
+  std::vector<std::pair<std::string, std::string>> sets;
+  for (const ParamSpec& p : s.info().params) {
+    const std::string max = formatValue(Value{static_cast<std::int64_t>(p.max)});
+    if (p.id == "length" || p.id == "qlen" || p.id == "mlen") sets.emplace_back(p.id, max);
+    else if (p.id == "overflow") sets.emplace_back("overflow", "clamp");
+    else if (p.id == "max_len" || p.id == "train_length") sets.emplace_back(p.id, max);
   }
-  std::vector<std::pair<std::string, std::string>> sets = {{"length", formatValue(Value{it->max})}};
-  for (const ParamSpec& p : s.info().params)
-    if (p.id == "overflow") sets.emplace_back("overflow", "clamp");
-    else if (p.id == "max_len" || p.id == "train_length") sets.emplace_back(p.id, formatValue(Value{static_cast<std::int64_t>(p.max)}));
+  return sets;
+}
+
+TEST_P(SchemeContract, LargestLengthIsDrawableOnScreen) {
+  // Every view draws its longest context at screen resolution: a million positions for every
+  // view but those that need whole rows (softmax), which go exactly to their documented cap
+  // and refuse one more with a message naming the parameter and the cap.
+  const Scheme& s = scheme();
+  const auto sets = longestContext(s);
+  bool any = false;
+  for (const auto& [id, value] : sets) any = any || id == "length" || id == "qlen";
+  if (!any) GTEST_SKIP() << "no length parameter";
   const ParamSet params = makeParams(s, sets);
   for (const ViewSpec& v : s.info().views) {
     if (v.kind != ViewKind::Matrix) continue;
     SCOPED_TRACE(v.id);
+    if (v.maxRowLength > 0) {
+      try {
+        (void)computeMatrix(s, params, v.id, Region{.maxRows = 64, .maxCols = 64});
+        ADD_FAILURE() << "a row longer than the cap was evaluated";
+      } catch (const ParamError& e) {
+        EXPECT_NE(std::string(e.what()).find(std::to_string(v.maxRowLength)), std::string::npos)
+            << e.what();
+      }
+      continue;
+    }
     const MatrixResult r = computeMatrix(s, params, v.id, Region{.maxRows = 64, .maxCols = 64});
+    EXPECT_GE(std::max(r.full.rows, r.full.cols), Index{1} << 20);
     EXPECT_EQ(r.values.rows(), std::min<Index>(64, r.full.rows));
+    EXPECT_FALSE(r.values.array().isInf().any());
+  }
+}
+
+TEST_P(SchemeContract, WholeRowViewsWorkAtTheirCap) {
+  const Scheme& s = scheme();
+  for (const ViewSpec& v : s.info().views) {
+    if (v.kind != ViewKind::Matrix || v.maxRowLength <= 0) continue;
+    SCOPED_TRACE(v.id);
+    // The documented cap is at least 65536 (issue 5) and is reachable: the row length of
+    // length = cap (or q_len + mlen = cap) evaluates.
+    EXPECT_GE(v.maxRowLength, 65536);
+    std::vector<std::pair<std::string, std::string>> sets;
+    for (const ParamSpec& p : s.info().params) {
+      if (p.id == "length") sets.emplace_back("length", std::to_string(v.maxRowLength));
+      if (p.id == "qlen") sets.emplace_back("qlen", std::to_string(v.maxRowLength / 2));
+      if (p.id == "mlen") sets.emplace_back("mlen", std::to_string(v.maxRowLength / 2));
+    }
+    const ParamSet params = makeParams(s, sets);
+    const MatrixResult r = computeMatrix(s, params, v.id, Region{.maxRows = 8, .maxCols = 8});
+    EXPECT_EQ(r.full.cols, v.maxRowLength);
     EXPECT_FALSE(r.values.array().isInf().any());
   }
 }

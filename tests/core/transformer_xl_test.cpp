@@ -469,7 +469,7 @@ TEST(Xl, RefusesBadParameters) {
   EXPECT_EQ(paramOfError({{"d_model", "9"}, {"heads", "3"}, {"relative", "learned"}}),
             "(accepted)");
   EXPECT_EQ(paramOfError({{"qlen", "0"}}), "qlen");
-  EXPECT_EQ(paramOfError({{"qlen", "2049"}}), "qlen");
+  EXPECT_EQ(paramOfError({{"qlen", "1048577"}}), "qlen");
   EXPECT_EQ(paramOfError({{"head", "64"}}), "head");
   EXPECT_EQ(paramOfError({{"relative", "rope"}}), "relative");
   EXPECT_EQ(paramOfError({{"max_len", "0"}}), "max_len");
@@ -484,6 +484,99 @@ TEST(Xl, RefusesBadParameters) {
   const ParamSet ps = makeParams(*scheme, {});
   EXPECT_THROW((void)scheme->series(ps, "scores"), ParamError);
   EXPECT_THROW((void)computeMatrix(*scheme, ps, "memory"), ParamError);
+}
+
+}  // namespace
+}  // namespace posenc
+
+namespace posenc {
+namespace {
+
+// The views are evaluated cell by cell (R_delta . (W_r q_i) per cell); the reference computes
+// _rel_shift((q + v) (R W_r)^T) on whole matrices. Same numbers up to rounding.
+TEST(XlScale, ViewsEqualTheReferenceRelShiftComputation) {
+  const auto scheme = makeXlScheme();
+  const std::vector<Sets> shapes = {
+      {{"qlen", "9"}, {"mlen", "0"}},
+      {{"qlen", "12"}, {"mlen", "7"}, {"d_model", "24"}, {"heads", "3"}, {"head", "2"}},
+      {{"qlen", "10"}, {"mlen", "6"}, {"clamp_len", "4"}},
+      {{"qlen", "8"}, {"mlen", "8"}, {"relative", "learned"}, {"max_len", "5"}, {"seed", "7"}}};
+  const std::pair<const char*, XlTerm> terms[] = {
+      {"a", XlTerm::A},   {"b", XlTerm::B},   {"c", XlTerm::C},        {"d", XlTerm::D},
+      {"ac", XlTerm::AC}, {"bd", XlTerm::BD}, {"scores", XlTerm::Scores}};
+  for (const Sets& sets : shapes) {
+    const ParamSet ps = makeParams(*scheme, sets);
+    const XlTensors t = xlTensors(xlParamsFrom(ps));
+    for (const auto& [id, term] : terms) {
+      SCOPED_TRACE(id);
+      EXPECT_MATRIX_NEAR(view(*scheme, ps, id), xlTerm(t, term), 1e-12);
+    }
+    EXPECT_MATRIX_NEAR(view(*scheme, ps, "attention"), xlAttention(xlTerm(t, XlTerm::Scores)),
+                       1e-14);
+  }
+}
+
+TEST(XlScale, CellsDoNotDependOnQueryLengthOrRegion) {
+  // Content rows come from the counter-based generator by absolute position, so cell (i, j)
+  // is the same number in a 40-query segment and in a million-query one, computed alone or
+  // inside a sampled region.
+  const auto scheme = makeXlScheme();
+  const ParamSet small = makeParams(*scheme, {{"qlen", "40"}, {"mlen", "25"}});
+  const ParamSet huge = makeParams(*scheme, {{"qlen", "1048576"}, {"mlen", "25"}});
+  for (const char* id : {"a", "b", "c", "d", "scores"}) {
+    SCOPED_TRACE(id);
+    const Matrix s = view(*scheme, small, id);
+    const MatrixResult h = computeMatrix(*scheme, huge, id, Region{.r1 = 40, .c1 = 65});
+    for (Index i = 0; i < 40; ++i)
+      for (Index j = 0; j < 65; ++j)
+        if (std::isnan(s(i, j))) EXPECT_TRUE(std::isnan(h.values(i, j)));
+        else EXPECT_EQ(h.values(i, j), s(i, j)) << i << ", " << j;
+  }
+}
+
+TEST(XlScale, MillionTokenSegmentAndMemoryAtScreenResolution) {
+  const auto scheme = makeXlScheme();
+  const ParamSet ps = makeParams(*scheme, {{"qlen", "1048576"}, {"mlen", "1048576"}});
+  const MatrixResult r =
+      computeMatrix(*scheme, ps, "scores", Region{.maxRows = 40, .maxCols = 50});
+  EXPECT_EQ(r.full.rows, 1048576);
+  EXPECT_EQ(r.full.cols, 2097152);
+  // Each sampled cell equals the cell asked for alone and the readout's score.
+  for (const auto& [a, b] : {std::pair<Index, Index>{0, 0}, {17, 23}, {39, 49}, {39, 10}}) {
+    const Index i = r.rows[std::size_t(a)], j = r.cols[std::size_t(b)];
+    const MatrixResult one = computeMatrix(*scheme, ps, "scores",
+                                           Region{.r0 = i, .r1 = i + 1, .c0 = j, .c1 = j + 1});
+    const double got = r.values(a, b);
+    if (std::isnan(got)) {
+      EXPECT_TRUE(std::isnan(one.values(0, 0)));
+      EXPECT_GT(j, i + 1048576);
+      continue;
+    }
+    EXPECT_EQ(one.values(0, 0), got);
+    const auto terms = scheme->explainCell(ps, "scores", i, j);
+    ASSERT_GE(terms.size(), 5u);
+    EXPECT_EQ(terms[4].value, got) << terms[4].name;
+  }
+}
+
+TEST(XlScale, AttentionNeedsWholeRowsAndStopsAt65536Keys) {
+  const auto scheme = makeXlScheme();
+  const ParamSet ok = makeParams(*scheme, {{"qlen", "32768"}, {"mlen", "32768"}});
+  const MatrixResult r = computeMatrix(*scheme, ok, "attention", Region{.maxRows = 4, .maxCols = 4});
+  EXPECT_EQ(r.full.cols, kXlAttentionMaxKeys);
+  const ParamSet tooLong = makeParams(*scheme, {{"qlen", "32768"}, {"mlen", "32769"}});
+  try {
+    (void)computeMatrix(*scheme, tooLong, "attention", Region{.maxRows = 4, .maxCols = 4});
+    ADD_FAILURE() << "attention over 65537 keys was evaluated";
+  } catch (const ParamError& e) {
+    EXPECT_EQ(e.param(), "qlen");
+    const std::string what = e.what();
+    EXPECT_NE(what.find("65536"), std::string::npos) << what;
+    EXPECT_NE(what.find("65537"), std::string::npos) << what;
+    EXPECT_NE(what.find("softmax"), std::string::npos) << what;
+  }
+  // The other views of the same parameters are fine.
+  EXPECT_NO_THROW((void)computeMatrix(*scheme, tooLong, "scores", Region{.maxRows = 4, .maxCols = 4}));
 }
 
 }  // namespace

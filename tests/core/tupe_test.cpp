@@ -432,7 +432,7 @@ TEST(TupeScheme, RefusesBadParameters) {
   EXPECT_EQ(refusedParam({{"buckets", "32"}, {"max_distance", "8"}}), "max_distance");
   EXPECT_EQ(refusedParam({{"buckets", "31"}}), "buckets");
   EXPECT_EQ(refusedParam({{"length", "0"}}), "length");
-  EXPECT_EQ(refusedParam({{"length", "4097"}}), "length");
+  EXPECT_EQ(refusedParam({{"length", "1048577"}}), "length");
   EXPECT_EQ(refusedParam({{"variant", "tupe"}}), "variant");
   EXPECT_EQ(refusedParam({{"buckets", "32"}, {"max_distance", "9"}}), "(accepted)");
   EXPECT_EQ(refusedParam({{"d_model", "12"}, {"heads", "3"}, {"head", "2"}}), "(accepted)");
@@ -459,6 +459,59 @@ TEST(TupeScheme, InfoListsTheContractIdsAndDefaults) {
   EXPECT_EQ(findParam(*s, "variant").choices,
             (std::vector<std::string>{"tied", "tupe-a", "tupe-r", "untied-cross"}));
   EXPECT_TRUE(findParam(*s, "buckets").even);
+}
+
+}  // namespace
+}  // namespace posenc
+
+namespace posenc {
+namespace {
+
+TEST(TupeScale, CellsDoNotDependOnLengthOrRegion) {
+  // x, p and every weight come from the counter-based generator by position, so a cell is the
+  // same number at length 48 and at length 2^20, and the same alone or in a sampled region.
+  const auto scheme = makeTupeScheme();
+  for (const char* variant : {"tied", "tupe-r", "untied-cross"}) {
+    SCOPED_TRACE(variant);
+    const ParamSet small = makeParams(*scheme, {{"length", "48"}, {"variant", variant}});
+    const ParamSet huge = makeParams(*scheme, {{"length", "1048576"}, {"variant", variant}});
+    for (const char* id : {"cc", "cp", "pp", "bias", "total"}) {
+      SCOPED_TRACE(id);
+      const Matrix s = view(*scheme, small, id);
+      const Matrix h = view(*scheme, huge, id, Region{.r1 = 48, .c1 = 48});
+      EXPECT_MATRIX_NEAR(h, s, 0.0);
+    }
+  }
+}
+
+TEST(TupeScale, MillionPositionsAtScreenResolution) {
+  const auto scheme = makeTupeScheme();
+  const ParamSet ps = makeParams(*scheme, {{"length", "1048576"}, {"variant", "tupe-r"}});
+  const MatrixResult r = computeMatrix(*scheme, ps, "total", Region{.maxRows = 30, .maxCols = 30});
+  EXPECT_EQ(r.full.rows, 1048576);
+  ASSERT_EQ(r.values.rows(), 30);
+  EXPECT_TRUE(r.values.allFinite());
+  const Index i = r.rows[13], j = r.cols[29];
+  const MatrixResult one =
+      computeMatrix(*scheme, ps, "total", Region{.r0 = i, .r1 = i + 1, .c0 = j, .c1 = j + 1});
+  EXPECT_EQ(one.values(0, 0), r.values(13, 29));
+}
+
+TEST(TupeScale, AttentionNeedsWholeRowsAndStopsAt65536) {
+  const auto scheme = makeTupeScheme();
+  const ParamSet ok = makeParams(*scheme, {{"length", "65536"}});
+  const MatrixResult r = computeMatrix(*scheme, ok, "attention", Region{.maxRows = 3, .maxCols = 5});
+  EXPECT_EQ(r.full.cols, kTupeAttentionMaxKeys);
+  EXPECT_TRUE((r.values.array() > 0).all());
+  const ParamSet tooLong = makeParams(*scheme, {{"length", "65537"}});
+  try {
+    (void)computeMatrix(*scheme, tooLong, "attention", Region{.maxRows = 3, .maxCols = 3});
+    ADD_FAILURE() << "attention over 65537 keys was evaluated";
+  } catch (const ParamError& e) {
+    EXPECT_EQ(e.param(), "length");
+    EXPECT_NE(std::string(e.what()).find("65536"), std::string::npos) << e.what();
+  }
+  EXPECT_NO_THROW((void)computeMatrix(*scheme, tooLong, "total", Region{.maxRows = 3, .maxCols = 3}));
 }
 
 }  // namespace

@@ -58,6 +58,12 @@ class Scheme {
   [[nodiscard]] virtual SeriesResult series(const ParamSet& params, std::string_view view) const = 0;
 };
 
+/// Refuses a row of `rowLength` keys when the view caps its rows (ViewSpec::maxRowLength):
+/// a ParamError naming parameter `param` = `value`, the cap, why, and that the other views
+/// go further. `lengthText` says what the row length is made of (e.g. "q_len + mlen").
+void checkRowLength(const ViewSpec& view, const std::string& param, const std::string& value,
+                    Index rowLength, const std::string& lengthText);
+
 /// Every built-in scheme, in display order.
 [[nodiscard]] const std::vector<std::unique_ptr<Scheme>>& allSchemes();
 

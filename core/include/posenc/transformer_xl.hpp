@@ -29,8 +29,8 @@ enum class XlRelative {
 ///   same mean square as a sinusoidal row; a smaller max_len is a centred slice of one table.
 /// With these scales the four terms have comparable magnitude (variance ~1, 1/2, 1, 1/2).
 struct XlParams {
-  int qlen = 16;        ///< Query (current segment) length, 1 .. 2048.
-  int mlen = 0;         ///< Memory length (cached previous segment), 0 .. 2048.
+  int qlen = 16;        ///< Query (current segment) length, 1 .. kXlMaxSegment.
+  int mlen = 0;         ///< Memory length (cached previous segment), 0 .. kXlMaxSegment.
   int dModel = 64;      ///< Model width, 2 .. 1024; divisible by heads; even for sinusoidal.
   int heads = 4;        ///< Number of heads, 1 .. 64.
   int head = 0;         ///< Head shown, 0 .. heads-1.
@@ -40,6 +40,13 @@ struct XlParams {
   std::uint64_t seed = 0;
   friend bool operator==(const XlParams&, const XlParams&) = default;
 };
+
+/// Largest qlen and mlen: term views go to a million-token segment (they are evaluated cell
+/// by cell for the cells asked for).
+inline constexpr Index kXlMaxSegment = 1048576;
+
+/// Longest k_len = qlen + mlen the attention view evaluates (a weight needs its whole row).
+inline constexpr Index kXlAttentionMaxKeys = 65536;
 
 /// Largest max_len accepted; fixes the row offset of XlRelTable.
 inline constexpr std::int64_t kXlMaxLen = 65536;

@@ -30,6 +30,9 @@ enum class TupeVariant {
                 ///< buckets of tupe-r (one bucket per offset only for |j-i| < buckets/4).
 };
 
+/// Longest length the attention view evaluates (a softmax weight needs its whole row).
+inline constexpr Index kTupeAttentionMaxKeys = 65536;
+
 /// Parses "tied" | "tupe-a" | "tupe-r" | "untied-cross". @throws ParamError("variant", ...).
 [[nodiscard]] TupeVariant tupeVariantFromId(std::string_view id);
 
@@ -49,7 +52,7 @@ enum class TupeVariant {
 /// code takes theta_1 = the scaled self-correlation of an extra table row, theta_2 = that
 /// of the [CLS] row).
 struct TupeParams {
-  Index length = 32;           ///< Positions 0..length-1; 1..4096. Position 0 is [CLS].
+  Index length = 32;           ///< Positions 0..length-1; 1..2^20. Position 0 is [CLS].
   Index dModel = 64;           ///< Model width; 1..1024, divisible by heads.
   Index heads = 4;             ///< Number of heads; 1..64.
   Index head = 0;              ///< Head shown; 0..heads-1.

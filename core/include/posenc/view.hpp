@@ -25,6 +25,10 @@ struct ViewSpec {
   bool logY = false;        ///< Series: logarithmic y axis (all y > 0), e.g. wavelengths.
   bool parametric = false;  ///< Series: x is not sorted; points are joined in order (a path).
   bool integerValues = false;  ///< Matrix: values are integer ids (e.g. T5 bucket numbers).
+  /// Matrix: longest row (keys per query) this view evaluates, 0 = the scheme's own limits.
+  /// Set for views that need a whole row before any cell is known (softmax attention);
+  /// every other view goes to the parameters' maxima (1,048,576 positions).
+  Index maxRowLength = 0;
   std::string description{};  ///< One line: what the view shows and its sign convention.
 };
 
