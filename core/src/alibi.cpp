@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "posenc/extrapolation.hpp"
+
 namespace posenc {
 
 namespace {
@@ -36,6 +38,9 @@ const SchemeInfo& alibiInfo() {
         boolParam("causal", true,
                   "true: the paper's causal form, future keys masked; false: symmetric "
                   "-m_h |i - j| (encoder variant)"),
+        intParam("train_length", 1024, 1, kMaxLength,
+                 "Longest sequence seen in training (the paper trains on 512 or 1024; the "
+                 "extrapolation view marks it)"),
     };
     ViewSpec slopes;
     slopes.id = "slopes";
@@ -60,7 +65,18 @@ const SchemeInfo& alibiInfo() {
         "length x length for head `head`, rows query i, columns key j: the paper's form "
         "-m_h (i - j) for j <= i, masked for j > i (causal) or -m_h |i - j| (symmetric); never "
         "scaled. Implementations add +m_h j per row instead, which softmax cannot tell apart";
-    s.views = {slopes, bias};
+    ViewSpec extra;
+    extra.id = "extrapolation";
+    extra.kind = ViewKind::Series;
+    extra.title = "Beyond training: the bias keeps falling linearly";
+    extra.xLabel = "distance i - j (key before the query)";
+    extra.yLabel = "bias -m_h (i - j)";
+    extra.description =
+        "Bias of head `head` over distances 0 .. max(length, 2 train_length) - 1, split at "
+        "train_length: the part seen in training and the part past it, which is the same line "
+        "continued (nothing new to learn, so ALiBi extrapolates); with the steepest (head 0) and "
+        "flattest (last head) slopes for comparison; sampled evenly past 8192 distances";
+    s.views = {slopes, bias, extra};
     return s;
   }();
   return info;
@@ -106,10 +122,12 @@ class AlibiScheme final : public Scheme {
 
   [[nodiscard]] SeriesResult series(const ParamSet& params, std::string_view view) const override {
     const AlibiParams p = checked(params);
-    if (view != "slopes")
-      throw ParamError("view", std::string(view), "the series view of alibi: slopes");
+    if (view != "slopes" && view != "extrapolation")
+      throw ParamError("view", std::string(view),
+                       "a series view of alibi: slopes or extrapolation");
     const Vector m = alibiSlopes(p.heads);
     SeriesResult out;
+    if (view == "extrapolation") return extrapolationSeries(p, params.getInt("train_length"), m);
     Curve c{"slope m_h", std::vector<double>(m.data(), m.data() + m.size())};
     out.x.resize(static_cast<std::size_t>(m.size()));
     for (std::size_t h = 0; h < out.x.size(); ++h) out.x[h] = static_cast<double>(h);
@@ -118,6 +136,29 @@ class AlibiScheme final : public Scheme {
   }
 
  private:
+  static SeriesResult extrapolationSeries(const AlibiParams& p, Index train, const Vector& m) {
+    const Index count = std::max<Index>(p.length, 2 * train);
+    const std::vector<Index> at = chartPositions(count, kExtrapolationPoints, {train - 1, train});
+    SeriesResult out;
+    out.x.assign(at.begin(), at.end());
+    const std::string h = "head " + std::to_string(p.head);
+    Curve seen{h + ": seen in training (distance < " + std::to_string(train) + ")", {}};
+    Curve beyond{h + ": beyond training, the same line continued", {}};
+    for (Index d : at) {
+      const double b = -m(p.head) * static_cast<double>(d);
+      seen.y.push_back(d < train ? b : kMasked);
+      beyond.y.push_back(d >= train - 1 ? b : kMasked);  // joined to the seen part
+    }
+    out.curves = {std::move(seen), std::move(beyond)};
+    for (Index other : {Index{0}, p.heads - 1}) {
+      if (other == p.head || (other == p.heads - 1 && p.heads == 1)) continue;
+      Curve c{"head " + std::to_string(other) + (other == 0 ? " (steepest)" : " (flattest)"), {}};
+      for (Index d : at) c.y.push_back(-m(other) * static_cast<double>(d));
+      out.curves.push_back(std::move(c));
+    }
+    return out;
+  }
+
   static AlibiParams checked(const ParamSet& params) {
     AlibiParams p = alibiParamsFrom(params);
     validateAlibiParams(p);

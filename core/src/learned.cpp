@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "posenc/extrapolation.hpp"
 #include "posenc/random.hpp"
 
 namespace posenc {
@@ -211,7 +212,18 @@ class LearnedScheme final : public Scheme {
           "length x length dot products of the rows used by p and q, symmetric, about "
           "d std^2 on the diagonal; with overflow = repeat the same pattern recurs every "
           "max_len positions (the failure the seed article describes)";
-      s.views = {enc, sim};
+      ViewSpec extra;
+      extra.id = "extrapolation";
+      extra.kind = ViewKind::Series;
+      extra.title = "Beyond max_len: which table row each position uses";
+      extra.xLabel = "position p";
+      extra.yLabel = "table row r(p)";
+      extra.description =
+          "Row r(p) under each overflow rule for p = 0 .. max(length, 2 max_len) - 1: "
+          "error stops at max_len (a real model refuses), clamp reuses row max_len - 1 for "
+          "every later position (all look alike), repeat wraps to p mod max_len (positions "
+          "max_len apart become identical); sampled evenly past 8192 positions";
+      s.views = {enc, sim, extra};
       return s;
     }();
     return info;
@@ -266,8 +278,25 @@ class LearnedScheme final : public Scheme {
     return {};  // series views have no cells
   }
 
-  SeriesResult series(const ParamSet&, std::string_view view) const override {
-    throw ParamError("view", std::string(view), "a view of learned: encoding or similarity");
+  SeriesResult series(const ParamSet& params, std::string_view view) const override {
+    if (view != "extrapolation")
+      throw ParamError("view", std::string(view),
+                       "a view of learned: encoding, similarity or extrapolation");
+    const LearnedParams p = learnedParamsFrom(params);
+    const Index count = std::max(p.length, 2 * p.maxLen);
+    const std::vector<Index> at = chartPositions(count, kExtrapolationPoints, {p.maxLen - 1, p.maxLen});
+    SeriesResult out;
+    out.x.assign(at.begin(), at.end());
+    Curve error{"error: row p, refused from max_len = " + std::to_string(p.maxLen) + " on", {}};
+    Curve clamp{"clamp: row min(p, max_len - 1)", {}};
+    Curve repeat{"repeat: row p mod max_len", {}};
+    for (Index pos : at) {
+      error.y.push_back(pos < p.maxLen ? static_cast<double>(pos) : kMasked);
+      clamp.y.push_back(static_cast<double>(std::min(pos, p.maxLen - 1)));
+      repeat.y.push_back(static_cast<double>(pos % p.maxLen));
+    }
+    out.curves = {std::move(error), std::move(clamp), std::move(repeat)};
+    return out;
   }
 
  private:

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "posenc/extrapolation.hpp"
 #include "posenc/random.hpp"
 #include "posenc/sinusoidal_table.hpp"
 
@@ -309,7 +310,15 @@ const SchemeInfo& ropeInfo() {
     rotation.description =
         "Path of pair `pair` (a, b) of q rotated to m = 0..min(length-1, 2000) (half: dims k, "
         "k + d/2; interleaved: 2k, 2k + 1), on the circle of radius |(a, b)|: norm preserved";
-    s.views = {angles, freqs, scores, invariance, decay, rotation};
+    ViewSpec extra = periodsView(
+        "Beyond training: full periods of each rotation pair",
+        "For each pair k: full turns (L - 1) theta_k / 2π of the rotation over positions "
+        "0 .. L-1: in training (L = train_length, unscaled theta), and at L = length without "
+        "scaling and with linear, NTK and dynamic scaling by `factor`. Pairs under the "
+        "one-period line in training never completed a turn, so longer contexts rotate them "
+        "to angles never seen; scaling pulls the length curves back down under the training "
+        "curve (linear exactly by 1/s, NTK mostly for the slow pairs)");
+    s.views = {angles, freqs, scores, invariance, decay, rotation, extra};
     return s;
   }();
   return info;
@@ -364,11 +373,36 @@ class RopeScheme final : public Scheme {
     if (view == "invariance") return invarianceSeries(p);
     if (view == "decay") return decaySeries(p);
     if (view == "rotation") return rotationSeries(p);
+    if (view == "extrapolation") return extrapolationSeries(p);
     throw ParamError("view", std::string(view),
-                     "a series view of rope: frequencies, invariance, decay or rotation");
+                     "a series view of rope: frequencies, invariance, decay, rotation or "
+                     "extrapolation");
   }
 
  private:
+  /// Periods chart: training (unscaled, train_length), then length with each scaling.
+  static SeriesResult extrapolationSeries(const RopeParams& p) {
+    auto with = [&](RopeScaling scaling) {
+      RopeParams q = p;
+      q.scaling = scaling;
+      return ropeScaledFrequencies(q);
+    };
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g", p.factor);
+    const std::string s = buf;
+    const std::string len = "length " + std::to_string(p.length);
+    std::vector<PeriodsLine> lines = {
+        {"training: " + std::to_string(p.trainLength) + " positions, no scaling",
+         with(RopeScaling::None), p.trainLength},
+        {len + ", no scaling", with(RopeScaling::None), p.length},
+        {len + ", linear s = " + s, with(RopeScaling::Linear), p.length}};
+    if (p.dim >= 4) {  // NTK and dynamic need d > 2 (exponent d / (d - 2))
+      lines.push_back({len + ", NTK s = " + s, with(RopeScaling::Ntk), p.length});
+      lines.push_back({len + ", dynamic s = " + s, with(RopeScaling::Dynamic), p.length});
+    }
+    return periodsChart(lines);
+  }
+
   /// Total, the three pairs with the largest |term| and the sum of the others (the parts add
   /// up to the total to rounding).
   static std::vector<Term> explainScore(const RopeParams& p, const Vector& theta, Index m,

@@ -8,6 +8,8 @@
 #include <numbers>
 #include <string>
 
+#include "posenc/extrapolation.hpp"
+
 namespace posenc {
 
 namespace {
@@ -247,6 +249,9 @@ class SinusoidalScheme final : public Scheme {
           intParam("bands", 4, 1, 8,
                    "How many sine columns the bands view draws, spread from the fastest pair "
                    "to the slowest"),
+          intParam("train_length", 512, 1, kMaxLength,
+                   "Longest sequence seen in training (the extrapolation view compares it "
+                   "with length)"),
       };
       ViewSpec enc;
       enc.id = "encoding";
@@ -297,7 +302,13 @@ class SinusoidalScheme final : public Scheme {
           "For p = 0 .. length-1 and k = offset: PE(p+k) is exactly a rotation M_k of PE(p) "
           "(sec. 3.5); the residual is floating-point rounding, ~1e-16, growing with p "
           "(at most 65536 positions, sampled evenly when length is larger)";
-      s.views = {enc, sim, wav, bands, shift};
+      ViewSpec extra = periodsView(
+          "Beyond training: full periods of each pair",
+          "For each sin/cos pair i: full periods (L - 1) w_i / 2π over positions 0 .. L-1, at "
+          "L = train_length and at L = length. Pairs below the one-period line in training "
+          "saw only part of their circle, so positions past train_length give (sin, cos) "
+          "values the model never saw; pairs above it only revisit seen values");
+      s.views = {enc, sim, wav, bands, shift, extra};
       return s;
     }();
     return info;
@@ -364,6 +375,13 @@ class SinusoidalScheme final : public Scheme {
       }
       return out;
     }
+    if (view == "extrapolation") {
+      const Vector w = sinusoidalFrequencies(p.dim, p.base, p.layout);
+      const Index train = params.getInt("train_length");
+      return periodsChart({{"training: positions 0 .. " + std::to_string(train - 1), w, train},
+                           {"length: positions 0 .. " + std::to_string(p.length - 1), w,
+                            p.length}});
+    }
     if (view == "shift") {
       const std::vector<Index> at = sampleIndices(0, p.length, kShiftSamples);
       out.x.assign(at.begin(), at.end());
@@ -374,7 +392,7 @@ class SinusoidalScheme final : public Scheme {
       return out;
     }
     throw ParamError("view", std::string(view),
-                     "a series view of sinusoidal: wavelengths, bands or shift");
+                     "a series view of sinusoidal: wavelengths, bands, shift or extrapolation");
   }
 
  private:

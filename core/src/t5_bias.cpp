@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <string>
 
+#include "posenc/extrapolation.hpp"
 #include "posenc/random.hpp"
 #include "posenc/t5_bucket.hpp"
 
@@ -139,7 +140,19 @@ const SchemeInfo& t5Info() {
         "length x length for head `head`, rows query i, columns key j: table[bucket(j - i)][head], "
         "added to q_i . k_j unscaled; the table is N(0, 1) from seed, standing in for learned "
         "values (cells of one bucket share one value)";
-    s.views = {buckets, map, bias};
+    ViewSpec extra;
+    extra.id = "extrapolation";
+    extra.kind = ViewKind::Series;
+    extra.title = "Beyond max_distance: every farther key shares the last bucket";
+    extra.xLabel = "distance d = |j - i|";
+    extra.yLabel = "bucket id";
+    extra.description =
+        "Bucket of a key d positions before the query (r = -d) and, bidirectional, after it "
+        "(r = +d), for d = 0 .. max(length, 2 max_distance) - 1: exact below max_exact, "
+        "log-spaced up to max_distance, then constant: T5 cannot tell distances past "
+        "max_distance apart, which is why it extrapolates gracefully but blindly; sampled "
+        "evenly past 8192 distances";
+    s.views = {buckets, map, bias, extra};
     return s;
   }();
   return info;
@@ -182,8 +195,10 @@ class T5Scheme final : public Scheme {
 
   [[nodiscard]] SeriesResult series(const ParamSet& params, std::string_view view) const override {
     const T5Params p = checked(params);
+    if (view == "extrapolation") return extrapolationSeries(p);
     if (view != "bucket_map")
-      throw ParamError("view", std::string(view), "the series view of t5: bucket_map");
+      throw ParamError("view", std::string(view),
+                       "a series view of t5: bucket_map or extrapolation");
     const OffsetTable bucket(p, p.length - 1, asValue);
     const auto size = static_cast<std::size_t>(2 * p.length - 1);
     SeriesResult out;
@@ -199,6 +214,27 @@ class T5Scheme final : public Scheme {
   }
 
  private:
+  static SeriesResult extrapolationSeries(const T5Params& p) {
+    const Index count = std::max<Index>(p.length, 2 * p.maxDistance);
+    const std::vector<Index> at =
+        chartPositions(count, kExtrapolationPoints, {p.maxDistance - 1, p.maxDistance});
+    SeriesResult out;
+    out.x.assign(at.begin(), at.end());
+    Curve back{"key d positions before the query (r = -d)", {}, CurveStyle::Steps};
+    Curve ahead{"key d positions after the query (r = +d)", {}, CurveStyle::Steps};
+    Curve mark{"max_distance = " + std::to_string(p.maxDistance) + ": last bucket from here on",
+               {}, CurveStyle::Points};
+    for (Index d : at) {
+      back.y.push_back(static_cast<double>(t5Bucket(-d, p.bidirectional, p.buckets, p.maxDistance)));
+      ahead.y.push_back(static_cast<double>(t5Bucket(d, p.bidirectional, p.buckets, p.maxDistance)));
+      mark.y.push_back(d == p.maxDistance ? back.y.back() : kMasked);
+    }
+    out.curves.push_back(std::move(back));
+    if (p.bidirectional) out.curves.push_back(std::move(ahead));
+    out.curves.push_back(std::move(mark));
+    return out;
+  }
+
   static T5Params checked(const ParamSet& params) {
     T5Params p = t5ParamsFrom(params);
     validateT5Params(p);

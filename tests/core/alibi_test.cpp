@@ -270,7 +270,8 @@ TEST(AlibiScheme, DeclaresTheContractIdsAndDefaults) {
   EXPECT_EQ(d.getInt("head"), 0);
   EXPECT_TRUE(d.getBool("causal"));
   EXPECT_EQ(alibiParamsFrom(d), AlibiParams{});
-  ASSERT_EQ(info.views.size(), 2u);
+  ASSERT_EQ(info.views.size(), 3u);
+  EXPECT_EQ(info.views[2].id, "extrapolation");
   EXPECT_EQ(info.views[0].id, "slopes");
   EXPECT_EQ(info.views[0].kind, ViewKind::Series);
   EXPECT_TRUE(info.views[0].bars);

@@ -248,7 +248,7 @@ TEST(Learned, DeclaresTheContractIds) {
   for (const auto& v : info.views) views.push_back(v.id);
   EXPECT_EQ(params,
             (std::vector<std::string>{"length", "dim", "max_len", "std", "seed", "overflow"}));
-  EXPECT_EQ(views, (std::vector<std::string>{"encoding", "similarity"}));
+  EXPECT_EQ(views, (std::vector<std::string>{"encoding", "similarity", "extrapolation"}));
   EXPECT_EQ(learnedParamsFrom(ParamSet(info.params)), LearnedParams{});
 }
 

@@ -345,7 +345,7 @@ TEST(RopeScheme, InfoUsesTheDocumentedIdsAndDefaults) {
   std::vector<std::string> views;
   for (const auto& v : scheme->info().views) views.push_back(v.id);
   EXPECT_EQ(views, (std::vector<std::string>{"angles", "frequencies", "scores", "invariance",
-                                             "decay", "rotation"}));
+                                             "decay", "rotation", "extrapolation"}));
   EXPECT_EQ(ropeParamsFrom(makeParams(*scheme, {})), RopeParams{});
   EXPECT_TRUE(findView(*scheme, "scores").signedValues);
   EXPECT_FALSE(findView(*scheme, "angles").signedValues);

@@ -367,9 +367,9 @@ TEST(Sinusoidal, DeclaresTheContractIds) {
   for (const auto& s : info.params) params.push_back(s.id);
   for (const auto& v : info.views) views.push_back(v.id);
   EXPECT_EQ(params,
-            (std::vector<std::string>{"length", "dim", "base", "layout", "offset", "bands"}));
+            (std::vector<std::string>{"length", "dim", "base", "layout", "offset", "bands", "train_length"}));
   EXPECT_EQ(views,
-            (std::vector<std::string>{"encoding", "similarity", "wavelengths", "bands", "shift"}));
+            (std::vector<std::string>{"encoding", "similarity", "wavelengths", "bands", "shift", "extrapolation"}));
   EXPECT_EQ(sinusoidalParamsFrom(ParamSet(info.params)), SinusoidalParams{});
   EXPECT_TRUE(findView(*scheme, "wavelengths").logY);
   EXPECT_EQ(findView(*scheme, "shift").kind, ViewKind::Series);

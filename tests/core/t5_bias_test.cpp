@@ -279,7 +279,8 @@ TEST(T5Scheme, DeclaresTheContractIdsAndDefaults) {
   EXPECT_EQ(d.getInt("head"), 0);
   EXPECT_EQ(d.getInt("seed"), 0);
   EXPECT_EQ(t5ParamsFrom(d), T5Params{});
-  ASSERT_EQ(info.views.size(), 3u);
+  ASSERT_EQ(info.views.size(), 4u);
+  EXPECT_EQ(info.views[3].id, "extrapolation");
   EXPECT_EQ(info.views[0].id, "buckets");
   EXPECT_TRUE(info.views[0].integerValues);
   EXPECT_FALSE(info.views[0].signedValues);
