@@ -97,8 +97,9 @@ const SchemeInfo& t5Info() {
         intParam("buckets", 32, 4, 1024,
                  "Number of buckets (HF relative_attention_num_buckets; T5 uses 32)", true),
         intParam("max_distance", 128, 2, kMaxLength,
-                 "Distance where the last, catch-all bucket begins (HF "
-                 "relative_attention_max_distance; T5 uses 128); must exceed max_exact"),
+                 "Distance from which every key shares the last, catch-all bucket (HF "
+                 "relative_attention_max_distance; T5 uses 128; the log spacing can reach that "
+                 "bucket a little earlier, at 91 with the defaults); must exceed max_exact"),
         boolParam("bidirectional", true,
                   "Encoder (true: half the buckets for keys after the query) or decoder (false: "
                   "every future key in bucket 0)"),
@@ -222,7 +223,7 @@ class T5Scheme final : public Scheme {
     out.x.assign(at.begin(), at.end());
     Curve back{"key d positions before the query (r = -d)", {}, CurveStyle::Steps};
     Curve ahead{"key d positions after the query (r = +d)", {}, CurveStyle::Steps};
-    Curve mark{"max_distance = " + std::to_string(p.maxDistance) + ": last bucket from here on",
+    Curve mark{"max_distance = " + std::to_string(p.maxDistance) + ": every farther key shares the last bucket",
                {}, CurveStyle::Points};
     for (Index d : at) {
       back.y.push_back(static_cast<double>(t5Bucket(-d, p.bidirectional, p.buckets, p.maxDistance)));

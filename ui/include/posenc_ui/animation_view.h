@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Animations for the classroom: RoPE's rotating pair and the sinusoidal "clock hands", played
+// as the position advances, and exported as a numbered PNG frame sequence.
+#pragma once
+
+#include <QElapsedTimer>
+#include <QString>
+#include <QTimer>
+#include <QWidget>
+
+#include <vector>
+
+#include "posenc/params.hpp"
+#include "posenc/types.hpp"
+
+class QLabel;
+class QPainter;
+class QPushButton;
+class QSlider;
+
+namespace posenc::ui {
+
+/// What one frame shows, computed from the parameters and a (fractional) position.
+struct ClockHand {
+  QString label;      ///< e.g. "pair 3  λ = 62.8".
+  double angle = 0;   ///< Radians, counter-clockwise from the positive x axis.
+  double radius = 1;  ///< Length of the hand (1 for sinusoidal; |pair| for RoPE).
+};
+
+/// The hands of the frame at `position`:
+/// - sinusoidal: one hand per band pair i (sinusoidalBandPairs), angle p w_i, radius 1: the
+///   point (cos p w_i, sin p w_i) whose coordinates are the table's cos and sin entries;
+/// - rope: the pair `pair` of q rotated to m = position (angle phi_q + m theta_k) and of k
+///   rotated to n = position - `gap` (angle phi_k + n theta_k); the angle between them,
+///   (phi_q - phi_k) + gap theta_k, does not change with the position (the relative property).
+/// @throws ParamError for a scheme other than sinusoidal or rope, or bad parameters.
+[[nodiscard]] std::vector<ClockHand> animationHands(const std::string& scheme,
+                                                    const posenc::ParamSet& params,
+                                                    double position, posenc::Index gap);
+
+/// Whether a scheme has an animation (sinusoidal, rope).
+[[nodiscard]] bool hasAnimation(const std::string& scheme);
+
+/// Paints one frame (clock faces or the RoPE pair with its dot product) into `rect`.
+void paintAnimationFrame(QPainter& painter, const QRectF& rect, const std::string& scheme,
+                         const posenc::ParamSet& params, double position, posenc::Index gap);
+
+/// Writes frames for positions first, first + step, ... <= last as
+/// dir/frame_00000.png, frame_00001.png, ... (size x size pixels), each written atomically.
+/// @return the number of frames written. @throws std::runtime_error naming the file and the
+///         reason when a frame cannot be written (nothing half-written is left behind).
+int exportAnimationFrames(const QString& dir, const std::string& scheme,
+                          const posenc::ParamSet& params, double first, double last, double step,
+                          posenc::Index gap, const QSize& size);
+
+/// The animation panel: the frame, play/pause, speed (positions per second), a position
+/// slider, and for RoPE the key gap m - n. Keyboard: Space plays/pauses, Left/Right step.
+class AnimationView : public QWidget {
+  Q_OBJECT
+ public:
+  explicit AnimationView(QWidget* parent = nullptr);
+
+  /// Shows the animation of `scheme` with these parameters (a message when it has none).
+  void setScheme(const std::string& scheme, const posenc::ParamSet& params);
+  void setPosition(double position);
+  [[nodiscard]] double position() const { return m_position; }
+  void setPlaying(bool playing);
+  [[nodiscard]] bool isPlaying() const { return m_timer.isActive(); }
+  /// Positions per second while playing (0.25 .. 1024).
+  void setSpeed(double positionsPerSecond);
+  [[nodiscard]] double speed() const { return m_speed; }
+  [[nodiscard]] posenc::Index gap() const { return m_gap; }
+  void setGap(posenc::Index gap);
+  [[nodiscard]] const std::string& scheme() const { return m_scheme; }
+  [[nodiscard]] const posenc::ParamSet& params() const { return m_params; }
+
+ signals:
+  /// The user asked to export the frames (the window shows the dialog and calls
+  /// exportAnimationFrames).
+  void exportRequested();
+
+ protected:
+  void paintEvent(QPaintEvent* event) override;
+  void keyPressEvent(QKeyEvent* event) override;
+  void changeEvent(QEvent* event) override;
+
+ private:
+  void tick();
+  void syncControls();
+  void retranslate();
+  [[nodiscard]] posenc::Index lastPosition() const;
+
+  std::string m_scheme;
+  posenc::ParamSet m_params;
+  double m_position = 0;
+  double m_speed = 4;
+  posenc::Index m_gap = 3;
+  QTimer m_timer;
+  QElapsedTimer m_clock;
+  QWidget* m_canvas = nullptr;
+  QPushButton* m_play = nullptr;
+  QPushButton* m_export = nullptr;
+  QSlider* m_positionSlider = nullptr;
+  QSlider* m_speedSlider = nullptr;
+  QSlider* m_gapSlider = nullptr;
+  QLabel* m_positionLabel = nullptr;
+  QLabel* m_speedLabel = nullptr;
+  QLabel* m_gapLabel = nullptr;
+};
+
+}  // namespace posenc::ui

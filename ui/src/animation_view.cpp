@@ -1,0 +1,435 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "posenc_ui/animation_view.h"
+
+#include <QDir>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QImage>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QPainter>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QSlider>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <stdexcept>
+
+#include "posenc/rope.hpp"
+#include "posenc/scheme.hpp"
+#include "posenc/sinusoidal.hpp"
+#include "posenc/sinusoidal_table.hpp"
+
+namespace posenc::ui {
+
+namespace {
+
+constexpr double kTwoPi = 2.0 * std::numbers::pi;
+
+QString num(double v, int digits = 4) { return QString::number(v, 'g', digits); }
+
+/// Angle of pair (a, b) in (-pi, pi].
+double angleOf(double a, double b) { return std::atan2(b, a); }
+
+const QColor kInk(20, 20, 20);
+const QColor kFaint(200, 200, 200);
+const QColor kQuery(33, 102, 172);  // ColorBrewer RdBu blue: q
+const QColor kKey(214, 96, 77);     // RdBu red: k
+
+/// One clock face: circle, axes, the hand, its trail since angle 0, and a caption.
+void paintClock(QPainter& g, const QPointF& centre, double r, const ClockHand& hand,
+                const QString& caption, const QFont& font) {
+  g.setPen(QPen(kFaint, std::max(1.0, r / 60)));
+  g.drawEllipse(centre, r, r);
+  g.drawLine(QPointF(centre.x() - r, centre.y()), QPointF(centre.x() + r, centre.y()));
+  g.drawLine(QPointF(centre.x(), centre.y() - r), QPointF(centre.x(), centre.y() + r));
+  // Trail: the part of the turn made since the last full period (screen y grows down).
+  const double turn = std::fmod(hand.angle, kTwoPi);
+  g.setPen(Qt::NoPen);
+  g.setBrush(QColor(33, 102, 172, 40));
+  g.drawPie(QRectF(centre.x() - r * 0.35, centre.y() - r * 0.35, r * 0.7, r * 0.7), 0,
+            static_cast<int>(std::lround(turn * 180.0 / std::numbers::pi * 16)));
+  g.setBrush(Qt::NoBrush);
+  const QPointF tip(centre.x() + r * std::cos(hand.angle), centre.y() - r * std::sin(hand.angle));
+  g.setPen(QPen(kQuery, std::max(2.0, r / 25), Qt::SolidLine, Qt::RoundCap));
+  g.drawLine(centre, tip);
+  g.setBrush(kQuery);
+  g.drawEllipse(tip, std::max(3.0, r / 18), std::max(3.0, r / 18));
+  g.setBrush(Qt::NoBrush);
+  g.setPen(kInk);
+  g.setFont(font);
+  const QRectF text(centre.x() - r * 1.6, centre.y() + r * 1.08, r * 3.2, r * 0.9);
+  g.drawText(text, Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, caption);
+}
+
+void paintSinusoidal(QPainter& g, const QRectF& rect, const ParamSet& params, double position,
+                     const std::vector<ClockHand>& hands, const QFont& base) {
+  const auto n = static_cast<int>(hands.size());
+  const int cols = n <= 4 ? n : (n + 1) / 2;
+  const int rows = n <= 4 ? 1 : 2;
+  QFont title = base;
+  title.setPointSizeF(base.pointSizeF() * 1.3);
+  g.setFont(title);
+  g.setPen(kInk);
+  const double titleH = QFontMetricsF(title).height() * 2.4;
+  g.drawText(QRectF(rect.left(), rect.top(), rect.width(), titleH), Qt::AlignCenter,
+             QObject::tr("Sinusoidal clock hands at position p = %1\n"
+                         "each pair i turns by w_i per position: (cos p w_i, sin p w_i)")
+                 .arg(num(position, 6)));
+  const QRectF area(rect.left(), rect.top() + titleH, rect.width(), rect.height() - titleH);
+  const double cellW = area.width() / cols, cellH = area.height() / rows;
+  const double r = std::max(8.0, std::min(cellW / 3.4, cellH / 3.2));
+  QFont small = base;
+  small.setPointSizeF(std::max(7.0, std::min(base.pointSizeF(), r / 5.5)));
+  (void)params;
+  for (int k = 0; k < n; ++k) {
+    const QPointF centre(area.left() + cellW * (k % cols + 0.5),
+                         area.top() + cellH * (k / cols) + cellH * 0.42);
+    const ClockHand& h = hands[static_cast<std::size_t>(k)];
+    const QString caption = h.label + QStringLiteral("\nsin = %1   cos = %2")
+                                          .arg(std::sin(h.angle), 0, 'f', 3)
+                                          .arg(std::cos(h.angle), 0, 'f', 3);
+    paintClock(g, centre, r, h, caption, small);
+  }
+}
+
+void paintRope(QPainter& g, const QRectF& rect, const ParamSet& params, double position,
+               Index gap, const std::vector<ClockHand>& hands, const QFont& base) {
+  const RopeParams p = ropeParamsFrom(params);
+  const Vector theta = ropeScaledFrequencies(p);
+  const double th = theta(p.pair);
+  QFont title = base;
+  title.setPointSizeF(base.pointSizeF() * 1.3);
+  g.setFont(title);
+  g.setPen(kInk);
+  const double titleH = QFontMetricsF(title).height() * 2.4;
+  g.drawText(QRectF(rect.left(), rect.top(), rect.width(), titleH), Qt::AlignCenter,
+             QObject::tr("RoPE pair %1 turns by θ = %2 rad per position\n"
+                         "q at m = %3, k at n = m − %4 = %5")
+                 .arg(p.pair)
+                 .arg(num(th))
+                 .arg(num(position, 6))
+                 .arg(gap)
+                 .arg(num(position - static_cast<double>(gap), 6)));
+  const QFontMetricsF fm(base);
+  const double textH = fm.height() * 3.6;
+  const QRectF area(rect.left(), rect.top() + titleH, rect.width(),
+                    rect.height() - titleH - textH);
+  const double rmax = std::max(hands[0].radius, hands[1].radius);
+  const double r = std::max(10.0, std::min(area.width(), area.height()) * 0.42);
+  const QPointF c = area.center();
+  g.setPen(QPen(kFaint, std::max(1.0, r / 120)));
+  g.drawEllipse(c, r, r);
+  g.drawLine(QPointF(c.x() - r, c.y()), QPointF(c.x() + r, c.y()));
+  g.drawLine(QPointF(c.x(), c.y() - r), QPointF(c.x(), c.y() + r));
+  // The angle between k and q: an arc from k's hand to q's.
+  const double diff = std::remainder(hands[0].angle - hands[1].angle, kTwoPi);
+  const double ar = r * 0.3;
+  auto sixteenths = [](double radians) {
+    return static_cast<int>(std::lround(radians * 180.0 / std::numbers::pi * 16));
+  };
+  g.setPen(Qt::NoPen);
+  g.setBrush(QColor(120, 120, 120, 60));
+  g.drawPie(QRectF(c.x() - ar, c.y() - ar, 2 * ar, 2 * ar),
+            sixteenths(std::remainder(hands[1].angle, kTwoPi)), sixteenths(diff));
+  g.setBrush(Qt::NoBrush);
+  for (int k = 1; k >= 0; --k) {
+    const ClockHand& h = hands[static_cast<std::size_t>(k)];
+    const double len = r * h.radius / rmax;
+    const QPointF tip(c.x() + len * std::cos(h.angle), c.y() - len * std::sin(h.angle));
+    const QColor colour = k == 0 ? kQuery : kKey;
+    g.setPen(QPen(colour, std::max(3.0, r / 45), Qt::SolidLine, Qt::RoundCap));
+    g.drawLine(c, tip);
+    g.setBrush(colour);
+    g.drawEllipse(tip, std::max(4.0, r / 40), std::max(4.0, r / 40));
+    g.setBrush(Qt::NoBrush);
+    g.setFont(base);
+    g.drawText(tip + QPointF(r / 30, -r / 30), h.label);
+  }
+  const double dotPart = hands[0].radius * hands[1].radius * std::cos(diff);
+  g.setPen(kInk);
+  QFont note = base;
+  note.setPointSizeF(base.pointSizeF() * 0.85);
+  g.setFont(note);
+  g.drawText(QRectF(rect.left() + 8, rect.bottom() - textH, rect.width() - 16, textH),
+             Qt::AlignCenter | Qt::TextWordWrap,
+             QObject::tr("angle between q and k = %1 rad, the same at every m (only m − n "
+                         "matters)\nthis pair's part of q·k = |q| |k| cos(angle) = %2")
+                 .arg(diff, 0, 'f', 4)
+                 .arg(dotPart, 0, 'f', 4));
+}
+
+}  // namespace
+
+bool hasAnimation(const std::string& scheme) { return scheme == "sinusoidal" || scheme == "rope"; }
+
+std::vector<ClockHand> animationHands(const std::string& scheme, const ParamSet& params,
+                                      double position, Index gap) {
+  validateParams(findScheme(scheme), params);
+  std::vector<ClockHand> out;
+  if (scheme == "sinusoidal") {
+    const SinusoidalParams p = sinusoidalParamsFrom(params);
+    const Vector w = sinusoidalFrequencies(p.dim, p.base, p.layout);
+    for (Index i : sinusoidalBandPairs(p))
+      out.push_back({QObject::tr("pair %1  λ = %2").arg(i).arg(num(kTwoPi / w(i))),
+                     position * w(i), 1.0});
+    return out;
+  }
+  if (scheme == "rope") {
+    const RopeParams p = ropeParamsFrom(params);
+    const Vector theta = ropeScaledFrequencies(p);
+    const auto [first, second] = ropePairDims(p.pair, p.dim, p.layout);
+    const Vector q = ropeQuery(p), k = ropeKey(p);
+    const double th = theta(p.pair);
+    const double n = position - static_cast<double>(gap);
+    out.push_back({QObject::tr("q at m"), angleOf(q(first), q(second)) + position * th,
+                   std::hypot(q(first), q(second))});
+    out.push_back({QObject::tr("k at n"), angleOf(k(first), k(second)) + n * th,
+                   std::hypot(k(first), k(second))});
+    return out;
+  }
+  throw ParamError("scheme", scheme, "a scheme with an animation: sinusoidal or rope");
+}
+
+void paintAnimationFrame(QPainter& painter, const QRectF& rect, const std::string& scheme,
+                         const ParamSet& params, double position, Index gap) {
+  painter.save();
+  painter.setRenderHint(QPainter::Antialiasing);
+  painter.fillRect(rect, Qt::white);
+  const std::vector<ClockHand> hands = animationHands(scheme, params, position, gap);
+  QFont font = painter.font();
+  font.setPointSizeF(std::clamp(std::min(rect.width(), rect.height()) / 45.0, 8.0, 28.0));
+  if (scheme == "sinusoidal") paintSinusoidal(painter, rect, params, position, hands, font);
+  else paintRope(painter, rect, params, position, gap, hands, font);
+  painter.restore();
+}
+
+int exportAnimationFrames(const QString& dir, const std::string& scheme, const ParamSet& params,
+                          double first, double last, double step, Index gap, const QSize& size) {
+  if (!(step > 0) || !std::isfinite(first) || !std::isfinite(last) || last < first)
+    throw std::runtime_error(
+        QObject::tr("frames: need first <= last and a step > 0 (got %1 .. %2 by %3)")
+            .arg(first)
+            .arg(last)
+            .arg(step)
+            .toStdString());
+  const double count = std::floor((last - first) / step) + 1;
+  if (count > 100000)
+    throw std::runtime_error(QObject::tr("frames: %1 frames is too many (at most 100000)")
+                                 .arg(count, 0, 'f', 0)
+                                 .toStdString());
+  if (size.width() < 16 || size.height() < 16 || size.width() > 8192 || size.height() > 8192)
+    throw std::runtime_error(QObject::tr("frames: size %1 x %2 must be 16 .. 8192 pixels a side")
+                                 .arg(size.width())
+                                 .arg(size.height())
+                                 .toStdString());
+  (void)animationHands(scheme, params, first, gap);  // refuse bad parameters before writing
+  if (!QDir().mkpath(dir))
+    throw std::runtime_error(
+        QObject::tr("frames: cannot create the folder %1").arg(dir).toStdString());
+  const int n = static_cast<int>(count);
+  for (int f = 0; f < n; ++f) {
+    QImage image(size, QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::white);
+    {
+      QPainter painter(&image);
+      paintAnimationFrame(painter, QRectF(QPointF(0, 0), QSizeF(size)), scheme, params,
+                          first + step * f, gap);
+    }
+    const QString path =
+        QDir(dir).filePath(QStringLiteral("frame_%1.png").arg(f, 5, 10, QLatin1Char('0')));
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !file.commit())
+      throw std::runtime_error(QObject::tr("frames: cannot write %1: %2")
+                                   .arg(path, file.errorString())
+                                   .toStdString());
+  }
+  return n;
+}
+
+namespace {
+
+/// The drawing surface of AnimationView (the controls sit below it).
+class Canvas : public QWidget {
+ public:
+  explicit Canvas(AnimationView* owner) : QWidget(owner), m_owner(owner) {
+    setMinimumSize(240, 200);
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+  }
+
+ protected:
+  void paintEvent(QPaintEvent*) override {
+    QPainter painter(this);
+    if (!hasAnimation(m_owner->scheme())) {
+      painter.fillRect(rect(), palette().window());
+      painter.setPen(palette().windowText().color());
+      painter.drawText(rect().adjusted(12, 12, -12, -12), Qt::AlignCenter | Qt::TextWordWrap,
+                       AnimationView::tr("Animations exist for the sinusoidal clock hands and "
+                                         "RoPE's rotating pair: choose one of those schemes."));
+      return;
+    }
+    try {
+      paintAnimationFrame(painter, QRectF(rect()), m_owner->scheme(), m_owner->params(),
+                          m_owner->position(), m_owner->gap());
+    } catch (const std::exception& e) {
+      painter.fillRect(rect(), palette().window());
+      painter.setPen(Qt::red);
+      painter.drawText(rect().adjusted(12, 12, -12, -12), Qt::AlignCenter | Qt::TextWordWrap,
+                       QString::fromStdString(e.what()));
+    }
+  }
+
+ private:
+  AnimationView* m_owner;
+};
+
+}  // namespace
+
+AnimationView::AnimationView(QWidget* parent) : QWidget(parent) {
+  setFocusPolicy(Qt::StrongFocus);
+  m_canvas = new Canvas(this);
+  m_play = new QPushButton(this);
+  m_export = new QPushButton(this);
+  m_positionSlider = new QSlider(Qt::Horizontal, this);
+  m_speedSlider = new QSlider(Qt::Horizontal, this);
+  m_gapSlider = new QSlider(Qt::Horizontal, this);
+  m_positionLabel = new QLabel(this);
+  m_speedLabel = new QLabel(this);
+  m_gapLabel = new QLabel(this);
+  m_speedSlider->setRange(-8, 40);  // 2^(v/4) positions per second: 0.25 .. 1024
+  m_gapSlider->setRange(0, 64);
+  m_positionSlider->setObjectName(QStringLiteral("animationPosition"));
+  m_speedSlider->setObjectName(QStringLiteral("animationSpeed"));
+  m_gapSlider->setObjectName(QStringLiteral("animationGap"));
+  m_play->setObjectName(QStringLiteral("animationPlay"));
+  m_export->setObjectName(QStringLiteral("animationExport"));
+
+  auto* controls = new QHBoxLayout;
+  controls->addWidget(m_play);
+  controls->addWidget(m_positionLabel);
+  controls->addWidget(m_positionSlider, 3);
+  controls->addWidget(m_speedLabel);
+  controls->addWidget(m_speedSlider, 1);
+  controls->addWidget(m_gapLabel);
+  controls->addWidget(m_gapSlider, 1);
+  controls->addWidget(m_export);
+  auto* layout = new QVBoxLayout(this);
+  layout->addWidget(m_canvas, 1);
+  layout->addLayout(controls);
+
+  m_timer.setInterval(16);
+  connect(&m_timer, &QTimer::timeout, this, &AnimationView::tick);
+  connect(m_play, &QPushButton::clicked, this, [this] { setPlaying(!isPlaying()); });
+  connect(m_export, &QPushButton::clicked, this, &AnimationView::exportRequested);
+  connect(m_positionSlider, &QSlider::valueChanged, this, [this](int v) {
+    if (static_cast<int>(std::floor(m_position)) != v) setPosition(v);
+  });
+  connect(m_speedSlider, &QSlider::valueChanged, this,
+          [this](int v) { setSpeed(std::pow(2.0, v / 4.0)); });
+  connect(m_gapSlider, &QSlider::valueChanged, this, [this](int v) { setGap(v); });
+  retranslate();
+  syncControls();
+}
+
+void AnimationView::setScheme(const std::string& scheme, const ParamSet& params) {
+  m_scheme = scheme;
+  m_params = params;
+  m_position = std::min(m_position, static_cast<double>(lastPosition()));
+  if (!hasAnimation(scheme)) setPlaying(false);
+  syncControls();
+  m_canvas->update();
+}
+
+Index AnimationView::lastPosition() const {
+  if (!hasAnimation(m_scheme) || !m_params.has("length")) return 0;
+  return std::max<Index>(0, m_params.getInt("length") - 1);
+}
+
+void AnimationView::setPosition(double position) {
+  const double last = static_cast<double>(lastPosition());
+  m_position = std::clamp(position, 0.0, last);
+  syncControls();
+  m_canvas->update();
+}
+
+void AnimationView::setPlaying(bool playing) {
+  if (playing && hasAnimation(m_scheme)) {
+    if (m_position >= static_cast<double>(lastPosition())) m_position = 0;
+    m_clock.start();
+    m_timer.start();
+  } else {
+    m_timer.stop();
+  }
+  retranslate();
+}
+
+void AnimationView::setSpeed(double positionsPerSecond) {
+  m_speed = std::clamp(positionsPerSecond, 0.25, 1024.0);
+  syncControls();
+}
+
+void AnimationView::setGap(Index gap) {
+  m_gap = std::clamp<Index>(gap, 0, 64);
+  syncControls();
+  m_canvas->update();
+}
+
+void AnimationView::tick() {
+  const double seconds = static_cast<double>(m_clock.restart()) / 1000.0;
+  const double next = m_position + m_speed * seconds;
+  if (next >= static_cast<double>(lastPosition())) {
+    setPosition(static_cast<double>(lastPosition()));
+    setPlaying(false);
+    return;
+  }
+  setPosition(next);
+}
+
+void AnimationView::syncControls() {
+  const bool on = hasAnimation(m_scheme);
+  for (QWidget* w : {static_cast<QWidget*>(m_play), static_cast<QWidget*>(m_positionSlider),
+                     static_cast<QWidget*>(m_speedSlider), static_cast<QWidget*>(m_export)})
+    w->setEnabled(on);
+  m_gapSlider->setVisible(m_scheme == "rope");
+  m_gapLabel->setVisible(m_scheme == "rope");
+  const QSignalBlocker b1(m_positionSlider), b2(m_speedSlider), b3(m_gapSlider);
+  m_positionSlider->setRange(0, static_cast<int>(std::min<Index>(lastPosition(), 1 << 30)));
+  m_positionSlider->setValue(static_cast<int>(std::floor(m_position)));
+  m_speedSlider->setValue(static_cast<int>(std::lround(4 * std::log2(m_speed))));
+  m_gapSlider->setValue(static_cast<int>(m_gap));
+  m_positionLabel->setText(tr("p = %1").arg(m_position, 0, 'f', 1));
+  m_speedLabel->setText(tr("%1 pos/s").arg(num(m_speed, 3)));
+  m_gapLabel->setText(tr("m − n = %1").arg(m_gap));
+}
+
+void AnimationView::retranslate() {
+  m_play->setText(isPlaying() ? tr("Pause") : tr("Play"));
+  m_play->setToolTip(tr("Play or pause (Space)"));
+  m_export->setText(tr("Export frames…"));
+  m_export->setToolTip(tr("Write the animation as numbered PNG files"));
+  m_positionSlider->setToolTip(tr("Position (Left / Right step by one)"));
+  m_speedSlider->setToolTip(tr("Speed in positions per second"));
+  m_gapSlider->setToolTip(tr("Distance m − n between the query and the key"));
+  syncControls();
+}
+
+void AnimationView::paintEvent(QPaintEvent* event) { QWidget::paintEvent(event); }
+
+void AnimationView::keyPressEvent(QKeyEvent* event) {
+  switch (event->key()) {
+    case Qt::Key_Space: setPlaying(!isPlaying()); return;
+    case Qt::Key_Right: setPosition(std::floor(m_position) + 1); return;
+    case Qt::Key_Left: setPosition(std::ceil(m_position) - 1); return;
+    default: QWidget::keyPressEvent(event);
+  }
+}
+
+void AnimationView::changeEvent(QEvent* event) {
+  if (event->type() == QEvent::LanguageChange) retranslate();
+  QWidget::changeEvent(event);
+}
+
+}  // namespace posenc::ui

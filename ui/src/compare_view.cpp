@@ -1,0 +1,468 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "posenc_ui/compare_view.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QEvent>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+#include "posenc_ui/plot_view.h"
+
+namespace posenc::ui {
+
+namespace {
+
+QString q(const std::string& s) { return QString::fromStdString(s); }
+
+QString valueText(double v) {
+  return std::isnan(v) ? CompareView::tr("masked") : QString::number(v, 'g', 10);
+}
+
+}  // namespace
+
+posenc::ParamSet comparePanelParams(const ComparePanelSpec& spec, Index length) {
+  const Scheme& scheme = findScheme(spec.scheme.toStdString());
+  std::vector<std::pair<std::string, std::string>> sets;
+  for (const QString& word : spec.overrides.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+    const auto eq = word.indexOf(QLatin1Char('='));
+    if (eq <= 0)
+      throw ParamError("overrides", word.toStdString(),
+                       "KEY=VALUE words separated by spaces, e.g. scaling=linear factor=4");
+    sets.emplace_back(word.left(eq).toStdString(), word.mid(eq + 1).toStdString());
+  }
+  for (const ParamSpec& p : scheme.info().params)
+    if (p.id == "length" || p.id == "qlen") sets.emplace_back(p.id, std::to_string(length));
+  return makeParams(scheme, sets);
+}
+
+MatrixResult differenceOf(const MatrixResult& a, const MatrixResult& b) {
+  if (a.full.rows != b.full.rows || a.full.cols != b.full.cols)
+    throw ParamError("difference",
+                     std::to_string(a.full.rows) + " x " + std::to_string(a.full.cols) + " vs " +
+                         std::to_string(b.full.rows) + " x " + std::to_string(b.full.cols),
+                     "two views of the same shape");
+  if (a.rows != b.rows || a.cols != b.cols)
+    throw ParamError("difference", "different cells", "the same region of both views");
+  MatrixResult d = a;
+  d.values = a.values - b.values;  // NaN in either stays NaN
+  return d;
+}
+
+struct CompareView::Panel {
+  QWidget* box = nullptr;
+  QComboBox* scheme = nullptr;
+  QComboBox* view = nullptr;
+  QLineEdit* overrides = nullptr;
+  PlotView* plot = nullptr;
+  QLabel* readout = nullptr;
+  EncodingController* controller = nullptr;
+  ComparePanelSpec spec;
+  ViewResult last;
+  bool waiting = false;
+};
+
+CompareView::CompareView(QWidget* parent) : QWidget(parent) {
+  m_lengthLabel = new QLabel(this);
+  m_length = new QSpinBox(this);
+  m_length->setObjectName(QStringLiteral("compareLength"));
+  m_length->setRange(1, 1 << 20);
+  m_length->setValue(256);
+  m_length->setKeyboardTracking(false);
+  m_countLabel = new QLabel(this);
+  m_count = new QSpinBox(this);
+  m_count->setObjectName(QStringLiteral("compareCount"));
+  m_count->setRange(2, 4);
+  m_showDiff = new QCheckBox(this);
+  m_showDiff->setObjectName(QStringLiteral("compareDifference"));
+  m_showDiff->setChecked(true);
+  auto* bar = new QHBoxLayout;
+  bar->addWidget(m_lengthLabel);
+  bar->addWidget(m_length);
+  bar->addSpacing(16);
+  bar->addWidget(m_countLabel);
+  bar->addWidget(m_count);
+  bar->addSpacing(16);
+  bar->addWidget(m_showDiff);
+  bar->addStretch(1);
+  m_grid = new QWidget(this);
+  auto* layout = new QVBoxLayout(this);
+  layout->addLayout(bar);
+  layout->addWidget(m_grid, 1);
+
+  connect(m_length, &QSpinBox::valueChanged, this, [this] {
+    for (int i = 0; i < static_cast<int>(m_panels.size()); ++i) applyPanel(i);
+  });
+  connect(m_count, &QSpinBox::valueChanged, this, [this](int n) {
+    std::vector<ComparePanelSpec> specs = panels();
+    const std::vector<ComparePanelSpec> extra = {{"alibi", "bias", ""}, {"t5", "bias", ""}};
+    while (static_cast<int>(specs.size()) < n) specs.push_back(extra[specs.size() % 2]);
+    specs.resize(static_cast<std::size_t>(n));
+    setPanels(specs);
+  });
+  connect(m_showDiff, &QCheckBox::toggled, this, [this] { rebuild(); });
+  retranslate();
+  setPanels({{"rope", "scores", ""}, {"rope", "scores", "scaling=linear factor=4"}});
+}
+
+CompareView::~CompareView() = default;
+
+void CompareView::setPanels(const std::vector<ComparePanelSpec>& panels) {
+  std::vector<ComparePanelSpec> specs = panels;
+  if (specs.size() < 2) specs.resize(2, {"sinusoidal", "similarity", ""});
+  if (specs.size() > 4) specs.resize(4);
+  for (Panel* p : m_panels) {
+    p->box->deleteLater();
+    delete p;
+  }
+  m_panels.clear();
+  for (const ComparePanelSpec& spec : specs) {
+    auto* p = new Panel;
+    p->spec = spec;
+    p->box = new QWidget(m_grid);
+    p->scheme = new QComboBox(p->box);
+    for (const auto& s : allSchemes()) p->scheme->addItem(q(s->info().name), q(s->info().id));
+    p->view = new QComboBox(p->box);
+    p->overrides = new QLineEdit(p->box);
+    p->overrides->setText(spec.overrides);
+    p->plot = new PlotView(p->box);
+    p->readout = new QLabel(p->box);
+    p->readout->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    p->controller = new EncodingController(p->box);
+    auto* top = new QHBoxLayout;
+    top->addWidget(p->scheme, 1);
+    top->addWidget(p->view, 1);
+    auto* col = new QVBoxLayout(p->box);
+    col->setContentsMargins(2, 2, 2, 2);
+    col->addLayout(top);
+    col->addWidget(p->overrides);
+    col->addWidget(p->plot, 1);
+    col->addWidget(p->readout);
+    m_panels.push_back(p);
+  }
+  {
+    const QSignalBlocker block(m_count);
+    m_count->setValue(static_cast<int>(m_panels.size()));
+  }
+  for (int i = 0; i < static_cast<int>(m_panels.size()); ++i) {
+    Panel* p = m_panels[static_cast<std::size_t>(i)];
+    const int idx = p->scheme->findData(p->spec.scheme);
+    p->scheme->setCurrentIndex(std::max(idx, 0));
+    p->spec.scheme = p->scheme->currentData().toString();
+    for (const ViewSpec& v : findScheme(p->spec.scheme.toStdString()).info().views)
+      p->view->addItem(q(v.title), q(v.id));
+    p->view->setCurrentIndex(std::max(p->view->findData(p->spec.view), 0));
+    p->spec.view = p->view->currentData().toString();
+    connect(p->scheme, &QComboBox::currentIndexChanged, this, [this, i, p] {
+      p->spec.scheme = p->scheme->currentData().toString();
+      const QSignalBlocker block(p->view);
+      p->view->clear();
+      for (const ViewSpec& v : findScheme(p->spec.scheme.toStdString()).info().views)
+        p->view->addItem(q(v.title), q(v.id));
+      p->spec.view = p->view->currentData().toString();
+      p->overrides->clear();
+      p->spec.overrides.clear();
+      applyPanel(i);
+    });
+    connect(p->view, &QComboBox::currentIndexChanged, this, [this, i, p] {
+      p->spec.view = p->view->currentData().toString();
+      applyPanel(i);
+    });
+    connect(p->overrides, &QLineEdit::editingFinished, this, [this, i, p] {
+      if (p->spec.overrides == p->overrides->text()) return;
+      p->spec.overrides = p->overrides->text();
+      applyPanel(i);
+    });
+    connect(p->controller, &EncodingController::resultReady, this,
+            [this, i](int, const ViewResult& r) { onResult(i, r); });
+    connect(p->plot, &PlotView::regionRequested, this, [this, i, p](const Region& region) {
+      p->waiting = true;
+      p->controller->setRequest(0, {p->spec.view, region});
+      linkZoom(i);
+    });
+    connect(p->plot, &PlotView::cellHovered, this,
+            [this](Index row, Index col, double) { linkHover(row, col); });
+    connect(p->plot, &PlotView::hoverLeft, this, [this] { clearHover(); });
+  }
+  rebuild();
+  for (int i = 0; i < static_cast<int>(m_panels.size()); ++i) applyPanel(i);
+  retranslate();
+}
+
+std::vector<ComparePanelSpec> CompareView::panels() const {
+  std::vector<ComparePanelSpec> out;
+  for (const Panel* p : m_panels) out.push_back(p->spec);
+  return out;
+}
+
+void CompareView::setLength(Index length) { m_length->setValue(static_cast<int>(length)); }
+Index CompareView::length() const { return m_length->value(); }
+
+void CompareView::setDifferenceShown(bool shown) { m_showDiff->setChecked(shown); }
+bool CompareView::differenceShown() const { return m_showDiff->isChecked(); }
+
+PlotView* CompareView::plotView(int index) const {
+  if (index >= 0 && index < static_cast<int>(m_panels.size()))
+    return m_panels[static_cast<std::size_t>(index)]->plot;
+  return index == static_cast<int>(m_panels.size()) ? m_diffPlot : nullptr;
+}
+
+QString CompareView::readoutText(int index) const {
+  if (index >= 0 && index < static_cast<int>(m_panels.size()))
+    return m_panels[static_cast<std::size_t>(index)]->readout->text();
+  return index == static_cast<int>(m_panels.size()) && m_diffNote ? m_diffNote->text() : QString();
+}
+
+bool CompareView::busy() const {
+  for (const Panel* p : m_panels)
+    if (p->waiting || p->controller->busy()) return true;
+  return m_diffA && (m_diffA->busy() || m_diffB->busy());
+}
+
+void CompareView::setFontScale(double scale) {
+  m_fontScale = scale;
+  for (int i = 0; i < static_cast<int>(m_panels.size()); ++i) applyPanel(i);
+}
+
+void CompareView::rebuild() {
+  delete m_grid->layout();
+  auto* grid = new QGridLayout(m_grid);
+  grid->setContentsMargins(0, 0, 0, 0);
+  const int shown = static_cast<int>(m_panels.size()) + (differenceShown() ? 1 : 0);
+  const int cols = shown <= 2 ? shown : (shown <= 4 ? 2 : 3);
+  for (int i = 0; i < static_cast<int>(m_panels.size()); ++i)
+    grid->addWidget(m_panels[static_cast<std::size_t>(i)]->box, i / cols, i % cols);
+  if (differenceShown()) {
+    if (!m_diffPlot) {
+      auto* box = new QWidget(m_grid);
+      box->setObjectName(QStringLiteral("compareDifferenceBox"));
+      m_diffPlot = new PlotView(box);
+      m_diffNote = new QLabel(box);
+      m_diffA = new EncodingController(box);
+      m_diffB = new EncodingController(box);
+      connect(m_diffA, &EncodingController::resultReady, this, [this](int, const ViewResult& r) {
+        m_diffResultA = r;
+        showDifference();
+      });
+      connect(m_diffB, &EncodingController::resultReady, this, [this](int, const ViewResult& r) {
+        m_diffResultB = r;
+        showDifference();
+      });
+      connect(m_diffPlot, &PlotView::regionRequested, this, [this](const Region& region) {
+        for (EncodingController* c : {m_diffA, m_diffB})
+          if (!c->params().items().empty()) c->setRequest(0, {m_diffView, region});
+        linkZoomFrom(m_diffPlot);
+      });
+      connect(m_diffPlot, &PlotView::cellHovered, this,
+              [this](Index row, Index col, double) { linkHover(row, col); });
+      connect(m_diffPlot, &PlotView::hoverLeft, this, [this] { clearHover(); });
+      m_diffNote->setWordWrap(true);
+      auto* col = new QVBoxLayout(box);
+      col->setContentsMargins(2, 2, 2, 2);
+      col->addWidget(m_diffPlot, 1);
+      col->addWidget(m_diffNote);
+    }
+    const int at = static_cast<int>(m_panels.size());
+    grid->addWidget(m_diffPlot->parentWidget(), at / cols, at % cols);
+    m_diffPlot->parentWidget()->show();
+    updateDifference();
+  } else if (m_diffPlot) {
+    m_diffPlot->parentWidget()->hide();
+  }
+}
+
+void CompareView::applyPanel(int index) {
+  Panel* p = m_panels[static_cast<std::size_t>(index)];
+  ParamSet params;
+  try {
+    params = comparePanelParams(p->spec, length());
+  } catch (const ParamError& e) {
+    p->plot->setMessage(q(e.what()));
+    p->readout->clear();
+    p->last = {};
+    updateDifference();
+    return;
+  }
+  p->waiting = true;
+  p->controller->setScheme(p->spec.scheme, params);
+  p->controller->setRequest(0, {p->spec.view, p->plot->visibleRegion()});
+}
+
+void CompareView::onResult(int index, const ViewResult& result) {
+  Panel* p = m_panels[static_cast<std::size_t>(index)];
+  if (result.view != p->spec.view || result.scheme != p->spec.scheme) return;  // stale
+  p->waiting = false;
+  p->last = result;
+  const Scheme& scheme = findScheme(p->spec.scheme.toStdString());
+  const ViewSpec& spec = findView(scheme, p->spec.view.toStdString());
+  PlotOptions options;
+  options.fontScale = m_fontScale;
+  options.subtitle = p->spec.overrides;
+  if (!result.error.isEmpty()) {
+    p->plot->setMessage(result.error);
+  } else if (const auto* m = std::get_if<MatrixResult>(&result.data)) {
+    p->plot->setMatrix(spec, *m, options);
+  } else if (const auto* s = std::get_if<SeriesResult>(&result.data)) {
+    p->plot->setSeries(spec, *s, options);
+  }
+  updateDifference();
+  if (!busy()) emit settled();
+}
+
+void CompareView::linkZoom(int from) { linkZoomFrom(m_panels[static_cast<std::size_t>(from)]->plot); }
+
+void CompareView::linkZoomFrom(PlotView* source) {
+  if (m_linking) return;
+  m_linking = true;
+  const std::optional<Zoom> zoom = source->zoom();
+  // Panels showing a heatmap of the same shape as the source (the difference map has panel
+  // 1's shape) follow its zoom and pan.
+  auto shapeOf = [this](PlotView* plot) -> std::optional<MatrixShape> {
+    for (const Panel* p : m_panels)
+      if (p->plot == plot)
+        if (const auto* m = std::get_if<MatrixResult>(&p->last.data)) return m->full;
+    if (plot == m_diffPlot && !m_panels.empty())
+      if (const auto* m = std::get_if<MatrixResult>(&m_panels[0]->last.data)) return m->full;
+    return std::nullopt;
+  };
+  const auto want = shapeOf(source);
+  std::vector<PlotView*> plots;
+  for (Panel* p : m_panels) plots.push_back(p->plot);
+  if (m_diffPlot && differenceShown()) plots.push_back(m_diffPlot);
+  for (PlotView* dst : plots) {
+    if (dst == source || !want) continue;
+    const auto shape = shapeOf(dst);
+    if (!shape || shape->rows != want->rows || shape->cols != want->cols) continue;
+    if (dst->zoom() != zoom) dst->setZoom(zoom);
+  }
+  m_linking = false;
+}
+
+void CompareView::linkHover(Index row, Index col) {
+  for (Panel* p : m_panels) {
+    if (!std::get_if<MatrixResult>(&p->last.data)) {
+      p->readout->clear();
+      continue;
+    }
+    try {
+      const Scheme& scheme = findScheme(p->spec.scheme.toStdString());
+      const MatrixResult one = computeMatrix(scheme, p->last.params, p->spec.view.toStdString(),
+                                             Region{row, row + 1, col, col + 1});
+      p->readout->setText(tr("row %1, column %2 = %3").arg(row).arg(col).arg(valueText(one.values(0, 0))));
+    } catch (const ParamError&) {
+      p->readout->setText(tr("row %1, column %2: outside this view").arg(row).arg(col));
+    }
+  }
+  if (m_diffNote && m_panels.size() >= 2) {
+    const auto* a = std::get_if<MatrixResult>(&m_panels[0]->last.data);
+    const auto* b = std::get_if<MatrixResult>(&m_panels[1]->last.data);
+    if (a && b && a->full.rows == b->full.rows && a->full.cols == b->full.cols && row < a->full.rows &&
+        col < a->full.cols) {
+      const auto cell = [&](const Panel* p) {
+        return computeMatrix(findScheme(p->spec.scheme.toStdString()), p->last.params,
+                             p->spec.view.toStdString(), Region{row, row + 1, col, col + 1})
+            .values(0, 0);
+      };
+      const double va = cell(m_panels[0]), vb = cell(m_panels[1]);
+      m_diffNote->setText(tr("row %1, column %2: A − B = %3 − %4 = %5")
+                              .arg(row)
+                              .arg(col)
+                              .arg(valueText(va), valueText(vb), valueText(va - vb)));
+    }
+  }
+}
+
+void CompareView::clearHover() {
+  for (Panel* p : m_panels) p->readout->clear();
+  updateDifference();
+}
+
+void CompareView::updateDifference() {
+  if (!m_diffPlot || !differenceShown() || m_panels.size() < 2) return;
+  const Panel* pa = m_panels[0];
+  const Panel* pb = m_panels[1];
+  const auto* a = std::get_if<MatrixResult>(&pa->last.data);
+  const auto* b = std::get_if<MatrixResult>(&pb->last.data);
+  if (!a || !b) {
+    m_diffPlot->setMessage(tr("The difference map needs two heatmaps: choose matrix views in "
+                              "the first two panels."));
+    m_diffNote->clear();
+    return;
+  }
+  if (a->full.rows != b->full.rows || a->full.cols != b->full.cols) {
+    m_diffPlot->setMessage(tr("No difference map: panel 1 is %1 x %2 and panel 2 is %3 x %4; "
+                              "the shapes must agree")
+                               .arg(a->full.rows)
+                               .arg(a->full.cols)
+                               .arg(b->full.rows)
+                               .arg(b->full.cols));
+    m_diffNote->clear();
+    return;
+  }
+  // Both sides are computed for the difference plot's own region, so their cells agree.
+  m_diffView = pa->spec.view;
+  const Region region = m_diffPlot->visibleRegion();
+  if (m_diffA->scheme().info().id != pa->spec.scheme.toStdString() || !(m_diffA->params() == pa->last.params))
+    m_diffA->setScheme(pa->spec.scheme, pa->last.params);
+  if (m_diffB->scheme().info().id != pb->spec.scheme.toStdString() || !(m_diffB->params() == pb->last.params))
+    m_diffB->setScheme(pb->spec.scheme, pb->last.params);
+  m_diffA->setRequest(0, {pa->spec.view, region});
+  m_diffB->setRequest(0, {pb->spec.view, region});
+}
+
+void CompareView::showDifference() {
+  if (!m_diffPlot || m_panels.size() < 2 || m_diffA->busy() || m_diffB->busy()) return;
+  const ViewResult& ra = m_diffResultA;
+  const ViewResult& rb = m_diffResultB;
+  const auto* a = std::get_if<MatrixResult>(&ra.data);
+  const auto* b = std::get_if<MatrixResult>(&rb.data);
+  if (!a || !b) return;
+  const Panel* pa = m_panels[0];
+  const Panel* pb = m_panels[1];
+  try {
+    const MatrixResult d = differenceOf(*a, *b);
+    ViewSpec spec = findView(findScheme(pa->spec.scheme.toStdString()), pa->spec.view.toStdString());
+    spec.id = "difference";
+    spec.title = tr("Difference A − B").toStdString();
+    spec.valueLabel = "A − B";
+    spec.signedValues = true;
+    spec.integerValues = false;
+    PlotOptions options;
+    options.fontScale = m_fontScale;
+    auto side = [](const ComparePanelSpec& p) {
+      return (p.scheme + QLatin1Char(' ') + p.view + QLatin1Char(' ') + p.overrides).simplified();
+    };
+    options.subtitle = tr("A = %1;  B = %2").arg(side(pa->spec), side(pb->spec));
+    m_diffPlot->setMatrix(spec, d, options);
+    const double maxAbs = d.values.array().isNaN().select(0.0, d.values.array().abs()).maxCoeff();
+    m_diffNote->setText(tr("largest |A − B| among the cells drawn: %1").arg(valueText(maxAbs)));
+  } catch (const ParamError& e) {
+    m_diffPlot->setMessage(tr("No difference map: %1").arg(q(e.what())));
+    m_diffNote->clear();
+  }
+  if (!busy()) emit settled();
+}
+
+void CompareView::retranslate() {
+  m_lengthLabel->setText(tr("Length for every panel:"));
+  m_length->setToolTip(tr("Applied to every scheme's length (Transformer-XL: q_len)"));
+  m_countLabel->setText(tr("Panels:"));
+  m_showDiff->setText(tr("Difference map (panel 1 − panel 2)"));
+  for (Panel* p : m_panels) {
+    p->overrides->setPlaceholderText(tr("more parameters, e.g. scaling=linear factor=4"));
+    p->overrides->setToolTip(tr("KEY=VALUE words, as the command line's --set"));
+  }
+}
+
+void CompareView::changeEvent(QEvent* event) {
+  if (event->type() == QEvent::LanguageChange) retranslate();
+  QWidget::changeEvent(event);
+}
+
+}  // namespace posenc::ui
