@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Lessons: guided sequences of steps, each setting a scheme, its parameters and a view, with a
+// short text in English and Simplified Chinese. The file format is documented in
+// resources/lessons/README.md; built-in lessons are compiled in from resources/lessons/*.json.
+#pragma once
+
+#include <QByteArray>
+#include <QList>
+#include <QMap>
+#include <QString>
+#include <optional>
+
+#include "posenc/types.hpp"
+#include "posenc_ui/session_io.h"
+
+namespace posenc::ui {
+
+/// One text in several languages, keyed by language code ("en", "zh_CN", ...). Every text
+/// of a lesson that loaded has a non-empty "en" and "zh_CN" entry. Step texts are HTML
+/// fragments limited to <b> <i> <em> <strong> <sub> <sup> <code> <br> <p>, no attributes.
+struct LocalizedText {
+  QMap<QString, QString> texts;
+  friend bool operator==(const LocalizedText&, const LocalizedText&) = default;
+};
+
+/// The text for `language` ("zh_CN", "zh-CN", "en_GB", ...): the exact code, else the bare
+/// language ("en" for "en_GB"), else English.
+[[nodiscard]] QString lessonText(const LocalizedText& text, const QString& language);
+
+/// A heatmap cell a step points at.
+struct LessonCell {
+  posenc::Index row = 0;  ///< Row of the step's view, 0 .. rows-1.
+  posenc::Index col = 0;  ///< Column, 0 .. cols-1.
+  friend bool operator==(const LessonCell&, const LessonCell&) = default;
+};
+
+/// One step: what to show and what to say about it.
+struct LessonStep {
+  LocalizedText title;
+  LocalizedText text;  ///< A few sentences, simple HTML (see LocalizedText).
+  /// What the window shows, ready for MainWindow::applySession: scheme, every parameter
+  /// (the file's values over the defaults, validated by the core), view (= the step's
+  /// "view"), layout ("tabs" unless the step says otherwise) and, for a grid, one view per
+  /// cell with gridViews[0] == view. No colour map, no zoom.
+  Session session;
+  std::optional<LessonCell> highlight;  ///< A cell of `session.view` to point at (heatmaps only).
+  friend bool operator==(const LessonStep&, const LessonStep&) = default;
+};
+
+/// A lesson: an ordered list of steps.
+struct Lesson {
+  QString id;  ///< Lowercase letters, digits and '-', e.g. "rope".
+  LocalizedText title;
+  LocalizedText summary;
+  QList<LessonStep> steps;  ///< 1 .. kMaxLessonSteps steps.
+  friend bool operator==(const Lesson&, const Lesson&) = default;
+};
+
+/// Current lesson format version. Readers accept every version <= this one.
+inline constexpr int kLessonVersion = 1;
+/// Largest lesson document accepted (1 MiB); a real lesson is a few kilobytes.
+inline constexpr qint64 kMaxLessonBytes = 1024 * 1024;
+/// Most steps in one lesson.
+inline constexpr int kMaxLessonSteps = 200;
+/// Longest step text, in UTF-16 code units, per language.
+inline constexpr int kMaxLessonTextLength = 4000;
+/// Longest title or summary, per language.
+inline constexpr int kMaxLessonTitleLength = 300;
+
+/// The outcome of reading a lesson: the lesson, or one line saying what is wrong.
+struct LessonReadResult {
+  std::optional<Lesson> lesson;  ///< Set on success.
+  QString error;                 ///< Set on failure, e.g. "step 3: params.dim: parameter 'dim' ...".
+  [[nodiscard]] bool ok() const { return lesson.has_value(); }
+  explicit operator bool() const { return ok(); }
+};
+
+/// Parses and checks a lesson document. Refuses, naming the step (1-based) and the field:
+/// anything that is not JSON or not a lesson, a wrong format or version (a newer one: "written
+/// by a newer PosEnc Explorer"), a missing or empty English or Chinese text, an unknown field,
+/// scheme, view, layout or parameter, a value the core refuses, a highlight outside the view,
+/// more than kMaxLessonSteps steps or more than kMaxLessonBytes bytes. Never throws and never
+/// computes a view, so any input is cheap to read.
+[[nodiscard]] LessonReadResult readLesson(const QByteArray& bytes) noexcept;
+
+/// The lesson as a version-1 document (indented JSON, UTF-8): parameters equal to their
+/// defaults left out, "layout" only for a grid. For every lesson readLesson returns,
+/// readLesson(writeLesson(lesson)) gives the same lesson back.
+[[nodiscard]] QByteArray writeLesson(const Lesson& lesson);
+
+/// Reads a lesson file (at most kMaxLessonBytes); errors start with the path ("PATH: reason").
+[[nodiscard]] LessonReadResult readLessonFile(const QString& path);
+
+/// Every built-in lesson (resources/lessons/NN-id.json), in file-name order. A built-in file
+/// that does not load, or whose "id" does not match its name, is left out with a warning (the
+/// tests load every one).
+[[nodiscard]] QList<Lesson> builtInLessons();
+
+}  // namespace posenc::ui

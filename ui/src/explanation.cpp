@@ -1,0 +1,800 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "posenc_ui/explanation.h"
+
+#include <QEvent>
+#include <QFile>
+#include <QHash>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QJsonParseError>
+#include <QLabel>
+#include <QRegularExpression>
+#include <QScrollArea>
+#include <QStackedWidget>
+#include <QVBoxLayout>
+#include <cmath>
+#include <cstdio>
+#include <mutex>
+#include <utility>
+
+#include "posenc/scheme.hpp"
+#include "posenc_ui/formula.h"
+
+// The explanations are in resources/posenc.qrc, compiled into the static posenc_ui library;
+// registering them from here keeps the linker from dropping them when nothing else does
+// (Qt ignores a second registration of the same data). Must be at global scope.
+static void initExplanationResources() { Q_INIT_RESOURCE(posenc); }
+
+namespace posenc::ui {
+
+namespace {
+
+void ensureResources() {
+  static std::once_flag once;
+  std::call_once(once, [] { initExplanationResources(); });
+}
+
+[[noreturn]] void fail(const QString& origin, const QString& where, const QString& what) {
+  throw ExplanationError(
+      (origin + QStringLiteral(": ") + where + QStringLiteral(": ") + what).toStdString());
+}
+
+/// {"en": ..., "zh_CN": ...}, or one string for both languages.
+ExplanationText localized(const QJsonValue& v, const QString& origin, const QString& where,
+                          bool required = true) {
+  ExplanationText t;
+  if (v.isUndefined() || v.isNull()) {
+    if (required) fail(origin, where, QStringLiteral("missing (an object {\"en\", \"zh_CN\"})"));
+    return t;
+  }
+  if (v.isString()) {
+    t.en = t.zhCN = v.toString();
+  } else if (v.isObject()) {
+    const QJsonObject o = v.toObject();
+    for (auto it = o.begin(); it != o.end(); ++it) {
+      if (it.key() != u"en" && it.key() != u"zh_CN")
+        fail(origin, where,
+             QStringLiteral("unknown language '%1' (allowed: en, zh_CN)").arg(it.key()));
+      if (!it.value().isString())
+        fail(origin, where + u'.' + it.key(), QStringLiteral("not a string"));
+    }
+    t.en = o.value(QStringLiteral("en")).toString();
+    t.zhCN = o.value(QStringLiteral("zh_CN")).toString();
+  } else {
+    fail(origin, where, QStringLiteral("not a string or an object {\"en\", \"zh_CN\"}"));
+  }
+  if (required && t.en.isEmpty()) fail(origin, where, QStringLiteral("empty English text"));
+  return t;
+}
+
+std::vector<ExplanationText> localizedList(const QJsonValue& v, const QString& origin,
+                                           const QString& where) {
+  if (!v.isArray()) fail(origin, where, QStringLiteral("not an array"));
+  std::vector<ExplanationText> out;
+  const QJsonArray a = v.toArray();
+  for (qsizetype i = 0; i < a.size(); ++i)
+    out.push_back(localized(a[i], origin, QStringLiteral("%1[%2]").arg(where).arg(i)));
+  return out;
+}
+
+QJsonObject document(const QByteArray& json, const QString& origin, const QString& format) {
+  QJsonParseError error{};
+  const QJsonDocument doc = QJsonDocument::fromJson(json, &error);
+  if (error.error != QJsonParseError::NoError)
+    fail(origin, QStringLiteral("offset %1").arg(error.offset), error.errorString());
+  if (!doc.isObject()) fail(origin, QStringLiteral("document"), QStringLiteral("not an object"));
+  const QJsonObject o = doc.object();
+  if (o.value(QStringLiteral("format")).toString() != format)
+    fail(origin, QStringLiteral("format"), QStringLiteral("expected \"%1\"").arg(format));
+  if (o.value(QStringLiteral("version")).toInt() != 1)
+    fail(origin, QStringLiteral("version"), QStringLiteral("expected 1"));
+  return o;
+}
+
+QByteArray readResource(const QString& path) {
+  ensureResources();
+  QFile f(path);
+  if (!f.open(QIODevice::ReadOnly))
+    throw ExplanationError(
+        (path + QStringLiteral(": cannot open (") + f.errorString() + QStringLiteral(")"))
+            .toStdString());
+  return f.readAll();
+}
+
+}  // namespace
+
+// ------------------------------------------------------------------------------------------
+// Data
+// ------------------------------------------------------------------------------------------
+
+QString ExplanationText::in(const QString& language) const {
+  if (language == u"zh_CN" && !zhCN.isEmpty()) return zhCN;
+  return en;
+}
+
+bool FormulaVariant::matches(const posenc::ParamSet& params) const {
+  for (const auto& [id, values] : when) {
+    const std::string key = id.toStdString();
+    if (!params.has(key)) return false;
+    if (!values.contains(QString::fromStdString(posenc::formatValue(params.get(key)))))
+      return false;
+  }
+  return true;
+}
+
+const ExplanationText& ViewExplanation::formulaFor(const posenc::ParamSet& params) const {
+  for (const FormulaVariant& v : variants)
+    if (v.matches(params) && !v.formula.isEmpty()) return v.formula;
+  return formula;
+}
+
+const ExplanationText& ViewExplanation::substitutedFor(const posenc::ParamSet& params) const {
+  for (const FormulaVariant& v : variants)
+    if (v.matches(params) && !v.substituted.isEmpty()) return v.substituted;
+  return substituted;
+}
+
+const ViewExplanation* SchemeExplanation::view(const QString& viewId) const {
+  const auto it = views.find(viewId);
+  return it == views.end() ? nullptr : &it->second;
+}
+
+std::vector<int> ComparisonTable::correctionsOf(const QString& scheme,
+                                                const QString& column) const {
+  std::vector<int> out;
+  for (std::size_t i = 0; i < corrections.size(); ++i)
+    if (corrections[i].scheme == scheme && corrections[i].column == column)
+      out.push_back(static_cast<int>(i) + 1);
+  return out;
+}
+
+SchemeExplanation parseSchemeExplanation(const QByteArray& json, const QString& origin) {
+  const QJsonObject o = document(json, origin, QStringLiteral("posenc-explanations"));
+  SchemeExplanation s;
+  s.schemeId = o.value(QStringLiteral("scheme")).toString();
+  if (s.schemeId.isEmpty()) fail(origin, QStringLiteral("scheme"), QStringLiteral("missing"));
+  const QJsonObject page = o.value(QStringLiteral("page")).toObject();
+  s.page.name = localized(page.value(QStringLiteral("name")), origin, QStringLiteral("page.name"));
+  s.page.summary =
+      localized(page.value(QStringLiteral("summary")), origin, QStringLiteral("page.summary"));
+  s.page.usedIn =
+      localized(page.value(QStringLiteral("used_in")), origin, QStringLiteral("page.used_in"));
+  s.page.strengths = localizedList(page.value(QStringLiteral("strengths")), origin,
+                                   QStringLiteral("page.strengths"));
+  s.page.limits =
+      localizedList(page.value(QStringLiteral("limits")), origin, QStringLiteral("page.limits"));
+  const QJsonValue views = o.value(QStringLiteral("views"));
+  if (!views.isObject()) fail(origin, QStringLiteral("views"), QStringLiteral("not an object"));
+  const QJsonObject vo = views.toObject();
+  for (auto it = vo.begin(); it != vo.end(); ++it) {
+    const QString at = QStringLiteral("views.") + it.key();
+    if (!it.value().isObject()) fail(origin, at, QStringLiteral("not an object"));
+    const QJsonObject v = it.value().toObject();
+    ViewExplanation e;
+    e.viewId = it.key();
+    e.title = localized(v.value(QStringLiteral("title")), origin, at + QStringLiteral(".title"));
+    e.what = localized(v.value(QStringLiteral("what")), origin, at + QStringLiteral(".what"));
+    e.formula =
+        localized(v.value(QStringLiteral("formula")), origin, at + QStringLiteral(".formula"));
+    e.substituted = localized(v.value(QStringLiteral("substituted")), origin,
+                              at + QStringLiteral(".substituted"), false);
+    e.notice =
+        localizedList(v.value(QStringLiteral("notice")), origin, at + QStringLiteral(".notice"));
+    if (v.contains(QStringLiteral("variants"))) {
+      const QJsonArray variants = v.value(QStringLiteral("variants")).toArray();
+      for (qsizetype i = 0; i < variants.size(); ++i) {
+        const QString vat = at + QStringLiteral(".variants[%1]").arg(i);
+        const QJsonObject vv = variants[i].toObject();
+        FormulaVariant fv;
+        const QJsonObject when = vv.value(QStringLiteral("when")).toObject();
+        if (when.isEmpty()) fail(origin, vat + QStringLiteral(".when"), QStringLiteral("missing"));
+        for (auto w = when.begin(); w != when.end(); ++w) {
+          QStringList values;
+          if (w.value().isString()) {
+            values << w.value().toString();
+          } else if (w.value().isArray()) {
+            for (const QJsonValue& x : w.value().toArray()) values << x.toString();
+          } else {
+            fail(origin, vat + QStringLiteral(".when.") + w.key(),
+                 QStringLiteral("not a string or an array of strings"));
+          }
+          fv.when[w.key()] = values;
+        }
+        fv.formula = localized(vv.value(QStringLiteral("formula")), origin,
+                               vat + QStringLiteral(".formula"), false);
+        fv.substituted = localized(vv.value(QStringLiteral("substituted")), origin,
+                                   vat + QStringLiteral(".substituted"), false);
+        if (fv.formula.isEmpty() && fv.substituted.isEmpty())
+          fail(origin, vat, QStringLiteral("neither formula nor substituted"));
+        e.variants.push_back(std::move(fv));
+      }
+    }
+    s.views.emplace(e.viewId, std::move(e));
+  }
+  return s;
+}
+
+SchemeExplanation loadSchemeExplanation(const QString& schemeId) {
+  const QString path = QStringLiteral(":/explanations/%1.json").arg(schemeId);
+  SchemeExplanation s = parseSchemeExplanation(readResource(path), path);
+  if (s.schemeId != schemeId)
+    fail(path, QStringLiteral("scheme"),
+         QStringLiteral("is '%1', expected '%2'").arg(s.schemeId, schemeId));
+  return s;
+}
+
+ComparisonTable parseComparisonTable(const QByteArray& json, const QString& origin) {
+  const QJsonObject o = document(json, origin, QStringLiteral("posenc-comparison"));
+  ComparisonTable t;
+  t.title = localized(o.value(QStringLiteral("title")), origin, QStringLiteral("title"));
+  t.source = localized(o.value(QStringLiteral("source")), origin, QStringLiteral("source"));
+  const QJsonArray columns = o.value(QStringLiteral("columns")).toArray();
+  for (qsizetype i = 0; i < columns.size(); ++i) {
+    const QJsonObject c = columns[i].toObject();
+    const QString at = QStringLiteral("columns[%1]").arg(i);
+    ComparisonTable::Column col;
+    col.id = c.value(QStringLiteral("id")).toString();
+    if (col.id.isEmpty()) fail(origin, at + QStringLiteral(".id"), QStringLiteral("missing"));
+    col.title = localized(c.value(QStringLiteral("title")), origin, at + QStringLiteral(".title"));
+    t.columns.push_back(col);
+  }
+  if (t.columns.empty()) fail(origin, QStringLiteral("columns"), QStringLiteral("none"));
+  const QJsonArray rows = o.value(QStringLiteral("rows")).toArray();
+  for (qsizetype i = 0; i < rows.size(); ++i) {
+    const QJsonObject r = rows[i].toObject();
+    const QString at = QStringLiteral("rows[%1]").arg(i);
+    ComparisonTable::Row row;
+    row.scheme = r.value(QStringLiteral("scheme")).toString();
+    row.name = localized(r.value(QStringLiteral("name")), origin, at + QStringLiteral(".name"));
+    row.inSeed = r.value(QStringLiteral("in_seed")).toBool(true);
+    const QJsonObject cells = r.value(QStringLiteral("cells")).toObject();
+    for (const ComparisonTable::Column& c : t.columns)
+      row.cells[c.id] = localized(cells.value(c.id), origin, at + QStringLiteral(".cells.") + c.id);
+    t.rows.push_back(std::move(row));
+  }
+  const QJsonArray corrections = o.value(QStringLiteral("corrections")).toArray();
+  for (qsizetype i = 0; i < corrections.size(); ++i) {
+    const QJsonObject c = corrections[i].toObject();
+    const QString at = QStringLiteral("corrections[%1]").arg(i);
+    ComparisonTable::Correction k;
+    k.scheme = c.value(QStringLiteral("scheme")).toString();
+    k.column = c.value(QStringLiteral("column")).toString();
+    k.seed = localized(c.value(QStringLiteral("seed")), origin, at + QStringLiteral(".seed"));
+    k.ours = localized(c.value(QStringLiteral("ours")), origin, at + QStringLiteral(".ours"));
+    k.why = localized(c.value(QStringLiteral("why")), origin, at + QStringLiteral(".why"));
+    k.basis = c.value(QStringLiteral("basis")).toString();
+    t.corrections.push_back(std::move(k));
+  }
+  return t;
+}
+
+ComparisonTable loadComparisonTable() {
+  const QString path = QStringLiteral(":/explanations/comparison.json");
+  return parseComparisonTable(readResource(path), path);
+}
+
+// ------------------------------------------------------------------------------------------
+// Substitution
+// ------------------------------------------------------------------------------------------
+
+QString formulaNumber(double value, const QString& masked) {
+  if (std::isnan(value)) return QStringLiteral("\\hl{\\text{%1}}").arg(masked);
+  if (std::isinf(value))
+    return value > 0 ? QStringLiteral("\\hl{\\infty}") : QStringLiteral("\\hl{-\\infty}");
+  if (value == std::trunc(value) && std::fabs(value) < 1e15) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.0f", value == 0 ? 0.0 : value);  // no "-0"
+    return QStringLiteral("\\hl{%1}").arg(QString::fromLatin1(buf));
+  }
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.6g", value);
+  QString text = QString::fromLatin1(buf);
+  const qsizetype e = text.indexOf(u'e');
+  if (e >= 0) {
+    const int exponent = text.mid(e + 1).toInt();
+    text = text.left(e) + QStringLiteral("\\times10^{%1}").arg(exponent);
+  }
+  return QStringLiteral("\\hl{%1}").arg(text);
+}
+
+namespace {
+
+const QRegularExpression& placeholderPattern() {
+  static const QRegularExpression re(QStringLiteral("\\{(row|col|value|term:(-?\\d+))\\}"));
+  return re;
+}
+
+/// Whether a negative number placed after `before` needs parentheses ("a + (-3)").
+bool needsParentheses(const QString& before) {
+  const QString t = before.trimmed();
+  if (t.isEmpty()) return false;
+  const QChar last = t.back();
+  if (last == u'+' || last == u'-' || last == u'*' || last == u'^') return true;
+  return t.endsWith(QStringLiteral("\\cdot")) || t.endsWith(QStringLiteral("\\times"));
+}
+
+}  // namespace
+
+std::vector<int> termPlaceholders(const QString& formula) {
+  std::vector<int> out;
+  auto it = placeholderPattern().globalMatch(formula);
+  while (it.hasNext()) {
+    const QRegularExpressionMatch m = it.next();
+    if (m.captured(1).startsWith(u't')) out.push_back(m.captured(2).toInt());
+  }
+  return out;
+}
+
+QString substitute(const QString& formula, posenc::Index row, posenc::Index col, double value,
+                   const std::vector<posenc::Term>& terms, const QString& masked) {
+  QString out;
+  qsizetype last = 0;
+  auto it = placeholderPattern().globalMatch(formula);
+  while (it.hasNext()) {
+    const QRegularExpressionMatch m = it.next();
+    out += formula.mid(last, m.capturedStart() - last);
+    last = m.capturedEnd();
+    const QString name = m.captured(1);
+    double v = 0;
+    bool known = true;
+    if (name == u"row") {
+      v = static_cast<double>(row);
+    } else if (name == u"col") {
+      v = static_cast<double>(col);
+    } else if (name == u"value") {
+      v = value;
+    } else {
+      const int n = m.captured(2).toInt();
+      const auto size = static_cast<int>(terms.size());
+      const int index = n < 0 ? size + n : n;
+      known = index >= 0 && index < size;
+      if (known) v = terms[static_cast<std::size_t>(index)].value;
+    }
+    if (!known) {
+      out += QStringLiteral("\\hl{?}");
+      continue;
+    }
+    const QString number = formulaNumber(v, masked);
+    if (v < 0 && needsParentheses(out))
+      out += u'(' + number + u')';
+    else
+      out += number;
+  }
+  out += formula.mid(last);
+  return out;
+}
+
+// ------------------------------------------------------------------------------------------
+// Panel
+// ------------------------------------------------------------------------------------------
+
+namespace {
+
+struct UiText {
+  const char16_t* en;
+  const char16_t* zh;
+};
+
+/// The panel's own words (the explanations themselves come from the JSON files).
+const QHash<QString, UiText>& uiTexts() {
+  static const QHash<QString, UiText> t = {
+      {"what", {u"What it shows", u"这张图显示什么"}},
+      {"formula", {u"Formula", u"公式"}},
+      {"hover", {u"At the hovered cell", u"鼠标所指的单元格"}},
+      {"hoverNone",
+       {u"Hover over a cell of the picture to see the formula with its numbers.",
+        u"把鼠标移到图中的某个单元格上，即可看到代入该单元格数值后的公式。"}},
+      {"series",
+       {u"This view is a chart: it has no cells to hover.",
+        u"这是一张曲线图，没有可悬停的单元格。"}},
+      {"masked",
+       {u"Masked cell (row %1, column %2): this query does not attend to this key, so the cell "
+        u"has no value to put in the formula.",
+        u"被屏蔽的单元格（第 %1 行，第 %2 "
+        u"列）：这个查询不关注这个键，单元格没有可代入公式的数值。"}},
+      {"maskedWord", {u"masked", u"已屏蔽"}},
+      {"cell", {u"Row %1, column %2:", u"第 %1 行，第 %2 列："}},
+      {"notice", {u"What to notice", u"值得注意"}},
+      {"page",
+       {u"About %1: uses, strengths, limits, comparison \u2192",
+        u"关于%1：应用、优点、局限与对比 \u2192"}},
+      {"back", {u"\u2190 Back to the view", u"\u2190 返回视图"}},
+      {"usedIn", {u"Where it is used", u"应用"}},
+      {"strengths", {u"Strengths", u"优点"}},
+      {"limits", {u"Limits", u"局限"}},
+      {"scheme", {u"Scheme", u"方案"}},
+      {"added", {u"(added: not in the article's table)", u"（新增：原文表格中没有）"}},
+      {"corrections",
+       {u"Corrections and additions to the article's table", u"对原文表格的更正与补充"}},
+      {"seedSaid", {u"Article", u"原文"}},
+      {"ours", {u"Here", u"本应用"}},
+      {"why", {u"Why", u"原因"}},
+      {"basis", {u"Basis", u"依据"}},
+      {"noteOnText", {u"note on the article's text", u"关于原文正文"}},
+      {"colon", {u": ", u"："}},
+      {"noExplanation",
+       {u"No explanation for view \u201c%1\u201d of \u201c%2\u201d.", u"“%2”的视图“%1”暂无说明。"}},
+  };
+  return t;
+}
+
+const ComparisonTable* comparisonTable(QString* error) {
+  static std::once_flag once;
+  static ComparisonTable table;
+  static QString loadError;
+  std::call_once(once, [] {
+    try {
+      table = loadComparisonTable();
+    } catch (const std::exception& e) {
+      loadError = QString::fromUtf8(e.what());
+    }
+  });
+  if (!loadError.isEmpty()) {
+    if (error) *error = loadError;
+    return nullptr;
+  }
+  return &table;
+}
+
+QLabel* textLabel(QWidget* parent) {
+  auto* l = new QLabel(parent);
+  l->setWordWrap(true);
+  l->setTextFormat(Qt::RichText);
+  l->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  l->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+  return l;
+}
+
+/// A label showing one link that wraps like text and works from the keyboard (Tab, Enter);
+/// a flat button would not wrap and would widen the panel.
+QLabel* linkLabel(QWidget* parent) {
+  auto* l = textLabel(parent);
+  l->setTextInteractionFlags(Qt::LinksAccessibleByMouse | Qt::LinksAccessibleByKeyboard);
+  l->setFocusPolicy(Qt::StrongFocus);
+  l->setContentsMargins(0, 6, 0, 6);
+  return l;
+}
+
+QString link(const QString& text) {
+  return QStringLiteral("<a href='#'>%1</a>").arg(text.toHtmlEscaped());
+}
+
+QString bulletList(const std::vector<ExplanationText>& items, const QString& language) {
+  QString html = QStringLiteral("<ul style='margin-left:0; -qt-list-indent:1'>");
+  for (const ExplanationText& t : items)
+    html += QStringLiteral("<li style='margin-bottom:4px'>%1</li>").arg(t.in(language));
+  return html + QStringLiteral("</ul>");
+}
+
+/// Plain text of rich text (for tests and screen readers).
+QString plainOf(const QString& html) {
+  QString s = html;
+  s.replace(QRegularExpression(QStringLiteral("<br\\s*/?>|</li>|</p>|</tr>|</h\\d>")),
+            QStringLiteral("\n"));
+  s.replace(QRegularExpression(QStringLiteral("</td>|</th>")), QStringLiteral("\t"));
+  s.remove(QRegularExpression(QStringLiteral("<[^>]*>")));
+  s.replace(QStringLiteral("&lt;"), QStringLiteral("<"));
+  s.replace(QStringLiteral("&gt;"), QStringLiteral(">"));
+  s.replace(QStringLiteral("&amp;"), QStringLiteral("&"));
+  s.replace(QStringLiteral("&nbsp;"), QStringLiteral(" "));
+  return s;
+}
+
+QFont scaled(const QFont& base, double factor, bool bold = false) {
+  QFont f = base;
+  if (f.pointSizeF() > 0)
+    f.setPointSizeF(f.pointSizeF() * factor);
+  else if (f.pixelSize() > 0)
+    f.setPixelSize(std::max(1, static_cast<int>(std::lround(f.pixelSize() * factor))));
+  f.setBold(bold);
+  return f;
+}
+
+}  // namespace
+
+ExplanationPanel::ExplanationPanel(QWidget* parent) : QWidget(parent) {
+  m_stack = new QStackedWidget(this);
+  auto* outer = new QVBoxLayout(this);
+  outer->setContentsMargins(0, 0, 0, 0);
+  outer->addWidget(m_stack);
+
+  // View page.
+  auto* viewScroll = new QScrollArea(m_stack);
+  viewScroll->setWidgetResizable(true);
+  viewScroll->setFrameShape(QFrame::NoFrame);
+  auto* view = new QWidget(viewScroll);
+  auto* v = new QVBoxLayout(view);
+  m_title = textLabel(view);
+  m_whatHeader = textLabel(view);
+  m_what = textLabel(view);
+  m_formulaHeader = textLabel(view);
+  m_formula = new FormulaWidget(view);
+  m_hoverHeader = textLabel(view);
+  m_hoverNote = textLabel(view);
+  m_substituted = new FormulaWidget(view);
+  m_noticeHeader = textLabel(view);
+  m_notice = textLabel(view);
+  m_pageLink = linkLabel(view);
+  v->addWidget(m_title);
+  v->addWidget(m_whatHeader);
+  v->addWidget(m_what);
+  v->addSpacing(4);
+  v->addWidget(m_formulaHeader);
+  v->addWidget(m_formula);
+  v->addSpacing(4);
+  v->addWidget(m_hoverHeader);
+  v->addWidget(m_hoverNote);
+  v->addWidget(m_substituted);
+  v->addSpacing(4);
+  v->addWidget(m_noticeHeader);
+  v->addWidget(m_notice);
+  v->addWidget(m_pageLink);
+  v->addStretch(1);
+  viewScroll->setWidget(view);
+  m_stack->addWidget(viewScroll);
+
+  // Scheme page.
+  auto* pageScroll = new QScrollArea(m_stack);
+  pageScroll->setWidgetResizable(true);
+  pageScroll->setFrameShape(QFrame::NoFrame);
+  auto* page = new QWidget(pageScroll);
+  auto* p = new QVBoxLayout(page);
+  m_backLink = linkLabel(page);
+  m_page = textLabel(page);
+  p->addWidget(m_backLink);
+  p->addWidget(m_page);
+  p->addStretch(1);
+  pageScroll->setWidget(page);
+  m_stack->addWidget(pageScroll);
+
+  connect(m_pageLink, &QLabel::linkActivated, this, &ExplanationPanel::showSchemePage);
+  connect(m_backLink, &QLabel::linkActivated, this, &ExplanationPanel::showViewPage);
+  applyFonts();
+  rebuild();
+}
+
+ExplanationPanel::~ExplanationPanel() = default;
+
+QString ExplanationPanel::ui(const char* key) const {
+  const UiText t = uiTexts().value(QString::fromLatin1(key), UiText{u"", u""});
+  return QString::fromUtf16(m_language == u"zh_CN" ? t.zh : t.en);
+}
+
+void ExplanationPanel::setView(const QString& schemeId, const QString& viewId) {
+  if (schemeId != m_schemeId || !m_haveScheme) {
+    m_schemeId = schemeId;
+    m_haveScheme = false;
+    m_error.clear();
+    try {
+      m_scheme = loadSchemeExplanation(schemeId);
+      m_haveScheme = true;
+    } catch (const std::exception& e) {
+      m_error = QString::fromUtf8(e.what());
+    }
+    m_params = posenc::ParamSet{};
+    try {
+      m_params = posenc::ParamSet(posenc::findScheme(schemeId.toStdString()).info().params);
+    } catch (const std::exception&) {
+      // Unknown to the core: no variant matches; the file's defaults are shown.
+    }
+  }
+  m_viewId = viewId;
+  m_hovered = false;
+  m_terms.clear();
+  showViewPage();
+  rebuild();
+}
+
+void ExplanationPanel::setParams(const posenc::ParamSet& params) {
+  m_params = params;
+  rebuild();
+}
+
+void ExplanationPanel::setHoveredCell(posenc::Index row, posenc::Index col, double value,
+                                      std::vector<posenc::Term> terms) {
+  m_hovered = true;
+  m_row = row;
+  m_col = col;
+  m_value = value;
+  m_terms = std::move(terms);
+  rebuildHover();
+}
+
+void ExplanationPanel::clearHover() {
+  m_hovered = false;
+  m_terms.clear();
+  rebuildHover();
+}
+
+void ExplanationPanel::setLanguage(const QString& language) {
+  const QString id = language == u"zh_CN" ? language : QStringLiteral("en");
+  if (id == m_language) return;
+  m_language = id;
+  rebuild();
+}
+
+void ExplanationPanel::setScale(double scale) {
+  if (!(scale > 0) || scale == m_scale) return;
+  m_scale = scale;
+  applyFonts();
+}
+
+void ExplanationPanel::showSchemePage() {
+  rebuildSchemePage();
+  m_stack->setCurrentIndex(1);
+}
+
+void ExplanationPanel::showViewPage() { m_stack->setCurrentIndex(0); }
+
+bool ExplanationPanel::isSchemePageShown() const { return m_stack->currentIndex() == 1; }
+
+QString ExplanationPanel::whatText() const { return plainOf(m_what->text()); }
+QString ExplanationPanel::formulaSource() const { return m_formula->formula(); }
+QString ExplanationPanel::substitutedSource() const {
+  return m_substituted->isVisibleTo(this) ? m_substituted->formula() : QString();
+}
+
+QStringList ExplanationPanel::noticeTexts() const {
+  QStringList out;
+  if (const ViewExplanation* v = m_haveScheme ? m_scheme.view(m_viewId) : nullptr)
+    for (const ExplanationText& t : v->notice) out << plainOf(t.in(m_language));
+  return out;
+}
+
+QString ExplanationPanel::schemePageText() const { return plainOf(m_page->text()); }
+
+void ExplanationPanel::changeEvent(QEvent* event) {
+  if (event->type() == QEvent::FontChange && !m_applyingFonts) applyFonts();
+  QWidget::changeEvent(event);
+}
+
+void ExplanationPanel::applyFonts() {
+  m_applyingFonts = true;
+  const QFont base = scaled(font(), m_scale);
+  m_title->setFont(scaled(base, 1.3, true));
+  for (QLabel* h : {m_whatHeader, m_formulaHeader, m_hoverHeader, m_noticeHeader})
+    h->setFont(scaled(base, 1.05, true));
+  for (QLabel* l : {m_what, m_hoverNote, m_notice, m_page}) l->setFont(base);
+  m_pageLink->setFont(base);
+  m_backLink->setFont(base);
+  m_formula->setFont(scaled(base, 1.4));
+  m_substituted->setFont(scaled(base, 1.25));
+  m_applyingFonts = false;
+}
+
+void ExplanationPanel::rebuild() {
+  m_whatHeader->setText(ui("what"));
+  m_formulaHeader->setText(ui("formula"));
+  m_hoverHeader->setText(ui("hover"));
+  m_noticeHeader->setText(ui("notice"));
+  m_backLink->setText(link(ui("back")));
+  const ViewExplanation* v = m_haveScheme ? m_scheme.view(m_viewId) : nullptr;
+  const bool have = v != nullptr;
+  for (QWidget* w : std::initializer_list<QWidget*>{m_whatHeader, m_formulaHeader, m_formula,
+                                                    m_noticeHeader, m_notice, m_hoverHeader})
+    w->setVisible(have);
+  m_pageLink->setVisible(m_haveScheme);
+  if (m_haveScheme) m_pageLink->setText(link(ui("page").arg(m_scheme.page.name.in(m_language))));
+  if (!have) {
+    m_title->setText(m_schemeId.isEmpty() ? QString() : m_scheme.page.name.in(m_language));
+    QString message = m_error;
+    if (message.isEmpty() && !m_schemeId.isEmpty())
+      message = ui("noExplanation").arg(m_viewId, m_schemeId);
+    m_what->setText(message.toHtmlEscaped());
+    m_formula->setFormula(QString());
+    m_notice->clear();
+    m_hoverNote->hide();
+    m_substituted->hide();
+    if (isSchemePageShown()) rebuildSchemePage();
+    return;
+  }
+  m_title->setText(
+      QStringLiteral("<span style='font-weight:normal; font-size:small'>%1</span><br/>%2")
+          .arg(m_scheme.page.name.in(m_language).toHtmlEscaped(), v->title.in(m_language)));
+  m_what->setText(v->what.in(m_language));
+  m_formula->setFormula(v->formulaFor(m_params).in(m_language));
+  m_notice->setText(bulletList(v->notice, m_language));
+  rebuildHover();
+  if (isSchemePageShown()) rebuildSchemePage();
+}
+
+void ExplanationPanel::rebuildHover() {
+  const ViewExplanation* v = m_haveScheme ? m_scheme.view(m_viewId) : nullptr;
+  if (!v) return;
+  const QString tmpl = v->substitutedFor(m_params).in(m_language);
+  m_hoverNote->show();
+  if (tmpl.isEmpty()) {
+    m_hoverNote->setText(ui("series"));
+    m_substituted->hide();
+    return;
+  }
+  if (!m_hovered) {
+    m_hoverNote->setText(ui("hoverNone"));
+    m_substituted->hide();
+    return;
+  }
+  if (std::isnan(m_value)) {
+    m_hoverNote->setText(ui("masked").arg(m_row).arg(m_col));
+    m_substituted->hide();
+    return;
+  }
+  m_hoverNote->setText(ui("cell").arg(m_row).arg(m_col));
+  m_substituted->setFormula(substitute(tmpl, m_row, m_col, m_value, m_terms, ui("maskedWord")));
+  m_substituted->show();
+}
+
+void ExplanationPanel::rebuildSchemePage() {
+  if (!m_haveScheme) {
+    m_page->setText(m_error.toHtmlEscaped());
+    return;
+  }
+  const QString& lang = m_language;
+  const SchemePage& sp = m_scheme.page;
+  QString html;
+  html += QStringLiteral("<h2>%1</h2><p>%2</p>").arg(sp.name.in(lang), sp.summary.in(lang));
+  html += QStringLiteral("<h3>%1</h3><p>%2</p>").arg(ui("usedIn"), sp.usedIn.in(lang));
+  html += QStringLiteral("<h3>%1</h3>%2").arg(ui("strengths"), bulletList(sp.strengths, lang));
+  html += QStringLiteral("<h3>%1</h3>%2").arg(ui("limits"), bulletList(sp.limits, lang));
+  QString error;
+  if (const ComparisonTable* t = comparisonTable(&error)) {
+    html +=
+        QStringLiteral("<h3>%1</h3><p><i>%2</i></p>").arg(t->title.in(lang), t->source.in(lang));
+    html += QStringLiteral(
+                "<table border='1' cellspacing='0' cellpadding='5' "
+                "style='border-collapse:collapse; border-color:#888'><tr>"
+                "<th align='left'>%1</th>")
+                .arg(ui("scheme"));
+    for (const ComparisonTable::Column& c : t->columns)
+      html += QStringLiteral("<th align='left'>%1</th>").arg(c.title.in(lang));
+    html += QStringLiteral("</tr>");
+    for (const ComparisonTable::Row& r : t->rows) {
+      const bool current = r.scheme == m_schemeId;
+      const QString bg = current ? QStringLiteral(" bgcolor='#fff1d6'") : QString();
+      QString name = r.name.in(lang);
+      if (current) name = QStringLiteral("<b>%1</b>").arg(name);
+      if (!r.inSeed) name += QStringLiteral("<br/><small>%1</small>").arg(ui("added"));
+      html += QStringLiteral("<tr><td%1>%2</td>").arg(bg, name);
+      for (const ComparisonTable::Column& c : t->columns) {
+        QString cell = r.cells.at(c.id).in(lang);
+        const std::vector<int> marks = t->correctionsOf(r.scheme, c.id);
+        for (int m : marks) cell += QStringLiteral("<sup><b>[%1]</b></sup>").arg(m);
+        const QString cellBg = !marks.empty() ? QStringLiteral(" bgcolor='#e4efff'") : bg;
+        html += QStringLiteral("<td%1>%2</td>").arg(cellBg, cell);
+      }
+      html += QStringLiteral("</tr>");
+    }
+    html += QStringLiteral("</table>");
+    html += QStringLiteral("<h3>%1</h3><ol>").arg(ui("corrections"));
+    for (const ComparisonTable::Correction& k : t->corrections) {
+      QString where = k.scheme;
+      for (const ComparisonTable::Row& r : t->rows)
+        if (r.scheme == k.scheme) where = r.name.in(lang);
+      QString column = ui("noteOnText");
+      for (const ComparisonTable::Column& c : t->columns)
+        if (c.id == k.column) column = c.title.in(lang);
+      const bool current = k.scheme == m_schemeId;
+      // Concatenated, not arg()-chained: the texts may contain '%'.
+      html += QStringLiteral("<li style='margin-bottom:6px'>");
+      html += current ? QStringLiteral("<b>") : QString();
+      html += where.toHtmlEscaped() + QStringLiteral(" \u2014 ") + column;
+      html += current ? QStringLiteral("</b>") : QString();
+      const QString colon = ui("colon");
+      html += QStringLiteral("<br/><b>") + ui("seedSaid") + colon + QStringLiteral("</b>") +
+              k.seed.in(lang);
+      html += QStringLiteral("<br/><b>") + ui("ours") + colon + QStringLiteral("</b>") +
+              k.ours.in(lang);
+      html += QStringLiteral("<br/>") + ui("why") + colon + k.why.in(lang);
+      if (!k.basis.isEmpty())
+        html += QStringLiteral("<br/><small>") + ui("basis") + colon + k.basis.toHtmlEscaped() +
+                QStringLiteral("</small>");
+      html += QStringLiteral("</li>");
+    }
+    html += QStringLiteral("</ol>");
+  } else {
+    html += QStringLiteral("<p>%1</p>").arg(error.toHtmlEscaped());
+  }
+  m_page->setText(html);
+}
+
+}  // namespace posenc::ui
