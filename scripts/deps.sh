@@ -5,7 +5,8 @@ packages=(
   cmake make g++ pkg-config
   libeigen3-dev libgtest-dev libbenchmark-dev
   qt6-base-dev qt6-svg-dev libqcustomplot-dev libgl-dev
-  fonts-dejavu-core
+  qt6-l10n-tools qt6-translations-l10n
+  fonts-dejavu-core fonts-noto-cjk
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -1,8 +1,34 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds everything (warnings are errors) and runs every test.
+# Installs what is missing, builds everything (warnings are errors) and runs every test; then
+# builds and runs the whole suite again under AddressSanitizer + UndefinedBehaviorSanitizer
+# (preset asan), then runs each libFuzzer target for 30 seconds (scripts/fuzz.sh).
+# For a quicker local run: POSENC_TEST_ASAN=0 skips the sanitizer pass, POSENC_FUZZ_SECONDS=N
+# sets the fuzzing time per target (0 skips fuzzing). CI uses the defaults.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+stage() {
+  echo "== test.sh: $1 (${SECONDS}s so far)"
+}
+
 scripts/deps.sh
+stage "ci build"
 cmake --preset ci
 cmake --build --preset ci -j "$(nproc)"
+stage "ci tests"
 ctest --preset ci
+
+if [ "${POSENC_TEST_ASAN:-1}" != 0 ]; then
+  stage "asan build"
+  cmake --preset asan
+  cmake --build --preset asan -j "$(nproc)"
+  stage "asan tests"
+  ctest --preset asan
+fi
+
+fuzz_seconds="${POSENC_FUZZ_SECONDS:-30}"
+if [ "$fuzz_seconds" != 0 ]; then
+  stage "fuzzing"
+  scripts/fuzz.sh "$fuzz_seconds"
+fi
+stage "done"

@@ -6,9 +6,30 @@
 #include <cstdlib>
 #include <string_view>
 
+#include "posenc/memory_budget.hpp"
+
 namespace posenc {
 
 namespace {
+
+/// A user's text as messages show it: one line (control characters as '?'), at most 64
+/// characters, so a message about any argument stays one readable line.
+std::string shown(std::string_view text) {
+  std::string out;
+  for (char c : text.substr(0, 64)) {
+    const auto u = static_cast<unsigned char>(c);
+    out += (u < 0x20 || u == 0x7f) ? '?' : c;
+  }
+  if (text.size() > 64) out += "...";
+  return out;
+}
+
+/// Plain decimal notation only: digits, a point, an exponent; no blanks, no sign, no hex,
+/// no "inf"/"nan" (all of which strtod alone would take).
+bool plainDecimal(const std::string& text) {
+  return !text.empty() && text.find_first_not_of("0123456789.eE+-") == std::string::npos &&
+         text[0] != '+' && text[0] != '-';
+}
 
 bool parseIndex(std::string_view s, Index& out) {
   if (s.empty()) return false;
@@ -27,7 +48,7 @@ IndexRange parseRange(const std::string& option, const std::string& text) {
       (colon + 1 == text.size() || parseIndex(std::string_view(text).substr(colon + 1), r.end)) &&
       (r.end < 0 || r.end > r.begin);
   if (!ok)
-    throw UsageError(option + " '" + text + "': must be A:B with whole numbers 0 <= A < B (B may be left out: to the end)");
+    throw UsageError(option + " '" + shown(text) + "': must be A:B with whole numbers 0 <= A < B (B may be left out: to the end)");
   return r;
 }
 
@@ -36,17 +57,33 @@ void parseSize(const std::string& text, int& w, int& h) {
   Index a = 0, b = 0;
   if (x == std::string::npos || !parseIndex(std::string_view(text).substr(0, x), a) ||
       !parseIndex(std::string_view(text).substr(x + 1), b) || a < 64 || b < 64 || a > 16384 || b > 16384)
-    throw UsageError("--size '" + text + "': must be WxH with W and H from 64 to 16384 pixels, e.g. 1000x800");
+    throw UsageError("--size '" + shown(text) + "': must be WxH with W and H from 64 to 16384 pixels, e.g. 1000x800");
   w = static_cast<int>(a);
   h = static_cast<int>(b);
 }
 
 double parseDpi(const std::string& text) {
   char* end = nullptr;
-  const double v = std::strtod(text.c_str(), &end);
-  if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(v) || v < 24 || v > 1200)
-    throw UsageError("--dpi '" + text + "': must be a number from 24 to 1200");
+  const bool plain = plainDecimal(text);
+  const double v = plain ? std::strtod(text.c_str(), &end) : 0.0;
+  if (!plain || end != text.c_str() + text.size() || !std::isfinite(v) || v < 24 || v > 1200)
+    throw UsageError("--dpi '" + shown(text) + "': must be a number from 24 to 1200");
   return v;
+}
+
+std::uint64_t parseBudget(const std::string& text) {
+  try {
+    return parseByteSize(text, "--memory-budget");
+  } catch (const ParamError& e) {
+    throw UsageError("--memory-budget '" + shown(text) + "': must be " + e.allowed());
+  }
+}
+
+/// The languages pictures can be drawn in (ui/ has their translations).
+std::string parseLang(const std::string& text) {
+  if (text != "en" && text != "zh_CN")
+    throw UsageError("--lang '" + shown(text) + "': must be en (English) or zh_CN (Simplified Chinese)");
+  return text;
 }
 
 }  // namespace
@@ -54,7 +91,7 @@ double parseDpi(const std::string& text) {
 std::pair<std::string, std::string> parseAssignment(const std::string& text) {
   const auto eq = text.find('=');
   if (eq == std::string::npos || eq == 0)
-    throw UsageError("--set '" + text + "': must be KEY=VALUE, e.g. --set length=256");
+    throw UsageError("--set '" + shown(text) + "': must be KEY=VALUE, e.g. --set length=256");
   return {text.substr(0, eq), text.substr(eq + 1)};
 }
 
@@ -69,12 +106,12 @@ CommandLine parseCommandLine(const std::vector<std::string>& args) {
   };
   if (cmd == "help" || cmd == "--help" || cmd == "-h") {
     cl.command = CommandLine::Command::Help;
-    if (args.size() > 1) throw UsageError("'" + cmd + "' takes no arguments");
+    if (args.size() > 1) throw UsageError("'" + shown(cmd) + "' takes no arguments");
     return cl;
   }
   if (cmd == "--version" || cmd == "version") {
     cl.command = CommandLine::Command::Version;
-    if (args.size() > 1) throw UsageError("'" + cmd + "' takes no arguments");
+    if (args.size() > 1) throw UsageError("'" + shown(cmd) + "' takes no arguments");
     return cl;
   }
   if (cmd == "list") {
@@ -82,7 +119,7 @@ CommandLine parseCommandLine(const std::vector<std::string>& args) {
     for (; k < args.size(); ++k) {
       if (args[k] == "--json") cl.json = true;
       else if (args[k] == "--presets") cl.presets = true;
-      else throw UsageError("list: unknown option '" + args[k] + "' (allowed: --presets, --json)");
+      else throw UsageError("list: unknown option '" + shown(args[k]) + "' (allowed: --presets, --json)");
     }
     return cl;
   }
@@ -96,15 +133,17 @@ CommandLine parseCommandLine(const std::vector<std::string>& args) {
       if (a == "--size") parseSize(value(a), cl.width, cl.height);
       else if (a == "--dpi") cl.dpi = parseDpi(value(a));
       else if (a == "--format") cl.format = value(a);
+      else if (a == "--memory-budget") cl.memoryBudget = parseBudget(value(a));
+      else if (a == "--lang") cl.lang = parseLang(value(a));
       else if (!a.empty() && a[0] != '-' && !haveDir) { cl.out = a; haveDir = true; }
-      else throw UsageError("gallery: unexpected argument '" + a + "' (usage: posenc gallery [DIR] [--format png|svg|pdf] [--size WxH] [--dpi N])");
+      else throw UsageError("gallery: unexpected argument '" + shown(a) + "' (usage: posenc gallery [DIR] [--format png|svg|pdf] [--size WxH] [--dpi N] [--memory-budget SIZE] [--lang en|zh_CN])");
     }
     if (cl.format != "png" && cl.format != "svg" && cl.format != "pdf")
-      throw UsageError("--format '" + cl.format + "': gallery draws pictures: png, svg or pdf");
+      throw UsageError("--format '" + shown(cl.format) + "': gallery draws pictures: png, svg or pdf");
     return cl;
   }
   if (cmd != "export")
-    throw UsageError("unknown command '" + cmd + "' (commands: list, export, gallery, help; see posenc --help)");
+    throw UsageError("unknown command '" + shown(cmd) + "' (commands: list, export, gallery, help; see posenc --help)");
 
   cl.command = CommandLine::Command::Export;
   for (; k < args.size(); ++k) {
@@ -116,7 +155,8 @@ CommandLine parseCommandLine(const std::vector<std::string>& args) {
       auto kv = parseAssignment(value(a));
       for (const auto& [key, v] : cl.sets)
         if (key == kv.first)
-          throw UsageError("--set " + kv.first + " is given twice ('" + v + "' and '" + kv.second + "'); give each parameter once");
+          throw UsageError("--set " + shown(kv.first) + " is given twice ('" + shown(v) + "' and '" +
+                           shown(kv.second) + "'); give each parameter once");
       cl.sets.push_back(std::move(kv));
     } else if (a == "--view") cl.view = value(a);
     else if (a == "--all-views") cl.allViews = true;
@@ -128,7 +168,9 @@ CommandLine parseCommandLine(const std::vector<std::string>& args) {
     else if (a == "--title") cl.title = value(a);
     else if (a == "--rows") cl.rows = parseRange(a, value(a));
     else if (a == "--cols") cl.cols = parseRange(a, value(a));
-    else throw UsageError("export: unknown option '" + a + "' (see posenc --help)");
+    else if (a == "--memory-budget") cl.memoryBudget = parseBudget(value(a));
+    else if (a == "--lang") cl.lang = parseLang(value(a));
+    else throw UsageError("export: unknown option '" + shown(a) + "' (see posenc --help)");
   }
   const bool fromFile = !cl.session.empty() || !cl.preset.empty();
   if (!cl.session.empty() && !cl.preset.empty())
@@ -145,7 +187,7 @@ CommandLine parseCommandLine(const std::vector<std::string>& args) {
     static const char* formats[] = {"png", "svg", "pdf", "csv", "npy", "json"};
     bool ok = false;
     for (const char* f : formats) ok = ok || cl.format == f;
-    if (!ok) throw UsageError("--format '" + cl.format + "': must be one of png, svg, pdf, csv, npy or json");
+    if (!ok) throw UsageError("--format '" + shown(cl.format) + "': must be one of png, svg, pdf, csv, npy or json");
   }
   if (cl.allViews && cl.format.empty()) cl.format = "png";
   if (cl.allViews && cl.out == "-") throw UsageError("--all-views writes files: --out must be a folder");
@@ -176,11 +218,21 @@ Usage:
       --rows A:B --cols C:D
                          only rows A..B-1 and columns C..D-1 of a matrix view
       --format FMT       with --all-views: png, svg, pdf, csv, npy or json (default png)
+      --memory-budget SIZE
+                         most memory one request may need, e.g. 512M, 2G or a number of
+                         bytes (K, M, G, T are powers of 1024); a request that would need
+                         more is refused before anything is computed, with the size it
+                         needs (exit status 2). Default: $POSENC_MEMORY_BUDGET if set (the
+                         window reads it too), else a quarter of the physical memory
+      --lang en|zh_CN    language of the picture's text (title, axis labels, legend,
+                         notes): English (default) or Simplified Chinese; numbers
+                         files (.csv .npy .json) keep the English ids and labels
       --session FILE     take the scheme, parameters, view and colour map from a session
                          saved by the window (.json); --set, --view and --colormap given
                          as well override it; --scheme, if given, must be the session's
       --preset ID        likewise from a built-in preset (posenc list --presets)
-  posenc gallery [DIR] [--format png|svg|pdf] [--size WxH] [--dpi N]
+  posenc gallery [DIR] [--format png|svg|pdf] [--size WxH] [--dpi N] [--memory-budget SIZE]
+                 [--lang en|zh_CN]
       Every view of every scheme at default parameters into DIR (default ./gallery).
   posenc --help | --version
 
@@ -191,10 +243,12 @@ Examples:
   posenc export --scheme rope --set length=512 --all-views --out rope/
   posenc export --preset llama2-7b-rope --set length=8192 --view frequencies --out f.png
   posenc export --session my.json --out - > numbers.json
+  posenc export --scheme rope --view scores --lang zh_CN --out rope_zh.png
 
 Exit status: 0 on success, 2 for bad input (the message names the parameter, the value
-and what is allowed; also a session file that is missing, unreadable or invalid), 1 when
-a file cannot be written.
+and what is allowed; also a session file that is missing, unreadable or invalid, and a
+request over the memory budget, with the size it needs), 1 when a file cannot be written
+(a read-only folder, a full disk: the message says so, and an existing file is left whole).
 )";
 }
 

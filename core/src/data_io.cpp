@@ -1,14 +1,19 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "posenc/data_io.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <random>
+#include <streambuf>
 #include <system_error>
 
 namespace posenc {
@@ -63,6 +68,51 @@ void writeNpy(std::ostream& out, Index rows, Index cols, const std::function<dou
     out.write(reinterpret_cast<const char*>(row.data()),
               static_cast<std::streamsize>(row.size() * sizeof(double)));
   }
+}
+
+/// A stream buffer over a POSIX file descriptor that remembers the first write error (its
+/// errno), so a full disk is reported as "No space left on device", not "write failed".
+class FdBuf : public std::streambuf {
+ public:
+  explicit FdBuf(int fd) : m_fd(fd) { setp(m_buf.data(), m_buf.data() + m_buf.size()); }
+  [[nodiscard]] int error() const { return m_error; }
+
+ protected:
+  int_type overflow(int_type c) override {
+    if (!drain()) return traits_type::eof();
+    if (!traits_type::eq_int_type(c, traits_type::eof())) {
+      *pptr() = traits_type::to_char_type(c);
+      pbump(1);
+    }
+    return traits_type::not_eof(c);
+  }
+  int sync() override { return drain() ? 0 : -1; }
+
+ private:
+  bool drain() {
+    const char* p = pbase();
+    while (!m_error && p < pptr()) {
+      const ssize_t n = ::write(m_fd, p, static_cast<std::size_t>(pptr() - p));
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) m_error = n < 0 ? errno : EIO;
+      else p += n;
+    }
+    setp(m_buf.data(), m_buf.data() + m_buf.size());  // after an error, later output is dropped
+    return m_error == 0;
+  }
+  int m_fd;
+  int m_error = 0;
+  std::array<char, 1 << 16> m_buf{};
+};
+
+/// Runs `write` on a stream over `fd`. @return 0, or the errno of the first failed write.
+int writeToFd(int fd, const std::function<void(std::ostream&)>& write) {
+  FdBuf buf(fd);
+  std::ostream out(&buf);
+  write(out);
+  out.flush();
+  if (buf.error()) return buf.error();
+  return out ? 0 : EIO;
 }
 
 void writeHead(std::ostream& out, const ExportContext& ctx, std::string_view kind) {
@@ -201,44 +251,88 @@ void writeSeriesNpy(std::ostream& out, const SeriesResult& result) {
   });
 }
 
+// Like QSaveFile: a symbolic link is followed (its target is replaced, the link kept); an
+// existing target that is not a regular file (a FIFO, a device such as /dev/full) is written
+// in place, since renaming over it would replace the device or pipe with a plain file; a new
+// file gets the usual 0666 & ~umask, a replaced one keeps its permission bits. The temporary
+// is written through a file descriptor so that every error keeps its errno, synced to disk
+// (fsync) before the rename, so a crash leaves the old file or the whole new one.
 void writeFileAtomically(const std::filesystem::path& path,
                          const std::function<void(std::ostream&)>& write) {
   namespace fs = std::filesystem;
-  const fs::path dir = path.has_parent_path() ? path.parent_path() : fs::path(".");
+  const auto fail = [&](const std::string& reason) -> void {
+    throw IoError("cannot write " + path.string() + ": " + reason);
+  };
   std::error_code ec;
+  fs::path target = path;
+  for (int depth = 0; depth < 40 && fs::is_symlink(target, ec); ++depth) {
+    const fs::path link = fs::read_symlink(target, ec);
+    if (ec) break;
+    target = link.is_absolute() ? link : target.parent_path() / link;
+  }
+  const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
   if (!fs::is_directory(dir, ec))
-    throw IoError("cannot write " + path.string() + ": folder " + dir.string() + " does not exist");
-  if (fs::is_directory(path, ec))
-    throw IoError("cannot write " + path.string() + ": it is a folder");
-  std::random_device rd;
-  // Built with append(): GCC 12 gives a false -Wrestrict on "." + std::string at -O2.
-  std::string tmpName(".");
-  tmpName.append(path.filename().string()).append(".tmp-").append(std::to_string(rd()));
-  const fs::path tmp = dir / tmpName;
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out)
-      throw IoError("cannot write " + path.string() + ": " + std::strerror(errno));
+    fail(fs::exists(dir, ec) ? dir.string() + " is not a folder" : "folder " + dir.string() + " does not exist");
+  struct stat existing {};
+  const bool exists = ::stat(target.c_str(), &existing) == 0;
+  if (exists && S_ISDIR(existing.st_mode)) fail("it is a folder");
+
+  if (exists && !S_ISREG(existing.st_mode)) {
+    const int fd = ::open(target.c_str(), O_WRONLY | O_CLOEXEC);
+    if (fd < 0) fail(std::strerror(errno));
+    int error = 0;
     try {
-      write(out);
+      error = writeToFd(fd, write);
     } catch (...) {
-      out.close();
-      fs::remove(tmp, ec);
+      ::close(fd);
       throw;
     }
-    out.flush();
-    if (!out) {
-      const std::string reason = errno ? std::strerror(errno) : "write failed";
-      out.close();
-      fs::remove(tmp, ec);
-      throw IoError("cannot write " + path.string() + ": " + reason);
-    }
+    if (::close(fd) != 0 && !error) error = errno;
+    if (error) fail(std::strerror(error));
+    return;
   }
-  fs::rename(tmp, path, ec);
+
+  std::random_device rd;
+  fs::path tmp;
+  int fd = -1;
+  for (int attempt = 0; fd < 0 && attempt < 16; ++attempt) {
+    // Built with append(): GCC 12 gives a false -Wrestrict on "." + std::string at -O2.
+    std::string tmpName(".");
+    tmpName.append(target.filename().string()).append(".tmp-").append(std::to_string(rd()));
+    tmp = dir / tmpName;
+    fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, exists ? 0600 : 0666);
+    if (fd < 0 && errno != EEXIST) fail(std::strerror(errno));
+  }
+  if (fd < 0) fail("no free name for a temporary file in " + dir.string());
+  const auto discard = [&] {
+    ::close(fd);
+    std::error_code ignore;
+    fs::remove(tmp, ignore);
+  };
+  int error = 0;
+  try {
+    error = writeToFd(fd, write);
+  } catch (...) {
+    discard();
+    throw;
+  }
+  if (!error && exists && ::fchmod(fd, existing.st_mode & 07777) != 0) error = errno;
+  if (!error && ::fsync(fd) != 0 && errno != EINVAL && errno != EROFS) error = errno;
+  if (error) {
+    discard();
+    fail(std::strerror(error));
+  }
+  if (::close(fd) != 0) {
+    error = errno;
+    std::error_code ignore;
+    fs::remove(tmp, ignore);
+    fail(std::strerror(error));
+  }
+  fs::rename(tmp, target, ec);
   if (ec) {
     std::error_code ignore;
     fs::remove(tmp, ignore);
-    throw IoError("cannot write " + path.string() + ": " + ec.message());
+    fail(ec.message());
   }
 }
 

@@ -316,8 +316,8 @@ class LearnedScheme final : public Scheme {
     } else {
       out.push_back({"table row r(" + name + ") = " + name + " mod max_len (repeated)",
                      static_cast<double>(r)});
-      out.push_back(
-          {"repetition " + name + " div max_len", static_cast<double>(position / p.maxLen)});
+      const Index repetition = position / p.maxLen;  // integer division: whole passes over T
+      out.push_back({"repetition " + name + " div max_len", static_cast<double>(repetition)});
     }
   }
 };

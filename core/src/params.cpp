@@ -61,8 +61,11 @@ std::string_view toString(ParamType t) {
   return "int";
 }
 
+// The message shows the parameter and value on one line whatever they hold (a key or value
+// typed on a command line or read from a file may contain control characters or be huge).
 ParamError::ParamError(std::string param, std::string value, std::string allowed)
-    : std::invalid_argument("parameter '" + param + "' = '" + value + "': must be " + allowed),
+    : std::invalid_argument("parameter '" + printable(param) + "' = '" + printable(value) +
+                            "': must be " + allowed),
       m_param(std::move(param)),
       m_value(std::move(value)),
       m_allowed(std::move(allowed)) {}
@@ -183,16 +186,28 @@ void checkValue(const ParamSpec& spec, const Value& v) {
 
 Value parseValue(const ParamSpec& spec, std::string_view text) {
   const auto fail = [&]() -> Value { throw ParamError(spec.id, printable(text), allowedText(spec)); };
+  // A value out of range is named as typed ("+5", "1e13", "-0"), not as read back ("5").
+  const auto checkOrFail = [&](const Value& v) {
+    try {
+      checkValue(spec, v);
+    } catch (const ParamError&) {
+      fail();
+    }
+  };
   switch (spec.type) {
     case ParamType::Int: {
       std::int64_t x = 0;
       const char* first = text.data();
       const char* last = text.data() + text.size();
+      // An optional '+' then digits; from_chars takes the '-' itself. "+-5" is refused.
       if (!text.empty() && *first == '+') ++first;
+      if (first == last || (*first != '-' && (*first < '0' || *first > '9')) ||
+          (text.front() == '+' && *first == '-'))
+        return fail();
       const auto [ptr, ec] = std::from_chars(first, last, x);
-      if (text.empty() || ec != std::errc() || ptr != last) return fail();
+      if (ec != std::errc() || ptr != last) return fail();
       Value v = x;
-      checkValue(spec, v);
+      checkOrFail(v);
       return v;
     }
     case ParamType::Real: {
@@ -203,7 +218,7 @@ Value parseValue(const ParamSpec& spec, std::string_view text) {
       const double x = std::strtod(s.c_str(), &end);
       if (end != s.c_str() + s.size() || !std::isfinite(x)) return fail();
       Value v = x == 0.0 ? 0.0 : x;  // -0 is stored as +0
-      checkValue(spec, v);
+      checkOrFail(v);
       return v;
     }
     case ParamType::Bool: {

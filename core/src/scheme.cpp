@@ -6,6 +6,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "posenc/memory_budget.hpp"
+
 namespace posenc {
 
 namespace {
@@ -32,9 +34,6 @@ std::string humanBytes(double bytes) {
   std::snprintf(buf, sizeof buf, "%.1f %s", bytes, units[u]);
   return buf;
 }
-
-/// Most cells one computeMatrix call will allocate (2^28 doubles = 2 GiB).
-constexpr double kMaxCells = 268435456.0;
 
 void Scheme::validate(const ParamSet&) const {}
 
@@ -127,14 +126,23 @@ MatrixResult computeMatrix(const Scheme& scheme, const ParamSet& params, std::st
   if (region.c0 < 0 || region.c0 >= c1)
     throw ParamError("cols", std::to_string(region.c0) + ":" + std::to_string(c1),
                      "a non-empty range inside 0:" + std::to_string(out.full.cols));
+  // Refuse before anything of the request's size is allocated (the sampled index lists
+  // included): the counts follow from the region alone.
+  const auto sampled = [](Index n, Index maxSamples) { return maxSamples <= 0 ? n : std::min(n, maxSamples); };
+  const Index nr = sampled(r1 - region.r0, region.maxRows);
+  const Index nc = sampled(c1 - region.c0, region.maxCols);
+  // A view that needs whole rows before any cell is known (softmax attention) works on every
+  // key of each requested row, whichever columns are asked for.
+  const Index workCols = spec.maxRowLength > 0 ? std::max(nc, out.full.cols) : nc;
+  checkMemory(matrixRequestBytes(static_cast<double>(nr), static_cast<double>(workCols),
+                                 modelWidth(params), vectorsPerPosition(scheme.info().id, spec.id),
+                                 static_cast<double>((r1 - region.r0) + (c1 - region.c0))),
+              scheme.info().id + " view '" + spec.id + "' at " + std::to_string(nr) + " x " +
+                  std::to_string(nc) + " cells (" +
+                  humanBytes(static_cast<double>(nr) * static_cast<double>(nc) * 8.0) + " of values)",
+              "region");
   out.rows = sampleIndices(region.r0, r1, region.maxRows);
   out.cols = sampleIndices(region.c0, c1, region.maxCols);
-  const double cells = static_cast<double>(out.rows.size()) * static_cast<double>(out.cols.size());
-  if (cells > kMaxCells)
-    throw ParamError("region",
-                     std::to_string(out.rows.size()) + " x " + std::to_string(out.cols.size()),
-                     "at most 2^28 cells (this would take " + humanBytes(cells * 8) +
-                         "); ask for a smaller region or a lower resolution");
   out.values = scheme.evaluate(params, spec.id, out.rows, out.cols);
   return out;
 }

@@ -16,12 +16,8 @@ namespace {
 
 std::string num(double v) {
   char buf[32];
-  if (v < 100)
-    std::snprintf(buf, sizeof buf, "%.3g", v);
-  else if (v < 1e6)
-    std::snprintf(buf, sizeof buf, "%.0f", v);
-  else
-    std::snprintf(buf, sizeof buf, "%.3g", v);
+  // From 100 up to a million rounded to a whole number, anything else to 3 significant digits.
+  std::snprintf(buf, sizeof buf, v >= 100 && v < 1e6 ? "%.0f" : "%.3g", v);
   return buf;
 }
 
@@ -52,7 +48,8 @@ constexpr Index kSplit = 1024;
 constexpr Index kShiftSamples = 65536;
 
 double pairTerm(double w, Index delta) {
-  const double high = static_cast<double>(delta / kSplit * kSplit) * w;
+  const Index h = delta / kSplit;  // integer division: delta = kSplit h + l
+  const double high = static_cast<double>(h * kSplit) * w;
   const double low = static_cast<double>(delta % kSplit) * w;
   return std::cos(high) * std::cos(low) - std::sin(high) * std::sin(low);
 }
@@ -411,12 +408,13 @@ class SinusoidalScheme final : public Scheme {
     std::vector<Term> out = {{"position p", static_cast<double>(row)},
                              {"position q", static_cast<double>(col)},
                              {"distance p - q", static_cast<double>(delta)}};
-    const std::size_t shown = terms.size() <= 4 ? terms.size() : 3;
-    std::partial_sort(terms.begin(), terms.begin() + static_cast<std::ptrdiff_t>(shown),
-                      terms.end(), [](const auto& a, const auto& b) {
-                        return std::fabs(a.first) > std::fabs(b.first) ||
-                               (std::fabs(a.first) == std::fabs(b.first) && a.second < b.second);
-                      });
+    // All pairs when there are at most 4, else the 3 largest and one line for the rest.
+    const auto shownEnd = terms.size() <= 4 ? terms.end() : terms.begin() + 3;
+    const auto shown = static_cast<std::size_t>(shownEnd - terms.begin());
+    std::partial_sort(terms.begin(), shownEnd, terms.end(), [](const auto& a, const auto& b) {
+      return std::fabs(a.first) > std::fabs(b.first) ||
+             (std::fabs(a.first) == std::fabs(b.first) && a.second < b.second);
+    });
     for (std::size_t t = 0; t < shown; ++t) {
       const std::string i = std::to_string(terms[t].second);
       out.push_back({"pair " + i + ": cos((p - q) w_" + i + ")", terms[t].first});

@@ -107,6 +107,60 @@ TEST(CommandLine, SessionAndPresetAreRefusedTogether) {
   EXPECT_NE(usageError({"export", "--preset", "gpt2"}).find("--out"), std::string::npos);
 }
 
+TEST(CommandLine, MemoryBudgetOption) {
+  const CommandLine cl = parseCommandLine({"export", "--scheme", "t5", "--view", "bias", "--out", "-",
+                                           "--memory-budget", "512M"});
+  EXPECT_EQ(cl.memoryBudget, std::uint64_t{512} << 20);
+  EXPECT_FALSE(parseCommandLine({"export", "--scheme", "t5", "--view", "bias", "--out", "-"}).memoryBudget);
+  EXPECT_EQ(parseCommandLine({"gallery", "g", "--memory-budget", "1048576"}).memoryBudget, 1048576u);
+  for (const char* bad : {"0", "lots", "-1G", "1Q", " 2G", "2G ", "nan"}) {
+    const std::string why = usageError({"export", "--scheme", "t5", "--memory-budget", bad});
+    EXPECT_EQ(why.rfind(std::string("--memory-budget '") + bad + "': must be a size such as 512M, 2G", 0), 0u) << why;
+  }
+  EXPECT_NE(usageError({"export", "--scheme", "t5", "--memory-budget"}).find("--memory-budget needs a value"),
+            std::string::npos);
+  EXPECT_NE(usageError({"list", "--memory-budget", "1G"}).find("unknown option"), std::string::npos);
+  EXPECT_NE(helpText().find("--memory-budget SIZE"), std::string::npos);
+  EXPECT_NE(helpText().find("POSENC_MEMORY_BUDGET"), std::string::npos);
+  EXPECT_NE(helpText().find("a quarter of the physical memory"), std::string::npos);
+}
+
+// strtod alone also took " 96", "0x60" and "+96"; --dpi now reads what --set reads. #7
+TEST(CommandLine, DpiIsPlainDecimal) {
+  for (const char* good : {"96", "96.0", "1.2e2", "300"})
+    EXPECT_NO_THROW((void)parseCommandLine({"export", "--scheme", "t5", "--view", "bias", "--out", "x.png", "--dpi", good})) << good;
+  EXPECT_EQ(parseCommandLine({"export", "--scheme", "t5", "--view", "bias", "--out", "x.png", "--dpi", "1.2e2"}).dpi, 120);
+  for (const char* bad : {" 96", "96 ", "0x60", "+96", "-96", "", "9 6", "infinity", "96\n"})
+    EXPECT_EQ(usageError({"export", "--scheme", "t5", "--dpi", bad}).rfind("--dpi '", 0), 0u) << bad;
+}
+
+// Every message is one line however odd the argument (a newline in a file name or a value). #7
+TEST(CommandLine, MessagesAreOneLineWhateverTheArguments) {
+  const std::string odd = "a\nb\r\x1b[31m";
+  const std::vector<Args> cases = {
+      {odd},
+      {"list", odd},
+      {"help", odd},
+      {"gallery", "d", odd},
+      {"export", "--scheme", "t5", odd},
+      {"export", "--scheme", "t5", "--set", odd},
+      {"export", "--scheme", "t5", "--set", "k=" + odd, "--set", "k=2"},
+      {"export", "--scheme", "t5", "--size", odd},
+      {"export", "--scheme", "t5", "--dpi", odd},
+      {"export", "--scheme", "t5", "--rows", odd},
+      {"export", "--scheme", "t5", "--memory-budget", odd},
+      {"export", "--scheme", "t5", "--all-views", "--out", "d", "--format", odd},
+      {"gallery", "--format", odd},
+      {"export", "--scheme", "t5", "--set", std::string(100000, 'k') + "=1", "--set", std::string(100000, 'k') + "=2"},
+  };
+  for (const Args& args : cases) {
+    const std::string why = usageError(args);
+    EXPECT_NE(why, "(accepted)");
+    EXPECT_EQ(why.find_first_of("\n\r\x1b"), std::string::npos) << why;
+    EXPECT_LT(why.size(), 400u) << why.substr(0, 200);
+  }
+}
+
 TEST(CommandLine, ValueMayContainEqualsSign) {
   EXPECT_EQ(parseAssignment("title=a=b"), (std::pair<std::string, std::string>{"title", "a=b"}));
 }

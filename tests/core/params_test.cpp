@@ -25,6 +25,23 @@ TEST(ParseValue, IntAcceptsInRangeAndRejectsEverythingElse) {
   }
 }
 
+// "+" must be followed by a digit: "+-5" was read as -5 (and "+-0" accepted as 0). #7
+TEST(ParseValue, IntTakesOneSignAtMost) {
+  const ParamSpec head = intParam("head", 0, 0, 63, "head");
+  EXPECT_EQ(std::get<std::int64_t>(parseValue(head, "-0")), 0);  // minus zero is zero
+  EXPECT_EQ(std::get<std::int64_t>(parseValue(head, "+0")), 0);
+  const ParamSpec offset = intParam("offset", 0, -100, 100, "offset");
+  EXPECT_EQ(std::get<std::int64_t>(parseValue(offset, "-5")), -5);
+  for (const char* bad : {"+-5", "+-0", "-+5", "--5", "++5", "+", "-", "+ 5", "- 5"}) {
+    try {
+      (void)parseValue(offset, bad);
+      ADD_FAILURE() << "accepted '" << bad << "'";
+    } catch (const ParamError& e) {
+      EXPECT_EQ(e.value(), bad);
+    }
+  }
+}
+
 TEST(ParseValue, RealRejectsNonFiniteAndOutOfRange) {
   const ParamSpec base = realParam("base", 10000, 2, 1e12, "base");
   EXPECT_DOUBLE_EQ(std::get<double>(parseValue(base, "500000")), 500000.0);
@@ -59,6 +76,16 @@ TEST(ParamError, MessageNamesParameterValueAndWhatIsAllowed) {
   EXPECT_STREQ(e.what(), "parameter 'head' = '8': must be less than heads (8)");
   EXPECT_EQ(e.value(), "8");
   EXPECT_EQ(e.allowed(), "less than heads (8)");
+}
+
+// A key or value typed on a command line or read from a file may hold anything; the message
+// stays one line of bounded length, so a script's log or a status bar shows it whole. #7
+TEST(ParamError, MessageIsOneBoundedLineWhateverTheText) {
+  const ParamError e("ke\ny", std::string("va\r\nl\x01ue\x7f"), "an integer");
+  EXPECT_STREQ(e.what(), "parameter 'ke?y' = 'va??l?ue?': must be an integer");
+  EXPECT_EQ(e.param(), "ke\ny");  // the accessors keep the text as given
+  const ParamError longValue("length", std::string(100000, '7'), "an integer from 1 to 8");
+  EXPECT_EQ(std::string(longValue.what()), "parameter 'length' = '" + std::string(64, '7') + "...': must be an integer from 1 to 8");
 }
 
 TEST(ParamSet, DefaultsInSpecOrderAndTypedGetters) {

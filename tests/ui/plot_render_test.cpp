@@ -695,22 +695,7 @@ TEST_F(SavePicture, PathUnderARegularFileIsReported) {
                   .startsWith("cannot write "));
 }
 
-TEST_F(SavePicture, ReadOnlyFolderLeavesExistingFileIntact) {
-#if defined(__unix__)
-  if (::geteuid() == 0) GTEST_SKIP() << "root may write into read-only folders";
-#else
-  GTEST_SKIP() << "folder permissions are POSIX here";
-#endif
-  const QString sub = path("ro");
-  ASSERT_TRUE(QDir().mkdir(sub));
-  const QString file = sub + "/m.pdf";
-  writeText(file, "old contents");
-  ASSERT_TRUE(QFile::setPermissions(sub, QFile::ReadOwner | QFile::ExeOwner));
-  const QString error = ui::savePicture(m_plot, file, QSize(200, 150));
-  QFile::setPermissions(sub, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
-  EXPECT_TRUE(error.startsWith("cannot write " + file + ": ")) << error.toStdString();
-  EXPECT_EQ(readAll(file), QByteArray("old contents"));
-}
+// Read-only folders and full disks: tests/ui/file_safety_test.cpp (works as root too).
 
 TEST_F(SavePicture, ReplacesAnExistingFileAndLeavesNoTemporaries) {
   const QString file = path("m.svg");

@@ -257,6 +257,74 @@ TEST(SessionIo, RefusesWithAReasonNamingThePart) {
   }
 }
 
+// A file cut short anywhere (a full disk, a copy interrupted, a download stopped) is refused
+// with the reason, never read as a smaller session. #7
+TEST(SessionIo, EveryTruncationIsRefused) {
+  Session s = defaultSession(findScheme("tupe"));
+  s.params = changedParams(findScheme("tupe"));
+  s.zoom = Zoom{1, 2, 3, 4};
+  s.layout = "grid2";
+  s.gridViews = {"cc", "pp"};
+  const QByteArray whole = writeSession(s);
+  const qsizetype end = whole.lastIndexOf('}') + 1;  // what follows is the final newline
+  for (qsizetype cut = 0; cut < end; ++cut) {
+    const std::string why = refusal(whole.left(cut));
+    ASSERT_EQ(why.rfind("not a PosEnc session: JSON error at offset ", 0), 0u) << "cut at " << cut << ": " << why;
+  }
+  EXPECT_EQ(readSession(whole.left(end)), s);
+}
+
+// Newer files are refused, saying which version they are and what this program reads; the
+// oldest version (1, the current one) is accepted explicitly. #7
+TEST(SessionIo, VersionsNewerThanThisProgramAreRefusedOlderOnesLoad) {
+  for (const char* version : {"2", "3", "99", "9007199254740993", "100000000000000000000", "1e300"}) {
+    const std::string json = std::string(R"({"format":"posenc-session","version":)") + version +
+                             R"(,"scheme":"rope","params":{"length":64}})";
+    const std::string why = refusal(json.c_str());
+    EXPECT_EQ(why.rfind("written by a newer PosEnc Explorer (version ", 0), 0u) << version << ": " << why;
+    EXPECT_NE(why.find("); this one reads up to " + std::to_string(kSessionVersion)), std::string::npos) << why;
+  }
+  for (const char* version : {"0", "-1", "1.5", "\"1\"", "null", "true", "[1]"}) {
+    const std::string json = std::string(R"({"format":"posenc-session","version":)") + version + R"(,"scheme":"rope"})";
+    EXPECT_EQ(refusal(json.c_str()).rfind("version: ", 0), 0u) << version << ": " << refusal(json.c_str());
+  }
+  EXPECT_EQ(readSession(R"({"format":"posenc-session","version":1,"scheme":"rope","params":{"length":64}})")
+                .params.getInt("length"),
+            64);
+  // A preset follows the same rule.
+  EXPECT_EQ(refusal(R"({"format":"posenc-preset","version":2,"scheme":"rope"})").rfind("written by a newer", 0), 0u);
+}
+
+TEST(SessionIo, OddDocumentsAreRefusedOnOneLine) {
+  const std::vector<QByteArray> documents = {
+      QByteArray(),
+      QByteArray("\0\0\0\0", 4),
+      QByteArray("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16),
+      QByteArray("null"),
+      QByteArray("42"),
+      QByteArray("\"posenc-session\""),
+      QByteArray(100000, '[') + QByteArray(100000, ']'),  // nesting far past any parser's depth
+      QByteArray(R"({"format":"posenc-session","version":1,"scheme":"rope","params":{"len\ngth":64}})"),
+      QByteArray(R"({"format":"posenc-session","version":1,"scheme":"rope","params":{"length":"6\n4"}})"),
+      QByteArray(R"({"format":"posenc-session","version":1,"scheme":"ro\npe"})"),
+      QByteArray(R"({"format":"posenc-session","version":1,"scheme":"rope","params":{"length":1e999}})"),
+      QByteArray(R"({"format":"posenc-session","version":1,"scheme":"rope","params":{"length":64},"params":{"length":"x"}})"),
+  };
+  for (const QByteArray& doc : documents) {
+    const std::string why = refusal(doc);
+    EXPECT_NE(why, "(accepted)") << doc.left(80).toStdString();
+    EXPECT_EQ(why.find_first_of("\n\r"), std::string::npos) << "one line: " << why;
+    EXPECT_LT(why.size(), 600u) << why.substr(0, 200);
+  }
+}
+
+// Editors on some systems start UTF-8 files with a byte order mark; JSON does not allow it,
+// but the file is plainly a session.
+TEST(SessionIo, AByteOrderMarkIsSkipped) {
+  const QByteArray json = R"({"format":"posenc-session","version":1,"scheme":"alibi","params":{"heads":12}})";
+  EXPECT_EQ(readSession("\xEF\xBB\xBF" + json).params.getInt("heads"), 12);
+}
+
 TEST(SessionIo, WriterRefusesWhatTheReaderWouldRefuse) {
   Session s = defaultSession(findScheme("rope"));
   s.zoom = Zoom{0, std::nan(""), 0, 1};

@@ -6,16 +6,19 @@
 #include <memory>
 #include <optional>
 #include <sstream>
+#include <stdexcept>
 
 #include <QApplication>
 #include <QDir>
 
 #include "posenc/command_line.hpp"
 #include "posenc/data_io.hpp"
+#include "posenc/memory_budget.hpp"
 #include "posenc/scheme.hpp"
 #include "posenc_ui/plot_render.h"
 #include "posenc_ui/view_export.h"
 #include "posenc_ui/session_io.h"
+#include "posenc_ui/translation.h"
 
 namespace posenc::ui {
 
@@ -30,16 +33,25 @@ void quietMessages(QtMsgType type, const QMessageLogContext& context, const QStr
   qt_message_output(type, context, message);
 }
 
-/// Keeps one QApplication alive for drawing while a command runs, when the caller has none.
+/// Keeps one QApplication alive for drawing while a command runs, when the caller has none,
+/// with the pictures' language (--lang) installed meanwhile; the caller's language comes back.
 class AppGuard {
  public:
-  AppGuard() {
-    if (QCoreApplication::instance()) return;
-    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
-    m_previousHandler = qInstallMessageHandler(quietMessages);
-    m_app = std::make_unique<QApplication>(m_argc, m_argv);
+  explicit AppGuard(const std::string& lang) {
+    if (!QCoreApplication::instance()) {
+      if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+      m_previousHandler = qInstallMessageHandler(quietMessages);
+      m_app = std::make_unique<QApplication>(m_argc, m_argv);
+    }
+    const QString wanted = QString::fromStdString(lang);
+    if (wanted.isEmpty() || wanted == currentLanguage()) return;
+    m_previousLanguage = currentLanguage();
+    if (!setLanguage(wanted))
+      throw std::runtime_error("the " + lang + " translation could not be loaded (a build without :/i18n?)");
+    m_switched = true;
   }
   ~AppGuard() {
+    if (m_switched) setLanguage(m_previousLanguage);
     m_app.reset();
     if (m_previousHandler) qInstallMessageHandler(m_previousHandler);
   }
@@ -48,10 +60,28 @@ class AppGuard {
 
  private:
   QtMessageHandler m_previousHandler = nullptr;
+  QString m_previousLanguage;
+  bool m_switched = false;
   int m_argc = 1;
   char m_name[7] = "posenc";
   char* m_argv[2] = {m_name, nullptr};
   std::unique_ptr<QApplication> m_app;
+};
+
+/// Sets the process-wide memory budget override from --memory-budget while it lives.
+class MemoryBudgetScope {
+ public:
+  explicit MemoryBudgetScope(const std::optional<std::uint64_t>& bytes) : m_set(bytes.has_value()) {
+    if (m_set) setMemoryBudget(MemoryBudget{*bytes, "--memory-budget"});
+  }
+  ~MemoryBudgetScope() {
+    if (m_set) setMemoryBudget(std::nullopt);
+  }
+  MemoryBudgetScope(const MemoryBudgetScope&) = delete;
+  MemoryBudgetScope& operator=(const MemoryBudgetScope&) = delete;
+
+ private:
+  bool m_set;
 };
 
 Region regionFrom(const CommandLine& cl) {
@@ -78,7 +108,7 @@ void exportView(const Scheme& scheme, const ParamSet& params, const ViewSpec& vi
   request.colormap = QString::fromStdString(cl.colormap);
   if (cl.title) request.title = QString::fromStdString(*cl.title);
   request.region = regionFrom(cl);
-  if (isPicturePath(QString::fromStdString(path)) && !app) app.emplace();
+  if (isPicturePath(QString::fromStdString(path)) && !app) app.emplace(cl.lang);
   posenc::ui::exportView(scheme, params, view, path, request, out);
 }
 
@@ -264,6 +294,8 @@ int runExport(const CommandLine& command, std::ostream& out) {
 int runCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   try {
     const CommandLine cl = parseCommandLine(args);
+    // --memory-budget holds for this command only (command_line.hpp: the runner applies it).
+    const MemoryBudgetScope budget(cl.memoryBudget);
     switch (cl.command) {
       case CommandLine::Command::Help:
         out << helpText();

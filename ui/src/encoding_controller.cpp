@@ -10,6 +10,8 @@
 
 #include <QtConcurrent/QtConcurrentRun>
 
+#include "posenc_ui/translation.h"
+
 namespace posenc::ui {
 
 namespace {
@@ -62,7 +64,7 @@ void EncodingController::setScheme(const QString& schemeId, const ParamSet& para
     values = normalized(*scheme, params);
     validateParams(*scheme, values);
   } catch (const ParamError& e) {
-    emit paramsRejected(QString::fromStdString(e.param()), QString::fromStdString(e.what()));
+    emit paramsRejected(QString::fromStdString(e.param()), errorMessage(e));
     return;
   }
   const bool schemeDiffers = scheme != m_scheme;
@@ -84,7 +86,7 @@ void EncodingController::setParams(const ParamSet& params) {
     validateParams(*m_scheme, params);
     values = normalized(*m_scheme, params);
   } catch (const ParamError& e) {
-    emit paramsRejected(QString::fromStdString(e.param()), QString::fromStdString(e.what()));
+    emit paramsRejected(QString::fromStdString(e.param()), errorMessage(e));
     return;
   }
   if (values == m_params) return;
@@ -202,8 +204,10 @@ EncodingController::Output EncodingController::computeBatch(const Batch& batch) 
         r.data = batch.scheme->series(batch.params, view);
     } catch (const std::bad_alloc&) {
       r.error = QStringLiteral("out of memory: ask for a smaller region or fewer samples");
+      r.failure = std::current_exception();
     } catch (const std::exception& e) {
       r.error = QString::fromStdString(e.what());
+      r.failure = std::current_exception();
     } catch (...) {
       r.error = QStringLiteral("unknown error while computing view %1").arg(job.request.view);
     }

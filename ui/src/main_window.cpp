@@ -14,6 +14,7 @@
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QElapsedTimer>
+#include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
@@ -47,6 +48,7 @@
 #include "posenc_ui/plot_view.h"
 #include "posenc_ui/readout_panel.h"
 #include "posenc_ui/settings_keys.h"
+#include "posenc_ui/translation.h"
 #include "posenc_ui/view_export.h"
 
 namespace posenc::ui {
@@ -54,13 +56,15 @@ namespace posenc::ui {
 namespace {
 
 /// One undoable change of scheme and parameters. Edits of the same parameter while a slider
-/// is held (open = true) merge into one step, so one drag is one undo.
+/// is held (open = true) merge into one step, so one drag is one undo. Its text is made by
+/// `describe` in the current language, again after a language change (retranslate()).
 class StateCommand : public QUndoCommand {
  public:
   using Apply = std::function<void(const QString&, const ParamSet&)>;
   StateCommand(Apply apply, QString schemeBefore, ParamSet before, QString schemeAfter,
-               ParamSet after, QString param, bool open, const QString& text)
-      : QUndoCommand(text),
+               ParamSet after, QString param, bool open, std::function<QString()> describe)
+      : QUndoCommand(describe()),
+        m_describe(std::move(describe)),
         m_apply(std::move(apply)),
         m_schemeBefore(std::move(schemeBefore)),
         m_before(std::move(before)),
@@ -69,6 +73,7 @@ class StateCommand : public QUndoCommand {
         m_param(std::move(param)),
         m_open(open) {}
 
+  void retranslate() { setText(m_describe()); }
   void undo() override { m_apply(m_schemeBefore, m_before); }
   void redo() override { m_apply(m_schemeAfter, m_after); }
   int id() const override { return 1; }
@@ -83,6 +88,7 @@ class StateCommand : public QUndoCommand {
   }
 
  private:
+  std::function<QString()> m_describe;
   Apply m_apply;
   QString m_schemeBefore;
   ParamSet m_before;
@@ -103,8 +109,8 @@ class ExportDialog : public QDialog {
         m_width(new QSpinBox(this)),
         m_height(new QSpinBox(this)),
         m_dpi(new QSpinBox(this)) {
-    setWindowTitle(tr("Export view"));
-    auto* browse = new QPushButton(tr("Browse..."), this);
+    setWindowTitle(MainWindow::tr("Export view"));
+    auto* browse = new QPushButton(MainWindow::tr("Browse..."), this);
     auto* pathRow = new QHBoxLayout;
     pathRow->addWidget(m_path, 1);
     pathRow->addWidget(browse);
@@ -114,14 +120,14 @@ class ExportDialog : public QDialog {
     m_width->setValue(1000);
     m_height->setValue(800);
     m_dpi->setValue(96);
-    m_width->setSuffix(tr(" px"));
-    m_height->setSuffix(tr(" px"));
+    m_width->setSuffix(MainWindow::tr(" px"));
+    m_height->setSuffix(MainWindow::tr(" px"));
     auto* form = new QFormLayout;
-    form->addRow(tr("File"), pathRow);
-    form->addRow(tr("Width"), m_width);
-    form->addRow(tr("Height"), m_height);
-    form->addRow(tr("PNG resolution (dpi)"), m_dpi);
-    auto* note = new QLabel(what + tr("\nThe extension picks the format: .png .svg .pdf draw the "
+    form->addRow(MainWindow::tr("File"), pathRow);
+    form->addRow(MainWindow::tr("Width"), m_width);
+    form->addRow(MainWindow::tr("Height"), m_height);
+    form->addRow(MainWindow::tr("PNG resolution (dpi)"), m_dpi);
+    auto* note = new QLabel(what + MainWindow::tr("\nThe extension picks the format: .png .svg .pdf draw the "
                                       "picture; .csv .npy .json write the numbers."),
                             this);
     note->setWordWrap(true);
@@ -134,8 +140,8 @@ class ExportDialog : public QDialog {
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(browse, &QPushButton::clicked, this, [this] {
       const QString path = QFileDialog::getSaveFileName(
-          this, tr("Export view"), m_path->text(),
-          tr("Pictures (*.png *.svg *.pdf);;Numbers (*.csv *.npy *.json);;All files (*)"));
+          this, MainWindow::tr("Export view"), m_path->text(),
+          MainWindow::tr("Pictures (*.png *.svg *.pdf);;Numbers (*.csv *.npy *.json);;All files (*)"));
       if (!path.isEmpty()) m_path->setText(path);
     });
     connect(m_path, &QLineEdit::textChanged, this, [this] { updateEnabled(); });
@@ -160,7 +166,39 @@ class ExportDialog : public QDialog {
 
 }  // namespace
 
-MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_undo(new QUndoStack(this)) {
+/// The menus, actions and docks whose texts change with the language (retranslate()).
+struct MainWindow::Chrome {
+  QDockWidget* schemesDock = nullptr;
+  QDockWidget* paramsDock = nullptr;
+  QDockWidget* readoutDock = nullptr;
+  QMenu* file = nullptr;
+  QMenu* edit = nullptr;
+  QMenu* view = nullptr;
+  QMenu* maps = nullptr;
+  QMenu* language = nullptr;
+  QMenu* presets = nullptr;
+  QMenu* help = nullptr;
+  QToolBar* toolBar = nullptr;
+  QAction* open = nullptr;
+  QAction* save = nullptr;
+  QAction* saveAs = nullptr;
+  QAction* exportView = nullptr;
+  QAction* exportAll = nullptr;
+  QAction* copy = nullptr;
+  QAction* quit = nullptr;
+  QAction* undo = nullptr;
+  QAction* redo = nullptr;
+  QAction* byView = nullptr;
+  QAction* resetZoom = nullptr;
+  QAction* fullScreen = nullptr;
+  QAction* about = nullptr;
+  QAction* aboutQt = nullptr;
+  QActionGroup* languages = nullptr;
+  std::function<QString()> timing;  ///< The status bar's last timing line, in the current language.
+};
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent), m_undo(new QUndoStack(this)), m_chrome(std::make_unique<Chrome>()) {
   setObjectName(QStringLiteral("MainWindow"));
   setWindowIcon(QIcon(QStringLiteral(":/icons/posenc.svg")));
   setAcceptDrops(true);
@@ -176,6 +214,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_undo(new QUndoS
   m_busy = new QLabel(this);
   statusBar()->addWidget(m_timing, 1);
   statusBar()->addPermanentWidget(m_busy);
+
+  // Every text is set here, and again on each QEvent::LanguageChange.
+  retranslate();
 
   connect(&m_controller, &EncodingController::resultReady, this, &MainWindow::showResult);
   connect(&m_controller, &EncodingController::busyChanged, this,
@@ -202,7 +243,13 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_undo(new QUndoS
   updateTitle();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow() {
+  // The undo stack and the controller are destroyed after this body, as children or members;
+  // their destructors emit signals (QUndoStack::indexChanged, the controller's last results)
+  // that must not reach this half-destroyed window.
+  disconnect(m_undo, nullptr, this, nullptr);
+  disconnect(&m_controller, nullptr, this, nullptr);
+}
 
 // ----------------------------------------------------------------------------------------------
 // Construction
@@ -250,7 +297,7 @@ void MainWindow::buildCentral() {
       if (!spec || !c.last) return;
       const auto* series = std::get_if<SeriesResult>(&c.last->data);
       if (!series || curve < 0 || curve >= static_cast<int>(series->curves.size())) return;
-      m_readout->showPoint(*spec, qs(series->curves[static_cast<std::size_t>(curve)].name), x, y);
+      m_readout->showPoint(*spec, coreText(series->curves[static_cast<std::size_t>(curve)].name), x, y);
     });
     connect(cell.plot, &PlotView::hoverLeft, this, [this] { m_readout->clear(); });
   }
@@ -263,7 +310,8 @@ void MainWindow::buildCentral() {
 }
 
 void MainWindow::buildDocks() {
-  auto* schemes = new QDockWidget(tr("Schemes"), this);
+  auto* schemes = new QDockWidget(this);
+  m_chrome->schemesDock = schemes;
   schemes->setObjectName(QStringLiteral("SchemesDock"));
   auto* schemeHost = new QWidget(schemes);
   auto* sv = new QVBoxLayout(schemeHost);
@@ -273,11 +321,10 @@ void MainWindow::buildDocks() {
   m_schemeList->setSpacing(2);
   m_schemeList->setAlternatingRowColors(true);
   m_schemeList->setTextElideMode(Qt::ElideNone);
+  // Name on the first line, the one-line description under it (texts set by retranslate).
   for (const auto& s : allSchemes()) {
-    // Name on the first line, the one-line description under it.
-    auto* item = new QListWidgetItem(qs(s->info().name + "\n" + s->info().description), m_schemeList);
+    auto* item = new QListWidgetItem(m_schemeList);
     item->setData(Qt::UserRole, qs(s->info().id));
-    item->setToolTip(qs(s->info().description));
   }
   sv->addWidget(m_schemeList, 1);
   schemes->setWidget(schemeHost);
@@ -287,7 +334,8 @@ void MainWindow::buildDocks() {
             if (item && !m_applying) onSchemeChosen(item->data(Qt::UserRole).toString());
           });
 
-  auto* params = new QDockWidget(tr("Parameters"), this);
+  auto* params = new QDockWidget(this);
+  m_chrome->paramsDock = params;
   params->setObjectName(QStringLiteral("ParametersDock"));
   auto* scroll = new QScrollArea(params);
   m_panel = new ParameterPanel(scroll);
@@ -299,7 +347,8 @@ void MainWindow::buildDocks() {
   resizeDocks({schemes, params}, {300, 520}, Qt::Vertical);
   resizeDocks({params}, {380}, Qt::Horizontal);
 
-  auto* readout = new QDockWidget(tr("Readout"), this);
+  auto* readout = new QDockWidget(this);
+  m_chrome->readoutDock = readout;
   readout->setObjectName(QStringLiteral("ReadoutDock"));
   m_readout = new ReadoutPanel(readout);
   readout->setWidget(m_readout);
@@ -308,95 +357,194 @@ void MainWindow::buildDocks() {
 }
 
 void MainWindow::buildMenus() {
-  QMenu* file = menuBar()->addMenu(tr("&File"));
-  QAction* openAct = file->addAction(tr("&Open Session..."), this, &MainWindow::open);
-  openAct->setShortcut(QKeySequence::Open);
-  m_recentMenu = file->addMenu(tr("Open &Recent"));
-  QAction* saveAct = file->addAction(tr("&Save Session"), this, &MainWindow::save);
-  saveAct->setShortcut(QKeySequence::Save);
-  QAction* saveAsAct = file->addAction(tr("Save Session &As..."), this, &MainWindow::saveAs);
-  saveAsAct->setShortcut(QKeySequence::SaveAs);
-  file->addSeparator();
-  QAction* exportAct = file->addAction(tr("&Export View..."), this, &MainWindow::exportDialog);
-  exportAct->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
-  file->addAction(tr("Export &All Views to Folder..."), this, &MainWindow::exportAllViews);
-  QAction* copyAct = file->addAction(tr("&Copy Picture"), this, &MainWindow::copyPicture);
-  copyAct->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
-  file->addSeparator();
-  QAction* quitAct = file->addAction(tr("&Quit"), this, &QWidget::close);
-  quitAct->setShortcut(QKeySequence::Quit);
+  Chrome& c = *m_chrome;
+  c.file = menuBar()->addMenu(QString());
+  c.open = c.file->addAction(QString(), this, &MainWindow::open);
+  c.open->setShortcut(QKeySequence::Open);
+  m_recentMenu = c.file->addMenu(QString());
+  c.save = c.file->addAction(QString(), this, &MainWindow::save);
+  c.save->setShortcut(QKeySequence::Save);
+  c.saveAs = c.file->addAction(QString(), this, &MainWindow::saveAs);
+  c.saveAs->setShortcut(QKeySequence::SaveAs);
+  c.file->addSeparator();
+  c.exportView = c.file->addAction(QString(), this, &MainWindow::exportDialog);
+  c.exportView->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+  c.exportAll = c.file->addAction(QString(), this, &MainWindow::exportAllViews);
+  c.copy = c.file->addAction(QString(), this, &MainWindow::copyPicture);
+  c.copy->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+  c.file->addSeparator();
+  c.quit = c.file->addAction(QString(), this, &QWidget::close);
+  c.quit->setShortcut(QKeySequence::Quit);
 
-  QMenu* edit = menuBar()->addMenu(tr("&Edit"));
-  QAction* undoAct = m_undo->createUndoAction(this, tr("&Undo"));
-  undoAct->setShortcut(QKeySequence::Undo);
-  QAction* redoAct = m_undo->createRedoAction(this, tr("&Redo"));
-  redoAct->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence::Redo});
-  edit->addAction(undoAct);
-  edit->addAction(redoAct);
+  // Undo and redo as plain actions (not QUndoStack's), so their texts follow the language.
+  c.edit = menuBar()->addMenu(QString());
+  c.undo = c.edit->addAction(QString(), m_undo, &QUndoStack::undo);
+  c.undo->setShortcut(QKeySequence::Undo);
+  c.undo->setEnabled(false);
+  c.redo = c.edit->addAction(QString(), m_undo, &QUndoStack::redo);
+  c.redo->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence::Redo});
+  c.redo->setEnabled(false);
+  connect(m_undo, &QUndoStack::canUndoChanged, c.undo, &QAction::setEnabled);
+  connect(m_undo, &QUndoStack::canRedoChanged, c.redo, &QAction::setEnabled);
+  connect(m_undo, &QUndoStack::undoTextChanged, this, [this] { updateUndoTexts(); });
+  connect(m_undo, &QUndoStack::redoTextChanged, this, [this] { updateUndoTexts(); });
 
-  QMenu* view = menuBar()->addMenu(tr("&View"));
+  c.view = menuBar()->addMenu(QString());
   m_layoutGroup = new QActionGroup(this);
-  const std::pair<QString, QString> layouts[] = {{QStringLiteral("tabs"), tr("&Tabs: one view at a time")},
-                                                 {QStringLiteral("grid1"), tr("Grid of &1 view")},
-                                                 {QStringLiteral("grid2"), tr("Grid of &2 views")},
-                                                 {QStringLiteral("grid4"), tr("Grid of &4 views")}};
+  const QString layouts[] = {QStringLiteral("tabs"), QStringLiteral("grid1"), QStringLiteral("grid2"),
+                             QStringLiteral("grid4")};
   int n = 1;
-  for (const auto& [id, text] : layouts) {
-    QAction* a = view->addAction(text);
+  for (const QString& id : layouts) {
+    QAction* a = c.view->addAction(QString());
     a->setCheckable(true);
     a->setData(id);
     a->setChecked(id == m_layout);
     a->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_0 + n++)));
     m_layoutGroup->addAction(a);
-    connect(a, &QAction::triggered, this, [this, id = id] { setLayoutMode(id); });
+    connect(a, &QAction::triggered, this, [this, id] { setLayoutMode(id); });
   }
-  view->addSeparator();
-  QMenu* maps = view->addMenu(tr("&Colour Map"));
+  c.view->addSeparator();
+  c.maps = c.view->addMenu(QString());
   m_colormapGroup = new QActionGroup(this);
-  QAction* byView = maps->addAction(tr("By view (diverging for signed values)"));
-  byView->setData(QString());
-  for (const QString& id : colormapIds()) maps->addAction(id)->setData(id);
-  for (QAction* a : maps->actions()) {
+  c.byView = c.maps->addAction(QString());
+  c.byView->setData(QString());
+  for (const QString& id : colormapIds()) c.maps->addAction(id)->setData(id);
+  for (QAction* a : c.maps->actions()) {
     a->setCheckable(true);
     m_colormapGroup->addAction(a);
     connect(a, &QAction::triggered, this, [this, a] { setColormap(a->data().toString()); });
   }
-  QAction* home = view->addAction(tr("&Reset Zoom"), this, [this] {
-    for (Cell& c : m_cells) c.plot->resetZoom();
+  // Each language under its own name, so anyone can find theirs whatever is showing.
+  c.language = c.view->addMenu(QString());
+  c.languages = new QActionGroup(this);
+  for (const QString& id : languageIds()) {
+    QAction* a = c.language->addAction(languageName(id));
+    a->setCheckable(true);
+    a->setData(id);
+    a->setChecked(id == currentLanguage());
+    c.languages->addAction(a);
+    connect(a, &QAction::triggered, this, [this, id] { setLanguage(id); });
+  }
+  c.resetZoom = c.view->addAction(QString(), this, [this] {
+    for (Cell& cell : m_cells) cell.plot->resetZoom();
   });
-  home->setShortcut(QKeySequence(Qt::Key_Home));
-  QAction* full = view->addAction(tr("&Full Screen"), this, [this] {
+  c.resetZoom->setShortcut(QKeySequence(Qt::Key_Home));
+  c.fullScreen = c.view->addAction(QString(), this, [this] {
     setWindowState(windowState() ^ Qt::WindowFullScreen);
   });
-  full->setShortcut(QKeySequence::FullScreen);
-  full->setShortcuts({QKeySequence(Qt::Key_F11), QKeySequence::FullScreen});
-  view->addSeparator();
-  for (QDockWidget* dock : findChildren<QDockWidget*>()) view->addAction(dock->toggleViewAction());
+  c.fullScreen->setShortcuts({QKeySequence(Qt::Key_F11), QKeySequence::FullScreen});
+  c.view->addSeparator();
+  for (QDockWidget* dock : findChildren<QDockWidget*>()) c.view->addAction(dock->toggleViewAction());
 
-  QMenu* presetMenu = menuBar()->addMenu(tr("&Presets"));
+  c.presets = menuBar()->addMenu(QString());
+  c.presets->setToolTipsVisible(true);
+
+  c.help = menuBar()->addMenu(QString());
+  c.about = c.help->addAction(QString(), this, &MainWindow::about);
+  c.aboutQt = c.help->addAction(QString(), qApp, &QApplication::aboutQt);
+
+  c.toolBar = addToolBar(QString());
+  c.toolBar->setObjectName(QStringLiteral("MainToolBar"));
+  c.toolBar->addAction(c.open);
+  c.toolBar->addAction(c.save);
+  c.toolBar->addAction(c.exportView);
+  c.toolBar->addSeparator();
+  c.toolBar->addAction(c.undo);
+  c.toolBar->addAction(c.redo);
+}
+
+void MainWindow::updateUndoTexts() {
+  const Chrome& c = *m_chrome;
+  const QString undo = m_undo->undoText();
+  const QString redo = m_undo->redoText();
+  c.undo->setText(undo.isEmpty() ? tr("&Undo") : tr("&Undo %1").arg(undo));
+  c.redo->setText(redo.isEmpty() ? tr("&Redo") : tr("&Redo %1").arg(redo));
+}
+
+void MainWindow::rebuildPresetMenu() {
+  QMenu* menu = m_chrome->presets;
+  menu->clear();
   try {
     for (const PresetInfo& p : presets()) {
-      QAction* a = presetMenu->addAction(p.name, this, [this, id = p.id] { applyPreset(id); });
-      a->setToolTip(p.description);
-      a->setStatusTip(p.description);
+      QAction* a = menu->addAction(presetText(p.name), this, [this, id = p.id] { applyPreset(id); });
+      a->setToolTip(presetText(p.description));
+      a->setStatusTip(presetText(p.description));
     }
   } catch (const SessionError& e) {
-    presetMenu->addAction(tr("Presets unavailable: %1").arg(QString::fromUtf8(e.what())))->setEnabled(false);
+    menu->addAction(tr("Presets unavailable: %1").arg(QString::fromUtf8(e.what())))->setEnabled(false);
   }
-  presetMenu->setToolTipsVisible(true);
+}
 
-  QMenu* help = menuBar()->addMenu(tr("&Help"));
-  help->addAction(tr("&About PosEnc Explorer"), this, &MainWindow::about);
-  help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+void MainWindow::retranslate() {
+  Chrome& c = *m_chrome;
+  c.schemesDock->setWindowTitle(tr("Schemes"));
+  c.paramsDock->setWindowTitle(tr("Parameters"));
+  c.readoutDock->setWindowTitle(tr("Readout"));
 
-  QToolBar* bar = addToolBar(tr("Main"));
-  bar->setObjectName(QStringLiteral("MainToolBar"));
-  bar->addAction(openAct);
-  bar->addAction(saveAct);
-  bar->addAction(exportAct);
-  bar->addSeparator();
-  bar->addAction(undoAct);
-  bar->addAction(redoAct);
+  c.file->setTitle(tr("&File"));
+  c.open->setText(tr("&Open Session..."));
+  m_recentMenu->setTitle(tr("Open &Recent"));
+  c.save->setText(tr("&Save Session"));
+  c.saveAs->setText(tr("Save Session &As..."));
+  c.exportView->setText(tr("&Export View..."));
+  c.exportAll->setText(tr("Export &All Views to Folder..."));
+  c.copy->setText(tr("&Copy Picture"));
+  c.quit->setText(tr("&Quit"));
+  c.edit->setTitle(tr("&Edit"));
+  for (int i = 0; i < m_undo->count(); ++i)  // the history says its steps in the new language too
+    if (const auto* step = dynamic_cast<const StateCommand*>(m_undo->command(i)))
+      const_cast<StateCommand*>(step)->retranslate();
+  updateUndoTexts();
+
+  c.view->setTitle(tr("&View"));
+  for (QAction* a : m_layoutGroup->actions()) {
+    const QString id = a->data().toString();
+    if (id == QLatin1String("tabs")) a->setText(tr("&Tabs: one view at a time"));
+    else if (id == QLatin1String("grid1")) a->setText(tr("Grid of &1 view"));
+    else if (id == QLatin1String("grid2")) a->setText(tr("Grid of &2 views"));
+    else a->setText(tr("Grid of &4 views"));
+  }
+  c.maps->setTitle(tr("&Colour Map"));
+  c.byView->setText(tr("By view (diverging for signed values)"));
+  c.language->setTitle(tr("&Language"));
+  for (QAction* a : c.languages->actions()) a->setChecked(a->data().toString() == currentLanguage());
+  c.resetZoom->setText(tr("&Reset Zoom"));
+  c.fullScreen->setText(tr("&Full Screen"));
+  c.presets->setTitle(tr("&Presets"));
+  rebuildPresetMenu();
+  c.help->setTitle(tr("&Help"));
+  c.about->setText(tr("&About PosEnc Explorer"));
+  c.aboutQt->setText(tr("About &Qt"));
+  c.toolBar->setWindowTitle(tr("Main"));
+
+  // Scheme list, view tabs and choosers, window title, status bar, pictures.
+  for (int i = 0; i < m_schemeList->count(); ++i) {
+    QListWidgetItem* item = m_schemeList->item(i);
+    const SchemeInfo& info = findScheme(item->data(Qt::UserRole).toString().toStdString()).info();
+    item->setText(coreText(info.name) + QLatin1Char('\n') + coreText(info.description));
+    item->setToolTip(coreText(info.description));
+  }
+  fillViewLists();
+  updateTitle();
+  m_busy->setText(m_controller.busy() ? tr("computing...") : QString());
+  m_timing->setText(c.timing ? c.timing() : QString());
+  for (int k = 0; k < cellCount(); ++k) redrawCell(k);
+}
+
+void MainWindow::setLanguage(const QString& id) {
+  if (!isLanguage(id)) return;
+  if (id != currentLanguage() && !posenc::ui::setLanguage(id)) {
+    statusBar()->showMessage(tr("The translation %1 could not be loaded").arg(languageName(id)), 8000);
+  } else {
+    QSettings().setValue(settings::kLanguage, id);
+  }
+  // setLanguage sends LanguageChange, which retranslates; the check marks follow here too.
+  for (QAction* a : m_chrome->languages->actions()) a->setChecked(a->data().toString() == currentLanguage());
+}
+
+void MainWindow::changeEvent(QEvent* event) {
+  if (event->type() == QEvent::LanguageChange && m_chrome) retranslate();
+  QMainWindow::changeEvent(event);
 }
 
 // ----------------------------------------------------------------------------------------------
@@ -430,14 +578,45 @@ void MainWindow::onSchemeChosen(const QString& schemeId) {
   const Scheme& next = findScheme(schemeId.toStdString());
   m_undo->push(new StateCommand(applier(), current, m_controller.params(), schemeId,
                                 ParamSet(next.info().params), QString(), false,
-                                tr("Switch to %1").arg(qs(next.info().name))));
+                                [&next] { return tr("Switch to %1").arg(coreText(next.info().name)); }));
 }
 
 void MainWindow::onParamsEdited(const ParamSet& params, const QString& param, bool continuing) {
   if (m_applying) return;
   const QString scheme = qs(m_controller.scheme().info().id);
   m_undo->push(new StateCommand(applier(), scheme, m_controller.params(), scheme, params, param,
-                                continuing, tr("Change %1").arg(param)));
+                                continuing, [param] { return tr("Change %1").arg(param); }));
+}
+
+void MainWindow::fillViewLists() {
+  const std::vector<ViewSpec>& views = m_controller.scheme().info().views;
+  const auto count = static_cast<int>(views.size());
+  const QSignalBlocker blockTabs(m_tabs);
+  // The same views (a language change): new texts in place, so nothing else moves.
+  bool same = m_tabs->count() == count;
+  for (int t = 0; same && t < count; ++t)
+    same = m_tabs->tabData(t).toString() == qs(views[static_cast<std::size_t>(t)].id);
+  if (!same) {
+    while (m_tabs->count() > 0) m_tabs->removeTab(0);
+    for (const ViewSpec& v : views) m_tabs->setTabData(m_tabs->addTab(QString()), qs(v.id));
+  }
+  for (int t = 0; t < count; ++t) {
+    const ViewSpec& v = views[static_cast<std::size_t>(t)];
+    const QString tab = viewTabText(v.id);
+    m_tabs->setTabText(t, tab);
+    QString tip = coreText(v.title) + QLatin1Char('\n') + coreText(v.description);
+    if (tab != qs(v.id)) tip += QLatin1Char('\n') + tr("View id: %1").arg(qs(v.id));
+    m_tabs->setTabToolTip(t, tip);
+  }
+  for (Cell& cell : m_cells) {
+    const QSignalBlocker block(cell.chooser);
+    if (!same || cell.chooser->count() != count) {
+      cell.chooser->clear();
+      for (const ViewSpec& v : views) cell.chooser->addItem(QString(), qs(v.id));
+    }
+    for (int t = 0; t < count; ++t) cell.chooser->setItemText(t, coreText(views[static_cast<std::size_t>(t)].title));
+    if (!cell.view.isEmpty()) cell.chooser->setCurrentIndex(cell.chooser->findData(cell.view));
+  }
 }
 
 void MainWindow::rebuildForScheme() {
@@ -451,22 +630,9 @@ void MainWindow::rebuildForScheme() {
     }
   }
   m_panel->setScheme(scheme, m_controller.params());
-  {
-    const QSignalBlocker block(m_tabs);
-    while (m_tabs->count() > 0) m_tabs->removeTab(0);
-    for (const ViewSpec& v : info.views) {
-      const int t = m_tabs->addTab(qs(v.id));
-      m_tabs->setTabData(t, qs(v.id));
-      m_tabs->setTabToolTip(t, qs(v.title + "\n" + v.description));
-    }
-  }
+  fillViewLists();
   for (int k = 0; k < static_cast<int>(m_cells.size()); ++k) {
     Cell& cell = m_cells[static_cast<std::size_t>(k)];
-    {
-      const QSignalBlocker block(cell.chooser);
-      cell.chooser->clear();
-      for (const ViewSpec& v : info.views) cell.chooser->addItem(qs(v.title), qs(v.id));
-    }
     if (!viewSpec(cell.view)) cell.view = qs(info.views[static_cast<std::size_t>(k) % info.views.size()].id);
   }
   m_applying = false;
@@ -542,18 +708,28 @@ void MainWindow::showResult(int slot, const ViewResult& result) {
   drawTimer.start();
   redrawCell(slot);
   const double drawMs = static_cast<double>(drawTimer.nsecsElapsed()) / 1e6;
-  QString note;
-  if (const auto* m = std::get_if<MatrixResult>(&result.data); m && !m->exact())
-    note = tr("   (sampled: %1 x %2 of %3 x %4 cells)")
-               .arg(m->rows.size())
-               .arg(m->cols.size())
-               .arg(m->full.rows)
-               .arg(m->full.cols);
-  m_timing->setText(tr("%1 / %2: computed in %3 ms, drawn in %4 ms%5")
-                        .arg(result.scheme, result.view)
-                        .arg(result.computeMs, 0, 'f', 1)
-                        .arg(drawMs, 0, 'f', 1)
-                        .arg(note));
+  // Kept as a function of the language, so a language change re-says it.
+  const auto* matrix = std::get_if<MatrixResult>(&result.data);
+  const bool sampled = matrix && !matrix->exact();
+  std::array<qsizetype, 4> shape{};
+  if (sampled)
+    shape = {static_cast<qsizetype>(matrix->rows.size()), static_cast<qsizetype>(matrix->cols.size()),
+             static_cast<qsizetype>(matrix->full.rows), static_cast<qsizetype>(matrix->full.cols)};
+  m_chrome->timing = [this, scheme = result.scheme, view = result.view,
+                      computeMs = result.computeMs, drawMs, sampled, shape] {
+    const QString note = sampled ? tr("   (sampled: %1 x %2 of %3 x %4 cells)")
+                                       .arg(shape[0])
+                                       .arg(shape[1])
+                                       .arg(shape[2])
+                                       .arg(shape[3])
+                                 : QString();
+    return tr("%1 / %2: computed in %3 ms, drawn in %4 ms%5")
+        .arg(scheme, view)
+        .arg(computeMs, 0, 'f', 1)
+        .arg(drawMs, 0, 'f', 1)
+        .arg(note);
+  };
+  m_timing->setText(m_chrome->timing());
 }
 
 void MainWindow::redrawCell(int slot) {
@@ -562,7 +738,7 @@ void MainWindow::redrawCell(int slot) {
   const ViewSpec* spec = viewSpec(cell.last->view);
   if (!spec) return;
   if (!cell.last->error.isEmpty()) {
-    cell.plot->setMessage(cell.last->error);
+    cell.plot->setMessage(cell.last->failure ? errorMessage(cell.last->failure) : cell.last->error);
     return;
   }
   PlotOptions options;
@@ -598,7 +774,7 @@ Session MainWindow::currentSession() const {
 void MainWindow::applySession(const Session& session) {
   const QString schemeBefore = qs(m_controller.scheme().info().id);
   m_undo->push(new StateCommand(applier(), schemeBefore, m_controller.params(), session.scheme,
-                                session.params, QString(), false, tr("Open session")));
+                                session.params, QString(), false, [] { return tr("Open session"); }));
   m_colormap = session.colormap;
   for (QAction* a : m_colormapGroup->actions()) a->setChecked(a->data().toString() == m_colormap);
   if (!session.view.isEmpty()) m_cells[0].view = session.view;
@@ -638,7 +814,7 @@ void MainWindow::sessionFileDone(const QString& path, const QString& message) {
 }
 
 bool MainWindow::reportFailure(const QString& title, const std::exception& e, QString* error) {
-  const QString reason = QString::fromUtf8(e.what());
+  const QString reason = errorMessage(e);
   if (error) *error = reason;
   else QMessageBox::warning(this, title, reason);
   return false;
@@ -728,7 +904,7 @@ void MainWindow::updateTitle() {
   const QString name = m_sessionPath.isEmpty() ? tr("untitled") : QFileInfo(m_sessionPath).fileName();
   setWindowTitle(QStringLiteral("%1%2 - %3 - PosEnc Explorer")
                      .arg(name, m_undo->isClean() ? QString() : QStringLiteral(" *"),
-                          qs(m_controller.scheme().info().name)));
+                          coreText(m_controller.scheme().info().name)));
 }
 
 // ----------------------------------------------------------------------------------------------
@@ -796,7 +972,7 @@ void MainWindow::exportAllViews() {
       exportView(scheme, m_controller.params(), v, path.toStdString(), request, unused);
       ++written;
     } catch (const std::exception& e) {
-      failures << qs(v.id) + QStringLiteral(": ") + QString::fromUtf8(e.what());
+      failures << qs(v.id) + QStringLiteral(": ") + errorMessage(e);
     }
   }
   rememberFolder(folder + QStringLiteral("/x"));

@@ -7,6 +7,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QEvent>
 #include <QFocusEvent>
 #include <QFontMetrics>
 #include <QGridLayout>
@@ -33,6 +34,8 @@
 #include <functional>
 #include <limits>
 #include <optional>
+
+#include "posenc_ui/translation.h"
 
 namespace posenc::ui {
 
@@ -283,9 +286,11 @@ double roundSignificant(double v, int digits) {
 
 QString tooltipFor(const ParamSpec& spec) {
   QString tip = QStringLiteral("<p><b>%1</b></p>").arg(qs(spec.id).toHtmlEscaped());
-  if (!spec.description.empty()) tip += QStringLiteral("<p>%1</p>").arg(qs(spec.description).toHtmlEscaped());
-  tip += QStringLiteral("<p>Allowed: %1<br/>Default: %2</p>")
-             .arg(qs(allowedText(spec)).toHtmlEscaped(), qs(formatValue(spec.defaultValue)).toHtmlEscaped());
+  if (!spec.description.empty())
+    tip += QStringLiteral("<p>%1</p>").arg(coreText(spec.description).toHtmlEscaped());
+  tip += ParameterPanel::tr("<p>Allowed: %1<br/>Default: %2</p>")
+             .arg(allowedPhrase(allowedText(spec)).toHtmlEscaped(),
+                  qs(formatValue(spec.defaultValue)).toHtmlEscaped());
   return tip;
 }
 
@@ -488,10 +493,10 @@ struct ParameterPanel::Impl {
     try {
       validateParams(*scheme, set);
     } catch (const ParamError& e) {
-      showError(qs(e.param()), QString::fromUtf8(e.what()));
+      showError(qs(e.param()), errorMessage(e));
       return std::nullopt;
     } catch (const std::exception& e) {
-      showError(QString(), QString::fromUtf8(e.what()));
+      showError(QString(), errorMessage(e));
       return std::nullopt;
     }
     return set;
@@ -635,7 +640,6 @@ struct ParameterPanel::Impl {
     QObject::connect(slider, &QSlider::sliderReleased, q,
                      [this, i] { setHold(qs(rows[i].spec.id), false); });
     slider->setObjectName(QStringLiteral("slider_") + qs(s.id));
-    slider->setToolTip(tooltipFor(s));
     r.slider = slider;
   }
 
@@ -672,12 +676,10 @@ struct ParameterPanel::Impl {
       Row& r = rows[i];
       r.spec = specs[i];
       const QString id = qs(r.spec.id);
-      const QString tip = tooltipFor(r.spec);
       const int gridRow = static_cast<int>(2 * i);
 
       r.editor = makeEditor(r, i);
       r.editor->setObjectName(QStringLiteral("param_") + id);
-      r.editor->setToolTip(tip);
       r.editor->setProperty("invalid", false);
       if (r.spec.type != ParamType::Bool) r.editor->setFocusPolicy(Qt::StrongFocus);
       if (qobject_cast<QAbstractSpinBox*>(r.editor))
@@ -691,7 +693,6 @@ struct ParameterPanel::Impl {
 
       r.label = new QLabel(id);
       r.label->setObjectName(QStringLiteral("label_") + id);
-      r.label->setToolTip(tip);
       r.label->setBuddy(r.editor);
 
       makeSlider(r, i);
@@ -702,8 +703,7 @@ struct ParameterPanel::Impl {
       r.reset->setText(QStringLiteral("\u21BA"));
       r.reset->setAutoRaise(true);
       r.reset->setToolButtonStyle(Qt::ToolButtonIconOnly);
-      r.reset->setToolTip(QStringLiteral("Reset to default (%1)").arg(qs(formatValue(r.spec.defaultValue))));
-      r.reset->setAccessibleName(QStringLiteral("Reset %1").arg(id));
+      setRowTexts(r);
       QObject::connect(r.reset, &QToolButton::clicked, q, [this, i] { resetRow(i); });
 
       r.error = new QLabel;
@@ -730,6 +730,27 @@ struct ParameterPanel::Impl {
     }
     bodyHost->addWidget(body);
     applyScale();
+  }
+
+  /// The row's texts in the current language (tooltips; the label is the parameter's id).
+  void setRowTexts(Row& r) {
+    const QString tip = tooltipFor(r.spec);
+    r.editor->setToolTip(tip);
+    r.label->setToolTip(tip);
+    if (r.slider) r.slider->setToolTip(tip);
+    r.reset->setToolTip(ParameterPanel::tr("Reset to default (%1)").arg(qs(formatValue(r.spec.defaultValue))));
+    r.reset->setAccessibleName(ParameterPanel::tr("Reset %1").arg(qs(r.spec.id)));
+  }
+
+  /// Every text in the current language, the inline error included (QEvent::LanguageChange).
+  void retranslate() {
+    resetAll->setText(ParameterPanel::tr("Reset all"));
+    resetAll->setToolTip(ParameterPanel::tr("Reset every parameter of this scheme to its default"));
+    if (!scheme) return;
+    title->setText(coreText(scheme->info().name));
+    description->setText(coreText(scheme->info().description));
+    for (Row& r : rows) setRowTexts(r);
+    check();  // says the current error, if any, again
   }
 
   void setValuesQuietly(const ParamSet& values) {
@@ -807,10 +828,10 @@ ParameterPanel::ParameterPanel(QWidget* parent)
   d.generalError->hide();
   layout->addWidget(d.generalError);
 
-  d.resetAll = new QPushButton(tr("Reset all"));
+  d.resetAll = new QPushButton;
   d.resetAll->setObjectName(QStringLiteral("resetAll"));
   d.resetAll->setIcon(resetIcon(palette().color(QPalette::ButtonText)));
-  d.resetAll->setToolTip(tr("Reset every parameter of this scheme to its default"));
+  d.retranslate();
   d.resetAll->setEnabled(false);
   connect(d.resetAll, &QPushButton::clicked, this, [this] { m_impl->resetEverything(); });
   auto* buttons = new QHBoxLayout;
@@ -825,8 +846,8 @@ ParameterPanel::~ParameterPanel() { m_impl->releaseSliderStyle(); }
 void ParameterPanel::setScheme(const posenc::Scheme& scheme, const posenc::ParamSet& values) {
   Impl& d = *m_impl;
   d.scheme = &scheme;
-  d.title->setText(qs(scheme.info().name));
-  d.description->setText(qs(scheme.info().description));
+  d.title->setText(coreText(scheme.info().name));
+  d.description->setText(coreText(scheme.info().description));
   d.build();
   d.setValuesQuietly(ParamSet(scheme.info().params));
   d.setValuesQuietly(values);
@@ -850,5 +871,10 @@ void ParameterPanel::setScale(double scale) {
 }
 
 double ParameterPanel::scale() const { return m_impl->scale; }
+
+void ParameterPanel::changeEvent(QEvent* event) {
+  if (event->type() == QEvent::LanguageChange) m_impl->retranslate();
+  QWidget::changeEvent(event);
+}
 
 }  // namespace posenc::ui

@@ -6,6 +6,9 @@
 
 #include <qcustomplot.h>
 
+#include <QBuffer>
+#include <QCoreApplication>
+#include <QFile>
 #include <QFileInfo>
 #include <QFontMetricsF>
 #include <QImage>
@@ -13,13 +16,17 @@
 #include <QPageSize>
 #include <QPdfWriter>
 #include <QPointer>
-#include <QSaveFile>
+#include <QRegularExpression>
 #include <QSvgGenerator>
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <limits>
 #include <optional>
+
+#include "posenc/data_io.hpp"
+#include "posenc/scheme.hpp"
+#include "posenc_ui/translation.h"
 
 namespace posenc::ui {
 
@@ -69,7 +76,17 @@ QFont plotFont(double points, double scale, bool bold = false) {
   return font;
 }
 
-QString fromStd(const std::string& text) { return QString::fromStdString(text); }
+/// A subtitle in the current language. Exports write "<scheme name>    <parameters>"
+/// (view_export.cpp): the scheme's name is translated, the parameters are ids and values.
+QString localizedSubtitle(const QString& subtitle) {
+  if (subtitle.isEmpty()) return subtitle;
+  for (const auto& scheme : allSchemes()) {
+    const QString name = QString::fromStdString(scheme->info().name);
+    if (subtitle == name || subtitle.startsWith(name + QLatin1Char(' ')))
+      return coreText(scheme->info().name) + subtitle.mid(name.size());
+  }
+  return subtitle;
+}
 
 /// "1st", "2nd", "3rd", "4th", ..., "11th", "12th", "13th", "21st", ...
 QString ordinal(long long n) {
@@ -576,28 +593,32 @@ QString samplingNote(const MatrixResult& result, Index rows, Index cols) {
     const auto span = idx[static_cast<std::size_t>(count - 1)] - idx[0] + 1;
     return span == count ? 1.0 : indexSpacing(idx, count);
   };
+  // "every 512th" / "about every 3rd": %1 is the English ordinal, %2 the plain number.
   auto every = [](double k) {
     const long long n = std::llround(k);
-    return (std::abs(k - static_cast<double>(n)) < 0.05 ? QStringLiteral("every ")
-                                                        : QStringLiteral("about every ")) +
-           ordinal(n);
+    const bool exact = std::abs(k - static_cast<double>(n)) < 0.05;
+    return substitute(exact ? QCoreApplication::translate("posenc::ui::PlotRender", "every %1",
+                                                          "%1 = ordinal (512th), %2 = number (512)")
+                            : QCoreApplication::translate("posenc::ui::PlotRender", "about every %1",
+                                                          "%1 = ordinal (3rd), %2 = number (3)"),
+                      {ordinal(n), QString::number(n)});
   };
   const double sr = stride(result.rows, rows);
   const double sc = stride(result.cols, cols);
   const bool rowsSampled = sr > 1.0;
   const bool colsSampled = sc > 1.0;
   if (!rowsSampled && !colsSampled) return {};
-  QString what;
-  if (rowsSampled && colsSampled && every(sr) == every(sc)) {
-    what = every(sr) + QStringLiteral(" row and column");
-  } else if (rowsSampled && colsSampled) {
-    what = every(sr) + QStringLiteral(" row and ") + every(sc) + QStringLiteral(" column");
-  } else if (rowsSampled) {
-    what = every(sr) + QStringLiteral(" row (all columns)");
-  } else {
-    what = every(sc) + QStringLiteral(" column (all rows)");
-  }
-  return QStringLiteral("sampled: ") + what + QStringLiteral(" shown");
+  if (rowsSampled && colsSampled && every(sr) == every(sc))
+    return QCoreApplication::translate("posenc::ui::PlotRender", "sampled: %1 row and column shown")
+        .arg(every(sr));
+  if (rowsSampled && colsSampled)
+    return QCoreApplication::translate("posenc::ui::PlotRender", "sampled: %1 row and %2 column shown")
+        .arg(every(sr), every(sc));
+  if (rowsSampled)
+    return QCoreApplication::translate("posenc::ui::PlotRender", "sampled: %1 row (all columns) shown")
+        .arg(every(sr));
+  return QCoreApplication::translate("posenc::ui::PlotRender", "sampled: %1 column (all rows) shown")
+      .arg(every(sc));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -683,6 +704,21 @@ QString cannotWrite(const QString& path, const QString& reason) {
   return QStringLiteral("cannot write %1: %2").arg(path, reason);
 }
 
+/// SVG text keeps the first family of the font it was drawn with, also for the runs Qt drew
+/// with a fallback font (Chinese in Noto Sans CJK SC is written as font-family="DejaVu Sans"),
+/// so a viewer would look for CJK glyphs in DejaVu Sans. Every font-family becomes a list:
+/// the original, then fonts with Simplified Chinese glyphs on Linux, Windows and macOS, then
+/// the generic family. Text stays text (editable, searchable); a viewer with none of these
+/// fonts falls back to its own sans-serif font.
+QByteArray withFallbackFamilies(QByteArray svg) {
+  static const QRegularExpression family(QStringLiteral(R"re(font-family="([^"]*)")re"));
+  const QString fallbacks = QStringLiteral(
+      "'Noto Sans CJK SC', 'Source Han Sans SC', 'Microsoft YaHei', 'PingFang SC', sans-serif");
+  QString text = QString::fromUtf8(svg);
+  text.replace(family, QStringLiteral("font-family=\"'\\1', ") + fallbacks + QStringLiteral("\""));
+  return text.toUtf8();
+}
+
 /// Draws the plot once at `size` into a throw-away 1x1 image, so that everything sized from
 /// the previous layout (tick counts, equal-aspect ranges) is right for this size. Cheap: the
 /// colour-map image is made once and kept.
@@ -694,7 +730,7 @@ void layOutFor(QCustomPlot& plot, QSize size) {
   painter.end();
 }
 
-QString writePng(QCustomPlot& plot, QSaveFile& file, QSize size, double dpi) {
+QString writePng(QCustomPlot& plot, QIODevice& file, QSize size, double dpi) {
   const QPixmap pixmap = plot.toPixmap(size.width(), size.height(), dpi / 96.0);
   if (pixmap.isNull()) return QStringLiteral("could not draw the picture");
   QImage image = pixmap.toImage();
@@ -703,15 +739,14 @@ QString writePng(QCustomPlot& plot, QSaveFile& file, QSize size, double dpi) {
   image.setDotsPerMeterY(dotsPerMeter);
   image.setText(QStringLiteral("Title"), plot.property(kTitleProperty).toString());
   image.setText(QStringLiteral("Software"), QStringLiteral("PosEnc Explorer"));
-  if (!image.save(&file, "PNG"))
-    return file.error() != QFileDevice::NoError ? file.errorString()
-                                                : QStringLiteral("PNG encoding failed");
+  if (!image.save(&file, "PNG")) return QStringLiteral("PNG encoding failed");
   return {};
 }
 
-QString writeSvg(QCustomPlot& plot, QSaveFile& file, QSize size) {
+QString writeSvg(QCustomPlot& plot, QIODevice& file, QSize size) {
+  QBuffer svg;  // written here first: the font families are completed below
   QSvgGenerator generator;
-  generator.setOutputDevice(&file);
+  generator.setOutputDevice(&svg);
   generator.setSize(size);
   generator.setViewBox(QRect(QPoint(0, 0), size));
   generator.setResolution(96);
@@ -723,10 +758,11 @@ QString writeSvg(QCustomPlot& plot, QSaveFile& file, QSize size) {
   painter.setMode(QCPPainter::pmNoCaching);
   plot.toPainter(&painter, size.width(), size.height());
   painter.end();
+  if (file.write(withFallbackFamilies(svg.data())) < 0) return file.errorString();
   return {};
 }
 
-QString writePdf(QCustomPlot& plot, QSaveFile& file, QSize size) {
+QString writePdf(QCustomPlot& plot, QIODevice& file, QSize size) {
   QPdfWriter writer(&file);
   writer.setResolution(96);
   writer.setCreator(QStringLiteral("PosEnc Explorer"));
@@ -754,8 +790,8 @@ void drawMatrix(QCustomPlot& plot, const ViewSpec& view, const MatrixResult& res
                 const PlotOptions& options) {
   const double s = safeScale(options.fontScale);
   resetPlot(plot);
-  const QString title = options.title.isEmpty() ? fromStd(view.title) : options.title;
-  int row = addHeader(plot, title, options.subtitle, s, fromStd(view.description));
+  const QString title = options.title.isEmpty() ? coreText(view.title) : options.title;
+  int row = addHeader(plot, title, localizedSubtitle(options.subtitle), s, coreText(view.description));
 
   auto* body = new QCPLayoutGrid;
   plot.plotLayout()->addElement(row++, 0, body);
@@ -773,8 +809,8 @@ void drawMatrix(QCustomPlot& plot, const ViewSpec& view, const MatrixResult& res
 
   QCPAxis* xAxis = plot.xAxis;
   QCPAxis* yAxis = plot.yAxis;
-  styleAxis(xAxis, fromStd(view.xLabel), s, true);
-  styleAxis(yAxis, fromStd(view.yLabel), s, true);
+  styleAxis(xAxis, coreText(view.xLabel), s, true);
+  styleAxis(yAxis, coreText(view.yLabel), s, true);
   yAxis->setRangeReversed(true);  // row 0 at the top, as a matrix is read
   frameAxis(plot.xAxis2, s);
   frameAxis(plot.yAxis2, s);
@@ -795,7 +831,7 @@ void drawMatrix(QCustomPlot& plot, const ViewSpec& view, const MatrixResult& res
   scale->setDataRange(dataRange);
   scale->setRangeDrag(false);
   scale->setRangeZoom(false);
-  styleAxis(scale->axis(), fromStd(view.valueLabel), s, view.integerValues);
+  styleAxis(scale->axis(), coreText(view.valueLabel), s, view.integerValues);
   scale->axis()->setSubTicks(view.integerValues);  // sub-ticks only between whole values
 
   auto* margins = new QCPMarginGroup(&plot);
@@ -804,7 +840,7 @@ void drawMatrix(QCustomPlot& plot, const ViewSpec& view, const MatrixResult& res
 
   if (rows > 0 && cols > 0) {
     auto* map = new QCPColorMap(xAxis, yAxis);
-    map->setName(fromStd(view.valueLabel));
+    map->setName(coreText(view.valueLabel));
     map->setInterpolate(false);
     map->setTightBoundary(false);
     QCPColorMapData* data = map->data();
@@ -824,7 +860,7 @@ void drawMatrix(QCustomPlot& plot, const ViewSpec& view, const MatrixResult& res
   }
 
   if (stats.anyNan) {
-    auto* note = new SwatchNote(&plot, QStringLiteral("masked cells (no value)"),
+    auto* note = new SwatchNote(&plot, QCoreApplication::translate("posenc::ui::PlotRender", "masked cells (no value)"),
                                 plotFont(kNotePt, s), nanColor);
     note->setTextColor(kSoftInk);
     note->setMargins(QMargins(px(10, s), px(4, s), px(10, s), px(2, s)));
@@ -842,8 +878,8 @@ void drawSeries(QCustomPlot& plot, const ViewSpec& view, const SeriesResult& res
                 const PlotOptions& options) {
   const double s = safeScale(options.fontScale);
   resetPlot(plot);
-  const QString title = options.title.isEmpty() ? fromStd(view.title) : options.title;
-  int row = addHeader(plot, title, options.subtitle, s, fromStd(view.description));
+  const QString title = options.title.isEmpty() ? coreText(view.title) : options.title;
+  int row = addHeader(plot, title, localizedSubtitle(options.subtitle), s, coreText(view.description));
 
   const std::size_t n = result.x.size();
   const bool logY = view.logY && !view.parametric;
@@ -919,7 +955,7 @@ void drawSeries(QCustomPlot& plot, const ViewSpec& view, const SeriesResult& res
     const QFontMetricsF metrics(plotFont(kLegendPt, s));
     double longest = 0;
     for (const Curve& curve : result.curves)
-      longest = std::max(longest, metrics.horizontalAdvance(fromStd(curve.name)));
+      longest = std::max(longest, metrics.horizontalAdvance(coreText(curve.name)));
     const double entry = longest + px(28 + 9 + 20, s);
     // Beside the plot only when the plot keeps most of the width; in a narrow picture (a grid
     // cell) the legend goes above it, as many entries per row as fit.
@@ -950,8 +986,8 @@ void drawSeries(QCustomPlot& plot, const ViewSpec& view, const SeriesResult& res
   adoptAxes(plot, rect);
   QCPAxis* xAxis = plot.xAxis;
   QCPAxis* yAxis = plot.yAxis;
-  styleAxis(xAxis, fromStd(view.xLabel), s, !view.parametric && allIntegers(result.x));
-  styleAxis(yAxis, fromStd(view.yLabel), s, false);
+  styleAxis(xAxis, coreText(view.xLabel), s, !view.parametric && allIntegers(result.x));
+  styleAxis(yAxis, coreText(view.yLabel), s, false);
   frameAxis(plot.xAxis2, s);
   frameAxis(plot.yAxis2, s);
   const QPen zeroLine(QColor(0, 0, 0, 100), 1);
@@ -1036,7 +1072,7 @@ void drawSeries(QCustomPlot& plot, const ViewSpec& view, const SeriesResult& res
       }
       plottable = graph;
     }
-    plottable->setName(fromStd(curve.name));
+    plottable->setName(coreText(curve.name));
     if (!view.bars) plottable->setPen(pen);
     plottable->setAntialiased(true);
     const bool listed = static_cast<int>(k) < kMaxLegendEntries;
@@ -1044,12 +1080,13 @@ void drawSeries(QCustomPlot& plot, const ViewSpec& view, const SeriesResult& res
     if (!listed) plottable->removeFromLegend(legend);
   }
   // Room below each entry: DejaVu's underscore reaches below the font's descent.
+  // (itemCount counts the cells of the legend's grid: a last row not full has empty ones.)
   for (int i = 0; i < legend->itemCount(); ++i)
-    legend->item(i)->setMargins(QMargins(0, 0, 0, px(3, s)));
+    if (QCPAbstractLegendItem* item = legend->item(i)) item->setMargins(QMargins(0, 0, 0, px(3, s)));
 
   if (static_cast<int>(curveCount) > kMaxLegendEntries) {
     addNote(plot, row++,
-            QStringLiteral("legend names the first %1 of %2 curves")
+            QCoreApplication::translate("posenc::ui::PlotRender", "legend names the first %1 of %2 curves")
                 .arg(kMaxLegendEntries)
                 .arg(curveCount),
             s);
@@ -1085,25 +1122,34 @@ QString savePicture(QCustomPlot& plot, const QString& path, QSize size, double d
         .arg(kMaxPictureSide);
   }
 
-  QSaveFile file(path);
-  if (!file.open(QIODevice::WriteOnly)) return cannotWrite(path, file.errorString());
+  // The picture is encoded in memory, then written by the core's writeFileAtomically, the
+  // one writer of every exported file: a temporary beside the file, synced and renamed into
+  // place (a failure leaves the old file whole), links followed, devices and FIFOs written in
+  // place, and each error with its system reason (QSaveFile says "Unknown error" when a full
+  // disk takes part of a write, and libpng prints its own line about it).
+  QBuffer encoded;
+  encoded.open(QIODevice::WriteOnly);
   layOutFor(plot, size);  // twice: tick labels set margins, and margins set the tick count
   layOutFor(plot, size);
   QString error;
   if (suffix == QLatin1String("png")) {
-    error = writePng(plot, file, size, dpi);
+    error = writePng(plot, encoded, size, dpi);
   } else if (suffix == QLatin1String("svg")) {
-    error = writeSvg(plot, file, size);
+    error = writeSvg(plot, encoded, size);
   } else {
-    error = writePdf(plot, file, size);
+    error = writePdf(plot, encoded, size);
   }
-  if (error.isEmpty() && file.error() != QFileDevice::NoError) error = file.errorString();
+  encoded.close();
   plot.replot(QCustomPlot::rpQueuedReplot);  // back to the widget's own size when it shows
-  if (!error.isEmpty()) {
-    file.cancelWriting();
-    return cannotWrite(path, error);
+  if (!error.isEmpty()) return cannotWrite(path, error);
+  try {
+    const QByteArray& bytes = encoded.data();
+    writeFileAtomically(QFile::encodeName(path).toStdString(), [&](std::ostream& out) {
+      out.write(bytes.constData(), static_cast<std::streamsize>(bytes.size()));
+    });
+  } catch (const IoError& e) {
+    return QString::fromStdString(e.what());  // "cannot write PATH: reason"
   }
-  if (!file.commit()) return cannotWrite(path, file.errorString());
   return {};
 }
 

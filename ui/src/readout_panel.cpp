@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "posenc_ui/readout_panel.h"
 
+#include <QEvent>
 #include <QFutureWatcher>
 #include <QLabel>
 #include <QtConcurrent/QtConcurrentRun>
@@ -11,6 +12,8 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+
+#include "posenc_ui/translation.h"
 
 namespace posenc::ui {
 
@@ -25,6 +28,11 @@ QString row(const QString& name, const QString& value, bool strong = false) {
 
 bool isPositionAxis(const std::string& label) {
   return label.find("position") != std::string::npos;
+}
+
+/// formatNumber, with "masked" in the current language.
+QString shownNumber(double value) {
+  return std::isnan(value) ? ReadoutPanel::tr("masked") : formatNumber(value);
 }
 
 }  // namespace
@@ -66,8 +74,7 @@ QString cellRows(const Scheme& scheme, const ParamSet& params, const ViewSpec& v
   try {
     const MatrixResult cell =
         computeMatrix(scheme, params, view.id, Region{.r0 = r, .r1 = r + 1, .c0 = c, .c1 = c + 1});
-    const QString label = view.valueLabel.empty() ? QStringLiteral("value")
-                                                  : QString::fromStdString(view.valueLabel);
+    const QString label = view.valueLabel.empty() ? ReadoutPanel::tr("value") : coreText(view.valueLabel);
     const std::vector<Term> terms = scheme.explainCell(params, view.id, r, c);
     // The scheme's own distance (e.g. Transformer-XL's delta = i + mlen - j) wins over the
     // generic j - i of two position axes.
@@ -75,14 +82,15 @@ QString cellRows(const Scheme& scheme, const ParamSet& params, const ViewSpec& v
       return t.name.find("distance") != std::string::npos;
     });
     if (!schemeGivesDistance && isPositionAxis(view.xLabel) && isPositionAxis(view.yLabel))
-      html += row(QStringLiteral("distance j \u2212 i"), QString::number(c - r));
-    html += row(label, formatNumber(cell.values(0, 0)), true);
+      html += row(ReadoutPanel::tr("distance j − i"), QString::number(c - r));
+    html += row(label, shownNumber(cell.values(0, 0)), true);
     if (!terms.empty()) {
-      html += QStringLiteral("<tr><td colspan=2 style='padding-top:8px'><b>made of</b></td></tr>");
-      for (const Term& t : terms) html += row(QString::fromStdString(t.name), formatNumber(t.value));
+      html += QStringLiteral("<tr><td colspan=2 style='padding-top:8px'><b>%1</b></td></tr>")
+                  .arg(ReadoutPanel::tr("made of").toHtmlEscaped());
+      for (const Term& t : terms) html += row(coreText(t.name), shownNumber(t.value));
     }
   } catch (const std::exception& e) {
-    html += row(QStringLiteral("error"), QString::fromUtf8(e.what()).toHtmlEscaped());
+    html += row(ReadoutPanel::tr("error"), errorMessage(e).toHtmlEscaped());
   }
   return html;
 }
@@ -91,9 +99,9 @@ QString cellRows(const Scheme& scheme, const ParamSet& params, const ViewSpec& v
 
 void ReadoutPanel::showCell(const Scheme& scheme, const ParamSet& params, const ViewSpec& view,
                             Index r, Index c) {
-  QString head = QStringLiteral("<b>%1</b><table>").arg(QString::fromStdString(view.title).toHtmlEscaped());
-  head += row(QString::fromStdString(view.yLabel), QString::number(r));
-  head += row(QString::fromStdString(view.xLabel), QString::number(c));
+  QString head = QStringLiteral("<b>%1</b><table>").arg(coreText(view.title).toHtmlEscaped());
+  head += row(coreText(view.yLabel), QString::number(r));
+  head += row(coreText(view.xLabel), QString::number(c));
   const quint64 generation = ++m_generation;
   m_label->setText(head + row(tr("value"), tr("computing...")) + QStringLiteral("</table>"));
   // One computation at a time: hovers that arrive meanwhile replace each other, and only the
@@ -119,10 +127,10 @@ void ReadoutPanel::showCell(const Scheme& scheme, const ParamSet& params, const 
 
 void ReadoutPanel::showPoint(const ViewSpec& view, const QString& curve, double x, double y) {
   ++m_generation;  // a cell still being computed must not replace this
-  QString html = QStringLiteral("<b>%1</b><table>").arg(QString::fromStdString(view.title).toHtmlEscaped());
-  html += row(QStringLiteral("curve"), curve.toHtmlEscaped());
-  html += row(QString::fromStdString(view.xLabel), formatNumber(x));
-  html += row(QString::fromStdString(view.yLabel), formatNumber(y), true);
+  QString html = QStringLiteral("<b>%1</b><table>").arg(coreText(view.title).toHtmlEscaped());
+  html += row(tr("curve"), curve.toHtmlEscaped());
+  html += row(coreText(view.xLabel), shownNumber(x));
+  html += row(coreText(view.yLabel), shownNumber(y), true);
   html += QStringLiteral("</table>");
   m_label->setText(html);
 }
@@ -134,6 +142,11 @@ void ReadoutPanel::clear() {
 }
 
 QString ReadoutPanel::text() const { return m_label->text(); }
+
+void ReadoutPanel::changeEvent(QEvent* event) {
+  if (event->type() == QEvent::LanguageChange) clear();  // the hint, in the new language
+  QWidget::changeEvent(event);
+}
 
 void ReadoutPanel::setScale(double scale) {
   QFont f = font();

@@ -16,10 +16,10 @@
 #include <QJsonObject>
 #include <QJsonParseError>
 #include <QJsonValue>
-#include <QSaveFile>
 #include <QVariant>
 #include <QtGlobal>
 
+#include "posenc/data_io.hpp"
 #include "posenc/scheme.hpp"
 #include "posenc_ui/plot_render.h"
 
@@ -43,7 +43,14 @@ void ensureResources() {
   std::call_once(once, [] { initPosencResources(); });
 }
 
-[[noreturn]] void fail(const QString& reason) { throw SessionError(reason.toStdString()); }
+/// Every refusal is one line: a key read from the file may hold a newline or other control
+/// characters, shown as '?'.
+[[noreturn]] void fail(const QString& reason) {
+  QString line = reason;
+  for (QChar& c : line)
+    if (c.unicode() < 0x20 || c.unicode() == 0x7f) c = QLatin1Char('?');
+  throw SessionError(line.toStdString());
+}
 
 /// "PART: reason", the shape of every message about one part of the document.
 [[noreturn]] void failAt(const QString& part, const QString& reason) {
@@ -151,7 +158,9 @@ Value valueFromJson(const ParamSpec& spec, const QJsonValue& json) {
 
 // ---- document structure --------------------------------------------------------------------
 
-QJsonObject parseRoot(const QByteArray& json) {
+QJsonObject parseRoot(QByteArray json) {
+  // Some editors start UTF-8 files with a byte order mark, which JSON does not allow.
+  if (json.startsWith("\xEF\xBB\xBF")) json.remove(0, 3);
   QJsonParseError error{};
   const QJsonDocument doc = QJsonDocument::fromJson(json, &error);
   if (error.error != QJsonParseError::NoError)
@@ -176,6 +185,12 @@ void checkFormat(const QJsonObject& root) {
 int readVersion(const QJsonObject& root) {
   const QJsonValue value = root.value(QStringLiteral("version"));
   const auto version = wholeNumber(value);
+  // A version beyond int64 (Qt keeps it as a double) is still a newer program's file.
+  if (!version && value.isDouble() && value.toDouble() > kSessionVersion &&
+      std::floor(value.toDouble()) == value.toDouble())
+    fail(QStringLiteral("written by a newer PosEnc Explorer (version %1); this one reads up to %2")
+             .arg(jsonText(value))
+             .arg(kSessionVersion));
   if (!version)
     failAt(QStringLiteral("version"),
            (value.isUndefined() ? QStringLiteral("missing") : jsonText(value) + QStringLiteral(" is not a whole number")) +
@@ -460,14 +475,15 @@ void saveSessionFile(const QString& path, const Session& session) {
   } catch (const SessionError& e) {
     fail(prefix + QString::fromUtf8(e.what()));
   }
-  QSaveFile file(path);
-  if (!file.open(QIODevice::WriteOnly)) fail(prefix + file.errorString());
-  if (file.write(bytes) != bytes.size()) {
-    const QString reason = file.errorString();
-    file.cancelWriting();
-    fail(prefix + reason);
+  // Through the core's writeFileAtomically, like every exported file: a temporary beside the
+  // file, synced and renamed into place, so a failure leaves the old session whole.
+  try {
+    writeFileAtomically(QFile::encodeName(path).toStdString(), [&](std::ostream& out) {
+      out.write(bytes.constData(), static_cast<std::streamsize>(bytes.size()));
+    });
+  } catch (const IoError& e) {
+    fail(QString::fromStdString(e.what()));  // "cannot write PATH: reason"
   }
-  if (!file.commit()) fail(prefix + file.errorString());
 }
 
 QList<PresetInfo> presets() {

@@ -2,12 +2,15 @@
 #include "posenc_ui/view_export.h"
 
 #include <QFileInfo>
+#include <cerrno>
+#include <cstring>
 #include <optional>
 #include <ostream>
 #include <qcustomplot.h>
 
 #include "posenc/command_line.hpp"
 #include "posenc/data_io.hpp"
+#include "posenc/memory_budget.hpp"
 #include "posenc_ui/plot_render.h"
 
 namespace posenc::ui {
@@ -31,6 +34,53 @@ void checkDataSize(const Scheme& scheme, const ParamSet& params, const ViewSpec&
                          " as float64 (limit " + humanBytes(kMaxDataCells * 8) +
                          "); export a region with --rows A:B --cols C:D");
   }
+}
+
+/// Bytes drawing and writing a picture takes per pixel of it, measured (peak resident memory
+/// of `posenc export`, 4000 x 4000 and 8000 x 8000 pictures) with a margin: PNG holds the
+/// pixmap, a copy as an image and the encoder's rows (about 10 measured); SVG keeps the whole
+/// document and the heatmap as encoded text (about 34); QPdfWriter rasterises the heatmap at
+/// page resolution with masks and compression buffers (about 79).
+double bytesPerPicturePixel(const QString& suffix) {
+  if (suffix == QLatin1String("png")) return 16;
+  if (suffix == QLatin1String("svg")) return 48;
+  return 100;  // pdf
+}
+
+/// Cells of `region` sampled to at most maxRows x maxCols, as computeMatrix will take them.
+std::pair<Index, Index> sampledCells(const MatrixShape& full, const Region& region) {
+  const Index r1 = region.r1 < 0 ? full.rows : std::min(region.r1, full.rows);
+  const Index c1 = region.c1 < 0 ? full.cols : std::min(region.c1, full.cols);
+  const Index rows = std::max<Index>(r1 - region.r0, 0);
+  const Index cols = std::max<Index>(c1 - region.c0, 0);
+  return {region.maxRows > 0 ? std::min(rows, region.maxRows) : rows,
+          region.maxCols > 0 ? std::min(cols, region.maxCols) : cols};
+}
+
+/// Refuses a picture whose drawing would pass the memory budget, before anything is computed:
+/// the matrix request (as computeMatrix counts it), the plot's own copy of the cells and their
+/// colour image (12 bytes a cell), and the picture itself (bytesPerPicturePixel).
+void checkPictureMemory(const Scheme& scheme, const ParamSet& params, const ViewSpec& view,
+                        const Region& sampled, const QString& suffix, QSize size, double dpi) {
+  const double scale = suffix == QLatin1String("png") ? dpi / 96.0 : 1.0;
+  const double pixels = static_cast<double>(size.width()) * scale * static_cast<double>(size.height()) * scale;
+  double bytes = pixels * bytesPerPicturePixel(suffix);
+  std::string what = std::to_string(size.width()) + " x " + std::to_string(size.height()) + " " +
+                     suffix.toUpper().toStdString() + " of " + scheme.info().id + " view '" + view.id + "'";
+  if (view.kind == ViewKind::Matrix) {
+    const MatrixShape full = scheme.shape(params, view.id);
+    const auto [rows, cols] = sampledCells(full, sampled);
+    const double workCols = view.maxRowLength > 0 ? static_cast<double>(std::max(cols, full.cols))
+                                                  : static_cast<double>(cols);
+    const auto r = static_cast<double>(rows), c = static_cast<double>(cols);
+    const Index r1 = sampled.r1 < 0 ? full.rows : std::min(sampled.r1, full.rows);
+    const Index c1 = sampled.c1 < 0 ? full.cols : std::min(sampled.c1, full.cols);
+    const auto span = static_cast<double>(std::max<Index>(r1 - sampled.r0, 0) + std::max<Index>(c1 - sampled.c0, 0));
+    bytes += matrixRequestBytes(r, workCols, modelWidth(params), vectorsPerPosition(scheme.info().id, view.id), span) +
+             12.0 * r * c;
+    what += " (" + std::to_string(rows) + " x " + std::to_string(cols) + " cells)";
+  }
+  checkMemory(bytes, "a " + what);
 }
 
 void writeData(std::ostream& os, DataFormat format, const ExportContext& ctx,
@@ -97,8 +147,16 @@ void exportView(const Scheme& scheme, const ParamSet& params, const ViewSpec& vi
     const MatrixResult* m = matrix ? &*matrix : nullptr;
     const SeriesResult* s = series ? &*series : nullptr;
     if (toStdout) {
+      // A full disk or a closed pipe on standard output is a failed write, not a success.
+      errno = 0;
       writeData(out, DataFormat::Json, ctx, m, s);
       out.flush();
+      if (!out) {
+        const int error = errno;
+        out.clear();
+        throw IoError(std::string("cannot write standard output: ") +
+                      (error ? std::strerror(error) : "write failed"));
+      }
     } else {
       const DataFormat format = *dataFormatFromPath(path);
       writeFileAtomically(path, [&](std::ostream& os) { writeData(os, format, ctx, m, s); });
@@ -106,6 +164,13 @@ void exportView(const Scheme& scheme, const ParamSet& params, const ViewSpec& vi
     return;
   }
 
+  Region sampled = region;
+  if (isMatrix) {
+    const double scale = request.dpi / 96.0;
+    sampled.maxRows = static_cast<Index>(request.size.height() * scale);
+    sampled.maxCols = static_cast<Index>(request.size.width() * scale);
+  }
+  checkPictureMemory(scheme, params, view, sampled, suffixOf(qpath), request.size, request.dpi);
   QCustomPlot plot;
   plot.resize(request.size);
   PlotOptions options;
@@ -114,10 +179,6 @@ void exportView(const Scheme& scheme, const ParamSet& params, const ViewSpec& vi
   options.subtitle =
       QString::fromStdString(scheme.info().name) + QStringLiteral("    ") + parameterSummary(params);
   if (isMatrix) {
-    Region sampled = region;
-    const double scale = request.dpi / 96.0;
-    sampled.maxRows = static_cast<Index>(request.size.height() * scale);
-    sampled.maxCols = static_cast<Index>(request.size.width() * scale);
     drawMatrix(plot, view, computeMatrix(scheme, params, view.id, sampled), options);
   } else {
     drawSeries(plot, view, scheme.series(params, view.id), options);

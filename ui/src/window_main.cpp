@@ -3,6 +3,7 @@
 
 #include <QApplication>
 #include <QMessageBox>
+#include <QSettings>
 #include <QString>
 #include <filesystem>
 #include <string>
@@ -10,6 +11,7 @@
 
 #include "posenc_ui/main_window.h"
 #include "posenc_ui/settings_keys.h"
+#include "posenc_ui/translation.h"
 
 namespace posenc::ui {
 
@@ -39,12 +41,15 @@ int runWindow(int argc, char** argv) {
   QApplication::setApplicationName(settings::kApplication);
   QApplication::setApplicationVersion(QStringLiteral(POSENC_VERSION));
   QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/posenc.svg")));
+  // The language chosen in View > Language last time, else the system locale's.
+  const QString chosen = QSettings().value(settings::kLanguage).toString();
+  setLanguage(isLanguage(chosen) ? chosen : systemLanguage());
   MainWindow window;
   if (argc == 2) {
     QString error;
     if (!window.openSession(QString::fromLocal8Bit(argv[1]), &error)) {
       std::cerr << "posenc: " << error.toStdString() << "\n";
-      QMessageBox::warning(&window, QObject::tr("Cannot open session"), error);
+      QMessageBox::warning(&window, MainWindow::tr("Cannot open session"), error);
     }
   } else {
     window.restoreLastSession();

@@ -3,6 +3,7 @@
 // tested on its own). Running a command is ui/'s job, because pictures need Qt.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -47,6 +48,10 @@ struct CommandLine {
   std::optional<std::string> title;     ///< --title
   std::optional<IndexRange> rows;       ///< --rows A:B (data exports of a region)
   std::optional<IndexRange> cols;       ///< --cols C:D
+  std::string lang;                     ///< --lang en|zh_CN (export, gallery): pictures' language; empty = en
+  /// --memory-budget SIZE (export, gallery): bytes a request may need; the runner applies it
+  /// with setMemoryBudget before computing. None = POSENC_MEMORY_BUDGET or the default.
+  std::optional<std::uint64_t> memoryBudget;
 };
 
 /// Parses the arguments after the program name.

@@ -7,6 +7,7 @@
 #include <QObject>
 #include <QString>
 #include <QTimer>
+#include <exception>
 #include <map>
 #include <set>
 #include <utility>
@@ -31,6 +32,9 @@ struct ViewResult {
   posenc::ParamSet params;  ///< The parameters it was computed with.
   std::variant<std::monostate, posenc::MatrixResult, posenc::SeriesResult> data;
   QString error;            ///< Non-empty when the computation failed (the core's message).
+  /// The exception of a failed computation, so the window can say it in its language
+  /// (translation.h errorMessage); null when there was none.
+  std::exception_ptr failure;
   double computeMs = 0;     ///< Wall time of the computation.
   quint64 generation = 0;   ///< Increases with every request; never below one already delivered.
 };

@@ -9,6 +9,7 @@
 #include <array>
 #include <exception>
 #include <functional>
+#include <memory>
 #include <optional>
 
 #include "posenc_ui/encoding_controller.h"
@@ -70,9 +71,15 @@ class MainWindow : public QMainWindow {
   [[nodiscard]] QString layoutMode() const { return m_layout; }
   /// Colour map for every view; empty = each view's default.
   void setColormap(const QString& id);
+  /// Switches the language of the whole application at once ("en" or "zh_CN", see
+  /// translation.h) and remembers it (settings::kLanguage); every text, picture included,
+  /// is redrawn in it. Unknown ids are ignored.
+  void setLanguage(const QString& id);
 
  protected:
   void closeEvent(QCloseEvent* event) override;
+  /// QEvent::LanguageChange (a translator installed or removed): retranslate().
+  void changeEvent(QEvent* event) override;
   void dragEnterEvent(QDragEnterEvent* event) override;
   void dropEvent(QDropEvent* event) override;
 
@@ -89,6 +96,14 @@ class MainWindow : public QMainWindow {
   void applyState(const QString& schemeId, const posenc::ParamSet& params);
   [[nodiscard]] std::function<void(const QString&, const posenc::ParamSet&)> applier();
   void buildMenus();
+  /// Sets every text of the window in the current language: menus, docks, scheme list, view
+  /// tabs and choosers, status bar, window title, and redraws the pictures.
+  void retranslate();
+  void updateUndoTexts();
+  void rebuildPresetMenu();
+  /// View tabs and each cell's view chooser for the current scheme (texts in place when the
+  /// views are the same).
+  void fillViewLists();
   void buildDocks();
   void buildCentral();
   void rebuildForScheme();
@@ -131,6 +146,8 @@ class MainWindow : public QMainWindow {
   QMenu* m_recentMenu = nullptr;
   QActionGroup* m_layoutGroup = nullptr;
   QActionGroup* m_colormapGroup = nullptr;
+  struct Chrome;
+  std::unique_ptr<Chrome> m_chrome;  ///< Menus, actions and docks (texts set by retranslate()).
   bool m_applying = false;  ///< True while a session/undo step is being applied.
 };
 

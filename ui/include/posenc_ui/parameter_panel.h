@@ -26,6 +26,8 @@ namespace posenc::ui {
 /// Child object names, stable for tests and for the window: "param_<id>" (the editor),
 /// "slider_<id>", "reset_<id>", "error_<id>" (the inline message label), "label_<id>",
 /// and "resetAll". An editor in error carries the dynamic property "invalid" = true.
+/// Labels and choices show the parameters' ids (as on the command line and in the formulas);
+/// descriptions, allowed ranges and messages are in the current language (translation.h).
 class ParameterPanel : public QWidget {
   Q_OBJECT
  public:
@@ -52,6 +54,10 @@ class ParameterPanel : public QWidget {
   /// continuing = false (the last valid set, if the gesture ended on an invalid value), so
   /// undo can merge one gesture into one step.
   void paramsEdited(const posenc::ParamSet& params, const QString& param, bool continuing);
+
+ protected:
+  /// QEvent::LanguageChange: title, description, tooltips and the inline error again.
+  void changeEvent(QEvent* event) override;
 
  private:
   struct Impl;

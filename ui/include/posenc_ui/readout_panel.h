@@ -25,7 +25,7 @@ class ReadoutPanel : public QWidget {
   /// only the newest hover is ever shown.
   void showCell(const posenc::Scheme& scheme, const posenc::ParamSet& params,
                 const posenc::ViewSpec& view, posenc::Index row, posenc::Index col);
-  /// Point `x, y` of curve `curve` of series view `view`.
+  /// Point `x, y` of curve `curve` (its name as shown, already translated) of series view `view`.
   void showPoint(const posenc::ViewSpec& view, const QString& curve, double x, double y);
   /// Nothing hovered.
   void clear();
@@ -33,6 +33,10 @@ class ReadoutPanel : public QWidget {
   [[nodiscard]] QString text() const;
   /// Multiplies the font size (presentation mode).
   void setScale(double scale);
+
+ protected:
+  /// QEvent::LanguageChange: back to the hint, in the new language.
+  void changeEvent(QEvent* event) override;
 
  private:
   QLabel* m_label = nullptr;

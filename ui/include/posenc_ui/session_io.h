@@ -60,7 +60,8 @@ inline constexpr qint64 kMaxSessionFileBytes = 16 * 1024 * 1024;
 /// Reads a session file (at most kMaxSessionFileBytes). @throws SessionError ("PATH: reason").
 [[nodiscard]] Session loadSessionFile(const QString& path);
 
-/// Writes a session file atomically (QSaveFile). @throws SessionError ("cannot write PATH: reason").
+/// Writes a session file atomically (a temporary beside it, synced and renamed into place:
+/// posenc::writeFileAtomically). @throws SessionError ("cannot write PATH: reason").
 void saveSessionFile(const QString& path, const Session& session);
 
 /// One built-in preset (resources/presets/*.json, compiled into the binary).

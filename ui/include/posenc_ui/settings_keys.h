@@ -12,6 +12,8 @@ inline constexpr QLatin1StringView kApplication{"PosEnc Explorer"};
 inline constexpr QLatin1StringView kGeometry{"MainWindow/geometry"};    ///< QByteArray
 inline constexpr QLatin1StringView kWindowState{"MainWindow/state"};    ///< docks and toolbars
 inline constexpr QLatin1StringView kColormap{"View/colormap"};          ///< id or empty
+/// "en" or "zh_CN" (translation.h), chosen in View > Language; absent = the system locale's.
+inline constexpr QLatin1StringView kLanguage{"View/language"};
 inline constexpr QLatin1StringView kLastSession{"Session/last"};        ///< JSON of the session at exit
 inline constexpr QLatin1StringView kRecentFiles{"Session/recentFiles"};  ///< QStringList, newest first
 inline constexpr QLatin1StringView kLastFolder{"Session/lastFolder"};   ///< for file dialogs

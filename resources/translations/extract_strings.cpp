@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// posenc_extract_strings: prints resources/translations/core_strings.cpp, the list of every
+// string the core and the built-in presets show to a person, as QT_TRANSLATE_NOOP lines for
+// lupdate. Run by scripts/update_translations.sh; the output is committed, never compiled.
+//
+// Registry strings (scheme names and descriptions, parameter descriptions, view titles, axis
+// and value labels, view descriptions) are listed as they are, in the context "posenc::core".
+// Term names (Scheme::explainCell) and curve names (Scheme::series) are gathered by computing:
+// at the defaults, with each other choice of every choice parameter, with each bool flipped,
+// and with the few extra settings below that reach the remaining names (past a learned table's
+// max_len, Transformer-XL with memory and clamping, RoPE with a scaling factor), at the corner,
+// centre and diagonal cells of every matrix view. A name holding a number (e.g. "pair 3
+// (theta_k = 0.25)") is listed as its number pattern ("pair %1 (theta_k = %2)"): the window
+// translates such names by pattern (translation.h, coreText), so the numbers of any
+// parameters come through. View ids are listed in "posenc::view-tab" (short tab labels),
+// preset names and descriptions in "posenc::presets".
+#include <algorithm>
+#include <cctype>
+#include <iostream>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <QCoreApplication>
+
+#include "posenc/scheme.hpp"
+#include "posenc_ui/session_io.h"
+
+namespace {
+
+using posenc::Index;
+using Sets = std::vector<std::pair<std::string, std::string>>;
+
+/// Settings beyond defaults, choices and bool flips that reach more term and curve names.
+const std::vector<std::pair<std::string, Sets>> kExtraSettings = {
+    {"learned", {{"length", "1024"}, {"overflow", "clamp"}}},
+    {"learned", {{"length", "1024"}, {"overflow", "repeat"}}},
+    {"xl", {{"mlen", "8"}, {"clamp_len", "4"}}},
+    {"xl", {{"mlen", "8"}, {"relative", "learned"}, {"max_len", "6"}}},
+    {"rope", {{"scaling", "linear"}, {"factor", "4"}}},
+    {"rope", {{"scaling", "ntk"}, {"factor", "4"}}},
+    {"rope", {{"scaling", "dynamic"}, {"factor", "4"}, {"train_length", "64"}}},
+    {"rope", {{"length", "4096"}}},
+};
+
+/// Same rule as numberPattern in ui/src/translation.cpp: digits, optionally ".digits", optionally
+/// an exponent, each replaced by %1, %2, ...
+std::string numberPattern(const std::string& text) {
+  std::string out;
+  int k = 0;
+  std::size_t i = 0;
+  const auto digit = [&](std::size_t at) {
+    return at < text.size() && std::isdigit(static_cast<unsigned char>(text[at]));
+  };
+  while (i < text.size()) {
+    if (!digit(i)) {
+      out += text[i++];
+      continue;
+    }
+    while (digit(i)) ++i;
+    if (i + 1 < text.size() && text[i] == '.' && digit(i + 1)) {
+      ++i;
+      while (digit(i)) ++i;
+    }
+    if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
+      std::size_t j = i + 1;
+      if (j < text.size() && (text[j] == '+' || text[j] == '-')) ++j;
+      if (digit(j)) {
+        i = j;
+        while (digit(i)) ++i;
+      }
+    }
+    out += "%" + std::to_string(++k);
+  }
+  return out;
+}
+
+bool hasDigit(const std::string& s) {
+  return std::any_of(s.begin(), s.end(), [](unsigned char c) { return std::isdigit(c) != 0; });
+}
+
+std::string literal(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "\"";
+}
+
+/// Lines in first-seen order, each source once per context.
+class Listing {
+ public:
+  void section(const std::string& title) { m_lines.push_back("\n// " + title); }
+  void add(const std::string& context, const std::string& text) {
+    if (text.empty() || !m_seen.insert(context + '\x1f' + text).second) return;
+    m_lines.push_back("QT_TRANSLATE_NOOP(" + literal(context) + ", " + literal(text) + ")");
+  }
+  /// A computed name: as its number pattern when it holds a number.
+  void addName(const std::string& text) { add("posenc::core", hasDigit(text) ? numberPattern(text) : text); }
+  void print(std::ostream& out) const {
+    for (const std::string& line : m_lines) out << line << "\n";
+  }
+
+ private:
+  std::vector<std::string> m_lines;
+  std::set<std::string> m_seen;
+};
+
+std::vector<Sets> variants(const posenc::Scheme& scheme) {
+  const posenc::SchemeInfo& info = scheme.info();
+  std::vector<Sets> out = {{}};
+  for (const posenc::ParamSpec& p : info.params) {
+    if (p.type == posenc::ParamType::Choice)
+      for (const std::string& c : p.choices) out.push_back({{p.id, c}});
+    if (p.type == posenc::ParamType::Bool)
+      out.push_back({{p.id, std::get<bool>(p.defaultValue) ? "false" : "true"}});
+  }
+  for (const auto& [id, sets] : kExtraSettings)
+    if (id == info.id) out.push_back(sets);
+  return out;
+}
+
+std::vector<std::pair<Index, Index>> probeCells(posenc::MatrixShape shape) {
+  const Index r = shape.rows - 1, c = shape.cols - 1;
+  std::vector<std::pair<Index, Index>> cells = {{0, 0}, {0, c}, {r, 0}, {r, c}, {r / 2, c / 2}};
+  for (Index d = 1; d <= 3; ++d) cells.push_back({std::min(r, d), std::min(c, d - 1)});
+  for (Index d = 1; d <= 3; ++d) cells.push_back({std::min(r, r / 2), std::min(c, c / 2 + d)});
+  return cells;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  qputenv("QT_QPA_PLATFORM", "offscreen");
+  QCoreApplication app(argc, argv);  // presets() reads the embedded resources
+  Listing list;
+  for (const auto& s : posenc::allSchemes()) {
+    const posenc::SchemeInfo& info = s->info();
+    list.section("scheme " + info.id + ": name, description, parameters, views");
+    list.add("posenc::core", info.name);
+    list.add("posenc::core", info.description);
+    for (const posenc::ParamSpec& p : info.params) list.add("posenc::core", p.description);
+    for (const posenc::ViewSpec& v : info.views) {
+      list.add("posenc::core", v.title);
+      list.add("posenc::core", v.xLabel);
+      list.add("posenc::core", v.yLabel);
+      list.add("posenc::core", v.valueLabel);
+      list.add("posenc::core", v.description);
+    }
+    list.section("scheme " + info.id + ": view tabs");
+    for (const posenc::ViewSpec& v : info.views) list.add("posenc::view-tab", v.id);
+    list.section("scheme " + info.id + ": terms (explainCell) and curves (series)");
+    for (const Sets& sets : variants(*s)) {
+      posenc::ParamSet params;
+      try {
+        params = posenc::makeParams(*s, sets);
+      } catch (const std::exception& e) {
+        std::cerr << "posenc_extract_strings: " << info.id << ": " << e.what() << "\n";
+        return 1;
+      }
+      for (const posenc::ViewSpec& v : info.views) {
+        try {
+          if (v.kind == posenc::ViewKind::Series) {
+            for (const posenc::Curve& c : s->series(params, v.id).curves) list.addName(c.name);
+            continue;
+          }
+          const posenc::MatrixShape shape = s->shape(params, v.id);
+          if (shape.rows <= 0 || shape.cols <= 0) continue;
+          for (const auto& [r, c] : probeCells(shape))
+            for (const posenc::Term& t : s->explainCell(params, v.id, r, c)) list.addName(t.name);
+        } catch (const posenc::ParamError&) {
+          // This view refuses these parameters (e.g. past a learned table with overflow=error).
+        }
+      }
+    }
+  }
+  list.section("built-in presets: names and descriptions");
+  for (const posenc::ui::PresetInfo& p : posenc::ui::presets()) {
+    list.add("posenc::presets", p.name.toStdString());
+    list.add("posenc::presets", p.description.toStdString());
+  }
+  std::cout << "// SPDX-License-Identifier: GPL-3.0-or-later\n"
+               "// Generated by scripts/update_translations.sh (resources/translations/extract_strings.cpp):\n"
+               "// every string of the core and of the built-in presets that a person sees, for lupdate.\n"
+               "// Never compiled. Names holding numbers are listed as number patterns (%1, %2, ...).\n";
+  list.print(std::cout);
+  return 0;
+}

@@ -1,0 +1,2204 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN" sourcelanguage="en">
+<context>
+    <name>QObject</name>
+    <message>
+        <source>Sinusoidal clock hands at position p = %1
+each pair i turns by w_i per position: (cos p w_i, sin p w_i)</source>
+        <translation>正弦位置编码的时钟指针，位置 p = %1
+每个维度对 i 每前进一个位置转过 w_i：(cos p w_i, sin p w_i)</translation>
+    </message>
+    <message>
+        <source>RoPE pair %1 turns by θ = %2 rad per position
+q at m = %3, k at n = m − %4 = %5</source>
+        <translation>RoPE 维度对 %1 每个位置转过 θ = %2 弧度
+q 在 m = %3，k 在 n = m − %4 = %5</translation>
+    </message>
+    <message>
+        <source>angle between q and k = %1 rad, the same at every m (only m − n matters)
+this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
+        <translation>q 与 k 的夹角 = %1 弧度，对每个 m 都相同（只有 m − n 起作用）
+这个维度对在 q·k 中的贡献 = |q| |k| cos(夹角) = %2</translation>
+    </message>
+    <message>
+        <source>pair %1  λ = %2</source>
+        <translation>维度对 %1  λ = %2</translation>
+    </message>
+    <message>
+        <source>q at m</source>
+        <translation>q 在 m</translation>
+    </message>
+    <message>
+        <source>k at n</source>
+        <translation>k 在 n</translation>
+    </message>
+    <message>
+        <source>frames: need first &lt;= last and a step &gt; 0 (got %1 .. %2 by %3)</source>
+        <translation>帧：需要 first &lt;= last 且步长 &gt; 0（收到 %1 .. %2，步长 %3）</translation>
+    </message>
+    <message>
+        <source>frames: %1 frames is too many (at most 100000)</source>
+        <translation>帧：%1 帧太多（最多 100000）</translation>
+    </message>
+    <message>
+        <source>frames: size %1 x %2 must be 16 .. 8192 pixels a side</source>
+        <translation>帧：尺寸 %1 x %2 的每边必须为 16 .. 8192 像素</translation>
+    </message>
+    <message>
+        <source>frames: cannot create the folder %1</source>
+        <translation>帧：无法创建文件夹 %1</translation>
+    </message>
+    <message>
+        <source>frames: cannot write %1: %2</source>
+        <translation>帧：无法写入 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>posenc::core</name>
+    <message>
+        <source>Sinusoidal (Vaswani et al. 2017)</source>
+        <translation>正弦位置编码（Vaswani 等，2017）</translation>
+    </message>
+    <message>
+        <source>Fixed table added to the token embeddings: pair i holds sin(p w_i) and cos(p w_i), w_i = base^(-2i/d)</source>
+        <translation>加到词嵌入上的固定表：第 i 个维度对存放 sin(p w_i) 与 cos(p w_i)，w_i = base^(-2i/d)</translation>
+    </message>
+    <message>
+        <source>Sequence length: positions 0 .. length-1</source>
+        <translation>序列长度：位置 0 .. length-1</translation>
+    </message>
+    <message>
+        <source>Model width d (even): d/2 sin/cos pairs</source>
+        <translation>模型宽度 d（偶数）：d/2 个 sin/cos 维度对</translation>
+    </message>
+    <message>
+        <source>Base of the frequencies w_i = base^(-2i/d) (the paper uses 10000)</source>
+        <translation>频率 w_i = base^(-2i/d) 的底数（论文取 10000）</translation>
+    </message>
+    <message>
+        <source>Column order: interleaved = the paper (sin, cos of pair i in columns 2i, 2i+1); concatenated = all sines then all cosines (Transformer-XL, Marian, GPT-J); tensor2tensor = concatenated with w_i = base^(-i/(d/2-1)) (tensor2tensor, fairseq)</source>
+        <translation>列的排列：interleaved = 论文做法（维度对 i 的 sin、cos 位于第 2i、2i+1 列）；concatenated = 先全部正弦再全部余弦（Transformer-XL、Marian、GPT-J）；tensor2tensor = concatenated 排列且 w_i = base^(-i/(d/2-1))（tensor2tensor、fairseq）</translation>
+    </message>
+    <message>
+        <source>Shift k of the shift view: PE(p+k) = M_k PE(p) with rotations by k w_i</source>
+        <translation>平移视图的平移量 k：PE(p+k) = M_k PE(p)，M_k 按 k w_i 旋转</translation>
+    </message>
+    <message>
+        <source>How many sine columns the bands view draws, spread from the fastest pair to the slowest</source>
+        <translation>正弦列视图绘制的正弦列数，从最快的维度对均匀取到最慢的</translation>
+    </message>
+    <message>
+        <source>Longest sequence seen in training (the extrapolation view compares it with length)</source>
+        <translation>训练时见过的最长序列（外推视图将其与 length 比较）</translation>
+    </message>
+    <message>
+        <source>Sinusoidal encoding PE[p, k]</source>
+        <translation>正弦位置编码 PE[p, k]</translation>
+    </message>
+    <message>
+        <source>dimension k</source>
+        <translation>维度 k</translation>
+    </message>
+    <message>
+        <source>position p</source>
+        <translation>位置 p</translation>
+    </message>
+    <message>
+        <source>PE[p, k]</source>
+        <translation>PE[p, k]</translation>
+    </message>
+    <message>
+        <source>length x dim table: row = position p, column = dimension k; values in [-1, 1]; the layout decides which column holds sin(p w_i) or cos(p w_i) of pair i</source>
+        <translation>length x dim 的表：行 = 位置 p，列 = 维度 k；取值在 [-1, 1]；layout 决定哪一列存放维度对 i 的 sin(p w_i) 或 cos(p w_i)</translation>
+    </message>
+    <message>
+        <source>Similarity of positions  PE_p · PE_q = Σ_i cos((p − q) w_i)</source>
+        <translation>位置相似度  PE_p · PE_q = Σ_i cos((p − q) w_i)</translation>
+    </message>
+    <message>
+        <source>position q</source>
+        <translation>位置 q</translation>
+    </message>
+    <message>
+        <source>PE_p · PE_q</source>
+        <translation>PE_p · PE_q</translation>
+    </message>
+    <message>
+        <source>length x length dot products of table rows: depends only on p - q (constant along diagonals), d/2 on the diagonal, values in [-d/2, d/2], symmetric</source>
+        <translation>表中各行之间的 length x length 点积：只取决于 p - q（沿对角线不变），对角线上为 d/2，取值在 [-d/2, d/2]，对称</translation>
+    </message>
+    <message>
+        <source>Wavelength of each sin/cos pair</source>
+        <translation>每个 sin/cos 维度对的波长</translation>
+    </message>
+    <message>
+        <source>pair index i</source>
+        <translation>维度对编号 i</translation>
+    </message>
+    <message>
+        <source>wavelength 2π/w_i (positions)</source>
+        <translation>波长 2π/w_i（位置数）</translation>
+    </message>
+    <message>
+        <source>d/2 wavelengths 2π/w_i, from 2π (pair 0) up to about 2π base (last pair); pairs below the sequence-length line complete a full period inside the sequence</source>
+        <translation>d/2 个波长 2π/w_i，从 2π（维度对 0）到约 2π base（最后一对）；位于序列长度线以下的维度对在序列内能走完一个完整周期</translation>
+    </message>
+    <message>
+        <source>Sine columns over position</source>
+        <translation>正弦列随位置的变化</translation>
+    </message>
+    <message>
+        <source>PE[p, k] for p = 0 .. length-1 of a few sine columns spread from the fastest pair (pair 0, wavelength 2π) to the slowest; values in [-1, 1]</source>
+        <translation>几条正弦列的 PE[p, k]，p = 0 .. length-1，从最快的维度对（维度对 0，波长 2π）取到最慢的；取值在 [-1, 1]</translation>
+    </message>
+    <message>
+        <source>Rounding-level residual  ‖PE(p+k) − M_k PE(p)‖₂</source>
+        <translation>舍入级残差  ‖PE(p+k) − M_k PE(p)‖₂</translation>
+    </message>
+    <message>
+        <source>residual (rounding only)</source>
+        <translation>残差（仅舍入误差）</translation>
+    </message>
+    <message>
+        <source>For p = 0 .. length-1 and k = offset: PE(p+k) is exactly a rotation M_k of PE(p) (sec. 3.5); the residual is floating-point rounding, ~1e-16, growing with p (at most 65536 positions, sampled evenly when length is larger)</source>
+        <translation>对 p = 0 .. length-1 与 k = offset：PE(p+k) 恰好是 PE(p) 经旋转 M_k 的结果（论文 3.5 节）；残差只是浮点舍入误差，约 1e-16，随 p 增大（最多 65536 个位置，length 更大时均匀采样）</translation>
+    </message>
+    <message>
+        <source>Beyond training: full periods of each pair</source>
+        <translation>训练之外：每个维度对走过的完整周期数</translation>
+    </message>
+    <message>
+        <source>pair index k</source>
+        <translation>维度对编号 k</translation>
+    </message>
+    <message>
+        <source>full periods over the positions (log)</source>
+        <translation>这些位置上的完整周期数（对数刻度）</translation>
+    </message>
+    <message>
+        <source>For each sin/cos pair i: full periods (L - 1) w_i / 2π over positions 0 .. L-1, at L = train_length and at L = length. Pairs below the one-period line in training saw only part of their circle, so positions past train_length give (sin, cos) values the model never saw; pairs above it only revisit seen values</source>
+        <translation>对每个 sin/cos 维度对 i：在位置 0 .. L-1 上走过的完整周期数 (L - 1) w_i / 2π，分别取 L = train_length 与 L = length。训练时位于“一个周期”线以下的维度对只见过圆的一部分，所以超过 train_length 的位置会给出模型从未见过的 (sin, cos) 值；位于该线以上的维度对只会重复见过的值</translation>
+    </message>
+    <message>
+        <source>pair i (sine column)</source>
+        <translation>维度对 i（正弦列）</translation>
+    </message>
+    <message>
+        <source>frequency w_i (rad per position)</source>
+        <translation>频率 w_i（每个位置的弧度）</translation>
+    </message>
+    <message>
+        <source>wavelength %1π/w_i (positions)</source>
+        <translation>波长 %1π/w_i（位置数）</translation>
+    </message>
+    <message>
+        <source>angle p·w_i (rad)</source>
+        <translation>角度 p·w_i（弧度）</translation>
+    </message>
+    <message>
+        <source>pair i (cosine column)</source>
+        <translation>维度对 i（余弦列）</translation>
+    </message>
+    <message>
+        <source>distance p - q</source>
+        <translation>距离 p - q</translation>
+    </message>
+    <message>
+        <source>pair %1: cos((p - q) w_%2)</source>
+        <translation>维度对 %1：cos((p - q) w_%2)</translation>
+    </message>
+    <message>
+        <source>other %1 pairs</source>
+        <translation>其余 %1 个维度对</translation>
+    </message>
+    <message>
+        <source>wavelength %1π/w_i</source>
+        <translation>波长 %1π/w_i</translation>
+    </message>
+    <message>
+        <source>sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>dim %1 (sin, pair %2, λ = %3)</source>
+        <translation>第 %1 维（sin，维度对 %2，λ = %3）</translation>
+    </message>
+    <message>
+        <source>‖PE(p+%1) − M_%2 PE(p)‖₂</source>
+        <translation>‖PE(p+%1) − M_%2 PE(p)‖₂</translation>
+    </message>
+    <message>
+        <source>training: positions %1 .. %2</source>
+        <translation>训练：位置 %1 .. %2</translation>
+    </message>
+    <message>
+        <source>length: positions %1 .. %2</source>
+        <translation>length：位置 %1 .. %2</translation>
+    </message>
+    <message>
+        <source>one full period</source>
+        <translation>一个完整周期</translation>
+    </message>
+    <message>
+        <source>never a full period in training</source>
+        <translation>训练中从未走完一个周期</translation>
+    </message>
+    <message>
+        <source>Learned absolute table (BERT, GPT-2)</source>
+        <translation>可学习的绝对位置编码表（BERT、GPT-2）</translation>
+    </message>
+    <message>
+        <source>A trainable max_len x d table, one row per position, shown at its random initialisation N(0, std^2); positions past max_len need an overflow rule</source>
+        <translation>可训练的 max_len x d 表，每个位置一行，这里显示其随机初始化 N(0, std^2)；超过 max_len 的位置需要越界规则（overflow）</translation>
+    </message>
+    <message>
+        <source>Model width d: columns of the table</source>
+        <translation>模型宽度 d：表的列数</translation>
+    </message>
+    <message>
+        <source>Rows of the table: the longest sequence the model was built for</source>
+        <translation>表的行数：模型设计时支持的最长序列</translation>
+    </message>
+    <message>
+        <source>Standard deviation of the initial entries (GPT / BERT use 0.02)</source>
+        <translation>初始元素的标准差（GPT / BERT 取 0.02）</translation>
+    </message>
+    <message>
+        <source>Seed of the portable random generator for every random tensor</source>
+        <translation>所有随机张量所用的可移植随机数生成器的种子</translation>
+    </message>
+    <message>
+        <source>Positions p &gt;= max_len: error = refuse (as a real model does); clamp = reuse the last row; repeat = row p mod max_len (patterns recur)</source>
+        <translation>位置 p &gt;= max_len 时：error = 拒绝（真实模型就是这样）；clamp = 重复使用最后一行；repeat = 使用第 p mod max_len 行（模式循环出现）</translation>
+    </message>
+    <message>
+        <source>Learned position table T[r(p), k]</source>
+        <translation>可学习的位置表 T[r(p), k]</translation>
+    </message>
+    <message>
+        <source>T[r(p), k]</source>
+        <translation>T[r(p), k]</translation>
+    </message>
+    <message>
+        <source>length x dim: row = position p, column = dimension k; the table row r(p) = p below max_len, else per overflow; entries N(0, std^2), no structure until trained</source>
+        <translation>length x dim：行 = 位置 p，列 = 维度 k；低于 max_len 时表行 r(p) = p，否则按 overflow 规则；元素服从 N(0, std^2)，训练之前没有结构</translation>
+    </message>
+    <message>
+        <source>Similarity of positions  T[r(p)] · T[r(q)]</source>
+        <translation>位置相似度  T[r(p)] · T[r(q)]</translation>
+    </message>
+    <message>
+        <source>T[r(p)] · T[r(q)]</source>
+        <translation>T[r(p)] · T[r(q)]</translation>
+    </message>
+    <message>
+        <source>length x length dot products of the rows used by p and q, symmetric, about d std^2 on the diagonal; with overflow = repeat the same pattern recurs every max_len positions (the failure the seed article describes)</source>
+        <translation>p 与 q 所用表行之间的 length x length 点积，对称，对角线上约为 d std^2；overflow = repeat 时同一模式每隔 max_len 个位置重复出现（即参考文章描述的失效情形）</translation>
+    </message>
+    <message>
+        <source>Beyond max_len: which table row each position uses</source>
+        <translation>超过 max_len：每个位置使用表的哪一行</translation>
+    </message>
+    <message>
+        <source>table row r(p)</source>
+        <translation>表行 r(p)</translation>
+    </message>
+    <message>
+        <source>Row r(p) under each overflow rule for p = 0 .. max(length, 2 max_len) - 1: error stops at max_len (a real model refuses), clamp reuses row max_len - 1 for every later position (all look alike), repeat wraps to p mod max_len (positions max_len apart become identical); sampled evenly past 8192 positions</source>
+        <translation>各越界规则下 p = 0 .. max(length, 2 max_len) - 1 的表行 r(p)：error 止于 max_len（真实模型会拒绝），clamp 对之后的每个位置都重复使用第 max_len - 1 行（看起来全都一样），repeat 回绕到 p mod max_len（相距 max_len 的位置变得完全相同）；超过 8192 个位置时均匀采样</translation>
+    </message>
+    <message>
+        <source>table row r(p) = p</source>
+        <translation>表行 r(p) = p</translation>
+    </message>
+    <message>
+        <source>std</source>
+        <translation>std</translation>
+    </message>
+    <message>
+        <source>N(%1, %2) draw (value = std x draw)</source>
+        <translation>N(%1, %2) 抽样值（值 = std x 抽样值）</translation>
+    </message>
+    <message>
+        <source>table row r(q) = q</source>
+        <translation>表行 r(q) = q</translation>
+    </message>
+    <message>
+        <source>|T[r(p)]|</source>
+        <translation>|T[r(p)]|</translation>
+    </message>
+    <message>
+        <source>|T[r(q)]|</source>
+        <translation>|T[r(q)]|</translation>
+    </message>
+    <message>
+        <source>cosine of the two rows</source>
+        <translation>两行的余弦相似度</translation>
+    </message>
+    <message>
+        <source>error: row p, refused from max_len = %1 on</source>
+        <translation>error：第 p 行，从 max_len = %1 起拒绝</translation>
+    </message>
+    <message>
+        <source>clamp: row min(p, max_len - %1)</source>
+        <translation>clamp：第 min(p, max_len - %1) 行</translation>
+    </message>
+    <message>
+        <source>repeat: row p mod max_len</source>
+        <translation>repeat：第 p mod max_len 行</translation>
+    </message>
+    <message>
+        <source>table row r(p): clamped to max_len - %1</source>
+        <translation>表行 r(p)：截断到 max_len - %1</translation>
+    </message>
+    <message>
+        <source>table row r(q): clamped to max_len - %1</source>
+        <translation>表行 r(q)：截断到 max_len - %1</translation>
+    </message>
+    <message>
+        <source>table row r(p) = p mod max_len (repeated)</source>
+        <translation>表行 r(p) = p mod max_len（重复）</translation>
+    </message>
+    <message>
+        <source>repetition p div max_len</source>
+        <translation>重复次数 p div max_len</translation>
+    </message>
+    <message>
+        <source>table row r(q) = q mod max_len (repeated)</source>
+        <translation>表行 r(q) = q mod max_len（重复）</translation>
+    </message>
+    <message>
+        <source>repetition q div max_len</source>
+        <translation>重复次数 q div max_len</translation>
+    </message>
+    <message>
+        <source>T5 relative bias (Raffel et al. 2020)</source>
+        <translation>T5 相对位置偏置（Raffel 等，2020）</translation>
+    </message>
+    <message>
+        <source>A learned scalar per bucket of the offset j - i, added to the attention logits unscaled</source>
+        <translation>偏移 j - i 的每个桶对应一个可学习的标量，不经缩放直接加到注意力分数上</translation>
+    </message>
+    <message>
+        <source>Sequence length L: queries and keys 0..L-1</source>
+        <translation>序列长度 L：查询和键为 0..L-1</translation>
+    </message>
+    <message>
+        <source>Number of buckets (HF relative_attention_num_buckets; T5 uses 32)</source>
+        <translation>桶的数量（HF 的 relative_attention_num_buckets；T5 取 32）</translation>
+    </message>
+    <message>
+        <source>Encoder (true: half the buckets for keys after the query) or decoder (false: every future key in bucket 0)</source>
+        <translation>编码器（true：一半的桶留给查询之后的键）或解码器（false：所有未来的键都在桶 0）</translation>
+    </message>
+    <message>
+        <source>Number of attention heads (columns of the bias table)</source>
+        <translation>注意力头数（偏置表的列数）</translation>
+    </message>
+    <message>
+        <source>Head whose bias is shown (0-based, less than heads)</source>
+        <translation>显示其偏置的注意力头（从 0 开始，小于 heads）</translation>
+    </message>
+    <message>
+        <source>T5 bucket of the offset r = j - i</source>
+        <translation>偏移 r = j - i 的 T5 桶</translation>
+    </message>
+    <message>
+        <source>key position j</source>
+        <translation>键位置 j</translation>
+    </message>
+    <message>
+        <source>query position i</source>
+        <translation>查询位置 i</translation>
+    </message>
+    <message>
+        <source>bucket id</source>
+        <translation>桶编号</translation>
+    </message>
+    <message>
+        <source>length x length, rows query i, columns key j: bucket(j - i) as HF _relative_position_bucket computes it; keys after the query (r &gt; 0, upper triangle) use buckets n_b+1..2n_b-1 (n_b = buckets/2) when bidirectional and bucket 0 when unidirectional</source>
+        <translation>length x length，行为查询 i，列为键 j：按 HF 的 _relative_position_bucket 计算的 bucket(j - i)；查询之后的键（r &gt; 0，上三角）在双向时使用桶 n_b+1..2n_b-1（n_b = buckets/2），单向时使用桶 0</translation>
+    </message>
+    <message>
+        <source>Bucket of each offset r = j - i</source>
+        <translation>每个偏移 r = j - i 的桶</translation>
+    </message>
+    <message>
+        <source>relative position r = j - i (key minus query)</source>
+        <translation>相对位置 r = j - i（键减查询）</translation>
+    </message>
+    <message>
+        <source>Bucket of every r from -(length-1) to length-1 (whole range): exact for distances below max_exact, log-spaced up to max_distance, the last bucket beyond</source>
+        <translation>从 -(length-1) 到 length-1 的每个 r 的桶（整个范围）：距离小于 max_exact 时精确对应，到 max_distance 为止按对数间隔，再远则为最后一个桶</translation>
+    </message>
+    <message>
+        <source>T5 bias of one head: table[bucket(j - i)][h]</source>
+        <translation>单个注意力头的 T5 偏置：table[bucket(j - i)][h]</translation>
+    </message>
+    <message>
+        <source>bias  table[bucket(j - i)][h]</source>
+        <translation>偏置  table[bucket(j - i)][h]</translation>
+    </message>
+    <message>
+        <source>length x length for head `head`, rows query i, columns key j: table[bucket(j - i)][head], added to q_i . k_j unscaled; the table is N(0, 1) from seed, standing in for learned values (cells of one bucket share one value)</source>
+        <translation>注意力头 `head` 的 length x length 矩阵，行为查询 i，列为键 j：table[bucket(j - i)][head]，不经缩放加到 q_i . k_j 上；该表由 seed 生成，服从 N(0, 1)，代替训练得到的值（同一个桶的单元格取同一个值）</translation>
+    </message>
+    <message>
+        <source>Beyond max_distance: every farther key shares the last bucket</source>
+        <translation>超过 max_distance：更远的键全部共用最后一个桶</translation>
+    </message>
+    <message>
+        <source>distance d = |j - i|</source>
+        <translation>距离 d = |j - i|</translation>
+    </message>
+    <message>
+        <source>Bucket of a key d positions before the query (r = -d) and, bidirectional, after it (r = +d), for d = 0 .. max(length, 2 max_distance) - 1: exact below max_exact, log-spaced up to max_distance, then constant: T5 cannot tell distances past max_distance apart, which is why it extrapolates gracefully but blindly; sampled evenly past 8192 distances</source>
+        <translation>在查询之前 d 个位置的键（r = -d）以及（双向时）之后 d 个位置的键（r = +d）所在的桶，d = 0 .. max(length, 2 max_distance) - 1：小于 max_exact 时精确对应，到 max_distance 为止按对数间隔，之后不变：T5 无法区分超过 max_distance 的距离，所以它外推平稳，却看不出远处的差别；超过 8192 个距离时均匀采样</translation>
+    </message>
+    <message>
+        <source>relative position r = j - i</source>
+        <translation>相对位置 r = j - i</translation>
+    </message>
+    <message>
+        <source>distance n in the bucket formula</source>
+        <translation>分桶公式中的距离 n</translation>
+    </message>
+    <message>
+        <source>bucket</source>
+        <translation>桶</translation>
+    </message>
+    <message>
+        <source>exact bucket (%1) or log-spaced (%2)</source>
+        <translation>精确桶（%1）或对数间隔桶（%2）</translation>
+    </message>
+    <message>
+        <source>bias table[bucket][h]</source>
+        <translation>偏置 table[bucket][h]</translation>
+    </message>
+    <message>
+        <source>key d positions before the query (r = -d)</source>
+        <translation>查询之前 d 个位置的键（r = -d）</translation>
+    </message>
+    <message>
+        <source>key d positions after the query (r = +d)</source>
+        <translation>查询之后 d 个位置的键（r = +d）</translation>
+    </message>
+    <message>
+        <source>ALiBi (Press et al. 2022)</source>
+        <translation>ALiBi 线性偏置（Press 等，2022）</translation>
+    </message>
+    <message>
+        <source>No position embedding: each head subtracts slope m_h times the query-key distance from the attention logits</source>
+        <translation>不使用位置嵌入：每个注意力头从注意力分数中减去斜率 m_h 乘以查询与键之间的距离</translation>
+    </message>
+    <message>
+        <source>Number of attention heads n (sets the slopes)</source>
+        <translation>注意力头数 n（决定各斜率）</translation>
+    </message>
+    <message>
+        <source>true: the paper&apos;s causal form, future keys masked; false: symmetric -m_h |i - j| (encoder variant)</source>
+        <translation>true：论文的因果形式，未来的键被掩码；false：对称形式 -m_h |i - j|（编码器变体）</translation>
+    </message>
+    <message>
+        <source>Longest sequence seen in training (the paper trains on 512 or 1024; the extrapolation view marks it)</source>
+        <translation>训练时见过的最长序列（论文用 512 或 1024 训练；外推视图会标出它）</translation>
+    </message>
+    <message>
+        <source>ALiBi slope of each head</source>
+        <translation>每个注意力头的 ALiBi 斜率</translation>
+    </message>
+    <message>
+        <source>head h</source>
+        <translation>注意力头 h</translation>
+    </message>
+    <message>
+        <source>slope m_h</source>
+        <translation>斜率 m_h</translation>
+    </message>
+    <message>
+        <source>Slope m_h for h = 0..heads-1 as get_slopes computes it: 2^(-8(h+1)/n) for n a power of two, otherwise the slopes of the closest smaller power of two followed by every other slope of twice that</source>
+        <translation>按 get_slopes 计算的斜率 m_h，h = 0..heads-1：n 为 2 的幂时为 2^(-8(h+1)/n)，否则先取不超过 n 的最大 2 的幂对应的斜率，再取其两倍头数对应斜率中隔一取一的部分</translation>
+    </message>
+    <message>
+        <source>ALiBi bias of one head: -m_h (i - j)</source>
+        <translation>单个注意力头的 ALiBi 偏置：-m_h (i - j)</translation>
+    </message>
+    <message>
+        <source>bias  -m_h (i - j)</source>
+        <translation>偏置  -m_h (i - j)</translation>
+    </message>
+    <message>
+        <source>length x length for head `head`, rows query i, columns key j: the paper&apos;s form -m_h (i - j) for j &lt;= i, masked for j &gt; i (causal) or -m_h |i - j| (symmetric); never scaled. Implementations add +m_h j per row instead, which softmax cannot tell apart</source>
+        <translation>注意力头 `head` 的 length x length 矩阵，行为查询 i，列为键 j：论文的形式，j &lt;= i 时为 -m_h (i - j)，j &gt; i 时被掩码（因果），或 -m_h |i - j|（对称）；从不缩放。实际实现常改为每行加上 +m_h j，softmax 无法区分两者</translation>
+    </message>
+    <message>
+        <source>Beyond training: the bias keeps falling linearly</source>
+        <translation>训练之外：偏置继续线性下降</translation>
+    </message>
+    <message>
+        <source>distance i - j (key before the query)</source>
+        <translation>距离 i - j（键在查询之前）</translation>
+    </message>
+    <message>
+        <source>bias -m_h (i - j)</source>
+        <translation>偏置 -m_h (i - j)</translation>
+    </message>
+    <message>
+        <source>Bias of head `head` over distances 0 .. max(length, 2 train_length) - 1, split at train_length: the part seen in training and the part past it, which is the same line continued (nothing new to learn, so ALiBi extrapolates); with the steepest (head 0) and flattest (last head) slopes for comparison; sampled evenly past 8192 distances</source>
+        <translation>注意力头 `head` 在距离 0 .. max(length, 2 train_length) - 1 上的偏置，在 train_length 处分开：训练中见过的部分与之后的部分，后者只是同一条直线的延续（没有新东西要学，所以 ALiBi 能外推）；并画出最陡（注意力头 0）与最平（最后一个注意力头）的斜率作比较；超过 8192 个距离时均匀采样</translation>
+    </message>
+    <message>
+        <source>distance i - j</source>
+        <translation>距离 i - j</translation>
+    </message>
+    <message>
+        <source>masked (%1: key after the query)</source>
+        <translation>被掩码（%1：键在查询之后）</translation>
+    </message>
+    <message>
+        <source>head %1: seen in training (distance &lt; %2)</source>
+        <translation>注意力头 %1：训练中见过（距离 &lt; %2）</translation>
+    </message>
+    <message>
+        <source>head %1: beyond training, the same line continued</source>
+        <translation>注意力头 %1：训练之外，同一条直线的延续</translation>
+    </message>
+    <message>
+        <source>head %1 (flattest)</source>
+        <translation>注意力头 %1（最平）</translation>
+    </message>
+    <message>
+        <source>distance |i - j|</source>
+        <translation>距离 |i - j|</translation>
+    </message>
+    <message>
+        <source>bias -m_h |i - j|</source>
+        <translation>偏置 -m_h |i - j|</translation>
+    </message>
+    <message>
+        <source>RoPE (Su et al. 2021, RoFormer)</source>
+        <translation>RoPE 旋转位置编码（Su 等，2021，RoFormer）</translation>
+    </message>
+    <message>
+        <source>Rotary position embedding: each pair of dimensions of q and k is rotated by m theta_k; the score &lt;R_m q, R_n k&gt; depends only on m - n</source>
+        <translation>旋转位置编码：q 与 k 的每个维度对旋转 m theta_k；分数 &lt;R_m q, R_n k&gt; 只取决于 m - n</translation>
+    </message>
+    <message>
+        <source>Sequence length: positions 0..length-1</source>
+        <translation>序列长度：位置 0..length-1</translation>
+    </message>
+    <message>
+        <source>Head width d (even): d/2 rotation pairs</source>
+        <translation>注意力头宽度 d（偶数）：d/2 个旋转维度对</translation>
+    </message>
+    <message>
+        <source>Base of the frequencies theta_k = base^(-2k/d)</source>
+        <translation>频率 theta_k = base^(-2k/d) 的底数</translation>
+    </message>
+    <message>
+        <source>Pairing: half = LLaMA/NeoX rotate_half (k, k + d/2); interleaved = RoFormer/GPT-J rotate_every_two (2k, 2k + 1)</source>
+        <translation>维度配对：half = LLaMA/NeoX 的 rotate_half（k, k + d/2）；interleaved = RoFormer/GPT-J 的 rotate_every_two（2k, 2k + 1）</translation>
+    </message>
+    <message>
+        <source>Context extension: linear theta_k / s; ntk base s^(d/(d-2)); dynamic (HF) base (s L / L_train - (s - 1))^(d/(d-2)), L = max(length, L_train)</source>
+        <translation>上下文扩展：linear 为 theta_k / s；ntk 为 base s^(d/(d-2))；dynamic（HF）为 base (s L / L_train - (s - 1))^(d/(d-2))，L = max(length, L_train)</translation>
+    </message>
+    <message>
+        <source>Scaling factor s (at least 1)</source>
+        <translation>缩放因子 s（至少为 1）</translation>
+    </message>
+    <message>
+        <source>Trained context length L_train of the dynamic scaling</source>
+        <translation>dynamic 缩放所用的训练上下文长度 L_train</translation>
+    </message>
+    <message>
+        <source>Rotation pair k followed by the rotation view (&lt; dim/2)</source>
+        <translation>旋转视图跟踪的旋转维度对 k（&lt; dim/2）</translation>
+    </message>
+    <message>
+        <source>Query positions compared in the invariance view</source>
+        <translation>相对性视图中比较的查询位置个数</translation>
+    </message>
+    <message>
+        <source>Rotation angles m theta_k</source>
+        <translation>旋转角 m theta_k</translation>
+    </message>
+    <message>
+        <source>position m</source>
+        <translation>位置 m</translation>
+    </message>
+    <message>
+        <source>angle m theta_k (rad)</source>
+        <translation>角度 m theta_k（弧度）</translation>
+    </message>
+    <message>
+        <source>length x dim/2: angle m theta_k (after scaling) in radians by which pair k is rotated at position m; rows m, columns k; &gt;= 0, not reduced mod 2 pi</source>
+        <translation>length x dim/2：维度对 k 在位置 m 处旋转的角度 m theta_k（缩放之后），单位为弧度；行为 m，列为 k；&gt;= 0，未对 2 pi 取模</translation>
+    </message>
+    <message>
+        <source>Frequencies theta_k and wavelengths 2 pi / theta_k</source>
+        <translation>频率 theta_k 与波长 2 pi / theta_k</translation>
+    </message>
+    <message>
+        <source>theta_k (rad per position) / wavelength (positions)</source>
+        <translation>theta_k（每个位置的弧度）/ 波长（位置数）</translation>
+    </message>
+    <message>
+        <source>Over pair index k = 0..d/2-1: theta_k = base^(-2k/d) and wavelength 2 pi / theta_k, before and after scaling (log scale)</source>
+        <translation>对维度对编号 k = 0..d/2-1：theta_k = base^(-2k/d) 与波长 2 pi / theta_k，缩放前后（对数刻度）</translation>
+    </message>
+    <message>
+        <source>RoPE scores &lt;R_m q, R_n k&gt;</source>
+        <translation>RoPE 分数 &lt;R_m q, R_n k&gt;</translation>
+    </message>
+    <message>
+        <source>key position n</source>
+        <translation>键位置 n</translation>
+    </message>
+    <message>
+        <source>query position m</source>
+        <translation>查询位置 m</translation>
+    </message>
+    <message>
+        <source>score &lt;R_m q, R_n k&gt;</source>
+        <translation>分数 &lt;R_m q, R_n k&gt;</translation>
+    </message>
+    <message>
+        <source>length x length: raw dot product &lt;R_m q, R_n k&gt; (no 1/sqrt(d)) of one fixed random q and k rotated to query position m (row) and key position n (column); signed; constant along diagonals (depends only on m - n)</source>
+        <translation>length x length：固定的随机向量 q 与 k 分别旋转到查询位置 m（行）与键位置 n（列）后的原始点积 &lt;R_m q, R_n k&gt;（不除以 sqrt(d)）；有正有负；沿对角线不变（只取决于 m - n）</translation>
+    </message>
+    <message>
+        <source>Relative property: RoPE vs absolute sinusoidal</source>
+        <translation>相对性：RoPE 与绝对正弦位置编码对比</translation>
+    </message>
+    <message>
+        <source>relative distance x = m - n</source>
+        <translation>相对距离 x = m - n</translation>
+    </message>
+    <message>
+        <source>score (raw dot product)</source>
+        <translation>分数（原始点积）</translation>
+    </message>
+    <message>
+        <source>For `queries` query positions m: RoPE score(m, m - x), whose curves coincide, and (q + PE_m) . (k + PE_n) with the interleaved sinusoidal table, whose curves do not; x = 0..min(length, 4096)-1 (keys at or before the query), gaps where n &lt; 0</source>
+        <translation>对 `queries` 个查询位置 m：RoPE 的 score(m, m - x)，这些曲线彼此重合；以及使用 interleaved 正弦表的 (q + PE_m) . (k + PE_n)，这些曲线不重合；x = 0..min(length, 4096)-1（键在查询处或之前），n &lt; 0 处留空</translation>
+    </message>
+    <message>
+        <source>Long-term decay bound (RoFormer sec. 3.4.3)</source>
+        <translation>远程衰减上界（RoFormer 3.4.3 节）</translation>
+    </message>
+    <message>
+        <source>relative distance r = m - n</source>
+        <translation>相对距离 r = m - n</translation>
+    </message>
+    <message>
+        <source>(1/(d/2)) sum_j |S_j|</source>
+        <translation>(1/(d/2)) sum_j |S_j|</translation>
+    </message>
+    <message>
+        <source>(1/(d/2)) sum_{j=1..d/2} |S_j|, S_j = sum_{k&lt;j} e^{i r theta_k} (scaled theta), for r = 0..min(length, 65536)-1; starts at (d/2 + 1)/2; decays, but not monotonically</source>
+        <translation>(1/(d/2)) sum_{j=1..d/2} |S_j|，S_j = sum_{k&lt;j} e^{i r theta_k}（用缩放后的 theta），r = 0..min(length, 65536)-1；起点为 (d/2 + 1)/2；会衰减，但不单调</translation>
+    </message>
+    <message>
+        <source>Rotation of one pair of q as the position grows</source>
+        <translation>随位置增大，q 的一个维度对的旋转</translation>
+    </message>
+    <message>
+        <source>first component a&apos; = a cos(m theta_k) - b sin(m theta_k)</source>
+        <translation>第一分量 a&apos; = a cos(m theta_k) - b sin(m theta_k)</translation>
+    </message>
+    <message>
+        <source>second component b&apos; = a sin(m theta_k) + b cos(m theta_k)</source>
+        <translation>第二分量 b&apos; = a sin(m theta_k) + b cos(m theta_k)</translation>
+    </message>
+    <message>
+        <source>Path of pair `pair` (a, b) of q rotated to m = 0..min(length-1, 2000) (half: dims k, k + d/2; interleaved: 2k, 2k + 1), on the circle of radius |(a, b)|: norm preserved</source>
+        <translation>q 的维度对 `pair`（a, b）旋转到 m = 0..min(length-1, 2000) 的轨迹（half：第 k、k + d/2 维；interleaved：第 2k、2k + 1 维），位于半径为 |(a, b)| 的圆上：范数保持不变</translation>
+    </message>
+    <message>
+        <source>Beyond training: full periods of each rotation pair</source>
+        <translation>训练之外：每个旋转维度对走过的完整周期数</translation>
+    </message>
+    <message>
+        <source>For each pair k: full turns (L - 1) theta_k / 2π of the rotation over positions 0 .. L-1: in training (L = train_length, unscaled theta), and at L = length without scaling and with linear, NTK and dynamic scaling by `factor`. Pairs under the one-period line in training never completed a turn, so longer contexts rotate them to angles never seen; scaling pulls the length curves back down under the training curve (linear exactly by 1/s, NTK mostly for the slow pairs)</source>
+        <translation>对每个维度对 k：在位置 0 .. L-1 上旋转走过的完整圈数 (L - 1) theta_k / 2π：训练时（L = train_length，未缩放的 theta），以及 L = length 时不缩放和按 `factor` 做 linear、NTK、dynamic 缩放的情形。训练时位于“一个周期”线以下的维度对从未转满一圈，所以更长的上下文会把它们转到从未见过的角度；缩放把 length 曲线拉回到训练曲线之下（linear 恰好缩小为 1/s，NTK 主要作用于慢速维度对）</translation>
+    </message>
+    <message>
+        <source>pair k</source>
+        <translation>维度对 k</translation>
+    </message>
+    <message>
+        <source>theta_k (rad per position, after scaling)</source>
+        <translation>theta_k（每个位置的弧度，缩放后）</translation>
+    </message>
+    <message>
+        <source>angle mod %1 pi (rad)</source>
+        <translation>角度 mod %1 pi（弧度）</translation>
+    </message>
+    <message>
+        <source>wavelength %1 pi / theta_k (positions)</source>
+        <translation>波长 %1 pi / theta_k（位置数）</translation>
+    </message>
+    <message>
+        <source>theta_k before scaling</source>
+        <translation>缩放前的 theta_k</translation>
+    </message>
+    <message>
+        <source>theta_k after scaling (none)</source>
+        <translation>缩放后的 theta_k（none）</translation>
+    </message>
+    <message>
+        <source>wavelength %1 pi / theta_k before scaling</source>
+        <translation>缩放前的波长 %1 pi / theta_k</translation>
+    </message>
+    <message>
+        <source>wavelength %1 pi / theta_k after scaling (none)</source>
+        <translation>缩放后的波长 %1 pi / theta_k（none）</translation>
+    </message>
+    <message>
+        <source>distance m - n</source>
+        <translation>距离 m - n</translation>
+    </message>
+    <message>
+        <source>score &lt;R_m q, R_n k&gt; (total)</source>
+        <translation>分数 &lt;R_m q, R_n k&gt;（总和）</translation>
+    </message>
+    <message>
+        <source>pair %1 (theta_k = %2)</source>
+        <translation>维度对 %1（theta_k = %2）</translation>
+    </message>
+    <message>
+        <source>RoPE, m = %1</source>
+        <translation>RoPE，m = %1</translation>
+    </message>
+    <message>
+        <source>absolute sinusoidal, m = %1</source>
+        <translation>绝对正弦位置编码，m = %1</translation>
+    </message>
+    <message>
+        <source>relative upper bound (%1/(d/%2)) sum_j |S_j|</source>
+        <translation>相对上界 (%1/(d/%2)) sum_j |S_j|</translation>
+    </message>
+    <message>
+        <source>R_m (a, b), m = %1..%2 (pair %3: dims %4, %5)</source>
+        <translation>R_m (a, b)，m = %1..%2（维度对 %3：第 %4、%5 维）</translation>
+    </message>
+    <message>
+        <source>circle of radius |(a, b)| = %1</source>
+        <translation>半径 |(a, b)| = %1 的圆</translation>
+    </message>
+    <message>
+        <source>training: %1 positions, no scaling</source>
+        <translation>训练：%1 个位置，不缩放</translation>
+    </message>
+    <message>
+        <source>length %1, no scaling</source>
+        <translation>length %1，不缩放</translation>
+    </message>
+    <message>
+        <source>length %1, linear s = %2</source>
+        <translation>length %1，linear s = %2</translation>
+    </message>
+    <message>
+        <source>length %1, NTK s = %2</source>
+        <translation>length %1，NTK s = %2</translation>
+    </message>
+    <message>
+        <source>length %1, dynamic s = %2</source>
+        <translation>length %1，dynamic s = %2</translation>
+    </message>
+    <message>
+        <source>theta_k after scaling (linear)</source>
+        <translation>缩放后的 theta_k（linear）</translation>
+    </message>
+    <message>
+        <source>wavelength %1 pi / theta_k after scaling (linear)</source>
+        <translation>缩放后的波长 %1 pi / theta_k（linear）</translation>
+    </message>
+    <message>
+        <source>theta_k after scaling (ntk)</source>
+        <translation>缩放后的 theta_k（ntk）</translation>
+    </message>
+    <message>
+        <source>wavelength %1 pi / theta_k after scaling (ntk)</source>
+        <translation>缩放后的波长 %1 pi / theta_k（ntk）</translation>
+    </message>
+    <message>
+        <source>theta_k after scaling (dynamic)</source>
+        <translation>缩放后的 theta_k（dynamic）</translation>
+    </message>
+    <message>
+        <source>wavelength %1 pi / theta_k after scaling (dynamic)</source>
+        <translation>缩放后的波长 %1 pi / theta_k（dynamic）</translation>
+    </message>
+    <message>
+        <source>Transformer-XL relative attention (Dai et al. 2019)</source>
+        <translation>Transformer-XL 相对位置注意力（Dai 等，2019）</translation>
+    </message>
+    <message>
+        <source>One head&apos;s attention logits split into the four terms (a) q.k, (b) q.r, (c) u.k, (d) v.r over a segment plus memory; equal to the reference&apos;s rel-shift computation, evaluated for the cells on screen</source>
+        <translation>单个注意力头的注意力分数拆成四项 (a) q.k、(b) q.r、(c) u.k、(d) v.r，覆盖当前片段加记忆；与参考实现的 rel-shift 计算结果相等，只计算屏幕上显示的单元格</translation>
+    </message>
+    <message>
+        <source>Query length q_len: tokens of the current segment h</source>
+        <translation>查询长度 q_len：当前片段 h 的词元数</translation>
+    </message>
+    <message>
+        <source>Memory length mlen: cached hidden states of the previous segment (keys only); k_len = mlen + q_len</source>
+        <translation>记忆长度 mlen：缓存的上一片段隐藏状态（只作为键）；k_len = mlen + q_len</translation>
+    </message>
+    <message>
+        <source>Model width d_model; a multiple of heads; even when relative = sinusoidal</source>
+        <translation>模型宽度 d_model；须为 heads 的倍数；relative = sinusoidal 时须为偶数</translation>
+    </message>
+    <message>
+        <source>Number of heads; d_head = d_model / heads</source>
+        <translation>注意力头数；d_head = d_model / heads</translation>
+    </message>
+    <message>
+        <source>Head shown, 0 .. heads-1</source>
+        <translation>显示的注意力头，0 .. heads-1</translation>
+    </message>
+    <message>
+        <source>Distances above clamp_len use R_clamp_len (the reference&apos;s clamp_len); 0 = none</source>
+        <translation>大于 clamp_len 的距离使用 R_clamp_len（参考实现的 clamp_len）；0 = 不截断</translation>
+    </message>
+    <message>
+        <source>R_delta: sinusoidal (the paper, concatenated sin|cos, base 10000) or learned (the seed article&apos;s table of 2 max_len - 1 rows)</source>
+        <translation>R_delta：sinusoidal（论文做法，sin|cos 拼接，底数 10000）或 learned（参考文章中 2 max_len - 1 行的表）</translation>
+    </message>
+    <message>
+        <source>relative = learned: table rows for delta in -(max_len-1) .. max_len-1; larger distances are clamped to max_len - 1</source>
+        <translation>relative = learned 时：表行对应 -(max_len-1) .. max_len-1 内的 delta；更大的距离截断到 max_len - 1</translation>
+    </message>
+    <message>
+        <source>(a) content-content  q_i . k_j / sqrt(d_head)</source>
+        <translation>(a) 内容对内容  q_i . k_j / sqrt(d_head)</translation>
+    </message>
+    <message>
+        <source>key position j (j &lt; mlen: memory)</source>
+        <translation>键位置 j（j &lt; mlen：记忆）</translation>
+    </message>
+    <message>
+        <source>query i (position mlen + i)</source>
+        <translation>查询 i（位置 mlen + i）</translation>
+    </message>
+    <message>
+        <source>(a)</source>
+        <translation>(a)</translation>
+    </message>
+    <message>
+        <source>Term (a): content query against content key q_i . k_j / sqrt(d_head); q_len x k_len, row = query i, col = key j, delta = i + mlen - j; signed; masked (j &gt; i + mlen) cells empty</source>
+        <translation>项 (a)：内容查询对内容键 q_i . k_j / sqrt(d_head)；q_len x k_len，行 = 查询 i，列 = 键 j，delta = i + mlen - j；有正有负；被掩码（j &gt; i + mlen）的单元格为空</translation>
+    </message>
+    <message>
+        <source>(b) content-position  q_i . r_(i+mlen-j) / sqrt(d_head)</source>
+        <translation>(b) 内容对位置  q_i . r_(i+mlen-j) / sqrt(d_head)</translation>
+    </message>
+    <message>
+        <source>(b)</source>
+        <translation>(b)</translation>
+    </message>
+    <message>
+        <source>Term (b): content query against relative position q_i . r_delta / sqrt(d_head); q_len x k_len, row = query i, col = key j, delta = i + mlen - j; signed; masked (j &gt; i + mlen) cells empty</source>
+        <translation>项 (b)：内容查询对相对位置 q_i . r_delta / sqrt(d_head)；q_len x k_len，行 = 查询 i，列 = 键 j，delta = i + mlen - j；有正有负；被掩码（j &gt; i + mlen）的单元格为空</translation>
+    </message>
+    <message>
+        <source>(c) global content bias  u . k_j / sqrt(d_head)</source>
+        <translation>(c) 全局内容偏置  u . k_j / sqrt(d_head)</translation>
+    </message>
+    <message>
+        <source>(c)</source>
+        <translation>(c)</translation>
+    </message>
+    <message>
+        <source>Term (c): global bias u against content key u . k_j (same in every row) / sqrt(d_head); q_len x k_len, row = query i, col = key j, delta = i + mlen - j; signed; masked (j &gt; i + mlen) cells empty</source>
+        <translation>项 (c)：全局偏置 u 对内容键 u . k_j（每行相同）/ sqrt(d_head)；q_len x k_len，行 = 查询 i，列 = 键 j，delta = i + mlen - j；有正有负；被掩码（j &gt; i + mlen）的单元格为空</translation>
+    </message>
+    <message>
+        <source>(d) global position bias  v . r_(i+mlen-j) / sqrt(d_head)</source>
+        <translation>(d) 全局位置偏置  v . r_(i+mlen-j) / sqrt(d_head)</translation>
+    </message>
+    <message>
+        <source>(d)</source>
+        <translation>(d)</translation>
+    </message>
+    <message>
+        <source>Term (d): global bias v against relative position v . r_delta (constant along diagonals) / sqrt(d_head); q_len x k_len, row = query i, col = key j, delta = i + mlen - j; signed; masked (j &gt; i + mlen) cells empty</source>
+        <translation>项 (d)：全局偏置 v 对相对位置 v . r_delta（沿对角线不变）/ sqrt(d_head)；q_len x k_len，行 = 查询 i，列 = 键 j，delta = i + mlen - j；有正有负；被掩码（j &gt; i + mlen）的单元格为空</translation>
+    </message>
+    <message>
+        <source>AC = (q_i + u) . k_j / sqrt(d_head)</source>
+        <translation>AC = (q_i + u) . k_j / sqrt(d_head)</translation>
+    </message>
+    <message>
+        <source>(a) + (c)</source>
+        <translation>(a) + (c)</translation>
+    </message>
+    <message>
+        <source>Content part AC = (a) + (c), as the reference computes it / sqrt(d_head); q_len x k_len, row = query i, col = key j, delta = i + mlen - j; signed; masked (j &gt; i + mlen) cells empty</source>
+        <translation>内容部分 AC = (a) + (c)，按参考实现的方式计算 / sqrt(d_head)；q_len x k_len，行 = 查询 i，列 = 键 j，delta = i + mlen - j；有正有负；被掩码（j &gt; i + mlen）的单元格为空</translation>
+    </message>
+    <message>
+        <source>BD = (q_i + v) . r_(i+mlen-j) / sqrt(d_head)</source>
+        <translation>BD = (q_i + v) . r_(i+mlen-j) / sqrt(d_head)</translation>
+    </message>
+    <message>
+        <source>(b) + (d)</source>
+        <translation>(b) + (d)</translation>
+    </message>
+    <message>
+        <source>Position part BD = (b) + (d): the reference&apos;s _rel_shift((q + v) r^T) (equal to it, tested), evaluated for the cells drawn / sqrt(d_head); q_len x k_len, row = query i, col = key j, delta = i + mlen - j; signed; masked (j &gt; i + mlen) cells empty</source>
+        <translation>位置部分 BD = (b) + (d)：即参考实现的 _rel_shift((q + v) r^T)（已测试二者相等），只计算绘制的单元格 / sqrt(d_head)；q_len x k_len，行 = 查询 i，列 = 键 j，delta = i + mlen - j；有正有负；被掩码（j &gt; i + mlen）的单元格为空</translation>
+    </message>
+    <message>
+        <source>Attention logits  (a) + (b) + (c) + (d)</source>
+        <translation>注意力分数  (a) + (b) + (c) + (d)</translation>
+    </message>
+    <message>
+        <source>score</source>
+        <translation>分数</translation>
+    </message>
+    <message>
+        <source>Logits (AC + BD) / sqrt(d_head), the causal mask applied after summing; q_len x k_len, row = query i, col = key j, delta = i + mlen - j; signed; masked (j &gt; i + mlen) cells empty</source>
+        <translation>注意力分数 (AC + BD) / sqrt(d_head)，因果掩码在求和之后施加；q_len x k_len，行 = 查询 i，列 = 键 j，delta = i + mlen - j；有正有负；被掩码（j &gt; i + mlen）的单元格为空</translation>
+    </message>
+    <message>
+        <source>Causal mask over segment + memory  (1 = attended)</source>
+        <translation>片段 + 记忆上的因果掩码  （1 = 可关注）</translation>
+    </message>
+    <message>
+        <source>attended</source>
+        <translation>可关注</translation>
+    </message>
+    <message>
+        <source>1 where key j &lt;= i + mlen (attended), 0 where j &gt; i + mlen (masked); q_len x k_len, row = query i, col = key j</source>
+        <translation>键 j &lt;= i + mlen 处为 1（可关注），j &gt; i + mlen 处为 0（被掩码）；q_len x k_len，行 = 查询 i，列 = 键 j</translation>
+    </message>
+    <message>
+        <source>Attention weights  softmax over keys</source>
+        <translation>注意力权重  对键做 softmax</translation>
+    </message>
+    <message>
+        <source>probability</source>
+        <translation>概率</translation>
+    </message>
+    <message>
+        <source>softmax of the scores over the unmasked keys of each row (rows sum to 1); q_len x k_len, masked cells empty; k_len at most 65536 (a weight needs its whole row)</source>
+        <translation>每行在未被掩码的键上对分数做 softmax（每行之和为 1）；q_len x k_len，被掩码的单元格为空；k_len 最多 65536（一个权重需要整行）</translation>
+    </message>
+    <message>
+        <source>Memory of the relative-position term: explicit tensor vs rel-shift</source>
+        <translation>相对位置项的内存：显式张量与 rel-shift 对比</translation>
+    </message>
+    <message>
+        <source>query length q_len</source>
+        <translation>查询长度 q_len</translation>
+    </message>
+    <message>
+        <source>bytes per head (float32)</source>
+        <translation>每个注意力头的字节数（float32）</translation>
+    </message>
+    <message>
+        <source>float32 bytes per head, batch 1, over q_len = 1..max(1024, qlen) at the current mlen and d_head: the explicit [q_len, k_len, d_head] tensor of r vectors vs the rel-shift trick&apos;s extra r (k_len x d_head) and padded q_len x (k_len+1) copy of scalars, about d_head times smaller; points mark the current q_len and the seed article&apos;s figures at head_dim 64 (512: 67,108,864 B ~ 67 MB; 1024: 268,435,456 B ~ 268 MB)</source>
+        <translation>每个注意力头的 float32 字节数，batch 为 1，q_len = 1..max(1024, qlen)，使用当前的 mlen 与 d_head：由 r 向量组成的显式 [q_len, k_len, d_head] 张量，对比 rel-shift 技巧额外需要的 r（k_len x d_head）与填充后的 q_len x (k_len+1) 标量副本，后者约小 d_head 倍；圆点标出当前的 q_len，以及参考文章在 head_dim 64 时的数字（512：67,108,864 B ~ 67 MB；1024：268,435,456 B ~ 268 MB）</translation>
+    </message>
+    <message>
+        <source>(a) q_i . k_j / sqrt(d_head)</source>
+        <translation>(a) q_i . k_j / sqrt(d_head)</translation>
+    </message>
+    <message>
+        <source>(b) q_i . r_delta / sqrt(d_head)</source>
+        <translation>(b) q_i . r_delta / sqrt(d_head)</translation>
+    </message>
+    <message>
+        <source>(c) u . k_j / sqrt(d_head)</source>
+        <translation>(c) u . k_j / sqrt(d_head)</translation>
+    </message>
+    <message>
+        <source>(d) v . r_delta / sqrt(d_head)</source>
+        <translation>(d) v . r_delta / sqrt(d_head)</translation>
+    </message>
+    <message>
+        <source>score = (a) + (b) + (c) + (d)</source>
+        <translation>分数 = (a) + (b) + (c) + (d)</translation>
+    </message>
+    <message>
+        <source>AC = (a) + (c)</source>
+        <translation>AC = (a) + (c)</translation>
+    </message>
+    <message>
+        <source>BD = (b) + (d)</source>
+        <translation>BD = (b) + (d)</translation>
+    </message>
+    <message>
+        <source>distance delta = i + mlen - j</source>
+        <translation>距离 delta = i + mlen - j</translation>
+    </message>
+    <message>
+        <source>delta used for R (after clamping)</source>
+        <translation>R 所用的 delta（截断后）</translation>
+    </message>
+    <message>
+        <source>clamped (%1 = yes)</source>
+        <translation>是否截断（%1 = 是）</translation>
+    </message>
+    <message>
+        <source>masked: key j &gt; i + mlen (in the future)</source>
+        <translation>被掩码：键 j &gt; i + mlen（在未来）</translation>
+    </message>
+    <message>
+        <source>attended (%1) or masked (%2)</source>
+        <translation>可关注（%1）或被掩码（%2）</translation>
+    </message>
+    <message>
+        <source>score s_ij</source>
+        <translation>分数 s_ij</translation>
+    </message>
+    <message>
+        <source>row log-sum-exp  log sum_j exp(s_ij)</source>
+        <translation>行的 log-sum-exp  log sum_j exp(s_ij)</translation>
+    </message>
+    <message>
+        <source>attention = exp(s_ij - log-sum-exp)</source>
+        <translation>注意力 = exp(s_ij - log-sum-exp)</translation>
+    </message>
+    <message>
+        <source>explicit [q_len, k_len, d_head] tensor (k_len = q_len + %1, d_head = %2)</source>
+        <translation>显式 [q_len, k_len, d_head] 张量（k_len = q_len + %1，d_head = %2）</translation>
+    </message>
+    <message>
+        <source>rel-shift extra: r and the padded copy (k_len = q_len + %1, d_head = %2)</source>
+        <translation>rel-shift 额外内存：r 与填充副本（k_len = q_len + %1，d_head = %2）</translation>
+    </message>
+    <message>
+        <source>current q_len = %1</source>
+        <translation>当前 q_len = %1</translation>
+    </message>
+    <message>
+        <source>seed article: explicit tensor at head_dim %1 (%2 MB, %3 MB)</source>
+        <translation>参考文章：head_dim %1 时的显式张量（%2 MB，%3 MB）</translation>
+    </message>
+    <message>
+        <source>TUPE (Ke, He, Liu 2021)</source>
+        <translation>TUPE 解耦位置编码（Ke、He、Liu，2021）</translation>
+    </message>
+    <message>
+        <source>Untied positional encoding: content and position get separate projections; the attention logit of one head split into content and position terms</source>
+        <translation>解耦位置编码：内容与位置使用各自的投影；单个注意力头的注意力分数拆分为内容项与位置项</translation>
+    </message>
+    <message>
+        <source>Sequence length; position 0 is the [CLS] token (the attention view: at most 65536)</source>
+        <translation>序列长度；位置 0 为 [CLS] 词元（注意力视图：最多 65536）</translation>
+    </message>
+    <message>
+        <source>Model width d_model (a multiple of heads)</source>
+        <translation>模型宽度 d_model（heads 的倍数）</translation>
+    </message>
+    <message>
+        <source>Number of attention heads; d_head = d_model / heads</source>
+        <translation>注意力头数；d_head = d_model / heads</translation>
+    </message>
+    <message>
+        <source>Head shown (less than heads)</source>
+        <translation>显示的注意力头（小于 heads）</translation>
+    </message>
+    <message>
+        <source>tied: BERT (x+p)W; tupe-a: the paper, untied, no cross terms; tupe-r: tupe-a + T5 relative bias; untied-cross: seed article 003, cross terms kept, pp replaced by relative bias</source>
+        <translation>tied：BERT 的 (x+p)W；tupe-a：论文做法，解耦，无交叉项；tupe-r：tupe-a + T5 相对位置偏置；untied-cross：参考文章 003 的做法，保留交叉项，pp 换成相对位置偏置</translation>
+    </message>
+    <message>
+        <source>Untie [CLS] (paper Eq. 9): positional part of row 0 = theta_1, of column 0 = theta_2 (no effect on tied)</source>
+        <translation>解耦 [CLS]（论文式 9）：第 0 行的位置部分 = theta_1，第 0 列的位置部分 = theta_2（对 tied 无影响）</translation>
+    </message>
+    <message>
+        <source>T5 bidirectional buckets of the relative bias</source>
+        <translation>相对位置偏置所用的 T5 双向桶数</translation>
+    </message>
+    <message>
+        <source>T5 max distance: beyond it |j - i| shares the last bucket (&gt; buckets/4)</source>
+        <translation>T5 最大距离：超过它的 |j - i| 共用最后一个桶（&gt; buckets/4）</translation>
+    </message>
+    <message>
+        <source>content-to-content  cc</source>
+        <translation>内容对内容  cc</translation>
+    </message>
+    <message>
+        <source>cc</source>
+        <translation>cc</translation>
+    </message>
+    <message>
+        <source>(x_i W^Q).(x_j W^K) / sqrt(d_head) (tied, untied-cross) or / sqrt(2 d_head) (tupe-a, tupe-r); length x length, row = query i, column = key j, signed</source>
+        <translation>(x_i W^Q).(x_j W^K) / sqrt(d_head)（tied、untied-cross）或 / sqrt(2 d_head)（tupe-a、tupe-r）；length x length，行 = 查询 i，列 = 键 j，有正有负</translation>
+    </message>
+    <message>
+        <source>content-to-position  cp</source>
+        <translation>内容对位置  cp</translation>
+    </message>
+    <message>
+        <source>cp</source>
+        <translation>cp</translation>
+    </message>
+    <message>
+        <source>(x_i W^Q).(p_j W^K) / sqrt(d_head) (tied) or (x_i W^Q).(p_j U^K) / sqrt(d_head) (untied-cross); removed in this variant (exactly 0) for tupe-a, tupe-r; length x length, row = query i, column = key j, signed</source>
+        <translation>(x_i W^Q).(p_j W^K) / sqrt(d_head)（tied）或 (x_i W^Q).(p_j U^K) / sqrt(d_head)（untied-cross）；在 tupe-a、tupe-r 中被去掉（恰为 0）；length x length，行 = 查询 i，列 = 键 j，有正有负</translation>
+    </message>
+    <message>
+        <source>position-to-content  pc</source>
+        <translation>位置对内容  pc</translation>
+    </message>
+    <message>
+        <source>pc</source>
+        <translation>pc</translation>
+    </message>
+    <message>
+        <source>(p_i W^Q).(x_j W^K) / sqrt(d_head) (tied) or (p_i U^Q).(x_j W^K) / sqrt(d_head) (untied-cross); removed in this variant (exactly 0) for tupe-a, tupe-r; length x length, row = query i, column = key j, signed</source>
+        <translation>(p_i W^Q).(x_j W^K) / sqrt(d_head)（tied）或 (p_i U^Q).(x_j W^K) / sqrt(d_head)（untied-cross）；在 tupe-a、tupe-r 中被去掉（恰为 0）；length x length，行 = 查询 i，列 = 键 j，有正有负</translation>
+    </message>
+    <message>
+        <source>position-to-position  pp</source>
+        <translation>位置对位置  pp</translation>
+    </message>
+    <message>
+        <source>pp</source>
+        <translation>pp</translation>
+    </message>
+    <message>
+        <source>(p_i W^Q).(p_j W^K) / sqrt(d_head) (tied), (p_i U^Q).(p_j U^K) / sqrt(2 d_head) (tupe-a, tupe-r; with untie_cls row 0 = theta_1, rest of column 0 = theta_2); removed in this variant (exactly 0) for untied-cross; length x length, row = query i, column = key j, signed</source>
+        <translation>(p_i W^Q).(p_j W^K) / sqrt(d_head)（tied），(p_i U^Q).(p_j U^K) / sqrt(2 d_head)（tupe-a、tupe-r；开启 untie_cls 时第 0 行 = theta_1，第 0 列其余元素 = theta_2）；在 untied-cross 中被去掉（恰为 0）；length x length，行 = 查询 i，列 = 键 j，有正有负</translation>
+    </message>
+    <message>
+        <source>relative bias  b_{j-i}</source>
+        <translation>相对位置偏置  b_{j-i}</translation>
+    </message>
+    <message>
+        <source>bias</source>
+        <translation>偏置</translation>
+    </message>
+    <message>
+        <source>b[bucket(j - i)] from T5 bidirectional buckets, unscaled (tupe-r, untied-cross); with untie_cls 0 in the [CLS] row and column (tupe-r; the official code adds two extra buckets there) or theta_1 / theta_2 (untied-cross); removed in this variant (exactly 0) for tied, tupe-a; length x length, row = query i, column = key j, signed</source>
+        <translation>按 T5 双向分桶得到的 b[bucket(j - i)]，不缩放（tupe-r、untied-cross）；开启 untie_cls 时 [CLS] 行和列为 0（tupe-r；官方代码在那里额外加两个桶）或 theta_1 / theta_2（untied-cross）；在 tied、tupe-a 中被去掉（恰为 0）；length x length，行 = 查询 i，列 = 键 j，有正有负</translation>
+    </message>
+    <message>
+        <source>attention logit  alpha_ij</source>
+        <translation>注意力分数  alpha_ij</translation>
+    </message>
+    <message>
+        <source>alpha_ij</source>
+        <translation>alpha_ij</translation>
+    </message>
+    <message>
+        <source>cc + cp + pc + pp + bias, the logit before softmax; length x length, row = query i, column = key j, signed</source>
+        <translation>cc + cp + pc + pp + bias，即 softmax 之前的分数；length x length，行 = 查询 i，列 = 键 j，有正有负</translation>
+    </message>
+    <message>
+        <source>attention weights  softmax_j alpha_ij</source>
+        <translation>注意力权重  softmax_j alpha_ij</translation>
+    </message>
+    <message>
+        <source>weight</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>row-wise softmax of the total over all keys j; each row sums to 1; length x length, row = query i, column = key j, in (0, 1]; length at most 65536 (a weight needs its whole row)</source>
+        <translation>对总分数按行在所有键 j 上做 softmax；每行之和为 1；length x length，行 = 查询 i，列 = 键 j，取值在 (0, 1]；length 最多 65536（一个权重需要整行）</translation>
+    </message>
+    <message>
+        <source>positional part  pp + bias</source>
+        <translation>位置部分  pp + bias</translation>
+    </message>
+    <message>
+        <source>pp + bias</source>
+        <translation>pp + bias</translation>
+    </message>
+    <message>
+        <source>the content-independent part of the logit: pp + bias (the paper&apos;s positional correlation v_ij); [CLS] row theta_1 and column theta_2 with untie_cls; length x length, row = query i, column = key j, signed</source>
+        <translation>分数中与内容无关的部分：pp + bias（论文中的位置相关性 v_ij）；开启 untie_cls 时 [CLS] 行为 theta_1、列为 theta_2；length x length，行 = 查询 i，列 = 键 j，有正有负</translation>
+    </message>
+    <message>
+        <source>cc  (x_i W^Q).(x_j W^K) / sqrt(%1 d_head)</source>
+        <translation>cc  (x_i W^Q).(x_j W^K) / sqrt(%1 d_head)</translation>
+    </message>
+    <message>
+        <source>cp  (removed in this variant)</source>
+        <translation>cp  （此变体中已去掉）</translation>
+    </message>
+    <message>
+        <source>pc  (removed in this variant)</source>
+        <translation>pc  （此变体中已去掉）</translation>
+    </message>
+    <message>
+        <source>pp  theta_%1 ([CLS] row, untied)</source>
+        <translation>pp  theta_%1（[CLS] 行，解耦）</translation>
+    </message>
+    <message>
+        <source>bias  (removed in this variant)</source>
+        <translation>bias  （此变体中已去掉）</translation>
+    </message>
+    <message>
+        <source>total  alpha_ij = cc + cp + pc + pp + bias</source>
+        <translation>总分  alpha_ij = cc + cp + pc + pp + bias</translation>
+    </message>
+    <message>
+        <source>j - i</source>
+        <translation>j - i</translation>
+    </message>
+    <message>
+        <source>bucket of j - i</source>
+        <translation>j - i 所在的桶</translation>
+    </message>
+    <message>
+        <source>[CLS] cell (%1 if i = %2 or j = %3)</source>
+        <translation>[CLS] 单元格（i = %2 或 j = %3 时为 %1）</translation>
+    </message>
+    <message>
+        <source>untied [CLS] value  theta_%1 ([CLS] row, untied)</source>
+        <translation>解耦的 [CLS] 值  theta_%1（[CLS] 行，解耦）</translation>
+    </message>
+    <message>
+        <source>pp  theta_%1 ([CLS] column, untied)</source>
+        <translation>pp  theta_%1（[CLS] 列，解耦）</translation>
+    </message>
+    <message>
+        <source>untied [CLS] value  theta_%1 ([CLS] column, untied)</source>
+        <translation>解耦的 [CLS] 值  theta_%1（[CLS] 列，解耦）</translation>
+    </message>
+    <message>
+        <source>pp  (p_i U^Q).(p_j U^K) / sqrt(%1 d_head)</source>
+        <translation>pp  (p_i U^Q).(p_j U^K) / sqrt(%1 d_head)</translation>
+    </message>
+    <message>
+        <source>attention  softmax_j alpha_ij</source>
+        <translation>注意力  softmax_j alpha_ij</translation>
+    </message>
+    <message>
+        <source>cc  (x_i W^Q).(x_j W^K) / sqrt(d_head)</source>
+        <translation>cc  (x_i W^Q).(x_j W^K) / sqrt(d_head)</translation>
+    </message>
+    <message>
+        <source>cp  (x_i W^Q).(p_j W^K) / sqrt(d_head)</source>
+        <translation>cp  (x_i W^Q).(p_j W^K) / sqrt(d_head)</translation>
+    </message>
+    <message>
+        <source>pc  (p_i W^Q).(x_j W^K) / sqrt(d_head)</source>
+        <translation>pc  (p_i W^Q).(x_j W^K) / sqrt(d_head)</translation>
+    </message>
+    <message>
+        <source>pp  (p_i W^Q).(p_j W^K) / sqrt(d_head)</source>
+        <translation>pp  (p_i W^Q).(p_j W^K) / sqrt(d_head)</translation>
+    </message>
+    <message>
+        <source>bias  %1 ([CLS] cell: reset with pp, paper Eq. %2)</source>
+        <translation>bias  %1（[CLS] 单元格：与 pp 一起重置，论文式 %2）</translation>
+    </message>
+    <message>
+        <source>bias  b_{j-i} (unscaled)</source>
+        <translation>bias  b_{j-i}（不缩放）</translation>
+    </message>
+    <message>
+        <source>cp  (x_i W^Q).(p_j U^K) / sqrt(d_head)</source>
+        <translation>cp  (x_i W^Q).(p_j U^K) / sqrt(d_head)</translation>
+    </message>
+    <message>
+        <source>pc  (p_i U^Q).(x_j W^K) / sqrt(d_head)</source>
+        <translation>pc  (p_i U^Q).(x_j W^K) / sqrt(d_head)</translation>
+    </message>
+    <message>
+        <source>pp  (removed in this variant)</source>
+        <translation>pp  （此变体中已去掉）</translation>
+    </message>
+    <message>
+        <source>bias  theta_%1 ([CLS] row, untied)</source>
+        <translation>bias  theta_%1（[CLS] 行，解耦）</translation>
+    </message>
+    <message>
+        <source>bias  theta_%1 ([CLS] column, untied)</source>
+        <translation>bias  theta_%1（[CLS] 列，解耦）</translation>
+    </message>
+    <message>
+        <source>Distance from which every key shares the last, catch-all bucket (HF relative_attention_max_distance; T5 uses 128; the log spacing can reach that bucket a little earlier, at 91 with the defaults); must exceed max_exact</source>
+        <translation>从这个距离起所有键共用最后一个“兜底”桶（HF 的 relative_attention_max_distance；T5 取 128；对数间隔可能更早一点到达该桶，默认参数下在 91）；必须大于 max_exact</translation>
+    </message>
+    <message>
+        <source>max_distance = %1: every farther key shares the last bucket</source>
+        <translation>max_distance = %1：更远的键全部共用最后一个桶</translation>
+    </message>
+</context>
+<context>
+    <name>posenc::presets</name>
+    <message>
+        <source>Transformer base, sinusoidal (d_model 512)</source>
+        <translation>Transformer base，正弦位置编码（d_model 512）</translation>
+    </message>
+    <message>
+        <source>Vaswani et al. 2017, Table 3 base model: d_model 512; Eq. PE(pos, 2i) = sin(pos / 10000^(2i/d_model)), PE(pos, 2i+1) = cos (interleaved columns); 512 positions shown (the table has no maximum length).</source>
+        <translation>Vaswani 等 2017，表 3 的 base 模型：d_model 512；公式 PE(pos, 2i) = sin(pos / 10000^(2i/d_model))，PE(pos, 2i+1) = cos（interleaved 列排列）；显示 512 个位置（该表没有最大长度）。</translation>
+    </message>
+    <message>
+        <source>BERT-base, learned absolute (512 x 768)</source>
+        <translation>BERT-base，可学习的绝对位置编码（512 x 768）</translation>
+    </message>
+    <message>
+        <source>bert-base-uncased config: max_position_embeddings 512, hidden_size 768, initializer_range 0.02 (position table drawn from N(0, 0.02^2) before training); all 512 positions shown.</source>
+        <translation>bert-base-uncased 配置：max_position_embeddings 512，hidden_size 768，initializer_range 0.02（训练前位置表从 N(0, 0.02^2) 抽取）；显示全部 512 个位置。</translation>
+    </message>
+    <message>
+        <source>GPT-2 small, learned absolute (1024 x 768)</source>
+        <translation>GPT-2 small，可学习的绝对位置编码（1024 x 768）</translation>
+    </message>
+    <message>
+        <source>gpt2 (124M) config: n_positions 1024, n_embd 768; OpenAI&apos;s src/model.py draws wpe from N(0, 0.01^2) (Hugging Face re-initialises with initializer_range 0.02); all 1024 positions shown.</source>
+        <translation>gpt2（124M）配置：n_positions 1024，n_embd 768；OpenAI 的 src/model.py 从 N(0, 0.01^2) 抽取 wpe（Hugging Face 用 initializer_range 0.02 重新初始化）；显示全部 1024 个位置。</translation>
+    </message>
+    <message>
+        <source>T5-base encoder, relative buckets (32 buckets, 12 heads)</source>
+        <translation>T5-base 编码器，相对位置分桶（32 个桶，12 个注意力头）</translation>
+    </message>
+    <message>
+        <source>t5-base config: relative_attention_num_buckets 32, relative_attention_max_distance 128 (the Hugging Face default), num_heads 12; encoder self-attention is bidirectional; 512 tokens, T5&apos;s pre-training input length.</source>
+        <translation>t5-base 配置：relative_attention_num_buckets 32，relative_attention_max_distance 128（Hugging Face 默认值），num_heads 12；编码器自注意力是双向的；512 个词元，即 T5 预训练的输入长度。</translation>
+    </message>
+    <message>
+        <source>BLOOM-176B, ALiBi (112 heads)</source>
+        <translation>BLOOM-176B，ALiBi（112 个注意力头）</translation>
+    </message>
+    <message>
+        <source>bigscience/bloom config: n_head 112 (not a power of two, so the slopes interleave two geometric series), hidden_size 14336; causal; 2048 tokens, BLOOM&apos;s training sequence length.</source>
+        <translation>bigscience/bloom 配置：n_head 112（不是 2 的幂，所以斜率由两个等比数列交错组成），hidden_size 14336；因果；2048 个词元，即 BLOOM 的训练序列长度。</translation>
+    </message>
+    <message>
+        <source>BLOOM-560M, ALiBi (16 heads)</source>
+        <translation>BLOOM-560M，ALiBi（16 个注意力头）</translation>
+    </message>
+    <message>
+        <source>bigscience/bloom-560m config: n_head 16, hidden_size 1024 (slopes 2^-0.5 .. 2^-8); causal; 2048 tokens, the BLOOM family&apos;s training sequence length.</source>
+        <translation>bigscience/bloom-560m 配置：n_head 16，hidden_size 1024（斜率 2^-0.5 .. 2^-8）；因果；2048 个词元，即 BLOOM 系列的训练序列长度。</translation>
+    </message>
+    <message>
+        <source>LLaMA-2 7B, RoPE (theta 10000, d_head 128)</source>
+        <translation>LLaMA-2 7B，RoPE（theta 10000，d_head 128）</translation>
+    </message>
+    <message>
+        <source>meta-llama/Llama-2-7b-hf config: hidden_size 4096 / num_attention_heads 32 = d_head 128, rope_theta 10000, max_position_embeddings 4096; Hugging Face rotate_half pairing (layout half).</source>
+        <translation>meta-llama/Llama-2-7b-hf 配置：hidden_size 4096 / num_attention_heads 32 = d_head 128，rope_theta 10000，max_position_embeddings 4096；Hugging Face 的 rotate_half 配对（layout half）。</translation>
+    </message>
+    <message>
+        <source>LLaMA-2 7B + position interpolation x4 (example, 16k)</source>
+        <translation>LLaMA-2 7B + 位置插值 x4（示例，16k）</translation>
+    </message>
+    <message>
+        <source>Example of position interpolation (Chen et al. 2023, arXiv:2306.15595): LLaMA-2 7B RoPE (d_head 128, theta 10000, 4096 trained) with linear scaling factor 4 stretched to 16384 positions; not a released checkpoint&apos;s config.</source>
+        <translation>位置插值示例（Chen 等 2023，arXiv:2306.15595）：LLaMA-2 7B 的 RoPE（d_head 128，theta 10000，训练长度 4096）用 linear 缩放因子 4 拉伸到 16384 个位置；并非某个已发布检查点的配置。</translation>
+    </message>
+    <message>
+        <source>Code Llama 7B, RoPE (theta 1e6, d_head 128)</source>
+        <translation>Code Llama 7B，RoPE（theta 1e6，d_head 128）</translation>
+    </message>
+    <message>
+        <source>codellama/CodeLlama-7b-hf config: d_head 128, rope_theta 1000000, max_position_embeddings 16384 (Roziere et al. 2023: base period raised from 10000 to 1e6 for long-context fine-tuning on 16384-token sequences).</source>
+        <translation>codellama/CodeLlama-7b-hf 配置：d_head 128，rope_theta 1000000，max_position_embeddings 16384（Roziere 等 2023：为在 16384 词元的序列上做长上下文微调，把底数从 10000 提高到 1e6）。</translation>
+    </message>
+    <message>
+        <source>LLaMA-3 8B, RoPE (theta 500000, d_head 128)</source>
+        <translation>LLaMA-3 8B，RoPE（theta 500000，d_head 128）</translation>
+    </message>
+    <message>
+        <source>meta-llama/Meta-Llama-3-8B config: hidden_size 4096 / num_attention_heads 32 = d_head 128, rope_theta 500000, max_position_embeddings 8192; layout half (rotate_half).</source>
+        <translation>meta-llama/Meta-Llama-3-8B 配置：hidden_size 4096 / num_attention_heads 32 = d_head 128，rope_theta 500000，max_position_embeddings 8192；layout half（rotate_half）。</translation>
+    </message>
+    <message>
+        <source>Transformer-XL base, WikiText-103 (d_model 410, 10 heads)</source>
+        <translation>Transformer-XL base，WikiText-103（d_model 410，10 个注意力头）</translation>
+    </message>
+    <message>
+        <source>kimiyoung/transformer-xl pytorch/run_wt103_base.sh (training): d_model 410, n_head 10, d_head 41, tgt_len 150, mem_len 150, clamp_len off; sinusoidal R_delta as in the paper.</source>
+        <translation>kimiyoung/transformer-xl 的 pytorch/run_wt103_base.sh（训练）：d_model 410，n_head 10，d_head 41，tgt_len 150，mem_len 150，不使用 clamp_len；R_delta 与论文一样为正弦形式。</translation>
+    </message>
+    <message>
+        <source>TUPE-R base (d_model 768, 12 heads)</source>
+        <translation>TUPE-R base（d_model 768，12 个注意力头）</translation>
+    </message>
+    <message>
+        <source>Ke, He, Liu 2021, TUPE-R on BERT-base: d_model 768, 12 heads, untied [CLS], T5 relative bias with 32 buckets and max distance 128; 128 positions shown to keep the [CLS] row readable.</source>
+        <translation>Ke、He、Liu 2021，基于 BERT-base 的 TUPE-R：d_model 768，12 个注意力头，解耦 [CLS]，T5 相对位置偏置（32 个桶，最大距离 128）；只显示 128 个位置，使 [CLS] 行清晰可读。</translation>
+    </message>
+</context>
+<context>
+    <name>posenc::ui::Allowed</name>
+    <message>
+        <source>, </source>
+        <comment>list separator</comment>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>%1 or %2</source>
+        <comment>last two items of a list</comment>
+        <translation>%1 或 %2</translation>
+    </message>
+    <message>
+        <source>an integer from %1 to %2</source>
+        <translation>%1 到 %2 之间的整数</translation>
+    </message>
+    <message>
+        <source>an even integer from %1 to %2</source>
+        <translation>%1 到 %2 之间的偶数</translation>
+    </message>
+    <message>
+        <source>a finite number from %1 to %2</source>
+        <translation>%1 到 %2 之间的有限数</translation>
+    </message>
+    <message>
+        <source>true or false</source>
+        <translation>true 或 false</translation>
+    </message>
+    <message>
+        <source>one of %1</source>
+        <translation>以下之一：%1</translation>
+    </message>
+    <message>
+        <source>less than heads (%1)</source>
+        <translation>小于 heads（%1）</translation>
+    </message>
+    <message>
+        <source>a multiple of heads (%1)</source>
+        <translation>heads（%1）的倍数</translation>
+    </message>
+    <message>
+        <source>less than dim/2 (%1)</source>
+        <translation>小于 dim/2（%1）</translation>
+    </message>
+    <message>
+        <source>at most max_len (%1) when overflow = error; choose overflow = clamp or repeat to look past the table</source>
+        <translation>overflow = error 时不超过 max_len（%1）；要查看表之外的位置，请选择 overflow = clamp 或 repeat</translation>
+    </message>
+    <message>
+        <source>at least 4 with scaling %1 (its exponent d/(d-2) is undefined for d = 2)</source>
+        <translation>使用 %1 缩放时至少为 4（其指数 d/(d-2) 在 d = 2 时无定义）</translation>
+    </message>
+    <message>
+        <source>greater than max_exact = %1 (buckets/4 when bidirectional): the log-spaced buckets divide by ln(max_distance / max_exact), which is zero or negative otherwise</source>
+        <translation>大于 max_exact = %1（双向时为 buckets/4）：对数间隔的桶要除以 ln(max_distance / max_exact)，否则它为零或负数</translation>
+    </message>
+    <message>
+        <source>greater than max_exact = %1 (buckets/2 when unidirectional): the log-spaced buckets divide by ln(max_distance / max_exact), which is zero or negative otherwise</source>
+        <translation>大于 max_exact = %1（单向时为 buckets/2）：对数间隔的桶要除以 ln(max_distance / max_exact)，否则它为零或负数</translation>
+    </message>
+    <message>
+        <source>greater than buckets/4 = %1 (T5 bidirectional max_exact)</source>
+        <translation>大于 buckets/4 = %1（T5 双向时的 max_exact）</translation>
+    </message>
+    <message>
+        <source>even when relative = sinusoidal (R_delta holds d_model/2 sines and d_model/2 cosines)</source>
+        <translation>relative = sinusoidal 时为偶数（R_delta 含 d_model/2 个正弦和 d_model/2 个余弦）</translation>
+    </message>
+    <message>
+        <source>a length the %1 view can draw: it needs every key of a row before any weight is known (softmax), so rows are capped at %2 keys and %3 = %4 is longer; the other views go to %5 positions</source>
+        <translation>%1 视图能绘制的长度：softmax 必须先有一行的全部键才能得到任何权重，所以每行最多 %2 个键，而 %3 = %4 超出了；其他视图最多可到 %5 个位置</translation>
+    </message>
+    <message>
+        <source>at most the memory budget of %1</source>
+        <translation>不超过内存预算 %1</translation>
+    </message>
+    <message>
+        <source>%1 view &apos;%2&apos; at %3 x %4 cells</source>
+        <translation>%1 的视图 &apos;%2&apos;（%3 x %4 个单元格）</translation>
+    </message>
+    <message>
+        <source>%1 needs %2, more than the memory budget of %3 (%4); ask for less (a smaller length, region or picture) or raise the budget with --memory-budget SIZE or %5</source>
+        <translation>%1 需要 %2，超过了内存预算 %3（%4）；请减少请求（更小的长度、区域或图片），或用 --memory-budget SIZE 或 %5 提高预算</translation>
+    </message>
+    <message>
+        <source>parameter &apos;%1&apos; = &apos;%2&apos;: must be %3</source>
+        <translation>参数 &apos;%1&apos; = &apos;%2&apos;：应为%3</translation>
+    </message>
+    <message>
+        <source>out of memory: ask for a smaller region or fewer samples</source>
+        <translation>内存不足：请求更小的区域或更少的采样</translation>
+    </message>
+    <message>
+        <source>unknown error</source>
+        <translation>未知错误</translation>
+    </message>
+</context>
+<context>
+    <name>posenc::ui::AnimationView</name>
+    <message>
+        <source>Animations exist for the sinusoidal clock hands and RoPE&apos;s rotating pair: choose one of those schemes.</source>
+        <translation>动画只用于正弦位置编码的时钟指针和 RoPE 的旋转维度对：请选择这两个方案之一。</translation>
+    </message>
+    <message>
+        <source>p = %1</source>
+        <translation>p = %1</translation>
+    </message>
+    <message>
+        <source>%1 pos/s</source>
+        <translation>%1 位置/秒</translation>
+    </message>
+    <message>
+        <source>m − n = %1</source>
+        <translation>m − n = %1</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>播放</translation>
+    </message>
+    <message>
+        <source>Play or pause (Space)</source>
+        <translation>播放或暂停（空格）</translation>
+    </message>
+    <message>
+        <source>Export frames…</source>
+        <translation>导出帧…</translation>
+    </message>
+    <message>
+        <source>Write the animation as numbered PNG files</source>
+        <translation>把动画写成编号的 PNG 文件</translation>
+    </message>
+    <message>
+        <source>Position (Left / Right step by one)</source>
+        <translation>位置（左 / 右方向键每次走一步）</translation>
+    </message>
+    <message>
+        <source>Speed in positions per second</source>
+        <translation>速度：每秒经过的位置数</translation>
+    </message>
+    <message>
+        <source>Distance m − n between the query and the key</source>
+        <translation>查询与键之间的距离 m − n</translation>
+    </message>
+</context>
+<context>
+    <name>posenc::ui::CompareView</name>
+    <message>
+        <source>masked</source>
+        <translation>被掩码</translation>
+    </message>
+    <message>
+        <source>row %1, column %2 = %3</source>
+        <translation>第 %1 行，第 %2 列 = %3</translation>
+    </message>
+    <message>
+        <source>row %1, column %2: outside this view</source>
+        <translation>第 %1 行，第 %2 列：在此视图之外</translation>
+    </message>
+    <message>
+        <source>row %1, column %2: A − B = %3 − %4 = %5</source>
+        <translation>第 %1 行，第 %2 列：A − B = %3 − %4 = %5</translation>
+    </message>
+    <message>
+        <source>The difference map needs two heatmaps: choose matrix views in the first two panels.</source>
+        <translation>差值图需要两张热图：请在前两个面板中选择矩阵视图。</translation>
+    </message>
+    <message>
+        <source>Difference A − B</source>
+        <translation>差值 A − B</translation>
+    </message>
+    <message>
+        <source>largest |A − B| among the cells drawn: %1</source>
+        <translation>绘制的单元格中最大的 |A − B|：%1</translation>
+    </message>
+    <message>
+        <source>No difference map: %1</source>
+        <translation>没有差值图：%1</translation>
+    </message>
+    <message>
+        <source>Length for every panel:</source>
+        <translation>所有面板的长度：</translation>
+    </message>
+    <message>
+        <source>Applied to every scheme&apos;s length (Transformer-XL: q_len)</source>
+        <translation>应用到每个方案的长度（Transformer-XL：q_len）</translation>
+    </message>
+    <message>
+        <source>Panels:</source>
+        <translation>面板数：</translation>
+    </message>
+    <message>
+        <source>Difference map (panel 1 − panel 2)</source>
+        <translation>差值图（面板 1 − 面板 2）</translation>
+    </message>
+    <message>
+        <source>more parameters, e.g. scaling=linear factor=4</source>
+        <translation>更多参数，例如 scaling=linear factor=4</translation>
+    </message>
+    <message>
+        <source>KEY=VALUE words, as the command line&apos;s --set</source>
+        <translation>KEY=VALUE 形式，与命令行的 --set 相同</translation>
+    </message>
+    <message>
+        <source>No difference map: panel 1 is %1 x %2 and panel 2 is %3 x %4; the shapes must agree</source>
+        <translation>没有差值图：面板 1 为 %1 x %2，面板 2 为 %3 x %4；两者形状必须相同</translation>
+    </message>
+    <message>
+        <source>A = %1;  B = %2</source>
+        <translation>A = %1；  B = %2</translation>
+    </message>
+</context>
+<context>
+    <name>posenc::ui::LessonPanel</name>
+    <message>
+        <source>Open lesson file...</source>
+        <translation>打开课程文件...</translation>
+    </message>
+    <message>
+        <source>Open a lesson written as a JSON file (see resources/lessons/README.md)</source>
+        <translation>打开以 JSON 文件编写的课程（见 resources/lessons/README.md）</translation>
+    </message>
+    <message>
+        <source>&lt; Previous</source>
+        <translation>&lt; 上一步</translation>
+    </message>
+    <message>
+        <source>Previous step (Page Up)</source>
+        <translation>上一步（Page Up）</translation>
+    </message>
+    <message>
+        <source>Next &gt;</source>
+        <translation>下一步 &gt;</translation>
+    </message>
+    <message>
+        <source>Next step (Page Down)</source>
+        <translation>下一步（Page Down）</translation>
+    </message>
+    <message>
+        <source>Lesson</source>
+        <translation>课程</translation>
+    </message>
+    <message>
+        <source>No lesson</source>
+        <translation>没有课程</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2</source>
+        <translation>第 %1 步，共 %2 步</translation>
+    </message>
+</context>
+<context>
+    <name>posenc::ui::MainWindow</name>
+    <message>
+        <source>Export view</source>
+        <translation>导出视图</translation>
+    </message>
+    <message>
+        <source>Browse...</source>
+        <translation>浏览...</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> 像素</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Width</source>
+        <translation>宽度</translation>
+    </message>
+    <message>
+        <source>Height</source>
+        <translation>高度</translation>
+    </message>
+    <message>
+        <source>PNG resolution (dpi)</source>
+        <translation>PNG 分辨率（dpi）</translation>
+    </message>
+    <message>
+        <source>
+The extension picks the format: .png .svg .pdf draw the picture; .csv .npy .json write the numbers.</source>
+        <translation>
+扩展名决定格式：.png .svg .pdf 绘制图片；.csv .npy .json 写出数值。</translation>
+    </message>
+    <message>
+        <source>Pictures (*.png *.svg *.pdf);;Numbers (*.csv *.npy *.json);;All files (*)</source>
+        <translation>图片 (*.png *.svg *.pdf);;数值 (*.csv *.npy *.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>computing...</source>
+        <translation>正在计算...</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo %1</source>
+        <translation>撤销“%1”(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo %1</source>
+        <translation>重做“%1”(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Presets unavailable: %1</source>
+        <translation>预设不可用：%1</translation>
+    </message>
+    <message>
+        <source>Schemes</source>
+        <translation>方案</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>Readout</source>
+        <translation>读数</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Open Session...</source>
+        <translation>打开会话(&amp;O)...</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Save Session</source>
+        <translation>保存会话(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save Session &amp;As...</source>
+        <translation>会话另存为(&amp;A)...</translation>
+    </message>
+    <message>
+        <source>&amp;Export View...</source>
+        <translation>导出视图(&amp;E)...</translation>
+    </message>
+    <message>
+        <source>Export &amp;All Views to Folder...</source>
+        <translation>导出全部视图到文件夹(&amp;A)...</translation>
+    </message>
+    <message>
+        <source>&amp;Copy Picture</source>
+        <translation>复制图片(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Tabs: one view at a time</source>
+        <translation>标签页：一次一个视图(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Grid of &amp;1 view</source>
+        <translation>网格：&amp;1 个视图</translation>
+    </message>
+    <message>
+        <source>Grid of &amp;2 views</source>
+        <translation>网格：&amp;2 个视图</translation>
+    </message>
+    <message>
+        <source>Grid of &amp;4 views</source>
+        <translation>网格：&amp;4 个视图</translation>
+    </message>
+    <message>
+        <source>&amp;Colour Map</source>
+        <translation>色图(&amp;C)</translation>
+    </message>
+    <message>
+        <source>By view (diverging for signed values)</source>
+        <translation>按视图（有正有负的值用发散色图）</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Reset Zoom</source>
+        <translation>重置缩放(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Full Screen</source>
+        <translation>全屏(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Presets</source>
+        <translation>预设(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;About PosEnc Explorer</source>
+        <translation>关于 PosEnc Explorer(&amp;A)</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>关于 &amp;Qt</translation>
+    </message>
+    <message>
+        <source>Main</source>
+        <translation>主工具栏</translation>
+    </message>
+    <message>
+        <source>The translation %1 could not be loaded</source>
+        <translation>无法加载翻译：%1</translation>
+    </message>
+    <message>
+        <source>Switch to %1</source>
+        <translation>切换到 %1</translation>
+    </message>
+    <message>
+        <source>Change %1</source>
+        <translation>修改 %1</translation>
+    </message>
+    <message>
+        <source>View id: %1</source>
+        <translation>视图 id：%1</translation>
+    </message>
+    <message>
+        <source>   (sampled: %1 x %2 of %3 x %4 cells)</source>
+        <translation>   （已采样：%3 x %4 个单元格中的 %1 x %2 个）</translation>
+    </message>
+    <message>
+        <source>%1 / %2: computed in %3 ms, drawn in %4 ms%5</source>
+        <translation>%1 / %2：计算耗时 %3 毫秒，绘制耗时 %4 毫秒%5</translation>
+    </message>
+    <message>
+        <source>Open session</source>
+        <translation>打开会话</translation>
+    </message>
+    <message>
+        <source>Cannot open session</source>
+        <translation>无法打开会话</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>已打开 %1</translation>
+    </message>
+    <message>
+        <source>Cannot save session</source>
+        <translation>无法保存会话</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>Preset: %1</source>
+        <translation>预设：%1</translation>
+    </message>
+    <message>
+        <source>Cannot apply preset</source>
+        <translation>无法应用预设</translation>
+    </message>
+    <message>
+        <source>Last session not restored: %1</source>
+        <translation>未恢复上次的会话：%1</translation>
+    </message>
+    <message>
+        <source>PosEnc sessions (*.json);;All files (*)</source>
+        <translation>PosEnc 会话 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Save session</source>
+        <translation>保存会话</translation>
+    </message>
+    <message>
+        <source>PosEnc sessions (*.json)</source>
+        <translation>PosEnc 会话 (*.json)</translation>
+    </message>
+    <message>
+        <source>untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <source>Exported %1</source>
+        <translation>已导出 %1</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
+    <message>
+        <source>Exports the view &apos;%1&apos;</source>
+        <translation>导出视图 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source> as zoomed: rows %1..%2, columns %3..%4.</source>
+        <translation>，按当前缩放：第 %1..%2 行，第 %3..%4 列。</translation>
+    </message>
+    <message>
+        <source>, whole.</source>
+        <translation>，完整导出。</translation>
+    </message>
+    <message>
+        <source>Export all views to</source>
+        <translation>导出全部视图到</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <source>Write every view as:</source>
+        <translation>每个视图写成：</translation>
+    </message>
+    <message>
+        <source>Wrote %1 files to %2</source>
+        <translation>已写出 %1 个文件到 %2</translation>
+    </message>
+    <message>
+        <source>Some views were not exported</source>
+        <translation>部分视图未能导出</translation>
+    </message>
+    <message>
+        <source>Picture copied to the clipboard</source>
+        <translation>图片已复制到剪贴板</translation>
+    </message>
+    <message>
+        <source>About PosEnc Explorer</source>
+        <translation>关于 PosEnc Explorer</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;PosEnc Explorer %1&lt;/h3&gt;&lt;p&gt;See how transformers encode position: sinusoidal, learned, T5, ALiBi, RoPE, Transformer-XL and TUPE, computed exactly in double precision.&lt;/p&gt;&lt;p&gt;Licence: GNU General Public License, version 3 or later. Plots by QCustomPlot (GPL); built with Qt %2 and Eigen.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;PosEnc Explorer %1&lt;/h3&gt;&lt;p&gt;看清 Transformer 如何编码位置：正弦、可学习、T5、ALiBi、RoPE、Transformer-XL 与 TUPE，全部以双精度精确计算。&lt;/p&gt;&lt;p&gt;许可证：GNU 通用公共许可证第 3 版或更高版本。绘图使用 QCustomPlot（GPL）；基于 Qt %2 与 Eigen 构建。&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>posenc::ui::ParameterPanel</name>
+    <message>
+        <source>&lt;p&gt;Allowed: %1&lt;br/&gt;Default: %2&lt;/p&gt;</source>
+        <translation>&lt;p&gt;允许值：%1&lt;br/&gt;默认值：%2&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Reset to default (%1)</source>
+        <translation>重置为默认值（%1）</translation>
+    </message>
+    <message>
+        <source>Reset %1</source>
+        <translation>重置 %1</translation>
+    </message>
+    <message>
+        <source>Reset all</source>
+        <translation>全部重置</translation>
+    </message>
+    <message>
+        <source>Reset every parameter of this scheme to its default</source>
+        <translation>把此方案的所有参数重置为默认值</translation>
+    </message>
+</context>
+<context>
+    <name>posenc::ui::PlotRender</name>
+    <message>
+        <source>every %1</source>
+        <comment>%1 = ordinal (512th), %2 = number (512)</comment>
+        <translation>每 %2 个</translation>
+    </message>
+    <message>
+        <source>about every %1</source>
+        <comment>%1 = ordinal (3rd), %2 = number (3)</comment>
+        <translation>约每 %2 个</translation>
+    </message>
+    <message>
+        <source>sampled: %1 row and column shown</source>
+        <translation>已采样：行和列均%1显示一个</translation>
+    </message>
+    <message>
+        <source>sampled: %1 row and %2 column shown</source>
+        <translation>已采样：行%1显示一个，列%2显示一个</translation>
+    </message>
+    <message>
+        <source>sampled: %1 row (all columns) shown</source>
+        <translation>已采样：行%1显示一个（列全部显示）</translation>
+    </message>
+    <message>
+        <source>sampled: %1 column (all rows) shown</source>
+        <translation>已采样：列%1显示一个（行全部显示）</translation>
+    </message>
+    <message>
+        <source>masked cells (no value)</source>
+        <translation>被掩码的单元格（无值）</translation>
+    </message>
+    <message>
+        <source>legend names the first %1 of %2 curves</source>
+        <translation>图例只列出 %2 条曲线中的前 %1 条</translation>
+    </message>
+</context>
+<context>
+    <name>posenc::ui::ReadoutPanel</name>
+    <message>
+        <source>masked</source>
+        <translation>被掩码</translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>distance j − i</source>
+        <translation>距离 j − i</translation>
+    </message>
+    <message>
+        <source>made of</source>
+        <translation>组成</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>computing...</source>
+        <translation>正在计算...</translation>
+    </message>
+    <message>
+        <source>curve</source>
+        <translation>曲线</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:#777&apos;&gt;Hover a cell of a heatmap or a point of a chart to read its exact value and the terms that make it.&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;color:#777&apos;&gt;把鼠标移到热图的单元格或图表的点上，即可读出它的精确值以及构成它的各项。&lt;/span&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>posenc::view-tab</name>
+    <message>
+        <source>encoding</source>
+        <translation>编码表</translation>
+    </message>
+    <message>
+        <source>similarity</source>
+        <translation>相似度</translation>
+    </message>
+    <message>
+        <source>wavelengths</source>
+        <translation>波长</translation>
+    </message>
+    <message>
+        <source>bands</source>
+        <translation>正弦列</translation>
+    </message>
+    <message>
+        <source>shift</source>
+        <translation>平移</translation>
+    </message>
+    <message>
+        <source>extrapolation</source>
+        <translation>外推</translation>
+    </message>
+    <message>
+        <source>buckets</source>
+        <translation>分桶</translation>
+    </message>
+    <message>
+        <source>bucket_map</source>
+        <translation>桶映射</translation>
+    </message>
+    <message>
+        <source>bias</source>
+        <translation>偏置</translation>
+    </message>
+    <message>
+        <source>slopes</source>
+        <translation>斜率</translation>
+    </message>
+    <message>
+        <source>angles</source>
+        <translation>旋转角</translation>
+    </message>
+    <message>
+        <source>frequencies</source>
+        <translation>频率</translation>
+    </message>
+    <message>
+        <source>scores</source>
+        <translation>分数</translation>
+    </message>
+    <message>
+        <source>invariance</source>
+        <translation>相对性</translation>
+    </message>
+    <message>
+        <source>decay</source>
+        <translation>衰减</translation>
+    </message>
+    <message>
+        <source>rotation</source>
+        <translation>旋转</translation>
+    </message>
+    <message>
+        <source>a</source>
+        <translation>a</translation>
+    </message>
+    <message>
+        <source>b</source>
+        <translation>b</translation>
+    </message>
+    <message>
+        <source>c</source>
+        <translation>c</translation>
+    </message>
+    <message>
+        <source>d</source>
+        <translation>d</translation>
+    </message>
+    <message>
+        <source>ac</source>
+        <translation>ac</translation>
+    </message>
+    <message>
+        <source>bd</source>
+        <translation>bd</translation>
+    </message>
+    <message>
+        <source>mask</source>
+        <translation>掩码</translation>
+    </message>
+    <message>
+        <source>attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <source>cc</source>
+        <translation>cc</translation>
+    </message>
+    <message>
+        <source>cp</source>
+        <translation>cp</translation>
+    </message>
+    <message>
+        <source>pc</source>
+        <translation>pc</translation>
+    </message>
+    <message>
+        <source>pp</source>
+        <translation>pp</translation>
+    </message>
+    <message>
+        <source>total</source>
+        <translation>总分</translation>
+    </message>
+    <message>
+        <source>positional</source>
+        <translation>位置部分</translation>
+    </message>
+</context>
+</TS>
