@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds everything (warnings are errors) and runs every test; then
-# builds and runs the whole suite again under AddressSanitizer + UndefinedBehaviorSanitizer
-# (preset asan), then runs each libFuzzer target for 30 seconds (scripts/fuzz.sh).
-# For a quicker local run: POSENC_TEST_ASAN=0 skips the sanitizer pass, POSENC_FUZZ_SECONDS=N
-# sets the fuzzing time per target (0 skips fuzzing). CI uses the defaults.
+# Installs what is missing, builds everything (warnings are errors) and runs every test; runs
+# the static analysis (scripts/lint.sh: clang-tidy and cppcheck on core/ and ui/); builds and
+# runs the whole suite again under AddressSanitizer + UndefinedBehaviorSanitizer (preset
+# asan); then runs each libFuzzer target for 30 seconds (scripts/fuzz.sh).
+# For a quicker local run: POSENC_TEST_LINT=0 skips the static analysis, POSENC_TEST_ASAN=0
+# the sanitizer pass, POSENC_FUZZ_SECONDS=N sets the fuzzing time per target (0 skips
+# fuzzing). CI uses the defaults.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,6 +19,11 @@ cmake --preset ci
 cmake --build --preset ci -j "$(nproc)"
 stage "ci tests"
 ctest --preset ci
+
+if [ "${POSENC_TEST_LINT:-1}" != 0 ]; then
+  stage "static analysis"
+  scripts/lint.sh
+fi
 
 if [ "${POSENC_TEST_ASAN:-1}" != 0 ]; then
   stage "asan build"

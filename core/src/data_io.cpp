@@ -279,11 +279,12 @@ void writeFileAtomically(const std::filesystem::path& path,
 
   if (exists && !S_ISREG(existing.st_mode)) {
     const int fd = ::open(target.c_str(), O_WRONLY | O_CLOEXEC);
-    if (fd < 0) fail(std::strerror(errno));
+    if (fd < 0) fail(std::strerror(errno));  // throws, so fd >= 0 below
     int error = 0;
     try {
       error = writeToFd(fd, write);
     } catch (...) {
+      // cppcheck-suppress invalidFunctionArg ; fail() above throws, so fd >= 0 here
       ::close(fd);
       throw;
     }

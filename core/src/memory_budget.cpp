@@ -148,7 +148,7 @@ void setMemoryBudget(std::optional<MemoryBudget> budget) {
   overrideBudget() = std::move(budget);
 }
 
-MemoryBudgetError::MemoryBudgetError(std::string param, std::string request, double needed,
+MemoryBudgetError::MemoryBudgetError(std::string param, const std::string& request, double needed,
                                      MemoryBudget budget)
     : ParamError(std::move(param), humanBytes(needed),
                  "at most the memory budget of " + humanBytes(static_cast<double>(budget.bytes))),

@@ -323,7 +323,7 @@ void CompareView::linkZoomFrom(PlotView* source) {
   const std::optional<Zoom> zoom = source->zoom();
   // Panels showing a heatmap of the same shape as the source (the difference map has panel
   // 1's shape) follow its zoom and pan.
-  auto shapeOf = [this](PlotView* plot) -> std::optional<MatrixShape> {
+  auto shapeOf = [this](const PlotView* plot) -> std::optional<MatrixShape> {
     for (const Panel* p : m_panels)
       if (p->plot == plot)
         if (const auto* m = std::get_if<MatrixResult>(&p->last.data)) return m->full;

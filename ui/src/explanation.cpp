@@ -84,7 +84,7 @@ QJsonObject document(const QByteArray& json, const QString& origin, const QStrin
   if (error.error != QJsonParseError::NoError)
     fail(origin, QStringLiteral("offset %1").arg(error.offset), error.errorString());
   if (!doc.isObject()) fail(origin, QStringLiteral("document"), QStringLiteral("not an object"));
-  const QJsonObject o = doc.object();
+  QJsonObject o = doc.object();
   if (o.value(QStringLiteral("format")).toString() != format)
     fail(origin, QStringLiteral("format"), QStringLiteral("expected \"%1\"").arg(format));
   if (o.value(QStringLiteral("version")).toInt() != 1)
@@ -194,7 +194,7 @@ SchemeExplanation parseSchemeExplanation(const QByteArray& json, const QString& 
           if (w.value().isString()) {
             values << w.value().toString();
           } else if (w.value().isArray()) {
-            for (const QJsonValue& x : w.value().toArray()) values << x.toString();
+            for (const auto& x : w.value().toArray()) values << x.toString();
           } else {
             fail(origin, vat + QStringLiteral(".when.") + w.key(),
                  QStringLiteral("not a string or an array of strings"));

@@ -29,6 +29,7 @@ using Face = FormulaNode::Face;
 namespace {
 
 struct SymbolDef {
+  // cppcheck-suppress unusedStructMember ; read through symbolTable().value(name).text
   const char16_t* text;
   Atom atom;
   Face face;
@@ -637,11 +638,11 @@ QString plain(const FormulaNode& n) {
         const bool spaced = c.kind == Kind::Symbol &&
                             (c.atom == Atom::Bin || c.atom == Atom::Rel) &&
                             !(c.atom == Atom::Bin && out.trimmed().isEmpty());
+        const bool spaceAfter = c.kind == Kind::Symbol &&
+                                (c.atom == Atom::Punct || (c.atom == Atom::Op && !c.large));
         if (spaced)
           out += u' ' + t + u' ';
-        else if (c.kind == Kind::Symbol && c.atom == Atom::Punct)
-          out += t + u' ';
-        else if (c.kind == Kind::Symbol && c.atom == Atom::Op && !c.large)
+        else if (spaceAfter)
           out += t + u' ';
         else
           out += t;
@@ -787,8 +788,7 @@ class Layouter {
     bool havePrev = false;
     Atom prev = Atom::Ord;
     const double e = em(c.pt);
-    for (std::size_t i = 0; i < n.children.size(); ++i) {
-      const FormulaNode& child = n.children[i];
+    for (const FormulaNode& child : n.children) {
       if (child.kind == Kind::Space) {
         x += child.em * e;
         continue;
@@ -852,9 +852,7 @@ class Layouter {
         return n.atom;
       case Kind::Scripts:
         return atomOf(n.children[0]);
-      case Kind::Highlight:
-        return Atom::Ord;
-      default:
+      default:  // highlights and every other node are ordinary atoms
         return Atom::Ord;
     }
   }

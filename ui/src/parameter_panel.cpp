@@ -41,8 +41,9 @@ namespace posenc::ui {
 
 namespace {
 
-constexpr int kLogSteps = 1000;         ///< Slider positions of a logarithmic slider.
-constexpr int kLinearRealSteps = 1000;  ///< Slider positions of a linear real slider.
+/// Slider positions of a logarithmic slider and of a linear slider over real values (integer
+/// linear sliders step through the integers themselves).
+constexpr int kSliderSteps = 1000;
 constexpr double kWideRatio = 1000.0;   ///< Ranges wider than this get a logarithmic slider.
 constexpr int kRealDecimals = 16;       ///< QDoubleSpinBox rounds to this many decimals.
 const QColor kErrorColor(0xc6, 0x28, 0x28);
@@ -332,14 +333,13 @@ Value sliderToValue(const Row& row, int pos) {
   const ParamSpec& s = row.spec;
   if (s.type == ParamType::Int) {
     if (!row.logSlider) return snapInt(s, pos);
-    const double t = static_cast<double>(pos) / kLogSteps;
+    const double t = static_cast<double>(pos) / kSliderSteps;
     // Offset log scale: min + (span+1)^t - 1 is exact at both ends and works for min = 0.
     return snapInt(s, s.min - 1.0 + std::pow(s.max - s.min + 1.0, t));
   }
   if (pos <= 0) return s.min;
-  const int steps = row.logSlider ? kLogSteps : kLinearRealSteps;
-  if (pos >= steps) return s.max;
-  const double t = static_cast<double>(pos) / steps;
+  if (pos >= kSliderSteps) return s.max;
+  const double t = static_cast<double>(pos) / kSliderSteps;
   const double v = row.logSlider ? s.min * std::pow(s.max / s.min, t) : s.min + t * (s.max - s.min);
   return std::clamp(roundSignificant(v, row.logSlider ? 3 : 4), s.min, s.max);
 }
@@ -350,13 +350,12 @@ int valueToSlider(const Row& row, double v) {
   if (s.type == ParamType::Int && !row.logSlider) return static_cast<int>(std::llround(v));
   double t = 0;
   if (s.type == ParamType::Int)
-    t = std::log(std::max(1.0, v - s.min + 1.0)) / std::log(s.max - s.min + 1.0);
+    t = std::log(std::max(1.0, v - s.min + 1.0)) / std::log1p(s.max - s.min);
   else if (row.logSlider)
     t = std::log(std::max(v, s.min) / s.min) / std::log(s.max / s.min);
   else
     t = (v - s.min) / (s.max - s.min);
-  const int steps = row.logSlider ? kLogSteps : kLinearRealSteps;
-  return static_cast<int>(std::lround(std::clamp(t, 0.0, 1.0) * steps));
+  return static_cast<int>(std::lround(std::clamp(t, 0.0, 1.0) * kSliderSteps));
 }
 
 double numeric(const Value& v) {
@@ -441,7 +440,7 @@ struct ParameterPanel::Impl {
     syncSlider(r);
   }
 
-  void syncSlider(Row& r) {
+  void syncSlider(const Row& r) const {
     if (!r.slider) return;
     const QSignalBlocker block(r.slider);
     r.slider->setValue(valueToSlider(r, numeric(editorValue(r))));
@@ -627,7 +626,7 @@ struct ParameterPanel::Impl {
       slider->setSingleStep(s.even ? 2 : 1);
       slider->setPageStep(std::max(s.even ? 2 : 1, static_cast<int>((s.max - s.min) / 10)));
     } else {
-      const int steps = r.logSlider ? kLogSteps : kLinearRealSteps;
+      const int steps = kSliderSteps;
       slider->setRange(0, steps);
       slider->setSingleStep(steps / 100);
       slider->setPageStep(steps / 10);

@@ -710,7 +710,7 @@ QString cannotWrite(const QString& path, const QString& reason) {
 /// the original, then fonts with Simplified Chinese glyphs on Linux, Windows and macOS, then
 /// the generic family. Text stays text (editable, searchable); a viewer with none of these
 /// fonts falls back to its own sans-serif font.
-QByteArray withFallbackFamilies(QByteArray svg) {
+QByteArray withFallbackFamilies(const QByteArray& svg) {
   static const QRegularExpression family(QStringLiteral(R"re(font-family="([^"]*)")re"));
   const QString fallbacks = QStringLiteral(
       "'Noto Sans CJK SC', 'Source Han Sans SC', 'Microsoft YaHei', 'PingFang SC', sans-serif");

@@ -267,7 +267,7 @@ QString readViewId(const Scheme& scheme, const QJsonValue& value, const QString&
                             .arg(q(scheme.info().id), viewIds(scheme).join(QStringLiteral(", ")));
   if (!value.isString())
     failAt(part, jsonText(value) + QStringLiteral(" is not a view id") + views);
-  const QString id = value.toString();
+  QString id = value.toString();
   if (!viewIds(scheme).contains(id))
     failAt(part, QStringLiteral("%1 is not a view of %2").arg(jsonText(value), q(scheme.info().id)) + views);
   return id;
@@ -426,7 +426,7 @@ QList<PresetFile> presetFiles() {
 }  // namespace
 
 QByteArray writeSession(const Session& session) {
-  const QByteArray bytes = QJsonDocument(sessionToJson(session)).toJson(QJsonDocument::Indented);
+  QByteArray bytes = QJsonDocument(sessionToJson(session)).toJson(QJsonDocument::Indented);
   // Never write what cannot be opened again (unknown scheme, invalid value, odd zoom).
   try {
     (void)readSession(bytes);

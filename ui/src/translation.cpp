@@ -88,8 +88,8 @@ QString localList(const QString& list) {
 /// One phrasing of what a parameter allows: an English regular expression over the whole
 /// text and its translatable template, whose %1, %2, ... are the captures in order.
 struct Phrase {
-  const char* pattern;
-  const char* text;
+  const char* pattern = nullptr;
+  const char* text = nullptr;
   int listCapture = 0;  ///< 1-based capture holding a list of ids (0: none).
 };
 
@@ -263,7 +263,7 @@ QString numberPattern(const QString& text, QStringList* numbers) {
 QString coreText(const QString& text) {
   if (text.isEmpty()) return text;
   const QByteArray utf8 = text.toUtf8();
-  const QString exact = QCoreApplication::translate(kCoreContext, utf8.constData());
+  QString exact = QCoreApplication::translate(kCoreContext, utf8.constData());
   if (exact != text) return exact;
   QStringList numbers;
   const QString pattern = numberPattern(text, &numbers);

@@ -59,7 +59,7 @@ struct Lesson {
 /// Current lesson format version. Readers accept every version <= this one.
 inline constexpr int kLessonVersion = 1;
 /// Largest lesson document accepted (1 MiB); a real lesson is a few kilobytes.
-inline constexpr qint64 kMaxLessonBytes = 1024 * 1024;
+inline constexpr qint64 kMaxLessonBytes = qint64{1024} * 1024;
 /// Most steps in one lesson.
 inline constexpr int kMaxLessonSteps = 200;
 /// Longest step text, in UTF-16 code units, per language.

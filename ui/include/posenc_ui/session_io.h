@@ -40,7 +40,7 @@ class SessionError : public std::runtime_error {
 inline constexpr int kSessionVersion = 1;
 
 /// Largest session file loadSessionFile reads (16 MiB); a real session is a few hundred bytes.
-inline constexpr qint64 kMaxSessionFileBytes = 16 * 1024 * 1024;
+inline constexpr qint64 kMaxSessionFileBytes = qint64{16} * 1024 * 1024;
 
 /// Session as JSON: {"format":"posenc-session","version":1,"scheme":...,"params":{...},
 /// "view":{"id","layout","grid":[...],"colormap","zoom":{"x":[x0,x1],"y":[y0,y1]}}}.
