@@ -1284,6 +1284,17 @@ void MainWindow::buildClassroom() {
   connect(m_animation, &AnimationView::exportRequested, this, &MainWindow::animationExportDialog);
 
   m_pointer = new PointerHighlight(centralWidget());
+
+  // Only the page shown counts for the central area's size: otherwise the compare page's
+  // minimum width (two panels side by side) squeezes the docks even in Explore mode.
+  auto sizeToCurrent = [this](int current) {
+    for (int i = 0; i < m_modes->count(); ++i)
+      m_modes->widget(i)->setSizePolicy(i == current ? QSizePolicy::Preferred : QSizePolicy::Ignored,
+                                        i == current ? QSizePolicy::Preferred : QSizePolicy::Ignored);
+    m_modes->adjustSize();
+  };
+  connect(m_modes, &QStackedWidget::currentChanged, this, sizeToCurrent);
+  sizeToCurrent(0);
 }
 
 void MainWindow::onLessonStep(const LessonStep& step) {
@@ -1389,6 +1400,8 @@ void MainWindow::updateCaption() {
   const LessonStep* step = m_lessons->currentStep();
   const bool show = m_presentation->on && m_presentation->lessonActive && step;
   if (show) {
+    // Larger than the (already scaled) window font: the back row reads it off the projector.
+    m_caption->setFont(scaledFont(font(), 1.2));
     const QString language = currentLanguage();
     m_caption->setText(QStringLiteral("<b>%1</b> &nbsp; <span style='color:#444'>%2</span><br>%3")
                            .arg(lessonText(step->title, language).toHtmlEscaped(), m_lessons->progressText().toHtmlEscaped(),
