@@ -12,6 +12,7 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QTabBar>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolBar>
@@ -26,6 +27,7 @@
 #include "posenc_ui/main_window.h"
 #include "posenc_ui/plot_view.h"
 #include "posenc_ui/presentation.h"
+#include "posenc_ui/readout_panel.h"
 #include "posenc_ui/settings_keys.h"
 #include "posenc_ui/translation.h"
 
@@ -302,6 +304,28 @@ TEST_F(Classroom, ArrowKeysStepViewsOrLessonSteps) {
   const int stepBefore = m_window->lessonPanel().currentStepIndex();
   QTest::keyClick(m_window.get(), Qt::Key_Right, Qt::AltModifier);
   EXPECT_EQ(m_window->lessonPanel().currentStepIndex(), stepBefore + 1);
+}
+
+TEST_F(Classroom, ArrowKeysOnAFocusedHeatmapMoveTheHoveredCell) {
+  Session s;
+  s.scheme = QStringLiteral("alibi");
+  s.params = makeParams(findScheme("alibi"), {{"length", "32"}});
+  s.view = QStringLiteral("bias");
+  m_window->applySession(s);
+  ASSERT_TRUE(waitFor(QStringLiteral("bias")));
+  QCustomPlot& plot = m_window->plotView(0).plot();
+  plot.setFocus();
+  QTest::keyClick(&plot, Qt::Key_Down);  // first key: the middle cell (15, 15)
+  QTest::keyClick(&plot, Qt::Key_Down);
+  QTest::keyClick(&plot, Qt::Key_Left);
+  for (int k = 0; k < 500 && m_window->explanationPanel().substitutedSource().isEmpty(); ++k) QTest::qWait(10);
+  const QString readout = m_window->readout().text();
+  EXPECT_TRUE(readout.contains(QLatin1String("16"))) << readout.toStdString();
+  EXPECT_TRUE(readout.contains(QLatin1String("14"))) << readout.toStdString();
+  EXPECT_FALSE(m_window->explanationPanel().substitutedSource().isEmpty());
+  m_window->findChild<QTabBar*>()->setFocus();  // focus leaves the plot: hover cleared
+  QCoreApplication::processEvents();
+  EXPECT_TRUE(m_window->explanationPanel().substitutedSource().isEmpty());
 }
 
 TEST_F(Classroom, ModeSwitchShowsCompareAndAnimate) {

@@ -392,15 +392,9 @@ void MainWindow::buildCentral() {
       const Cell& c = m_cells[static_cast<std::size_t>(k)];
       if (!c.view.isEmpty()) m_controller.setRequest(k, {c.view, region});
     });
-    connect(cell.plot, &PlotView::cellHovered, this, [this, k](Index row, Index col, double) {
-      const QString& view = m_cells[static_cast<std::size_t>(k)].view;
-      if (const ViewSpec* spec = viewSpec(view)) {
-        // The explanation follows the plot under the mouse (a grid shows several views).
-        explainView(view);
-        m_hoverActive = true;
-        m_readout->showCell(m_controller.scheme(), m_controller.params(), *spec, row, col);
-      }
-    });
+    connect(cell.plot, &PlotView::cellHovered, this,
+            [this, k](Index row, Index col, double) { hoverCell(k, row, col); });
+    cell.plot->plot().installEventFilter(this);  // arrow keys move the hovered cell
     connect(cell.plot, &PlotView::pointHovered, this, [this, k](int curve, int, double x, double y) {
       const Cell& c = m_cells[static_cast<std::size_t>(k)];
       const ViewSpec* spec = viewSpec(c.view);
@@ -1297,6 +1291,60 @@ void MainWindow::buildClassroom() {
   sizeToCurrent(0);
 }
 
+void MainWindow::hoverCell(int slot, Index row, Index col) {
+  const QString& view = m_cells[static_cast<std::size_t>(slot)].view;
+  const ViewSpec* spec = viewSpec(view);
+  if (!spec) return;
+  // The explanation follows the plot under the mouse (a grid shows several views).
+  explainView(view);
+  m_hoverActive = true;
+  m_keySlot = slot;
+  m_keyRow = row;
+  m_keyCol = col;
+  m_readout->showCell(m_controller.scheme(), m_controller.params(), *spec, row, col);
+}
+
+bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
+  if (event->type() == QEvent::KeyPress || event->type() == QEvent::FocusOut) {
+    for (int k = 0; k < cellCount(); ++k) {
+      Cell& cell = m_cells[static_cast<std::size_t>(k)];
+      if (watched != &cell.plot->plot()) continue;
+      if (event->type() == QEvent::FocusOut) {
+        if (m_keySlot == k && m_hoverActive) {
+          m_hoverActive = false;
+          m_readout->clear();
+          m_explanation->clearHover();
+        }
+        break;
+      }
+      const auto* key = static_cast<QKeyEvent*>(event);
+      const auto* matrix = cell.last ? std::get_if<MatrixResult>(&cell.last->data) : nullptr;
+      if (!matrix || key->modifiers() != Qt::NoModifier) break;
+      Index dr = 0, dc = 0;
+      switch (key->key()) {
+        case Qt::Key_Left: dc = -1; break;
+        case Qt::Key_Right: dc = 1; break;
+        case Qt::Key_Up: dr = -1; break;
+        case Qt::Key_Down: dr = 1; break;
+        default: return QMainWindow::eventFilter(watched, event);
+      }
+      if (m_keySlot != k) {  // start in the middle of what is shown
+        const Region r = cell.plot->visibleRegion();
+        const Index r1 = r.r1 < 0 ? matrix->full.rows : r.r1;
+        const Index c1 = r.c1 < 0 ? matrix->full.cols : r.c1;
+        m_keyRow = (r.r0 + std::max(r.r0 + 1, r1) - 1) / 2;
+        m_keyCol = (r.c0 + std::max(r.c0 + 1, c1) - 1) / 2;
+        dr = dc = 0;
+      }
+      const Index row = std::clamp<Index>(m_keyRow + dr, 0, std::max<Index>(0, matrix->full.rows - 1));
+      const Index col = std::clamp<Index>(m_keyCol + dc, 0, std::max<Index>(0, matrix->full.cols - 1));
+      hoverCell(k, row, col);
+      return true;
+    }
+  }
+  return QMainWindow::eventFilter(watched, event);
+}
+
 void MainWindow::onLessonStep(const LessonStep& step) {
   Session session = step.session;
   session.colormap = m_colormap;  // the lesson sets what to show, not the user's colours
@@ -1588,6 +1636,7 @@ void MainWindow::keyPressEvent(QKeyEvent* event) {
 // Events
 
 void MainWindow::closeEvent(QCloseEvent* event) {
+  setPresentationMode(false);  // remember the normal layout, not the presentation's
   QSettings settings;
   settings.setValue(settings::kGeometry, saveGeometry());
   settings.setValue(settings::kWindowState, saveState());

@@ -135,6 +135,8 @@ class MainWindow : public QMainWindow {
   void dragEnterEvent(QDragEnterEvent* event) override;
   void dropEvent(QDropEvent* event) override;
   void keyPressEvent(QKeyEvent* event) override;
+  /// Arrow keys on a focused heatmap move the hovered cell (readout and explanation follow).
+  bool eventFilter(QObject* watched, QEvent* event) override;
 
  private:
   struct Cell {
@@ -181,6 +183,8 @@ class MainWindow : public QMainWindow {
   void about();
   [[nodiscard]] const posenc::ViewSpec* viewSpec(const QString& viewId) const;
   void buildClassroom();
+  /// Cell (row, col) of slot `slot` is hovered (by mouse or keys): readout and explanation.
+  void hoverCell(int slot, posenc::Index row, posenc::Index col);
   /// applySession with the undo step's text.
   void applySessionAs(const Session& session, std::function<QString()> describe);
   void onLessonStep(const LessonStep& step);
@@ -229,6 +233,8 @@ class MainWindow : public QMainWindow {
   std::optional<std::pair<posenc::Index, posenc::Index>> m_marked;  ///< Lesson highlight.
   QString m_markedView;                    ///< "scheme/view" the highlight belongs to.
   QString m_explainedView;                 ///< "scheme/view" the explanation dock shows.
+  int m_keySlot = -1;                      ///< Slot whose cell the arrow keys move, -1 none.
+  posenc::Index m_keyRow = 0, m_keyCol = 0;
   bool m_hoverActive = false;              ///< A heatmap cell is hovered (explanation follows).
   double m_textScale = 1.0;
   QFont m_baseFont;                        ///< The window's font at 100 %.
