@@ -1465,6 +1465,11 @@ void MainWindow::setMode(const QString& mode) {
   if (index < 0) return;
   const bool changed = mode != m_mode || m_modes->currentIndex() != index;
   m_mode = mode;
+  if (changed && m_hoverActive) {  // the hovered cell belongs to a page no longer shown
+    m_hoverActive = false;
+    m_readout->clear();
+    m_explanation->clearHover();
+  }
   if (changed && mode == QLatin1String("compare")) {
     // Panel 1: what the window shows; panel 2: a companion worth comparing with it.
     const Scheme& scheme = m_controller.scheme();
@@ -1599,6 +1604,12 @@ void MainWindow::setPresentationMode(bool on) {
     menuBar()->setVisible(p.menuBarVisible);
     statusBar()->setVisible(p.statusBarVisible);
     setWindowState(p.windowState);
+    restoreState(p.state);
+    // The widgets' size hints still have the presentation fonts until their posted layout
+    // requests run; without this the window's stale minimum size would widen the restored
+    // geometry.
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    if (layout()) layout()->activate();
     restoreGeometry(p.geometry);
     if (!(p.windowState & (Qt::WindowMaximized | Qt::WindowFullScreen))) setGeometry(p.rect);
     restoreState(p.state);
