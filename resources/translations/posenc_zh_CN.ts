@@ -1978,6 +1978,148 @@ The extension picks the format: .png .svg .pdf draw the picture; .csv .npy .json
         <source>&lt;h3&gt;PosEnc Explorer %1&lt;/h3&gt;&lt;p&gt;See how transformers encode position: sinusoidal, learned, T5, ALiBi, RoPE, Transformer-XL and TUPE, computed exactly in double precision.&lt;/p&gt;&lt;p&gt;Licence: GNU General Public License, version 3 or later. Plots by QCustomPlot (GPL); built with Qt %2 and Eigen.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;PosEnc Explorer %1&lt;/h3&gt;&lt;p&gt;看清 Transformer 如何编码位置：正弦、可学习、T5、ALiBi、RoPE、Transformer-XL 与 TUPE，全部以双精度精确计算。&lt;/p&gt;&lt;p&gt;许可证：GNU 通用公共许可证第 3 版或更高版本。绘图使用 QCustomPlot（GPL）；基于 Qt %2 与 Eigen 构建。&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>&amp;Grayscale (for printing)</source>
+        <translation>灰度(&amp;G)（用于打印）</translation>
+    </message>
+    <message>
+        <source>Draws the picture with the &apos;gray&apos; colour map, whatever the window shows, so it prints without colour</source>
+        <translation>无论窗口显示什么，都用 &apos;gray&apos; 色图绘制图片，打印时不需要彩色</translation>
+    </message>
+    <message>
+        <source>Export animation frames</source>
+        <translation>导出动画帧</translation>
+    </message>
+    <message>
+        <source>&amp;Browse...</source>
+        <translation>浏览(&amp;B)...</translation>
+    </message>
+    <message>
+        <source>&amp;Folder</source>
+        <translation>文件夹(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Frames</source>
+        <translation>帧数(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Positions per frame</source>
+        <translation>每帧前进的位置数(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Size (square)</source>
+        <translation>尺寸（正方形）(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Writes frame_00000.png, frame_00001.png, ... from the current position; a video tool can join them.</source>
+        <translation>从当前位置开始写出 frame_00000.png、frame_00001.png……；可用视频工具把它们合成视频。</translation>
+    </message>
+    <message>
+        <source>Lessons</source>
+        <translation>课程</translation>
+    </message>
+    <message>
+        <source>Explanation</source>
+        <translation>讲解</translation>
+    </message>
+    <message>
+        <source>Open &amp;Lesson File...</source>
+        <translation>打开课程文件(&amp;L)...</translation>
+    </message>
+    <message>
+        <source>&amp;Mode</source>
+        <translation>模式(&amp;M)</translation>
+    </message>
+    <message>
+        <source>&amp;Explore</source>
+        <translation>探索(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Compare</source>
+        <translation>对比(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Animate</source>
+        <translation>动画(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Presentation Mode</source>
+        <translation>演示模式(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Leave Presentation Mode</source>
+        <translation>退出演示模式(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Next Lesson Step or View</source>
+        <translation>下一个课程步骤或视图(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Pre&amp;vious Lesson Step or View</source>
+        <translation>上一个课程步骤或视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Text Size</source>
+        <translation>文字大小(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation>模式</translation>
+    </message>
+    <message>
+        <source>Lesson: %1</source>
+        <translation>课程：%1</translation>
+    </message>
+    <message>
+        <source>Open lesson file</source>
+        <translation>打开课程文件</translation>
+    </message>
+    <message>
+        <source>PosEnc lessons (*.json);;All files (*)</source>
+        <translation>PosEnc 课程 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>This lesson cannot be opened:
+%1</source>
+        <translation>无法打开这个课程：
+%1</translation>
+    </message>
+    <message>
+        <source>Cannot open lesson</source>
+        <translation>无法打开课程</translation>
+    </message>
+    <message>
+        <source>Lesson opened: %1</source>
+        <translation>已打开课程：%1</translation>
+    </message>
+    <message>
+        <source>%1 has no animation: the animations show RoPE&apos;s rotating pair and the sinusoidal clock hands.</source>
+        <translation>%1 没有动画：动画展示的是 RoPE 旋转的维度对和正弦位置编码的时钟指针。</translation>
+    </message>
+    <message>
+        <source>Switch to &amp;RoPE</source>
+        <translation>切换到 &amp;RoPE</translation>
+    </message>
+    <message>
+        <source>Animation export failed</source>
+        <translation>动画导出失败</translation>
+    </message>
+    <message>
+        <source>The current scheme has no animation.</source>
+        <translation>当前方案没有动画。</translation>
+    </message>
+    <message>
+        <source>Choose at least one frame, a positive step and a size of 16 px or more.</source>
+        <translation>请选择至少一帧、大于 0 的步长以及不小于 16 像素的尺寸。</translation>
+    </message>
+    <message>
+        <source>Cannot create the folder %1</source>
+        <translation>无法创建文件夹 %1</translation>
+    </message>
+    <message>
+        <source>Wrote %1 frames to %2</source>
+        <translation>已写出 %1 帧到 %2</translation>
+    </message>
 </context>
 <context>
     <name>posenc::ui::ParameterPanel</name>

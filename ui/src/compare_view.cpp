@@ -14,6 +14,7 @@
 #include <cmath>
 
 #include "posenc_ui/plot_view.h"
+#include "posenc_ui/translation.h"
 
 namespace posenc::ui {
 
@@ -127,7 +128,7 @@ void CompareView::setPanels(const std::vector<ComparePanelSpec>& panels) {
     p->spec = spec;
     p->box = new QWidget(m_grid);
     p->scheme = new QComboBox(p->box);
-    for (const auto& s : allSchemes()) p->scheme->addItem(q(s->info().name), q(s->info().id));
+    for (const auto& s : allSchemes()) p->scheme->addItem(coreText(s->info().name), q(s->info().id));
     p->view = new QComboBox(p->box);
     p->overrides = new QLineEdit(p->box);
     p->overrides->setText(spec.overrides);
@@ -156,7 +157,7 @@ void CompareView::setPanels(const std::vector<ComparePanelSpec>& panels) {
     p->scheme->setCurrentIndex(std::max(idx, 0));
     p->spec.scheme = p->scheme->currentData().toString();
     for (const ViewSpec& v : findScheme(p->spec.scheme.toStdString()).info().views)
-      p->view->addItem(q(v.title), q(v.id));
+      p->view->addItem(coreText(v.title), q(v.id));
     p->view->setCurrentIndex(std::max(p->view->findData(p->spec.view), 0));
     p->spec.view = p->view->currentData().toString();
     connect(p->scheme, &QComboBox::currentIndexChanged, this, [this, i, p] {
@@ -164,7 +165,7 @@ void CompareView::setPanels(const std::vector<ComparePanelSpec>& panels) {
       const QSignalBlocker block(p->view);
       p->view->clear();
       for (const ViewSpec& v : findScheme(p->spec.scheme.toStdString()).info().views)
-        p->view->addItem(q(v.title), q(v.id));
+        p->view->addItem(coreText(v.title), q(v.id));
       p->spec.view = p->view->currentData().toString();
       p->overrides->clear();
       p->spec.overrides.clear();
@@ -457,6 +458,13 @@ void CompareView::retranslate() {
   for (Panel* p : m_panels) {
     p->overrides->setPlaceholderText(tr("more parameters, e.g. scaling=linear factor=4"));
     p->overrides->setToolTip(tr("KEY=VALUE words, as the command line's --set"));
+    // Scheme and view names in the current language; the ids (item data) stay.
+    for (int k = 0; k < p->scheme->count(); ++k)
+      p->scheme->setItemText(k, coreText(findScheme(p->scheme->itemData(k).toString().toStdString()).info().name));
+    const Scheme& scheme = findScheme(p->spec.scheme.toStdString());
+    for (int k = 0; k < p->view->count(); ++k)
+      for (const ViewSpec& v : scheme.info().views)
+        if (q(v.id) == p->view->itemData(k).toString()) p->view->setItemText(k, coreText(v.title));
   }
 }
 

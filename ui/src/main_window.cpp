@@ -1,9 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "posenc_ui/main_window.h"
 
+#include <algorithm>
+
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
+#include <QCheckBox>
+#include <QDoubleSpinBox>
+#include <QKeyEvent>
+#include <QStackedWidget>
 #include <QClipboard>
 #include <QCloseEvent>
 #include <QComboBox>
@@ -43,7 +49,12 @@
 #include <qcustomplot.h>
 
 #include "posenc/data_io.hpp"
+#include "posenc_ui/animation_view.h"
+#include "posenc_ui/compare_view.h"
+#include "posenc_ui/explanation.h"
+#include "posenc_ui/lesson_panel.h"
 #include "posenc_ui/parameter_panel.h"
+#include "posenc_ui/presentation.h"
 #include "posenc_ui/plot_render.h"
 #include "posenc_ui/plot_view.h"
 #include "posenc_ui/readout_panel.h"
@@ -108,7 +119,8 @@ class ExportDialog : public QDialog {
         m_path(new QLineEdit(suggested, this)),
         m_width(new QSpinBox(this)),
         m_height(new QSpinBox(this)),
-        m_dpi(new QSpinBox(this)) {
+        m_dpi(new QSpinBox(this)),
+        m_gray(new QCheckBox(MainWindow::tr("&Grayscale (for printing)"), this)) {
     setWindowTitle(MainWindow::tr("Export view"));
     auto* browse = new QPushButton(MainWindow::tr("Browse..."), this);
     auto* pathRow = new QHBoxLayout;
@@ -127,6 +139,9 @@ class ExportDialog : public QDialog {
     form->addRow(MainWindow::tr("Width"), m_width);
     form->addRow(MainWindow::tr("Height"), m_height);
     form->addRow(MainWindow::tr("PNG resolution (dpi)"), m_dpi);
+    form->addRow(QString(), m_gray);
+    m_gray->setToolTip(MainWindow::tr("Draws the picture with the 'gray' colour map, whatever the "
+                                      "window shows, so it prints without colour"));
     auto* note = new QLabel(what + MainWindow::tr("\nThe extension picks the format: .png .svg .pdf draw the "
                                       "picture; .csv .npy .json write the numbers."),
                             this);
@@ -150,6 +165,7 @@ class ExportDialog : public QDialog {
   QString path() const { return m_path->text(); }
   QSize size() const { return {m_width->value(), m_height->value()}; }
   double dpi() const { return m_dpi->value(); }
+  bool grayscale() const { return m_gray->isChecked(); }
 
  private:
   void updateEnabled() {
@@ -157,12 +173,82 @@ class ExportDialog : public QDialog {
     m_width->setEnabled(picture);
     m_height->setEnabled(picture);
     m_dpi->setEnabled(picture && QFileInfo(m_path->text()).suffix().toLower() == QLatin1String("png"));
+    m_gray->setEnabled(picture);
   }
   QLineEdit* m_path;
   QSpinBox* m_width;
   QSpinBox* m_height;
   QSpinBox* m_dpi;
+  QCheckBox* m_gray;
 };
+
+/// Animation > Export frames: folder, number of frames, step and size.
+class AnimationExportDialog : public QDialog {
+ public:
+  AnimationExportDialog(QWidget* parent, const QString& folder)
+      : QDialog(parent),
+        m_folder(new QLineEdit(folder, this)),
+        m_frames(new QSpinBox(this)),
+        m_step(new QDoubleSpinBox(this)),
+        m_size(new QSpinBox(this)) {
+    setWindowTitle(MainWindow::tr("Export animation frames"));
+    auto* browse = new QPushButton(MainWindow::tr("&Browse..."), this);
+    auto* row = new QHBoxLayout;
+    row->addWidget(m_folder, 1);
+    row->addWidget(browse);
+    m_frames->setRange(1, 10000);
+    m_frames->setValue(60);
+    m_step->setRange(0.01, 1024);
+    m_step->setDecimals(2);
+    m_step->setValue(0.25);
+    m_size->setRange(64, 4096);
+    m_size->setValue(720);
+    m_size->setSuffix(MainWindow::tr(" px"));
+    auto* form = new QFormLayout;
+    form->addRow(MainWindow::tr("&Folder"), row);
+    form->addRow(MainWindow::tr("&Frames"), m_frames);
+    form->addRow(MainWindow::tr("&Positions per frame"), m_step);
+    form->addRow(MainWindow::tr("&Size (square)"), m_size);
+    auto* note = new QLabel(MainWindow::tr("Writes frame_00000.png, frame_00001.png, ... from the "
+                                           "current position; a video tool can join them."),
+                            this);
+    note->setWordWrap(true);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(note);
+    layout->addWidget(buttons);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(browse, &QPushButton::clicked, this, [this] {
+      const QString dir = QFileDialog::getExistingDirectory(this, MainWindow::tr("Export animation frames"),
+                                                            m_folder->text());
+      if (!dir.isEmpty()) m_folder->setText(dir);
+    });
+  }
+  QString folder() const { return m_folder->text(); }
+  int frames() const { return m_frames->value(); }
+  double step() const { return m_step->value(); }
+  int size() const { return m_size->value(); }
+
+ private:
+  QLineEdit* m_folder;
+  QSpinBox* m_frames;
+  QDoubleSpinBox* m_step;
+  QSpinBox* m_size;
+};
+
+/// Parameters that differ from the scheme's defaults as KEY=VALUE words (compare panels),
+/// leaving out `skip` (the compare view sets the length itself).
+QString overridesOf(const Scheme& scheme, const ParamSet& params, const QStringList& skip) {
+  const ParamSet defaults(scheme.info().params);
+  QStringList words;
+  for (const auto& [id, value] : params.items()) {
+    if (skip.contains(qs(id)) || !defaults.has(id) || defaults.get(id) == value) continue;
+    words << qs(id) + QLatin1Char('=') + qs(formatValue(value));
+  }
+  return words.join(QLatin1Char(' '));
+}
 
 }  // namespace
 
@@ -194,6 +280,18 @@ struct MainWindow::Chrome {
   QAction* about = nullptr;
   QAction* aboutQt = nullptr;
   QActionGroup* languages = nullptr;
+  QDockWidget* lessonsDock = nullptr;
+  QDockWidget* explanationDock = nullptr;
+  QMenu* mode = nullptr;
+  QMenu* textSize = nullptr;
+  QActionGroup* modes = nullptr;
+  QActionGroup* textSizes = nullptr;
+  QToolBar* modeBar = nullptr;
+  QAction* openLesson = nullptr;
+  QAction* presentation = nullptr;
+  QAction* leavePresentation = nullptr;
+  QAction* next = nullptr;
+  QAction* previous = nullptr;
   std::function<QString()> timing;  ///< The status bar's last timing line, in the current language.
 };
 
@@ -206,8 +304,11 @@ MainWindow::MainWindow(QWidget* parent)
   // While a slider is dragged, show each finished picture even if newer edits are queued, so
   // slow views still move during the drag; the exact final picture always follows.
   m_controller.setInterimResults(true);
+  m_presentation = std::make_unique<Presentation>();
+  m_baseFont = font();
   buildCentral();
   buildDocks();
+  buildClassroom();
   buildMenus();
 
   m_timing = new QLabel(this);
@@ -241,6 +342,9 @@ MainWindow::MainWindow(QWidget* parent)
   restoreState(settings.value(settings::kWindowState).toByteArray());
   updateRecentMenu();
   updateTitle();
+  const double textScale = settings.value(settings::kTextScale, 1.0).toDouble();
+  if (textScale != 1.0) setTextScale(textScale);
+  setMode(settings.value(settings::kMode, QStringLiteral("explore")).toString());
 }
 
 MainWindow::~MainWindow() {
@@ -276,6 +380,7 @@ void MainWindow::buildCentral() {
     cell.chooser = new QComboBox(cell.frame);
     cell.chooser->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     cell.plot = new PlotView(cell.frame);
+    cell.plot->setFocusPolicy(Qt::StrongFocus);  // Tab reaches the plots (Home resets the zoom)
     v->addWidget(cell.chooser, 0, Qt::AlignLeft);
     v->addWidget(cell.plot, 1);
     grid->addWidget(cell.frame, k / 2, k % 2);
@@ -287,10 +392,9 @@ void MainWindow::buildCentral() {
       const Cell& c = m_cells[static_cast<std::size_t>(k)];
       if (!c.view.isEmpty()) m_controller.setRequest(k, {c.view, region});
     });
-    connect(cell.plot, &PlotView::cellHovered, this, [this, k](Index row, Index col, double) {
-      if (const ViewSpec* spec = viewSpec(m_cells[static_cast<std::size_t>(k)].view))
-        m_readout->showCell(m_controller.scheme(), m_controller.params(), *spec, row, col);
-    });
+    connect(cell.plot, &PlotView::cellHovered, this,
+            [this, k](Index row, Index col, double) { hoverCell(k, row, col); });
+    cell.plot->plot().installEventFilter(this);  // arrow keys move the hovered cell
     connect(cell.plot, &PlotView::pointHovered, this, [this, k](int curve, int, double x, double y) {
       const Cell& c = m_cells[static_cast<std::size_t>(k)];
       const ViewSpec* spec = viewSpec(c.view);
@@ -299,10 +403,33 @@ void MainWindow::buildCentral() {
       if (!series || curve < 0 || curve >= static_cast<int>(series->curves.size())) return;
       m_readout->showPoint(*spec, coreText(series->curves[static_cast<std::size_t>(curve)].name), x, y);
     });
-    connect(cell.plot, &PlotView::hoverLeft, this, [this] { m_readout->clear(); });
+    connect(cell.plot, &PlotView::hoverLeft, this, [this] {
+      m_hoverActive = false;
+      m_readout->clear();
+      m_explanation->clearHover();
+    });
   }
   layout->addWidget(m_gridHost, 1);
-  setCentralWidget(central);
+  // Explore is page 0 of the mode stack; Compare and Animate are added by buildClassroom().
+  // The caption strip above the stack shows the lesson step in presentation mode.
+  auto* host = new QWidget(this);
+  host->setObjectName(QStringLiteral("CentralHost"));
+  auto* hostLayout = new QVBoxLayout(host);
+  hostLayout->setContentsMargins(0, 0, 0, 0);
+  hostLayout->setSpacing(0);
+  m_caption = new QLabel(host);
+  m_caption->setObjectName(QStringLiteral("LessonCaption"));
+  m_caption->setWordWrap(true);
+  m_caption->setTextFormat(Qt::RichText);
+  m_caption->setStyleSheet(QStringLiteral(
+      "QLabel#LessonCaption { background: #fff6c8; color: black; padding: 10px 16px; "
+      "border-bottom: 3px solid #202020; }"));
+  m_caption->hide();
+  m_modes = new QStackedWidget(host);
+  m_modes->addWidget(central);
+  hostLayout->addWidget(m_caption);
+  hostLayout->addWidget(m_modes, 1);
+  setCentralWidget(host);
   connect(m_tabs, &QTabBar::currentChanged, this, [this](int index) {
     if (m_layout == QLatin1String("tabs") && index >= 0)
       setCellView(0, m_tabs->tabData(index).toString());
@@ -373,6 +500,9 @@ void MainWindow::buildMenus() {
   c.copy = c.file->addAction(QString(), this, &MainWindow::copyPicture);
   c.copy->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
   c.file->addSeparator();
+  c.openLesson = c.file->addAction(QString(), this, &MainWindow::openLessonDialog);
+  c.openLesson->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
+  c.file->addSeparator();
   c.quit = c.file->addAction(QString(), this, &QWidget::close);
   c.quit->setShortcut(QKeySequence::Quit);
 
@@ -433,6 +563,46 @@ void MainWindow::buildMenus() {
     setWindowState(windowState() ^ Qt::WindowFullScreen);
   });
   c.fullScreen->setShortcuts({QKeySequence(Qt::Key_F11), QKeySequence::FullScreen});
+
+  // Modes (Alt+1..3), presentation (F5, Esc leaves), lesson steps or views, text size.
+  c.view->addSeparator();
+  c.mode = c.view->addMenu(QString());
+  c.modes = new QActionGroup(this);
+  const QString modeIds[] = {QStringLiteral("explore"), QStringLiteral("compare"), QStringLiteral("animate")};
+  int m = 1;
+  for (const QString& id : modeIds) {
+    QAction* a = c.mode->addAction(QString());
+    a->setCheckable(true);
+    a->setData(id);
+    a->setChecked(id == m_mode);
+    a->setShortcut(QKeySequence(Qt::ALT | static_cast<Qt::Key>(Qt::Key_0 + m++)));
+    c.modes->addAction(a);
+    connect(a, &QAction::triggered, this, [this, id] { setMode(id); });
+  }
+  c.presentation = c.view->addAction(QString());
+  c.presentation->setCheckable(true);
+  c.presentation->setShortcut(QKeySequence(Qt::Key_F5));
+  connect(c.presentation, &QAction::toggled, this, [this](bool on) { setPresentationMode(on); });
+  c.leavePresentation = c.view->addAction(QString(), this, [this] { setPresentationMode(false); });
+  c.leavePresentation->setShortcut(QKeySequence(Qt::Key_Escape));
+  c.leavePresentation->setEnabled(false);
+  c.next = c.view->addAction(QString(), this, &MainWindow::stepForward);
+  c.next->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Right));
+  c.previous = c.view->addAction(QString(), this, &MainWindow::stepBackward);
+  c.previous->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Left));
+  c.textSize = c.view->addMenu(QString());
+  c.textSizes = new QActionGroup(this);
+  for (const int percent : {100, 125, 150, 200}) {
+    QAction* a = c.textSize->addAction(QStringLiteral("%1 %").arg(percent));
+    a->setCheckable(true);
+    a->setData(percent / 100.0);
+    a->setChecked(percent == 100);
+    c.textSizes->addAction(a);
+    connect(a, &QAction::triggered, this, [this, percent] { setTextScale(percent / 100.0); });
+  }
+  // Also on the window itself: their keys work while presentation mode hides the menu bar.
+  addActions({c.presentation, c.leavePresentation, c.next, c.previous});
+  addActions(c.modes->actions());
   c.view->addSeparator();
   for (QDockWidget* dock : findChildren<QDockWidget*>()) c.view->addAction(dock->toggleViewAction());
 
@@ -451,6 +621,13 @@ void MainWindow::buildMenus() {
   c.toolBar->addSeparator();
   c.toolBar->addAction(c.undo);
   c.toolBar->addAction(c.redo);
+
+  c.modeBar = addToolBar(QString());
+  c.modeBar->setObjectName(QStringLiteral("ModeToolBar"));
+  c.modeBar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+  c.modeBar->addActions(c.modes->actions());
+  c.modeBar->addSeparator();
+  c.modeBar->addAction(c.presentation);
 }
 
 void MainWindow::updateUndoTexts() {
@@ -480,6 +657,10 @@ void MainWindow::retranslate() {
   c.schemesDock->setWindowTitle(tr("Schemes"));
   c.paramsDock->setWindowTitle(tr("Parameters"));
   c.readoutDock->setWindowTitle(tr("Readout"));
+  c.lessonsDock->setWindowTitle(tr("Lessons"));
+  c.explanationDock->setWindowTitle(tr("Explanation"));
+  m_lessons->setLanguage(currentLanguage());
+  m_explanation->setLanguage(currentLanguage());
 
   c.file->setTitle(tr("&File"));
   c.open->setText(tr("&Open Session..."));
@@ -489,6 +670,7 @@ void MainWindow::retranslate() {
   c.exportView->setText(tr("&Export View..."));
   c.exportAll->setText(tr("Export &All Views to Folder..."));
   c.copy->setText(tr("&Copy Picture"));
+  c.openLesson->setText(tr("Open &Lesson File..."));
   c.quit->setText(tr("&Quit"));
   c.edit->setTitle(tr("&Edit"));
   for (int i = 0; i < m_undo->count(); ++i)  // the history says its steps in the new language too
@@ -510,6 +692,21 @@ void MainWindow::retranslate() {
   for (QAction* a : c.languages->actions()) a->setChecked(a->data().toString() == currentLanguage());
   c.resetZoom->setText(tr("&Reset Zoom"));
   c.fullScreen->setText(tr("&Full Screen"));
+  c.mode->setTitle(tr("&Mode"));
+  for (QAction* a : c.modes->actions()) {
+    const QString id = a->data().toString();
+    if (id == QLatin1String("explore")) a->setText(tr("&Explore"));
+    else if (id == QLatin1String("compare")) a->setText(tr("&Compare"));
+    else a->setText(tr("&Animate"));
+  }
+  c.presentation->setText(tr("&Presentation Mode"));
+  c.leavePresentation->setText(tr("&Leave Presentation Mode"));
+  c.next->setText(tr("&Next Lesson Step or View"));
+  c.previous->setText(tr("Pre&vious Lesson Step or View"));
+  c.textSize->setTitle(tr("&Text Size"));
+  c.modeBar->setWindowTitle(tr("Mode"));
+  updateAnimation();
+  updateCaption();
   c.presets->setTitle(tr("&Presets"));
   rebuildPresetMenu();
   c.help->setTitle(tr("&Help"));
@@ -564,8 +761,10 @@ void MainWindow::applyState(const QString& schemeId, const ParamSet& params) {
   } else {
     m_controller.setParams(params);
     if (!(m_panel->values() == params)) m_panel->setValues(params);
+    m_explanation->setParams(params);
   }
   m_applying = false;
+  if (m_mode == QLatin1String("animate")) updateAnimation();
 }
 
 std::function<void(const QString&, const ParamSet&)> MainWindow::applier() {
@@ -637,6 +836,7 @@ void MainWindow::rebuildForScheme() {
   }
   m_applying = false;
   setLayoutMode(m_layout);  // re-requests the visible cells with their (possibly new) views
+  explainView(m_cells[0].view);
   updateTitle();
 }
 
@@ -683,6 +883,8 @@ void MainWindow::setCellView(int slot, const QString& viewId) {
     const QSignalBlocker block(m_tabs);
     for (int t = 0; t < m_tabs->count(); ++t)
       if (m_tabs->tabData(t).toString() == viewId) m_tabs->setCurrentIndex(t);
+    explainView(viewId);
+    drawMarker(0);  // the lesson's ring only on the view it belongs to
   }
   requestCell(slot);
 }
@@ -743,10 +945,12 @@ void MainWindow::redrawCell(int slot) {
   }
   PlotOptions options;
   options.colormap = m_colormap;
+  options.fontScale = plotFontScale();
   if (const auto* m = std::get_if<MatrixResult>(&cell.last->data))
     cell.plot->setMatrix(*spec, *m, options);
   else if (const auto* s = std::get_if<SeriesResult>(&cell.last->data))
     cell.plot->setSeries(*spec, *s, options);
+  if (slot == 0) drawMarker(0);
 }
 
 void MainWindow::setColormap(const QString& id) {
@@ -772,9 +976,13 @@ Session MainWindow::currentSession() const {
 }
 
 void MainWindow::applySession(const Session& session) {
+  applySessionAs(session, [] { return tr("Open session"); });
+}
+
+void MainWindow::applySessionAs(const Session& session, std::function<QString()> describe) {
   const QString schemeBefore = qs(m_controller.scheme().info().id);
   m_undo->push(new StateCommand(applier(), schemeBefore, m_controller.params(), session.scheme,
-                                session.params, QString(), false, [] { return tr("Open session"); }));
+                                session.params, QString(), false, std::move(describe)));
   m_colormap = session.colormap;
   for (QAction* a : m_colormapGroup->actions()) a->setChecked(a->data().toString() == m_colormap);
   if (!session.view.isEmpty()) m_cells[0].view = session.view;
@@ -911,14 +1119,14 @@ void MainWindow::updateTitle() {
 // Export
 
 bool MainWindow::exportCurrentView(const QString& path, QSize size, double dpi, QString* error,
-                                   int slot) {
+                                   int slot, bool grayscale) {
   const Cell& cell = m_cells.at(static_cast<std::size_t>(slot));
   const ViewSpec* spec = viewSpec(cell.view);
   if (!spec) return false;
   ExportRequest request;
   request.size = size;
   request.dpi = dpi;
-  request.colormap = m_colormap;
+  request.colormap = grayscale ? QStringLiteral("gray") : m_colormap;
   if (spec->kind == ViewKind::Matrix && cell.plot->zoom()) {
     Region r = cell.plot->visibleRegion();
     request.region = Region{.r0 = r.r0, .r1 = r.r1, .c0 = r.c0, .c1 = r.c1};
@@ -947,7 +1155,7 @@ void MainWindow::exportDialog() {
   }
   ExportDialog dialog(this, suggested, what);
   if (dialog.exec() != QDialog::Accepted || dialog.path().isEmpty()) return;
-  exportCurrentView(dialog.path(), dialog.size(), dialog.dpi());
+  exportCurrentView(dialog.path(), dialog.size(), dialog.dpi(), nullptr, 0, dialog.grayscale());
 }
 
 void MainWindow::exportAllViews() {
@@ -999,9 +1207,447 @@ void MainWindow::about() {
 }
 
 // ----------------------------------------------------------------------------------------------
+// Classroom: lessons, explanation, compare and animate modes, presentation mode, text size
+
+/// What presentation mode changes, to restore it exactly.
+struct MainWindow::Presentation {
+  bool on = false;
+  QByteArray geometry;
+  QRect rect;        ///< geometry(): restoreGeometry alone may shift the window by its frame.
+  QByteArray state;  ///< saveState(): docks and tool bars.
+  Qt::WindowStates windowState;
+  QPalette palette;
+  bool paletteSet = false;  ///< The window had its own palette (else it follows the application's).
+  bool menuBarVisible = true;
+  bool statusBarVisible = true;
+  bool lessonActive = false;  ///< A lesson drove the arrow keys when presentation began.
+};
+
+void MainWindow::buildClassroom() {
+  // Lessons: hidden until asked for (View menu); shown in the right dock area.
+  auto* lessons = new QDockWidget(this);
+  m_chrome->lessonsDock = lessons;
+  lessons->setObjectName(QStringLiteral("LessonsDock"));
+  m_lessons = new LessonPanel(lessons);
+  m_lessons->setLanguage(currentLanguage());
+  lessons->setWidget(m_lessons);
+  addDockWidget(Qt::RightDockWidgetArea, lessons);
+  lessons->hide();
+  connect(m_lessons, &LessonPanel::stepActivated, this, &MainWindow::onLessonStep);
+  connect(m_lessons, &LessonPanel::openLessonFileRequested, this, &MainWindow::openLessonDialog);
+
+  // Explanation: under the readout, shown by default.
+  auto* explanation = new QDockWidget(this);
+  m_chrome->explanationDock = explanation;
+  explanation->setObjectName(QStringLiteral("ExplanationDock"));
+  auto* scroll = new QScrollArea(explanation);
+  m_explanation = new ExplanationPanel(scroll);
+  m_explanation->setLanguage(currentLanguage());
+  scroll->setWidget(m_explanation);
+  scroll->setWidgetResizable(true);
+  explanation->setWidget(scroll);
+  addDockWidget(Qt::RightDockWidgetArea, explanation);
+  splitDockWidget(m_chrome->readoutDock, explanation, Qt::Vertical);
+  resizeDocks({m_chrome->readoutDock, explanation}, {260, 560}, Qt::Vertical);
+  resizeDocks({explanation}, {340}, Qt::Horizontal);
+  connect(m_readout, &ReadoutPanel::cellExplained, this,
+          [this](Index row, Index col, double value, const std::vector<Term>& terms) {
+            if (m_hoverActive) m_explanation->setHoveredCell(row, col, value, terms);
+          });
+
+  // Compare: page 1 of the mode stack.
+  m_compare = new CompareView(m_modes);
+  m_modes->addWidget(m_compare);
+
+  // Animate: page 2, with a note and one click to RoPE for schemes without an animation.
+  auto* animate = new QWidget(m_modes);
+  auto* av = new QVBoxLayout(animate);
+  av->setContentsMargins(4, 4, 4, 4);
+  auto* noteRow = new QHBoxLayout;
+  m_animationNote = new QLabel(animate);
+  m_animationNote->setWordWrap(true);
+  m_toRope = new QPushButton(animate);
+  m_toRope->setObjectName(QStringLiteral("SwitchToRope"));
+  noteRow->addWidget(m_animationNote, 1);
+  noteRow->addWidget(m_toRope);
+  m_animation = new AnimationView(animate);
+  av->addLayout(noteRow);
+  av->addWidget(m_animation, 1);
+  m_modes->addWidget(animate);
+  connect(m_toRope, &QPushButton::clicked, this, [this] { onSchemeChosen(QStringLiteral("rope")); });
+  connect(m_animation, &AnimationView::exportRequested, this, &MainWindow::animationExportDialog);
+
+  m_pointer = new PointerHighlight(centralWidget());
+
+  // Only the page shown counts for the central area's size: otherwise the compare page's
+  // minimum width (two panels side by side) squeezes the docks even in Explore mode.
+  auto sizeToCurrent = [this](int current) {
+    for (int i = 0; i < m_modes->count(); ++i)
+      m_modes->widget(i)->setSizePolicy(i == current ? QSizePolicy::Preferred : QSizePolicy::Ignored,
+                                        i == current ? QSizePolicy::Preferred : QSizePolicy::Ignored);
+    m_modes->adjustSize();
+  };
+  connect(m_modes, &QStackedWidget::currentChanged, this, sizeToCurrent);
+  sizeToCurrent(0);
+}
+
+void MainWindow::hoverCell(int slot, Index row, Index col) {
+  const QString& view = m_cells[static_cast<std::size_t>(slot)].view;
+  const ViewSpec* spec = viewSpec(view);
+  if (!spec) return;
+  // The explanation follows the plot under the mouse (a grid shows several views).
+  explainView(view);
+  m_hoverActive = true;
+  m_keySlot = slot;
+  m_keyRow = row;
+  m_keyCol = col;
+  m_readout->showCell(m_controller.scheme(), m_controller.params(), *spec, row, col);
+}
+
+bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
+  if (event->type() == QEvent::KeyPress || event->type() == QEvent::FocusOut) {
+    for (int k = 0; k < cellCount(); ++k) {
+      Cell& cell = m_cells[static_cast<std::size_t>(k)];
+      if (watched != &cell.plot->plot()) continue;
+      if (event->type() == QEvent::FocusOut) {
+        if (m_keySlot == k && m_hoverActive) {
+          m_hoverActive = false;
+          m_readout->clear();
+          m_explanation->clearHover();
+        }
+        break;
+      }
+      const auto* key = static_cast<QKeyEvent*>(event);
+      const auto* matrix = cell.last ? std::get_if<MatrixResult>(&cell.last->data) : nullptr;
+      if (!matrix || key->modifiers() != Qt::NoModifier) break;
+      Index dr = 0, dc = 0;
+      switch (key->key()) {
+        case Qt::Key_Left: dc = -1; break;
+        case Qt::Key_Right: dc = 1; break;
+        case Qt::Key_Up: dr = -1; break;
+        case Qt::Key_Down: dr = 1; break;
+        default: return QMainWindow::eventFilter(watched, event);
+      }
+      if (m_keySlot != k) {  // start in the middle of what is shown
+        const Region r = cell.plot->visibleRegion();
+        const Index r1 = r.r1 < 0 ? matrix->full.rows : r.r1;
+        const Index c1 = r.c1 < 0 ? matrix->full.cols : r.c1;
+        m_keyRow = (r.r0 + std::max(r.r0 + 1, r1) - 1) / 2;
+        m_keyCol = (r.c0 + std::max(r.c0 + 1, c1) - 1) / 2;
+        dr = dc = 0;
+      }
+      const Index row = std::clamp<Index>(m_keyRow + dr, 0, std::max<Index>(0, matrix->full.rows - 1));
+      const Index col = std::clamp<Index>(m_keyCol + dc, 0, std::max<Index>(0, matrix->full.cols - 1));
+      hoverCell(k, row, col);
+      return true;
+    }
+  }
+  return QMainWindow::eventFilter(watched, event);
+}
+
+void MainWindow::onLessonStep(const LessonStep& step) {
+  Session session = step.session;
+  session.colormap = m_colormap;  // the lesson sets what to show, not the user's colours
+  const QString title = lessonText(step.title, currentLanguage());
+  if (m_mode != QLatin1String("explore")) setMode(QStringLiteral("explore"));
+  applySessionAs(session, [title] { return tr("Lesson: %1").arg(title); });
+  m_marked.reset();
+  if (step.highlight) {
+    m_marked = std::make_pair(step.highlight->row, step.highlight->col);
+    m_markedView = session.scheme + QLatin1Char('/') + session.view;
+  }
+  drawMarker(0);
+  updateCaption();
+}
+
+void MainWindow::openLessonDialog() {
+  const QString path = QFileDialog::getOpenFileName(this, tr("Open lesson file"), lastFolder(),
+                                                    tr("PosEnc lessons (*.json);;All files (*)"));
+  if (!path.isEmpty()) openLessonFile(path);
+}
+
+bool MainWindow::openLessonFile(const QString& path, QString* error) {
+  const LessonReadResult read = readLessonFile(path);
+  if (!read) {
+    const QString reason = tr("This lesson cannot be opened:\n%1").arg(read.error);
+    if (error) *error = reason;
+    else QMessageBox::warning(this, tr("Cannot open lesson"), reason);
+    return false;
+  }
+  rememberFolder(path);
+  m_chrome->lessonsDock->show();
+  m_chrome->lessonsDock->raise();
+  m_lessons->addLesson(*read.lesson);
+  statusBar()->showMessage(tr("Lesson opened: %1").arg(lessonText(read.lesson->title, currentLanguage())), 5000);
+  return true;
+}
+
+bool MainWindow::lessonActive() const {
+  if (m_presentation->on) return m_presentation->lessonActive && m_lessons->currentStep();
+  return m_chrome->lessonsDock->isVisibleTo(this) && m_lessons->currentStep();
+}
+
+void MainWindow::stepForward() {
+  if (lessonActive()) {
+    m_lessons->nextStep();
+    return;
+  }
+  const auto& views = m_controller.scheme().info().views;
+  for (std::size_t i = 0; i + 1 < views.size(); ++i)
+    if (qs(views[i].id) == m_cells[0].view) return setCellView(0, qs(views[i + 1].id));
+}
+
+void MainWindow::stepBackward() {
+  if (lessonActive()) {
+    m_lessons->previousStep();
+    return;
+  }
+  const auto& views = m_controller.scheme().info().views;
+  for (std::size_t i = 1; i < views.size(); ++i)
+    if (qs(views[i].id) == m_cells[0].view) return setCellView(0, qs(views[i - 1].id));
+}
+
+void MainWindow::explainView(const QString& view) {
+  const QString scheme = qs(m_controller.scheme().info().id);
+  const QString key = scheme + QLatin1Char('/') + view;
+  if (key == m_explainedView) return;
+  m_explainedView = key;
+  m_explanation->setView(scheme, view);
+  m_explanation->setParams(m_controller.params());
+}
+
+void MainWindow::drawMarker(int slot) {
+  if (slot != 0) return;
+  Cell& cell = m_cells[0];
+  QCustomPlot& plot = cell.plot->plot();
+  for (int i = plot.itemCount() - 1; i >= 0; --i)
+    if (plot.item(i)->objectName() == QLatin1String("LessonMarker")) plot.removeItem(i);
+  const QString key = qs(m_controller.scheme().info().id) + QLatin1Char('/') + cell.view;
+  const bool matrix = cell.last && std::holds_alternative<MatrixResult>(cell.last->data) &&
+                      cell.last->view == cell.view && cell.last->error.isEmpty();
+  if (m_marked && key == m_markedView && matrix) {
+    // A ring around the cell, never smaller than a few percent of what is shown, drawn twice
+    // (dark halo, bright ring) so it stands out on any colour map.
+    const double col = static_cast<double>(m_marked->second);
+    const double row = static_cast<double>(m_marked->first);
+    const double hx = std::max(0.8, 0.035 * plot.xAxis->range().size());
+    const double hy = std::max(0.8, 0.035 * plot.yAxis->range().size());
+    const std::pair<QColor, double> pens[] = {{QColor(0, 0, 0), 7.0}, {QColor(255, 140, 0), 3.5}};
+    for (const auto& [colour, width] : pens) {
+      auto* ring = new QCPItemEllipse(&plot);
+      ring->setObjectName(QStringLiteral("LessonMarker"));
+      ring->setPen(QPen(colour, width));
+      ring->topLeft->setCoords(col - hx, row - hy);
+      ring->bottomRight->setCoords(col + hx, row + hy);
+    }
+  }
+  plot.replot(QCustomPlot::rpQueuedReplot);
+}
+
+void MainWindow::updateCaption() {
+  const LessonStep* step = m_lessons->currentStep();
+  const bool show = m_presentation->on && m_presentation->lessonActive && step;
+  if (show) {
+    // Larger than the (already scaled) window font: the back row reads it off the projector.
+    m_caption->setFont(scaledFont(font(), 1.2));
+    const QString language = currentLanguage();
+    m_caption->setText(QStringLiteral("<b>%1</b> &nbsp; <span style='color:#444'>%2</span><br>%3")
+                           .arg(lessonText(step->title, language).toHtmlEscaped(), m_lessons->progressText().toHtmlEscaped(),
+                                lessonText(step->text, language)));
+  }
+  m_caption->setVisible(show);
+}
+
+void MainWindow::setMode(const QString& mode) {
+  static const QStringList modes = {QStringLiteral("explore"), QStringLiteral("compare"),
+                                    QStringLiteral("animate")};
+  const int index = static_cast<int>(modes.indexOf(mode));
+  if (index < 0) return;
+  const bool changed = mode != m_mode || m_modes->currentIndex() != index;
+  m_mode = mode;
+  if (changed && m_hoverActive) {  // the hovered cell belongs to a page no longer shown
+    m_hoverActive = false;
+    m_readout->clear();
+    m_explanation->clearHover();
+  }
+  if (changed && mode == QLatin1String("compare")) {
+    // Panel 1: what the window shows; panel 2: a companion worth comparing with it.
+    const Scheme& scheme = m_controller.scheme();
+    const ParamSet& params = m_controller.params();
+    const QString id = qs(scheme.info().id);
+    const QStringList lengthIds = {QStringLiteral("length"), QStringLiteral("qlen")};
+    const QString own = overridesOf(scheme, params, lengthIds);
+    ComparePanelSpec first{id, m_cells[0].view, own};
+    ComparePanelSpec second{QStringLiteral("rope"), QStringLiteral("scores"),
+                            QStringLiteral("scaling=linear factor=4")};
+    if (id == QLatin1String("rope")) {
+      ParamSet other = params;
+      const bool scaled = params.getChoice("scaling") != "none";
+      other.set("scaling", std::string(scaled ? "none" : "linear"));
+      if (!scaled) other.set("factor", 4.0);
+      second = {id, m_cells[0].view, overridesOf(scheme, other, lengthIds)};
+    } else if (id == QLatin1String("sinusoidal")) {
+      ParamSet other = params;
+      other.set("layout", std::string(params.getChoice("layout") == "interleaved" ? "concatenated" : "interleaved"));
+      second = {id, m_cells[0].view, overridesOf(scheme, other, lengthIds)};
+    }
+    for (const QString& l : lengthIds)
+      if (params.has(l.toStdString())) {
+        m_compare->setLength(std::clamp<Index>(params.getInt(l.toStdString()), 1, Index{1} << 20));
+        break;
+      }
+    m_compare->setPanels({first, second});
+    m_compare->setDifferenceShown(second.scheme == first.scheme);
+    m_compare->setFontScale(plotFontScale());
+  }
+  if (mode == QLatin1String("animate")) updateAnimation();
+  m_modes->setCurrentIndex(index);
+  if (m_chrome->modes)
+    for (QAction* a : m_chrome->modes->actions()) a->setChecked(a->data().toString() == m_mode);
+  QSettings settings;
+  if (settings.value(settings::kMode).toString() != m_mode) settings.setValue(settings::kMode, m_mode);
+}
+
+void MainWindow::updateAnimation() {
+  const std::string id = m_controller.scheme().info().id;
+  m_animation->setScheme(id, m_controller.params());
+  const bool has = hasAnimation(id);
+  m_animationNote->setVisible(!has);
+  m_toRope->setVisible(!has);
+  if (!has)
+    m_animationNote->setText(tr("%1 has no animation: the animations show RoPE's rotating pair and "
+                                "the sinusoidal clock hands.")
+                                 .arg(coreText(m_controller.scheme().info().name)));
+  m_toRope->setText(tr("Switch to &RoPE"));
+}
+
+void MainWindow::animationExportDialog() {
+  AnimationExportDialog dialog(this, lastFolder() + QStringLiteral("/frames"));
+  if (dialog.exec() != QDialog::Accepted || dialog.folder().isEmpty()) return;
+  exportAnimation(dialog.folder(), dialog.frames(), dialog.step(), dialog.size());
+}
+
+bool MainWindow::exportAnimation(const QString& dir, int frames, double step, int size, QString* error) {
+  const std::string& scheme = m_animation->scheme();
+  auto fail = [&](const QString& reason) {
+    if (error) *error = reason;
+    else QMessageBox::warning(this, tr("Animation export failed"), reason);
+    return false;
+  };
+  if (!hasAnimation(scheme)) return fail(tr("The current scheme has no animation."));
+  if (frames < 1 || !(step > 0) || size < 16) return fail(tr("Choose at least one frame, a positive step and a size of 16 px or more."));
+  if (!QDir().mkpath(dir)) return fail(tr("Cannot create the folder %1").arg(QDir::toNativeSeparators(dir)));
+  try {
+    const double first = m_animation->position();
+    // Half a step of slack, so rounding never drops the last frame.
+    const double last = first + (frames - 1) * step + step / 2;
+    const int written = exportAnimationFrames(dir, scheme, m_animation->params(), first, last, step,
+                                              m_animation->gap(), QSize(size, size));
+    rememberFolder(dir + QStringLiteral("/x"));
+    statusBar()->showMessage(tr("Wrote %1 frames to %2").arg(written).arg(QDir::toNativeSeparators(dir)), 8000);
+    return true;
+  } catch (const std::exception& e) {
+    return fail(errorMessage(e));
+  }
+}
+
+bool MainWindow::presentationMode() const { return m_presentation->on; }
+
+double MainWindow::plotFontScale() const {
+  return m_textScale * (m_presentation->on ? kPresentationScale : 1.0);
+}
+
+void MainWindow::applyFonts() {
+  setFont(scaledFont(m_baseFont, plotFontScale()));
+  m_compare->setFontScale(plotFontScale());
+  for (int k = 0; k < cellCount(); ++k) redrawCell(k);
+}
+
+void MainWindow::setTextScale(double scale) {
+  if (!(scale >= 0.5 && scale <= 4.0)) return;
+  m_textScale = scale;
+  applyFonts();
+  QSettings settings;
+  if (settings.value(settings::kTextScale, 1.0).toDouble() != scale) settings.setValue(settings::kTextScale, scale);
+  if (m_chrome->textSizes)
+    for (QAction* a : m_chrome->textSizes->actions()) a->setChecked(qFuzzyCompare(a->data().toDouble(), scale));
+}
+
+void MainWindow::setPresentationMode(bool on) {
+  Presentation& p = *m_presentation;
+  if (on == p.on) return;
+  if (on) {
+    p.geometry = saveGeometry();
+    p.rect = geometry();
+    p.state = saveState();
+    p.windowState = windowState();
+    p.palette = palette();
+    p.paletteSet = testAttribute(Qt::WA_SetPalette);
+    p.menuBarVisible = menuBar()->isVisibleTo(this);
+    p.statusBarVisible = statusBar()->isVisibleTo(this);
+    p.lessonActive = lessonActive();
+    p.on = true;
+    for (QDockWidget* dock : findChildren<QDockWidget*>()) dock->hide();
+    for (QToolBar* bar : findChildren<QToolBar*>()) bar->hide();
+    menuBar()->hide();
+    statusBar()->hide();
+    setPalette(presentationPalette());
+    applyFonts();
+    m_pointer->setEnabled(true);
+    setWindowState(windowState() | Qt::WindowFullScreen);
+  } else {
+    p.on = false;
+    m_pointer->setEnabled(false);
+    if (p.paletteSet) setPalette(p.palette);
+    else setPalette(QPalette());  // back to following the application's palette
+    applyFonts();
+    menuBar()->setVisible(p.menuBarVisible);
+    statusBar()->setVisible(p.statusBarVisible);
+    setWindowState(p.windowState);
+    restoreState(p.state);
+    // The widgets' size hints still have the presentation fonts until their posted layout
+    // requests run; without this the window's stale minimum size would widen the restored
+    // geometry.
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    if (layout()) layout()->activate();
+    restoreGeometry(p.geometry);
+    if (!(p.windowState & (Qt::WindowMaximized | Qt::WindowFullScreen))) setGeometry(p.rect);
+    restoreState(p.state);
+  }
+  const Chrome& c = *m_chrome;
+  {
+    const QSignalBlocker block(c.presentation);
+    c.presentation->setChecked(on);
+  }
+  c.leavePresentation->setEnabled(on);
+  // Plain arrows step only in presentation mode; otherwise they belong to the focused widget.
+  c.next->setShortcuts(on ? QList<QKeySequence>{QKeySequence(Qt::Key_Right), QKeySequence(Qt::Key_PageDown),
+                                                QKeySequence(Qt::ALT | Qt::Key_Right)}
+                          : QList<QKeySequence>{QKeySequence(Qt::ALT | Qt::Key_Right)});
+  c.previous->setShortcuts(on ? QList<QKeySequence>{QKeySequence(Qt::Key_Left), QKeySequence(Qt::Key_PageUp),
+                                                    QKeySequence(Qt::ALT | Qt::Key_Left)}
+                              : QList<QKeySequence>{QKeySequence(Qt::ALT | Qt::Key_Left)});
+  updateCaption();
+}
+
+void MainWindow::keyPressEvent(QKeyEvent* event) {
+  // Keys that reach the window itself (no widget took them) in presentation mode.
+  if (m_presentation->on) {
+    switch (event->key()) {
+      case Qt::Key_Escape: setPresentationMode(false); return;
+      case Qt::Key_Right: stepForward(); return;
+      case Qt::Key_Left: stepBackward(); return;
+      default: break;
+    }
+  }
+  QMainWindow::keyPressEvent(event);
+}
+
+// ----------------------------------------------------------------------------------------------
 // Events
 
 void MainWindow::closeEvent(QCloseEvent* event) {
+  setPresentationMode(false);  // remember the normal layout, not the presentation's
   QSettings settings;
   settings.setValue(settings::kGeometry, saveGeometry());
   settings.setValue(settings::kWindowState, saveState());

@@ -12,6 +12,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <limits>
 
 #include "posenc_ui/translation.h"
 
@@ -66,11 +67,20 @@ ReadoutPanel::ReadoutPanel(QWidget* parent) : QWidget(parent), m_label(new QLabe
 
 namespace {
 
+/// What the core says about one cell: the table rows, and the value and terms themselves.
+struct CellRows {
+  QString html;
+  double value = std::numeric_limits<double>::quiet_NaN();
+  std::vector<Term> terms;
+  bool ok = false;
+};
+
 /// The rows of the table that need the core: value, distance, terms. Runs on a worker thread,
 /// so it touches only its arguments.
-QString cellRows(const Scheme& scheme, const ParamSet& params, const ViewSpec& view, Index r,
-                 Index c) {
-  QString html;
+CellRows cellRows(const Scheme& scheme, const ParamSet& params, const ViewSpec& view, Index r,
+                  Index c) {
+  CellRows out;
+  QString& html = out.html;
   try {
     const MatrixResult cell =
         computeMatrix(scheme, params, view.id, Region{.r0 = r, .r1 = r + 1, .c0 = c, .c1 = c + 1});
@@ -89,10 +99,13 @@ QString cellRows(const Scheme& scheme, const ParamSet& params, const ViewSpec& v
                   .arg(ReadoutPanel::tr("made of").toHtmlEscaped());
       for (const Term& t : terms) html += row(coreText(t.name), shownNumber(t.value));
     }
+    out.value = cell.values(0, 0);
+    out.terms = terms;
+    out.ok = true;
   } catch (const std::exception& e) {
     html += row(ReadoutPanel::tr("error"), errorMessage(e).toHtmlEscaped());
   }
-  return html;
+  return out;
 }
 
 }  // namespace
@@ -110,10 +123,13 @@ void ReadoutPanel::showCell(const Scheme& scheme, const ParamSet& params, const 
   const Scheme* schemePtr = &scheme;
   auto start = [this, schemePtr, params, view, r, c, generation, head] {
     m_running = true;
-    auto* watcher = new QFutureWatcher<QString>(this);
-    connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher, generation, head] {
-      if (generation == m_generation)
-        m_label->setText(head + watcher->result() + QStringLiteral("</table>"));
+    auto* watcher = new QFutureWatcher<CellRows>(this);
+    connect(watcher, &QFutureWatcher<CellRows>::finished, this, [this, watcher, generation, head, r, c] {
+      if (generation == m_generation) {
+        const CellRows result = watcher->result();
+        m_label->setText(head + result.html + QStringLiteral("</table>"));
+        if (result.ok) emit cellExplained(r, c, result.value, result.terms);
+      }
       watcher->deleteLater();
       m_running = false;
       if (m_pending) std::exchange(m_pending, nullptr)();

@@ -3,6 +3,7 @@
 // the views, connects them and owns the menus. No scheme-specific code lives here.
 #pragma once
 
+#include <QFont>
 #include <QMainWindow>
 #include <QString>
 #include <QStringList>
@@ -11,22 +12,32 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <utility>
 
 #include "posenc_ui/encoding_controller.h"
 #include "posenc_ui/session_io.h"
 
 class QActionGroup;
 class QComboBox;
+class QDockWidget;
 class QLabel;
 class QListWidget;
 class QMenu;
+class QPushButton;
+class QStackedWidget;
 class QTabBar;
 class QUndoStack;
 
 namespace posenc::ui {
 
+class AnimationView;
+class CompareView;
+class ExplanationPanel;
+class LessonPanel;
+struct LessonStep;
 class ParameterPanel;
 class PlotView;
+class PointerHighlight;
 class ReadoutPanel;
 
 /// The main window. Views are shown as tabs (one view at a time) or as a grid of 1, 2 or 4
@@ -53,8 +64,9 @@ class MainWindow : public QMainWindow {
 
   /// Writes the current view of cell `slot` to `path` (picture or numbers by extension).
   /// Returns false with the reason on failure.
+  /// `grayscale` draws with the 'gray' colour map whatever the window shows (for printing).
   bool exportCurrentView(const QString& path, QSize size, double dpi, QString* error = nullptr,
-                         int slot = 0);
+                         int slot = 0, bool grayscale = false);
 
   // For tests and scripting.
   [[nodiscard]] EncodingController& controller() { return m_controller; }
@@ -76,12 +88,55 @@ class MainWindow : public QMainWindow {
   /// is redrawn in it. Unknown ids are ignored.
   void setLanguage(const QString& id);
 
+  // Classroom (issue 6).
+  /// "explore" (the views as tabs or grid), "compare" (CompareView, set up from the current
+  /// scheme and a companion) or "animate" (AnimationView of the current scheme). Remembered in
+  /// QSettings (settings::kMode): the session format has no field for it.
+  void setMode(const QString& mode);
+  [[nodiscard]] QString mode() const { return m_mode; }
+  /// Presentation mode (F5; Esc leaves): full screen, docks, tool bar and menu bar hidden, fonts
+  /// and plot labels kPresentationScale larger, high-contrast palette, pointer highlight, the
+  /// lesson step as a caption over the plots, Left/Right step the lesson (or the views).
+  /// Leaving restores geometry, window state, dock layout, palette and fonts exactly.
+  void setPresentationMode(bool on);
+  [[nodiscard]] bool presentationMode() const;
+  /// Text size of the window and its pictures (1 = 100 %); remembered (settings::kTextScale).
+  void setTextScale(double scale);
+  [[nodiscard]] double textScale() const { return m_textScale; }
+  /// Reads a lesson file and offers it in the lesson dock (shown). On failure the reason is
+  /// shown (or returned through `error`) and nothing changes.
+  bool openLessonFile(const QString& path, QString* error = nullptr);
+  /// Writes `frames` animation frames (positions 0, step, 2 step, ...) of the animated scheme
+  /// as `size` x `size` PNGs into `dir` (what the animation export dialog calls).
+  bool exportAnimation(const QString& dir, int frames, double step, int size,
+                       QString* error = nullptr);
+  /// Next / previous lesson step when a lesson is active, else next / previous view.
+  void stepForward();
+  void stepBackward();
+  /// Whether lesson steps drive the arrow keys: the lesson dock is shown (or was, before
+  /// presentation mode hid it) and has a step.
+  [[nodiscard]] bool lessonActive() const;
+
+  [[nodiscard]] LessonPanel& lessonPanel() { return *m_lessons; }
+  [[nodiscard]] ExplanationPanel& explanationPanel() { return *m_explanation; }
+  [[nodiscard]] CompareView& compareView() { return *m_compare; }
+  [[nodiscard]] AnimationView& animationView() { return *m_animation; }
+  /// The caption strip over the plots in presentation mode (lesson step text).
+  [[nodiscard]] QLabel& captionLabel() { return *m_caption; }
+  /// The lesson step's highlighted cell drawn on cell 0's plot, if any (row, col).
+  [[nodiscard]] std::optional<std::pair<posenc::Index, posenc::Index>> markedCell() const {
+    return m_marked;
+  }
+
  protected:
   void closeEvent(QCloseEvent* event) override;
   /// QEvent::LanguageChange (a translator installed or removed): retranslate().
   void changeEvent(QEvent* event) override;
   void dragEnterEvent(QDragEnterEvent* event) override;
   void dropEvent(QDropEvent* event) override;
+  void keyPressEvent(QKeyEvent* event) override;
+  /// Arrow keys on a focused heatmap move the hovered cell (readout and explanation follow).
+  bool eventFilter(QObject* watched, QEvent* event) override;
 
  private:
   struct Cell {
@@ -127,6 +182,21 @@ class MainWindow : public QMainWindow {
   void open();
   void about();
   [[nodiscard]] const posenc::ViewSpec* viewSpec(const QString& viewId) const;
+  void buildClassroom();
+  /// Cell (row, col) of slot `slot` is hovered (by mouse or keys): readout and explanation.
+  void hoverCell(int slot, posenc::Index row, posenc::Index col);
+  /// applySession with the undo step's text.
+  void applySessionAs(const Session& session, std::function<QString()> describe);
+  void onLessonStep(const LessonStep& step);
+  void openLessonDialog();
+  void animationExportDialog();
+  /// Shows `view` of the current scheme in the explanation dock (nothing if it shows it already).
+  void explainView(const QString& view);
+  void updateAnimation();
+  void updateCaption();
+  void drawMarker(int slot);
+  void applyFonts();
+  [[nodiscard]] double plotFontScale() const;
   [[nodiscard]] QString lastFolder() const;
   void rememberFolder(const QString& path);
 
@@ -149,6 +219,27 @@ class MainWindow : public QMainWindow {
   struct Chrome;
   std::unique_ptr<Chrome> m_chrome;  ///< Menus, actions and docks (texts set by retranslate()).
   bool m_applying = false;  ///< True while a session/undo step is being applied.
+
+  QStackedWidget* m_modes = nullptr;  ///< Explore / Compare / Animate pages.
+  QString m_mode = QStringLiteral("explore");
+  LessonPanel* m_lessons = nullptr;
+  ExplanationPanel* m_explanation = nullptr;
+  CompareView* m_compare = nullptr;
+  AnimationView* m_animation = nullptr;
+  QLabel* m_animationNote = nullptr;       ///< "no animation for this scheme" message.
+  QPushButton* m_toRope = nullptr;         ///< One click to RoPE's animation.
+  QLabel* m_caption = nullptr;             ///< Lesson text strip (presentation mode).
+  PointerHighlight* m_pointer = nullptr;
+  std::optional<std::pair<posenc::Index, posenc::Index>> m_marked;  ///< Lesson highlight.
+  QString m_markedView;                    ///< "scheme/view" the highlight belongs to.
+  QString m_explainedView;                 ///< "scheme/view" the explanation dock shows.
+  int m_keySlot = -1;                      ///< Slot whose cell the arrow keys move, -1 none.
+  posenc::Index m_keyRow = 0, m_keyCol = 0;
+  bool m_hoverActive = false;              ///< A heatmap cell is hovered (explanation follows).
+  double m_textScale = 1.0;
+  QFont m_baseFont;                        ///< The window's font at 100 %.
+  struct Presentation;
+  std::unique_ptr<Presentation> m_presentation;  ///< What presentation mode restores.
 };
 
 }  // namespace posenc::ui

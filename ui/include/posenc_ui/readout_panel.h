@@ -4,6 +4,7 @@
 
 #include <QWidget>
 #include <functional>
+#include <vector>
 
 #include "posenc/scheme.hpp"
 
@@ -33,6 +34,12 @@ class ReadoutPanel : public QWidget {
   [[nodiscard]] QString text() const;
   /// Multiplies the font size (presentation mode).
   void setScale(double scale);
+
+ signals:
+  /// The core's exact value and explainCell terms of the cell given to showCell arrived (only
+  /// for the newest hover), e.g. for the explanation panel's substituted formula.
+  void cellExplained(posenc::Index row, posenc::Index col, double value,
+                     const std::vector<posenc::Term>& terms);
 
  protected:
   /// QEvent::LanguageChange: back to the hint, in the new language.
