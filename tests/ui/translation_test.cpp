@@ -232,6 +232,23 @@ TEST_F(InChinese, CoreTextTranslatesExactlyAndByNumberPattern) {
             QStringLiteral("pair %1 (theta_k = %2, %3)"));
 }
 
+// Every parameter of every scheme has a Chinese short name shown after its id; in English the
+// label is the id alone. (A parameter added to a scheme but not to kParamNames, or left
+// untranslated, fails here.)
+TEST_F(InChinese, EveryParameterHasAChineseNameAfterItsId) {
+  for (const auto& scheme : allSchemes()) {
+    for (const ParamSpec& p : scheme->info().params) {
+      const QString id = qs(p.id);
+      const QString name = parameterName(id);
+      EXPECT_FALSE(name.isEmpty()) << scheme->info().id << "." << p.id;
+      EXPECT_EQ(parameterLabel(id), id + QStringLiteral("  ") + name);
+    }
+  }
+  setLanguage(QStringLiteral("en"));
+  EXPECT_EQ(parameterName(QStringLiteral("length")), QString());
+  EXPECT_EQ(parameterLabel(QStringLiteral("length")), QStringLiteral("length"));
+}
+
 TEST_F(InChinese, ParamErrorsAreSaidInChinese) {
   for (const auto& s : allSchemes()) {
     for (const ParamSpec& p : s->info().params) {

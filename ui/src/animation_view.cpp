@@ -86,8 +86,8 @@ void paintSinusoidal(QPainter& g, const QRectF& rect, const ParamSet& params, do
   small.setPointSizeF(std::max(7.0, std::min(base.pointSizeF(), r / 5.5)));
   (void)params;
   for (int k = 0; k < n; ++k) {
-    const QPointF centre(area.left() + cellW * (k % cols + 0.5),
-                         area.top() + cellH * static_cast<double>(k / cols) + cellH * 0.42);  // row k / cols
+    const int column = k % cols, row = k / cols;
+    const QPointF centre(area.left() + cellW * (column + 0.5), area.top() + cellH * (row + 0.42));
     const ClockHand& h = hands[static_cast<std::size_t>(k)];
     const QString caption = h.label + QStringLiteral("\nsin = %1   cos = %2")
                                           .arg(std::sin(h.angle), 0, 'f', 3)

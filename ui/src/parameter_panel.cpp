@@ -6,6 +6,7 @@
 #include <QAbstractSpinBox>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDoubleSpinBox>
 #include <QEvent>
 #include <QFocusEvent>
@@ -39,6 +40,16 @@
 
 namespace posenc::ui {
 
+QString parameterName(const QString& id) {
+  QString name = QCoreApplication::translate("posenc::ui::ParamName", id.toUtf8().constData());
+  return name == id ? QString() : name;
+}
+
+QString parameterLabel(const QString& id) {
+  const QString name = parameterName(id);
+  return name.isEmpty() ? id : id + QStringLiteral("  ") + name;
+}
+
 namespace {
 
 /// Slider positions of a logarithmic slider and of a linear slider over real values (integer
@@ -47,6 +58,42 @@ constexpr int kSliderSteps = 1000;
 constexpr double kWideRatio = 1000.0;   ///< Ranges wider than this get a logarithmic slider.
 constexpr int kRealDecimals = 16;       ///< QDoubleSpinBox rounds to this many decimals.
 const QColor kErrorColor(0xc6, 0x28, 0x28);
+
+/// Every parameter id of every scheme, for lupdate: each id's translation is the parameter's
+/// short name in that language ("length" -> "长度"). The label keeps the id first (it is what
+/// sessions and the command line use, see resources/translations/GLOSSARY.md) and adds the
+/// name after it when the language has one. tests/ui/translation_test checks that this list
+/// covers every parameter of every scheme.
+[[maybe_unused]] const char* const kParamNames[] = {
+    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "bands"),
+    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "base"),
+    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "bidirectional"),
+    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "buckets"),
+    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "causal"),
+    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "clamp_len"),
+    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "d_model"),
+    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "dim"),
+    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "factor"),
+    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "head"),
+    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "heads"),
+    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "layout"),
+    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "length"),
+    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "max_distance"),
+    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "max_len"),
+    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "mlen"),
+    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "offset"),
+    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "overflow"),
+    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "pair"),
+    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "qlen"),
+    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "queries"),
+    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "relative"),
+    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "scaling"),
+    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "seed"),
+    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "std"),
+    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "train_length"),
+    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "untie_cls"),
+    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "variant"),
+};
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
 
@@ -415,7 +462,7 @@ struct ParameterPanel::Impl {
   }
 
   /// Shows `v` in the row's editor and slider without emitting anything.
-  void setEditorValue(Row& r, const Value& v) {
+  void setEditorValue(const Row& r, const Value& v) const {
     const QSignalBlocker blockEditor(r.editor);
     switch (r.spec.type) {
       case ParamType::Int:
@@ -731,8 +778,10 @@ struct ParameterPanel::Impl {
     applyScale();
   }
 
-  /// The row's texts in the current language (tooltips; the label is the parameter's id).
+  /// The row's texts in the current language: the label (the parameter's id, then its short
+  /// name when the language has one: "length  长度") and the tooltips.
   void setRowTexts(Row& r) {
+    r.label->setText(parameterLabel(qs(r.spec.id)));
     const QString tip = tooltipFor(r.spec);
     r.editor->setToolTip(tip);
     r.label->setToolTip(tip);

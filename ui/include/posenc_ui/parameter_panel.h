@@ -23,11 +23,19 @@ namespace posenc::ui {
 /// logarithmic when the range spans more than 1000 (int: max-min+1 > 1000, real: max/min > 1000,
 /// min > 0), linear otherwise. Even-only ints step by 2 and never hold an odd value.
 ///
+/// A parameter's short name in the current language ("长度" for "length" in Chinese), empty
+/// when the language has none (English: the id is the name).
+[[nodiscard]] QString parameterName(const QString& id);
+/// The label of a parameter's row: its id, then its short name if any ("length  长度").
+[[nodiscard]] QString parameterLabel(const QString& id);
+
 /// Child object names, stable for tests and for the window: "param_<id>" (the editor),
 /// "slider_<id>", "reset_<id>", "error_<id>" (the inline message label), "label_<id>",
 /// and "resetAll". An editor in error carries the dynamic property "invalid" = true.
-/// Labels and choices show the parameters' ids (as on the command line and in the formulas);
-/// descriptions, allowed ranges and messages are in the current language (translation.h).
+/// Labels show the parameters' ids (as on the command line and in the formulas) followed by
+/// their short name in the current language when it has one (parameterLabel); choices show
+/// their ids; descriptions, allowed ranges and messages are in the current language
+/// (translation.h).
 class ParameterPanel : public QWidget {
   Q_OBJECT
  public:
