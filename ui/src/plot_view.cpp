@@ -67,16 +67,13 @@ Index endCell(double upper) {
   return static_cast<Index>(std::ceil(std::clamp(upper + 0.5, -1e15, 1e15)));
 }
 
-/// True when the drawn indices `have` were made for [begin, end) sampled to `maxSamples`: the
-/// same indices, or a finer sampling of that range (a first guess at a higher resolution). A
-/// result for a larger range does not count: a zoomed view asks for just what it shows, so
-/// that later recomputations (a slider moving) take only that.
+/// True when the drawn indices `have` are exactly those of [begin, end) sampled to
+/// `maxSamples`. A finer result (the window's first guess from the widget's size, which the
+/// axis rect is smaller than) or one for a larger range does not count: the view asks for
+/// just what it shows at the resolution it draws, so that later recomputations (a parameter
+/// change, a slider moving) take only those cells.
 bool madeFor(const std::vector<Index>& have, Index begin, Index end, Index maxSamples) {
-  const std::vector<Index> need = sampleIndices(begin, end, maxSamples);
-  if (have == need) return true;
-  if (have.empty() || need.empty()) return false;
-  return have.front() >= begin && have.back() < end && have.size() >= need.size() &&
-         have.front() <= need.front() && have.back() >= need.back();
+  return have == sampleIndices(begin, end, maxSamples);
 }
 
 /// Index of the drawn cell (of `count` cells centred from r.lower to r.upper) under coordinate
