@@ -88,21 +88,6 @@ QString localizedSubtitle(const QString& subtitle) {
   return subtitle;
 }
 
-/// "1st", "2nd", "3rd", "4th", ..., "11th", "12th", "13th", "21st", ...
-QString ordinal(long long n) {
-  const long long lastTwo = n % 100;
-  const char* suffix = "th";
-  if (lastTwo < 11 || lastTwo > 13) {
-    switch (n % 10) {
-      case 1: suffix = "st"; break;
-      case 2: suffix = "nd"; break;
-      case 3: suffix = "rd"; break;
-      default: break;
-    }
-  }
-  return QString::number(n) + QLatin1String(suffix);
-}
-
 // ---------------------------------------------------------------------------------------------
 // Layout elements and tickers
 
@@ -323,6 +308,33 @@ class EqualAspectRect : public QCPAxisRect {
 // ---------------------------------------------------------------------------------------------
 // Common parts of every picture
 
+/// What a heatmap drawMatrix drew is made of, kept as a child of the plot (resetPlot deletes
+/// it): a later drawMatrix with reuse and the same key only replaces the values.
+class MatrixDrawing : public QObject {
+ public:
+  struct Key {
+    std::string view;
+    QString title, subtitle, xLabel, yLabel, valueLabel, colormap, note;
+    double scale = 1.0;
+    int steps = 0;
+    bool anyNan = false;
+    bool operator==(const Key&) const = default;
+  };
+  MatrixDrawing(QCustomPlot* plot, Key key, QCPColorMap* map, QCPColorScale* colorScale)
+      : QObject(plot), key(std::move(key)), map(map), colorScale(colorScale) {}
+
+  Key key;
+  QPointer<QCPColorMap> map;
+  QPointer<QCPColorScale> colorScale;
+};
+
+/// The record of the heatmap drawMatrix last drew on `plot`, or null.
+MatrixDrawing* matrixDrawingOf(const QCustomPlot& plot) {
+  for (QObject* child : plot.children())
+    if (auto* drawing = dynamic_cast<MatrixDrawing*>(child)) return drawing;
+  return nullptr;
+}
+
 /// Removes everything drawn before: plottables, items, layout elements and the groups that
 /// tied them together. QCustomPlot resets plot.xAxis, .yAxis and .legend when they go.
 void resetPlot(QCustomPlot& plot) {
@@ -331,7 +343,9 @@ void resetPlot(QCustomPlot& plot) {
   plot.plotLayout()->clear();
   const QObjectList children = plot.children();
   for (QObject* child : children) {
-    if (qobject_cast<QCPMarginGroup*>(child) || qobject_cast<QCPBarsGroup*>(child)) delete child;
+    if (qobject_cast<QCPMarginGroup*>(child) || qobject_cast<QCPBarsGroup*>(child) ||
+        dynamic_cast<MatrixDrawing*>(child))
+      delete child;
   }
   plot.setBackground(QBrush(Qt::white));
   plot.setProperty(kTitleProperty, QVariant());
@@ -586,39 +600,39 @@ QCPRange cellExtent(const std::vector<Index>& idx, Index count) {
                   static_cast<double>(idx[static_cast<std::size_t>(count - 1)]) + half);
 }
 
-/// "sampled: every 512th row and column shown", or empty when nothing was skipped.
+/// Puts the rows x cols values of `result` into `map`: its size, the cell centres of its
+/// first and last key and value, and every cell.
+void fillColorMap(QCPColorMap& map, const MatrixResult& result, Index rows, Index cols) {
+  QCPColorMapData* data = map.data();
+  data->setSize(static_cast<int>(cols), static_cast<int>(rows));
+  data->setRange(cellCentres(result.cols, cols), cellCentres(result.rows, rows));
+  for (Index a = 0; a < rows; ++a)
+    for (Index b = 0; b < cols; ++b)
+      data->setCell(static_cast<int>(b), static_cast<int>(a), result.values(a, b));
+}
+
+/// Cells per drawn cell along one axis: the mean distance between consecutive sampled indices,
+/// 1 when every index of the span is there (exact).
+double cellsPerSample(const std::vector<Index>& idx, Index count) {
+  if (count < 2) return 1.0;
+  const auto span = idx[static_cast<std::size_t>(count - 1)] - idx[0] + 1;
+  return span == count ? 1.0 : indexSpacing(idx, count);
+}
+
+/// "1 px = 512 x 512 cells, sampled" (rows x columns per drawn cell; the window asks for one
+/// drawn cell per pixel), or empty when every cell is drawn (exact: a cell covers one pixel
+/// or more). Counts below 10 keep one decimal ("1 px = 1.4 x 6.8 cells").
 QString samplingNote(const MatrixResult& result, Index rows, Index cols) {
-  auto stride = [](const std::vector<Index>& idx, Index count) {
-    if (count < 2) return 1.0;
-    const auto span = idx[static_cast<std::size_t>(count - 1)] - idx[0] + 1;
-    return span == count ? 1.0 : indexSpacing(idx, count);
+  const double sr = cellsPerSample(result.rows, rows);
+  const double sc = cellsPerSample(result.cols, cols);
+  if (!(sr > 1.0) && !(sc > 1.0)) return {};
+  auto count = [](double k) {
+    if (k >= 9.95) return QString::number(std::llround(k));
+    return QString::number(std::round(k * 10.0) / 10.0, 'g', 2);
   };
-  // "every 512th" / "about every 3rd": %1 is the English ordinal, %2 the plain number.
-  auto every = [](double k) {
-    const long long n = std::llround(k);
-    const bool exact = std::abs(k - static_cast<double>(n)) < 0.05;
-    return substitute(exact ? QCoreApplication::translate("posenc::ui::PlotRender", "every %1",
-                                                          "%1 = ordinal (512th), %2 = number (512)")
-                            : QCoreApplication::translate("posenc::ui::PlotRender", "about every %1",
-                                                          "%1 = ordinal (3rd), %2 = number (3)"),
-                      {ordinal(n), QString::number(n)});
-  };
-  const double sr = stride(result.rows, rows);
-  const double sc = stride(result.cols, cols);
-  const bool rowsSampled = sr > 1.0;
-  const bool colsSampled = sc > 1.0;
-  if (!rowsSampled && !colsSampled) return {};
-  if (rowsSampled && colsSampled && every(sr) == every(sc))
-    return QCoreApplication::translate("posenc::ui::PlotRender", "sampled: %1 row and column shown")
-        .arg(every(sr));
-  if (rowsSampled && colsSampled)
-    return QCoreApplication::translate("posenc::ui::PlotRender", "sampled: %1 row and %2 column shown")
-        .arg(every(sr), every(sc));
-  if (rowsSampled)
-    return QCoreApplication::translate("posenc::ui::PlotRender", "sampled: %1 row (all columns) shown")
-        .arg(every(sr));
-  return QCoreApplication::translate("posenc::ui::PlotRender", "sampled: %1 column (all rows) shown")
-      .arg(every(sc));
+  return QCoreApplication::translate("posenc::ui::PlotRender", "1 px = %1 x %2 cells, sampled",
+                                     "%1 = rows, %2 = columns of the matrix per drawn cell")
+      .arg(count(sr), count(sc));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -786,11 +800,35 @@ QString writePdf(QCustomPlot& plot, QIODevice& file, QSize size) {
 
 // ---------------------------------------------------------------------------------------------
 
-void drawMatrix(QCustomPlot& plot, const ViewSpec& view, const MatrixResult& result,
-                const PlotOptions& options) {
+bool drawMatrix(QCustomPlot& plot, const ViewSpec& view, const MatrixResult& result,
+                const PlotOptions& options, bool reuse) {
   const double s = safeScale(options.fontScale);
-  resetPlot(plot);
   const QString title = options.title.isEmpty() ? coreText(view.title) : options.title;
+  const Index rows = std::min<Index>(result.values.rows(), static_cast<Index>(result.rows.size()));
+  const Index cols = std::min<Index>(result.values.cols(), static_cast<Index>(result.cols.size()));
+  const ValueStats stats = valueStats(result.values, rows, cols);
+  int steps = 0;
+  const QCPRange dataRange = matrixDataRange(view, stats, steps);
+  const QString mapId = isColormap(options.colormap) ? options.colormap : defaultColormap(view);
+  const QString sampled = samplingNote(result, rows, cols);
+  MatrixDrawing::Key key{view.id, title, options.subtitle, coreText(view.xLabel),
+                         coreText(view.yLabel), coreText(view.valueLabel), mapId, sampled, s,
+                         steps, stats.anyNan};
+
+  // The same picture but for the values: replace them, keep everything else (no new layout
+  // objects, axes or colour map, no layout pass; the next replot lays out the new ticks).
+  MatrixDrawing* kept = reuse ? matrixDrawingOf(plot) : nullptr;
+  if (kept && kept->key == key && kept->map && kept->colorScale && rows > 0 && cols > 0 &&
+      kept->map->keyAxis() && kept->map->valueAxis()) {
+    fillColorMap(*kept->map, result, rows, cols);
+    kept->colorScale->setDataRange(dataRange);
+    kept->map->setDataRange(dataRange);
+    kept->map->keyAxis()->setRange(cellExtent(result.cols, cols));
+    kept->map->valueAxis()->setRange(cellExtent(result.rows, rows));
+    return true;
+  }
+
+  resetPlot(plot);
   int row = addHeader(plot, title, localizedSubtitle(options.subtitle), s, coreText(view.description));
 
   auto* body = new QCPLayoutGrid;
@@ -816,12 +854,6 @@ void drawMatrix(QCustomPlot& plot, const ViewSpec& view, const MatrixResult& res
   frameAxis(plot.yAxis2, s);
   for (QCPAxis* axis : {xAxis, yAxis}) axis->grid()->setVisible(false);
 
-  const Index rows = std::min<Index>(result.values.rows(), static_cast<Index>(result.rows.size()));
-  const Index cols = std::min<Index>(result.values.cols(), static_cast<Index>(result.cols.size()));
-  const ValueStats stats = valueStats(result.values, rows, cols);
-  int steps = 0;
-  const QCPRange dataRange = matrixDataRange(view, stats, steps);
-  const QString mapId = isColormap(options.colormap) ? options.colormap : defaultColormap(view);
   const QColor nanColor = mapId == QLatin1String("gray") ? kMaskedOnGray : kMaskedGrey;
   const QCPColorGradient gradient = makeGradient(colormapTable(mapId), steps, nanColor);
 
@@ -838,17 +870,13 @@ void drawMatrix(QCustomPlot& plot, const ViewSpec& view, const MatrixResult& res
   rect->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
   scale->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
 
+  QCPColorMap* map = nullptr;
   if (rows > 0 && cols > 0) {
-    auto* map = new QCPColorMap(xAxis, yAxis);
+    map = new QCPColorMap(xAxis, yAxis);
     map->setName(coreText(view.valueLabel));
     map->setInterpolate(false);
     map->setTightBoundary(false);
-    QCPColorMapData* data = map->data();
-    data->setSize(static_cast<int>(cols), static_cast<int>(rows));
-    data->setRange(cellCentres(result.cols, cols), cellCentres(result.rows, rows));
-    for (Index a = 0; a < rows; ++a)
-      for (Index b = 0; b < cols; ++b)
-        data->setCell(static_cast<int>(b), static_cast<int>(a), result.values(a, b));
+    fillColorMap(*map, result, rows, cols);
     map->setColorScale(scale);
     map->setGradient(gradient);
     map->setDataRange(dataRange);
@@ -866,12 +894,13 @@ void drawMatrix(QCustomPlot& plot, const ViewSpec& view, const MatrixResult& res
     note->setMargins(QMargins(px(10, s), px(4, s), px(10, s), px(2, s)));
     plot.plotLayout()->addElement(row++, 0, note);
   }
-  const QString sampled = samplingNote(result, rows, cols);
   if (!sampled.isEmpty()) addNote(plot, row++, sampled, s);
   // Air below the plot when no note closes it.
   if (!stats.anyNan && sampled.isEmpty()) rect->setMinimumMargins(QMargins(0, 0, 0, px(4, s)));
   plot.plotLayout()->setMargins(QMargins(0, 0, px(6, s), px(4, s)));
   layOutFor(plot, plot.size());
+  new MatrixDrawing(&plot, std::move(key), map, scale);
+  return false;
 }
 
 void drawSeries(QCustomPlot& plot, const ViewSpec& view, const SeriesResult& result,

@@ -159,7 +159,9 @@ void PlotView::setMatrix(const ViewSpec& view, const MatrixResult& result,
   if (!same) m_lastRequested.reset();
   m_hasPendingZoom = false;
 
-  drawMatrix(*m_plot, view, result, options);
+  // Same view, options and notes as the picture shown: drawMatrix only replaces the values
+  // (plot, axes, layout and the overlay items stay).
+  const bool kept = drawMatrix(*m_plot, view, result, options, /*reuse=*/m_kind == Kind::Matrix);
   m_kind = Kind::Matrix;
   m_viewId = view.id;
   m_shape = result.full;
@@ -179,7 +181,13 @@ void PlotView::setMatrix(const ViewSpec& view, const MatrixResult& result,
   // Every cell whole, in absolute indices, whatever region the result covers.
   m_full = Zoom{-0.5, static_cast<double>(std::max<Index>(m_shape.cols, 1)) - 0.5, -0.5,
                 static_cast<double>(std::max<Index>(m_shape.rows, 1)) - 0.5};
-  adoptDrawing(keep);
+  if (kept) {
+    showPlot();
+    m_hoverRow = m_hoverCol = -1;  // the hover is redone once the picture settles
+    applyRanges(keep);
+  } else {
+    adoptDrawing(keep);
+  }
 }
 
 void PlotView::setSeries(const ViewSpec& view, const SeriesResult& result,
