@@ -6,6 +6,7 @@
 #include <string>
 
 #include "ordered_product.hpp"
+#include "table_cache.hpp"
 #include "posenc/random.hpp"
 #include "posenc/t5_bucket.hpp"
 
@@ -48,6 +49,11 @@ Matrix product(const ConstRef& a, const ConstRef& b) { return detail::orderedPro
 Matrix drawProjected(std::uint64_t seed, Tensor tensor, std::span<const Index> positions,
                      Index dModel, const Matrix& w) {
   constexpr std::size_t kDrawRows = 1024;
+  // Small enough to keep: drawn once per (seed, tensor, d_model, positions) and reused when
+  // only the head, the variant, the buckets or the like change.
+  if (detail::tableBytes(static_cast<Index>(positions.size()), dModel) <=
+      detail::kMaxCachedTableBytes)
+    return product(*detail::normalRows(seed, tensor, positions, 0, dModel), w);
   Matrix out(static_cast<Index>(positions.size()), w.cols());
   for (std::size_t a0 = 0; a0 < positions.size(); a0 += kDrawRows) {
     const std::size_t m = std::min(kDrawRows, positions.size() - a0);
