@@ -570,6 +570,75 @@ TEST(DrawSeries, NaNLeavesAGap) {
   EXPECT_FALSE(std::isnan(plot.yAxis->range().upper));
 }
 
+TEST(ThinnedLine, KeepsEachPixelColumnsFirstLastLowestAndHighestPoint) {
+  // 100 columns over [0, 1000): 10 points per column of a wiggly line, with a gap.
+  std::vector<double> x, y;
+  for (int i = 0; i < 1000; ++i) {
+    x.push_back(i);
+    y.push_back(std::sin(0.7 * i) * (1.0 + i % 13) + (i == 500 ? 100.0 : 0.0));
+  }
+  y[700] = y[701] = kNaN;
+  const std::vector<std::size_t> kept = ui::thinnedLine(x, y, 0.0, 1000.0, 100);
+  EXPECT_LT(kept.size(), 4u * 100u + 4u);
+  EXPECT_TRUE(std::is_sorted(kept.begin(), kept.end()));
+  EXPECT_EQ(std::adjacent_find(kept.begin(), kept.end()), kept.end());  // no repeats
+  const std::set<std::size_t> keptSet(kept.begin(), kept.end());
+  EXPECT_TRUE(keptSet.count(500));           // the spike
+  EXPECT_EQ(keptSet.count(700) + keptSet.count(701), 1u);  // one point per run of gaps
+  for (int column = 0; column < 100; ++column) {
+    double lo = kNaN, hi = kNaN, keptLo = kNaN, keptHi = kNaN;
+    std::size_t first = 0, last = 0;
+    bool any = false;
+    for (std::size_t i = column * 10; i < column * 10 + 10u; ++i) {
+      if (std::isnan(y[i])) continue;
+      if (!any) first = i;
+      last = i;
+      lo = any ? std::min(lo, y[i]) : y[i];
+      hi = any ? std::max(hi, y[i]) : y[i];
+      any = true;
+      if (keptSet.count(i)) {
+        keptLo = std::isnan(keptLo) ? y[i] : std::min(keptLo, y[i]);
+        keptHi = std::isnan(keptHi) ? y[i] : std::max(keptHi, y[i]);
+      }
+    }
+    ASSERT_TRUE(any);
+    EXPECT_EQ(keptLo, lo) << "column " << column;
+    EXPECT_EQ(keptHi, hi) << "column " << column;
+    if (column != 70) {  // the gap splits column 70 in two runs
+      EXPECT_TRUE(keptSet.count(first)) << "column " << column;
+      EXPECT_TRUE(keptSet.count(last)) << "column " << column;
+    }
+  }
+  // Few points per column: every point.
+  EXPECT_EQ(ui::thinnedLine(x, y, 0.0, 1000.0, 400).size(), x.size());
+}
+
+TEST(DrawSeries, AHundredThousandPointLineIsThinnedToThePixelColumns) {
+  QCustomPlot plot;
+  plot.resize(800, 500);
+  SeriesResult r;
+  r.curves = {{"fast", {}}, {"slow", {}}};
+  for (int i = 0; i < 100000; ++i) {
+    r.x.push_back(i);
+    r.curves[0].y.push_back(std::sin(0.9 * i));
+    r.curves[1].y.push_back(std::cos(0.001 * i));
+  }
+  ui::drawSeries(plot, seriesView(), r);
+  ASSERT_EQ(plot.graphCount(), 2);
+  for (int k = 0; k < 2; ++k) {
+    EXPECT_LT(plot.graph(k)->dataCount(), 20000) << k;
+    EXPECT_GT(plot.graph(k)->dataCount(), 800) << k;
+  }
+  // The envelope is kept: the fast curve still reaches -1 and 1.
+  bool foundRange = false;
+  const QCPRange y = plot.graph(0)->getValueRange(foundRange);
+  EXPECT_NEAR(y.lower, -1.0, 1e-3);
+  EXPECT_NEAR(y.upper, 1.0, 1e-3);
+  EXPECT_EQ(plot.graph(0)->data()->at(0)->key, 0.0);
+  EXPECT_EQ((plot.graph(0)->data()->constEnd() - 1)->key, 99999.0);
+  plot.replot();  // draws (the time it takes is measured in bench/window_bench.cpp)
+}
+
 TEST(DrawSeries, BarsOfSeveralCurvesStandSideBySide) {
   QCustomPlot plot;
   ViewSpec view = seriesView();

@@ -308,6 +308,30 @@ class EqualAspectRect : public QCPAxisRect {
 // ---------------------------------------------------------------------------------------------
 // Common parts of every picture
 
+/// A line graph whose line is stroked segment by segment in raster pictures (solid pens):
+/// QPainter strokes a polyline as one path, and a dense line's self-overlapping zigzags (every
+/// pixel column spanning the whole amplitude) take seconds to fill; segments with the pens'
+/// round caps look the same and take milliseconds. Vector pictures (SVG, PDF) keep one
+/// polyline per unbroken run.
+class SegmentedGraph : public QCPGraph {
+ public:
+  using QCPGraph::QCPGraph;
+
+ protected:
+  void drawLinePlot(QCPPainter* painter, const QVector<QPointF>& lines) const override {
+    const QPen pen = painter->pen();  // set by QCPGraph::draw (the graph's or selection pen)
+    if (painter->modes().testFlag(QCPPainter::pmVectorized) || pen.style() != Qt::SolidLine) {
+      QCPGraph::drawLinePlot(painter, lines);
+      return;
+    }
+    if (pen.color().alpha() == 0) return;
+    applyDefaultAntialiasingHint(painter);
+    auto finite = [](const QPointF& p) { return std::isfinite(p.x()) && std::isfinite(p.y()); };
+    for (qsizetype i = 1; i < lines.size(); ++i)
+      if (finite(lines[i - 1]) && finite(lines[i])) painter->drawLine(lines[i - 1], lines[i]);
+  }
+};
+
 /// What a heatmap drawMatrix drew is made of, kept as a child of the plot (resetPlot deletes
 /// it): a later drawMatrix with reuse and the same key only replaces the values.
 class MatrixDrawing : public QObject {
@@ -800,6 +824,57 @@ QString writePdf(QCustomPlot& plot, QIODevice& file, QSize size) {
 
 // ---------------------------------------------------------------------------------------------
 
+std::vector<std::size_t> thinnedLine(const std::vector<double>& x, const std::vector<double>& y,
+                                     double x0, double x1, int columns) {
+  const std::size_t n = std::min(x.size(), y.size());
+  std::vector<std::size_t> out;
+  const double width = x1 - x0;
+  if (columns <= 0 || !(width > 0) || !std::isfinite(width) ||
+      n <= 4 * static_cast<std::size_t>(columns)) {
+    out.resize(n);
+    for (std::size_t i = 0; i < n; ++i) out[i] = i;
+    return out;
+  }
+  out.reserve(4 * static_cast<std::size_t>(columns) + 16);
+  // The points of the current column: first, last, lowest and highest.
+  bool open = false;
+  long long column = 0;
+  std::size_t first = 0, last = 0, low = 0, high = 0;
+  auto flush = [&] {
+    if (!open) return;
+    std::array<std::size_t, 4> keep{first, low, high, last};
+    std::sort(keep.begin(), keep.end());
+    for (std::size_t k = 0; k < keep.size(); ++k)
+      if (k == 0 || keep[k] != keep[k - 1]) out.push_back(keep[k]);
+    open = false;
+  };
+  bool lastWasGap = false;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!std::isfinite(x[i]) || !std::isfinite(y[i])) {
+      // A gap breaks the line: keep one point of each run of gaps, where it is.
+      flush();
+      if (!lastWasGap) out.push_back(i);
+      lastWasGap = true;
+      continue;
+    }
+    lastWasGap = false;
+    const double at = std::floor((x[i] - x0) * columns / width);
+    const auto c = static_cast<long long>(std::clamp(at, -1.0, static_cast<double>(columns)));
+    if (open && c == column) {
+      last = i;
+      if (y[i] < y[low]) low = i;
+      if (y[i] > y[high]) high = i;
+      continue;
+    }
+    flush();
+    open = true;
+    column = c;
+    first = last = low = high = i;
+  }
+  flush();
+  return out;
+}
+
 bool drawMatrix(QCustomPlot& plot, const ViewSpec& view, const MatrixResult& result,
                 const PlotOptions& options, bool reuse) {
   const double s = safeScale(options.fontScale);
@@ -1045,14 +1120,38 @@ void drawSeries(QCustomPlot& plot, const ViewSpec& view, const SeriesResult& res
     group->setSpacing(px(2, s));
   }
   const bool markers = n <= 40;
+  // Dense lines (thousands of points per curve): each line keeps, per pixel column, its first,
+  // last, lowest and highest point (thinnedLine), at four times the widget's resolution so a
+  // zoom still shows every pixel column's envelope. QPainter strokes a long polyline as one
+  // path whose self-overlapping zigzags take seconds to fill, so a line with more than two
+  // points per pixel column is drawn segment by segment (SegmentedGraph).
+  const bool sortedX = std::is_sorted(result.x.begin(), result.x.end());
+  const int pixels = std::max(256, qRound(plot.width() * plot.devicePixelRatioF()));
+  const int columns = 4 * std::max(1024, pixels);
   for (std::size_t k = 0; k < curveCount; ++k) {
     const Curve& curve = result.curves[k];
     const QPen pen = curvePen(k, s);
     QVector<double> keys;
     QVector<double> values;
-    keys.reserve(static_cast<int>(n));
-    values.reserve(static_cast<int>(n));
-    for (std::size_t i = 0; i < n; ++i) {
+    const bool thin = !view.bars && !view.parametric && sortedX &&
+                      curve.style == CurveStyle::Line && n > 2 * static_cast<std::size_t>(columns);
+    std::vector<double> ys;
+    std::vector<std::size_t> picked;
+    if (thin) {
+      ys.resize(n);
+      for (std::size_t i = 0; i < n; ++i) ys[i] = yAt(curve, i);
+      picked = thinnedLine(result.x, ys, xRange.lower, xRange.upper, columns);
+    }
+    const bool dense = curve.style == CurveStyle::Line && n > 2 * static_cast<std::size_t>(pixels);
+    keys.reserve(static_cast<int>(thin ? picked.size() : n));
+    values.reserve(static_cast<int>(thin ? picked.size() : n));
+    if (thin) {
+      for (const std::size_t i : picked) {
+        keys.push_back(result.x[i]);
+        values.push_back(ys[i]);
+      }
+    }
+    for (std::size_t i = 0; i < n && !thin; ++i) {
       const double y = yAt(curve, i);
       if (view.bars && !std::isfinite(y)) continue;  // a bar is there or not; no gaps to keep
       keys.push_back(result.x[i]);
@@ -1084,7 +1183,7 @@ void drawSeries(QCustomPlot& plot, const ViewSpec& view, const SeriesResult& res
       if (group) bars->setBarsGroup(group);
       plottable = bars;
     } else {
-      auto* graph = new QCPGraph(xAxis, yAxis);
+      auto* graph = dense ? new SegmentedGraph(xAxis, yAxis) : new QCPGraph(xAxis, yAxis);
       graph->setData(keys, values, std::is_sorted(keys.begin(), keys.end()));
       switch (curve.style) {
         case CurveStyle::Line:

@@ -7,6 +7,7 @@
 #include <QSize>
 #include <QString>
 #include <QStringList>
+#include <cstddef>
 #include <vector>
 
 #include "posenc/view.hpp"
@@ -52,6 +53,16 @@ struct PlotOptions {
 /// @return true when the drawing was reused, false when the plot was drawn anew.
 bool drawMatrix(QCustomPlot& plot, const ViewSpec& view, const MatrixResult& result,
                 const PlotOptions& options = {}, bool reuse = false);
+
+/// Indices of the points of a line through (x[i], y[i]), x increasing, worth drawing when
+/// [x0, x1] spans `columns` pixel columns: in each column its first and last point and those
+/// with the lowest and the highest y, in their order, so the polyline through them covers
+/// the same pixels as the whole line (the same picture to the eye). A point with a
+/// non-finite x or y breaks the line and is kept, one per run. Every index when there are at
+/// most four points per column.
+[[nodiscard]] std::vector<std::size_t> thinnedLine(const std::vector<double>& x,
+                                                   const std::vector<double>& y, double x0,
+                                                   double x1, int columns);
 
 /// Clears `plot` and draws series view `view`: lines (or bars if view.bars, or a path in
 /// point order if view.parametric), a legend when there is more than one curve, axis labels,
