@@ -67,13 +67,22 @@ Index endCell(double upper) {
   return static_cast<Index>(std::ceil(std::clamp(upper + 0.5, -1e15, 1e15)));
 }
 
-/// True when the drawn indices `have` are exactly those of [begin, end) sampled to
-/// `maxSamples`. A finer result (the window's first guess from the widget's size, which the
-/// axis rect is smaller than) or one for a larger range does not count: the view asks for
-/// just what it shows at the resolution it draws, so that later recomputations (a parameter
-/// change, a slider moving) take only those cells.
+/// True when the drawn indices `have` were made for [begin, end) sampled to `maxSamples`:
+/// exactly those indices, or a sampling of the same range at most ~6% finer. A much finer
+/// result (the window's first guess from the widget's size, ~25% more rows and columns than
+/// the axis rect) or one for a larger range does not count: the view asks for just what it
+/// shows at the resolution it draws, so that later recomputations (a parameter change, a
+/// slider moving) take only those cells. The slack keeps a view from asking forever when a
+/// new result's colour-scale labels narrow the axis rect by a few pixels and the next
+/// result's widen it again.
 bool madeFor(const std::vector<Index>& have, Index begin, Index end, Index maxSamples) {
-  return have == sampleIndices(begin, end, maxSamples);
+  const std::vector<Index> need = sampleIndices(begin, end, maxSamples);
+  if (have == need) return true;
+  if (have.empty() || need.empty()) return false;
+  const std::size_t slack = std::max<std::size_t>(4, need.size() / 16);
+  return have.front() >= begin && have.back() < end && have.size() >= need.size() &&
+         have.size() <= need.size() + slack && have.front() <= need.front() &&
+         have.back() >= need.back();
 }
 
 /// Index of the drawn cell (of `count` cells centred from r.lower to r.upper) under coordinate
