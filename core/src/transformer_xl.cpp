@@ -589,13 +589,30 @@ Matrix attentionCells(const XlParams& p, std::span<const Index> rows, std::span<
     const Index i = rows[static_cast<std::size_t>(a)];
     const Index n = std::min(klen, i + p.mlen + 1);  // keys 0 .. i + mlen are attended
     double mx = -std::numeric_limits<double>::infinity();
-    for (Index j = 0; j < n; ++j) {
-      const double v =
-          (detail::orderedDot(qc.row(a).data(), k.row(j).data(), k.cols()) +
-           detail::orderedDot(g.row(a).data(),
-                              rel.row(relIndex[static_cast<std::size_t>(i + p.mlen - j)]).data(),
-                              p.dModel)) *
-          x.scale();
+    const double* qa = qc.row(a).data();
+    const double* ga = g.row(a).data();
+    auto relRow = [&](Index j) {
+      return rel.row(relIndex[static_cast<std::size_t>(i + p.mlen - j)]).data();
+    };
+    Index j = 0;
+    // Four keys at a time through orderedDot4 (the same bits as one orderedDot per key).
+    for (; j + 4 <= n; j += 4) {
+      const double* yk[4] = {k.row(j).data(), k.row(j + 1).data(), k.row(j + 2).data(),
+                             k.row(j + 3).data()};
+      const double* yr[4] = {relRow(j), relRow(j + 1), relRow(j + 2), relRow(j + 3)};
+      double content[4], position[4];
+      detail::orderedDot4(qa, yk, k.cols(), content);
+      detail::orderedDot4(ga, yr, p.dModel, position);
+      for (int c = 0; c < 4; ++c) {
+        const double v = (content[c] + position[c]) * x.scale();
+        s[static_cast<std::size_t>(j + c)] = v;
+        mx = std::max(mx, v);
+      }
+    }
+    for (; j < n; ++j) {
+      const double v = (detail::orderedDot(qa, k.row(j).data(), k.cols()) +
+                        detail::orderedDot(ga, relRow(j), p.dModel)) *
+                       x.scale();
       s[static_cast<std::size_t>(j)] = v;
       mx = std::max(mx, v);
     }
