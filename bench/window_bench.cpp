@@ -5,24 +5,34 @@
 // window/<scheme>/<view>: the whole path a user triggers, timed from the edit to the end of
 //   the plot's next paint: the parameter's editor in the Parameters dock gets a new value
 //   (as typing or a spin-box step does) -> ParameterPanel::paramsEdited -> MainWindow (undo
-//   step) -> EncodingController::setParams -> throttle timer -> core on a worker thread ->
+//   step) -> EncodingController::setParams -> throttle (leading edge: no wait after a quiet
+//   period) -> core on a worker thread ->
 //   resultReady -> MainWindow::showResult -> PlotView::setMatrix (drawMatrix) -> queued
 //   QCustomPlot::replot -> paint of the plot widget. One change per repetition, alternating
 //   between two values, so every change is real; the window is idle before each change.
 //   Counters (ms, of the one change each repetition makes; the median/mean rows aggregate them):
 //     compute  the core on the worker thread (ViewResult::computeMs);
 //     arrive   edit -> the worker's result is back in the UI thread (panel validation, undo
-//              step, throttle wait, thread-pool start, compute);
+//              step, throttle, thread-pool start, compute);
 //     show     -> result shown: controller bookkeeping, MainWindow::showResult,
-//              PlotView::setMatrix (drawMatrix: layout objects and every cell of the map);
+//              PlotView::setMatrix (drawMatrix: every cell of the map; the layout objects
+//              only when the view or its notes changed);
 //     replot   start of QCustomPlot's queued replot -> plot painted (layout, rendering into
 //              its buffers, paint of the widget).
+//     cpu      CPU time of the whole process (UI thread and worker) from the edit to the
+//              paint: what the change costs, little affected by other programs' load.
 //   The manual time (the benchmark's result) is edit -> painted.
 // window_throttle0/<scheme>/<view>: the same with the controller's throttle interval set to
 //   0, to show what the rest of the path costs (a what-if, not what the window does).
 // draw/<scheme>/<view>: PlotView::setMatrix + immediate replot and paint of a result computed
-//   beforehand (the whole view sampled to 900 x 700, as the window asks for), on a standalone
-//   900 x 700 PlotView: the drawing part alone. Counters: setMatrix_ms, replot_paint_ms.
+//   beforehand (the whole view sampled to the axis rect's pixels, as the window asks for), on
+//   a standalone 900 x 700 PlotView: the drawing part alone. Counters: setMatrix_ms,
+//   replot_paint_ms.
+//
+// draw_series/<scheme>/<view>/<points>: PlotView::setSeries + immediate replot and paint of a
+//   dense chart (the sinusoidal bands at 4034 positions; a synthetic 100,000-point series).
+//   Counters: setSeries_ms, replot_paint_ms. One iteration per repetition (a slow case must
+//   not run for minutes).
 //
 // Cases: the views that depend only on j - i (sinusoidal similarity with d = 128, T5 bias,
 // ALiBi bias, RoPE scores) at length 4096, every matrix view of Transformer-XL at
@@ -41,6 +51,8 @@
 #include <QTimer>
 #include <algorithm>
 #include <chrono>
+#include <cmath>
+#include <ctime>
 #include <exception>
 #include <memory>
 #include <optional>
@@ -79,6 +91,14 @@ double msBetween(Clock::time_point a, Clock::time_point b) {
 }
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+/// CPU time the whole process (UI thread, worker threads) has used so far, in ms: unlike wall
+/// time, hardly inflated when other programs load the machine.
+double processCpuMs() {
+  timespec t{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) / 1e6;
+}
 
 /// Runs the event loop for `ms` milliseconds.
 void pump(int ms) {
@@ -245,7 +265,7 @@ void benchWindow(benchmark::State& state, const std::string& name, const Case& c
   }
   QAbstractSpinBox* editor = editorOf(c.param);
   EncodingController& ctl = g_window->controller();
-  double compute = 0, arrive = 0, show = 0, replot = 0, cells = 0;
+  double compute = 0, arrive = 0, show = 0, replot = 0, cells = 0, cpu = 0;
   for (auto _ : state) {
     const std::string now = posenc::formatValue(ctl.params().get(c.param));
     const std::string next = now == c.first ? c.second : c.first;
@@ -260,6 +280,7 @@ void benchWindow(benchmark::State& state, const std::string& name, const Case& c
     timeout.start(kTimeoutMs);
 
     const auto t0 = Clock::now();
+    const double cpu0 = processCpuMs();
     const bool edited = setEditor(editor, next);  // synchronous: panel -> window -> controller
     if (!edited || !(ctl.params() == target)) {
       state.SkipWithError(("editing param_" + c.param + " to " + next +
@@ -268,6 +289,7 @@ void benchWindow(benchmark::State& state, const std::string& name, const Case& c
     }
     loop.exec();
     const auto t1 = Clock::now();
+    cpu += processCpuMs() - cpu0;
     if (!probe.error.isEmpty()) {
       state.SkipWithError(probe.error.toStdString().c_str());
       return;
@@ -296,6 +318,7 @@ void benchWindow(benchmark::State& state, const std::string& name, const Case& c
     }
   }
   const auto n = static_cast<double>(std::max<benchmark::IterationCount>(state.iterations(), 1));
+  state.counters["cpu_ms"] = cpu / n;
   state.counters["compute_ms"] = compute / n;
   state.counters["arrive_ms"] = arrive / n;
   state.counters["show_ms"] = show / n;
@@ -318,16 +341,22 @@ void benchDraw(benchmark::State& state, const Case& c) {
   try {
     scheme = &posenc::findScheme(c.scheme);
     spec = &posenc::findView(*scheme, c.view);
-    // The window's request: the whole view sampled onto the widget's pixel grid.
-    const posenc::Region region{.maxRows = kPlotSize.height(), .maxCols = kPlotSize.width()};
-    for (const std::string& value : {c.first, c.second}) {
-      Assignments sets = c.sets;
-      sets.emplace_back(c.param, value);
-      const posenc::ParamSet params = posenc::makeParams(*scheme, sets);
-      results.push_back(posenc::computeMatrix(*scheme, params, c.view, region));
+    // The window's requests: first the whole view sampled onto the widget's pixel grid (its
+    // guess before anything is drawn), then onto the axis rect's, which the view asks for
+    // once it is laid out and which every later parameter change computes.
+    posenc::Region region{.maxRows = kPlotSize.height(), .maxCols = kPlotSize.width()};
+    for (int pass = 0; pass < 2; ++pass) {
+      results.clear();
+      for (const std::string& value : {c.first, c.second}) {
+        Assignments sets = c.sets;
+        sets.emplace_back(c.param, value);
+        const posenc::ParamSet params = posenc::makeParams(*scheme, sets);
+        results.push_back(posenc::computeMatrix(*scheme, params, c.view, region));
+      }
+      view.setMatrix(*spec, results.back(), {});  // the first drawing lays out the plot
+      view.plot().replot(QCustomPlot::rpImmediateRefresh);
+      region = view.visibleRegion();
     }
-    view.setMatrix(*spec, results.back(), {});  // the first drawing lays out the plot
-    view.plot().replot(QCustomPlot::rpImmediateRefresh);
   } catch (const std::exception& e) {
     state.SkipWithError(e.what());
     return;
@@ -348,6 +377,60 @@ void benchDraw(benchmark::State& state, const Case& c) {
   state.counters["setMatrix_ms"] = set / n;
   state.counters["replot_paint_ms"] = replot / n;
   state.counters["cells"] = static_cast<double>(results.front().values.size());
+}
+
+/// Drawing a dense chart: PlotView::setSeries + immediate replot and paint on a standalone
+/// 900 x 700 PlotView, for a series the core computes (`scheme`/`view` with `sets`) or, with
+/// an empty scheme, a synthetic one of `points` points per curve (a fast sine, whose every
+/// pixel column spans the whole amplitude, and a slow cosine).
+void benchSeriesDraw(benchmark::State& state, const std::string& scheme, const std::string& view,
+                     const Assignments& sets, std::size_t points) {
+  PlotView plotView;
+  plotView.resize(kPlotSize);
+  plotView.show();
+  pump(50);
+  posenc::ViewSpec spec;
+  posenc::SeriesResult series;
+  try {
+    if (scheme.empty()) {
+      spec.id = "synthetic";
+      spec.kind = posenc::ViewKind::Series;
+      spec.title = "Synthetic dense series";
+      spec.xLabel = "x";
+      spec.yLabel = "y";
+      series.curves = {{"fast sine", {}, posenc::CurveStyle::Line},
+                       {"slow cosine", {}, posenc::CurveStyle::Line}};
+      for (std::size_t i = 0; i < points; ++i) {
+        const auto x = static_cast<double>(i);
+        series.x.push_back(x);
+        series.curves[0].y.push_back(std::sin(0.9 * x));
+        series.curves[1].y.push_back(std::cos(1e-4 * x));
+      }
+    } else {
+      const posenc::Scheme& s = posenc::findScheme(scheme);
+      spec = posenc::findView(s, view);
+      series = s.series(posenc::makeParams(s, sets), view);
+    }
+  } catch (const std::exception& e) {
+    state.SkipWithError(e.what());
+    return;
+  }
+  double set = 0, replot = 0;
+  for (auto _ : state) {
+    const auto t0 = Clock::now();
+    plotView.setSeries(spec, series, {});
+    const auto t1 = Clock::now();
+    plotView.plot().replot(QCustomPlot::rpImmediateRefresh);  // replot + synchronous repaint
+    const auto t2 = Clock::now();
+    state.SetIterationTime(std::chrono::duration<double>(t2 - t0).count());
+    set += msBetween(t0, t1);
+    replot += msBetween(t1, t2);
+  }
+  const auto n = static_cast<double>(std::max<benchmark::IterationCount>(state.iterations(), 1));
+  state.counters["setSeries_ms"] = set / n;
+  state.counters["replot_paint_ms"] = replot / n;
+  state.counters["points"] = static_cast<double>(series.x.size());
+  state.counters["curves"] = static_cast<double>(series.curves.size());
 }
 
 std::vector<std::pair<std::string, Case>> cases() {
@@ -387,6 +470,19 @@ void registerAll() {
         ->Unit(benchmark::kMillisecond)
         ->UseManualTime();
   }
+  // Dense charts: the sinusoidal bands at 4034 positions (4 curves of 4034 points) and a
+  // synthetic 100,000-point series.
+  benchmark::RegisterBenchmark("draw_series/sinusoidal/bands/4034", benchSeriesDraw,
+                               std::string("sinusoidal"), std::string("bands"),
+                               Assignments{{"length", "4034"}}, std::size_t{0})
+      ->Unit(benchmark::kMillisecond)
+      ->UseManualTime()
+      ->Iterations(1);
+  benchmark::RegisterBenchmark("draw_series/synthetic/100000", benchSeriesDraw, std::string(),
+                               std::string(), Assignments{}, std::size_t{100000})
+      ->Unit(benchmark::kMillisecond)
+      ->UseManualTime()
+      ->Iterations(1);
 }
 
 }  // namespace

@@ -2,14 +2,17 @@
 #include "posenc/transformer_xl.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
 #include <vector>
 
 #include "ordered_product.hpp"
+#include "table_cache.hpp"
 #include "posenc/random.hpp"
 #include "posenc/sinusoidal_table.hpp"
 
@@ -357,8 +360,19 @@ class XlCells {
   /// W_r x for each row x of `x` (n x d_head): n x d_model.
   Matrix positionWeights(const Matrix& x) const { return detail::orderedProduct(x, m_wrT); }
 
-  /// R rows at sorted lookup distances: lookups.size() x d_model.
-  Matrix relRows(const std::vector<Index>& lookups) const { return relativeRowsAt(m_p, lookups); }
+  /// R rows at sorted lookup distances: lookups.size() x d_model. Kept in the table cache
+  /// (they depend on relative, d_model and, for a learned table, the seed only), so a change
+  /// of the head or the weights reuses them.
+  std::shared_ptr<const Matrix> relRows(const std::vector<Index>& lookups) const {
+    if (detail::tableBytes(static_cast<Index>(lookups.size()), m_p.dModel) >
+        detail::kMaxCachedTableBytes)
+      return std::make_shared<const Matrix>(relativeRowsAt(m_p, lookups));
+    const bool learned = m_p.relative == XlRelative::Learned;
+    detail::TableKey key{2, learned ? 1 : 0, m_p.dModel,
+                         learned ? static_cast<std::int64_t>(m_p.seed) : 0};
+    key.insert(key.end(), lookups.begin(), lookups.end());
+    return detail::cachedTable(key, [&] { return relativeRowsAt(m_p, lookups); });
+  }
 
  private:
   /// Content rows h_(offset + index) for each index, projected by w, drawn in chunks so no
@@ -366,6 +380,12 @@ class XlCells {
   Matrix project(std::span<const Index> idx, Index offset, const Matrix& w) const {
     constexpr Index kChunkRows = 1024;
     const auto n = static_cast<Index>(idx.size());
+    // Small enough to keep: drawn once per (seed, d_model, positions) and reused by every
+    // head and weight (orderedProduct is row-independent, so this equals the chunks bit for
+    // bit).
+    if (detail::tableBytes(n, m_p.dModel) <= detail::kMaxCachedTableBytes)
+      return detail::orderedProduct(
+          *detail::normalRows(m_p.seed, Tensor::XlContent, idx, offset, m_p.dModel), w);
     Matrix out(n, m_dHead);
     for (Index a0 = 0; a0 < n; a0 += kChunkRows) {
       const Index m = std::min(kChunkRows, n - a0);
@@ -433,7 +453,7 @@ class RelRowsOfBlock {
                         ? static_cast<Index>(std::lower_bound(m_sorted.begin(), m_sorted.end(),
                                                               lookup) - m_sorted.begin())
                         : m_dense[static_cast<std::size_t>(lookup - m_lo)];
-    return m_rel.row(k).data();
+    return m_rel->row(k).data();
   }
 
   /// Upper bound of the R rows held for rows x cols (for chunking).
@@ -446,7 +466,7 @@ class RelRowsOfBlock {
   Index m_lo = 0;
   std::vector<Index> m_dense;   ///< lookup - m_lo -> row of m_rel (dense case).
   std::vector<Index> m_sorted;  ///< distinct lookups, sorted (sparse case).
-  Matrix m_rel;
+  std::shared_ptr<const Matrix> m_rel;
 };
 
 /// Values of term view `term` on rows x cols. Rows are taken in chunks whose R rows stay
@@ -492,21 +512,44 @@ Matrix termCells(const XlParams& p, XlTerm term, std::span<const Index> rows,
     const std::optional<RelRowsOfBlock> rel =
         needR ? std::optional<RelRowsOfBlock>(std::in_place, p, x, chunkRows, cols)
               : std::nullopt;
+    // Unmasked cells of a row go four at a time through orderedDot4 (the same bits as one
+    // orderedDot per cell, about three times faster).
+    std::array<Index, 4> group{};
+    std::array<const double*, 4> yk{}, yr{};
+    std::array<double, 4> content{}, position{};
     for (Index a = a0; a < a1; ++a) {
       const Index i = rows[static_cast<std::size_t>(a)];
       const double* qa = needK ? qc.row(oneQc ? 0 : a).data() : nullptr;
       const double* ga = needR ? g.row(oneG ? 0 : a).data() : nullptr;
+      auto flush = [&](int count) {
+        content.fill(0.0);
+        position.fill(0.0);
+        if (needK) {
+          if (count == 4) detail::orderedDot4(qa, yk.data(), k.cols(), content.data());
+          else for (int c = 0; c < count; ++c) content[c] = detail::orderedDot(qa, yk[c], k.cols());
+        }
+        if (needR) {
+          if (count == 4) detail::orderedDot4(ga, yr.data(), p.dModel, position.data());
+          else for (int c = 0; c < count; ++c) position[c] = detail::orderedDot(ga, yr[c], p.dModel);
+        }
+        for (int c = 0; c < count; ++c) out(a, group[c]) = (content[c] + position[c]) * x.scale();
+      };
+      int count = 0;
       for (Index b = 0; b < nc; ++b) {
         const Index j = cols[static_cast<std::size_t>(b)];
         if (isMasked(i, j, p.mlen)) {
           out(a, b) = kMasked;
           continue;
         }
-        double content = 0, position = 0;
-        if (needK) content = detail::orderedDot(qa, k.row(b).data(), k.cols());
-        if (needR) position = detail::orderedDot(ga, rel->row(i + p.mlen - j), p.dModel);
-        out(a, b) = (content + position) * x.scale();
+        group[count] = b;
+        if (needK) yk[count] = k.row(b).data();
+        if (needR) yr[count] = rel->row(i + p.mlen - j);
+        if (++count == 4) {
+          flush(4);
+          count = 0;
+        }
       }
+      if (count > 0) flush(count);
     }
     a0 = a1;
   }
@@ -532,7 +575,8 @@ Matrix attentionCells(const XlParams& p, std::span<const Index> rows, std::span<
   std::vector<Index> distinct = lookups;
   std::sort(distinct.begin(), distinct.end());
   distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
-  const Matrix rel = x.relRows(distinct);
+  const std::shared_ptr<const Matrix> relTable = x.relRows(distinct);
+  const Matrix& rel = *relTable;
   std::vector<Index> relIndex(static_cast<std::size_t>(klen));
   for (Index d = 0; d < klen; ++d)
     relIndex[static_cast<std::size_t>(d)] = static_cast<Index>(
@@ -545,13 +589,30 @@ Matrix attentionCells(const XlParams& p, std::span<const Index> rows, std::span<
     const Index i = rows[static_cast<std::size_t>(a)];
     const Index n = std::min(klen, i + p.mlen + 1);  // keys 0 .. i + mlen are attended
     double mx = -std::numeric_limits<double>::infinity();
-    for (Index j = 0; j < n; ++j) {
-      const double v =
-          (detail::orderedDot(qc.row(a).data(), k.row(j).data(), k.cols()) +
-           detail::orderedDot(g.row(a).data(),
-                              rel.row(relIndex[static_cast<std::size_t>(i + p.mlen - j)]).data(),
-                              p.dModel)) *
-          x.scale();
+    const double* qa = qc.row(a).data();
+    const double* ga = g.row(a).data();
+    auto relRow = [&](Index j) {
+      return rel.row(relIndex[static_cast<std::size_t>(i + p.mlen - j)]).data();
+    };
+    Index j = 0;
+    // Four keys at a time through orderedDot4 (the same bits as one orderedDot per key).
+    for (; j + 4 <= n; j += 4) {
+      const double* yk[4] = {k.row(j).data(), k.row(j + 1).data(), k.row(j + 2).data(),
+                             k.row(j + 3).data()};
+      const double* yr[4] = {relRow(j), relRow(j + 1), relRow(j + 2), relRow(j + 3)};
+      double content[4], position[4];
+      detail::orderedDot4(qa, yk, k.cols(), content);
+      detail::orderedDot4(ga, yr, p.dModel, position);
+      for (int c = 0; c < 4; ++c) {
+        const double v = (content[c] + position[c]) * x.scale();
+        s[static_cast<std::size_t>(j + c)] = v;
+        mx = std::max(mx, v);
+      }
+    }
+    for (; j < n; ++j) {
+      const double v = (detail::orderedDot(qa, k.row(j).data(), k.cols()) +
+                        detail::orderedDot(ga, relRow(j), p.dModel)) *
+                       x.scale();
       s[static_cast<std::size_t>(j)] = v;
       mx = std::max(mx, v);
     }

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "ordered_product.hpp"
+#include "table_cache.hpp"
 #include "posenc/random.hpp"
 #include "posenc/t5_bucket.hpp"
 
@@ -48,6 +49,11 @@ Matrix product(const ConstRef& a, const ConstRef& b) { return detail::orderedPro
 Matrix drawProjected(std::uint64_t seed, Tensor tensor, std::span<const Index> positions,
                      Index dModel, const Matrix& w) {
   constexpr std::size_t kDrawRows = 1024;
+  // Small enough to keep: drawn once per (seed, tensor, d_model, positions) and reused when
+  // only the head, the variant, the buckets or the like change.
+  if (detail::tableBytes(static_cast<Index>(positions.size()), dModel) <=
+      detail::kMaxCachedTableBytes)
+    return product(*detail::normalRows(seed, tensor, positions, 0, dModel), w);
   Matrix out(static_cast<Index>(positions.size()), w.cols());
   for (std::size_t a0 = 0; a0 < positions.size(); a0 += kDrawRows) {
     const std::size_t m = std::min(kDrawRows, positions.size() - a0);
@@ -127,12 +133,17 @@ TupeTerms termsOfChunk(const TupeParams& p, const TupeBlock& blk, const Prepared
   const double s = 1.0 / std::sqrt(tupe ? 2.0 * d : d);
   const bool cross = hasCrossTerms(p.variant);
   auto q = [&](const Matrix& m) { return m.middleRows(r0, n); };
+  // The product, then each entry times s in place (no second n x nc matrix).
+  auto scaled = [&](const Matrix& rowsSide, const Matrix& colsSide) {
+    Matrix m = product(q(rowsSide), colsSide);
+    m *= s;
+    return m;
+  };
   TupeTerms t;
-  t.cc = need.cc ? Matrix(product(q(pr.qc), pr.kcT) * s) : Matrix::Zero(n, nc);
-  t.cp = need.cp && cross ? Matrix(product(q(pr.qc), pr.kpT) * s) : Matrix::Zero(n, nc);
-  t.pc = need.pc && cross ? Matrix(product(q(pr.qp), pr.kcT) * s) : Matrix::Zero(n, nc);
-  t.pp = need.pp && hasPp(p.variant) ? Matrix(product(q(pr.qp), pr.kpT) * s)
-                                     : Matrix::Zero(n, nc);
+  t.cc = need.cc ? scaled(pr.qc, pr.kcT) : Matrix::Zero(n, nc);
+  t.cp = need.cp && cross ? scaled(pr.qc, pr.kpT) : Matrix::Zero(n, nc);
+  t.pc = need.pc && cross ? scaled(pr.qp, pr.kcT) : Matrix::Zero(n, nc);
+  t.pp = need.pp && hasPp(p.variant) ? scaled(pr.qp, pr.kpT) : Matrix::Zero(n, nc);
   t.bias.setZero(n, nc);
   const bool biasOn = need.bias && hasBias(p.variant);
   const bool untie = p.untieCls && p.variant != TupeVariant::Tied;

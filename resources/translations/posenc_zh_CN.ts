@@ -2262,30 +2262,9 @@ The extension picks the format: .png .svg .pdf draw the picture; .csv .npy .json
 <context>
     <name>posenc::ui::PlotRender</name>
     <message>
-        <source>every %1</source>
-        <comment>%1 = ordinal (512th), %2 = number (512)</comment>
-        <translation>每 %2 个</translation>
-    </message>
-    <message>
-        <source>about every %1</source>
-        <comment>%1 = ordinal (3rd), %2 = number (3)</comment>
-        <translation>约每 %2 个</translation>
-    </message>
-    <message>
-        <source>sampled: %1 row and column shown</source>
-        <translation>已采样：行和列均%1显示一个</translation>
-    </message>
-    <message>
-        <source>sampled: %1 row and %2 column shown</source>
-        <translation>已采样：行%1显示一个，列%2显示一个</translation>
-    </message>
-    <message>
-        <source>sampled: %1 row (all columns) shown</source>
-        <translation>已采样：行%1显示一个（列全部显示）</translation>
-    </message>
-    <message>
-        <source>sampled: %1 column (all rows) shown</source>
-        <translation>已采样：列%1显示一个（行全部显示）</translation>
+        <source>1 px = %1 x %2 cells, sampled</source>
+        <comment>%1 = rows, %2 = columns of the matrix per drawn cell</comment>
+        <translation>1 像素 = %1 x %2 个单元格（已采样）</translation>
     </message>
     <message>
         <source>masked cells (no value)</source>

@@ -7,11 +7,13 @@
 #include <QCoreApplication>
 #include <QDeadlineTimer>
 #include <QEventLoop>
+#include <QSemaphore>
 #include <QSignalSpy>
 #include <QTest>
 #include <QThread>
 #include <QThreadPool>
 #include <QTimer>
+#include <atomic>
 #include <memory>
 #include <string>
 #include <vector>
@@ -380,13 +382,20 @@ TEST(EncodingController, ATightBurstOfEditsIsMergedIntoFewComputations) {
 TEST(EncodingController, EditsDuringALongComputationDropItsStaleResult) {
   EncodingController ctl;
   ctl.setThrottleInterval(0);
-  ctl.setScheme(QStringLiteral("alibi"),
-                slowParams());
+  ctl.setScheme(QStringLiteral("alibi"), slowParams());
+  // The first batch is held on the worker until the edit has been made, so the edit always
+  // lands while it runs, however fast or slow the machine.
+  QSemaphore edited;
+  std::atomic<int> batches{0};
+  ctl.setWorkerHook([&] {
+    if (batches++ == 0) (void)edited.tryAcquire(1, kTimeoutMs);
+  });
   Results results(ctl);
   ctl.setRequest(0, matrixRequest("bias", 0));
   ASSERT_TRUE(waitUntil([&] { return ctl.computationCount() == 1u; }));  // slow batch running
   const ParamSet small = paramsOf("alibi", {{"length", "64"}});
   ctl.setParams(small);
+  edited.release();
   ASSERT_TRUE(waitIdle(ctl));
   EXPECT_EQ(ctl.computationCount(), 2u);  // the stale one, then the current one
   ASSERT_EQ(results.items.size(), 1u);    // the stale result was never delivered
@@ -395,21 +404,55 @@ TEST(EncodingController, EditsDuringALongComputationDropItsStaleResult) {
 }
 
 TEST(EncodingController, TheUiThreadKeepsRunningDuringAComputation) {
+  // The property, without a clock: the worker's computation is held until the UI thread's
+  // event loop has run a 1 ms timer five times. That can only happen if the UI thread keeps
+  // processing events while the computation runs elsewhere; if the computation ran in (or
+  // blocked) the UI thread, no tick could come and the hold would give up with too few.
   EncodingController ctl;
   ctl.setThrottleInterval(0);
-  ctl.setScheme(QStringLiteral("alibi"),
-                slowParams());
+  ctl.setScheme(QStringLiteral("alibi"));
+  constexpr int kTicks = 5;
   int ticks = 0;
   int ticksAtResult = -1;
+  QSemaphore enoughTicks;
+  std::atomic<bool> workerInUiThread{true};
+  std::atomic<bool> heldUntilTicks{false};
+  ctl.setWorkerHook([&] {
+    workerInUiThread = QThread::currentThread() == qApp->thread();
+    heldUntilTicks = enoughTicks.tryAcquire(1, kTimeoutMs);
+  });
   QTimer ticker;
-  QObject::connect(&ticker, &QTimer::timeout, [&] { ++ticks; });
+  QObject::connect(&ticker, &QTimer::timeout, [&] {
+    if (++ticks == kTicks) enoughTicks.release();
+  });
   QObject::connect(&ctl, &EncodingController::resultReady,
                    [&](int, const ViewResult&) { ticksAtResult = ticks; });
   ticker.start(1);
-  ctl.setRequest(0, matrixRequest("bias", 0));
+  ctl.setRequest(0, matrixRequest("bias", 64));
   ASSERT_TRUE(waitIdle(ctl));
-  // A computation of a few hundred ms run in the UI thread would let no tick through.
-  EXPECT_GE(ticksAtResult, 5);
+  EXPECT_FALSE(workerInUiThread);
+  EXPECT_TRUE(heldUntilTicks) << "the UI thread's timer did not run during the computation";
+  EXPECT_GE(ticksAtResult, kTicks);
+}
+
+TEST(EncodingController, AnEditAfterAQuietPeriodComputesWithoutWaitingForTheInterval) {
+  // Leading edge: with a throttle interval far longer than any test, a single edit after a
+  // quiet period still computes (at once); the interval only spaces the batches of a burst.
+  EncodingController ctl;
+  ctl.setScheme(QStringLiteral("alibi"));
+  ctl.setThrottleInterval(600000);  // ten minutes
+  Results results(ctl);
+  ctl.setRequest(0, matrixRequest("bias", 16));
+  ASSERT_TRUE(waitUntil([&] { return results.countFor(0) == 1; }));
+  EXPECT_EQ(ctl.computationCount(), 1u);
+  // An edit now is within the interval of that batch: it waits (merged with later edits).
+  ParamSet p = ctl.params();
+  p.set("length", std::int64_t{100});
+  ctl.setParams(p);
+  QTest::qWait(50);
+  EXPECT_TRUE(ctl.busy());
+  EXPECT_EQ(ctl.computationCount(), 1u);
+  EXPECT_EQ(results.countFor(0), 1);
 }
 
 TEST(EncodingController, SetSchemeSwitchesAndRecomputesTheViewsThatExist) {
@@ -548,10 +591,15 @@ TEST(EncodingController, DestroyingItDuringALongComputationIsSafe) {
                  slowParams());
   int delivered = 0;
   QObject::connect(ctl.get(), &EncodingController::resultReady, [&] { ++delivered; });
+  // The batch is held on the worker until the controller is gone (the hook's copy lives in
+  // the batch, and the semaphore outlives both).
+  auto destroyed = std::make_shared<QSemaphore>();
+  ctl->setWorkerHook([destroyed] { (void)destroyed->tryAcquire(1, kTimeoutMs); });
   ctl->setRequest(0, matrixRequest("bias", 0));
   ASSERT_TRUE(waitUntil([&] { return ctl->computationCount() == 1u; }));
   ASSERT_TRUE(ctl->busy());
   ctl.reset();  // while the worker still computes
+  destroyed->release();
   // Let the orphaned computation finish and anything it queued run, inside this test (under
   // AddressSanitizer, a worker touching the dead controller is reported here).
   EXPECT_TRUE(QThreadPool::globalInstance()->waitForDone(kTimeoutMs));

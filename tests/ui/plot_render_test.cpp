@@ -12,9 +12,11 @@
 #include <QImage>
 #include <QSet>
 #include <QTemporaryDir>
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <numbers>
+#include <set>
 
 #if defined(__unix__)
 #include <unistd.h>
@@ -311,7 +313,7 @@ TEST(DrawMatrix, SampledResultSaysWhichRowsAreShown) {
   r.full = {4096, 4096};
   ASSERT_FALSE(r.exact());
   ui::drawMatrix(plot, matrixView(true), r);
-  EXPECT_TRUE(anyTextContains(plot, "sampled: every 512th row and column shown"))
+  EXPECT_TRUE(anyTextContains(plot, "1 px = 512 x 512 cells, sampled"))
       << texts(plot).join(" | ").toStdString();
   QCPColorMap* map = onlyColorMap(plot);
   EXPECT_EQ(map->data()->keyRange(), QCPRange(256, 256 + 7 * 512));
@@ -320,7 +322,16 @@ TEST(DrawMatrix, SampledResultSaysWhichRowsAreShown) {
   ui::drawMatrix(plot, matrixView(true),
                  makeMatrix(posenc::sampleIndices(0, 300, 100), iota(0, 4),
                             [](Index, Index) { return 1.0; }));
-  EXPECT_TRUE(anyTextContains(plot, "every 3rd row (all columns)"));
+  EXPECT_TRUE(anyTextContains(plot, "1 px = 3 x 1 cells, sampled"))
+      << texts(plot).join(" | ").toStdString();
+
+  // Fewer than two cells per pixel: the fraction is said, never "every 1st row".
+  ui::drawMatrix(plot, matrixView(true),
+                 makeMatrix(posenc::sampleIndices(0, 4096, 600), posenc::sampleIndices(0, 1000, 700),
+                            [](Index, Index) { return 1.0; }));
+  EXPECT_TRUE(anyTextContains(plot, "1 px = 6.8 x 1.4 cells, sampled"))
+      << texts(plot).join(" | ").toStdString();
+  EXPECT_FALSE(anyTextContains(plot, "every"));
 
   ui::drawMatrix(plot, matrixView(true), makeMatrix(iota(0, 4), iota(0, 4), [](Index, Index) {
                    return 1.0;
@@ -383,6 +394,49 @@ TEST(DrawMatrix, RedrawingReplacesThePreviousPicture) {
   EXPECT_EQ(plot.axisRects().size(), 1);
   EXPECT_EQ(plot.findChildren<QCPMarginGroup*>().size(), 1);
   EXPECT_EQ(texts(plot).count("Attention bias"), 1);
+}
+
+TEST(DrawMatrix, ReuseReplacesOnlyTheValuesOfTheSamePicture) {
+  QCustomPlot plot;
+  plot.resize(500, 400);
+  const auto a = makeMatrix(iota(0, 30), iota(0, 40), [](Index i, Index j) { return double(i - j); });
+  const auto b = makeMatrix(iota(0, 30), iota(0, 40), [](Index i, Index j) { return 2.0 * (j - i); });
+  EXPECT_FALSE(ui::drawMatrix(plot, matrixView(true), a, {}, /*reuse=*/true));  // nothing to reuse
+  QCPColorMap* map = onlyColorMap(plot);
+  ASSERT_NE(map, nullptr);
+  QCPAxisRect* rect = plot.axisRect();
+  const int elements = static_cast<int>(plot.plotLayout()->elements(true).size());
+
+  // Same view and options: the same colour map, axes and layout, new values and colour range.
+  EXPECT_TRUE(ui::drawMatrix(plot, matrixView(true), b, {}, /*reuse=*/true));
+  EXPECT_EQ(onlyColorMap(plot), map);
+  EXPECT_EQ(plot.axisRect(), rect);
+  EXPECT_EQ(static_cast<int>(plot.plotLayout()->elements(true).size()), elements);
+  EXPECT_EQ(map->data()->cell(5, 2), 6.0);  // column 5, row 2: 2 (5 - 2)
+  EXPECT_EQ(map->dataRange(), QCPRange(-78, 78));
+  EXPECT_EQ(elementsOf<QCPColorScale>(plot).front()->dataRange(), QCPRange(-78, 78));
+
+  // ...and the picture is the one a full drawing makes.
+  QCustomPlot fresh;
+  fresh.resize(plot.size());
+  ui::drawMatrix(fresh, matrixView(true), b);
+  for (int pass = 0; pass < 2; ++pass) {  // tick labels set margins, margins the tick count
+    plot.replot();
+    fresh.replot();
+  }
+  EXPECT_EQ(plot.toPixmap(500, 400).toImage(), fresh.toPixmap(500, 400).toImage());
+
+  // Without reuse, or with another view, options or notes: drawn anew.
+  EXPECT_FALSE(ui::drawMatrix(plot, matrixView(true), b));
+  EXPECT_FALSE(ui::drawMatrix(plot, matrixView(false), b, {}, true));
+  ui::PlotOptions other;
+  other.colormap = QStringLiteral("magma");
+  EXPECT_FALSE(ui::drawMatrix(plot, matrixView(false), b, other, true));
+  const auto masked = makeMatrix(iota(0, 30), iota(0, 40), [](Index i, Index j) { return j > i ? kNaN : 1.0; });
+  EXPECT_FALSE(ui::drawMatrix(plot, matrixView(false), masked, other, true));  // masked note
+  ui::drawSeries(plot, seriesView(), makeSeries(2, 10));
+  EXPECT_FALSE(ui::drawMatrix(plot, matrixView(false), masked, other, true));
+  EXPECT_EQ(plot.plottableCount(), 1);
 }
 
 /// The tick labels `axis` shows for `range`, as its ticker makes them.
@@ -514,6 +568,75 @@ TEST(DrawSeries, NaNLeavesAGap) {
   ASSERT_EQ(plot.graph(0)->dataCount(), 5);
   EXPECT_TRUE(std::isnan(plot.graph(0)->data()->at(2)->value));
   EXPECT_FALSE(std::isnan(plot.yAxis->range().upper));
+}
+
+TEST(ThinnedLine, KeepsEachPixelColumnsFirstLastLowestAndHighestPoint) {
+  // 100 columns over [0, 1000): 10 points per column of a wiggly line, with a gap.
+  std::vector<double> x, y;
+  for (int i = 0; i < 1000; ++i) {
+    x.push_back(i);
+    y.push_back(std::sin(0.7 * i) * (1.0 + i % 13) + (i == 500 ? 100.0 : 0.0));
+  }
+  y[700] = y[701] = kNaN;
+  const std::vector<std::size_t> kept = ui::thinnedLine(x, y, 0.0, 1000.0, 100);
+  EXPECT_LT(kept.size(), 4u * 100u + 4u);
+  EXPECT_TRUE(std::is_sorted(kept.begin(), kept.end()));
+  EXPECT_EQ(std::adjacent_find(kept.begin(), kept.end()), kept.end());  // no repeats
+  const std::set<std::size_t> keptSet(kept.begin(), kept.end());
+  EXPECT_TRUE(keptSet.count(500));           // the spike
+  EXPECT_EQ(keptSet.count(700) + keptSet.count(701), 1u);  // one point per run of gaps
+  for (int column = 0; column < 100; ++column) {
+    double lo = kNaN, hi = kNaN, keptLo = kNaN, keptHi = kNaN;
+    std::size_t first = 0, last = 0;
+    bool any = false;
+    for (std::size_t i = column * 10; i < column * 10 + 10u; ++i) {
+      if (std::isnan(y[i])) continue;
+      if (!any) first = i;
+      last = i;
+      lo = any ? std::min(lo, y[i]) : y[i];
+      hi = any ? std::max(hi, y[i]) : y[i];
+      any = true;
+      if (keptSet.count(i)) {
+        keptLo = std::isnan(keptLo) ? y[i] : std::min(keptLo, y[i]);
+        keptHi = std::isnan(keptHi) ? y[i] : std::max(keptHi, y[i]);
+      }
+    }
+    ASSERT_TRUE(any);
+    EXPECT_EQ(keptLo, lo) << "column " << column;
+    EXPECT_EQ(keptHi, hi) << "column " << column;
+    if (column != 70) {  // the gap splits column 70 in two runs
+      EXPECT_TRUE(keptSet.count(first)) << "column " << column;
+      EXPECT_TRUE(keptSet.count(last)) << "column " << column;
+    }
+  }
+  // Few points per column: every point.
+  EXPECT_EQ(ui::thinnedLine(x, y, 0.0, 1000.0, 400).size(), x.size());
+}
+
+TEST(DrawSeries, AHundredThousandPointLineIsThinnedToThePixelColumns) {
+  QCustomPlot plot;
+  plot.resize(800, 500);
+  SeriesResult r;
+  r.curves = {{"fast", {}}, {"slow", {}}};
+  for (int i = 0; i < 100000; ++i) {
+    r.x.push_back(i);
+    r.curves[0].y.push_back(std::sin(0.9 * i));
+    r.curves[1].y.push_back(std::cos(0.001 * i));
+  }
+  ui::drawSeries(plot, seriesView(), r);
+  ASSERT_EQ(plot.graphCount(), 2);
+  for (int k = 0; k < 2; ++k) {
+    EXPECT_LT(plot.graph(k)->dataCount(), 20000) << k;
+    EXPECT_GT(plot.graph(k)->dataCount(), 800) << k;
+  }
+  // The envelope is kept: the fast curve still reaches -1 and 1.
+  bool foundRange = false;
+  const QCPRange y = plot.graph(0)->getValueRange(foundRange);
+  EXPECT_NEAR(y.lower, -1.0, 1e-3);
+  EXPECT_NEAR(y.upper, 1.0, 1e-3);
+  EXPECT_EQ(plot.graph(0)->data()->at(0)->key, 0.0);
+  EXPECT_EQ((plot.graph(0)->data()->constEnd() - 1)->key, 99999.0);
+  plot.replot();  // draws (the time it takes is measured in bench/window_bench.cpp)
 }
 
 TEST(DrawSeries, BarsOfSeveralCurvesStandSideBySide) {

@@ -438,23 +438,35 @@ TEST_F(PlotViewTest, AsksAgainOnlyWhenTheDrawnResultIsNotMadeForWhatIsShown) {
                       posenc::sampleIndices(r.c0, r.c1 < 0 ? n : r.c1, r.maxCols));
   };
   QSignalSpy regions(&m_view, &PlotView::regionRequested);
-  // A first result finer than the screen (the window guessed from the widget size): enough.
+  // A first result finer than the screen (the window guessed from the widget size, which the
+  // axis rect is smaller than): the view asks once for exactly its own pixel grid, so that
+  // later recomputations take only the cells it can show...
   m_view.setMatrix(matrixView("fine"), sampled(Region{0, -1, 0, -1, 700, 900}), {});
   settle();
-  EXPECT_EQ(regions.count(), 0);
+  ASSERT_EQ(regions.count(), 1);
+  Region region = regions.at(0).at(0).value<Region>();
+  EXPECT_EQ(region, m_view.visibleRegion());
+  const QRect rect = plot().xAxis->axisRect()->rect();
+  EXPECT_EQ(region.maxRows, std::llround(rect.height() * plot().devicePixelRatioF()));
+  EXPECT_EQ(region.maxCols, std::llround(rect.width() * plot().devicePixelRatioF()));
+  EXPECT_LT(region.maxRows, 700);
+  // ...and when that arrives, it is content.
+  m_view.setMatrix(matrixView("fine"), sampled(region), {});
+  settle();
+  EXPECT_EQ(regions.count(), 1);
 
   // Too coarse: the view asks once for the whole view at its own resolution...
   m_view.setMatrix(matrixView("coarse"), sampled(Region{0, -1, 0, -1, 40, 50}), {});
   settle();
-  ASSERT_EQ(regions.count(), 1);
-  Region region = regions.at(0).at(0).value<Region>();
+  ASSERT_EQ(regions.count(), 2);
+  region = regions.at(1).at(0).value<Region>();
   EXPECT_EQ(region.r0, 0);
   EXPECT_EQ(region.r1, n);
   EXPECT_EQ(region, m_view.visibleRegion());
   // ...and when that arrives, it is content.
   m_view.setMatrix(matrixView("coarse"), sampled(region), {});
   settle();
-  EXPECT_EQ(regions.count(), 1);
+  EXPECT_EQ(regions.count(), 2);
 
   wheel(rectCentre(), 10);
   ASSERT_TRUE(regions.wait(kWaitMs));

@@ -125,11 +125,22 @@ void EncodingController::markAllDirty() {
 }
 
 void EncodingController::schedule() {
-  // PlotJuggler's delayed callback: never restart an active timer, so a steady stream of
-  // edits still fires it once per interval. While a batch runs, the dirty set simply grows
-  // and onComputationFinished starts the next batch.
-  if (!m_running && !m_throttle.isActive() && !m_dirty.empty()) m_throttle.start(m_intervalMs);
+  // Leading-edge throttle: the first change after a quiet period (no batch started within the
+  // last interval) computes as soon as control returns to the event loop (a zero timer, so
+  // everything changed in the same call chain, e.g. a schemeChanged handler's setRequest,
+  // lands in the same batch); later changes of a burst wait until one interval has passed
+  // since the last batch started. The timer is never restarted while active, so a steady
+  // stream of edits still computes once per interval (PlotJuggler's delayed callback). While
+  // a batch runs, the dirty set simply grows and onComputationFinished starts the next batch
+  // with the newest parameters.
+  if (!m_running && !m_throttle.isActive() && !m_dirty.empty()) m_throttle.start(remainingInterval());
   updateBusy();
+}
+
+int EncodingController::remainingInterval() const {
+  if (!m_sinceStart.isValid()) return 0;  // nothing computed yet: no interval to keep
+  const auto elapsed = static_cast<int>(std::min<qint64>(m_sinceStart.elapsed(), 1 << 30));
+  return std::max(0, m_intervalMs - elapsed);
 }
 
 void EncodingController::startComputation() {
@@ -140,6 +151,7 @@ void EncodingController::startComputation() {
   Batch batch;
   batch.scheme = m_scheme;
   batch.params = m_params;
+  batch.hook = m_workerHook;
   for (int slot : m_dirty) batch.jobs.push_back({slot, m_requests.at(slot), m_latest.at(slot)});
   m_dirty.clear();
   m_running = true;
@@ -171,10 +183,7 @@ void EncodingController::onComputationFinished() {
   }
   // Work that arrived meanwhile: start it as soon as one interval has passed since this
   // batch started (immediately if the computation was slower than the interval).
-  if (!m_dirty.empty() && !m_throttle.isActive()) {
-    const auto elapsed = static_cast<int>(std::min<qint64>(m_sinceStart.elapsed(), 1 << 30));
-    m_throttle.start(std::max(0, m_intervalMs - elapsed));
-  }
+  if (!m_dirty.empty() && !m_throttle.isActive()) m_throttle.start(remainingInterval());
   updateBusy();
 }
 
@@ -186,6 +195,7 @@ void EncodingController::updateBusy() {
 }
 
 EncodingController::Output EncodingController::computeBatch(const Batch& batch) {
+  if (batch.hook) batch.hook();
   Output out;
   out.reserve(batch.jobs.size());
   for (const Job& job : batch.jobs) {

@@ -88,21 +88,6 @@ QString localizedSubtitle(const QString& subtitle) {
   return subtitle;
 }
 
-/// "1st", "2nd", "3rd", "4th", ..., "11th", "12th", "13th", "21st", ...
-QString ordinal(long long n) {
-  const long long lastTwo = n % 100;
-  const char* suffix = "th";
-  if (lastTwo < 11 || lastTwo > 13) {
-    switch (n % 10) {
-      case 1: suffix = "st"; break;
-      case 2: suffix = "nd"; break;
-      case 3: suffix = "rd"; break;
-      default: break;
-    }
-  }
-  return QString::number(n) + QLatin1String(suffix);
-}
-
 // ---------------------------------------------------------------------------------------------
 // Layout elements and tickers
 
@@ -323,6 +308,57 @@ class EqualAspectRect : public QCPAxisRect {
 // ---------------------------------------------------------------------------------------------
 // Common parts of every picture
 
+/// A line graph whose line is stroked segment by segment in raster pictures (solid pens):
+/// QPainter strokes a polyline as one path, and a dense line's self-overlapping zigzags (every
+/// pixel column spanning the whole amplitude) take seconds to fill; segments with the pens'
+/// round caps look the same and take milliseconds. Vector pictures (SVG, PDF) keep one
+/// polyline per unbroken run.
+class SegmentedGraph : public QCPGraph {
+ public:
+  using QCPGraph::QCPGraph;
+
+ protected:
+  void drawLinePlot(QCPPainter* painter, const QVector<QPointF>& lines) const override {
+    const QPen pen = painter->pen();  // set by QCPGraph::draw (the graph's or selection pen)
+    if (painter->modes().testFlag(QCPPainter::pmVectorized) || pen.style() != Qt::SolidLine) {
+      QCPGraph::drawLinePlot(painter, lines);
+      return;
+    }
+    if (pen.color().alpha() == 0) return;
+    applyDefaultAntialiasingHint(painter);
+    auto finite = [](const QPointF& p) { return std::isfinite(p.x()) && std::isfinite(p.y()); };
+    for (qsizetype i = 1; i < lines.size(); ++i)
+      if (finite(lines[i - 1]) && finite(lines[i])) painter->drawLine(lines[i - 1], lines[i]);
+  }
+};
+
+/// What a heatmap drawMatrix drew is made of, kept as a child of the plot (resetPlot deletes
+/// it): a later drawMatrix with reuse and the same key only replaces the values.
+class MatrixDrawing : public QObject {
+ public:
+  struct Key {
+    std::string view;
+    QString title, subtitle, xLabel, yLabel, valueLabel, colormap, note;
+    double scale = 1.0;
+    int steps = 0;
+    bool anyNan = false;
+    bool operator==(const Key&) const = default;
+  };
+  MatrixDrawing(QCustomPlot* plot, Key key, QCPColorMap* map, QCPColorScale* colorScale)
+      : QObject(plot), key(std::move(key)), map(map), colorScale(colorScale) {}
+
+  Key key;
+  QPointer<QCPColorMap> map;
+  QPointer<QCPColorScale> colorScale;
+};
+
+/// The record of the heatmap drawMatrix last drew on `plot`, or null.
+MatrixDrawing* matrixDrawingOf(const QCustomPlot& plot) {
+  for (QObject* child : plot.children())
+    if (auto* drawing = dynamic_cast<MatrixDrawing*>(child)) return drawing;
+  return nullptr;
+}
+
 /// Removes everything drawn before: plottables, items, layout elements and the groups that
 /// tied them together. QCustomPlot resets plot.xAxis, .yAxis and .legend when they go.
 void resetPlot(QCustomPlot& plot) {
@@ -331,7 +367,9 @@ void resetPlot(QCustomPlot& plot) {
   plot.plotLayout()->clear();
   const QObjectList children = plot.children();
   for (QObject* child : children) {
-    if (qobject_cast<QCPMarginGroup*>(child) || qobject_cast<QCPBarsGroup*>(child)) delete child;
+    if (qobject_cast<QCPMarginGroup*>(child) || qobject_cast<QCPBarsGroup*>(child) ||
+        dynamic_cast<MatrixDrawing*>(child))
+      delete child;
   }
   plot.setBackground(QBrush(Qt::white));
   plot.setProperty(kTitleProperty, QVariant());
@@ -586,39 +624,57 @@ QCPRange cellExtent(const std::vector<Index>& idx, Index count) {
                   static_cast<double>(idx[static_cast<std::size_t>(count - 1)]) + half);
 }
 
-/// "sampled: every 512th row and column shown", or empty when nothing was skipped.
+/// QCPColorMapData's cell buffer and its "modified" flag, reached the legal way for
+/// protected members (pointers to member formed in a derived class). setCell costs a library
+/// call, a bounds check and a bounds update per cell: about a tenth of a parameter change's
+/// CPU time at 390k cells.
+struct ColorMapDataAccess : QCPColorMapData {
+  static double* QCPColorMapData::*cells() { return &ColorMapDataAccess::mData; }
+  static bool QCPColorMapData::*modified() { return &ColorMapDataAccess::mDataModified; }
+};
+
+/// Puts the rows x cols values of `result` into `map`: its size, the cell centres of its
+/// first and last key and value, and every cell (row a of the result is value index a, its
+/// cells are key indices 0 .. cols-1, stored one value row after the other).
+void fillColorMap(QCPColorMap& map, const MatrixResult& result, Index rows, Index cols) {
+  QCPColorMapData* data = map.data();
+  data->setSize(static_cast<int>(cols), static_cast<int>(rows));
+  data->setRange(cellCentres(result.cols, cols), cellCentres(result.rows, rows));
+  double* cells = data->*ColorMapDataAccess::cells();
+  if (!cells || data->keySize() != cols || data->valueSize() != rows) {
+    for (Index a = 0; a < rows; ++a)
+      for (Index b = 0; b < cols; ++b)
+        data->setCell(static_cast<int>(b), static_cast<int>(a), result.values(a, b));
+    return;
+  }
+  for (Index a = 0; a < rows; ++a)
+    for (Index b = 0; b < cols; ++b) cells[a * cols + b] = result.values(a, b);
+  data->*ColorMapDataAccess::modified() = true;  // the colour image is made again
+  data->recalculateDataBounds();
+}
+
+/// Cells per drawn cell along one axis: the mean distance between consecutive sampled indices,
+/// 1 when every index of the span is there (exact).
+double cellsPerSample(const std::vector<Index>& idx, Index count) {
+  if (count < 2) return 1.0;
+  const auto span = idx[static_cast<std::size_t>(count - 1)] - idx[0] + 1;
+  return span == count ? 1.0 : indexSpacing(idx, count);
+}
+
+/// "1 px = 512 x 512 cells, sampled" (rows x columns per drawn cell; the window asks for one
+/// drawn cell per pixel), or empty when every cell is drawn (exact: a cell covers one pixel
+/// or more). Counts below 10 keep one decimal ("1 px = 1.4 x 6.8 cells").
 QString samplingNote(const MatrixResult& result, Index rows, Index cols) {
-  auto stride = [](const std::vector<Index>& idx, Index count) {
-    if (count < 2) return 1.0;
-    const auto span = idx[static_cast<std::size_t>(count - 1)] - idx[0] + 1;
-    return span == count ? 1.0 : indexSpacing(idx, count);
+  const double sr = cellsPerSample(result.rows, rows);
+  const double sc = cellsPerSample(result.cols, cols);
+  if (!(sr > 1.0) && !(sc > 1.0)) return {};
+  auto count = [](double k) {
+    if (k >= 9.95) return QString::number(std::llround(k));
+    return QString::number(std::round(k * 10.0) / 10.0, 'g', 2);
   };
-  // "every 512th" / "about every 3rd": %1 is the English ordinal, %2 the plain number.
-  auto every = [](double k) {
-    const long long n = std::llround(k);
-    const bool exact = std::abs(k - static_cast<double>(n)) < 0.05;
-    return substitute(exact ? QCoreApplication::translate("posenc::ui::PlotRender", "every %1",
-                                                          "%1 = ordinal (512th), %2 = number (512)")
-                            : QCoreApplication::translate("posenc::ui::PlotRender", "about every %1",
-                                                          "%1 = ordinal (3rd), %2 = number (3)"),
-                      {ordinal(n), QString::number(n)});
-  };
-  const double sr = stride(result.rows, rows);
-  const double sc = stride(result.cols, cols);
-  const bool rowsSampled = sr > 1.0;
-  const bool colsSampled = sc > 1.0;
-  if (!rowsSampled && !colsSampled) return {};
-  if (rowsSampled && colsSampled && every(sr) == every(sc))
-    return QCoreApplication::translate("posenc::ui::PlotRender", "sampled: %1 row and column shown")
-        .arg(every(sr));
-  if (rowsSampled && colsSampled)
-    return QCoreApplication::translate("posenc::ui::PlotRender", "sampled: %1 row and %2 column shown")
-        .arg(every(sr), every(sc));
-  if (rowsSampled)
-    return QCoreApplication::translate("posenc::ui::PlotRender", "sampled: %1 row (all columns) shown")
-        .arg(every(sr));
-  return QCoreApplication::translate("posenc::ui::PlotRender", "sampled: %1 column (all rows) shown")
-      .arg(every(sc));
+  return QCoreApplication::translate("posenc::ui::PlotRender", "1 px = %1 x %2 cells, sampled",
+                                     "%1 = rows, %2 = columns of the matrix per drawn cell")
+      .arg(count(sr), count(sc));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -786,11 +842,86 @@ QString writePdf(QCustomPlot& plot, QIODevice& file, QSize size) {
 
 // ---------------------------------------------------------------------------------------------
 
-void drawMatrix(QCustomPlot& plot, const ViewSpec& view, const MatrixResult& result,
-                const PlotOptions& options) {
+std::vector<std::size_t> thinnedLine(const std::vector<double>& x, const std::vector<double>& y,
+                                     double x0, double x1, int columns) {
+  const std::size_t n = std::min(x.size(), y.size());
+  std::vector<std::size_t> out;
+  const double width = x1 - x0;
+  if (columns <= 0 || !(width > 0) || !std::isfinite(width) ||
+      n <= 4 * static_cast<std::size_t>(columns)) {
+    out.resize(n);
+    for (std::size_t i = 0; i < n; ++i) out[i] = i;
+    return out;
+  }
+  out.reserve(4 * static_cast<std::size_t>(columns) + 16);
+  // The points of the current column: first, last, lowest and highest.
+  bool open = false;
+  long long column = 0;
+  std::size_t first = 0, last = 0, low = 0, high = 0;
+  auto flush = [&] {
+    if (!open) return;
+    std::array<std::size_t, 4> keep{first, low, high, last};
+    std::sort(keep.begin(), keep.end());
+    for (std::size_t k = 0; k < keep.size(); ++k)
+      if (k == 0 || keep[k] != keep[k - 1]) out.push_back(keep[k]);
+    open = false;
+  };
+  bool lastWasGap = false;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!std::isfinite(x[i]) || !std::isfinite(y[i])) {
+      // A gap breaks the line: keep one point of each run of gaps, where it is.
+      flush();
+      if (!lastWasGap) out.push_back(i);
+      lastWasGap = true;
+      continue;
+    }
+    lastWasGap = false;
+    const double at = std::floor((x[i] - x0) * columns / width);
+    const auto c = static_cast<long long>(std::clamp(at, -1.0, static_cast<double>(columns)));
+    if (open && c == column) {
+      last = i;
+      if (y[i] < y[low]) low = i;
+      if (y[i] > y[high]) high = i;
+      continue;
+    }
+    flush();
+    open = true;
+    column = c;
+    first = last = low = high = i;
+  }
+  flush();
+  return out;
+}
+
+bool drawMatrix(QCustomPlot& plot, const ViewSpec& view, const MatrixResult& result,
+                const PlotOptions& options, bool reuse) {
   const double s = safeScale(options.fontScale);
-  resetPlot(plot);
   const QString title = options.title.isEmpty() ? coreText(view.title) : options.title;
+  const Index rows = std::min<Index>(result.values.rows(), static_cast<Index>(result.rows.size()));
+  const Index cols = std::min<Index>(result.values.cols(), static_cast<Index>(result.cols.size()));
+  const ValueStats stats = valueStats(result.values, rows, cols);
+  int steps = 0;
+  const QCPRange dataRange = matrixDataRange(view, stats, steps);
+  const QString mapId = isColormap(options.colormap) ? options.colormap : defaultColormap(view);
+  const QString sampled = samplingNote(result, rows, cols);
+  MatrixDrawing::Key key{view.id, title, options.subtitle, coreText(view.xLabel),
+                         coreText(view.yLabel), coreText(view.valueLabel), mapId, sampled, s,
+                         steps, stats.anyNan};
+
+  // The same picture but for the values: replace them, keep everything else (no new layout
+  // objects, axes or colour map, no layout pass; the next replot lays out the new ticks).
+  MatrixDrawing* kept = reuse ? matrixDrawingOf(plot) : nullptr;
+  if (kept && kept->key == key && kept->map && kept->colorScale && rows > 0 && cols > 0 &&
+      kept->map->keyAxis() && kept->map->valueAxis()) {
+    fillColorMap(*kept->map, result, rows, cols);
+    kept->colorScale->setDataRange(dataRange);
+    kept->map->setDataRange(dataRange);
+    kept->map->keyAxis()->setRange(cellExtent(result.cols, cols));
+    kept->map->valueAxis()->setRange(cellExtent(result.rows, rows));
+    return true;
+  }
+
+  resetPlot(plot);
   int row = addHeader(plot, title, localizedSubtitle(options.subtitle), s, coreText(view.description));
 
   auto* body = new QCPLayoutGrid;
@@ -816,12 +947,6 @@ void drawMatrix(QCustomPlot& plot, const ViewSpec& view, const MatrixResult& res
   frameAxis(plot.yAxis2, s);
   for (QCPAxis* axis : {xAxis, yAxis}) axis->grid()->setVisible(false);
 
-  const Index rows = std::min<Index>(result.values.rows(), static_cast<Index>(result.rows.size()));
-  const Index cols = std::min<Index>(result.values.cols(), static_cast<Index>(result.cols.size()));
-  const ValueStats stats = valueStats(result.values, rows, cols);
-  int steps = 0;
-  const QCPRange dataRange = matrixDataRange(view, stats, steps);
-  const QString mapId = isColormap(options.colormap) ? options.colormap : defaultColormap(view);
   const QColor nanColor = mapId == QLatin1String("gray") ? kMaskedOnGray : kMaskedGrey;
   const QCPColorGradient gradient = makeGradient(colormapTable(mapId), steps, nanColor);
 
@@ -838,17 +963,13 @@ void drawMatrix(QCustomPlot& plot, const ViewSpec& view, const MatrixResult& res
   rect->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
   scale->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
 
+  QCPColorMap* map = nullptr;
   if (rows > 0 && cols > 0) {
-    auto* map = new QCPColorMap(xAxis, yAxis);
+    map = new QCPColorMap(xAxis, yAxis);
     map->setName(coreText(view.valueLabel));
     map->setInterpolate(false);
     map->setTightBoundary(false);
-    QCPColorMapData* data = map->data();
-    data->setSize(static_cast<int>(cols), static_cast<int>(rows));
-    data->setRange(cellCentres(result.cols, cols), cellCentres(result.rows, rows));
-    for (Index a = 0; a < rows; ++a)
-      for (Index b = 0; b < cols; ++b)
-        data->setCell(static_cast<int>(b), static_cast<int>(a), result.values(a, b));
+    fillColorMap(*map, result, rows, cols);
     map->setColorScale(scale);
     map->setGradient(gradient);
     map->setDataRange(dataRange);
@@ -866,12 +987,13 @@ void drawMatrix(QCustomPlot& plot, const ViewSpec& view, const MatrixResult& res
     note->setMargins(QMargins(px(10, s), px(4, s), px(10, s), px(2, s)));
     plot.plotLayout()->addElement(row++, 0, note);
   }
-  const QString sampled = samplingNote(result, rows, cols);
   if (!sampled.isEmpty()) addNote(plot, row++, sampled, s);
   // Air below the plot when no note closes it.
   if (!stats.anyNan && sampled.isEmpty()) rect->setMinimumMargins(QMargins(0, 0, 0, px(4, s)));
   plot.plotLayout()->setMargins(QMargins(0, 0, px(6, s), px(4, s)));
   layOutFor(plot, plot.size());
+  new MatrixDrawing(&plot, std::move(key), map, scale);
+  return false;
 }
 
 void drawSeries(QCustomPlot& plot, const ViewSpec& view, const SeriesResult& result,
@@ -1016,14 +1138,38 @@ void drawSeries(QCustomPlot& plot, const ViewSpec& view, const SeriesResult& res
     group->setSpacing(px(2, s));
   }
   const bool markers = n <= 40;
+  // Dense lines (thousands of points per curve): each line keeps, per pixel column, its first,
+  // last, lowest and highest point (thinnedLine), at four times the widget's resolution so a
+  // zoom still shows every pixel column's envelope. QPainter strokes a long polyline as one
+  // path whose self-overlapping zigzags take seconds to fill, so a line with more than two
+  // points per pixel column is drawn segment by segment (SegmentedGraph).
+  const bool sortedX = std::is_sorted(result.x.begin(), result.x.end());
+  const int pixels = std::max(256, qRound(plot.width() * plot.devicePixelRatioF()));
+  const int columns = 4 * std::max(1024, pixels);
   for (std::size_t k = 0; k < curveCount; ++k) {
     const Curve& curve = result.curves[k];
     const QPen pen = curvePen(k, s);
     QVector<double> keys;
     QVector<double> values;
-    keys.reserve(static_cast<int>(n));
-    values.reserve(static_cast<int>(n));
-    for (std::size_t i = 0; i < n; ++i) {
+    const bool thin = !view.bars && !view.parametric && sortedX &&
+                      curve.style == CurveStyle::Line && n > 2 * static_cast<std::size_t>(columns);
+    std::vector<double> ys;
+    std::vector<std::size_t> picked;
+    if (thin) {
+      ys.resize(n);
+      for (std::size_t i = 0; i < n; ++i) ys[i] = yAt(curve, i);
+      picked = thinnedLine(result.x, ys, xRange.lower, xRange.upper, columns);
+    }
+    const bool dense = curve.style == CurveStyle::Line && n > 2 * static_cast<std::size_t>(pixels);
+    keys.reserve(static_cast<int>(thin ? picked.size() : n));
+    values.reserve(static_cast<int>(thin ? picked.size() : n));
+    if (thin) {
+      for (const std::size_t i : picked) {
+        keys.push_back(result.x[i]);
+        values.push_back(ys[i]);
+      }
+    }
+    for (std::size_t i = 0; i < n && !thin; ++i) {
       const double y = yAt(curve, i);
       if (view.bars && !std::isfinite(y)) continue;  // a bar is there or not; no gaps to keep
       keys.push_back(result.x[i]);
@@ -1055,7 +1201,7 @@ void drawSeries(QCustomPlot& plot, const ViewSpec& view, const SeriesResult& res
       if (group) bars->setBarsGroup(group);
       plottable = bars;
     } else {
-      auto* graph = new QCPGraph(xAxis, yAxis);
+      auto* graph = dense ? new SegmentedGraph(xAxis, yAxis) : new QCPGraph(xAxis, yAxis);
       graph->setData(keys, values, std::is_sorted(keys.begin(), keys.end()));
       switch (curve.style) {
         case CurveStyle::Line:

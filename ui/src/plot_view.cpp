@@ -67,16 +67,22 @@ Index endCell(double upper) {
   return static_cast<Index>(std::ceil(std::clamp(upper + 0.5, -1e15, 1e15)));
 }
 
-/// True when the drawn indices `have` were made for [begin, end) sampled to `maxSamples`: the
-/// same indices, or a finer sampling of that range (a first guess at a higher resolution). A
-/// result for a larger range does not count: a zoomed view asks for just what it shows, so
-/// that later recomputations (a slider moving) take only that.
+/// True when the drawn indices `have` were made for [begin, end) sampled to `maxSamples`:
+/// exactly those indices, or a sampling of the same range at most ~6% finer. A much finer
+/// result (the window's first guess from the widget's size, ~25% more rows and columns than
+/// the axis rect) or one for a larger range does not count: the view asks for just what it
+/// shows at the resolution it draws, so that later recomputations (a parameter change, a
+/// slider moving) take only those cells. The slack keeps a view from asking forever when a
+/// new result's colour-scale labels narrow the axis rect by a few pixels and the next
+/// result's widen it again.
 bool madeFor(const std::vector<Index>& have, Index begin, Index end, Index maxSamples) {
   const std::vector<Index> need = sampleIndices(begin, end, maxSamples);
   if (have == need) return true;
   if (have.empty() || need.empty()) return false;
+  const std::size_t slack = std::max<std::size_t>(4, need.size() / 16);
   return have.front() >= begin && have.back() < end && have.size() >= need.size() &&
-         have.front() <= need.front() && have.back() >= need.back();
+         have.size() <= need.size() + slack && have.front() <= need.front() &&
+         have.back() >= need.back();
 }
 
 /// Index of the drawn cell (of `count` cells centred from r.lower to r.upper) under coordinate
@@ -162,7 +168,9 @@ void PlotView::setMatrix(const ViewSpec& view, const MatrixResult& result,
   if (!same) m_lastRequested.reset();
   m_hasPendingZoom = false;
 
-  drawMatrix(*m_plot, view, result, options);
+  // Same view, options and notes as the picture shown: drawMatrix only replaces the values
+  // (plot, axes, layout and the overlay items stay).
+  const bool kept = drawMatrix(*m_plot, view, result, options, /*reuse=*/m_kind == Kind::Matrix);
   m_kind = Kind::Matrix;
   m_viewId = view.id;
   m_shape = result.full;
@@ -182,7 +190,13 @@ void PlotView::setMatrix(const ViewSpec& view, const MatrixResult& result,
   // Every cell whole, in absolute indices, whatever region the result covers.
   m_full = Zoom{-0.5, static_cast<double>(std::max<Index>(m_shape.cols, 1)) - 0.5, -0.5,
                 static_cast<double>(std::max<Index>(m_shape.rows, 1)) - 0.5};
-  adoptDrawing(keep);
+  if (kept) {
+    showPlot();
+    m_hoverRow = m_hoverCol = -1;  // the hover is redone once the picture settles
+    applyRanges(keep);
+  } else {
+    adoptDrawing(keep);
+  }
 }
 
 void PlotView::setSeries(const ViewSpec& view, const SeriesResult& result,

@@ -80,10 +80,17 @@ void checkMemory(double bytes, const std::string& request, const std::string& pa
 /// How many model-width vectors per requested row and column a matrix view holds while it
 /// is evaluated, measured (peak resident memory, tests/core/memory_budget_test.cpp) with a
 /// margin: learned `similarity` forms each table row once (1 measured, 1.5 here);
-/// Transformer-XL's term views and TUPE's views keep content rows, projections and position
-/// rows (up to 4.6 measured, 6 here); Transformer-XL's `mask` and every view of the other
-/// schemes hold none (their work is per cell or per distance): 0.
+/// Transformer-XL's term views keep content rows, projections and position rows (up to 4.6
+/// measured, 6 here); TUPE's views the same plus the content and position rows the table
+/// cache keeps for the next request (table_cache.hpp; 8 here); Transformer-XL's `mask` and
+/// every view of the other schemes hold none (their work is per cell or per distance): 0.
 [[nodiscard]] double vectorsPerPosition(std::string_view scheme, std::string_view view);
+
+/// Frees the tables the schemes keep for reuse between requests (random content and
+/// position rows, relative embeddings: at most 64 MiB, least recently used first out; see
+/// core/src/table_cache.hpp). Nothing is lost but time: they are made again when needed.
+/// Leak tests call it before measuring the heap.
+void releaseCachedTables();
 
 /// The model width of a parameter set: its `dim` or `d_model` (the larger), else 0.
 [[nodiscard]] double modelWidth(const ParamSet& params);

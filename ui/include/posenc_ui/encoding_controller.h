@@ -8,6 +8,7 @@
 #include <QString>
 #include <QTimer>
 #include <exception>
+#include <functional>
 #include <map>
 #include <set>
 #include <utility>
@@ -41,11 +42,14 @@ struct ViewResult {
 
 /// Panel -> controller (throttled) -> worker thread -> resultReady -> views.
 ///
-/// Every change (parameters, scheme, a slot's request) marks slots dirty and starts a
-/// single-shot throttle timer that is not restarted while it runs, so a slider drag computes
-/// at a steady cadence during the drag, not only at its end. When the timer fires, the dirty
-/// slots are computed on a worker thread (QtConcurrent) from a copied snapshot; only one
-/// computation runs at a time, and changes made meanwhile are merged into the next one.
+/// Every change (parameters, scheme, a slot's request) marks slots dirty. The throttle is
+/// leading-edge: a change after a quiet period (no batch started within the last interval)
+/// is computed at once, as soon as control returns to the event loop, so a single edit pays
+/// no wait; changes during a burst start a single-shot timer that is not restarted while it
+/// runs, so a slider drag computes at most once per interval, at a steady cadence during the
+/// drag, not only at its end. The dirty slots are computed on a worker thread (QtConcurrent)
+/// from a copied snapshot; only one computation runs at a time, and changes made meanwhile
+/// are merged into the next one, which uses the newest parameters.
 /// A result is delivered (in the controller's thread) only if its generation is still the
 /// newest for its slot and it was computed with the current scheme and parameters, so stale
 /// pictures are never shown.
@@ -66,8 +70,9 @@ class EncodingController : public QObject {
   [[nodiscard]] const posenc::Scheme& scheme() const { return *m_scheme; }
   [[nodiscard]] const posenc::ParamSet& params() const { return m_params; }
 
-  /// Throttle interval in ms (default 30): bursts of edits compute at most once per interval,
-  /// while the burst goes on, not only after it ends. Negative values count as 0.
+  /// Throttle interval in ms (default 30): batches start at least this far apart, so bursts
+  /// of edits compute at most once per interval while the burst goes on, not only after it
+  /// ends; the first edit after a quiet period computes at once. Negative values count as 0.
   void setThrottleInterval(int ms);
   [[nodiscard]] int throttleInterval() const { return m_intervalMs; }
 
@@ -83,6 +88,12 @@ class EncodingController : public QObject {
   /// still dirty. ViewResult::params tells which parameters a picture shows.
   void setInterimResults(bool on) { m_interim = on; }
   [[nodiscard]] bool interimResults() const { return m_interim; }
+
+  /// A function every batch calls first, on the worker thread, before computing anything
+  /// (default none). Tests use it to hold a computation until something has happened in the
+  /// UI thread, instead of relying on a computation being slow. Applies to batches started
+  /// after the call; it must be thread-safe and must not touch the controller.
+  void setWorkerHook(std::function<void()> hook) { m_workerHook = std::move(hook); }
 
   /// Number of computations (batches of dirty slots) started so far; several edits merged
   /// into one batch count once.
@@ -123,6 +134,7 @@ class EncodingController : public QObject {
     const posenc::Scheme* scheme = nullptr;  ///< Stateless and thread-safe (static storage).
     posenc::ParamSet params;
     std::vector<Job> jobs;
+    std::function<void()> hook;  ///< setWorkerHook's function, or empty.
   };
   using Output = std::vector<std::pair<int, ViewResult>>;
 
@@ -130,6 +142,9 @@ class EncodingController : public QObject {
   static Output computeBatch(const Batch& batch);
 
   void schedule();
+  /// Milliseconds until one interval has passed since the last batch started (0 if it has,
+  /// or if none has started yet).
+  [[nodiscard]] int remainingInterval() const;
   void startComputation();
   void onComputationFinished();
   void markDirty(int slot);
@@ -153,6 +168,7 @@ class EncodingController : public QObject {
   bool m_running = false;
   bool m_interim = false;
   bool m_busy = false;              ///< Last value announced by busyChanged.
+  std::function<void()> m_workerHook;
 };
 
 }  // namespace posenc::ui

@@ -7,6 +7,7 @@
 #include <QSize>
 #include <QString>
 #include <QStringList>
+#include <cstddef>
 #include <vector>
 
 #include "posenc/view.hpp"
@@ -43,9 +44,25 @@ struct PlotOptions {
 /// downwards, row 0 at the top, as a matrix is read), a colour scale with its label, cells
 /// centred on their integer indices and not interpolated, a symmetric range about zero for
 /// signed values, masked (NaN) cells in a neutral grey and named in a legend note, and a
-/// note such as "sampled: 1 px = 512 cells" when `result` is not exact.
-void drawMatrix(QCustomPlot& plot, const ViewSpec& view, const MatrixResult& result,
-                const PlotOptions& options = {});
+/// note such as "1 px = 512 x 512 cells, sampled" when `result` is not exact.
+/// With `reuse`, when `plot` already shows a heatmap drawMatrix drew with the same view,
+/// options, colour steps and notes, only the values are replaced (cells, their ranges, the
+/// colour range and the axis ranges): plottables, items, axes and layout are kept, and the
+/// next replot shows the same picture a full drawing would. Much cheaper for a parameter
+/// change; the caller must expect items it added to the plot to stay.
+/// @return true when the drawing was reused, false when the plot was drawn anew.
+bool drawMatrix(QCustomPlot& plot, const ViewSpec& view, const MatrixResult& result,
+                const PlotOptions& options = {}, bool reuse = false);
+
+/// Indices of the points of a line through (x[i], y[i]), x increasing, worth drawing when
+/// [x0, x1] spans `columns` pixel columns: in each column its first and last point and those
+/// with the lowest and the highest y, in their order, so the polyline through them covers
+/// the same pixels as the whole line (the same picture to the eye). A point with a
+/// non-finite x or y breaks the line and is kept, one per run. Every index when there are at
+/// most four points per column.
+[[nodiscard]] std::vector<std::size_t> thinnedLine(const std::vector<double>& x,
+                                                   const std::vector<double>& y, double x0,
+                                                   double x1, int columns);
 
 /// Clears `plot` and draws series view `view`: lines (or bars if view.bars, or a path in
 /// point order if view.parametric), a legend when there is more than one curve, axis labels,
