@@ -617,10 +617,11 @@ Matrix attentionCells(const XlParams& p, std::span<const Index> rows, std::span<
       mx = std::max(mx, v);
     }
     double sum = 0;
-    for (Index j = 0; j < n; ++j) sum += (s[static_cast<std::size_t>(j)] = std::exp(s[static_cast<std::size_t>(j)] - mx));
+    for (Index key = 0; key < n; ++key)
+      sum += (s[static_cast<std::size_t>(key)] = std::exp(s[static_cast<std::size_t>(key)] - mx));
     for (Index b = 0; b < out.cols(); ++b) {
-      const Index j = cols[static_cast<std::size_t>(b)];
-      out(a, b) = j < n ? s[static_cast<std::size_t>(j)] / sum : kMasked;
+      const Index key = cols[static_cast<std::size_t>(b)];
+      out(a, b) = key < n ? s[static_cast<std::size_t>(key)] / sum : kMasked;
     }
   }
   return out;

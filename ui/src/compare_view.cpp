@@ -320,8 +320,9 @@ void CompareView::linkZoom(int from) { linkZoomFrom(m_panels[static_cast<std::si
 
 void CompareView::linkZoomFrom(PlotView* source) {
   if (m_linking) return;
-  m_linking = true;
   const std::optional<Zoom> zoom = source->zoom();
+  if (zoom == m_linkedZoom) return;
+  m_linking = true;
   // Panels showing a heatmap of the same shape as the source (the difference map has panel
   // 1's shape) follow its zoom and pan.
   auto shapeOf = [this](const PlotView* plot) -> std::optional<MatrixShape> {
@@ -333,15 +334,20 @@ void CompareView::linkZoomFrom(PlotView* source) {
     return std::nullopt;
   };
   const auto want = shapeOf(source);
+  if (!want) {  // no picture yet: nothing to link; its zoom is linked when it asks again
+    m_linking = false;
+    return;
+  }
   std::vector<PlotView*> plots;
   for (Panel* p : m_panels) plots.push_back(p->plot);
   if (m_diffPlot && differenceShown()) plots.push_back(m_diffPlot);
   for (PlotView* dst : plots) {
-    if (dst == source || !want) continue;
+    if (dst == source) continue;
     const auto shape = shapeOf(dst);
     if (!shape || shape->rows != want->rows || shape->cols != want->cols) continue;
     if (dst->zoom() != zoom) dst->setZoom(zoom);
   }
+  m_linkedZoom = zoom;
   m_linking = false;
 }
 

@@ -601,13 +601,13 @@ struct ParameterPanel::Impl {
   }
 
   void resetRow(std::size_t i) {
-    Row& r = rows[i];
+    const Row& r = rows[i];
     setEditorValue(r, r.spec.defaultValue);
     commit(qs(r.spec.id), false);
   }
 
   void resetEverything() {
-    for (Row& r : rows) setEditorValue(r, r.spec.defaultValue);
+    for (const Row& r : rows) setEditorValue(r, r.spec.defaultValue);
     commit(QString(), false);
   }
 

@@ -1153,12 +1153,12 @@ void drawSeries(QCustomPlot& plot, const ViewSpec& view, const SeriesResult& res
     QVector<double> values;
     const bool thin = !view.bars && !view.parametric && sortedX &&
                       curve.style == CurveStyle::Line && n > 2 * static_cast<std::size_t>(columns);
-    std::vector<double> ys;
+    std::vector<double> lineYs;
     std::vector<std::size_t> picked;
     if (thin) {
-      ys.resize(n);
-      for (std::size_t i = 0; i < n; ++i) ys[i] = yAt(curve, i);
-      picked = thinnedLine(result.x, ys, xRange.lower, xRange.upper, columns);
+      lineYs.resize(n);
+      for (std::size_t i = 0; i < n; ++i) lineYs[i] = yAt(curve, i);
+      picked = thinnedLine(result.x, lineYs, xRange.lower, xRange.upper, columns);
     }
     const bool dense = curve.style == CurveStyle::Line && n > 2 * static_cast<std::size_t>(pixels);
     keys.reserve(static_cast<int>(thin ? picked.size() : n));
@@ -1166,7 +1166,7 @@ void drawSeries(QCustomPlot& plot, const ViewSpec& view, const SeriesResult& res
     if (thin) {
       for (const std::size_t i : picked) {
         keys.push_back(result.x[i]);
-        values.push_back(ys[i]);
+        values.push_back(lineYs[i]);
       }
     }
     for (std::size_t i = 0; i < n && !thin; ++i) {

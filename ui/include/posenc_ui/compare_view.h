@@ -5,6 +5,7 @@
 
 #include <QString>
 #include <QWidget>
+#include <optional>
 
 #include <string>
 #include <utility>
@@ -12,6 +13,7 @@
 
 #include "posenc/scheme.hpp"
 #include "posenc_ui/encoding_controller.h"
+#include "posenc_ui/session_io.h"
 
 class QComboBox;
 class QLabel;
@@ -101,6 +103,10 @@ class CompareView : public QWidget {
   ViewResult m_diffResultA, m_diffResultB;
   QLabel* m_diffNote = nullptr;
   bool m_linking = false;
+  /// The zoom the panels share, as last linked. A panel asking again for its region at the
+  /// same zoom (a finer resolution, a resize) changes nothing; only a panel whose zoom
+  /// differs from this one has been zoomed or panned, and the others follow it.
+  std::optional<Zoom> m_linkedZoom;
   double m_fontScale = 1.0;
 };
 
