@@ -112,7 +112,14 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
   setPanels({{"rope", "scores", ""}, {"rope", "scores", "scaling=linear factor=4"}});
 }
 
-CompareView::~CompareView() = default;
+CompareView::~CompareView() {
+  // The panels' widgets and controllers are children, destroyed after this body by ~QWidget;
+  // nothing they emit on the way (a last result, a hover leaving) may reach this view, whose
+  // panels are deleted here.
+  for (QObject* child : findChildren<QObject*>()) QObject::disconnect(child, nullptr, this, nullptr);
+  for (Panel* p : m_panels) delete p;
+  m_panels.clear();
+}
 
 void CompareView::setPanels(const std::vector<ComparePanelSpec>& panels) {
   std::vector<ComparePanelSpec> specs = panels;
