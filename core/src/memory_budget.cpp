@@ -13,6 +13,7 @@
 #include <string>
 
 #include "posenc/scheme.hpp"
+#include "text_util.hpp"
 
 namespace posenc {
 
@@ -58,23 +59,8 @@ std::uint64_t cgroupMemoryLimit() {
   return limit;
 }
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
-}
-
-/// Text of a user's value for a message: control characters replaced, at most 64 characters.
-std::string shown(std::string_view text) {
-  std::string out;
-  for (char c : text.substr(0, 64)) {
-    const auto u = static_cast<unsigned char>(c);
-    out += (u < 0x20 || u == 0x7f) ? '?' : c;
-  }
-  if (text.size() > 64) out += "...";
-  return out;
-}
+using detail::lower;
+constexpr auto shown = detail::printable;
 
 }  // namespace
 

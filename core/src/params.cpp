@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
+#include "text_util.hpp"
 
 namespace posenc {
 
@@ -32,22 +33,8 @@ std::string formatNumber(double v) {
   return buf;
 }
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
-}
-
-std::string printable(std::string_view text) {
-  std::string out;
-  for (char c : text.substr(0, 64)) {
-    const auto u = static_cast<unsigned char>(c);
-    out += (u < 0x20 || u == 0x7f) ? '?' : c;
-  }
-  if (text.size() > 64) out += "...";
-  return out;
-}
+using detail::lower;
+using detail::printable;
 
 }  // namespace
 

@@ -22,6 +22,7 @@
 #include <QtGlobal>
 
 #include "posenc/scheme.hpp"
+#include "json_text.h"
 
 // The built-in lessons are in resources/posenc.qrc, compiled into the static posenc_ui
 // library; registering it here as well keeps ":/lessons" filled even when nothing else of
@@ -74,26 +75,8 @@ QString oneLine(QString message) {
   return message;
 }
 
-QString typeName(const QJsonValue& value) {
-  switch (value.type()) {
-    case QJsonValue::Null: return QStringLiteral("null");
-    case QJsonValue::Bool: return QStringLiteral("true/false");
-    case QJsonValue::Double: return QStringLiteral("a number");
-    case QJsonValue::String: return QStringLiteral("a string");
-    case QJsonValue::Array: return QStringLiteral("an array");
-    case QJsonValue::Object: return QStringLiteral("an object");
-    case QJsonValue::Undefined: break;
-  }
-  return QStringLiteral("missing");
-}
-
-/// A JSON number holding a whole number that fits in int64; nullopt for anything else.
-std::optional<qint64> wholeNumber(const QJsonValue& value) {
-  if (!value.isDouble()) return std::nullopt;
-  const QVariant v = value.toVariant();
-  if (v.typeId() == QMetaType::LongLong) return v.toLongLong();
-  return std::nullopt;
-}
+using detail::typeName;
+using detail::wholeNumber;
 
 QStringList layoutIds() {
   return {QStringLiteral("tabs"), QStringLiteral("grid1"), QStringLiteral("grid2"),

@@ -22,6 +22,7 @@
 #include "posenc/data_io.hpp"
 #include "posenc/scheme.hpp"
 #include "posenc_ui/plot_render.h"
+#include "json_text.h"
 
 // The presets live in resources/posenc.qrc, compiled into the static posenc_ui library.
 // Nothing else in a static library references the object file rcc generates, so the linker
@@ -91,27 +92,8 @@ QString jsonText(const QJsonValue& value) {
   return text;
 }
 
-QString typeName(const QJsonValue& value) {
-  switch (value.type()) {
-    case QJsonValue::Null: return QStringLiteral("null");
-    case QJsonValue::Bool: return QStringLiteral("true/false");
-    case QJsonValue::Double: return QStringLiteral("a number");
-    case QJsonValue::String: return QStringLiteral("a string");
-    case QJsonValue::Array: return QStringLiteral("an array");
-    case QJsonValue::Object: return QStringLiteral("an object");
-    case QJsonValue::Undefined: break;
-  }
-  return QStringLiteral("missing");
-}
-
-/// A JSON number holding a whole number that fits in int64 (Qt keeps such numbers as
-/// integers, including "512.0"); nullopt for anything else.
-std::optional<qint64> wholeNumber(const QJsonValue& value) {
-  if (!value.isDouble()) return std::nullopt;
-  const QVariant v = value.toVariant();
-  if (v.typeId() == QMetaType::LongLong) return v.toLongLong();
-  return std::nullopt;
-}
+using detail::typeName;
+using detail::wholeNumber;
 
 // ---- parameter values --------------------------------------------------------------------
 
