@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "ordered_product.hpp"
+#include "parallel.hpp"
 #include "table_cache.hpp"
 #include "posenc/random.hpp"
 #include "posenc/sinusoidal_table.hpp"
@@ -583,47 +584,77 @@ Matrix attentionCells(const XlParams& p, std::span<const Index> rows, std::span<
         std::lower_bound(distinct.begin(), distinct.end(), lookups[static_cast<std::size_t>(d)]) -
         distinct.begin());
 
-  Matrix out(static_cast<Index>(rows.size()), static_cast<Index>(cols.size()));
-  std::vector<double> s(static_cast<std::size_t>(klen));
-  for (Index a = 0; a < out.rows(); ++a) {
-    const Index i = rows[static_cast<std::size_t>(a)];
-    const Index n = std::min(klen, i + p.mlen + 1);  // keys 0 .. i + mlen are attended
-    double mx = -std::numeric_limits<double>::infinity();
-    const double* qa = qc.row(a).data();
-    const double* ga = g.row(a).data();
-    auto relRow = [&](Index j) {
-      return rel.row(relIndex[static_cast<std::size_t>(i + p.mlen - j)]).data();
-    };
-    Index j = 0;
-    // Four keys at a time through orderedDot4 (the same bits as one orderedDot per key).
-    for (; j + 4 <= n; j += 4) {
-      const double* yk[4] = {k.row(j).data(), k.row(j + 1).data(), k.row(j + 2).data(),
-                             k.row(j + 3).data()};
-      const double* yr[4] = {relRow(j), relRow(j + 1), relRow(j + 2), relRow(j + 3)};
-      double content[4], position[4];
-      detail::orderedDot4(qa, yk, k.cols(), content);
-      detail::orderedDot4(ga, yr, p.dModel, position);
-      for (int c = 0; c < 4; ++c) {
-        const double v = (content[c] + position[c]) * x.scale();
-        s[static_cast<std::size_t>(j + c)] = v;
-        mx = std::max(mx, v);
+  // A row's score at key j is (C(j) + P(i + mlen - j)) * scale with C(j) = (q_i + u) . k_j
+  // and P(delta) = g_i . R_delta: every row needs C over keys 0 .. i + mlen and P over
+  // distances 0 .. i + mlen. Rows go in blocks of kRowBlock (to the cores in parallel), keys
+  // and distances in tiles of kTile: a tile's 256 keys and 256 R rows (32 KB + 128 KB) stay in
+  // the core's cache while every row of the block uses them, and two rows at a time share each
+  // key or R row read (orderedDot2x4). Every dot is the orderedDot of one cell and a row's
+  // weights are summed in key order, so the bits do not depend on the blocking, the pairing or
+  // the number of threads.
+  constexpr Index kRowBlock = 8;
+  constexpr Index kTile = 256;
+  const auto nr = static_cast<Index>(rows.size());
+  Matrix out(nr, static_cast<Index>(cols.size()));
+  const double scale = x.scale();
+  const Index dHead = k.cols();
+  auto relOf = [&](Index delta) {
+    return rel.row(relIndex[static_cast<std::size_t>(delta)]).data();
+  };
+  detail::parallelBlocks(nr, kRowBlock, [&](Index a0, Index a1) {
+    const Index m = a1 - a0;
+    Matrix content(m, klen), position(m, klen);  // C(j) and P(delta) of each row of the block
+    std::array<Index, kRowBlock> len{};  // keys 0 .. i + mlen (and distances 0 .. i + mlen)
+    for (Index a = a0; a < a1; ++a)
+      len[static_cast<std::size_t>(a - a0)] = std::min(klen, rows[static_cast<std::size_t>(a)] + p.mlen + 1);
+    const Index longest = *std::max_element(len.begin(), len.begin() + m);
+    for (Index t0 = 0; t0 < longest; t0 += kTile) {
+      for (Index b = 0; b < m; b += 2) {
+        const bool pair = b + 1 < m;
+        const Index need = pair ? std::max(len[static_cast<std::size_t>(b)], len[static_cast<std::size_t>(b + 1)])
+                                : len[static_cast<std::size_t>(b)];
+        const Index end = std::min(t0 + kTile, need);
+        const double* q0 = qc.row(a0 + b).data();
+        const double* g0 = g.row(a0 + b).data();
+        const double* q1 = pair ? qc.row(a0 + b + 1).data() : nullptr;
+        const double* g1 = pair ? g.row(a0 + b + 1).data() : nullptr;
+        Index t = t0;
+        for (; t + 4 <= end; t += 4) {
+          const double* yk[4] = {k.row(t).data(), k.row(t + 1).data(), k.row(t + 2).data(),
+                                 k.row(t + 3).data()};
+          const double* yr[4] = {relOf(t), relOf(t + 1), relOf(t + 2), relOf(t + 3)};
+          if (pair) {
+            detail::orderedDot2x4(q0, q1, yk, dHead, &content(b, t), &content(b + 1, t));
+            detail::orderedDot2x4(g0, g1, yr, p.dModel, &position(b, t), &position(b + 1, t));
+          } else {
+            detail::orderedDot4(q0, yk, dHead, &content(b, t));
+            detail::orderedDot4(g0, yr, p.dModel, &position(b, t));
+          }
+        }
+        for (; t < end; ++t) {
+          content(b, t) = detail::orderedDot(q0, k.row(t).data(), dHead);
+          position(b, t) = detail::orderedDot(g0, relOf(t), p.dModel);
+          if (!pair) continue;
+          content(b + 1, t) = detail::orderedDot(q1, k.row(t).data(), dHead);
+          position(b + 1, t) = detail::orderedDot(g1, relOf(t), p.dModel);
+        }
       }
     }
-    for (; j < n; ++j) {
-      const double v = (detail::orderedDot(qa, k.row(j).data(), k.cols()) +
-                        detail::orderedDot(ga, relRow(j), p.dModel)) *
-                       x.scale();
-      s[static_cast<std::size_t>(j)] = v;
-      mx = std::max(mx, v);
+    for (Index b = 0; b < m; ++b) {
+      const Index n = len[static_cast<std::size_t>(b)];
+      const Index last = n - 1;  // i + mlen, the distance of key 0
+      double* s = content.row(b).data();
+      const double* pos = position.row(b).data();
+      for (Index j = 0; j < n; ++j) s[j] = (s[j] + pos[last - j]) * scale;
+      const double mx = *std::max_element(s, s + n);
+      double sum = 0;
+      for (Index j = 0; j < n; ++j) sum += (s[j] = std::exp(s[j] - mx));
+      for (Index c = 0; c < out.cols(); ++c) {
+        const Index key = cols[static_cast<std::size_t>(c)];
+        out(a0 + b, c) = key < n ? s[key] / sum : kMasked;
+      }
     }
-    double sum = 0;
-    for (Index key = 0; key < n; ++key)
-      sum += (s[static_cast<std::size_t>(key)] = std::exp(s[static_cast<std::size_t>(key)] - mx));
-    for (Index b = 0; b < out.cols(); ++b) {
-      const Index key = cols[static_cast<std::size_t>(b)];
-      out(a, b) = key < n ? s[static_cast<std::size_t>(key)] / sum : kMasked;
-    }
-  }
+  });
   return out;
 }
 

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "ordered_product.hpp"
+#include "parallel.hpp"
 #include "table_cache.hpp"
 #include "posenc/random.hpp"
 #include "posenc/t5_bucket.hpp"
@@ -123,10 +124,12 @@ Prepared prepare(const TupeParams& p, const TupeBlock& b, const Need& need) {
   return out;
 }
 
-/// The terms for the block's rows rows[r0 .. r0 + n) and all its columns.
+/// The terms for the block's rows rows[r0 .. r0 + n) and its columns cols[c0 .. c0 + nc)
+/// (nc < 0: all columns from c0). A cell's terms do not depend on the rows or columns asked
+/// for with it (orderedProduct sums each entry on its own, in order).
 TupeTerms termsOfChunk(const TupeParams& p, const TupeBlock& blk, const Prepared& pr,
-                       const Need& need, Index r0, Index n) {
-  const auto nc = static_cast<Index>(blk.cols.size());
+                       const Need& need, Index r0, Index n, Index c0 = 0, Index nc = -1) {
+  if (nc < 0) nc = static_cast<Index>(blk.cols.size()) - c0;
   const auto d = static_cast<double>(tupeHeadDim(p));
   // Eq. 7 divides both untied terms by sqrt(2 d); BERT and seed article 003 by sqrt(d).
   const bool tupe = p.variant == TupeVariant::TupeA || p.variant == TupeVariant::TupeR;
@@ -135,7 +138,7 @@ TupeTerms termsOfChunk(const TupeParams& p, const TupeBlock& blk, const Prepared
   auto q = [&](const Matrix& m) { return m.middleRows(r0, n); };
   // The product, then each entry times s in place (no second n x nc matrix).
   auto scaled = [&](const Matrix& rowsSide, const Matrix& colsSide) {
-    Matrix m = product(q(rowsSide), colsSide);
+    Matrix m = product(q(rowsSide), colsSide.middleCols(c0, nc));
     m *= s;
     return m;
   };
@@ -150,7 +153,7 @@ TupeTerms termsOfChunk(const TupeParams& p, const TupeBlock& blk, const Prepared
   for (Index a = 0; a < n; ++a) {
     const Index i = blk.rows[static_cast<std::size_t>(r0 + a)];
     for (Index c = 0; c < nc; ++c) {
-      const Index j = blk.cols[static_cast<std::size_t>(c)];
+      const Index j = blk.cols[static_cast<std::size_t>(c0 + c)];
       if (biasOn) t.bias(a, c) = pr.biasOf(j - i - pr.rMin);
       if (!untie || !tupeIsClsCell(i, j)) continue;
       // Eq. 9 / 11: the whole positional part (pp + b) of a [CLS] cell becomes theta.
@@ -448,12 +451,25 @@ Matrix tupeAttention(const TupeParams& p, std::span<const Index> rows,
                      std::span<const Index> cols) {
   const std::vector<Index> keys = allPositions(p.length);
   const TupeBlock blk = headBlock(p, rows, keys);
+  const Need all;
+  const Prepared pr = prepare(p, blk, all);
   Matrix out(static_cast<Index>(rows.size()), static_cast<Index>(cols.size()));
-  forEachChunk(p, blk, Need{}, [&](const TupeTerms& t, Index r0) {
-    Matrix a = t.total();
+  // Rows in blocks of kRowBlock, to the cores in parallel, and keys in tiles of kKeyTile: a
+  // tile's key columns (4 x 16 x 512 doubles at the default widths) stay in the core's cache
+  // while the block's rows use them. A cell's terms are the same products whatever block or
+  // tile it is in, and a row's weights are summed in key order, so the bits depend neither on
+  // the blocks nor on the threads.
+  constexpr Index kRowBlock = 8;
+  constexpr Index kKeyTile = 512;
+  const Index nk = p.length;
+  detail::parallelBlocks(out.rows(), kRowBlock, [&](Index a0, Index a1) {
+    Matrix a(a1 - a0, nk);
+    for (Index c0 = 0; c0 < nk; c0 += kKeyTile) {
+      const Index w = std::min(kKeyTile, nk - c0);
+      a.middleCols(c0, w) = termsOfChunk(p, blk, pr, all, a0, a1 - a0, c0, w).total();
+    }
     for (Index r = 0; r < a.rows(); ++r) {
-      // Max-subtracted softmax (same weights, no overflow), summed in key order so a row's
-      // weights do not depend on the region asked for.
+      // Max-subtracted softmax (same weights, no overflow), summed in key order.
       const double m = a.row(r).maxCoeff();
       double sum = 0;
       for (Index j = 0; j < a.cols(); ++j) {
@@ -461,7 +477,7 @@ Matrix tupeAttention(const TupeParams& p, std::span<const Index> rows,
         sum += a(r, j);
       }
       for (Index c = 0; c < out.cols(); ++c)
-        out(r0 + r, c) = a(r, cols[static_cast<std::size_t>(c)]) / sum;
+        out(a0 + r, c) = a(r, cols[static_cast<std::size_t>(c)]) / sum;
     }
   });
   return out;

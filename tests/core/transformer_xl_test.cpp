@@ -12,7 +12,9 @@
 #include <gtest/gtest.h>
 
 #include "posenc/random.hpp"
+#include "../../core/src/parallel.hpp"
 #include "support/eigen_near.hpp"
+#include "support/softmax_rows.hpp"
 
 namespace posenc {
 namespace {
@@ -556,6 +558,30 @@ TEST(XlScale, MillionTokenSegmentAndMemoryAtScreenResolution) {
     const auto terms = scheme->explainCell(ps, "scores", i, j);
     ASSERT_GE(terms.size(), 5u);
     EXPECT_EQ(terms[4].value, got) << terms[4].name;
+  }
+}
+
+TEST(XlScale, AttentionIsTheSoftmaxOfTheScoresViewBitForBitOnAnyNumberOfThreads) {
+  // The attention view computes its rows in blocks, two rows at a time, keys and distances in
+  // tiles, on several threads: none of that may change a bit. Shapes cover a last block of
+  // odd size, several tiles (k_len > 256), clamped and learned R rows, and dot lengths that
+  // are not multiples of four.
+  const auto scheme = makeXlScheme();
+  const std::vector<Sets> cases = {
+      {{"qlen", "45"}, {"mlen", "38"}, {"d_model", "24"}, {"heads", "3"}, {"head", "2"}},
+      {{"qlen", "70"}, {"mlen", "400"}, {"d_model", "30"}, {"heads", "5"}, {"head", "1"},
+       {"clamp_len", "300"}, {"seed", "9"}},
+      {{"qlen", "33"}, {"mlen", "290"}, {"d_model", "18"}, {"heads", "1"},
+       {"relative", "learned"}, {"max_len", "100"}}};
+  for (const Sets& sets : cases) {
+    const ParamSet ps = makeParams(*scheme, sets);
+    const Matrix want = test::softmaxRowsInKeyOrder(view(*scheme, ps, "scores"));
+    for (unsigned threads : {1U, 2U, 3U, 7U}) {
+      detail::setWorkerThreads(threads);
+      EXPECT_TRUE(test::sameCells(view(*scheme, ps, "attention"), want))
+          << threads << " threads, qlen " << ps.getInt("qlen");
+    }
+    detail::setWorkerThreads(0);
   }
 }
 

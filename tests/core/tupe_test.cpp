@@ -18,7 +18,9 @@
 
 #include "posenc/random.hpp"
 #include "posenc/t5_bucket.hpp"
+#include "../../core/src/parallel.hpp"
 #include "support/eigen_near.hpp"
+#include "support/softmax_rows.hpp"
 
 namespace posenc {
 namespace {
@@ -495,6 +497,27 @@ TEST(TupeScale, MillionPositionsAtScreenResolution) {
   const MatrixResult one =
       computeMatrix(*scheme, ps, "total", Region{.r0 = i, .r1 = i + 1, .c0 = j, .c1 = j + 1});
   EXPECT_EQ(one.values(0, 0), r.values(13, 29));
+}
+
+TEST(TupeScale, AttentionIsTheSoftmaxOfTheTotalViewBitForBitOnAnyNumberOfThreads) {
+  // The attention view computes its rows in blocks and its keys in tiles of 512 on several
+  // threads; every variant, with and without the untied [CLS] cells, must still be exactly
+  // the softmax of the total view in key order.
+  const auto s = makeTupeScheme();
+  for (const char* variant : {"tied", "tupe-a", "tupe-r", "untied-cross"}) {
+    for (const char* untie : {"true", "false"}) {
+      const ParamSet p = makeParams(*s, {{"length", "530"}, {"variant", variant},
+                                         {"untie_cls", untie}, {"d_model", "30"},
+                                         {"heads", "5"}, {"head", "3"}, {"seed", "4"}});
+      const Matrix want = test::softmaxRowsInKeyOrder(view(*s, p, "total"));
+      for (unsigned threads : {1U, 2U, 5U}) {
+        detail::setWorkerThreads(threads);
+        EXPECT_TRUE(test::sameCells(view(*s, p, "attention"), want))
+            << variant << ", untie_cls " << untie << ", " << threads << " threads";
+      }
+      detail::setWorkerThreads(0);
+    }
+  }
 }
 
 TEST(TupeScale, AttentionNeedsWholeRowsAndStopsAt65536) {
