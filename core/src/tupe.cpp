@@ -124,16 +124,38 @@ Prepared prepare(const TupeParams& p, const TupeBlock& b, const Need& need) {
   return out;
 }
 
+/// The bias of cell (i, j) and, for an untied [CLS] cell, the value that replaces its
+/// positional part (Eq. 9 / 11): pp and bias hold the cell's computed pp (0 when absent) and
+/// 0 on entry and are overwritten as the variant says.
+inline void positionalCell(const TupeParams& p, const TupeBlock& blk, const Prepared& pr,
+                           const Need& need, Index i, Index j, double& pp, double& bias) {
+  if (need.bias && hasBias(p.variant)) bias = pr.biasOf(j - i - pr.rMin);
+  if (!p.untieCls || p.variant == TupeVariant::Tied || !tupeIsClsCell(i, j)) return;
+  // Eq. 9 / 11: the whole positional part (pp + b) of a [CLS] cell becomes theta.
+  const double theta = i == 0 ? blk.theta1 : blk.theta2;
+  if (p.variant == TupeVariant::UntiedCross) {
+    if (need.bias) bias = theta;
+  } else {
+    if (need.pp) pp = theta;
+    bias = 0.0;
+  }
+}
+
+/// The scale of the products (Eq. 7 divides both untied terms by sqrt(2 d); BERT and seed
+/// article 003 by sqrt(d)).
+double termScale(const TupeParams& p) {
+  const auto d = static_cast<double>(tupeHeadDim(p));
+  const bool tupe = p.variant == TupeVariant::TupeA || p.variant == TupeVariant::TupeR;
+  return 1.0 / std::sqrt(tupe ? 2.0 * d : d);
+}
+
 /// The terms for the block's rows rows[r0 .. r0 + n) and its columns cols[c0 .. c0 + nc)
 /// (nc < 0: all columns from c0). A cell's terms do not depend on the rows or columns asked
 /// for with it (orderedProduct sums each entry on its own, in order).
 TupeTerms termsOfChunk(const TupeParams& p, const TupeBlock& blk, const Prepared& pr,
                        const Need& need, Index r0, Index n, Index c0 = 0, Index nc = -1) {
   if (nc < 0) nc = static_cast<Index>(blk.cols.size()) - c0;
-  const auto d = static_cast<double>(tupeHeadDim(p));
-  // Eq. 7 divides both untied terms by sqrt(2 d); BERT and seed article 003 by sqrt(d).
-  const bool tupe = p.variant == TupeVariant::TupeA || p.variant == TupeVariant::TupeR;
-  const double s = 1.0 / std::sqrt(tupe ? 2.0 * d : d);
+  const double s = termScale(p);
   const bool cross = hasCrossTerms(p.variant);
   auto q = [&](const Matrix& m) { return m.middleRows(r0, n); };
   // The product, then each entry times s in place (no second n x nc matrix).
@@ -148,25 +170,43 @@ TupeTerms termsOfChunk(const TupeParams& p, const TupeBlock& blk, const Prepared
   t.pc = need.pc && cross ? scaled(pr.qp, pr.kcT) : Matrix::Zero(n, nc);
   t.pp = need.pp && hasPp(p.variant) ? scaled(pr.qp, pr.kpT) : Matrix::Zero(n, nc);
   t.bias.setZero(n, nc);
-  const bool biasOn = need.bias && hasBias(p.variant);
-  const bool untie = p.untieCls && p.variant != TupeVariant::Tied;
   for (Index a = 0; a < n; ++a) {
     const Index i = blk.rows[static_cast<std::size_t>(r0 + a)];
-    for (Index c = 0; c < nc; ++c) {
-      const Index j = blk.cols[static_cast<std::size_t>(c0 + c)];
-      if (biasOn) t.bias(a, c) = pr.biasOf(j - i - pr.rMin);
-      if (!untie || !tupeIsClsCell(i, j)) continue;
-      // Eq. 9 / 11: the whole positional part (pp + b) of a [CLS] cell becomes theta.
-      const double theta = i == 0 ? blk.theta1 : blk.theta2;
-      if (p.variant == TupeVariant::UntiedCross) {
-        if (need.bias) t.bias(a, c) = theta;
-      } else {
-        if (need.pp) t.pp(a, c) = theta;
-        t.bias(a, c) = 0.0;
-      }
-    }
+    for (Index c = 0; c < nc; ++c)
+      positionalCell(p, blk, pr, need, i, blk.cols[static_cast<std::size_t>(c0 + c)], t.pp(a, c),
+                     t.bias(a, c));
   }
   return t;
+}
+
+/// total() of termsOfChunk(p, blk, pr, Need{}, r0, n, c0, nc), bit for bit, written into
+/// out (n x nc, row stride ldo) without the five term matrices: the products the variant has,
+/// each scaled as there, summed in total()'s order ((((cc + cp) + pc) + pp) + bias) with the
+/// absent terms as the 0.0 they are there.
+void totalOfTile(const TupeParams& p, const TupeBlock& blk, const Prepared& pr, Index r0,
+                 Index n, Index c0, Index nc, double* out, Index ldo) {
+  const Need all;
+  const double s = termScale(p);
+  const bool cross = hasCrossTerms(p.variant);
+  auto scaled = [&](const Matrix& rowsSide, const Matrix& colsSide) {
+    Matrix m = product(rowsSide.middleRows(r0, n), colsSide.middleCols(c0, nc));
+    m *= s;
+    return m;
+  };
+  const Matrix cc = scaled(pr.qc, pr.kcT);
+  const Matrix cp = cross ? scaled(pr.qc, pr.kpT) : Matrix();
+  const Matrix pc = cross ? scaled(pr.qp, pr.kcT) : Matrix();
+  const Matrix pp = hasPp(p.variant) ? scaled(pr.qp, pr.kpT) : Matrix();
+  for (Index a = 0; a < n; ++a) {
+    const Index i = blk.rows[static_cast<std::size_t>(r0 + a)];
+    double* o = out + a * ldo;
+    for (Index c = 0; c < nc; ++c) {
+      double ppCell = pp.size() != 0 ? pp(a, c) : 0.0;
+      double bias = 0.0;
+      positionalCell(p, blk, pr, all, i, blk.cols[static_cast<std::size_t>(c0 + c)], ppCell, bias);
+      o[c] = (((cc(a, c) + (cross ? cp(a, c) : 0.0)) + (cross ? pc(a, c) : 0.0)) + ppCell) + bias;
+    }
+  }
 }
 
 /// Rows of the chunks evaluate() and tupeAttention() work in: at most 128, and at most
@@ -466,7 +506,7 @@ Matrix tupeAttention(const TupeParams& p, std::span<const Index> rows,
     Matrix a(a1 - a0, nk);
     for (Index c0 = 0; c0 < nk; c0 += kKeyTile) {
       const Index w = std::min(kKeyTile, nk - c0);
-      a.middleCols(c0, w) = termsOfChunk(p, blk, pr, all, a0, a1 - a0, c0, w).total();
+      totalOfTile(p, blk, pr, a0, a1 - a0, c0, w, a.data() + c0, a.outerStride());
     }
     for (Index r = 0; r < a.rows(); ++r) {
       // Max-subtracted softmax (same weights, no overflow), summed in key order.

@@ -202,6 +202,9 @@ TEST_F(BudgetState, EstimateBoundsTheMeasuredPeakOfEveryMatrixView) {
 #if defined(__SANITIZE_ADDRESS__)  // GCC; clang: __has_feature(address_sanitizer)
   GTEST_SKIP() << "AddressSanitizer's shadow memory and quarantine change resident memory";
 #endif
+#if defined(__SANITIZE_THREAD__)
+  GTEST_SKIP() << "ThreadSanitizer's shadow memory changes resident memory";
+#endif
   setMemoryBudget(MemoryBudget{std::uint64_t{1} << 62, "test"});
   const std::vector<std::pair<std::string, std::vector<std::pair<std::string, std::string>>>> cases = {
       {"sinusoidal", {{"length", "65536"}, {"dim", "4096"}}},
