@@ -21,6 +21,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <optional>
 
@@ -532,6 +533,7 @@ struct ValueStats {
   double maxAbs = 0;
   bool anyFinite = false;
   bool anyNan = false;
+  bool anyInf = false;
 };
 
 ValueStats valueStats(const Matrix& values, Index rows, Index cols) {
@@ -541,7 +543,9 @@ ValueStats valueStats(const Matrix& values, Index rows, Index cols) {
       const double v = values(a, b);
       if (std::isnan(v)) {
         st.anyNan = true;
-      } else if (std::isfinite(v)) {
+      } else if (!std::isfinite(v)) {
+        st.anyInf = true;
+      } else {
         st.anyFinite = true;
         st.min = std::min(st.min, v);
         st.max = std::max(st.max, v);
@@ -631,12 +635,17 @@ QCPRange cellExtent(const std::vector<Index>& idx, Index count) {
 struct ColorMapDataAccess : QCPColorMapData {
   static double* QCPColorMapData::*cells() { return &ColorMapDataAccess::mData; }
   static bool QCPColorMapData::*modified() { return &ColorMapDataAccess::mDataModified; }
+  static QCPRange QCPColorMapData::*bounds() { return &ColorMapDataAccess::mDataBounds; }
 };
 
 /// Puts the rows x cols values of `result` into `map`: its size, the cell centres of its
 /// first and last key and value, and every cell (row a of the result is value index a, its
-/// cells are key indices 0 .. cols-1, stored one value row after the other).
-void fillColorMap(QCPColorMap& map, const MatrixResult& result, Index rows, Index cols) {
+/// cells are key indices 0 .. cols-1, stored one value row after the other). `stats` are the
+/// values' own (valueStats): they become the map's data bounds, which QCustomPlot would
+/// otherwise find by another pass over every cell (what recalculateDataBounds does; it skips
+/// NaN the same way, and no finite value means no bounds to set).
+void fillColorMap(QCPColorMap& map, const MatrixResult& result, Index rows, Index cols,
+                  const ValueStats& stats) {
   QCPColorMapData* data = map.data();
   data->setSize(static_cast<int>(cols), static_cast<int>(rows));
   data->setRange(cellCentres(result.cols, cols), cellCentres(result.rows, rows));
@@ -648,9 +657,11 @@ void fillColorMap(QCPColorMap& map, const MatrixResult& result, Index rows, Inde
     return;
   }
   for (Index a = 0; a < rows; ++a)
-    for (Index b = 0; b < cols; ++b) cells[a * cols + b] = result.values(a, b);
+    std::memcpy(cells + a * cols, result.values.row(a).data(),
+                static_cast<std::size_t>(cols) * sizeof(double));
   data->*ColorMapDataAccess::modified() = true;  // the colour image is made again
-  data->recalculateDataBounds();
+  if (stats.anyFinite && !stats.anyInf) data->*ColorMapDataAccess::bounds() = QCPRange(stats.min, stats.max);
+  else data->recalculateDataBounds();
 }
 
 /// Cells per drawn cell along one axis: the mean distance between consecutive sampled indices,
@@ -913,7 +924,7 @@ bool drawMatrix(QCustomPlot& plot, const ViewSpec& view, const MatrixResult& res
   MatrixDrawing* kept = reuse ? matrixDrawingOf(plot) : nullptr;
   if (kept && kept->key == key && kept->map && kept->colorScale && rows > 0 && cols > 0 &&
       kept->map->keyAxis() && kept->map->valueAxis()) {
-    fillColorMap(*kept->map, result, rows, cols);
+    fillColorMap(*kept->map, result, rows, cols, stats);
     kept->colorScale->setDataRange(dataRange);
     kept->map->setDataRange(dataRange);
     kept->map->keyAxis()->setRange(cellExtent(result.cols, cols));
@@ -969,7 +980,7 @@ bool drawMatrix(QCustomPlot& plot, const ViewSpec& view, const MatrixResult& res
     map->setName(coreText(view.valueLabel));
     map->setInterpolate(false);
     map->setTightBoundary(false);
-    fillColorMap(*map, result, rows, cols);
+    fillColorMap(*map, result, rows, cols, stats);
     map->setColorScale(scale);
     map->setGradient(gradient);
     map->setDataRange(dataRange);
