@@ -20,6 +20,8 @@
 #include <gtest/gtest.h>
 #include <qcustomplot.h>
 
+#include <set>
+
 #include "posenc_ui/animation_view.h"
 #include "posenc_ui/compare_view.h"
 #include "posenc_ui/explanation.h"
@@ -323,9 +325,20 @@ TEST_F(Classroom, ArrowKeysOnAFocusedHeatmapMoveTheHoveredCell) {
   EXPECT_TRUE(readout.contains(QLatin1String("16"))) << readout.toStdString();
   EXPECT_TRUE(readout.contains(QLatin1String("14"))) << readout.toStdString();
   EXPECT_FALSE(m_window->explanationPanel().substitutedSource().isEmpty());
+  // The crosshair follows the keys as it follows the mouse: a vertical line through column
+  // 14 and a horizontal one through row 16, in the plot's cell coordinates.
+  auto crosshair = [&] {
+    std::set<std::pair<double, double>> seen;  // (x, y) of point1 of each visible line
+    for (int i = 0; i < plot.itemCount(); ++i)
+      if (auto* line = qobject_cast<QCPItemStraightLine*>(plot.item(i)); line && line->visible())
+        seen.insert({line->point1->coords().x(), line->point1->coords().y()});
+    return seen;
+  };
+  EXPECT_EQ(crosshair(), (std::set<std::pair<double, double>>{{14.0, 0.0}, {0.0, 16.0}}));
   m_window->findChild<QTabBar*>()->setFocus();  // focus leaves the plot: hover cleared
   QCoreApplication::processEvents();
   EXPECT_TRUE(m_window->explanationPanel().substitutedSource().isEmpty());
+  EXPECT_TRUE(crosshair().empty()) << "the keys' crosshair stayed after focus left";
 }
 
 TEST_F(Classroom, ModeSwitchShowsCompareAndAnimate) {

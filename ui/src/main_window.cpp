@@ -1314,6 +1314,7 @@ bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
           m_hoverActive = false;
           m_readout->clear();
           m_explanation->clearHover();
+          cell.plot->clearMark();
         }
         break;
       }
@@ -1339,6 +1340,7 @@ bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
       const Index row = std::clamp<Index>(m_keyRow + dr, 0, std::max<Index>(0, matrix->full.rows - 1));
       const Index col = std::clamp<Index>(m_keyCol + dc, 0, std::max<Index>(0, matrix->full.cols - 1));
       hoverCell(k, row, col);
+      cell.plot->markCell(row, col);  // the crosshair follows the keys as it follows the mouse
       return true;
     }
   }

@@ -509,7 +509,40 @@ void PlotView::hoverMatrix(const QPointF& pos) {
   const double cy = y->pixelToCoord(pos.y());
   const Index col = std::clamp<Index>(firstCell(cx), 0, m_shape.cols - 1);
   const Index row = std::clamp<Index>(firstCell(cy), 0, m_shape.rows - 1);
+  placeCrosshair(row, col);
 
+  if (m_hovering && row == m_hoverRow && col == m_hoverCol) return;
+  m_hovering = true;
+  m_hoverRow = row;
+  m_hoverCol = col;
+  emit cellHovered(row, col, drawnValue(cx, cy));
+}
+
+void PlotView::markCell(Index row, Index col) {
+  if (m_kind != Kind::Matrix || m_shape.rows <= 0 || m_shape.cols <= 0) return;
+  placeCrosshair(std::clamp<Index>(row, 0, m_shape.rows - 1),
+                 std::clamp<Index>(col, 0, m_shape.cols - 1));
+}
+
+void PlotView::clearMark() {
+  if (m_hovering) return;  // the mouse's crosshair stays
+  bool shown = false;
+  for (QCPItemStraightLine* line : m_cross)
+    if (line && line->visible()) {
+      line->setVisible(false);
+      shown = true;
+    }
+  for (QCPItemRect* box : m_cellBox)
+    if (box && box->visible()) {
+      box->setVisible(false);
+      shown = true;
+    }
+  if (shown) refreshOverlay();
+}
+
+void PlotView::placeCrosshair(Index row, Index col) {
+  QCPAxis* x = m_plot->xAxis;
+  QCPAxis* y = m_plot->yAxis;
   // Crosshair through the centre of the cell; the cell outlined when it is big enough to see.
   const auto c = static_cast<double>(col);
   const auto r = static_cast<double>(row);
@@ -535,12 +568,6 @@ void PlotView::hoverMatrix(const QPointF& pos) {
     box->setVisible(boxed);
   }
   refreshOverlay();
-
-  if (m_hovering && row == m_hoverRow && col == m_hoverCol) return;
-  m_hovering = true;
-  m_hoverRow = row;
-  m_hoverCol = col;
-  emit cellHovered(row, col, drawnValue(cx, cy));
 }
 
 void PlotView::hoverSeries(const QPointF& pos) {

@@ -61,6 +61,13 @@ class PlotView : public QWidget {
   /// Shows everything (double-click, Home).
   void resetZoom();
 
+  /// Puts the crosshair (and, when the cell is big enough to see, its outline) on cell
+  /// (row, col) of a heatmap without a hover signal: the cell the arrow keys moved to. The
+  /// mouse's next hover moves it; clearMark() hides it. Nothing for a chart.
+  void markCell(posenc::Index row, posenc::Index col);
+  /// Hides a crosshair markCell() put, unless the mouse is hovering the plot.
+  void clearMark();
+
   /// The underlying plot, for export and clipboard (same picture as on screen).
   [[nodiscard]] QCustomPlot& plot();
 
@@ -95,6 +102,8 @@ class PlotView : public QWidget {
   void hoverAt(const QPointF& pos);
   [[nodiscard]] double drawnValue(double x, double y) const;
   void hoverMatrix(const QPointF& pos);
+  /// The crosshair and cell outline on cell (row, col), in absolute cell indices.
+  void placeCrosshair(posenc::Index row, posenc::Index col);
   void hoverSeries(const QPointF& pos);
   void endHover();
   void refreshOverlay();
