@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "posenc/memory_budget.hpp"
+#include "text_util.hpp"
 
 namespace posenc {
 
@@ -14,15 +15,7 @@ namespace {
 
 /// A user's text as messages show it: one line (control characters as '?'), at most 64
 /// characters, so a message about any argument stays one readable line.
-std::string shown(std::string_view text) {
-  std::string out;
-  for (char c : text.substr(0, 64)) {
-    const auto u = static_cast<unsigned char>(c);
-    out += (u < 0x20 || u == 0x7f) ? '?' : c;
-  }
-  if (text.size() > 64) out += "...";
-  return out;
-}
+std::string shown(std::string_view text) { return detail::printable(text); }
 
 /// Plain decimal notation only: digits, a point, an exponent; no blanks, no sign, no hex,
 /// no "inf"/"nan" (all of which strtod alone would take).

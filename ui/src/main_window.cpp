@@ -112,6 +112,18 @@ class StateCommand : public QUndoCommand {
 QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 /// File > Export: where to, and at what size.
+/// The export dialogs' shape: their form, a wrapped note under it, Save and Cancel.
+void layOutSaveDialog(QDialog& dialog, QFormLayout* form, QLabel* note) {
+  note->setWordWrap(true);
+  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, &dialog);
+  auto* layout = new QVBoxLayout(&dialog);
+  layout->addLayout(form);
+  layout->addWidget(note);
+  layout->addWidget(buttons);
+  QObject::connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+  QObject::connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+}
+
 class ExportDialog : public QDialog {
  public:
   ExportDialog(QWidget* parent, const QString& suggested, const QString& what)
@@ -145,14 +157,7 @@ class ExportDialog : public QDialog {
     auto* note = new QLabel(what + MainWindow::tr("\nThe extension picks the format: .png .svg .pdf draw the "
                                       "picture; .csv .npy .json write the numbers."),
                             this);
-    note->setWordWrap(true);
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
-    auto* layout = new QVBoxLayout(this);
-    layout->addLayout(form);
-    layout->addWidget(note);
-    layout->addWidget(buttons);
-    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
-    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    layOutSaveDialog(*this, form, note);
     connect(browse, &QPushButton::clicked, this, [this] {
       const QString path = QFileDialog::getSaveFileName(
           this, MainWindow::tr("Export view"), m_path->text(),
@@ -212,14 +217,7 @@ class AnimationExportDialog : public QDialog {
     auto* note = new QLabel(MainWindow::tr("Writes frame_00000.png, frame_00001.png, ... from the "
                                            "current position; a video tool can join them."),
                             this);
-    note->setWordWrap(true);
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
-    auto* layout = new QVBoxLayout(this);
-    layout->addLayout(form);
-    layout->addWidget(note);
-    layout->addWidget(buttons);
-    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
-    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    layOutSaveDialog(*this, form, note);
     connect(browse, &QPushButton::clicked, this, [this] {
       const QString dir = QFileDialog::getExistingDirectory(this, MainWindow::tr("Export animation frames"),
                                                             m_folder->text());

@@ -526,18 +526,24 @@ void PlotView::markCell(Index row, Index col) {
 
 void PlotView::clearMark() {
   if (m_hovering) return;  // the mouse's crosshair stays
+  if (hideCrosshair()) refreshOverlay();
+}
+
+bool PlotView::hideCrosshair() {
   bool shown = false;
-  for (QCPItemStraightLine* line : m_cross)
+  for (QCPItemStraightLine* line : m_cross) {
     if (line && line->visible()) {
       line->setVisible(false);
       shown = true;
     }
-  for (QCPItemRect* box : m_cellBox)
+  }
+  for (QCPItemRect* box : m_cellBox) {
     if (box && box->visible()) {
       box->setVisible(false);
       shown = true;
     }
-  if (shown) refreshOverlay();
+  }
+  return shown;
 }
 
 void PlotView::placeCrosshair(Index row, Index col) {
@@ -668,19 +674,7 @@ void PlotView::hoverSeries(const QPointF& pos) {
 }
 
 void PlotView::endHover() {
-  bool shown = false;
-  for (QCPItemStraightLine* line : m_cross) {
-    if (line && line->visible()) {
-      line->setVisible(false);
-      shown = true;
-    }
-  }
-  for (QCPItemRect* box : m_cellBox) {
-    if (box && box->visible()) {
-      box->setVisible(false);
-      shown = true;
-    }
-  }
+  bool shown = hideCrosshair();
   for (QCPAbstractItem* item : {static_cast<QCPAbstractItem*>(m_tracer.data()),
                                 static_cast<QCPAbstractItem*>(m_readout.data())}) {
     if (item && item->visible()) {

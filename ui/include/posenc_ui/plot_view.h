@@ -104,6 +104,8 @@ class PlotView : public QWidget {
   void hoverMatrix(const QPointF& pos);
   /// The crosshair and cell outline on cell (row, col), in absolute cell indices.
   void placeCrosshair(posenc::Index row, posenc::Index col);
+  /// Hides the crosshair and cell outline; true if any was showing.
+  bool hideCrosshair();
   void hoverSeries(const QPointF& pos);
   void endHover();
   void refreshOverlay();
