@@ -63,10 +63,10 @@
 #include <qcustomplot.h>
 
 #include "posenc/scheme.hpp"
-#include "posenc_ui/main_window.h"
-#include "posenc_ui/parameter_panel.h"
-#include "posenc_ui/plot_view.h"
-#include "posenc_ui/session_io.h"
+#include "posenc_ui/window/main_window.h"
+#include "posenc_ui/panels/parameter_panel.h"
+#include "posenc_ui/plot/plot_view.h"
+#include "posenc_ui/io/session_io.h"
 
 namespace {
 

@@ -50,11 +50,11 @@ db="$build/compile_commands.json"
 
 # Every source file of core/ and ui/ must be in the build: a file the build does not know is a
 # file nobody compiles, and clang-tidy could not analyse it with the right flags.
-mapfile -t all_sources < <(ls core/src/*.cpp ui/src/*.cpp)
+mapfile -t all_sources < <(find core/src ui/src -name "*.cpp" | sort)
 status=0
 for f in "${all_sources[@]}"; do
   if ! grep -qF "\"file\": \"$root/$f\"" "$db"; then
-    echo "$f: not in the build (add it to $(dirname "$(dirname "$f")")/CMakeLists.txt)"
+    echo "$f: not in the build (add it to ${f%%/src/*}/CMakeLists.txt)"
     status=1
   fi
 done

@@ -5,7 +5,9 @@
 #     lupdate cannot find them by itself);
 #  2. runs lupdate over ui/ and that file into resources/translations/posenc_zh_CN.ts,
 #     dropping messages that no longer exist (-no-obsolete) and without source locations (so
-#     the .ts changes only when strings change).
+#     the .ts changes only when strings change);
+#  3. gives a message that moved to another class (so another tr() context) the translation
+#     its English text had before (scripts/carry_translations.py), when that was unique.
 # Then translate what is new (Qt Linguist: linguist posenc_zh_CN.ts, or the .ts by hand, using
 # resources/translations/GLOSSARY.md) until tests/ui/translation_test passes: it fails on any
 # unfinished, empty or vanished message.
@@ -43,8 +45,12 @@ echo "update_translations.sh: $(grep -c '^QT_TRANSLATE_NOOP' "$strings_file") st
 for ts in resources/translations/posenc_*.ts; do
   lang="$(basename "$ts" .ts)"
   lang="${lang#posenc_}"
+  saved="$(mktemp)"
+  python3 scripts/carry_translations.py snapshot "$ts" "$saved"
   "$lupdate" -silent -locations none -no-obsolete -source-language en -target-language "$lang" \
     -extensions cpp,h ui/src ui/include "$strings_file" -ts "$ts"
+  python3 scripts/carry_translations.py apply "$ts" "$saved"
+  rm -f "$saved"
   unfinished="$(grep -c 'type="unfinished"' "$ts" || true)"
   echo "update_translations.sh: $ts: $unfinished message(s) to translate"
 done

@@ -25,7 +25,7 @@
 #include <QCoreApplication>
 
 #include "posenc/scheme.hpp"
-#include "posenc_ui/session_io.h"
+#include "posenc_ui/io/session_io.h"
 
 namespace {
 

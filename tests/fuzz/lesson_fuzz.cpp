@@ -15,7 +15,7 @@
 
 #include <QByteArray>
 
-#include "posenc_ui/lesson.h"
+#include "posenc_ui/io/lesson.h"
 
 namespace {
 

@@ -16,7 +16,7 @@
 
 #include <QByteArray>
 
-#include "posenc_ui/session_io.h"
+#include "posenc_ui/io/session_io.h"
 
 namespace {
 

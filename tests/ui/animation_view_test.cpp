@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Tests of posenc_ui/animation_view.h: the hands each frame shows (sinusoidal clock hands at
+// Tests of posenc_ui/modes/animation_view.h: the hands each frame shows (sinusoidal clock hands at
 // p w_i; RoPE's q and k pair at m and n = m - gap, whose angle apart never changes), frame
 // export as numbered PNG files, and the player's controls.
-#include "posenc_ui/animation_view.h"
+#include "posenc_ui/modes/animation_view.h"
 
 #include <gtest/gtest.h>
 

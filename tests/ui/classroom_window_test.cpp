@@ -22,16 +22,16 @@
 
 #include <set>
 
-#include "posenc_ui/animation_view.h"
-#include "posenc_ui/compare_view.h"
-#include "posenc_ui/explanation.h"
-#include "posenc_ui/lesson_panel.h"
-#include "posenc_ui/main_window.h"
-#include "posenc_ui/plot_view.h"
-#include "posenc_ui/presentation.h"
-#include "posenc_ui/readout_panel.h"
-#include "posenc_ui/settings_keys.h"
-#include "posenc_ui/translation.h"
+#include "posenc_ui/modes/animation_view.h"
+#include "posenc_ui/modes/compare_view.h"
+#include "posenc_ui/panels/explanation.h"
+#include "posenc_ui/panels/lesson_panel.h"
+#include "posenc_ui/window/main_window.h"
+#include "posenc_ui/plot/plot_view.h"
+#include "posenc_ui/window/presentation.h"
+#include "posenc_ui/panels/readout_panel.h"
+#include "posenc_ui/app/settings_keys.h"
+#include "posenc_ui/app/translation.h"
 
 namespace posenc::ui {
 namespace {

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Tests of posenc_ui/compare_view.h: panel parameters (common length, KEY=VALUE overrides),
+// Tests of posenc_ui/modes/compare_view.h: panel parameters (common length, KEY=VALUE overrides),
 // the difference map, and the links between panels (hover shows every panel's value at the
 // same cell; zoom follows).
-#include "posenc_ui/compare_view.h"
+#include "posenc_ui/modes/compare_view.h"
 
 #include <gtest/gtest.h>
 #include <qcustomplot.h>
@@ -11,7 +11,7 @@
 #include <QTest>
 #include <cmath>
 
-#include "posenc_ui/plot_view.h"
+#include "posenc_ui/plot/plot_view.h"
 
 namespace {
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // EncodingController: validation, throttling, slots, stale-result dropping, threading.
-#include "posenc_ui/encoding_controller.h"
+#include "posenc_ui/control/encoding_controller.h"
 
 #include <gtest/gtest.h>
 

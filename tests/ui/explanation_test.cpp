@@ -2,7 +2,7 @@
 // Explanations: every view of every registered scheme is explained in English and Chinese,
 // its formulas parse, its placeholders fit the core's explainCell terms, and the panel shows
 // numbers and switches language.
-#include "posenc_ui/explanation.h"
+#include "posenc_ui/panels/explanation.h"
 
 #include <gtest/gtest.h>
 
@@ -14,7 +14,7 @@
 #include <string>
 
 #include "posenc/scheme.hpp"
-#include "posenc_ui/formula.h"
+#include "posenc_ui/formula/formula.h"
 
 namespace posenc::ui {
 namespace {

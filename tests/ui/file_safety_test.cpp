@@ -28,9 +28,9 @@
 #include <optional>
 #include <qcustomplot.h>
 
-#include "posenc_ui/main_window.h"
-#include "posenc_ui/plot_render.h"
-#include "posenc_ui/session_io.h"
+#include "posenc_ui/window/main_window.h"
+#include "posenc_ui/plot/plot_render.h"
+#include "posenc_ui/io/session_io.h"
 
 namespace posenc::ui {
 namespace {

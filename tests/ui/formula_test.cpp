@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The formula language of the explanation panel: parsing, layout, painting, plain text.
-#include "posenc_ui/formula.h"
+#include "posenc_ui/formula/formula.h"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Lessons: every built-in lesson loads and every step of it can be drawn; the reader refuses
 // broken files with a reason naming the step and field; the panel steps through a lesson.
-#include "posenc_ui/lesson.h"
+#include "posenc_ui/io/lesson.h"
 
 #include <algorithm>
 #include <cmath>
@@ -26,7 +26,7 @@
 #include <gtest/gtest.h>
 
 #include "posenc/scheme.hpp"
-#include "posenc_ui/lesson_panel.h"
+#include "posenc_ui/panels/lesson_panel.h"
 
 namespace posenc::ui {
 namespace {

@@ -11,10 +11,10 @@
 #include <gtest/gtest.h>
 #include <qcustomplot.h>
 
-#include "posenc_ui/main_window.h"
-#include "posenc_ui/parameter_panel.h"
-#include "posenc_ui/plot_view.h"
-#include "posenc_ui/readout_panel.h"
+#include "posenc_ui/window/main_window.h"
+#include "posenc_ui/panels/parameter_panel.h"
+#include "posenc_ui/plot/plot_view.h"
+#include "posenc_ui/panels/readout_panel.h"
 
 namespace posenc::ui {
 namespace {

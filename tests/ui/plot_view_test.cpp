@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Tests of posenc_ui/plot_view.h: what a PlotView draws, how it reports the cell or point under
+// Tests of posenc_ui/plot/plot_view.h: what a PlotView draws, how it reports the cell or point under
 // the mouse, how wheel, drag, double-click and Home change the zoom, the limits of the zoom, and
 // the regions a heatmap asks for. Mouse and wheel input are sent as events to the plot widget.
-#include "posenc_ui/plot_view.h"
+#include "posenc_ui/plot/plot_view.h"
 
 #include <gtest/gtest.h>
 #include <qcustomplot.h>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "posenc_ui/session_io.h"
+#include "posenc_ui/io/session_io.h"
 
 #include <cmath>
 #include <numbers>

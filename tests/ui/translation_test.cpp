@@ -24,13 +24,13 @@
 
 #include "posenc/memory_budget.hpp"
 #include "posenc/scheme.hpp"
-#include "posenc_ui/command_runner.h"
-#include "posenc_ui/main_window.h"
-#include "posenc_ui/parameter_panel.h"
-#include "posenc_ui/plot_view.h"
-#include "posenc_ui/session_io.h"
-#include "posenc_ui/settings_keys.h"
-#include "posenc_ui/translation.h"
+#include "posenc_ui/app/command_runner.h"
+#include "posenc_ui/window/main_window.h"
+#include "posenc_ui/panels/parameter_panel.h"
+#include "posenc_ui/plot/plot_view.h"
+#include "posenc_ui/io/session_io.h"
+#include "posenc_ui/app/settings_keys.h"
+#include "posenc_ui/app/translation.h"
 
 namespace posenc::ui {
 namespace {

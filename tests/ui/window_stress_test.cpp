@@ -30,9 +30,9 @@
 #include <qcustomplot.h>
 
 #include "posenc/memory_budget.hpp"
-#include "posenc_ui/main_window.h"
-#include "posenc_ui/parameter_panel.h"
-#include "posenc_ui/plot_view.h"
+#include "posenc_ui/window/main_window.h"
+#include "posenc_ui/panels/parameter_panel.h"
+#include "posenc_ui/plot/plot_view.h"
 
 // AddressSanitizer keeps freed memory in quarantine (256 MiB by default) and adds shadow
 // memory, so resident memory says nothing about leaks there; LeakSanitizer checks those

@@ -14,8 +14,8 @@
 #include <optional>
 #include <utility>
 
-#include "posenc_ui/encoding_controller.h"
-#include "posenc_ui/session_io.h"
+#include "posenc_ui/control/encoding_controller.h"
+#include "posenc_ui/io/session_io.h"
 
 class QActionGroup;
 class QComboBox;

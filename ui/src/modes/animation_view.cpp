@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "posenc_ui/animation_view.h"
+#include "posenc_ui/modes/animation_view.h"
 
 #include <QDir>
 #include <QEvent>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "posenc_ui/session_io.h"
+#include "posenc_ui/io/session_io.h"
 
 #include <algorithm>
 #include <array>
@@ -21,7 +21,7 @@
 
 #include "posenc/data_io.hpp"
 #include "posenc/scheme.hpp"
-#include "posenc_ui/plot_render.h"
+#include "posenc_ui/plot/plot_render.h"
 #include "json_text.h"
 
 // The presets live in resources/posenc.qrc, compiled into the static posenc_ui library.

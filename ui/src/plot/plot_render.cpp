@@ -2,7 +2,7 @@
 // Heatmaps and charts drawn with QCustomPlot, and the picture files written from them.
 // Sizes below are in points at 96 dpi and are applied as pixel sizes, so a picture is laid
 // out the same on every screen and in every file format.
-#include "posenc_ui/plot_render.h"
+#include "posenc_ui/plot/plot_render.h"
 
 #include <qcustomplot.h>
 
@@ -27,7 +27,7 @@
 
 #include "posenc/data_io.hpp"
 #include "posenc/scheme.hpp"
-#include "posenc_ui/translation.h"
+#include "posenc_ui/app/translation.h"
 
 namespace posenc::ui {
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "posenc_ui/formula.h"
+#include "posenc_ui/formula/formula.h"
 
 #include <QEvent>
 #include <QFontMetricsF>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "posenc_ui/main_window.h"
+#include "posenc_ui/window/main_window.h"
 
 #include <algorithm>
 
@@ -49,18 +49,18 @@
 #include <qcustomplot.h>
 
 #include "posenc/data_io.hpp"
-#include "posenc_ui/animation_view.h"
-#include "posenc_ui/compare_view.h"
-#include "posenc_ui/explanation.h"
-#include "posenc_ui/lesson_panel.h"
-#include "posenc_ui/parameter_panel.h"
-#include "posenc_ui/presentation.h"
-#include "posenc_ui/plot_render.h"
-#include "posenc_ui/plot_view.h"
-#include "posenc_ui/readout_panel.h"
-#include "posenc_ui/settings_keys.h"
-#include "posenc_ui/translation.h"
-#include "posenc_ui/view_export.h"
+#include "posenc_ui/modes/animation_view.h"
+#include "posenc_ui/modes/compare_view.h"
+#include "posenc_ui/panels/explanation.h"
+#include "posenc_ui/panels/lesson_panel.h"
+#include "posenc_ui/panels/parameter_panel.h"
+#include "posenc_ui/window/presentation.h"
+#include "posenc_ui/plot/plot_render.h"
+#include "posenc_ui/plot/plot_view.h"
+#include "posenc_ui/panels/readout_panel.h"
+#include "posenc_ui/app/settings_keys.h"
+#include "posenc_ui/app/translation.h"
+#include "posenc_ui/io/view_export.h"
 
 namespace posenc::ui {
 

@@ -7,7 +7,7 @@
 #include <QString>
 #include <QWidget>
 
-#include "posenc_ui/lesson.h"
+#include "posenc_ui/io/lesson.h"
 
 class QComboBox;
 class QLabel;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "posenc_ui/command_runner.h"
+#include "posenc_ui/app/command_runner.h"
 
 #include <filesystem>
 #include <iostream>
@@ -15,10 +15,10 @@
 #include "posenc/data_io.hpp"
 #include "posenc/memory_budget.hpp"
 #include "posenc/scheme.hpp"
-#include "posenc_ui/plot_render.h"
-#include "posenc_ui/view_export.h"
-#include "posenc_ui/session_io.h"
-#include "posenc_ui/translation.h"
+#include "posenc_ui/plot/plot_render.h"
+#include "posenc_ui/io/view_export.h"
+#include "posenc_ui/io/session_io.h"
+#include "posenc_ui/app/translation.h"
 
 namespace posenc::ui {
 

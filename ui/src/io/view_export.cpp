@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "posenc_ui/view_export.h"
+#include "posenc_ui/io/view_export.h"
 
 #include <QFileInfo>
 #include <cerrno>
@@ -11,7 +11,7 @@
 #include "posenc/command_line.hpp"
 #include "posenc/data_io.hpp"
 #include "posenc/memory_budget.hpp"
-#include "posenc_ui/plot_render.h"
+#include "posenc_ui/plot/plot_render.h"
 
 namespace posenc::ui {
 

@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "posenc/view.hpp"
-#include "posenc_ui/plot_render.h"
-#include "posenc_ui/session_io.h"
+#include "posenc_ui/plot/plot_render.h"
+#include "posenc_ui/io/session_io.h"
 
 class QCustomPlot;
 class QCPAxis;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "posenc_ui/lesson.h"
+#include "posenc_ui/io/lesson.h"
 
 #include <algorithm>
 #include <exception>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "posenc_ui/presentation.h"
+#include "posenc_ui/window/presentation.h"
 
 #include <QApplication>
 #include <QEvent>

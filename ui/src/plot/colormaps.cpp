@@ -5,7 +5,7 @@
 #include <cmath>
 
 #include "colormaps_data.h"
-#include "posenc_ui/plot_render.h"
+#include "posenc_ui/plot/plot_render.h"
 
 namespace posenc::ui {
 

@@ -3,7 +3,7 @@
 // crosshair. Heatmap axes are in absolute cell indices (column = x, row = y, row axis downwards),
 // whatever part of the matrix the drawn result covers, so a zoom means the same cells before and
 // after a new result arrives.
-#include "posenc_ui/plot_view.h"
+#include "posenc_ui/plot/plot_view.h"
 
 #include <qcustomplot.h>
 

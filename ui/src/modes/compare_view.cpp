@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "posenc_ui/compare_view.h"
+#include "posenc_ui/modes/compare_view.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -13,8 +13,8 @@
 
 #include <cmath>
 
-#include "posenc_ui/plot_view.h"
-#include "posenc_ui/translation.h"
+#include "posenc_ui/plot/plot_view.h"
+#include "posenc_ui/app/translation.h"
 
 namespace posenc::ui {
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "posenc_ui/window_main.h"
+#include "posenc_ui/app/window_main.h"
 
 #include <QApplication>
 #include <QMessageBox>
@@ -9,9 +9,9 @@
 #include <string>
 #include <iostream>
 
-#include "posenc_ui/main_window.h"
-#include "posenc_ui/settings_keys.h"
-#include "posenc_ui/translation.h"
+#include "posenc_ui/window/main_window.h"
+#include "posenc_ui/app/settings_keys.h"
+#include "posenc_ui/app/translation.h"
 
 namespace posenc::ui {
 

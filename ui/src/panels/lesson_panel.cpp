@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "posenc_ui/lesson_panel.h"
+#include "posenc_ui/panels/lesson_panel.h"
 
 #include <algorithm>
 

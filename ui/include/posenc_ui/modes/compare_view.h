@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "posenc/scheme.hpp"
-#include "posenc_ui/encoding_controller.h"
-#include "posenc_ui/session_io.h"
+#include "posenc_ui/control/encoding_controller.h"
+#include "posenc_ui/io/session_io.h"
 
 class QComboBox;
 class QLabel;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "posenc_ui/readout_panel.h"
+#include "posenc_ui/panels/readout_panel.h"
 
 #include <QEvent>
 #include <QFutureWatcher>
@@ -14,7 +14,7 @@
 #include <cstdlib>
 #include <limits>
 
-#include "posenc_ui/translation.h"
+#include "posenc_ui/app/translation.h"
 
 namespace posenc::ui {
 

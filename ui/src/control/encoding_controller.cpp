@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Throttled, off-thread computation of the views the window shows.
-#include "posenc_ui/encoding_controller.h"
+#include "posenc_ui/control/encoding_controller.h"
 
 #include <algorithm>
 #include <chrono>
@@ -10,7 +10,7 @@
 
 #include <QtConcurrent/QtConcurrentRun>
 
-#include "posenc_ui/translation.h"
+#include "posenc_ui/app/translation.h"
 
 namespace posenc::ui {
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "posenc_ui/explanation.h"
+#include "posenc_ui/panels/explanation.h"
 
 #include <QEvent>
 #include <QFile>
@@ -19,7 +19,7 @@
 #include <utility>
 
 #include "posenc/scheme.hpp"
-#include "posenc_ui/formula.h"
+#include "posenc_ui/formula/formula.h"
 
 // The explanations are in resources/posenc.qrc, compiled into the static posenc_ui library;
 // registering them from here keeps the linker from dropping them when nothing else does

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The parameter editor: one row per ParamSpec (label | editor | slider | reset), checked with
 // the core's validateParams on every edit; only valid sets leave the panel.
-#include "posenc_ui/parameter_panel.h"
+#include "posenc_ui/panels/parameter_panel.h"
 
 #include <QAbstractSpinBox>
 #include <QCheckBox>
@@ -36,7 +36,7 @@
 #include <limits>
 #include <optional>
 
-#include "posenc_ui/translation.h"
+#include "posenc_ui/app/translation.h"
 
 namespace posenc::ui {
 

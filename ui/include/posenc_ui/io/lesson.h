@@ -11,7 +11,7 @@
 #include <optional>
 
 #include "posenc/types.hpp"
-#include "posenc_ui/session_io.h"
+#include "posenc_ui/io/session_io.h"
 
 namespace posenc::ui {
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "posenc_ui/translation.h"
+#include "posenc_ui/app/translation.h"
 
 #include <QApplication>
 #include <QCoreApplication>
