@@ -21,7 +21,7 @@ enum class RopeLayout {
   Interleaved,  ///< "interleaved": RoFormer, GPT-J `rotate_every_two`: 2k pairs with 2k+1.
 };
 
-/// Context-extension scaling of the frequencies (CONVENTIONS.md "rope"), factor s.
+/// Context-extension scaling of the frequencies (docs/CONVENTIONS.md "rope"), factor s.
 enum class RopeScaling {
   None,     ///< "none": theta_k = base^(-2k/d).
   Linear,   ///< "linear": position interpolation (Chen et al. 2023): theta_k / s.
