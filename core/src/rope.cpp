@@ -319,6 +319,11 @@ const SchemeInfo& ropeInfo() {
         "to angles never seen; scaling pulls the length curves back down under the training "
         "curve (linear exactly by 1/s, NTK mostly for the slow pairs)");
     s.views = {angles, freqs, scores, invariance, decay, rotation, extra};
+    // Compare: scaled against unscaled (none -> linear interpolation by 4).
+    s.companions = {{"scaling", "none", {{"scaling", "linear"}, {"factor", "4"}}},
+                    {"scaling", "", {{"scaling", "none"}}}};
+    s.animation = {.kind = AnimationKind::RotatingPair, .lengthParam = "length",
+                   .drivers = {"pair"}, .usesGap = true, .offered = true};
     return s;
   }();
   return info;

@@ -306,6 +306,11 @@ class SinusoidalScheme final : public Scheme {
           "saw only part of their circle, so positions past train_length give (sin, cos) "
           "values the model never saw; pairs above it only revisit seen values");
       s.views = {enc, sim, wav, bands, shift, extra};
+      // Compare: the paper's interleaved columns against concatenated ones.
+      s.companions = {{"layout", "interleaved", {{"layout", "concatenated"}}},
+                      {"layout", "", {{"layout", "interleaved"}}}};
+      s.animation = {.kind = AnimationKind::ClockHands, .lengthParam = "length",
+                     .drivers = {"bands"}};
       return s;
     }();
     return info;

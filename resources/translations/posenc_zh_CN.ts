@@ -1638,6 +1638,10 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <source>A = %1;  B = %2</source>
         <translation>A = %1；  B = %2</translation>
     </message>
+    <message>
+        <source>computing...</source>
+        <translation>正在计算...</translation>
+    </message>
 </context>
 <context>
     <name>posenc::ui::LessonPanel</name>

@@ -10,6 +10,7 @@
 #include <QFile>
 #include <QImage>
 #include <QKeyEvent>
+#include <QSlider>
 #include <QTemporaryDir>
 #include <QTest>
 #include <cmath>
@@ -73,6 +74,33 @@ TEST(AnimationHands, OtherSchemesAndBadParametersAreRefused) {
   EXPECT_THROW((void)animationHands("alibi", paramsOf("alibi", {}), 0, 0), posenc::ParamError);
   EXPECT_FALSE(posenc::ui::hasAnimation("xl"));
   EXPECT_TRUE(posenc::ui::hasAnimation("rope"));
+}
+
+TEST(AnimationHands, CaptionsSayWhichPairOrVectorAHandShows) {
+  const auto sin = animationHands("sinusoidal", paramsOf("sinusoidal", {{"dim", "8"}}), 1.0, 0);
+  ASSERT_EQ(sin.size(), 4u);
+  EXPECT_EQ(sin[0].label, QStringLiteral("pair 0  λ = 6.283"));
+  EXPECT_EQ(sin[3].label, QStringLiteral("pair 3  λ = 6283"));
+  const auto rope = animationHands("rope", paramsOf("rope", {}), 1.0, 2);
+  ASSERT_EQ(rope.size(), 2u);
+  EXPECT_EQ(rope[0].label, QStringLiteral("q at m"));
+  EXPECT_EQ(rope[1].label, QStringLiteral("k at n"));
+}
+
+TEST(AnimationViewWidget, TheGapSliderShowsWhereTheAnimationUsesOne) {
+  AnimationView view;
+  view.resize(640, 480);
+  view.show();
+  auto* gap = view.findChild<QSlider*>(QStringLiteral("animationGap"));
+  ASSERT_NE(gap, nullptr);
+  view.setScheme("rope", paramsOf("rope", {{"length", "20"}}));
+  EXPECT_TRUE(gap->isVisible());
+  view.setScheme("sinusoidal", paramsOf("sinusoidal", {{"length", "20"}}));
+  EXPECT_FALSE(gap->isVisible());
+  view.setPosition(100);
+  EXPECT_EQ(view.position(), 19.0) << "positions run over 0 .. length - 1";
+  // Offered with one click to the schemes without an animation.
+  EXPECT_EQ(posenc::ui::offeredAnimation(), QStringLiteral("rope"));
 }
 
 TEST(AnimationFrames, WritesNumberedPngsOfTheRequestedSize) {

@@ -8,8 +8,12 @@
 #include <qcustomplot.h>
 
 #include <QMouseEvent>
+#include <QSignalSpy>
 #include <QTest>
+#include <atomic>
+#include <chrono>
 #include <cmath>
+#include <thread>
 
 #include "posenc_ui/plot/plot_view.h"
 
@@ -18,6 +22,24 @@ namespace {
 using posenc::Index;
 using posenc::ui::CompareView;
 using posenc::ui::ComparePanelSpec;
+
+/// Moves the mouse over cell (row, col) of panel `panel`.
+void hoverCell(CompareView& view, int panel, Index row, Index col) {
+  QCustomPlot& plot = view.plotView(panel)->plot();
+  const QPointF at(plot.xAxis->coordToPixel(static_cast<double>(col)),
+                   plot.yAxis->coordToPixel(static_cast<double>(row)));
+  QMouseEvent move(QEvent::MouseMove, at, plot.mapToGlobal(at), Qt::NoButton, Qt::NoButton,
+                   Qt::NoModifier);
+  QCoreApplication::sendEvent(&plot, &move);
+}
+
+/// The exact value of cell (row, col) of RoPE's scores at this length.
+double ropeScore(Index length, Index row, Index col) {
+  const posenc::Scheme& rope = posenc::findScheme("rope");
+  return posenc::computeMatrix(rope, posenc::makeParams(rope, {{"length", std::to_string(length)}}),
+                               "scores", posenc::Region{row, row + 1, col, col + 1})
+      .values(0, 0);
+}
 
 bool settle(CompareView& view, int ms = 20000) {
   QElapsedTimer t;
@@ -76,12 +98,11 @@ TEST(CompareViewWidget, HoverInOnePanelShowsEveryPanelsValueAtThatCell) {
   ASSERT_TRUE(settle(view));
   // The difference map exists and shows panel 1 - panel 2.
   ASSERT_NE(view.plotView(3), nullptr);
-  // Hover cell (10, 3) of panel 0 by moving the mouse over it.
-  QCustomPlot& plot = view.plotView(0)->plot();
-  const QPointF at(plot.xAxis->coordToPixel(3), plot.yAxis->coordToPixel(10));
-  QMouseEvent move(QEvent::MouseMove, at, plot.mapToGlobal(at), Qt::NoButton, Qt::NoButton,
-                   Qt::NoModifier);
-  QCoreApplication::sendEvent(&plot, &move);
+  // Hover cell (10, 3) of panel 0 by moving the mouse over it; the values are computed off
+  // the UI thread.
+  QSignalSpy shown(&view, &CompareView::hoverShown);
+  hoverCell(view, 0, 10, 3);
+  ASSERT_TRUE(shown.wait(20000));
   for (int i = 0; i < 3; ++i)
     EXPECT_TRUE(view.readoutText(i).startsWith(QStringLiteral("row 10, column 3"))) << i << ": "
         << view.readoutText(i).toStdString();
@@ -91,6 +112,107 @@ TEST(CompareViewWidget, HoverInOnePanelShowsEveryPanelsValueAtThatCell) {
   EXPECT_TRUE(view.readoutText(0).contains(QString::number(cell.values(0, 0), 'g', 10)))
       << view.readoutText(0).toStdString();
   EXPECT_TRUE(view.readoutText(3).contains(QStringLiteral("A − B"))) << view.readoutText(3).toStdString();
+}
+
+TEST(CompareViewWidget, HoverValuesArriveFromAWorkerAndStaleOnesAreDropped) {
+  CompareView view;
+  view.resize(1200, 600);
+  view.show();
+  view.setLength(32);
+  view.setPanels({{"rope", "scores", ""}, {"rope", "scores", "scaling=linear factor=4"}});
+  ASSERT_TRUE(settle(view));
+  // Every hover computation waits on its worker thread until released.
+  std::atomic<int> started{0};
+  std::atomic<bool> release{false};
+  view.setHoverWorkerHook([&] {
+    ++started;
+    while (!release) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  });
+  QSignalSpy shown(&view, &CompareView::hoverShown);
+  hoverCell(view, 0, 10, 3);
+  // Asynchronous: the UI thread goes on while the worker holds the answer.
+  EXPECT_EQ(shown.count(), 0);
+  EXPECT_TRUE(view.readoutText(0).startsWith(QStringLiteral("row 10, column 3")));
+  EXPECT_TRUE(view.readoutText(0).contains(QStringLiteral("computing")))
+      << view.readoutText(0).toStdString();
+  for (int waited = 0; started == 0 && waited < 5000; waited += 10) QTest::qWait(10);
+  ASSERT_EQ(started, 1);
+  // A newer hover while the first is computed: the first's answer is stale.
+  hoverCell(view, 1, 5, 7);
+  EXPECT_TRUE(view.readoutText(1).startsWith(QStringLiteral("row 5, column 7")));
+  release = true;
+  for (int waited = 0; shown.count() == 0 && waited < 20000; waited += 10) QTest::qWait(10);
+  QTest::qWait(100);  // anything else in flight arrives meanwhile
+  ASSERT_EQ(shown.count(), 1) << "the stale hover was shown too";
+  EXPECT_EQ(shown.at(0).at(0).value<Index>(), 5);
+  EXPECT_EQ(shown.at(0).at(1).value<Index>(), 7);
+  EXPECT_EQ(started, 2) << "the newest hover runs after the stale one";
+  EXPECT_EQ(view.readoutText(0), QStringLiteral("row 5, column 7 = %1")
+                                     .arg(QString::number(ropeScore(32, 5, 7), 'g', 10)));
+  EXPECT_TRUE(view.readoutText(2).contains(QStringLiteral("A − B"))) << view.readoutText(2).toStdString();
+  view.setHoverWorkerHook({});
+}
+
+TEST(CompareViewWidget, LeavingThePlotDropsTheHoverBeingComputed) {
+  CompareView view;
+  view.resize(1200, 600);
+  view.show();
+  view.setLength(32);
+  view.setPanels({{"rope", "scores", ""}, {"alibi", "bias", ""}});
+  ASSERT_TRUE(settle(view));
+  std::atomic<bool> release{false};
+  view.setHoverWorkerHook([&] {
+    while (!release) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  });
+  QSignalSpy shown(&view, &CompareView::hoverShown);
+  hoverCell(view, 0, 4, 2);
+  QEvent leave(QEvent::Leave);
+  QCoreApplication::sendEvent(&view.plotView(0)->plot(), &leave);
+  release = true;
+  QTest::qWait(300);
+  EXPECT_EQ(shown.count(), 0);
+  EXPECT_TRUE(view.readoutText(0).isEmpty()) << view.readoutText(0).toStdString();
+  view.setHoverWorkerHook({});
+}
+
+TEST(CompanionPanels, FollowTheSchemesCompanionRules) {
+  using Specs = std::vector<ComparePanelSpec>;
+  const posenc::Scheme& rope = posenc::findScheme("rope");
+  EXPECT_EQ(posenc::ui::companionPanels(rope, posenc::makeParams(rope, {{"length", "300"}}),
+                                        QStringLiteral("scores")),
+            (Specs{{"rope", "scores", ""}, {"rope", "scores", "scaling=linear factor=4"}}));
+  EXPECT_EQ(posenc::ui::companionPanels(
+                rope, posenc::makeParams(rope, {{"dim", "32"}, {"scaling", "ntk"}, {"factor", "8"}}),
+                QStringLiteral("angles")),
+            (Specs{{"rope", "angles", "dim=32 scaling=ntk factor=8"}, {"rope", "angles", "dim=32 factor=8"}}));
+  const posenc::Scheme& sin = posenc::findScheme("sinusoidal");
+  EXPECT_EQ(posenc::ui::companionPanels(sin, posenc::makeParams(sin, {}), QStringLiteral("encoding")),
+            (Specs{{"sinusoidal", "encoding", ""}, {"sinusoidal", "encoding", "layout=concatenated"}}));
+  EXPECT_EQ(posenc::ui::companionPanels(sin, posenc::makeParams(sin, {{"layout", "tensor2tensor"}}),
+                                        QStringLiteral("similarity")),
+            (Specs{{"sinusoidal", "similarity", "layout=tensor2tensor"}, {"sinusoidal", "similarity", ""}}));
+  // Without rules: RoPE's scaled scores beside it; Transformer-XL's q_len is the length.
+  const posenc::Scheme& xl = posenc::findScheme("xl");
+  EXPECT_EQ(posenc::ui::companionPanels(xl, posenc::makeParams(xl, {{"qlen", "40"}}), QStringLiteral("scores")),
+            (Specs{{"xl", "scores", ""}, {"rope", "scores", "scaling=linear factor=4"}}));
+}
+
+TEST(CompareViewWidget, ShowCompanionsSetsLengthPanelsAndDifference) {
+  CompareView view;
+  view.resize(1200, 600);
+  const posenc::Scheme& rope = posenc::findScheme("rope");
+  const posenc::ParamSet ropeParams = posenc::makeParams(rope, {{"length", "48"}});
+  view.showCompanions(rope, ropeParams, QStringLiteral("scores"));
+  EXPECT_EQ(view.length(), 48);
+  EXPECT_EQ(view.panels(), posenc::ui::companionPanels(rope, ropeParams, QStringLiteral("scores")));
+  EXPECT_TRUE(view.differenceShown());
+  const posenc::Scheme& alibi = posenc::findScheme("alibi");
+  view.showCompanions(alibi, posenc::makeParams(alibi, {{"length", "20"}}), QStringLiteral("bias"));
+  EXPECT_EQ(view.length(), 20);
+  EXPECT_EQ(view.panels()[0].scheme, QStringLiteral("alibi"));
+  EXPECT_EQ(view.panels()[1].scheme, QStringLiteral("rope"));
+  EXPECT_FALSE(view.differenceShown());
+  ASSERT_TRUE(settle(view));
 }
 
 TEST(CompareViewWidget, ZoomInOnePanelFollowsInTheOthers) {

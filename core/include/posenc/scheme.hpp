@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "posenc/mode_specs.hpp"
 #include "posenc/params.hpp"
 #include "posenc/types.hpp"
 #include "posenc/view.hpp"
@@ -22,6 +23,11 @@ struct SchemeInfo {
   std::string description{};  ///< One line.
   std::vector<ParamSpec> params{};
   std::vector<ViewSpec> views{};
+  /// The panel Compare shows beside this scheme (same scheme and view, parameters changed by
+  /// the first rule that matches; see CompanionRule). Empty: compareDefaults().companion.
+  std::vector<CompanionRule> companions{};
+  /// What Animate draws for this scheme (kind None: nothing).
+  AnimationSpec animation{};
 };
 
 /// A positional-encoding scheme. Implementations are stateless and thread-safe: every

@@ -1,27 +1,29 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "posenc_ui/modes/animation_view.h"
 
+#include <QBuffer>
 #include <QDir>
 #include <QEvent>
+#include <QFile>
 #include <QHBoxLayout>
 #include <QImage>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QPainter>
 #include <QPushButton>
-#include <QSaveFile>
 #include <QSlider>
 #include <QVBoxLayout>
 
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <ostream>
 #include <stdexcept>
+#include <string>
 
-#include "posenc/rope.hpp"
+#include "posenc/animation.hpp"
+#include "posenc/data_io.hpp"
 #include "posenc/scheme.hpp"
-#include "posenc/sinusoidal.hpp"
-#include "posenc/sinusoidal_table.hpp"
 
 namespace posenc::ui {
 
@@ -30,9 +32,6 @@ namespace {
 constexpr double kTwoPi = 2.0 * std::numbers::pi;
 
 QString num(double v, int digits = 4) { return QString::number(v, 'g', digits); }
-
-/// Angle of pair (a, b) in (-pi, pi].
-double angleOf(double a, double b) { return std::atan2(b, a); }
 
 const QColor kInk(20, 20, 20);
 const QColor kFaint(200, 200, 200);
@@ -65,7 +64,7 @@ void paintClock(QPainter& g, const QPointF& centre, double r, const ClockHand& h
   g.drawText(text, Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, caption);
 }
 
-void paintSinusoidal(QPainter& g, const QRectF& rect, const ParamSet& params, double position,
+void paintClockHands(QPainter& g, const QRectF& rect, double position,
                      const std::vector<ClockHand>& hands, const QFont& base) {
   const auto n = static_cast<int>(hands.size());
   const int cols = n <= 4 ? n : (n + 1) / 2;
@@ -84,7 +83,6 @@ void paintSinusoidal(QPainter& g, const QRectF& rect, const ParamSet& params, do
   const double r = std::max(8.0, std::min(cellW / 3.4, cellH / 3.2));
   QFont small = base;
   small.setPointSizeF(std::max(7.0, std::min(base.pointSizeF(), r / 5.5)));
-  (void)params;
   for (int k = 0; k < n; ++k) {
     const int column = k % cols, row = k / cols;
     const QPointF centre(area.left() + cellW * (column + 0.5), area.top() + cellH * (row + 0.42));
@@ -96,11 +94,9 @@ void paintSinusoidal(QPainter& g, const QRectF& rect, const ParamSet& params, do
   }
 }
 
-void paintRope(QPainter& g, const QRectF& rect, const ParamSet& params, double position,
-               Index gap, const std::vector<ClockHand>& hands, const QFont& base) {
-  const RopeParams p = ropeParamsFrom(params);
-  const Vector theta = ropeScaledFrequencies(p);
-  const double th = theta(p.pair);
+/// The title over the rotating pair: which pair, its rate, where q and k are.
+double paintRotatingPairTitle(QPainter& g, const QRectF& rect, const AnimationFrame& frame,
+                              double position, Index gap, const QFont& base) {
   QFont title = base;
   title.setPointSizeF(base.pointSizeF() * 1.3);
   g.setFont(title);
@@ -109,11 +105,18 @@ void paintRope(QPainter& g, const QRectF& rect, const ParamSet& params, double p
   g.drawText(QRectF(rect.left(), rect.top(), rect.width(), titleH), Qt::AlignCenter,
              QObject::tr("RoPE pair %1 turns by θ = %2 rad per position\n"
                          "q at m = %3, k at n = m − %4 = %5")
-                 .arg(p.pair)
-                 .arg(num(th))
+                 .arg(frame.pair)
+                 .arg(num(frame.rate))
                  .arg(num(position, 6))
                  .arg(gap)
                  .arg(num(position - static_cast<double>(gap), 6)));
+  return titleH;
+}
+
+void paintRotatingPair(QPainter& g, const QRectF& rect, const AnimationFrame& frame,
+                       double position, Index gap, const std::vector<ClockHand>& hands,
+                       const QFont& base) {
+  const double titleH = paintRotatingPairTitle(g, rect, frame, position, gap, base);
   const QFontMetricsF fm(base);
   const double textH = fm.height() * 3.6;
   const QRectF area(rect.left(), rect.top() + titleH, rect.width(),
@@ -162,36 +165,48 @@ void paintRope(QPainter& g, const QRectF& rect, const ParamSet& params, double p
                  .arg(dotPart, 0, 'f', 4));
 }
 
+/// A hand's caption in the current language.
+QString handLabel(const AnimationHand& hand) {
+  switch (hand.label) {
+    case HandLabel::BandPair:
+      return QObject::tr("pair %1  λ = %2").arg(hand.pair).arg(num(hand.wavelength));
+    case HandLabel::QueryAtM: return QObject::tr("q at m");
+    case HandLabel::KeyAtN: return QObject::tr("k at n");
+  }
+  return {};
+}
+
+std::vector<ClockHand> handsOf(const AnimationFrame& frame) {
+  std::vector<ClockHand> out;
+  for (const AnimationHand& h : frame.hands) out.push_back({handLabel(h), h.angle, h.radius});
+  return out;
+}
+
+/// The scheme with this id, or nullptr (an empty or unknown id has no animation).
+const Scheme* schemeOrNull(const std::string& id) {
+  for (const auto& s : allSchemes())
+    if (s->info().id == id) return s.get();
+  return nullptr;
+}
+
+/// The animation of scheme `id`, or nullptr when it has none.
+const AnimationSpec* animationOf(const std::string& id) {
+  const Scheme* s = schemeOrNull(id);
+  return s && s->info().animation.kind != AnimationKind::None ? &s->info().animation : nullptr;
+}
+
 }  // namespace
 
-bool hasAnimation(const std::string& scheme) { return scheme == "sinusoidal" || scheme == "rope"; }
+bool hasAnimation(const std::string& scheme) { return animationOf(scheme) != nullptr; }
+
+QString offeredAnimation() {
+  const Scheme* s = offeredAnimationScheme();
+  return s ? QString::fromStdString(s->info().id) : QString();
+}
 
 std::vector<ClockHand> animationHands(const std::string& scheme, const ParamSet& params,
                                       double position, Index gap) {
-  validateParams(findScheme(scheme), params);
-  std::vector<ClockHand> out;
-  if (scheme == "sinusoidal") {
-    const SinusoidalParams p = sinusoidalParamsFrom(params);
-    const Vector w = sinusoidalFrequencies(p.dim, p.base, p.layout);
-    for (Index i : sinusoidalBandPairs(p))
-      out.push_back({QObject::tr("pair %1  λ = %2").arg(i).arg(num(kTwoPi / w(i))),
-                     position * w(i), 1.0});
-    return out;
-  }
-  if (scheme == "rope") {
-    const RopeParams p = ropeParamsFrom(params);
-    const Vector theta = ropeScaledFrequencies(p);
-    const auto [first, second] = ropePairDims(p.pair, p.dim, p.layout);
-    const Vector q = ropeQuery(p), k = ropeKey(p);
-    const double th = theta(p.pair);
-    const double n = position - static_cast<double>(gap);
-    out.push_back({QObject::tr("q at m"), angleOf(q(first), q(second)) + position * th,
-                   std::hypot(q(first), q(second))});
-    out.push_back({QObject::tr("k at n"), angleOf(k(first), k(second)) + n * th,
-                   std::hypot(k(first), k(second))});
-    return out;
-  }
-  throw ParamError("scheme", scheme, "a scheme with an animation: sinusoidal or rope");
+  return handsOf(animationFrame(findScheme(scheme), params, position, gap));
 }
 
 void paintAnimationFrame(QPainter& painter, const QRectF& rect, const std::string& scheme,
@@ -199,13 +214,58 @@ void paintAnimationFrame(QPainter& painter, const QRectF& rect, const std::strin
   painter.save();
   painter.setRenderHint(QPainter::Antialiasing);
   painter.fillRect(rect, Qt::white);
-  const std::vector<ClockHand> hands = animationHands(scheme, params, position, gap);
+  const AnimationFrame frame = animationFrame(findScheme(scheme), params, position, gap);
+  const std::vector<ClockHand> hands = handsOf(frame);
   QFont font = painter.font();
   font.setPointSizeF(std::clamp(std::min(rect.width(), rect.height()) / 45.0, 8.0, 28.0));
-  if (scheme == "sinusoidal") paintSinusoidal(painter, rect, params, position, hands, font);
-  else paintRope(painter, rect, params, position, gap, hands, font);
+  switch (frame.kind) {
+    case AnimationKind::ClockHands: paintClockHands(painter, rect, position, hands, font); break;
+    case AnimationKind::RotatingPair:
+      paintRotatingPair(painter, rect, frame, position, gap, hands, font);
+      break;
+    case AnimationKind::None: break;  // animationFrame refuses these
+  }
   painter.restore();
 }
+
+namespace {
+
+/// One frame as a PNG file: encoded in memory, then written by the core's writeFileAtomically,
+/// the one writer of every exported file (a temporary beside the file, renamed into place).
+/// @throws std::runtime_error "frames: cannot write PATH: reason".
+void writeFrame(const QString& path, const std::string& scheme, const ParamSet& params,
+                double position, Index gap, const QSize& size) {
+  QImage image(size, QImage::Format_ARGB32_Premultiplied);
+  image.fill(Qt::white);
+  {
+    QPainter painter(&image);
+    paintAnimationFrame(painter, QRectF(QPointF(0, 0), QSizeF(size)), scheme, params, position,
+                        gap);
+  }
+  QBuffer encoded;
+  encoded.open(QIODevice::WriteOnly);
+  if (!image.save(&encoded, "PNG"))
+    throw std::runtime_error(QObject::tr("frames: cannot write %1: %2")
+                                 .arg(path, encoded.errorString())
+                                 .toStdString());
+  const QByteArray& bytes = encoded.data();
+  const std::string file = QFile::encodeName(path).toStdString();
+  try {
+    writeFileAtomically(file, [&](std::ostream& out) {
+      out.write(bytes.constData(), static_cast<std::streamsize>(bytes.size()));
+    });
+  } catch (const IoError& e) {
+    // e.what() is "cannot write PATH: reason"; the frames' message says the reason the same way.
+    const std::string what = e.what();
+    const std::string prefix = "cannot write " + file + ": ";
+    const std::string reason = what.starts_with(prefix) ? what.substr(prefix.size()) : what;
+    throw std::runtime_error(QObject::tr("frames: cannot write %1: %2")
+                                 .arg(path, QString::fromLocal8Bit(reason))
+                                 .toStdString());
+  }
+}
+
+}  // namespace
 
 int exportAnimationFrames(const QString& dir, const std::string& scheme, const ParamSet& params,
                           double first, double last, double step, Index gap, const QSize& size) {
@@ -232,20 +292,9 @@ int exportAnimationFrames(const QString& dir, const std::string& scheme, const P
         QObject::tr("frames: cannot create the folder %1").arg(dir).toStdString());
   const int n = static_cast<int>(count);
   for (int f = 0; f < n; ++f) {
-    QImage image(size, QImage::Format_ARGB32_Premultiplied);
-    image.fill(Qt::white);
-    {
-      QPainter painter(&image);
-      paintAnimationFrame(painter, QRectF(QPointF(0, 0), QSizeF(size)), scheme, params,
-                          first + step * f, gap);
-    }
     const QString path =
         QDir(dir).filePath(QStringLiteral("frame_%1.png").arg(f, 5, 10, QLatin1Char('0')));
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !file.commit())
-      throw std::runtime_error(QObject::tr("frames: cannot write %1: %2")
-                                   .arg(path, file.errorString())
-                                   .toStdString());
+    writeFrame(path, scheme, params, first + step * f, gap, size);
   }
   return n;
 }
@@ -344,8 +393,9 @@ void AnimationView::setScheme(const std::string& scheme, const ParamSet& params)
 }
 
 Index AnimationView::lastPosition() const {
-  if (!hasAnimation(m_scheme) || !m_params.has("length")) return 0;
-  return std::max<Index>(0, m_params.getInt("length") - 1);
+  const AnimationSpec* animation = animationOf(m_scheme);
+  if (!animation || !m_params.has(animation->lengthParam)) return 0;
+  return std::max<Index>(0, m_params.getInt(animation->lengthParam) - 1);
 }
 
 void AnimationView::setPosition(double position) {
@@ -393,8 +443,10 @@ void AnimationView::syncControls() {
   for (QWidget* w : {static_cast<QWidget*>(m_play), static_cast<QWidget*>(m_positionSlider),
                      static_cast<QWidget*>(m_speedSlider), static_cast<QWidget*>(m_export)})
     w->setEnabled(on);
-  m_gapSlider->setVisible(m_scheme == "rope");
-  m_gapLabel->setVisible(m_scheme == "rope");
+  const AnimationSpec* animation = animationOf(m_scheme);
+  const bool gap = animation && animation->usesGap;
+  m_gapSlider->setVisible(gap);
+  m_gapLabel->setVisible(gap);
   const QSignalBlocker b1(m_positionSlider), b2(m_speedSlider), b3(m_gapSlider);
   m_positionSlider->setRange(0, static_cast<int>(std::min<Index>(lastPosition(), 1 << 30)));
   m_positionSlider->setValue(static_cast<int>(std::floor(m_position)));

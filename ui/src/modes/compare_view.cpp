@@ -4,17 +4,24 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QEvent>
+#include <QFutureWatcher>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSpinBox>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
+#include <algorithm>
+#include <array>
 #include <cmath>
+#include <limits>
+#include <string_view>
 
-#include "posenc_ui/plot/plot_view.h"
+#include "posenc/compare.hpp"
 #include "posenc_ui/app/translation.h"
+#include "posenc_ui/plot/plot_view.h"
 
 namespace posenc::ui {
 
@@ -26,7 +33,40 @@ QString valueText(double v) {
   return std::isnan(v) ? CompareView::tr("masked") : QString::number(v, 'g', 10);
 }
 
+/// The parameters Compare's common length replaces, in the order they are looked for
+/// (Transformer-XL's length is its segment length q_len).
+constexpr std::array<std::string_view, 2> kLengthParams = {"length", "qlen"};
+
+bool isLengthParam(std::string_view id) {
+  return std::find(kLengthParams.begin(), kLengthParams.end(), id) != kLengthParams.end();
+}
+
+ComparePanelSpec panelOf(const PanelSpec& spec) {
+  return {q(spec.scheme), q(spec.view), q(spec.overrides)};
+}
+
+/// Parameters that differ from the scheme's defaults as KEY=VALUE words, the length left out
+/// (the compare view sets it itself).
+QString overridesText(const Scheme& scheme, const ParamSet& params) {
+  const ParamSet defaults(scheme.info().params);
+  QStringList words;
+  for (const auto& [id, value] : params.items()) {
+    if (isLengthParam(id) || !defaults.has(id) || defaults.get(id) == value) continue;
+    words << q(id) + QLatin1Char('=') + q(formatValue(value));
+  }
+  return words.join(QLatin1Char(' '));
+}
+
 }  // namespace
+
+std::vector<ComparePanelSpec> companionPanels(const Scheme& scheme, const ParamSet& params,
+                                              const QString& view) {
+  const QString id = q(scheme.info().id);
+  const ComparePanelSpec own{id, view, overridesText(scheme, params)};
+  const std::optional<ParamSet> other = companionParams(scheme, params);
+  if (!other) return {own, panelOf(compareDefaults().companion)};
+  return {own, {id, view, overridesText(scheme, *other)}};
+}
 
 posenc::ParamSet comparePanelParams(const ComparePanelSpec& spec, Index length) {
   const Scheme& scheme = findScheme(spec.scheme.toStdString());
@@ -39,7 +79,7 @@ posenc::ParamSet comparePanelParams(const ComparePanelSpec& spec, Index length) 
     sets.emplace_back(word.left(eq).toStdString(), word.mid(eq + 1).toStdString());
   }
   for (const ParamSpec& p : scheme.info().params)
-    if (p.id == "length" || p.id == "qlen") sets.emplace_back(p.id, std::to_string(length));
+    if (isLengthParam(p.id)) sets.emplace_back(p.id, std::to_string(length));
   return makeParams(scheme, sets);
 }
 
@@ -102,14 +142,17 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
   });
   connect(m_count, &QSpinBox::valueChanged, this, [this](int n) {
     std::vector<ComparePanelSpec> specs = panels();
-    const std::vector<ComparePanelSpec> extra = {{"alibi", "bias", ""}, {"t5", "bias", ""}};
-    while (static_cast<int>(specs.size()) < n) specs.push_back(extra[specs.size() % 2]);
+    const std::vector<PanelSpec>& extra = compareDefaults().extra;
+    while (static_cast<int>(specs.size()) < n)
+      specs.push_back(panelOf(extra[specs.size() % extra.size()]));
     specs.resize(static_cast<std::size_t>(n));
     setPanels(specs);
   });
   connect(m_showDiff, &QCheckBox::toggled, this, [this] { rebuild(); });
   retranslate();
-  setPanels({{"rope", "scores", ""}, {"rope", "scores", "scaling=linear factor=4"}});
+  std::vector<ComparePanelSpec> initial;
+  for (const PanelSpec& spec : compareDefaults().initial) initial.push_back(panelOf(spec));
+  setPanels(initial);
 }
 
 CompareView::~CompareView() {
@@ -123,8 +166,10 @@ CompareView::~CompareView() {
 
 void CompareView::setPanels(const std::vector<ComparePanelSpec>& panels) {
   std::vector<ComparePanelSpec> specs = panels;
-  if (specs.size() < 2) specs.resize(2, {"sinusoidal", "similarity", ""});
+  if (specs.size() < 2) specs.resize(2, panelOf(compareDefaults().filler));
   if (specs.size() > 4) specs.resize(4);
+  ++m_hoverGeneration;  // a hover being computed belongs to the panels replaced here
+  m_hoverPending = nullptr;
   for (Panel* p : m_panels) {
     p->box->deleteLater();
     delete p;
@@ -201,6 +246,18 @@ void CompareView::setPanels(const std::vector<ComparePanelSpec>& panels) {
   rebuild();
   for (int i = 0; i < static_cast<int>(m_panels.size()); ++i) applyPanel(i);
   retranslate();
+}
+
+void CompareView::showCompanions(const Scheme& scheme, const ParamSet& params,
+                                 const QString& view) {
+  for (std::string_view id : kLengthParams)
+    if (params.has(id)) {
+      setLength(std::clamp<Index>(params.getInt(id), 1, Index{1} << 20));
+      break;
+    }
+  const std::vector<ComparePanelSpec> specs = companionPanels(scheme, params, view);
+  setPanels(specs);
+  setDifferenceShown(specs[1].scheme == specs[0].scheme);
 }
 
 std::vector<ComparePanelSpec> CompareView::panels() const {
@@ -358,41 +415,116 @@ void CompareView::linkZoomFrom(PlotView* source) {
   m_linking = false;
 }
 
+/// What a hover computes, copied so the worker touches nothing of the view: for each panel
+/// its scheme (null when it shows no heatmap), parameters and view.
+struct CompareView::HoverRequest {
+  struct Panel {
+    const Scheme* scheme = nullptr;  ///< Stateless, static storage.
+    ParamSet params;
+    std::string view;
+  };
+  Index row = 0;
+  Index col = 0;
+  std::vector<Panel> panels;
+  bool difference = false;  ///< Also say A - B (the first two panels have the same shape).
+};
+
+/// The hovered cell's value in each panel of a HoverRequest.
+struct CompareView::HoverAnswer {
+  enum class State { NoHeatmap, Value, Outside };
+  struct Cell {
+    State state = State::NoHeatmap;
+    double value = std::numeric_limits<double>::quiet_NaN();
+  };
+  std::vector<Cell> cells;
+  bool difference = false;
+};
+
+CompareView::HoverAnswer CompareView::computeHover(const HoverRequest& request) {
+  HoverAnswer answer;
+  answer.difference = request.difference;
+  const Region cell{request.row, request.row + 1, request.col, request.col + 1};
+  for (const HoverRequest::Panel& p : request.panels) {
+    HoverAnswer::Cell out;
+    if (p.scheme) {
+      try {
+        out.value = computeMatrix(*p.scheme, p.params, p.view, cell).values(0, 0);
+        out.state = HoverAnswer::State::Value;
+      } catch (const std::exception&) {
+        out.state = HoverAnswer::State::Outside;
+      }
+    }
+    answer.cells.push_back(out);
+  }
+  return answer;
+}
+
 void CompareView::linkHover(Index row, Index col) {
+  HoverRequest request;
+  request.row = row;
+  request.col = col;
   for (Panel* p : m_panels) {
-    if (!std::get_if<MatrixResult>(&p->last.data)) {
+    HoverRequest::Panel job;
+    if (std::get_if<MatrixResult>(&p->last.data)) {
+      job = {&findScheme(p->spec.scheme.toStdString()), p->last.params, p->spec.view.toStdString()};
+      p->readout->setText(
+          tr("row %1, column %2 = %3").arg(row).arg(col).arg(tr("computing...")));
+    } else {
       p->readout->clear();
-      continue;
     }
-    try {
-      const Scheme& scheme = findScheme(p->spec.scheme.toStdString());
-      const MatrixResult one = computeMatrix(scheme, p->last.params, p->spec.view.toStdString(),
-                                             Region{row, row + 1, col, col + 1});
-      p->readout->setText(tr("row %1, column %2 = %3").arg(row).arg(col).arg(valueText(one.values(0, 0))));
-    } catch (const ParamError&) {
-      p->readout->setText(tr("row %1, column %2: outside this view").arg(row).arg(col));
-    }
+    request.panels.push_back(std::move(job));
   }
   if (m_diffNote && m_panels.size() >= 2) {
     const auto* a = std::get_if<MatrixResult>(&m_panels[0]->last.data);
     const auto* b = std::get_if<MatrixResult>(&m_panels[1]->last.data);
-    if (a && b && a->full.rows == b->full.rows && a->full.cols == b->full.cols && row < a->full.rows &&
-        col < a->full.cols) {
-      const auto cell = [&](const Panel* p) {
-        return computeMatrix(findScheme(p->spec.scheme.toStdString()), p->last.params,
-                             p->spec.view.toStdString(), Region{row, row + 1, col, col + 1})
-            .values(0, 0);
-      };
-      const double va = cell(m_panels[0]), vb = cell(m_panels[1]);
-      m_diffNote->setText(tr("row %1, column %2: A − B = %3 − %4 = %5")
-                              .arg(row)
-                              .arg(col)
-                              .arg(valueText(va), valueText(vb), valueText(va - vb)));
-    }
+    request.difference = a && b && a->full.rows == b->full.rows &&
+                         a->full.cols == b->full.cols && row < a->full.rows && col < a->full.cols;
   }
+  const quint64 generation = ++m_hoverGeneration;
+  if (m_hoverRunning) m_hoverPending = [this, request, generation] { startHover(request, generation); };
+  else startHover(request, generation);
+}
+
+void CompareView::startHover(const HoverRequest& request, quint64 generation) {
+  m_hoverRunning = true;
+  auto* watcher = new QFutureWatcher<HoverAnswer>(this);
+  connect(watcher, &QFutureWatcher<HoverAnswer>::finished, this,
+          [this, watcher, generation, row = request.row, col = request.col] {
+            if (generation == m_hoverGeneration) showHover(watcher->result(), row, col);
+            watcher->deleteLater();
+            m_hoverRunning = false;
+            if (m_hoverPending) std::exchange(m_hoverPending, nullptr)();
+          });
+  watcher->setFuture(QtConcurrent::run([request, hook = m_hoverHook] {
+    if (hook) hook();
+    return computeHover(request);
+  }));
+}
+
+void CompareView::showHover(const HoverAnswer& answer, Index row, Index col) {
+  for (std::size_t i = 0; i < answer.cells.size() && i < m_panels.size(); ++i) {
+    const HoverAnswer::Cell& cell = answer.cells[i];
+    QLabel* readout = m_panels[i]->readout;
+    if (cell.state == HoverAnswer::State::Value)
+      readout->setText(tr("row %1, column %2 = %3").arg(row).arg(col).arg(valueText(cell.value)));
+    else if (cell.state == HoverAnswer::State::Outside)
+      readout->setText(tr("row %1, column %2: outside this view").arg(row).arg(col));
+  }
+  if (answer.difference && m_diffNote && answer.cells.size() >= 2 &&
+      answer.cells[0].state == HoverAnswer::State::Value &&
+      answer.cells[1].state == HoverAnswer::State::Value) {
+    const double va = answer.cells[0].value, vb = answer.cells[1].value;
+    m_diffNote->setText(tr("row %1, column %2: A − B = %3 − %4 = %5")
+                            .arg(row)
+                            .arg(col)
+                            .arg(valueText(va), valueText(vb), valueText(va - vb)));
+  }
+  emit hoverShown(row, col);
 }
 
 void CompareView::clearHover() {
+  ++m_hoverGeneration;  // a hover still being computed must not fill the readouts again
+  m_hoverPending = nullptr;
   for (Panel* p : m_panels) p->readout->clear();
   updateDifference();
 }

@@ -20,28 +20,29 @@ class QSlider;
 
 namespace posenc::ui {
 
-/// What one frame shows, computed from the parameters and a (fractional) position.
+/// One hand of a frame, captioned in the current language.
 struct ClockHand {
   QString label;      ///< e.g. "pair 3  λ = 62.8".
   double angle = 0;   ///< Radians, counter-clockwise from the positive x axis.
-  double radius = 1;  ///< Length of the hand (1 for sinusoidal; |pair| for RoPE).
+  double radius = 1;  ///< Length of the hand (1 for the clock hands; |pair| for RoPE).
 };
 
-/// The hands of the frame at `position`:
-/// - sinusoidal: one hand per band pair i (sinusoidalBandPairs), angle p w_i, radius 1: the
-///   point (cos p w_i, sin p w_i) whose coordinates are the table's cos and sin entries;
-/// - rope: the pair `pair` of q rotated to m = position (angle phi_q + m theta_k) and of k
-///   rotated to n = position - `gap` (angle phi_k + n theta_k); the angle between them,
-///   (phi_q - phi_k) + gap theta_k, does not change with the position (the relative property).
-/// @throws ParamError for a scheme other than sinusoidal or rope, or bad parameters.
+/// The hands of the frame of scheme `scheme` at `position`: the core's animationFrame
+/// (posenc/animation.hpp, which says what each kind of animation shows) with captions.
+/// @throws ParamError for a scheme without an animation, or bad parameters.
 [[nodiscard]] std::vector<ClockHand> animationHands(const std::string& scheme,
                                                     const posenc::ParamSet& params,
                                                     double position, posenc::Index gap);
 
-/// Whether a scheme has an animation (sinusoidal, rope).
+/// Whether scheme `scheme` has an animation (SchemeInfo::animation); false for an unknown id.
 [[nodiscard]] bool hasAnimation(const std::string& scheme);
 
-/// Paints one frame (clock faces or the RoPE pair with its dot product) into `rect`.
+/// The id of the scheme Animate offers with one click when the current one has no animation
+/// (AnimationSpec::offered), or an empty string when no scheme is offered.
+[[nodiscard]] QString offeredAnimation();
+
+/// Paints one frame into `rect`: by the animation's kind, clock faces (ClockHands) or the
+/// pair of q and k with its part of the dot product (RotatingPair).
 void paintAnimationFrame(QPainter& painter, const QRectF& rect, const std::string& scheme,
                          const posenc::ParamSet& params, double position, posenc::Index gap);
 
@@ -54,7 +55,7 @@ int exportAnimationFrames(const QString& dir, const std::string& scheme,
                           posenc::Index gap, const QSize& size);
 
 /// The animation panel: the frame, play/pause, speed (positions per second), a position
-/// slider, and for RoPE the key gap m - n. Keyboard: Space plays/pauses, Left/Right step.
+/// slider, and where the animation uses one (AnimationSpec::usesGap) the key gap m - n. Keyboard: Space plays/pauses, Left/Right step.
 class AnimationView : public QWidget {
   Q_OBJECT
  public:

@@ -5,8 +5,8 @@
 
 #include <QString>
 #include <QWidget>
+#include <functional>
 #include <optional>
-
 #include <string>
 #include <utility>
 #include <vector>
@@ -45,14 +45,31 @@ struct ComparePanelSpec {
 [[nodiscard]] posenc::MatrixResult differenceOf(const posenc::MatrixResult& a,
                                                 const posenc::MatrixResult& b);
 
+/// The panels Compare opens with for what the window shows (scheme `scheme` at `params`,
+/// view `view`): panel 1 the same, its parameters that differ from the defaults as overrides
+/// (the length left to the compare view); panel 2 its companion, the same scheme and view
+/// with the parameters of posenc::companionParams (e.g. RoPE scaled against unscaled,
+/// sinusoidal interleaved against concatenated), or posenc::compareDefaults().companion for
+/// a scheme without companion rules.
+[[nodiscard]] std::vector<ComparePanelSpec> companionPanels(const posenc::Scheme& scheme,
+                                                            const posenc::ParamSet& params,
+                                                            const QString& view);
+
 class CompareView : public QWidget {
   Q_OBJECT
  public:
   explicit CompareView(QWidget* parent = nullptr);
   ~CompareView() override;
 
-  /// 2 to 4 panels (other counts are clamped).
+  /// 2 to 4 panels (other counts are clamped; fewer than 2 are padded with
+  /// posenc::compareDefaults().filler).
   void setPanels(const std::vector<ComparePanelSpec>& panels);
+  /// What Compare shows on entering it from the window: the common length from the
+  /// parameters' length (`length`, else Transformer-XL's `qlen`; clamped to 1 .. 2^20), the
+  /// panels of companionPanels(scheme, params, view), and the difference map when both
+  /// panels show the same scheme.
+  void showCompanions(const posenc::Scheme& scheme, const posenc::ParamSet& params,
+                      const QString& view);
   [[nodiscard]] std::vector<ComparePanelSpec> panels() const;
   void setLength(Index length);
   [[nodiscard]] Index length() const;
@@ -62,8 +79,13 @@ class CompareView : public QWidget {
 
   /// The plot of panel `index` (0-based; the difference map is index panels().size()).
   [[nodiscard]] PlotView* plotView(int index) const;
-  /// The readout line under panel `index` ("(i, j) = value" for the linked hover).
+  /// The readout line under panel `index` ("row i, column j = value" for the linked hover;
+  /// the difference map's line is index panels().size()).
   [[nodiscard]] QString readoutText(int index) const;
+  /// A function every hover computation calls first, on the worker thread (default none).
+  /// Tests use it to hold a computation until something has happened in the UI thread. It
+  /// must be thread-safe and must not touch the view.
+  void setHoverWorkerHook(std::function<void()> hook) { m_hoverHook = std::move(hook); }
   /// True while any panel is computing.
   [[nodiscard]] bool busy() const;
   /// Font scale of the plots (presentation mode).
@@ -72,12 +94,17 @@ class CompareView : public QWidget {
  signals:
   /// Every panel has its newest result (for tests and the status bar).
   void settled();
+  /// The readouts show the values of the hovered cell (row, col), computed off the UI thread;
+  /// only for the newest hover (for tests).
+  void hoverShown(posenc::Index row, posenc::Index col);
 
  protected:
   void changeEvent(QEvent* event) override;
 
  private:
   struct Panel;
+  struct HoverRequest;
+  struct HoverAnswer;
   void rebuild();
   void retranslate();
   void applyPanel(int index);
@@ -86,6 +113,13 @@ class CompareView : public QWidget {
   void linkZoomFrom(PlotView* source);
   void showDifference();
   void linkHover(Index row, Index col);
+  /// Computes `request` on a worker thread (one at a time: a hover arriving meanwhile
+  /// replaces the waiting one), then shows it if it is still the newest hover.
+  void startHover(const HoverRequest& request, quint64 generation);
+  /// Runs on a worker thread: the hovered cell of every panel's view (exact, even where the
+  /// picture is sampled). Never throws: a cell the core refuses is "outside this view".
+  static HoverAnswer computeHover(const HoverRequest& request);
+  void showHover(const HoverAnswer& answer, Index row, Index col);
   void clearHover();
   void updateDifference();
 
@@ -108,6 +142,10 @@ class CompareView : public QWidget {
   /// differs from this one has been zoomed or panned, and the others follow it.
   std::optional<Zoom> m_linkedZoom;
   double m_fontScale = 1.0;
+  quint64 m_hoverGeneration = 0;  ///< Newest hover (or clearing); older answers are dropped.
+  bool m_hoverRunning = false;    ///< A hover is being computed; at most one at a time.
+  std::function<void()> m_hoverPending;  ///< The newest hover that arrived meanwhile.
+  std::function<void()> m_hoverHook;     ///< setHoverWorkerHook's function, or empty.
 };
 
 }  // namespace posenc::ui
