@@ -29,7 +29,8 @@
 #include <qcustomplot.h>
 
 #include "posenc_ui/window/main_window.h"
-#include "posenc_ui/plot/plot_render.h"
+#include "posenc_ui/plot/draw_matrix.h"
+#include "posenc_ui/plot/picture_file.h"
 #include "posenc_ui/io/session_io.h"
 
 namespace posenc::ui {

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Tests of posenc_ui/plot/plot_render.h: colour tables against the published data, what drawMatrix
 // and drawSeries put into a QCustomPlot, and the files savePicture writes.
-#include "posenc_ui/plot/plot_render.h"
+#include "posenc_ui/plot/colormaps.h"
+#include "posenc_ui/plot/draw_matrix.h"
+#include "posenc_ui/plot/draw_series.h"
+#include "posenc_ui/plot/picture_file.h"
 
 #include <gtest/gtest.h>
 #include <qcustomplot.h>
