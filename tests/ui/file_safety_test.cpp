@@ -161,7 +161,7 @@ void drawSomething(QCustomPlot& plot) {
   drawMatrix(plot, findView(s, "bias"), computeMatrix(s, p, "bias"));
 }
 
-// Replaces plot_render_test's ReadOnlyFolderLeavesExistingFileIntact, which root skipped.
+// Replaces SavePicture.ReadOnlyFolderLeavesExistingFileIntact, which root skipped.
 TEST_F(FileSafety, PicturesIntoAReadOnlyFolderFailClearlyAndKeepTheFiles) {
   QCustomPlot plot;
   plot.resize(300, 200);
