@@ -186,7 +186,7 @@ class ChartBuilder {
   QCustomPlot& m_plot;
   const ViewSpec& m_view;
   const SeriesResult& m_result;
-  const double m_s;
+  const double m_s;       ///< Font scale (safeScale of PlotOptions::fontScale).
   const std::size_t m_n;  ///< Points per curve (the x values).
   const bool m_logY;      ///< A log y axis (never for a path).
   QCPRange m_xRange;
