@@ -14,7 +14,8 @@
 #include <string>
 
 #include "posenc/scheme.hpp"
-#include "posenc_ui/formula/formula.h"
+#include "posenc_ui/formula/formula_parser.h"
+#include "posenc_ui/formula/formula_widget.h"
 
 namespace posenc::ui {
 namespace {

@@ -29,7 +29,8 @@
 #include <qcustomplot.h>
 
 #include "posenc_ui/window/main_window.h"
-#include "posenc_ui/plot/plot_render.h"
+#include "posenc_ui/plot/draw_matrix.h"
+#include "posenc_ui/plot/picture_file.h"
 #include "posenc_ui/io/session_io.h"
 
 namespace posenc::ui {
@@ -160,7 +161,7 @@ void drawSomething(QCustomPlot& plot) {
   drawMatrix(plot, findView(s, "bias"), computeMatrix(s, p, "bias"));
 }
 
-// Replaces plot_render_test's ReadOnlyFolderLeavesExistingFileIntact, which root skipped.
+// Replaces SavePicture.ReadOnlyFolderLeavesExistingFileIntact, which root skipped.
 TEST_F(FileSafety, PicturesIntoAReadOnlyFolderFailClearlyAndKeepTheFiles) {
   QCustomPlot plot;
   plot.resize(300, 200);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The formula language of the explanation panel: parsing, layout, painting, plain text.
-#include "posenc_ui/formula/formula.h"
+#include "posenc_ui/formula/formula_layout.h"
+#include "posenc_ui/formula/formula_parser.h"
+#include "posenc_ui/formula/formula_widget.h"
 
 #include <gtest/gtest.h>
 

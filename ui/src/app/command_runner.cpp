@@ -15,7 +15,6 @@
 #include "posenc/data_io.hpp"
 #include "posenc/memory_budget.hpp"
 #include "posenc/scheme.hpp"
-#include "posenc_ui/plot/plot_render.h"
 #include "posenc_ui/io/view_export.h"
 #include "posenc_ui/io/session_io.h"
 #include "posenc_ui/app/translation.h"

@@ -21,7 +21,7 @@
 
 #include "posenc/data_io.hpp"
 #include "posenc/scheme.hpp"
-#include "posenc_ui/plot/plot_render.h"
+#include "posenc_ui/plot/colormaps.h"
 #include "json_text.h"
 
 // The presets live in resources/posenc.qrc, compiled into the static posenc_ui library.

@@ -11,7 +11,10 @@
 #include "posenc/command_line.hpp"
 #include "posenc/data_io.hpp"
 #include "posenc/memory_budget.hpp"
-#include "posenc_ui/plot/plot_render.h"
+#include "posenc_ui/plot/colormaps.h"
+#include "posenc_ui/plot/draw_matrix.h"
+#include "posenc_ui/plot/draw_series.h"
+#include "posenc_ui/plot/picture_file.h"
 
 namespace posenc::ui {
 

@@ -19,7 +19,7 @@
 #include <utility>
 
 #include "posenc/scheme.hpp"
-#include "posenc_ui/formula/formula.h"
+#include "posenc_ui/formula/formula_widget.h"
 
 // The explanations are in resources/posenc.qrc, compiled into the static posenc_ui library;
 // registering them from here keeps the linker from dropping them when nothing else does

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The colour maps a heatmap can use, as 256-entry tables built from the published data in
 // colormaps_data.h.
+#include "posenc_ui/plot/colormaps.h"
+
 #include <algorithm>
 #include <cmath>
 
 #include "colormaps_data.h"
-#include "posenc_ui/plot/plot_render.h"
 
 namespace posenc::ui {
 

@@ -17,6 +17,9 @@
 #include <limits>
 #include <utility>
 
+#include "posenc_ui/plot/draw_matrix.h"
+#include "posenc_ui/plot/draw_series.h"
+
 namespace posenc::ui {
 
 namespace {
@@ -576,26 +579,16 @@ void PlotView::placeCrosshair(Index row, Index col) {
   refreshOverlay();
 }
 
-void PlotView::hoverSeries(const QPointF& pos) {
-  QCPAxis* xAxis = m_plot->xAxis;
-  QCPAxis* yAxis = m_plot->yAxis;
-  const QRect area = xAxis->axisRect()->rect();
-  if (!area.contains(pos.toPoint())) {
-    endHover();
-    return;
-  }
-  // The nearest drawn point, in pixels, over every curve.
+PlotView::NearPoint PlotView::nearestPoint(const QPointF& pos) const {
+  const QCPAxis* xAxis = m_plot->xAxis;
+  const QCPAxis* yAxis = m_plot->yAxis;
   double best = kHoverRadius;
-  int bestCurve = -1;
-  int bestIndex = -1;
-  QPointF bestPixel;
+  NearPoint nearest;
   auto consider = [&](int curve, int index, const QPointF& pixel) {
     const double d = std::hypot(pixel.x() - pos.x(), pixel.y() - pos.y());
     if (d <= best) {
       best = d;
-      bestCurve = curve;
-      bestIndex = index;
-      bestPixel = pixel;
+      nearest = {curve, index, pixel};
     }
   };
   const auto& xs = m_series.x;
@@ -625,31 +618,52 @@ void PlotView::hoverSeries(const QPointF& pos) {
       // The point's index in the result: the same when every x was drawn in order.
       int index = j;
       if (bars || !m_seriesSorted || static_cast<std::size_t>(data->dataCount()) != xs.size()) {
-        index = -1;
-        for (std::size_t i = 0; i < xs.size() && i < ys.size(); ++i) {
-          if (xs[i] == key && ys[i] == value) {
-            index = static_cast<int>(i);
-            break;
-          }
-        }
+        index = seriesIndex(ys, key, value);
         if (index < 0) continue;
       }
       consider(k, index, data->dataPixelPosition(j));
     }
   }
+  return nearest;
+}
 
-  if (bestCurve < 0) {
+int PlotView::seriesIndex(const std::vector<double>& ys, double x, double y) const {
+  const auto& xs = m_series.x;
+  for (std::size_t i = 0; i < xs.size() && i < ys.size(); ++i)
+    if (xs[i] == x && ys[i] == y) return static_cast<int>(i);
+  return -1;
+}
+
+void PlotView::hoverSeries(const QPointF& pos) {
+  const QRect area = m_plot->xAxis->axisRect()->rect();
+  if (!area.contains(pos.toPoint())) {
     endHover();
     return;
   }
-  const auto i = static_cast<std::size_t>(bestIndex);
-  const double x = xs[i];
-  const double y = m_series.curves[static_cast<std::size_t>(bestCurve)].y[i];
-  QCPAbstractPlottable* plottable = m_plot->plottable(bestCurve);
+  const NearPoint point = nearestPoint(pos);
+  if (point.curve < 0) {
+    endHover();
+    return;
+  }
+  const auto i = static_cast<std::size_t>(point.index);
+  const double x = m_series.x[i];
+  const double y = m_series.curves[static_cast<std::size_t>(point.curve)].y[i];
+  showPointReadout(point, area, x, y);
+  refreshOverlay();
+
+  if (m_hovering && point.curve == m_hoverCurve && point.index == m_hoverIndex) return;
+  m_hovering = true;
+  m_hoverCurve = point.curve;
+  m_hoverIndex = point.index;
+  emit pointHovered(point.curve, point.index, x, y);
+}
+
+void PlotView::showPointReadout(const NearPoint& point, const QRect& area, double x, double y) {
+  QCPAbstractPlottable* plottable = m_plot->plottable(point.curve);
   QColor colour = plottable->pen().color();
   if (qobject_cast<QCPBars*>(plottable)) colour = plottable->brush().color().darker(130);
   if (m_tracer) {
-    m_tracer->position->setCoords(bestPixel);
+    m_tracer->position->setCoords(point.pixel);
     m_tracer->setPen(QPen(colour, 2));
     m_tracer->setVisible(true);
   }
@@ -657,20 +671,13 @@ void PlotView::hoverSeries(const QPointF& pos) {
     m_readout->setText(QStringLiteral("%1: x = %2, y = %3")
                            .arg(plottable->name(), number(x), number(y)));
     // Beside the point, on the side with more room, so the text stays in the plot.
-    const bool left = bestPixel.x() > area.center().x();
-    const bool below = bestPixel.y() < area.center().y();
+    const bool left = point.pixel.x() > area.center().x();
+    const bool below = point.pixel.y() < area.center().y();
     m_readout->setPositionAlignment((left ? Qt::AlignRight : Qt::AlignLeft) |
                                     (below ? Qt::AlignTop : Qt::AlignBottom));
-    m_readout->position->setCoords(bestPixel + QPointF(left ? -12 : 12, below ? 12 : -12));
+    m_readout->position->setCoords(point.pixel + QPointF(left ? -12 : 12, below ? 12 : -12));
     m_readout->setVisible(true);
   }
-  refreshOverlay();
-
-  if (m_hovering && bestCurve == m_hoverCurve && bestIndex == m_hoverIndex) return;
-  m_hovering = true;
-  m_hoverCurve = bestCurve;
-  m_hoverIndex = bestIndex;
-  emit pointHovered(bestCurve, bestIndex, x, y);
 }
 
 void PlotView::endHover() {

@@ -55,7 +55,7 @@
 #include "posenc_ui/panels/lesson_panel.h"
 #include "posenc_ui/panels/parameter_panel.h"
 #include "posenc_ui/window/presentation.h"
-#include "posenc_ui/plot/plot_render.h"
+#include "posenc_ui/plot/colormaps.h"
 #include "posenc_ui/plot/plot_view.h"
 #include "posenc_ui/panels/readout_panel.h"
 #include "posenc_ui/app/settings_keys.h"

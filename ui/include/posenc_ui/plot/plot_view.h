@@ -4,6 +4,7 @@
 
 #include <QPointF>
 #include <QPointer>
+#include <QRect>
 #include <QString>
 #include <QTimer>
 #include <QWidget>
@@ -13,7 +14,7 @@
 #include <vector>
 
 #include "posenc/view.hpp"
-#include "posenc_ui/plot/plot_render.h"
+#include "posenc_ui/plot/plot_parts.h"
 #include "posenc_ui/io/session_io.h"
 
 class QCustomPlot;
@@ -107,6 +108,18 @@ class PlotView : public QWidget {
   /// Hides the crosshair and cell outline; true if any was showing.
   bool hideCrosshair();
   void hoverSeries(const QPointF& pos);
+  /// A chart's point: its curve, its index in the result, where it is drawn (pixels).
+  struct NearPoint {
+    int curve = -1;  ///< -1: none.
+    int index = -1;
+    QPointF pixel;
+  };
+  /// The drawn point nearest to `pos` within the hover radius, over every curve.
+  [[nodiscard]] NearPoint nearestPoint(const QPointF& pos) const;
+  /// Index of the point (x, y) of the curve with values `ys` in m_series; -1 if none.
+  [[nodiscard]] int seriesIndex(const std::vector<double>& ys, double x, double y) const;
+  /// The tracer and the "name: x = .., y = .." readout on `point` of the plot `area`.
+  void showPointReadout(const NearPoint& point, const QRect& area, double x, double y);
   void endHover();
   void refreshOverlay();
   /// True when the drawn result was made for `region` (so asking for it again is useless).

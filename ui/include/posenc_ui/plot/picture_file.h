@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Writes a drawn plot (drawMatrix, drawSeries) to a PNG, SVG or PDF file, through the core's
+// one atomic file writer.
+#pragma once
+
+#include <QSize>
+#include <QString>
+
+class QCustomPlot;
+
+namespace posenc::ui {
+
+/// Writes `plot` to `path` as PNG, SVG or PDF, chosen by the suffix (case-insensitive),
+/// laid out at `size` logical pixels; PNG pixels are size * dpi / 96. The file is written
+/// to a temporary beside `path` and renamed into place, so a failed write never leaves a
+/// partial file or harms an existing one.
+/// @return empty on success, otherwise a one-line error naming the path and the reason.
+[[nodiscard]] QString savePicture(QCustomPlot& plot, const QString& path, QSize size,
+                                  double dpi = 96.0);
+
+}  // namespace posenc::ui

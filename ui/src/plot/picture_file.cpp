@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Picture files: a plot encoded in memory as PNG, SVG or PDF at the asked size, then written
+// by the core's writeFileAtomically.
+#include "posenc_ui/plot/picture_file.h"
+
+#include <qcustomplot.h>
+
+#include <QBuffer>
+#include <QFile>
+#include <QFileInfo>
+#include <QImage>
+#include <QPageLayout>
+#include <QPageSize>
+#include <QPdfWriter>
+#include <QRegularExpression>
+#include <QSvgGenerator>
+#include <algorithm>
+#include <cmath>
+
+#include "posenc/data_io.hpp"
+#include "posenc_ui/plot/plot_parts.h"
+
+namespace posenc::ui {
+
+namespace {
+
+constexpr int kMaxPictureSide = 16384;  ///< Largest PNG side in pixels.
+
+QString cannotWrite(const QString& path, const QString& reason) {
+  return QStringLiteral("cannot write %1: %2").arg(path, reason);
+}
+
+/// SVG text keeps the first family of the font it was drawn with, also for the runs Qt drew
+/// with a fallback font (Chinese in Noto Sans CJK SC is written as font-family="DejaVu Sans"),
+/// so a viewer would look for CJK glyphs in DejaVu Sans. Every font-family becomes a list:
+/// the original, then fonts with Simplified Chinese glyphs on Linux, Windows and macOS, then
+/// the generic family. Text stays text (editable, searchable); a viewer with none of these
+/// fonts falls back to its own sans-serif font.
+QByteArray withFallbackFamilies(const QByteArray& svg) {
+  static const QRegularExpression family(QStringLiteral(R"re(font-family="([^"]*)")re"));
+  const QString fallbacks = QStringLiteral(
+      "'Noto Sans CJK SC', 'Source Han Sans SC', 'Microsoft YaHei', 'PingFang SC', sans-serif");
+  QString text = QString::fromUtf8(svg);
+  text.replace(family, QStringLiteral("font-family=\"'\\1', ") + fallbacks + QStringLiteral("\""));
+  return text.toUtf8();
+}
+
+QString writePng(QCustomPlot& plot, QIODevice& file, QSize size, double dpi) {
+  const QPixmap pixmap = plot.toPixmap(size.width(), size.height(), dpi / 96.0);
+  if (pixmap.isNull()) return QStringLiteral("could not draw the picture");
+  QImage image = pixmap.toImage();
+  const int dotsPerMeter = qRound(dpi / 0.0254);
+  image.setDotsPerMeterX(dotsPerMeter);
+  image.setDotsPerMeterY(dotsPerMeter);
+  image.setText(QStringLiteral("Title"), plot.property(kTitleProperty).toString());
+  image.setText(QStringLiteral("Software"), QStringLiteral("PosEnc Explorer"));
+  if (!image.save(&file, "PNG")) return QStringLiteral("PNG encoding failed");
+  return {};
+}
+
+QString writeSvg(QCustomPlot& plot, QIODevice& file, QSize size) {
+  QBuffer svg;  // written here first: the font families are completed below
+  QSvgGenerator generator;
+  generator.setOutputDevice(&svg);
+  generator.setSize(size);
+  generator.setViewBox(QRect(QPoint(0, 0), size));
+  generator.setResolution(96);
+  generator.setTitle(plot.property(kTitleProperty).toString());
+  generator.setDescription(plot.property(kDescriptionProperty).toString());
+  QCPPainter painter;
+  if (!painter.begin(&generator)) return QStringLiteral("could not start the SVG writer");
+  painter.setMode(QCPPainter::pmVectorized);
+  painter.setMode(QCPPainter::pmNoCaching);
+  plot.toPainter(&painter, size.width(), size.height());
+  painter.end();
+  if (file.write(withFallbackFamilies(svg.data())) < 0) return file.errorString();
+  return {};
+}
+
+QString writePdf(QCustomPlot& plot, QIODevice& file, QSize size) {
+  QPdfWriter writer(&file);
+  writer.setResolution(96);
+  writer.setCreator(QStringLiteral("PosEnc Explorer"));
+  writer.setTitle(plot.property(kTitleProperty).toString());
+  // One page exactly the picture's size at 96 dpi (1 px = 0.75 pt), no margins.
+  const QPageSize page(QSizeF(size.width() * 0.75, size.height() * 0.75), QPageSize::Point,
+                       QString(), QPageSize::ExactMatch);
+  writer.setPageLayout(QPageLayout(page, QPageLayout::Portrait, QMarginsF(0, 0, 0, 0),
+                                   QPageLayout::Point));
+  QCPPainter painter;
+  if (!painter.begin(&writer)) return QStringLiteral("could not start the PDF writer");
+  painter.setMode(QCPPainter::pmVectorized);
+  painter.setMode(QCPPainter::pmNoCaching);
+  painter.setWindow(QRect(QPoint(0, 0), size));  // logical pixels, whatever the rounding of points
+  plot.toPainter(&painter, size.width(), size.height());
+  painter.end();
+  return {};
+}
+
+}  // namespace
+
+QString savePicture(QCustomPlot& plot, const QString& path, QSize size, double dpi) {
+  const QString suffix = QFileInfo(path).suffix().toLower();
+  if (suffix != QLatin1String("png") && suffix != QLatin1String("svg") &&
+      suffix != QLatin1String("pdf")) {
+    return QStringLiteral("%1: unknown picture format '%2' (use .png, .svg or .pdf)")
+        .arg(path, QFileInfo(path).suffix());
+  }
+  if (size.width() <= 0 || size.height() <= 0) {
+    return QStringLiteral("%1: picture size %2 x %3 must be positive")
+        .arg(path)
+        .arg(size.width())
+        .arg(size.height());
+  }
+  if (!std::isfinite(dpi) || dpi <= 0) {
+    return QStringLiteral("%1: resolution %2 dpi must be positive").arg(path).arg(dpi);
+  }
+  const double pixelScale = suffix == QLatin1String("png") ? dpi / 96.0 : 1.0;
+  const double maxSide = std::max(size.width(), size.height()) * pixelScale;
+  if (maxSide > kMaxPictureSide || std::min(size.width(), size.height()) * pixelScale < 1) {
+    return QStringLiteral("%1: a picture of %2 x %3 pixels cannot be made (1 to %4 on a side)")
+        .arg(path)
+        .arg(qRound(size.width() * pixelScale))
+        .arg(qRound(size.height() * pixelScale))
+        .arg(kMaxPictureSide);
+  }
+
+  // The picture is encoded in memory, then written by the core's writeFileAtomically, the
+  // one writer of every exported file: a temporary beside the file, synced and renamed into
+  // place (a failure leaves the old file whole), links followed, devices and FIFOs written in
+  // place, and each error with its system reason (QSaveFile says "Unknown error" when a full
+  // disk takes part of a write, and libpng prints its own line about it).
+  QBuffer encoded;
+  encoded.open(QIODevice::WriteOnly);
+  layOutFor(plot, size);  // twice: tick labels set margins, and margins set the tick count
+  layOutFor(plot, size);
+  QString error;
+  if (suffix == QLatin1String("png")) {
+    error = writePng(plot, encoded, size, dpi);
+  } else if (suffix == QLatin1String("svg")) {
+    error = writeSvg(plot, encoded, size);
+  } else {
+    error = writePdf(plot, encoded, size);
+  }
+  encoded.close();
+  plot.replot(QCustomPlot::rpQueuedReplot);  // back to the widget's own size when it shows
+  if (!error.isEmpty()) return cannotWrite(path, error);
+  try {
+    const QByteArray& bytes = encoded.data();
+    writeFileAtomically(QFile::encodeName(path).toStdString(), [&](std::ostream& out) {
+      out.write(bytes.constData(), static_cast<std::streamsize>(bytes.size()));
+    });
+  } catch (const IoError& e) {
+    return QString::fromStdString(e.what());  // "cannot write PATH: reason"
+  }
+  return {};
+}
+
+}  // namespace posenc::ui
