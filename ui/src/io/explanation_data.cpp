@@ -30,7 +30,7 @@ const JsonFormat& schemeFormat() {
                                  1,
                                  QStringLiteral("explanation version"),
                                  kMaxExplanationBytes,
-                                 {{QStringLiteral("posenc-comparison"), QStringLiteral("the comparison table")}}};
+                                 {{QStringLiteral("posenc-comparison"), QStringLiteral("read it as the comparison table")}}};
   return format;
 }
 
@@ -40,7 +40,7 @@ const JsonFormat& comparisonFormat() {
                                  1,
                                  QStringLiteral("comparison version"),
                                  kMaxExplanationBytes,
-                                 {{QStringLiteral("posenc-explanations"), QStringLiteral("a scheme's explanations")}}};
+                                 {{QStringLiteral("posenc-explanations"), QStringLiteral("read it as a scheme's explanations")}}};
   return format;
 }
 

@@ -41,11 +41,8 @@ QString sizeText(qint64 size, qint64 limit) {
     return QStringLiteral("%1 MiB").arg(static_cast<double>(bytes) / static_cast<double>(kMiB), 0, 'f', decimals);
   };
   if (limit >= 4 * kMiB) return QStringLiteral("(%1; the limit is %2)").arg(mib(size, 1), mib(limit, 1));
-  const bool wholeMiB = limit % kMiB == 0;
-  return QStringLiteral("(%1 bytes; the limit is %2 bytes, %3)")
-      .arg(size)
-      .arg(limit)
-      .arg(wholeMiB ? mib(limit, 0) : QStringLiteral("%1 KiB").arg(limit / 1024));
+  const QString inMiB = limit % kMiB == 0 ? QStringLiteral(", ") + mib(limit, 0) : QString();
+  return QStringLiteral("(%1 bytes; the limit is %2 bytes%3)").arg(size).arg(limit).arg(inMiB);
 }
 
 [[noreturn]] void tooLarge(const JsonFormat& format, qint64 size) {
