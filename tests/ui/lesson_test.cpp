@@ -552,7 +552,7 @@ TEST(LessonReader, ReadsFilesAndNamesThePathInErrors) {
 
 // The reader is fuzzed with libFuzzer (tests/fuzz); this runs a small deterministic share of
 // that work on every test run: truncations and byte changes of real lessons must be refused
-// or accepted, never crash or throw.
+// or accepted, never crash or throw anything but ReadError.
 TEST(LessonReader, SurvivesTruncatedAndMutatedLessons) {
   std::mt19937 rng(12345);
   int accepted = 0, refused = 0;

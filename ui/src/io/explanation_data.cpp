@@ -30,7 +30,8 @@ const JsonFormat& schemeFormat() {
                                  1,
                                  QStringLiteral("explanation version"),
                                  kMaxExplanationBytes,
-                                 {{QStringLiteral("posenc-comparison"), QStringLiteral("read it as the comparison table")}}};
+                                 {{QStringLiteral("posenc-comparison"),
+                                   QStringLiteral("read it as the comparison table")}}};
   return format;
 }
 
@@ -40,7 +41,8 @@ const JsonFormat& comparisonFormat() {
                                  1,
                                  QStringLiteral("comparison version"),
                                  kMaxExplanationBytes,
-                                 {{QStringLiteral("posenc-explanations"), QStringLiteral("read it as a scheme's explanations")}}};
+                                 {{QStringLiteral("posenc-explanations"),
+                                   QStringLiteral("read it as a scheme's explanations")}}};
   return format;
 }
 
@@ -57,7 +59,8 @@ ExplanationText localized(const QJsonValue& v, const QString& where, bool requir
     const QJsonObject o = v.toObject();
     for (auto it = o.begin(); it != o.end(); ++it) {
       if (it.key() != u"en" && it.key() != u"zh_CN")
-        refuse(where, QStringLiteral("unknown language '%1' (allowed: en, zh_CN)").arg(shownKey(it.key())));
+        refuse(where, QStringLiteral("unknown language '%1' (allowed: en, zh_CN)")
+                          .arg(shownKey(it.key())));
       if (!it.value().isString()) refuse(keyPath(where, it.key()), QStringLiteral("not a string"));
     }
     t.en = o.value(QStringLiteral("en")).toString();
@@ -76,15 +79,27 @@ std::vector<ExplanationText> localizedList(const QJsonValue& v, const QString& w
   return out;
 }
 
+/// Field `key` of `o` as a text, named "AT.KEY" in messages.
+ExplanationText text(const QJsonObject& o, const char* key, const QString& at,
+                     bool required = true) {
+  return localized(o.value(QLatin1String(key)), keyPath(at, QLatin1String(key)), required);
+}
+
+std::vector<ExplanationText> texts(const QJsonObject& o, const char* key, const QString& at) {
+  return localizedList(o.value(QLatin1String(key)), keyPath(at, QLatin1String(key)));
+}
+
 /// An optional string field: its text, or `fallback` when absent.
-QString optionalString(const QJsonObject& o, const QString& key, const QString& where,
+QString optionalString(const QJsonObject& o, const char* key, const QString& at,
                        const QString& fallback = QString()) {
-  return o.contains(key) ? stringAt(o.value(key), keyPath(where, key)) : fallback;
+  const QString k = QLatin1String(key);
+  return o.contains(k) ? stringAt(o.value(k), keyPath(at, k)) : fallback;
 }
 
 /// Reads a document of `format` and hands its root to `read`; any refusal names `origin`.
 template <typename Read>
-auto readDocument(const QByteArray& json, const QString& origin, const JsonFormat& format, Read read) {
+auto readDocument(const QByteArray& json, const QString& origin, const JsonFormat& format,
+                  Read read) {
   try {
     return read(readJsonDocument(json, format).root);
   } catch (const ReadError& e) {
@@ -96,20 +111,21 @@ SchemePage readPage(const QJsonValue& value) {
   const QString at = QStringLiteral("page");
   const QJsonObject page = objectAt(value, at);
   SchemePage p;
-  p.name = localized(page.value(QStringLiteral("name")), keyPath(at, QStringLiteral("name")));
-  p.summary = localized(page.value(QStringLiteral("summary")), keyPath(at, QStringLiteral("summary")));
-  p.usedIn = localized(page.value(QStringLiteral("used_in")), keyPath(at, QStringLiteral("used_in")));
-  p.strengths = localizedList(page.value(QStringLiteral("strengths")), keyPath(at, QStringLiteral("strengths")));
-  p.limits = localizedList(page.value(QStringLiteral("limits")), keyPath(at, QStringLiteral("limits")));
+  p.name = text(page, "name", at);
+  p.summary = text(page, "summary", at);
+  p.usedIn = text(page, "used_in", at);
+  p.strengths = texts(page, "strengths", at);
+  p.limits = texts(page, "limits", at);
   return p;
 }
 
-FormulaVariant readVariant(const QJsonValue& value, const QString& at) {
-  const QJsonObject vv = objectAt(value, at);
-  FormulaVariant fv;
+/// "when": {"param": "value" or ["value", ...], ...}, at least one parameter.
+std::map<QString, QStringList> readWhen(const QJsonObject& variant, const QString& at) {
   const QString whenAt = keyPath(at, QStringLiteral("when"));
-  const QJsonObject when = vv.contains(QStringLiteral("when")) ? objectAt(vv.value(QStringLiteral("when")), whenAt) : QJsonObject();
+  const QJsonValue value = variant.value(QStringLiteral("when"));
+  const QJsonObject when = value.isUndefined() ? QJsonObject() : objectAt(value, whenAt);
   if (when.isEmpty()) refuse(whenAt, QStringLiteral("missing"));
+  std::map<QString, QStringList> out;
   for (auto w = when.begin(); w != when.end(); ++w) {
     const QString valueAt = keyPath(whenAt, w.key());
     QStringList values;
@@ -117,15 +133,24 @@ FormulaVariant readVariant(const QJsonValue& value, const QString& at) {
       values << w.value().toString();
     } else if (w.value().isArray()) {
       const QJsonArray list = w.value().toArray();
-      for (qsizetype i = 0; i < list.size(); ++i) values << stringAt(list[i], indexPath(valueAt, i));
+      for (qsizetype i = 0; i < list.size(); ++i)
+        values << stringAt(list[i], indexPath(valueAt, i));
     } else {
       refuse(valueAt, QStringLiteral("not a string or an array of strings"));
     }
-    fv.when[w.key()] = values;
+    out[w.key()] = values;
   }
-  fv.formula = localized(vv.value(QStringLiteral("formula")), keyPath(at, QStringLiteral("formula")), false);
-  fv.substituted = localized(vv.value(QStringLiteral("substituted")), keyPath(at, QStringLiteral("substituted")), false);
-  if (fv.formula.isEmpty() && fv.substituted.isEmpty()) refuse(at, QStringLiteral("neither formula nor substituted"));
+  return out;
+}
+
+FormulaVariant readVariant(const QJsonValue& value, const QString& at) {
+  const QJsonObject vv = objectAt(value, at);
+  FormulaVariant fv;
+  fv.when = readWhen(vv, at);
+  fv.formula = text(vv, "formula", at, false);
+  fv.substituted = text(vv, "substituted", at, false);
+  if (fv.formula.isEmpty() && fv.substituted.isEmpty())
+    refuse(at, QStringLiteral("neither formula nor substituted"));
   return fv;
 }
 
@@ -133,15 +158,16 @@ ViewExplanation readView(const QString& viewId, const QJsonValue& value, const Q
   const QJsonObject v = objectAt(value, at);
   ViewExplanation e;
   e.viewId = viewId;
-  e.title = localized(v.value(QStringLiteral("title")), keyPath(at, QStringLiteral("title")));
-  e.what = localized(v.value(QStringLiteral("what")), keyPath(at, QStringLiteral("what")));
-  e.formula = localized(v.value(QStringLiteral("formula")), keyPath(at, QStringLiteral("formula")));
-  e.substituted = localized(v.value(QStringLiteral("substituted")), keyPath(at, QStringLiteral("substituted")), false);
-  e.notice = localizedList(v.value(QStringLiteral("notice")), keyPath(at, QStringLiteral("notice")));
+  e.title = text(v, "title", at);
+  e.what = text(v, "what", at);
+  e.formula = text(v, "formula", at);
+  e.substituted = text(v, "substituted", at, false);
+  e.notice = texts(v, "notice", at);
   if (v.contains(QStringLiteral("variants"))) {
     const QString variantsAt = keyPath(at, QStringLiteral("variants"));
     const QJsonArray variants = arrayAt(v.value(QStringLiteral("variants")), variantsAt);
-    for (qsizetype i = 0; i < variants.size(); ++i) e.variants.push_back(readVariant(variants[i], indexPath(variantsAt, i)));
+    for (qsizetype i = 0; i < variants.size(); ++i)
+      e.variants.push_back(readVariant(variants[i], indexPath(variantsAt, i)));
   }
   return e;
 }
@@ -151,10 +177,20 @@ SchemeExplanation readScheme(const QJsonObject& o) {
   s.schemeId = stringAt(o.value(QStringLiteral("scheme")), QStringLiteral("scheme"));
   if (s.schemeId.isEmpty()) refuse(QStringLiteral("scheme"), QStringLiteral("missing"));
   s.page = readPage(o.value(QStringLiteral("page")));
-  const QJsonObject views = objectAt(o.value(QStringLiteral("views")), QStringLiteral("views"));
+  const QString at = QStringLiteral("views");
+  const QJsonObject views = objectAt(o.value(at), at);
   for (auto it = views.begin(); it != views.end(); ++it)
-    s.views.emplace(it.key(), readView(it.key(), it.value(), keyPath(QStringLiteral("views"), it.key())));
+    s.views.emplace(it.key(), readView(it.key(), it.value(), keyPath(at, it.key())));
   return s;
+}
+
+ComparisonTable::Column readColumn(const QJsonValue& value, const QString& at) {
+  const QJsonObject c = objectAt(value, at);
+  ComparisonTable::Column col;
+  col.id = optionalString(c, "id", at);
+  if (col.id.isEmpty()) refuse(keyPath(at, QStringLiteral("id")), QStringLiteral("missing"));
+  col.title = text(c, "title", at);
+  return col;
 }
 
 ComparisonTable::Row readRow(const QJsonValue& value, const QString& at,
@@ -162,11 +198,14 @@ ComparisonTable::Row readRow(const QJsonValue& value, const QString& at,
   const QJsonObject r = objectAt(value, at);
   ComparisonTable::Row row;
   row.scheme = stringAt(r.value(QStringLiteral("scheme")), keyPath(at, QStringLiteral("scheme")));
-  row.name = localized(r.value(QStringLiteral("name")), keyPath(at, QStringLiteral("name")));
-  row.inSeed = r.contains(QStringLiteral("in_seed")) ? boolAt(r.value(QStringLiteral("in_seed")), keyPath(at, QStringLiteral("in_seed"))) : true;
+  row.name = text(r, "name", at);
+  const QString inSeedAt = keyPath(at, QStringLiteral("in_seed"));
+  const QJsonValue inSeed = r.value(QStringLiteral("in_seed"));
+  row.inSeed = inSeed.isUndefined() || boolAt(inSeed, inSeedAt);
   const QString cellsAt = keyPath(at, QStringLiteral("cells"));
   const QJsonObject cells = objectAt(r.value(QStringLiteral("cells")), cellsAt);
-  for (const ComparisonTable::Column& c : columns) row.cells[c.id] = localized(cells.value(c.id), keyPath(cellsAt, c.id));
+  for (const ComparisonTable::Column& c : columns)
+    row.cells[c.id] = localized(cells.value(c.id), keyPath(cellsAt, c.id));
   return row;
 }
 
@@ -174,34 +213,35 @@ ComparisonTable::Correction readCorrection(const QJsonValue& value, const QStrin
   const QJsonObject c = objectAt(value, at);
   ComparisonTable::Correction k;
   k.scheme = stringAt(c.value(QStringLiteral("scheme")), keyPath(at, QStringLiteral("scheme")));
-  k.column = optionalString(c, QStringLiteral("column"), at);
-  k.seed = localized(c.value(QStringLiteral("seed")), keyPath(at, QStringLiteral("seed")));
-  k.ours = localized(c.value(QStringLiteral("ours")), keyPath(at, QStringLiteral("ours")));
-  k.why = localized(c.value(QStringLiteral("why")), keyPath(at, QStringLiteral("why")));
-  k.basis = optionalString(c, QStringLiteral("basis"), at);
+  k.column = optionalString(c, "column", at);
+  k.seed = text(c, "seed", at);
+  k.ours = text(c, "ours", at);
+  k.why = text(c, "why", at);
+  k.basis = optionalString(c, "basis", at);
   return k;
+}
+
+/// Each element of array `key` of `o`, read by `read(element, "KEY[i]")`.
+template <typename Read>
+void forEachElement(const QJsonObject& o, const QString& key, Read read) {
+  const QJsonArray list = arrayAt(o.value(key), key);
+  for (qsizetype i = 0; i < list.size(); ++i) read(list[i], indexPath(key, i));
 }
 
 ComparisonTable readComparison(const QJsonObject& o) {
   ComparisonTable t;
-  t.title = localized(o.value(QStringLiteral("title")), QStringLiteral("title"));
-  t.source = localized(o.value(QStringLiteral("source")), QStringLiteral("source"));
-  const QJsonArray columns = arrayAt(o.value(QStringLiteral("columns")), QStringLiteral("columns"));
-  for (qsizetype i = 0; i < columns.size(); ++i) {
-    const QString at = indexPath(QStringLiteral("columns"), i);
-    const QJsonObject c = objectAt(columns[i], at);
-    ComparisonTable::Column col;
-    col.id = optionalString(c, QStringLiteral("id"), at);
-    if (col.id.isEmpty()) refuse(keyPath(at, QStringLiteral("id")), QStringLiteral("missing"));
-    col.title = localized(c.value(QStringLiteral("title")), keyPath(at, QStringLiteral("title")));
-    t.columns.push_back(col);
-  }
+  t.title = text(o, "title", QString());
+  t.source = text(o, "source", QString());
+  forEachElement(o, QStringLiteral("columns"), [&](const QJsonValue& v, const QString& at) {
+    t.columns.push_back(readColumn(v, at));
+  });
   if (t.columns.empty()) refuse(QStringLiteral("columns"), QStringLiteral("none"));
-  const QJsonArray rows = arrayAt(o.value(QStringLiteral("rows")), QStringLiteral("rows"));
-  for (qsizetype i = 0; i < rows.size(); ++i) t.rows.push_back(readRow(rows[i], indexPath(QStringLiteral("rows"), i), t.columns));
-  const QJsonArray corrections = arrayAt(o.value(QStringLiteral("corrections")), QStringLiteral("corrections"));
-  for (qsizetype i = 0; i < corrections.size(); ++i)
-    t.corrections.push_back(readCorrection(corrections[i], indexPath(QStringLiteral("corrections"), i)));
+  forEachElement(o, QStringLiteral("rows"), [&](const QJsonValue& v, const QString& at) {
+    t.rows.push_back(readRow(v, at, t.columns));
+  });
+  forEachElement(o, QStringLiteral("corrections"), [&](const QJsonValue& v, const QString& at) {
+    t.corrections.push_back(readCorrection(v, at));
+  });
   return t;
 }
 
@@ -257,7 +297,8 @@ SchemeExplanation loadSchemeExplanation(const QString& schemeId) {
   const QString path = QStringLiteral(":/explanations/%1.json").arg(schemeId);
   SchemeExplanation s = parseSchemeExplanation(readJsonFileBytes(path, schemeFormat()), path);
   if (s.schemeId != schemeId)
-    throw ReadError(path, QStringLiteral("scheme"), QStringLiteral("is '%1', expected '%2'").arg(s.schemeId, schemeId));
+    throw ReadError(path, QStringLiteral("scheme"),
+                    QStringLiteral("is '%1', expected '%2'").arg(s.schemeId, schemeId));
   return s;
 }
 

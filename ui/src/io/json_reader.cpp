@@ -23,7 +23,8 @@ constexpr qint64 kMiB = qint64{1024} * 1024;
 QString oneLine(QString message) {
   for (QChar& c : message)
     if (c.unicode() < 0x20 || c.unicode() == 0x7f) c = QLatin1Char('?');
-  if (message.size() > kMaxMessageLength) message = message.left(kMaxMessageLength - 3) + QStringLiteral("...");
+  if (message.size() > kMaxMessageLength)
+    message = message.left(kMaxMessageLength - 3) + QStringLiteral("...");
   return message;
 }
 
@@ -38,18 +39,23 @@ QString composeMessage(const QString& file, const QString& where, const QString&
 /// limit is told apart by its bytes; "(16.0 MiB; the limit is 16.0 MiB)" above.
 QString sizeText(qint64 size, qint64 limit) {
   const auto mib = [](qint64 bytes, int decimals) {
-    return QStringLiteral("%1 MiB").arg(static_cast<double>(bytes) / static_cast<double>(kMiB), 0, 'f', decimals);
+    const double inMiB = static_cast<double>(bytes) / static_cast<double>(kMiB);
+    return QStringLiteral("%1 MiB").arg(inMiB, 0, 'f', decimals);
   };
-  if (limit >= 4 * kMiB) return QStringLiteral("(%1; the limit is %2)").arg(mib(size, 1), mib(limit, 1));
+  if (limit >= 4 * kMiB)
+    return QStringLiteral("(%1; the limit is %2)").arg(mib(size, 1), mib(limit, 1));
   const QString inMiB = limit % kMiB == 0 ? QStringLiteral(", ") + mib(limit, 0) : QString();
   return QStringLiteral("(%1 bytes; the limit is %2 bytes%3)").arg(size).arg(limit).arg(inMiB);
 }
 
 [[noreturn]] void tooLarge(const JsonFormat& format, qint64 size) {
-  refuse(QString(), QStringLiteral("too large for a %1 %2").arg(format.noun, sizeText(size, format.maxBytes)));
+  refuse(QString(),
+         QStringLiteral("too large for a %1 %2").arg(format.noun, sizeText(size, format.maxBytes)));
 }
 
-QString notA(const JsonFormat& format) { return QStringLiteral("not a PosEnc %1: ").arg(format.noun); }
+QString notA(const JsonFormat& format) {
+  return QStringLiteral("not a PosEnc %1: ").arg(format.noun);
+}
 
 /// "line L, column C" of byte `offset` of `bytes` (columns count characters, not bytes).
 QString lineAndColumn(const QByteArray& bytes, qsizetype offset) {
@@ -78,7 +84,8 @@ QJsonObject parseObject(const QByteArray& bytes, const JsonFormat& format) {
                                          .arg(offset)
                                          .arg(lineAndColumn(bytes, offset), error.errorString()));
   }
-  if (!doc.isObject()) refuse(QString(), notA(format) + QStringLiteral("the document is a JSON array, not an object"));
+  if (!doc.isObject())
+    refuse(QString(), notA(format) + QStringLiteral("the document is a JSON array, not an object"));
   return doc.object();
 }
 
@@ -87,21 +94,25 @@ void checkFormat(const QJsonObject& root, const JsonFormat& format) {
   QStringList quoted;
   for (const QString& f : format.formats) quoted << QLatin1Char('"') + f + QLatin1Char('"');
   const QString expected = QStringLiteral("(expected %1)").arg(quoted.join(QStringLiteral(" or ")));
-  if (value.isUndefined()) refuse(QString(), notA(format) + QStringLiteral("no \"format\" field ") + expected);
+  if (value.isUndefined())
+    refuse(QString(), notA(format) + QStringLiteral("no \"format\" field ") + expected);
   if (format.formats.contains(value.toString())) return;
   for (const auto& [other, instead] : format.misfiled)
     if (value.toString() == other)
-      refuse(QString(), notA(format) + QStringLiteral("this is a %1 (%2) ").arg(other, instead) + expected);
-  refuse(QString(), notA(format) + QStringLiteral("\"format\" is %1 ").arg(jsonText(value)) + expected);
+      refuse(QString(),
+             notA(format) + QStringLiteral("this is a %1 (%2) ").arg(other, instead) + expected);
+  refuse(QString(),
+         notA(format) + QStringLiteral("\"format\" is %1 ").arg(jsonText(value)) + expected);
 }
 
 int checkVersion(const QJsonObject& root, const JsonFormat& format) {
   const QJsonValue value = root.value(QStringLiteral("version"));
   const auto version = jsonWholeNumber(value);
   const auto newer = [&](const QString& shown) {
-    refuse(QString(), QStringLiteral("written by a newer PosEnc Explorer (%1 %2); this one reads up to %3")
-                          .arg(format.versionWord, shown)
-                          .arg(format.version));
+    refuse(QString(),
+           QStringLiteral("written by a newer PosEnc Explorer (%1 %2); this one reads up to %3")
+               .arg(format.versionWord, shown)
+               .arg(format.version));
   };
   // A version beyond int64 (Qt keeps it as a double) is still a newer program's file.
   if (!version && value.isDouble() && value.toDouble() > format.version &&
@@ -109,11 +120,18 @@ int checkVersion(const QJsonObject& root, const JsonFormat& format) {
     newer(jsonText(value));
   const QString where = QStringLiteral("version");
   if (!version)
-    refuse(where, (value.isUndefined() ? QStringLiteral("missing") : jsonText(value) + QStringLiteral(" is not a whole number")) +
-                      QStringLiteral(" (this PosEnc Explorer reads %1s 1 to %2)").arg(format.versionWord).arg(format.version));
+    refuse(where, (value.isUndefined()
+                       ? QStringLiteral("missing")
+                       : jsonText(value) + QStringLiteral(" is not a whole number")) +
+                      QStringLiteral(" (this PosEnc Explorer reads %1s 1 to %2)")
+                          .arg(format.versionWord)
+                          .arg(format.version));
   if (*version > format.version) newer(QString::number(*version));
   if (*version < 1)
-    refuse(where, QStringLiteral("%1 is not a %2 version (1 to %3)").arg(*version).arg(format.noun).arg(format.version));
+    refuse(where, QStringLiteral("%1 is not a %2 version (1 to %3)")
+                      .arg(*version)
+                      .arg(format.noun)
+                      .arg(format.version));
   return static_cast<int>(*version);
 }
 
@@ -135,7 +153,8 @@ ReadError ReadError::inFile(const QString& file) const {
 }
 
 ReadError ReadError::within(const QString& outer) const {
-  return ReadError(m_file, m_where.isEmpty() ? outer : outer + QStringLiteral(": ") + m_where, m_reason);
+  const QString where = m_where.isEmpty() ? outer : outer + QStringLiteral(": ") + m_where;
+  return ReadError(m_file, where, m_reason);
 }
 
 JsonDocumentRead readJsonDocument(const QByteArray& bytes, const JsonFormat& format) {
@@ -159,7 +178,8 @@ QByteArray readJsonFileBytes(const QString& path, const JsonFormat& format) {
     if (file.size() > format.maxBytes) tooLarge(format, file.size());
     // Read at most one byte past the limit: a pipe or special file reports no size.
     QByteArray bytes = file.read(format.maxBytes + 1);
-    if (file.error() != QFileDevice::NoError) fail(QStringLiteral("cannot read: ") + file.errorString());
+    if (file.error() != QFileDevice::NoError)
+      fail(QStringLiteral("cannot read: ") + file.errorString());
     if (bytes.size() > format.maxBytes) tooLarge(format, bytes.size());
     return bytes;
   } catch (const ReadError& e) {
@@ -167,7 +187,9 @@ QByteArray readJsonFileBytes(const QString& path, const JsonFormat& format) {
   }
 }
 
-void refuse(const QString& where, const QString& reason) { throw ReadError(QString(), where, reason); }
+void refuse(const QString& where, const QString& reason) {
+  throw ReadError(QString(), where, reason);
+}
 
 QString jsonText(const QJsonValue& value) {
   QString text = QString::fromUtf8(QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact));

@@ -37,7 +37,8 @@ using SessionError = ReadError;
 /// Current session format version. Readers accept every version <= this one.
 inline constexpr int kSessionVersion = 1;
 
-/// Largest session file loadSessionFile reads (16 MiB); a real session is a few hundred bytes.
+/// Largest session or preset readSession and loadSessionFile read (16 MiB); a real session is
+/// a few hundred bytes.
 inline constexpr qint64 kMaxSessionFileBytes = qint64{16} * 1024 * 1024;
 
 /// Session as JSON: {"format":"posenc-session","version":1,"scheme":...,"params":{...},
