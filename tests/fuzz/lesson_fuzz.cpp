@@ -3,10 +3,11 @@
 // built-in lessons (readLessonFile reads at most kMaxLessonBytes of a file and hands the bytes
 // to readLesson, so the bytes path is the whole reader).
 //
-// Input: the file's bytes. Beyond "no crash" (readLesson is noexcept: an escaping exception
-// terminates), a refusal must carry a one-line reason, and an accepted lesson must be a fixed
-// point of the writer: writeLesson's bytes read back to the same lesson, and writing that
-// again gives the same bytes (a lesson a teacher opens can be saved without losing anything).
+// Input: the file's bytes. Beyond "no crash" (readLesson throws ReadError and nothing else: any
+// other exception escapes and stops the fuzzer), a refusal must carry a one-line reason, and an
+// accepted lesson must be a fixed point of the writer: writeLesson's bytes read back to the
+// same lesson, and writing that again gives the same bytes (a lesson a teacher opens can be
+// saved without losing anything).
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -27,19 +28,27 @@ namespace {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  using posenc::ui::Lesson;
+  using posenc::ui::ReadError;
   const QByteArray bytes(reinterpret_cast<const char*>(data), static_cast<qsizetype>(size));
-  const posenc::ui::LessonReadResult read = posenc::ui::readLesson(bytes);
-  if (!read) {
-    if (read.error.isEmpty()) violated("refused without a reason", "");
-    if (read.error.contains(QLatin1Char('\n'))) violated("reason spans lines", read.error.toStdString());
+  Lesson lesson;
+  try {
+    lesson = posenc::ui::readLesson(bytes);
+  } catch (const ReadError& e) {
+    const std::string reason = e.what();
+    if (reason.empty()) violated("refused without a reason", "");
+    if (reason.find('\n') != std::string::npos) violated("reason spans lines", reason);
     return 0;
   }
-  const QByteArray written = posenc::ui::writeLesson(*read.lesson);
-  const posenc::ui::LessonReadResult back = posenc::ui::readLesson(written);
-  if (!back)
-    violated("a written lesson cannot be read", back.error.toStdString() + "\n" + written.toStdString());
-  if (!(*back.lesson == *read.lesson)) violated("a written lesson reads back differently", written.toStdString());
-  if (posenc::ui::writeLesson(*back.lesson) != written)
+  const QByteArray written = posenc::ui::writeLesson(lesson);
+  Lesson back;
+  try {
+    back = posenc::ui::readLesson(written);
+  } catch (const ReadError& e) {
+    violated("a written lesson cannot be read", std::string(e.what()) + "\n" + written.toStdString());
+  }
+  if (!(back == lesson)) violated("a written lesson reads back differently", written.toStdString());
+  if (posenc::ui::writeLesson(back) != written)
     violated("writing a read-back lesson changes the bytes", written.toStdString());
   return 0;
 }

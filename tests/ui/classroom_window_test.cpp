@@ -24,7 +24,7 @@
 
 #include "posenc_ui/modes/animation_view.h"
 #include "posenc_ui/modes/compare_view.h"
-#include "posenc_ui/panels/explanation.h"
+#include "posenc_ui/panels/explanation_panel.h"
 #include "posenc_ui/panels/lesson_panel.h"
 #include "posenc_ui/window/main_window.h"
 #include "posenc_ui/plot/plot_view.h"

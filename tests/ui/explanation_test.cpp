@@ -2,7 +2,7 @@
 // Explanations: every view of every registered scheme is explained in English and Chinese,
 // its formulas parse, its placeholders fit the core's explainCell terms, and the panel shows
 // numbers and switches language.
-#include "posenc_ui/panels/explanation.h"
+#include "posenc_ui/panels/explanation_panel.h"
 
 #include <gtest/gtest.h>
 
@@ -232,12 +232,15 @@ TEST(ExplanationFiles, ErrorsNameTheFileAndPlace) {
   auto message = [](const char* json) {
     try {
       (void)parseSchemeExplanation(QByteArray(json), QStringLiteral("x.json"));
-    } catch (const ExplanationError& e) {
+    } catch (const ReadError& e) {
       return std::string(e.what());
     }
     return std::string("no error");
   };
-  EXPECT_NE(message("{").find("x.json: offset"), std::string::npos);
+  // The file, then the place in it: offset, line and column (the one JSON reader's words).
+  EXPECT_NE(message("{").find("x.json: not a PosEnc explanation: JSON error at offset 1 (line 1, column 2)"),
+            std::string::npos)
+      << message("{");
   EXPECT_NE(message(R"({"format":"other","version":1})").find("format"), std::string::npos);
   const char* noWhat = R"({"format":"posenc-explanations","version":1,"scheme":"s",
       "page":{"name":"n","summary":"s","used_in":"u","strengths":[],"limits":[]},
@@ -247,7 +250,7 @@ TEST(ExplanationFiles, ErrorsNameTheFileAndPlace) {
       "page":{"name":{"en":"n","fr":"n"},"summary":"s","used_in":"u","strengths":[],"limits":[]},
       "views":{}})";
   EXPECT_NE(message(badLang).find("unknown language 'fr'"), std::string::npos) << message(badLang);
-  EXPECT_THROW((void)loadSchemeExplanation(QStringLiteral("no-such-scheme")), ExplanationError);
+  EXPECT_THROW((void)loadSchemeExplanation(QStringLiteral("no-such-scheme")), ReadError);
 }
 
 TEST(Substitute, FormatsNumbersAndFillsEveryPlaceholder) {

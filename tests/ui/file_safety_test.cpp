@@ -28,6 +28,7 @@
 #include <optional>
 #include <qcustomplot.h>
 
+#include "posenc/data_io.hpp"
 #include "posenc_ui/window/main_window.h"
 #include "posenc_ui/plot/draw_matrix.h"
 #include "posenc_ui/plot/picture_file.h"
@@ -185,7 +186,7 @@ TEST_F(FileSafety, SessionIntoAReadOnlyFolderFailsClearlyAndKeepsTheFile) {
   try {
     saveSessionFile(dir + "/s.json", session("rope", {}));
     ADD_FAILURE() << "saved into a read-only folder";
-  } catch (const SessionError& e) {
+  } catch (const IoError& e) {
     EXPECT_EQ(std::string(e.what()), "cannot write " + (dir + "/s.json").toStdString() + ": Permission denied");
   }
   EXPECT_EQ(readAll(dir + "/s.json"), "old");

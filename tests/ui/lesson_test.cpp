@@ -4,6 +4,7 @@
 #include "posenc_ui/io/lesson.h"
 
 #include <algorithm>
+#include <optional>
 #include <cmath>
 #include <cstdint>
 #include <random>
@@ -32,6 +33,26 @@ namespace posenc::ui {
 namespace {
 
 std::string s(const QString& text) { return text.toStdString(); }
+
+/// What reading gave, as the tests check it: the lesson, or the ReadError's message. Any other
+/// exception escapes and fails the test (the reader throws ReadError and nothing else).
+struct Read {
+  std::optional<Lesson> lesson;
+  QString error;
+  [[nodiscard]] bool ok() const { return lesson.has_value(); }
+};
+
+template <typename Reader>
+Read attempt(Reader reader) {
+  try {
+    return {reader(), QString()};
+  } catch (const ReadError& e) {
+    return {std::nullopt, QString::fromUtf8(e.what())};
+  }
+}
+
+Read readBytes(const QByteArray& bytes) { return attempt([&] { return readLesson(bytes); }); }
+Read readFile(const QString& path) { return attempt([&] { return readLessonFile(path); }); }
 
 bool hasChinese(const QString& text) {
   return std::any_of(text.begin(), text.end(), [](QChar c) { return c.unicode() >= 0x4E00 && c.unicode() <= 0x9FFF; });
@@ -98,7 +119,7 @@ TEST(Lesson, EveryBuiltInFileLoads) {
   for (auto it = files.begin(); it != files.end(); ++it) {
     QFile file(QStringLiteral(":/lessons/") + it.key());
     ASSERT_TRUE(file.open(QIODevice::ReadOnly));
-    const LessonReadResult r = readLesson(file.readAll());
+    const Read r = readBytes(file.readAll());
     EXPECT_TRUE(r.ok()) << s(it.key()) << ": " << s(r.error);
   }
   // None left out (a file whose id does not match its name would be).
@@ -296,12 +317,12 @@ QJsonObject withStepField(QJsonObject lesson, int k, const QString& key, const Q
 }
 
 std::string refusal(const QByteArray& bytes) {
-  const LessonReadResult r = readLesson(bytes);
+  const Read r = readBytes(bytes);
   return r.ok() ? "(accepted)" : s(r.error);
 }
 
 TEST(LessonReader, ReadsAValidLessonIntoSessions) {
-  const LessonReadResult r = readLesson(bytesOf(validLesson()));
+  const Read r = readBytes(bytesOf(validLesson()));
   ASSERT_TRUE(r.ok()) << s(r.error);
   const Lesson& l = *r.lesson;
   EXPECT_EQ(l.id, "test-lesson");
@@ -440,14 +461,14 @@ TEST(LessonReader, RefusesMoreThanTheStepCapAndOversizeDocuments) {
   QJsonArray steps;
   for (int k = 0; k < kMaxLessonSteps; ++k) steps << step;
   lesson["steps"] = steps;
-  EXPECT_TRUE(readLesson(bytesOf(lesson)).ok());  // exactly at the cap
+  EXPECT_TRUE(readBytes(bytesOf(lesson)).ok());  // exactly at the cap
   steps << step;
   lesson["steps"] = steps;
   EXPECT_EQ(refusal(bytesOf(lesson)), "steps: 201 steps; a lesson has at most 200");
 
   QByteArray big = bytesOf(validLesson());
   big.append(QByteArray(kMaxLessonBytes - big.size(), ' '));
-  EXPECT_TRUE(readLesson(big).ok()) << "exactly 1 MiB (trailing spaces) is still a lesson";
+  EXPECT_TRUE(readBytes(big).ok()) << "exactly 1 MiB (trailing spaces) is still a lesson";
   big.append(' ');
   EXPECT_EQ(refusal(big), "too large for a lesson (1048577 bytes; the limit is 1048576 bytes, 1 MiB)");
 
@@ -466,24 +487,24 @@ TEST(LessonReader, AcceptsOtherLanguagesAndTheAllowedMarkup) {
                   {"sr_Latn", "srpski"}});
   lesson["comment"] = "authors' note";
   lesson = withStepField(lesson, 1, "comment", "why this step");
-  const LessonReadResult r = readLesson(bytesOf(lesson));
+  const Read r = readBytes(bytesOf(lesson));
   ASSERT_TRUE(r.ok()) << s(r.error);
   EXPECT_EQ(lessonText(r.lesson->steps[0].text, "de"), "Deutsch");
 }
 
 TEST(LessonReader, WrittenLessonsReadBackEqual) {
   QList<Lesson> lessons = builtInLessons();
-  lessons << *readLesson(bytesOf(validLesson())).lesson;
+  lessons << readLesson(bytesOf(validLesson()));
   for (const Lesson& lesson : lessons) {
     SCOPED_TRACE(s(lesson.id));
     const QByteArray written = writeLesson(lesson);
-    const LessonReadResult back = readLesson(written);
+    const Read back = readBytes(written);
     ASSERT_TRUE(back.ok()) << s(back.error);
     EXPECT_EQ(*back.lesson, lesson);
     EXPECT_EQ(writeLesson(*back.lesson), written);
   }
   // Defaults are left out, grids keep their cells.
-  const QJsonObject o = QJsonDocument::fromJson(writeLesson(*readLesson(bytesOf(validLesson())).lesson)).object();
+  const QJsonObject o = QJsonDocument::fromJson(writeLesson(readLesson(bytesOf(validLesson())))).object();
   const QJsonArray steps = o["steps"].toArray();
   EXPECT_EQ(steps[0].toObject()["params"].toObject(), (QJsonObject{{"length", 32}, {"layout", "interleaved"}}));
   EXPECT_FALSE(steps[0].toObject().contains("layout"));
@@ -518,20 +539,20 @@ TEST(LessonReader, ReadsFilesAndNamesThePathInErrors) {
     ASSERT_TRUE(f.open(QIODevice::WriteOnly));
     f.write(bytesOf(withStepField(validLesson(), 1, "params", QJsonObject{{"heads", 0}})));
   }
-  const LessonReadResult ok = readLessonFile(good);
+  const Read ok = readFile(good);
   ASSERT_TRUE(ok.ok()) << s(ok.error);
-  EXPECT_EQ(*ok.lesson, *readLesson(bytesOf(validLesson())).lesson);
+  EXPECT_EQ(*ok.lesson, readLesson(bytesOf(validLesson())));
 
   const std::string shownBad = s(QDir::toNativeSeparators(bad));
-  EXPECT_EQ(s(readLessonFile(bad).error).rfind(shownBad + ": step 2: params.heads: parameter 'heads' = '0'", 0), 0u)
-      << s(readLessonFile(bad).error);
-  EXPECT_NE(s(readLessonFile(dir.filePath("missing.json")).error).find("missing.json: cannot open"), std::string::npos);
-  EXPECT_NE(s(readLessonFile(dir.path()).error).find("is a folder, not a lesson file"), std::string::npos);
+  EXPECT_EQ(s(readFile(bad).error).rfind(shownBad + ": step 2: params.heads: parameter 'heads' = '0'", 0), 0u)
+      << s(readFile(bad).error);
+  EXPECT_NE(s(readFile(dir.filePath("missing.json")).error).find("missing.json: cannot open"), std::string::npos);
+  EXPECT_NE(s(readFile(dir.path()).error).find("is a folder, not a lesson file"), std::string::npos);
 }
 
 // The reader is fuzzed with libFuzzer (tests/fuzz); this runs a small deterministic share of
 // that work on every test run: truncations and byte changes of real lessons must be refused
-// or accepted, never crash or throw.
+// or accepted, never crash or throw anything but ReadError.
 TEST(LessonReader, SurvivesTruncatedAndMutatedLessons) {
   std::mt19937 rng(12345);
   int accepted = 0, refused = 0;
@@ -539,7 +560,7 @@ TEST(LessonReader, SurvivesTruncatedAndMutatedLessons) {
   for (const QJsonObject& lesson : files) {
     const QByteArray bytes = QJsonDocument(lesson).toJson(QJsonDocument::Indented);
     for (int cut = 0; cut < bytes.size(); cut += std::max<qsizetype>(1, bytes.size() / 60)) {
-      const LessonReadResult r = readLesson(bytes.left(cut));
+      const Read r = readBytes(bytes.left(cut));
       (r.ok() ? accepted : refused) += 1;
       EXPECT_TRUE(r.ok() || !r.error.isEmpty());
     }
@@ -551,7 +572,7 @@ TEST(LessonReader, SurvivesTruncatedAndMutatedLessons) {
         static const char pool[] = "0123456789-+.eE\"{}[],: \\xnulltrue<>&/";
         m[at] = pool[rng() % (sizeof pool - 1)];
       }
-      const LessonReadResult r = readLesson(m);
+      const Read r = readBytes(m);
       (r.ok() ? accepted : refused) += 1;
       EXPECT_TRUE(r.ok() || !r.error.isEmpty());
     }
@@ -566,7 +587,7 @@ TEST(LessonReader, FuzzCorpusFilesSayWhatTheyAre) {
   ASSERT_TRUE(corpus.exists()) << s(corpus.path());
   int valid = 0, bad = 0;
   for (const QFileInfo& f : corpus.entryInfoList(QDir::Files)) {
-    const LessonReadResult r = readLessonFile(f.filePath());
+    const Read r = readFile(f.filePath());
     if (f.fileName().startsWith("valid-")) {
       EXPECT_TRUE(r.ok()) << s(r.error);
       ++valid;

@@ -15,6 +15,7 @@
 #include <QTemporaryDir>
 #include <gtest/gtest.h>
 
+#include "posenc/data_io.hpp"
 #include "posenc/scheme.hpp"
 
 namespace posenc::ui {
@@ -24,7 +25,7 @@ namespace {
 std::string refusal(const QByteArray& json) {
   try {
     (void)readSession(json);
-  } catch (const SessionError& e) {
+  } catch (const ReadError& e) {
     return e.what();
   }
   return "(accepted)";
@@ -328,16 +329,16 @@ TEST(SessionIo, AByteOrderMarkIsSkipped) {
 TEST(SessionIo, WriterRefusesWhatTheReaderWouldRefuse) {
   Session s = defaultSession(findScheme("rope"));
   s.zoom = Zoom{0, std::nan(""), 0, 1};
-  EXPECT_THROW((void)writeSession(s), SessionError);
+  EXPECT_THROW((void)writeSession(s), ReadError);
   s.zoom.reset();
   s.scheme = "rotary";
-  EXPECT_THROW((void)writeSession(s), SessionError);
+  EXPECT_THROW((void)writeSession(s), ReadError);
   Session bad = defaultSession(findScheme("alibi"));
   bad.params.set("head", std::int64_t{8});  // heads = 8
   try {
     (void)writeSession(bad);
     ADD_FAILURE() << "accepted head = heads";
-  } catch (const SessionError& e) {
+  } catch (const ReadError& e) {
     EXPECT_NE(std::string(e.what()).find("params.head"), std::string::npos) << e.what();
   }
 }
@@ -357,7 +358,7 @@ class SessionFiles : public ::testing::Test {
   static std::string loadError(const QString& p) {
     try {
       (void)loadSessionFile(p);
-    } catch (const SessionError& e) {
+    } catch (const ReadError& e) {
       return e.what();
     }
     return "(accepted)";
@@ -407,14 +408,14 @@ TEST_F(SessionFiles, FailedSaveLeavesTheExistingFileIntact) {
   try {
     saveSessionFile(path("keep.json/x.json"), defaultSession(findScheme("rope")));
     ADD_FAILURE() << "saved under a regular file";
-  } catch (const SessionError& e) {
+  } catch (const IoError& e) {
     EXPECT_EQ(std::string(e.what()).rfind("cannot write " + path("keep.json/x.json").toStdString() + ": ", 0), 0u) << e.what();
   }
   EXPECT_EQ(readBytes(path("keep.json")), "old");
   // A session that would not load again is not written over a good file either.
   Session invalid = defaultSession(findScheme("rope"));
   invalid.scheme = "rotary";
-  EXPECT_THROW(saveSessionFile(path("keep.json"), invalid), SessionError);
+  EXPECT_THROW(saveSessionFile(path("keep.json"), invalid), IoError);
   EXPECT_EQ(readBytes(path("keep.json")), "old");
   EXPECT_EQ(QDir(m_dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 1) << "no temporary left";
 }
@@ -535,7 +536,7 @@ TEST(Presets, OrderIsDeterministicAndUnknownIdsAreRefused) {
   try {
     (void)presetSession("gpt-5");
     ADD_FAILURE() << "accepted an unknown preset";
-  } catch (const SessionError& e) {
+  } catch (const ReadError& e) {
     EXPECT_NE(std::string(e.what()).find("unknown preset 'gpt-5' (built-in presets: transformer-base, "),
               std::string::npos)
         << e.what();

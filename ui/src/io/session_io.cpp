@@ -10,19 +10,16 @@
 
 #include <QDir>
 #include <QFile>
-#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QJsonParseError>
 #include <QJsonValue>
-#include <QVariant>
 #include <QtGlobal>
 
 #include "posenc/data_io.hpp"
 #include "posenc/scheme.hpp"
+#include "posenc_ui/io/json_reader.h"
 #include "posenc_ui/plot/colormaps.h"
-#include "json_text.h"
 
 // The presets live in resources/posenc.qrc, compiled into the static posenc_ui library.
 // Nothing else in a static library references the object file rcc generates, so the linker
@@ -42,20 +39,6 @@ constexpr qsizetype kMaxGridViews = 4;
 void ensureResources() {
   static std::once_flag once;
   std::call_once(once, [] { initPosencResources(); });
-}
-
-/// Every refusal is one line: a key read from the file may hold a newline or other control
-/// characters, shown as '?'.
-[[noreturn]] void fail(const QString& reason) {
-  QString line = reason;
-  for (QChar& c : line)
-    if (c.unicode() < 0x20 || c.unicode() == 0x7f) c = QLatin1Char('?');
-  throw SessionError(line.toStdString());
-}
-
-/// "PART: reason", the shape of every message about one part of the document.
-[[noreturn]] void failAt(const QString& part, const QString& reason) {
-  fail(part + QStringLiteral(": ") + reason);
 }
 
 QString q(const std::string& s) { return QString::fromStdString(s); }
@@ -84,17 +67,6 @@ QStringList viewIds(const Scheme& scheme) {
   return ids;
 }
 
-/// A JSON value as compact JSON text (strings quoted), shortened for messages.
-QString jsonText(const QJsonValue& value) {
-  QString text = QString::fromUtf8(QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact));
-  text = text.mid(1, text.size() - 2);
-  if (text.size() > 64) text = text.left(61) + QStringLiteral("...");
-  return text;
-}
-
-using detail::typeName;
-using detail::wholeNumber;
-
 // ---- parameter values --------------------------------------------------------------------
 
 QJsonValue valueToJson(const Value& value) {
@@ -109,12 +81,12 @@ QJsonValue valueToJson(const Value& value) {
 Value valueFromJson(const ParamSpec& spec, const QJsonValue& json) {
   const auto wrongType = [&]() -> Value {
     throw ParamError(spec.id, jsonText(json).toStdString(),
-                     allowedText(spec) + ", not " + typeName(json).toStdString());
+                     allowedText(spec) + ", not " + jsonTypeName(json).toStdString());
   };
   switch (spec.type) {
     case ParamType::Int: {
       if (!json.isDouble()) return wrongType();
-      const auto whole = wholeNumber(json);
+      const auto whole = jsonWholeNumber(json);
       // A fraction or a number beyond int64: the core's range message, with the text given.
       if (!whole) throw ParamError(spec.id, jsonText(json).toStdString(), allowedText(spec));
       Value v = static_cast<std::int64_t>(*whole);
@@ -140,54 +112,6 @@ Value valueFromJson(const ParamSpec& spec, const QJsonValue& json) {
 
 // ---- document structure --------------------------------------------------------------------
 
-QJsonObject parseRoot(QByteArray json) {
-  // Some editors start UTF-8 files with a byte order mark, which JSON does not allow.
-  if (json.startsWith("\xEF\xBB\xBF")) json.remove(0, 3);
-  QJsonParseError error{};
-  const QJsonDocument doc = QJsonDocument::fromJson(json, &error);
-  if (error.error != QJsonParseError::NoError)
-    fail(QStringLiteral("not a PosEnc session: JSON error at offset %1: %2")
-             .arg(error.offset)
-             .arg(error.errorString()));
-  if (!doc.isObject())
-    fail(QStringLiteral("not a PosEnc session: the document is a JSON array, not an object"));
-  return doc.object();
-}
-
-void checkFormat(const QJsonObject& root) {
-  const QJsonValue format = root.value(QStringLiteral("format"));
-  const QString expected = QStringLiteral("(expected \"%1\" or \"%2\")").arg(kSessionFormat, kPresetFormat);
-  if (format.isUndefined())
-    fail(QStringLiteral("not a PosEnc session: no \"format\" field ") + expected);
-  if (format.toString() != QLatin1String(kSessionFormat) &&
-      format.toString() != QLatin1String(kPresetFormat))
-    fail(QStringLiteral("not a PosEnc session: \"format\" is %1 ").arg(jsonText(format)) + expected);
-}
-
-int readVersion(const QJsonObject& root) {
-  const QJsonValue value = root.value(QStringLiteral("version"));
-  const auto version = wholeNumber(value);
-  // A version beyond int64 (Qt keeps it as a double) is still a newer program's file.
-  if (!version && value.isDouble() && value.toDouble() > kSessionVersion &&
-      std::floor(value.toDouble()) == value.toDouble())
-    fail(QStringLiteral("written by a newer PosEnc Explorer (version %1); this one reads up to %2")
-             .arg(jsonText(value))
-             .arg(kSessionVersion));
-  if (!version)
-    failAt(QStringLiteral("version"),
-           (value.isUndefined() ? QStringLiteral("missing") : jsonText(value) + QStringLiteral(" is not a whole number")) +
-               QStringLiteral(" (this PosEnc Explorer reads versions 1 to %1)").arg(kSessionVersion));
-  if (*version > kSessionVersion)
-    fail(QStringLiteral("written by a newer PosEnc Explorer (version %1); this one reads up to %2")
-             .arg(*version)
-             .arg(kSessionVersion));
-  if (*version < 1)
-    failAt(QStringLiteral("version"), QStringLiteral("%1 is not a session version (1 to %2)")
-                                          .arg(*version)
-                                          .arg(kSessionVersion));
-  return static_cast<int>(*version);
-}
-
 /// Rewrites a document of version v into version v + 1 (entry v - 1 of kUpgrades).
 using Upgrade = QJsonObject (*)(QJsonObject);
 
@@ -204,13 +128,13 @@ QJsonObject upgradeToCurrent(QJsonObject root, int version) {
 const Scheme& readScheme(const QJsonObject& root) {
   const QJsonValue value = root.value(QStringLiteral("scheme"));
   const QString known = QStringLiteral(" (known: %1)").arg(schemeIds().join(QStringLiteral(", ")));
-  if (value.isUndefined()) failAt(QStringLiteral("scheme"), QStringLiteral("missing") + known);
+  if (value.isUndefined()) refuse(QStringLiteral("scheme"), QStringLiteral("missing") + known);
   if (!value.isString())
-    failAt(QStringLiteral("scheme"), jsonText(value) + QStringLiteral(" is not a scheme id") + known);
+    refuse(QStringLiteral("scheme"), jsonText(value) + QStringLiteral(" is not a scheme id") + known);
   const std::string id = value.toString().toStdString();
   for (const auto& s : allSchemes())
     if (s->info().id == id) return *s;
-  failAt(QStringLiteral("scheme"),
+  refuse(QStringLiteral("scheme"),
          QStringLiteral("unknown scheme %1").arg(jsonText(value)) + known);
 }
 
@@ -219,7 +143,7 @@ ParamSet readParams(const Scheme& scheme, const QJsonObject& root) {
   const QJsonValue value = root.value(QStringLiteral("params"));
   if (value.isUndefined()) return params;
   if (!value.isObject())
-    failAt(QStringLiteral("params"), QStringLiteral("must be an object of parameter values, not ") + typeName(value));
+    refuse(QStringLiteral("params"), QStringLiteral("must be an object of parameter values, not ") + jsonTypeName(value));
   const QJsonObject object = value.toObject();
   for (auto it = object.begin(); it != object.end(); ++it) {
     const std::string key = it.key().toStdString();
@@ -228,18 +152,18 @@ ParamSet readParams(const Scheme& scheme, const QJsonObject& root) {
     try {
       spec = &findParam(scheme, key);
     } catch (const ParamError& e) {
-      failAt(part, q(ParamError(e.param(), jsonText(it.value()).toStdString(), e.allowed()).what()));
+      refuse(part, q(ParamError(e.param(), jsonText(it.value()).toStdString(), e.allowed()).what()));
     }
     try {
       params.set(spec->id, valueFromJson(*spec, it.value()));
     } catch (const ParamError& e) {
-      failAt(part, q(e.what()));
+      refuse(part, q(e.what()));
     }
   }
   try {
     validateParams(scheme, params);
   } catch (const ParamError& e) {
-    failAt(QStringLiteral("params.") + q(e.param()), q(e.what()));
+    refuse(QStringLiteral("params.") + q(e.param()), q(e.what()));
   }
   return params;
 }
@@ -248,10 +172,10 @@ QString readViewId(const Scheme& scheme, const QJsonValue& value, const QString&
   const QString views = QStringLiteral(" (views of %1: %2)")
                             .arg(q(scheme.info().id), viewIds(scheme).join(QStringLiteral(", ")));
   if (!value.isString())
-    failAt(part, jsonText(value) + QStringLiteral(" is not a view id") + views);
+    refuse(part, jsonText(value) + QStringLiteral(" is not a view id") + views);
   QString id = value.toString();
   if (!viewIds(scheme).contains(id))
-    failAt(part, QStringLiteral("%1 is not a view of %2").arg(jsonText(value), q(scheme.info().id)) + views);
+    refuse(part, QStringLiteral("%1 is not a view of %2").arg(jsonText(value), q(scheme.info().id)) + views);
   return id;
 }
 
@@ -259,13 +183,13 @@ QString readViewId(const Scheme& scheme, const QJsonValue& value, const QString&
 std::pair<double, double> readInterval(const QJsonValue& value, const QString& part) {
   const QJsonArray a = value.toArray();
   if (!value.isArray() || a.size() != 2 || !a[0].isDouble() || !a[1].isDouble())
-    failAt(part, QStringLiteral("must be two numbers [low, high], not ") +
+    refuse(part, QStringLiteral("must be two numbers [low, high], not ") +
                      (value.isUndefined() ? QStringLiteral("missing") : jsonText(value)));
   const double lo = a[0].toDouble(), hi = a[1].toDouble();
   if (!std::isfinite(lo) || !std::isfinite(hi))
-    failAt(part, QStringLiteral("%1 is not finite").arg(jsonText(value)));
+    refuse(part, QStringLiteral("%1 is not finite").arg(jsonText(value)));
   if (!(lo < hi))
-    failAt(part, QStringLiteral("%1 is inverted or empty (low must be less than high)").arg(jsonText(value)));
+    refuse(part, QStringLiteral("%1 is inverted or empty (low must be less than high)").arg(jsonText(value)));
   return {lo, hi};
 }
 
@@ -273,7 +197,7 @@ void readView(const Scheme& scheme, const QJsonObject& root, Session& session) {
   const QJsonValue value = root.value(QStringLiteral("view"));
   if (value.isUndefined()) return;
   if (!value.isObject())
-    failAt(QStringLiteral("view"), QStringLiteral("must be an object, not ") + typeName(value));
+    refuse(QStringLiteral("view"), QStringLiteral("must be an object, not ") + jsonTypeName(value));
   const QJsonObject view = value.toObject();
 
   if (view.contains(QStringLiteral("id")))
@@ -282,7 +206,7 @@ void readView(const Scheme& scheme, const QJsonObject& root, Session& session) {
   if (view.contains(QStringLiteral("layout"))) {
     const QJsonValue layout = view.value(QStringLiteral("layout"));
     if (!layout.isString() || !layoutIds().contains(layout.toString()))
-      failAt(QStringLiteral("view.layout"),
+      refuse(QStringLiteral("view.layout"),
              QStringLiteral("%1 is not a layout (%2)").arg(jsonText(layout), listText(layoutIds())));
     session.layout = layout.toString();
   }
@@ -290,7 +214,7 @@ void readView(const Scheme& scheme, const QJsonObject& root, Session& session) {
   if (view.contains(QStringLiteral("grid"))) {
     const QJsonValue grid = view.value(QStringLiteral("grid"));
     if (!grid.isArray() || grid.toArray().size() > kMaxGridViews)
-      failAt(QStringLiteral("view.grid"),
+      refuse(QStringLiteral("view.grid"),
              QStringLiteral("must be an array of at most %1 view ids, not %2").arg(kMaxGridViews).arg(jsonText(grid)));
     const QJsonArray cells = grid.toArray();
     for (qsizetype k = 0; k < cells.size(); ++k)
@@ -301,7 +225,7 @@ void readView(const Scheme& scheme, const QJsonObject& root, Session& session) {
     const QJsonValue colormap = view.value(QStringLiteral("colormap"));
     if (!colormap.isString() ||
         (!colormap.toString().isEmpty() && !isColormap(colormap.toString())))
-      failAt(QStringLiteral("view.colormap"),
+      refuse(QStringLiteral("view.colormap"),
              QStringLiteral("%1 is not a colour map (%2; \"\" = each view's default)")
                  .arg(jsonText(colormap), listText(colormapIds())));
     session.colormap = colormap.toString();
@@ -311,8 +235,8 @@ void readView(const Scheme& scheme, const QJsonObject& root, Session& session) {
     const QJsonValue zoom = view.value(QStringLiteral("zoom"));
     if (zoom.isNull()) return;  // written by hand as "no zoom"
     if (!zoom.isObject())
-      failAt(QStringLiteral("view.zoom"),
-             QStringLiteral("must be {\"x\": [x0, x1], \"y\": [y0, y1]}, not ") + typeName(zoom));
+      refuse(QStringLiteral("view.zoom"),
+             QStringLiteral("must be {\"x\": [x0, x1], \"y\": [y0, y1]}, not ") + jsonTypeName(zoom));
     const QJsonObject z = zoom.toObject();
     const auto [x0, x1] = readInterval(z.value(QStringLiteral("x")), QStringLiteral("view.zoom.x"));
     const auto [y0, y1] = readInterval(z.value(QStringLiteral("y")), QStringLiteral("view.zoom.y"));
@@ -355,10 +279,15 @@ QJsonObject sessionToJson(const Session& session) {
   return root;
 }
 
-QString nativePath(const QString& path) { return QDir::toNativeSeparators(path); }
-
-QString humanSize(qint64 bytes) {
-  return QStringLiteral("%1 MiB").arg(static_cast<double>(bytes) / (1024.0 * 1024.0), 0, 'f', 1);
+/// What the one JSON reader checks of a session or preset before readCurrent sees it.
+const JsonFormat& sessionFormat() {
+  static const JsonFormat format{QStringLiteral("session"),
+                                 {QLatin1String(kSessionFormat), QLatin1String(kPresetFormat)},
+                                 kSessionVersion,
+                                 QStringLiteral("version"),
+                                 kMaxSessionFileBytes,
+                                 {}};
+  return format;
 }
 
 struct PresetFile {
@@ -374,16 +303,11 @@ QList<PresetFile> presetFiles() {
   const QDir dir(QString::fromLatin1(kPresetDir));
   const QStringList names = dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
   for (const QString& name : names) {
-    QFile file(dir.filePath(name));
-    if (!file.open(QIODevice::ReadOnly)) {
-      qWarning("posenc: cannot open built-in preset %s", qPrintable(name));
-      continue;
-    }
     PresetFile p;
-    p.bytes = file.readAll();
     try {
+      p.bytes = readJsonFileBytes(dir.filePath(name), sessionFormat());
       (void)readSession(p.bytes);
-    } catch (const SessionError& e) {
+    } catch (const ReadError& e) {
       qWarning("posenc: built-in preset %s: %s", qPrintable(name), e.what());
       continue;
     }
@@ -391,7 +315,7 @@ QList<PresetFile> presetFiles() {
     p.info.id = o.value(QStringLiteral("id")).toString();
     p.info.name = o.value(QStringLiteral("name")).toString();
     p.info.description = o.value(QStringLiteral("description")).toString();
-    p.order = wholeNumber(o.value(QStringLiteral("order"))).value_or(std::numeric_limits<qint64>::max());
+    p.order = jsonWholeNumber(o.value(QStringLiteral("order"))).value_or(std::numeric_limits<qint64>::max());
     if (p.info.id + QStringLiteral(".json") != name || p.info.name.isEmpty()) {
       qWarning("posenc: built-in preset %s: \"id\" must match the file name and \"name\" be set",
                qPrintable(name));
@@ -412,60 +336,38 @@ QByteArray writeSession(const Session& session) {
   // Never write what cannot be opened again (unknown scheme, invalid value, odd zoom).
   try {
     (void)readSession(bytes);
-  } catch (const SessionError& e) {
-    fail(QStringLiteral("not a valid session: ") + QString::fromUtf8(e.what()));
+  } catch (const ReadError& e) {
+    throw ReadError(QString(), QString(), QStringLiteral("not a valid session: ") + QString::fromUtf8(e.what()));
   }
   return bytes;
 }
 
 Session readSession(const QByteArray& json) {
-  QJsonObject root = parseRoot(json);
-  checkFormat(root);
-  const int version = readVersion(root);
-  root = upgradeToCurrent(std::move(root), version);
-  return readCurrent(root);
+  JsonDocumentRead read = readJsonDocument(json, sessionFormat());
+  return readCurrent(upgradeToCurrent(std::move(read.root), read.version));
 }
 
 Session loadSessionFile(const QString& path) {
-  const QString shown = nativePath(path);
-  if (QFileInfo(path).isDir()) fail(shown + QStringLiteral(": is a folder, not a session file"));
-  QFile file(path);
-  if (!file.open(QIODevice::ReadOnly))
-    fail(shown + QStringLiteral(": cannot open: ") + file.errorString());
-  const auto tooLarge = [&](qint64 size) {
-    fail(shown + QStringLiteral(": too large for a session (%1; the limit is %2)")
-                     .arg(humanSize(size), humanSize(kMaxSessionFileBytes)));
-  };
-  if (file.size() > kMaxSessionFileBytes) tooLarge(file.size());
-  // Read at most one byte past the limit: a pipe or special file reports no size.
-  const QByteArray bytes = file.read(kMaxSessionFileBytes + 1);
-  if (file.error() != QFileDevice::NoError)
-    fail(shown + QStringLiteral(": cannot read: ") + file.errorString());
-  if (bytes.size() > kMaxSessionFileBytes) tooLarge(bytes.size());
+  const QByteArray bytes = readJsonFileBytes(path, sessionFormat());
   try {
     return readSession(bytes);
-  } catch (const SessionError& e) {
-    fail(shown + QStringLiteral(": ") + QString::fromUtf8(e.what()));
+  } catch (const ReadError& e) {
+    throw e.inFile(shownPath(path));
   }
 }
 
 void saveSessionFile(const QString& path, const Session& session) {
-  const QString prefix = QStringLiteral("cannot write ") + nativePath(path) + QStringLiteral(": ");
   QByteArray bytes;
   try {
     bytes = writeSession(session);
-  } catch (const SessionError& e) {
-    fail(prefix + QString::fromUtf8(e.what()));
+  } catch (const ReadError& e) {
+    throw IoError("cannot write " + shownPath(path).toStdString() + ": " + e.what());
   }
-  // Through the core's writeFileAtomically, like every exported file: a temporary beside the
-  // file, synced and renamed into place, so a failure leaves the old session whole.
-  try {
-    writeFileAtomically(QFile::encodeName(path).toStdString(), [&](std::ostream& out) {
-      out.write(bytes.constData(), static_cast<std::streamsize>(bytes.size()));
-    });
-  } catch (const IoError& e) {
-    fail(QString::fromStdString(e.what()));  // "cannot write PATH: reason"
-  }
+  // Through the core's writeFileAtomically, like every file the program writes: a temporary
+  // beside the file, synced and renamed into place, so a failure leaves the old session whole.
+  writeFileAtomically(QFile::encodeName(path).toStdString(), [&](std::ostream& out) {
+    out.write(bytes.constData(), static_cast<std::streamsize>(bytes.size()));
+  });
 }
 
 QList<PresetInfo> presets() {
@@ -480,7 +382,8 @@ Session presetSession(const QString& id) {
     if (p.info.id == id) return readSession(p.bytes);
     ids << p.info.id;
   }
-  fail(QStringLiteral("unknown preset '%1' (built-in presets: %2)").arg(id, ids.join(QStringLiteral(", "))));
+  throw ReadError(QString(), QString(),
+                  QStringLiteral("unknown preset '%1' (built-in presets: %2)").arg(id, ids.join(QStringLiteral(", "))));
 }
 
 }  // namespace posenc::ui

@@ -51,7 +51,7 @@
 #include "posenc/data_io.hpp"
 #include "posenc_ui/modes/animation_view.h"
 #include "posenc_ui/modes/compare_view.h"
-#include "posenc_ui/panels/explanation.h"
+#include "posenc_ui/panels/explanation_panel.h"
 #include "posenc_ui/panels/lesson_panel.h"
 #include "posenc_ui/panels/parameter_panel.h"
 #include "posenc_ui/window/presentation.h"
@@ -1003,7 +1003,7 @@ bool MainWindow::openSession(const QString& path, QString* error) {
 bool MainWindow::saveSession(const QString& path, QString* error) {
   try {
     saveSessionFile(path, currentSession());
-  } catch (const SessionError& e) {
+  } catch (const IoError& e) {
     return reportFailure(tr("Cannot save session"), e, error);
   }
   sessionFileDone(path, tr("Saved %1"));
@@ -1367,9 +1367,11 @@ void MainWindow::openLessonDialog() {
 }
 
 bool MainWindow::openLessonFile(const QString& path, QString* error) {
-  const LessonReadResult read = readLessonFile(path);
-  if (!read) {
-    const QString reason = tr("This lesson cannot be opened:\n%1").arg(read.error);
+  Lesson lesson;
+  try {
+    lesson = readLessonFile(path);
+  } catch (const ReadError& e) {
+    const QString reason = tr("This lesson cannot be opened:\n%1").arg(QString::fromUtf8(e.what()));
     if (error) *error = reason;
     else QMessageBox::warning(this, tr("Cannot open lesson"), reason);
     return false;
@@ -1377,8 +1379,8 @@ bool MainWindow::openLessonFile(const QString& path, QString* error) {
   rememberFolder(path);
   m_chrome->lessonsDock->show();
   m_chrome->lessonsDock->raise();
-  m_lessons->addLesson(*read.lesson);
-  statusBar()->showMessage(tr("Lesson opened: %1").arg(lessonText(read.lesson->title, currentLanguage())), 5000);
+  m_lessons->addLesson(lesson);
+  statusBar()->showMessage(tr("Lesson opened: %1").arg(lessonText(lesson.title, currentLanguage())), 5000);
   return true;
 }
 

@@ -11,6 +11,7 @@
 #include <optional>
 
 #include "posenc/types.hpp"
+#include "posenc_ui/io/json_reader.h"
 #include "posenc_ui/io/session_io.h"
 
 namespace posenc::ui {
@@ -67,29 +68,25 @@ inline constexpr int kMaxLessonTextLength = 4000;
 /// Longest title or summary, per language.
 inline constexpr int kMaxLessonTitleLength = 300;
 
-/// The outcome of reading a lesson: the lesson, or one line saying what is wrong.
-struct LessonReadResult {
-  std::optional<Lesson> lesson;  ///< Set on success.
-  QString error;                 ///< Set on failure, e.g. "step 3: params.dim: parameter 'dim' ...".
-  [[nodiscard]] bool ok() const { return lesson.has_value(); }
-  explicit operator bool() const { return ok(); }
-};
-
 /// Parses and checks a lesson document. Refuses, naming the step (1-based) and the field:
 /// anything that is not JSON or not a lesson, a wrong format or version (a newer one: "written
 /// by a newer PosEnc Explorer"), a missing or empty English or Chinese text, an unknown field,
 /// scheme, view, layout or parameter, a value the core refuses, a highlight outside the view,
-/// more than kMaxLessonSteps steps or more than kMaxLessonBytes bytes. Never throws and never
-/// computes a view, so any input is cheap to read.
-[[nodiscard]] LessonReadResult readLesson(const QByteArray& bytes) noexcept;
+/// more than kMaxLessonSteps steps or more than kMaxLessonBytes bytes. The document goes
+/// through readJsonDocument first (BOM, syntax with line and column, "format", "version").
+/// Never computes a view, so any input is cheap to read.
+/// @throws ReadError, and nothing else, e.g. "step 3: params.dim: parameter 'dim' ..." (no file;
+///         running out of memory is "not enough memory to read this lesson").
+[[nodiscard]] Lesson readLesson(const QByteArray& bytes);
 
 /// The lesson as a version-1 document (indented JSON, UTF-8): parameters equal to their
 /// defaults left out, "layout" only for a grid. For every lesson readLesson returns,
 /// readLesson(writeLesson(lesson)) gives the same lesson back.
 [[nodiscard]] QByteArray writeLesson(const Lesson& lesson);
 
-/// Reads a lesson file (at most kMaxLessonBytes); errors start with the path ("PATH: reason").
-[[nodiscard]] LessonReadResult readLessonFile(const QString& path);
+/// Reads a lesson file (at most kMaxLessonBytes). @throws ReadError naming the file
+/// ("PATH: step 2: params.heads: ...", "PATH: cannot open: ...").
+[[nodiscard]] Lesson readLessonFile(const QString& path);
 
 /// Every built-in lesson (resources/lessons/NN-id.json), in file-name order. A built-in file
 /// that does not load, or whose "id" does not match its name, is left out with a warning (the

@@ -6,9 +6,9 @@
 #include <QString>
 #include <QStringList>
 #include <optional>
-#include <stdexcept>
 
 #include "posenc/params.hpp"
+#include "posenc_ui/io/json_reader.h"
 
 namespace posenc::ui {
 
@@ -30,38 +30,42 @@ struct Session {
   friend bool operator==(const Session&, const Session&) = default;
 };
 
-/// Thrown when a session or preset cannot be read or written; what() is the reason, one line.
-class SessionError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
+/// The io layer's ReadError, under the name the session readers' callers catch it by (the
+/// same type: a catch of either catches both).
+using SessionError = ReadError;
 
 /// Current session format version. Readers accept every version <= this one.
 inline constexpr int kSessionVersion = 1;
 
-/// Largest session file loadSessionFile reads (16 MiB); a real session is a few hundred bytes.
+/// Largest session or preset readSession and loadSessionFile read (16 MiB); a real session is
+/// a few hundred bytes.
 inline constexpr qint64 kMaxSessionFileBytes = qint64{16} * 1024 * 1024;
 
 /// Session as JSON: {"format":"posenc-session","version":1,"scheme":...,"params":{...},
 /// "view":{"id","layout","grid":[...],"colormap","zoom":{"x":[x0,x1],"y":[y0,y1]}}}.
 /// Ints are JSON integers, reals shortest round-trip text, bools, choices as their ids; "id"
 /// is left out when `view` is empty and "zoom" when there is none.
-/// @throws SessionError when readSession would refuse the result (unknown scheme, invalid
-///         parameter, non-finite zoom, ...), so a file that cannot be opened is never written.
+/// @throws ReadError ("not a valid session: REASON") when readSession would refuse the result
+///         (unknown scheme, invalid parameter, non-finite zoom, ...), so a file that cannot be
+///         opened is never written.
 [[nodiscard]] QByteArray writeSession(const Session& session);
 
 /// Parses a session (or a preset: "format":"posenc-preset", params may be partial and the
 /// view part absent; missing parameters take their defaults). Every parameter is validated
 /// against the scheme exactly as the command line does.
-/// @throws SessionError naming what is wrong (not JSON, wrong format, a version newer than
-///         this program, unknown scheme, bad parameter with the core's message, ...).
+/// The document goes through readJsonDocument (BOM, syntax with line and column, "format",
+/// "version"; at most kMaxSessionFileBytes), older versions are upgraded, then every part is
+/// read. @throws ReadError naming the part ("params.dim: ...", "view.grid[1]: ...") and what
+/// is wrong (not JSON, wrong format, a version newer than this program, unknown scheme, bad
+/// parameter with the core's message, ...); no file.
 [[nodiscard]] Session readSession(const QByteArray& json);
 
-/// Reads a session file (at most kMaxSessionFileBytes). @throws SessionError ("PATH: reason").
+/// Reads a session file (at most kMaxSessionFileBytes). @throws ReadError ("PATH: reason").
 [[nodiscard]] Session loadSessionFile(const QString& path);
 
 /// Writes a session file atomically (a temporary beside it, synced and renamed into place:
-/// posenc::writeFileAtomically). @throws SessionError ("cannot write PATH: reason").
+/// posenc::writeFileAtomically). @throws posenc::IoError ("cannot write PATH: reason"; the
+/// reason is writeSession's when the session itself is refused). The old file stays whole.
 void saveSessionFile(const QString& path, const Session& session);
 
 /// One built-in preset (resources/presets/*.json, compiled into the binary).
@@ -75,7 +79,7 @@ struct PresetInfo {
 /// that does not load is left out with a warning (the tests load every one).
 [[nodiscard]] QList<PresetInfo> presets();
 
-/// The session a preset describes. @throws SessionError for an unknown id.
+/// The session a preset describes. @throws ReadError for an unknown id.
 [[nodiscard]] Session presetSession(const QString& id);
 
 }  // namespace posenc::ui

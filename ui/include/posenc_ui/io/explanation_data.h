@@ -2,31 +2,22 @@
 // Explanations of every view in English and Simplified Chinese (resources/explanations/*.json):
 // what it shows, its formula, the formula with the hovered cell's numbers, what to notice, and
 // per scheme a page (uses, strengths, limits) with the comparison table of seed article 002.
+// The data and the number substitution; the widget that shows them is ExplanationPanel
+// (panels/explanation_panel.h).
 #pragma once
 
+#include <QByteArray>
 #include <QString>
 #include <QStringList>
-#include <QWidget>
 #include <map>
-#include <stdexcept>
 #include <vector>
 
 #include "posenc/params.hpp"
 #include "posenc/types.hpp"
 #include "posenc/view.hpp"
-
-class QLabel;
-class QStackedWidget;
+#include "posenc_ui/io/json_reader.h"
 
 namespace posenc::ui {
-
-class FormulaWidget;
-
-/// A problem in an explanation file: names the file and what is wrong where.
-class ExplanationError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
 
 /// A text of an explanation in every supported language ("en", "zh_CN").
 struct ExplanationText {
@@ -112,14 +103,20 @@ struct ComparisonTable {
   [[nodiscard]] std::vector<int> correctionsOf(const QString& scheme, const QString& column) const;
 };
 
-/// Parses an explanation document. @throws ExplanationError naming `origin`.
+/// Largest explanation or comparison document read (1 MiB); the real ones are under 30 KiB.
+inline constexpr qint64 kMaxExplanationBytes = qint64{1024} * 1024;
+
+/// Parses an explanation document ("format": "posenc-explanations", version 1) through the one
+/// JSON reader. @throws ReadError naming `origin` as the file and the place, e.g.
+/// "x.json: views.v.what: missing (an object {\"en\", \"zh_CN\"})".
 [[nodiscard]] SchemeExplanation parseSchemeExplanation(const QByteArray& json,
                                                        const QString& origin);
-/// Loads ":/explanations/<schemeId>.json". @throws ExplanationError when missing or invalid.
+/// Loads ":/explanations/<schemeId>.json". @throws ReadError when missing or invalid.
 [[nodiscard]] SchemeExplanation loadSchemeExplanation(const QString& schemeId);
-/// Parses the comparison document. @throws ExplanationError naming `origin`.
+/// Parses the comparison document ("format": "posenc-comparison", version 1).
+/// @throws ReadError naming `origin`.
 [[nodiscard]] ComparisonTable parseComparisonTable(const QByteArray& json, const QString& origin);
-/// Loads ":/explanations/comparison.json". @throws ExplanationError when missing or invalid.
+/// Loads ":/explanations/comparison.json". @throws ReadError when missing or invalid.
 [[nodiscard]] ComparisonTable loadComparisonTable();
 
 /// A number in the formula language, highlighted: "\hl{0.123457}", "\hl{-3}",
@@ -137,89 +134,5 @@ struct ComparisonTable {
 [[nodiscard]] QString substitute(const QString& formula, posenc::Index row, posenc::Index col,
                                  double value, const std::vector<posenc::Term>& terms,
                                  const QString& masked = QStringLiteral("masked"));
-
-/// The explanation panel: what the current view shows, its formula, the formula with the
-/// hovered cell's numbers, what to notice, and a link to the scheme's page (uses, strengths,
-/// limits and the comparison table). Every text in English or Simplified Chinese.
-class ExplanationPanel : public QWidget {
-  Q_OBJECT
- public:
-  explicit ExplanationPanel(QWidget* parent = nullptr);
-  ~ExplanationPanel() override;
-
-  /// Shows view `viewId` of scheme `schemeId` (parameters reset to the scheme's defaults
-  /// until setParams), with no hovered cell, on the view page.
-  void setView(const QString& schemeId, const QString& viewId);
-  /// Parameters of the current scheme: choose the formula variant (e.g. TUPE's variant).
-  void setParams(const posenc::ParamSet& params);
-  /// Cell (row, col) with its value (NaN = masked) and the core's explainCell terms.
-  void setHoveredCell(posenc::Index row, posenc::Index col, double value,
-                      std::vector<posenc::Term> terms);
-  void clearHover();
-  /// "en" or "zh_CN"; other ids fall back to English.
-  void setLanguage(const QString& language);
-  [[nodiscard]] QString language() const { return m_language; }
-  /// Multiplies all font sizes (presentation mode); 1 = the widget's font.
-  void setScale(double scale);
-
-  /// Switches to the scheme page / back to the view page.
-  void showSchemePage();
-  void showViewPage();
-  [[nodiscard]] bool isSchemePageShown() const;
-
-  // Read back for tests and accessibility.
-  [[nodiscard]] QString whatText() const;
-  [[nodiscard]] QString formulaSource() const;
-  /// Substituted formula of the hovered cell (empty when none is hovered or it is masked).
-  [[nodiscard]] QString substitutedSource() const;
-  [[nodiscard]] QStringList noticeTexts() const;
-  /// All text of the scheme page (name, uses, strengths, limits, table, corrections).
-  [[nodiscard]] QString schemePageText() const;
-  /// The load error shown instead of an explanation, if any.
-  [[nodiscard]] QString errorText() const { return m_error; }
-
- protected:
-  void changeEvent(QEvent* event) override;
-
- private:
-  QString ui(const char* key) const;
-  void rebuild();
-  void rebuildHover();
-  void rebuildSchemePage();
-  void applyFonts();
-
-  QString m_language = QStringLiteral("en");
-  QString m_schemeId{};
-  QString m_viewId{};
-  posenc::ParamSet m_params{};
-  SchemeExplanation m_scheme{};
-  bool m_haveScheme = false;
-  QString m_error{};
-  double m_scale = 1.0;
-  bool m_applyingFonts = false;
-
-  bool m_hovered = false;
-  posenc::Index m_row = 0;
-  posenc::Index m_col = 0;
-  double m_value = 0;
-  std::vector<posenc::Term> m_terms{};
-
-  QStackedWidget* m_stack = nullptr;
-  // View page.
-  QLabel* m_title = nullptr;
-  QLabel* m_whatHeader = nullptr;
-  QLabel* m_what = nullptr;
-  QLabel* m_formulaHeader = nullptr;
-  FormulaWidget* m_formula = nullptr;
-  QLabel* m_hoverHeader = nullptr;
-  QLabel* m_hoverNote = nullptr;
-  FormulaWidget* m_substituted = nullptr;
-  QLabel* m_noticeHeader = nullptr;
-  QLabel* m_notice = nullptr;
-  QLabel* m_pageLink = nullptr;  ///< "About <scheme> ...": opens the scheme page.
-  // Scheme page.
-  QLabel* m_backLink = nullptr;
-  QLabel* m_page = nullptr;
-};
 
 }  // namespace posenc::ui
