@@ -1883,18 +1883,6 @@ The extension picks the format: .png .svg .pdf draw the picture; .csv .npy .json
         <translation>无法加载翻译：%1</translation>
     </message>
     <message>
-        <source>View id: %1</source>
-        <translation>视图 id：%1</translation>
-    </message>
-    <message>
-        <source>   (sampled: %1 x %2 of %3 x %4 cells)</source>
-        <translation>   （已采样：%3 x %4 个单元格中的 %1 x %2 个）</translation>
-    </message>
-    <message>
-        <source>%1 / %2: computed in %3 ms, drawn in %4 ms%5</source>
-        <translation>%1 / %2：计算耗时 %3 毫秒，绘制耗时 %4 毫秒%5</translation>
-    </message>
-    <message>
         <source>Open session</source>
         <translation>打开会话</translation>
     </message>
@@ -2331,6 +2319,21 @@ The extension picks the format: .png .svg .pdf draw the picture; .csv .npy .json
     <message>
         <source>&amp;Redo %1</source>
         <translation>重做“%1”(&amp;R)</translation>
+    </message>
+</context>
+<context>
+    <name>posenc::ui::ViewGrid</name>
+    <message>
+        <source>View id: %1</source>
+        <translation>视图 id：%1</translation>
+    </message>
+    <message>
+        <source>   (sampled: %1 x %2 of %3 x %4 cells)</source>
+        <translation>   （已采样：%3 x %4 个单元格中的 %1 x %2 个）</translation>
+    </message>
+    <message>
+        <source>%1 / %2: computed in %3 ms, drawn in %4 ms%5</source>
+        <translation>%1 / %2：计算耗时 %3 毫秒，绘制耗时 %4 毫秒%5</translation>
     </message>
 </context>
 <context>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The PosEnc Explorer window: a composition root that creates the panels, the controller, the
-// views and the parts (menus, undo state, session actions, exports, classroom, presentation)
-// and connects them. No scheme-specific code lives here.
+// views and the parts (menus, undo state, view grid, session actions, exports, classroom,
+// presentation) and connects them. No scheme-specific code lives here.
 #pragma once
 
 #include <QFont>
@@ -18,11 +18,9 @@
 #include "posenc_ui/control/encoding_controller.h"
 #include "posenc_ui/io/session_io.h"
 
-class QComboBox;
 class QDockWidget;
 class QLabel;
 class QListWidget;
-class QTabBar;
 class QUndoStack;
 
 namespace posenc::ui {
@@ -40,6 +38,7 @@ class PresentationMode;
 class ReadoutPanel;
 class SessionActions;
 class UndoState;
+class ViewGrid;
 
 /// The main window. Views are shown as tabs (one view at a time) or as a grid of 1, 2 or 4
 /// views, each cell a slot of the EncodingController.
@@ -81,7 +80,7 @@ class MainWindow : public QMainWindow {
   void setCellView(int slot, const QString& viewId);
   /// "tabs", "grid1", "grid2" or "grid4".
   void setLayoutMode(const QString& mode);
-  [[nodiscard]] QString layoutMode() const { return m_layout; }
+  [[nodiscard]] QString layoutMode() const;
   /// Colour map for every view; empty = each view's default.
   void setColormap(const QString& id);
   /// Switches the language of the whole application at once ("en" or "zh_CN", see
@@ -134,22 +133,10 @@ class MainWindow : public QMainWindow {
   void dragEnterEvent(QDragEnterEvent* event) override;
   void dropEvent(QDropEvent* event) override;
   void keyPressEvent(QKeyEvent* event) override;
-  /// Arrow keys on a focused heatmap move the hovered cell (readout and explanation follow).
-  bool eventFilter(QObject* watched, QEvent* event) override;
 
  private:
-  struct Cell {
-    QWidget* frame = nullptr;
-    QComboBox* chooser = nullptr;
-    PlotView* plot = nullptr;
-    QString view;
-    std::optional<ViewResult> last;  ///< Last result shown, to redraw on a colour map change.
-  };
-
-  /// The explore page: view tabs over a grid of cells (the classroom puts it in its stack).
-  [[nodiscard]] QWidget* buildCells();
   void buildDocks();
-  /// Creates the parts (undo, sessions, exports, classroom, presentation, menus) in order.
+  /// Creates the parts (undo, view grid, classroom, sessions, exports, presentation, menus).
   void buildParts();
   void connectParts();
   /// Puts scheme and parameters in place (undo/redo and sessions go through here).
@@ -158,21 +145,13 @@ class MainWindow : public QMainWindow {
   void applyViews(const Session& session);
   /// Sets every text of the window in the current language and redraws the pictures.
   void retranslate();
-  /// View tabs and each cell's view chooser for the current scheme (texts in place when the
-  /// views are the same).
-  void fillViewLists();
   void rebuildForScheme();
-  void requestCell(int slot);
-  void showResult(int slot, const ViewResult& result);
-  void redrawCell(int slot);
+  /// The lesson step's ring on cell 0's plot (ClassroomController::drawMarker).
   void drawMarker();
   void onParamsEdited(const posenc::ParamSet& params, const QString& param, bool continuing);
   void onSchemeChosen(const QString& schemeId);
-  [[nodiscard]] const posenc::ViewSpec* viewSpec(const QString& viewId) const;
   /// Cell (row, col) of slot `slot` is hovered (by mouse or keys): readout and explanation.
   void hoverCell(int slot, posenc::Index row, posenc::Index col);
-  /// Arrow key `key` on cell `slot`'s focused heatmap; false when it does not move the cell.
-  bool moveKeyCell(int slot, int key);
   void applyFonts();
   [[nodiscard]] double plotFontScale() const;
 
@@ -180,26 +159,20 @@ class MainWindow : public QMainWindow {
   ParameterPanel* m_panel = nullptr;
   ReadoutPanel* m_readout = nullptr;
   QListWidget* m_schemeList = nullptr;
-  QTabBar* m_tabs = nullptr;
-  std::array<Cell, 4> m_cells;
-  QString m_layout = QStringLiteral("tabs");
-  QString m_colormap;
   QLabel* m_timing = nullptr;
   QLabel* m_busy = nullptr;
-  std::function<QString()> m_timingText;  ///< The status bar's last timing line, in the current language.
   std::array<QDockWidget*, 3> m_docks{};  ///< Schemes, Parameters, Readout.
   bool m_applying = false;  ///< True while a session/undo step is being applied.
-  int m_keySlot = -1;       ///< Slot whose cell the arrow keys move, -1 none.
-  posenc::Index m_keyRow = 0, m_keyCol = 0;
   double m_textScale = 1.0;
   QFont m_baseFont;  ///< The window's font at 100 %.
 
-  // The parts, children of the window (undo_state.h, session_actions.h, export_dialogs.h,
-  // classroom_controller.h, presentation.h, menus.h).
+  // The parts, children of the window (undo_state.h, view_grid.h, classroom_controller.h,
+  // session_actions.h, export_dialogs.h, presentation.h, menus.h).
   UndoState* m_undo = nullptr;
+  ViewGrid* m_grid = nullptr;
+  ClassroomController* m_classroom = nullptr;
   SessionActions* m_session = nullptr;
   ExportDialogs* m_export = nullptr;
-  ClassroomController* m_classroom = nullptr;
   PresentationMode* m_presentation = nullptr;
   Menus* m_menus = nullptr;
 };
