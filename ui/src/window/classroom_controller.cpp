@@ -202,7 +202,10 @@ void ClassroomController::stepForward() {
   const auto& views = m_controller.scheme().info().views;
   const QString shown = m_shownView();
   for (std::size_t i = 0; i + 1 < views.size(); ++i)
-    if (qs(views[i].id) == shown) return emit viewRequested(qs(views[i + 1].id));
+    if (qs(views[i].id) == shown) {
+      emit viewRequested(qs(views[i + 1].id));
+      return;
+    }
 }
 
 void ClassroomController::stepBackward() {
@@ -213,7 +216,10 @@ void ClassroomController::stepBackward() {
   const auto& views = m_controller.scheme().info().views;
   const QString shown = m_shownView();
   for (std::size_t i = 1; i < views.size(); ++i)
-    if (qs(views[i].id) == shown) return emit viewRequested(qs(views[i - 1].id));
+    if (qs(views[i].id) == shown) {
+      emit viewRequested(qs(views[i - 1].id));
+      return;
+    }
 }
 
 void ClassroomController::setPresenting(bool on) {

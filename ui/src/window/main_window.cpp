@@ -1,14 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "posenc_ui/window/main_window.h"
 
-#include <algorithm>
-
 #include <QCloseEvent>
-#include <QComboBox>
 #include <QDockWidget>
-#include <QElapsedTimer>
 #include <QEvent>
-#include <QGridLayout>
 #include <QGuiApplication>
 #include <QKeyEvent>
 #include <QLabel>
@@ -17,10 +12,8 @@
 #include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
-#include <QTabBar>
 #include <QUndoStack>
 #include <QVBoxLayout>
-#include <qcustomplot.h>
 
 #include "posenc_ui/app/settings_keys.h"
 #include "posenc_ui/app/translation.h"
@@ -179,7 +172,11 @@ void MainWindow::connectParts() {
     m_grid->plotView(slot).clearMark();
   });
   connect(m_grid, &ViewGrid::timingChanged, this, [this] { m_timing->setText(m_grid->timingText()); });
+  connectMenus();
+  connectClassroom();
+}
 
+void MainWindow::connectMenus() {
   const Menus* menus = m_menus;
   connect(menus, &Menus::openRequested, m_session, &SessionActions::open);
   connect(menus, &Menus::recentFileChosen, this, [this](const QString& path) { openSession(path); });
@@ -201,7 +198,9 @@ void MainWindow::connectParts() {
   connect(menus, &Menus::textScaleChosen, this, &MainWindow::setTextScale);
   connect(menus, &Menus::presetChosen, this, &MainWindow::applyPreset);
   connect(m_session, &SessionActions::recentFilesChanged, m_menus, &Menus::setRecentFiles);
+}
 
+void MainWindow::connectClassroom() {
   connect(m_classroom, &ClassroomController::modeChanged, m_menus, &Menus::setModeChecked);
   connect(m_classroom, &ClassroomController::schemeRequested, this, &MainWindow::onSchemeChosen);
   connect(m_classroom, &ClassroomController::viewRequested, this,

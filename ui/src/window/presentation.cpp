@@ -166,8 +166,8 @@ void PresentationMode::leave() {
   QMainWindow& w = *m_window;
   m_on = false;
   m_pointer->setEnabled(false);
-  if (p.paletteSet) w.setPalette(p.palette);
-  else w.setPalette(QPalette());  // back to following the application's palette
+  // Back to the window's own palette, or to following the application's.
+  w.setPalette(p.paletteSet ? p.palette : QPalette());
   emit fontsChanged();
   w.menuBar()->setVisible(p.menuBarVisible);
   w.statusBar()->setVisible(p.statusBarVisible);

@@ -139,6 +139,8 @@ class MainWindow : public QMainWindow {
   /// Creates the parts (undo, view grid, classroom, sessions, exports, presentation, menus).
   void buildParts();
   void connectParts();
+  void connectMenus();
+  void connectClassroom();
   /// Puts scheme and parameters in place (undo/redo and sessions go through here).
   void applyState(const QString& schemeId, const posenc::ParamSet& params);
   /// Puts a session's view part in place: colour map, views, layout, zoom.

@@ -90,7 +90,7 @@ class ViewGrid : public QWidget {
     std::optional<ViewResult> last;  ///< Last result shown, to redraw on a colour map change.
   };
 
-  void buildCell(QWidget* host, int slot);
+  void buildCell(QWidget* host, int k);
   void requestCell(int slot);
   void showResult(int slot, const ViewResult& result);
   void redrawCell(int slot);
