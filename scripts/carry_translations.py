@@ -4,8 +4,9 @@
 
 tr() takes its context from the class it is written in, so moving a function from MainWindow
 into, say, MenuBar makes lupdate drop the MainWindow message and add an unfinished MenuBar one
-with the same English text. This fills such a message with the translation the same source
-text (and disambiguation comment) had before, when that translation is unique.
+with the same English text (sometimes pre-filled with a guess, still unfinished). This gives
+such a message the translation the same source text (and disambiguation comment) had before,
+when that translation is unique, and marks it finished.
 
 Usage: carry_translations.py snapshot TS SAVED.json   (before lupdate)
        carry_translations.py apply TS SAVED.json      (after lupdate; prints how many)
@@ -56,8 +57,8 @@ def apply(ts, saved):
         t = TRANSLATION.search(body)
         if not t or 'type="unfinished"' not in (t.group("attrs") or t.group("empty") or ""):
             return m.group(0)
-        if t.group("text") and re.sub(r"<[^>]+>", "", t.group("text")).strip():
-            return m.group(0)
+        # lupdate may have guessed a translation from a similar text and left it unfinished;
+        # the exact text's own translation replaces the guess.
         k = key(body)
         if k not in known:
             return m.group(0)

@@ -1573,6 +1573,47 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
     </message>
 </context>
 <context>
+    <name>posenc::ui::ClassroomController</name>
+    <message>
+        <source>Open lesson file</source>
+        <translation>打开课程文件</translation>
+    </message>
+    <message>
+        <source>PosEnc lessons (*.json);;All files (*)</source>
+        <translation>PosEnc 课程 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>This lesson cannot be opened:
+%1</source>
+        <translation>无法打开这个课程：
+%1</translation>
+    </message>
+    <message>
+        <source>Cannot open lesson</source>
+        <translation>无法打开课程</translation>
+    </message>
+    <message>
+        <source>Lesson opened: %1</source>
+        <translation>已打开课程：%1</translation>
+    </message>
+    <message>
+        <source>%1 has no animation: the animations show RoPE&apos;s rotating pair and the sinusoidal clock hands.</source>
+        <translation>%1 没有动画：动画展示的是 RoPE 旋转的维度对和正弦位置编码的时钟指针。</translation>
+    </message>
+    <message>
+        <source>Switch to &amp;RoPE</source>
+        <translation>切换到 &amp;RoPE</translation>
+    </message>
+    <message>
+        <source>Lessons</source>
+        <translation>课程</translation>
+    </message>
+    <message>
+        <source>Explanation</source>
+        <translation>讲解</translation>
+    </message>
+</context>
+<context>
     <name>posenc::ui::CompareView</name>
     <message>
         <source>masked</source>
@@ -1644,46 +1685,11 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
     </message>
 </context>
 <context>
-    <name>posenc::ui::LessonPanel</name>
+    <name>posenc::ui::ExportDialogs</name>
     <message>
-        <source>Open lesson file...</source>
-        <translation>打开课程文件...</translation>
+        <source>&amp;Grayscale (for printing)</source>
+        <translation>灰度(&amp;G)（用于打印）</translation>
     </message>
-    <message>
-        <source>Open a lesson written as a JSON file (see resources/lessons/README.md)</source>
-        <translation>打开以 JSON 文件编写的课程（见 resources/lessons/README.md）</translation>
-    </message>
-    <message>
-        <source>&lt; Previous</source>
-        <translation>&lt; 上一步</translation>
-    </message>
-    <message>
-        <source>Previous step (Page Up)</source>
-        <translation>上一步（Page Up）</translation>
-    </message>
-    <message>
-        <source>Next &gt;</source>
-        <translation>下一步 &gt;</translation>
-    </message>
-    <message>
-        <source>Next step (Page Down)</source>
-        <translation>下一步（Page Down）</translation>
-    </message>
-    <message>
-        <source>Lesson</source>
-        <translation>课程</translation>
-    </message>
-    <message>
-        <source>No lesson</source>
-        <translation>没有课程</translation>
-    </message>
-    <message>
-        <source>Step %1 of %2</source>
-        <translation>第 %1 步，共 %2 步</translation>
-    </message>
-</context>
-<context>
-    <name>posenc::ui::MainWindow</name>
     <message>
         <source>Export view</source>
         <translation>导出视图</translation>
@@ -1713,6 +1719,10 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <translation>PNG 分辨率（dpi）</translation>
     </message>
     <message>
+        <source>Draws the picture with the &apos;gray&apos; colour map, whatever the window shows, so it prints without colour</source>
+        <translation>无论窗口显示什么，都用 &apos;gray&apos; 色图绘制图片，打印时不需要彩色</translation>
+    </message>
+    <message>
         <source>
 The extension picks the format: .png .svg .pdf draw the picture; .csv .npy .json write the numbers.</source>
         <translation>
@@ -1723,212 +1733,32 @@ The extension picks the format: .png .svg .pdf draw the picture; .csv .npy .json
         <translation>图片 (*.png *.svg *.pdf);;数值 (*.csv *.npy *.json);;所有文件 (*)</translation>
     </message>
     <message>
-        <source>computing...</source>
-        <translation>正在计算...</translation>
+        <source>Export animation frames</source>
+        <translation>导出动画帧</translation>
     </message>
     <message>
-        <source>&amp;Undo</source>
-        <translation>撤销(&amp;U)</translation>
+        <source>&amp;Browse...</source>
+        <translation>浏览(&amp;B)...</translation>
     </message>
     <message>
-        <source>&amp;Undo %1</source>
-        <translation>撤销“%1”(&amp;U)</translation>
+        <source>&amp;Folder</source>
+        <translation>文件夹(&amp;F)</translation>
     </message>
     <message>
-        <source>&amp;Redo</source>
-        <translation>重做(&amp;R)</translation>
+        <source>&amp;Frames</source>
+        <translation>帧数(&amp;R)</translation>
     </message>
     <message>
-        <source>&amp;Redo %1</source>
-        <translation>重做“%1”(&amp;R)</translation>
+        <source>&amp;Positions per frame</source>
+        <translation>每帧前进的位置数(&amp;P)</translation>
     </message>
     <message>
-        <source>Presets unavailable: %1</source>
-        <translation>预设不可用：%1</translation>
+        <source>&amp;Size (square)</source>
+        <translation>尺寸（正方形）(&amp;S)</translation>
     </message>
     <message>
-        <source>Schemes</source>
-        <translation>方案</translation>
-    </message>
-    <message>
-        <source>Parameters</source>
-        <translation>参数</translation>
-    </message>
-    <message>
-        <source>Readout</source>
-        <translation>读数</translation>
-    </message>
-    <message>
-        <source>&amp;File</source>
-        <translation>文件(&amp;F)</translation>
-    </message>
-    <message>
-        <source>&amp;Open Session...</source>
-        <translation>打开会话(&amp;O)...</translation>
-    </message>
-    <message>
-        <source>Open &amp;Recent</source>
-        <translation>最近打开(&amp;R)</translation>
-    </message>
-    <message>
-        <source>&amp;Save Session</source>
-        <translation>保存会话(&amp;S)</translation>
-    </message>
-    <message>
-        <source>Save Session &amp;As...</source>
-        <translation>会话另存为(&amp;A)...</translation>
-    </message>
-    <message>
-        <source>&amp;Export View...</source>
-        <translation>导出视图(&amp;E)...</translation>
-    </message>
-    <message>
-        <source>Export &amp;All Views to Folder...</source>
-        <translation>导出全部视图到文件夹(&amp;A)...</translation>
-    </message>
-    <message>
-        <source>&amp;Copy Picture</source>
-        <translation>复制图片(&amp;C)</translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation>退出(&amp;Q)</translation>
-    </message>
-    <message>
-        <source>&amp;Edit</source>
-        <translation>编辑(&amp;E)</translation>
-    </message>
-    <message>
-        <source>&amp;View</source>
-        <translation>视图(&amp;V)</translation>
-    </message>
-    <message>
-        <source>&amp;Tabs: one view at a time</source>
-        <translation>标签页：一次一个视图(&amp;T)</translation>
-    </message>
-    <message>
-        <source>Grid of &amp;1 view</source>
-        <translation>网格：&amp;1 个视图</translation>
-    </message>
-    <message>
-        <source>Grid of &amp;2 views</source>
-        <translation>网格：&amp;2 个视图</translation>
-    </message>
-    <message>
-        <source>Grid of &amp;4 views</source>
-        <translation>网格：&amp;4 个视图</translation>
-    </message>
-    <message>
-        <source>&amp;Colour Map</source>
-        <translation>色图(&amp;C)</translation>
-    </message>
-    <message>
-        <source>By view (diverging for signed values)</source>
-        <translation>按视图（有正有负的值用发散色图）</translation>
-    </message>
-    <message>
-        <source>&amp;Language</source>
-        <translation>语言(&amp;L)</translation>
-    </message>
-    <message>
-        <source>&amp;Reset Zoom</source>
-        <translation>重置缩放(&amp;R)</translation>
-    </message>
-    <message>
-        <source>&amp;Full Screen</source>
-        <translation>全屏(&amp;F)</translation>
-    </message>
-    <message>
-        <source>&amp;Presets</source>
-        <translation>预设(&amp;P)</translation>
-    </message>
-    <message>
-        <source>&amp;Help</source>
-        <translation>帮助(&amp;H)</translation>
-    </message>
-    <message>
-        <source>&amp;About PosEnc Explorer</source>
-        <translation>关于 PosEnc Explorer(&amp;A)</translation>
-    </message>
-    <message>
-        <source>About &amp;Qt</source>
-        <translation>关于 &amp;Qt</translation>
-    </message>
-    <message>
-        <source>Main</source>
-        <translation>主工具栏</translation>
-    </message>
-    <message>
-        <source>The translation %1 could not be loaded</source>
-        <translation>无法加载翻译：%1</translation>
-    </message>
-    <message>
-        <source>Switch to %1</source>
-        <translation>切换到 %1</translation>
-    </message>
-    <message>
-        <source>Change %1</source>
-        <translation>修改 %1</translation>
-    </message>
-    <message>
-        <source>View id: %1</source>
-        <translation>视图 id：%1</translation>
-    </message>
-    <message>
-        <source>   (sampled: %1 x %2 of %3 x %4 cells)</source>
-        <translation>   （已采样：%3 x %4 个单元格中的 %1 x %2 个）</translation>
-    </message>
-    <message>
-        <source>%1 / %2: computed in %3 ms, drawn in %4 ms%5</source>
-        <translation>%1 / %2：计算耗时 %3 毫秒，绘制耗时 %4 毫秒%5</translation>
-    </message>
-    <message>
-        <source>Open session</source>
-        <translation>打开会话</translation>
-    </message>
-    <message>
-        <source>Cannot open session</source>
-        <translation>无法打开会话</translation>
-    </message>
-    <message>
-        <source>Opened %1</source>
-        <translation>已打开 %1</translation>
-    </message>
-    <message>
-        <source>Cannot save session</source>
-        <translation>无法保存会话</translation>
-    </message>
-    <message>
-        <source>Saved %1</source>
-        <translation>已保存 %1</translation>
-    </message>
-    <message>
-        <source>Preset: %1</source>
-        <translation>预设：%1</translation>
-    </message>
-    <message>
-        <source>Cannot apply preset</source>
-        <translation>无法应用预设</translation>
-    </message>
-    <message>
-        <source>Last session not restored: %1</source>
-        <translation>未恢复上次的会话：%1</translation>
-    </message>
-    <message>
-        <source>PosEnc sessions (*.json);;All files (*)</source>
-        <translation>PosEnc 会话 (*.json);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>Save session</source>
-        <translation>保存会话</translation>
-    </message>
-    <message>
-        <source>PosEnc sessions (*.json)</source>
-        <translation>PosEnc 会话 (*.json)</translation>
-    </message>
-    <message>
-        <source>untitled</source>
-        <translation>未命名</translation>
+        <source>Writes frame_00000.png, frame_00001.png, ... from the current position; a video tool can join them.</source>
+        <translation>从当前位置开始写出 frame_00000.png、frame_00001.png……；可用视频工具把它们合成视频。</translation>
     </message>
     <message>
         <source>Exported %1</source>
@@ -1975,60 +1805,205 @@ The extension picks the format: .png .svg .pdf draw the picture; .csv .npy .json
         <translation>图片已复制到剪贴板</translation>
     </message>
     <message>
-        <source>About PosEnc Explorer</source>
-        <translation>关于 PosEnc Explorer</translation>
+        <source>Animation export failed</source>
+        <translation>动画导出失败</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;PosEnc Explorer %1&lt;/h3&gt;&lt;p&gt;See how transformers encode position: sinusoidal, learned, T5, ALiBi, RoPE, Transformer-XL and TUPE, computed exactly in double precision.&lt;/p&gt;&lt;p&gt;Licence: GNU General Public License, version 3 or later. Plots by QCustomPlot (GPL); built with Qt %2 and Eigen.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;PosEnc Explorer %1&lt;/h3&gt;&lt;p&gt;看清 Transformer 如何编码位置：正弦、可学习、T5、ALiBi、RoPE、Transformer-XL 与 TUPE，全部以双精度精确计算。&lt;/p&gt;&lt;p&gt;许可证：GNU 通用公共许可证第 3 版或更高版本。绘图使用 QCustomPlot（GPL）；基于 Qt %2 与 Eigen 构建。&lt;/p&gt;</translation>
+        <source>The current scheme has no animation.</source>
+        <translation>当前方案没有动画。</translation>
     </message>
     <message>
-        <source>&amp;Grayscale (for printing)</source>
-        <translation>灰度(&amp;G)（用于打印）</translation>
+        <source>Choose at least one frame, a positive step and a size of 16 px or more.</source>
+        <translation>请选择至少一帧、大于 0 的步长以及不小于 16 像素的尺寸。</translation>
     </message>
     <message>
-        <source>Draws the picture with the &apos;gray&apos; colour map, whatever the window shows, so it prints without colour</source>
-        <translation>无论窗口显示什么，都用 &apos;gray&apos; 色图绘制图片，打印时不需要彩色</translation>
+        <source>Cannot create the folder %1</source>
+        <translation>无法创建文件夹 %1</translation>
     </message>
     <message>
-        <source>Export animation frames</source>
-        <translation>导出动画帧</translation>
+        <source>Wrote %1 frames to %2</source>
+        <translation>已写出 %1 帧到 %2</translation>
+    </message>
+</context>
+<context>
+    <name>posenc::ui::LessonPanel</name>
+    <message>
+        <source>Open lesson file...</source>
+        <translation>打开课程文件...</translation>
     </message>
     <message>
-        <source>&amp;Browse...</source>
-        <translation>浏览(&amp;B)...</translation>
+        <source>Open a lesson written as a JSON file (see resources/lessons/README.md)</source>
+        <translation>打开以 JSON 文件编写的课程（见 resources/lessons/README.md）</translation>
     </message>
     <message>
-        <source>&amp;Folder</source>
-        <translation>文件夹(&amp;F)</translation>
+        <source>&lt; Previous</source>
+        <translation>&lt; 上一步</translation>
     </message>
     <message>
-        <source>&amp;Frames</source>
-        <translation>帧数(&amp;R)</translation>
+        <source>Previous step (Page Up)</source>
+        <translation>上一步（Page Up）</translation>
     </message>
     <message>
-        <source>&amp;Positions per frame</source>
-        <translation>每帧前进的位置数(&amp;P)</translation>
+        <source>Next &gt;</source>
+        <translation>下一步 &gt;</translation>
     </message>
     <message>
-        <source>&amp;Size (square)</source>
-        <translation>尺寸（正方形）(&amp;S)</translation>
+        <source>Next step (Page Down)</source>
+        <translation>下一步（Page Down）</translation>
     </message>
     <message>
-        <source>Writes frame_00000.png, frame_00001.png, ... from the current position; a video tool can join them.</source>
-        <translation>从当前位置开始写出 frame_00000.png、frame_00001.png……；可用视频工具把它们合成视频。</translation>
-    </message>
-    <message>
-        <source>Lessons</source>
+        <source>Lesson</source>
         <translation>课程</translation>
     </message>
     <message>
-        <source>Explanation</source>
-        <translation>讲解</translation>
+        <source>No lesson</source>
+        <translation>没有课程</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2</source>
+        <translation>第 %1 步，共 %2 步</translation>
+    </message>
+</context>
+<context>
+    <name>posenc::ui::MainWindow</name>
+    <message>
+        <source>computing...</source>
+        <translation>正在计算...</translation>
+    </message>
+    <message>
+        <source>Schemes</source>
+        <translation>方案</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>Readout</source>
+        <translation>读数</translation>
+    </message>
+    <message>
+        <source>The translation %1 could not be loaded</source>
+        <translation>无法加载翻译：%1</translation>
+    </message>
+    <message>
+        <source>Open session</source>
+        <translation>打开会话</translation>
+    </message>
+    <message>
+        <source>Cannot open session</source>
+        <translation>无法打开会话</translation>
+    </message>
+    <message>
+        <source>Lesson: %1</source>
+        <translation>课程：%1</translation>
+    </message>
+</context>
+<context>
+    <name>posenc::ui::Menus</name>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Open Session...</source>
+        <translation>打开会话(&amp;O)...</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Save Session</source>
+        <translation>保存会话(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save Session &amp;As...</source>
+        <translation>会话另存为(&amp;A)...</translation>
+    </message>
+    <message>
+        <source>&amp;Export View...</source>
+        <translation>导出视图(&amp;E)...</translation>
+    </message>
+    <message>
+        <source>Export &amp;All Views to Folder...</source>
+        <translation>导出全部视图到文件夹(&amp;A)...</translation>
+    </message>
+    <message>
+        <source>&amp;Copy Picture</source>
+        <translation>复制图片(&amp;C)</translation>
     </message>
     <message>
         <source>Open &amp;Lesson File...</source>
         <translation>打开课程文件(&amp;L)...</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Presets</source>
+        <translation>预设(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;About PosEnc Explorer</source>
+        <translation>关于 PosEnc Explorer(&amp;A)</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>关于 &amp;Qt</translation>
+    </message>
+    <message>
+        <source>Main</source>
+        <translation>主工具栏</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Tabs: one view at a time</source>
+        <translation>标签页：一次一个视图(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Grid of &amp;1 view</source>
+        <translation>网格：&amp;1 个视图</translation>
+    </message>
+    <message>
+        <source>Grid of &amp;2 views</source>
+        <translation>网格：&amp;2 个视图</translation>
+    </message>
+    <message>
+        <source>Grid of &amp;4 views</source>
+        <translation>网格：&amp;4 个视图</translation>
+    </message>
+    <message>
+        <source>&amp;Colour Map</source>
+        <translation>色图(&amp;C)</translation>
+    </message>
+    <message>
+        <source>By view (diverging for signed values)</source>
+        <translation>按视图（有正有负的值用发散色图）</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Reset Zoom</source>
+        <translation>重置缩放(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Full Screen</source>
+        <translation>全屏(&amp;F)</translation>
     </message>
     <message>
         <source>&amp;Mode</source>
@@ -2071,58 +2046,16 @@ The extension picks the format: .png .svg .pdf draw the picture; .csv .npy .json
         <translation>模式</translation>
     </message>
     <message>
-        <source>Lesson: %1</source>
-        <translation>课程：%1</translation>
+        <source>Presets unavailable: %1</source>
+        <translation>预设不可用：%1</translation>
     </message>
     <message>
-        <source>Open lesson file</source>
-        <translation>打开课程文件</translation>
+        <source>About PosEnc Explorer</source>
+        <translation>关于 PosEnc Explorer</translation>
     </message>
     <message>
-        <source>PosEnc lessons (*.json);;All files (*)</source>
-        <translation>PosEnc 课程 (*.json);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>This lesson cannot be opened:
-%1</source>
-        <translation>无法打开这个课程：
-%1</translation>
-    </message>
-    <message>
-        <source>Cannot open lesson</source>
-        <translation>无法打开课程</translation>
-    </message>
-    <message>
-        <source>Lesson opened: %1</source>
-        <translation>已打开课程：%1</translation>
-    </message>
-    <message>
-        <source>%1 has no animation: the animations show RoPE&apos;s rotating pair and the sinusoidal clock hands.</source>
-        <translation>%1 没有动画：动画展示的是 RoPE 旋转的维度对和正弦位置编码的时钟指针。</translation>
-    </message>
-    <message>
-        <source>Switch to &amp;RoPE</source>
-        <translation>切换到 &amp;RoPE</translation>
-    </message>
-    <message>
-        <source>Animation export failed</source>
-        <translation>动画导出失败</translation>
-    </message>
-    <message>
-        <source>The current scheme has no animation.</source>
-        <translation>当前方案没有动画。</translation>
-    </message>
-    <message>
-        <source>Choose at least one frame, a positive step and a size of 16 px or more.</source>
-        <translation>请选择至少一帧、大于 0 的步长以及不小于 16 像素的尺寸。</translation>
-    </message>
-    <message>
-        <source>Cannot create the folder %1</source>
-        <translation>无法创建文件夹 %1</translation>
-    </message>
-    <message>
-        <source>Wrote %1 frames to %2</source>
-        <translation>已写出 %1 帧到 %2</translation>
+        <source>&lt;h3&gt;PosEnc Explorer %1&lt;/h3&gt;&lt;p&gt;See how transformers encode position: sinusoidal, learned, T5, ALiBi, RoPE, Transformer-XL and TUPE, computed exactly in double precision.&lt;/p&gt;&lt;p&gt;Licence: GNU General Public License, version 3 or later. Plots by QCustomPlot (GPL); built with Qt %2 and Eigen.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;PosEnc Explorer %1&lt;/h3&gt;&lt;p&gt;看清 Transformer 如何编码位置：正弦、可学习、T5、ALiBi、RoPE、Transformer-XL 与 TUPE，全部以双精度精确计算。&lt;/p&gt;&lt;p&gt;许可证：GNU 通用公共许可证第 3 版或更高版本。绘图使用 QCustomPlot（GPL）；基于 Qt %2 与 Eigen 构建。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -2312,6 +2245,99 @@ The extension picks the format: .png .svg .pdf draw the picture; .csv .npy .json
     <message>
         <source>&lt;span style=&apos;color:#777&apos;&gt;Hover a cell of a heatmap or a point of a chart to read its exact value and the terms that make it.&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#777&apos;&gt;把鼠标移到热图的单元格或图表的点上，即可读出它的精确值以及构成它的各项。&lt;/span&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>posenc::ui::SessionActions</name>
+    <message>
+        <source>Cannot open session</source>
+        <translation>无法打开会话</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>已打开 %1</translation>
+    </message>
+    <message>
+        <source>Cannot save session</source>
+        <translation>无法保存会话</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>Preset: %1</source>
+        <translation>预设：%1</translation>
+    </message>
+    <message>
+        <source>Cannot apply preset</source>
+        <translation>无法应用预设</translation>
+    </message>
+    <message>
+        <source>Last session not restored: %1</source>
+        <translation>未恢复上次的会话：%1</translation>
+    </message>
+    <message>
+        <source>Open session</source>
+        <translation>打开会话</translation>
+    </message>
+    <message>
+        <source>PosEnc sessions (*.json);;All files (*)</source>
+        <translation>PosEnc 会话 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Save session</source>
+        <translation>保存会话</translation>
+    </message>
+    <message>
+        <source>PosEnc sessions (*.json)</source>
+        <translation>PosEnc 会话 (*.json)</translation>
+    </message>
+    <message>
+        <source>untitled</source>
+        <translation>未命名</translation>
+    </message>
+</context>
+<context>
+    <name>posenc::ui::UndoState</name>
+    <message>
+        <source>Switch to %1</source>
+        <translation>切换到 %1</translation>
+    </message>
+    <message>
+        <source>Change %1</source>
+        <translation>修改 %1</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo %1</source>
+        <translation>撤销“%1”(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo %1</source>
+        <translation>重做“%1”(&amp;R)</translation>
+    </message>
+</context>
+<context>
+    <name>posenc::ui::ViewGrid</name>
+    <message>
+        <source>View id: %1</source>
+        <translation>视图 id：%1</translation>
+    </message>
+    <message>
+        <source>   (sampled: %1 x %2 of %3 x %4 cells)</source>
+        <translation>   （已采样：%3 x %4 个单元格中的 %1 x %2 个）</translation>
+    </message>
+    <message>
+        <source>%1 / %2: computed in %3 ms, drawn in %4 ms%5</source>
+        <translation>%1 / %2：计算耗时 %3 毫秒，绘制耗时 %4 毫秒%5</translation>
     </message>
 </context>
 <context>

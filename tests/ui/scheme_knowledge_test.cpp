@@ -8,7 +8,6 @@
 #include <filesystem>
 #include <fstream>
 #include <regex>
-#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -23,15 +22,6 @@ const fs::path kSource = POSENC_SOURCE_DIR;
 
 /// A line of a file that the checks refuse, as "path:line: text".
 using Finding = std::string;
-
-/// Comparisons still present in a file another part of the restructuring rewrites (the
-/// window's choice of the Compare panels moves to CompareView::showCompanions). Each is
-/// allowed while its exact line exists; an entry whose line is gone fails the test, so the
-/// entry is deleted together with the code.
-const std::vector<std::pair<std::string, std::string>> kKnownComparisons = {
-    {"ui/src/window/main_window.cpp", R"(if (id == QLatin1String("rope")) {)"},
-    {"ui/src/window/main_window.cpp", R"(} else if (id == QLatin1String("sinusoidal")) {)"},
-};
 
 std::vector<std::string> schemeIds() {
   std::vector<std::string> ids;
@@ -63,10 +53,8 @@ std::string trimmed(const std::string& line) {
   return first == std::string::npos ? std::string() : line.substr(first, last - first + 1);
 }
 
-/// Lines of the files under `dir` that match `pattern`, except the known comparisons (whose
-/// use is recorded in `used`).
-std::vector<Finding> linesMatching(const fs::path& dir, const std::regex& pattern,
-                                   std::set<std::size_t>* used = nullptr) {
+/// Lines of the files under `dir` that match `pattern`.
+std::vector<Finding> linesMatching(const fs::path& dir, const std::regex& pattern) {
   std::vector<Finding> out;
   for (const fs::path& file : sourcesUnder(dir)) {
     const std::string rel = fs::relative(file, kSource).generic_string();
@@ -74,13 +62,7 @@ std::vector<Finding> linesMatching(const fs::path& dir, const std::regex& patter
     std::string line;
     for (int n = 1; std::getline(in, line); ++n) {
       if (!std::regex_search(line, pattern)) continue;
-      bool known = false;
-      for (std::size_t k = 0; used && k < kKnownComparisons.size(); ++k)
-        if (kKnownComparisons[k].first == rel && kKnownComparisons[k].second == trimmed(line)) {
-          used->insert(k);
-          known = true;
-        }
-      if (!known) out.push_back(rel + ":" + std::to_string(n) + ": " + trimmed(line));
+      out.push_back(rel + ":" + std::to_string(n) + ": " + trimmed(line));
     }
   }
   return out;
@@ -97,15 +79,20 @@ TEST(SchemeKnowledge, UiNeverComparesWithASchemeIdLiteral) {
   const std::string ids = idAlternatives();
   const std::regex comparison(R"((==|!=)\s*[\w:]*\s*\(?\s*")" + ids + R"("|")" + ids +
                               R"("\s*\)?\s*(==|!=))");
-  std::set<std::size_t> used;
-  std::vector<Finding> found = linesMatching("ui/src", comparison, &used);
-  const std::vector<Finding> inHeaders = linesMatching("ui/include", comparison, &used);
+  std::vector<Finding> found = linesMatching("ui/src", comparison);
+  const std::vector<Finding> inHeaders = linesMatching("ui/include", comparison);
   found.insert(found.end(), inHeaders.begin(), inHeaders.end());
   EXPECT_TRUE(found.empty()) << "scheme knowledge belongs in SchemeInfo:\n" << joined(found);
-  for (std::size_t k = 0; k < kKnownComparisons.size(); ++k)
-    EXPECT_TRUE(used.count(k)) << "gone from " << kKnownComparisons[k].first
-                               << ", delete its entry in kKnownComparisons: "
-                               << kKnownComparisons[k].second;
+}
+
+TEST(SchemeKnowledge, UiCodeNamesNoScheme) {
+  // A scheme id in ui code (comments aside) is knowledge that belongs in SchemeInfo: the
+  // Compare companion, the scheme Animate offers, ... A line's text after "//" is a comment.
+  const std::regex literal(R"(^([^/]|/[^/])*")" + idAlternatives() + "\"");
+  std::vector<Finding> found = linesMatching("ui/src", literal);
+  const std::vector<Finding> inHeaders = linesMatching("ui/include", literal);
+  found.insert(found.end(), inHeaders.begin(), inHeaders.end());
+  EXPECT_TRUE(found.empty()) << "a scheme id in ui code:\n" << joined(found);
 }
 
 TEST(SchemeKnowledge, ModesNameNoSchemeAndIncludeOnlyGenericCoreHeaders) {

@@ -2,9 +2,15 @@
 #include "posenc_ui/window/presentation.h"
 
 #include <QApplication>
+#include <QDockWidget>
 #include <QEvent>
+#include <QLayout>
+#include <QMainWindow>
+#include <QMenuBar>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QStatusBar>
+#include <QToolBar>
 
 #include <cmath>
 
@@ -102,6 +108,79 @@ void PointerHighlight::paintEvent(QPaintEvent*) {
   g.setPen(QPen(QColor(255, 140, 0, 220), std::max(4, m_radius / 6)));
   g.setBrush(QColor(255, 220, 0, 70));
   g.drawEllipse(QPointF(m_spot), m_radius, m_radius);
+}
+
+// ----------------------------------------------------------------------------------------------
+// Presentation mode
+
+/// What presentation mode changes, to restore it exactly.
+struct PresentationMode::Saved {
+  QByteArray geometry;
+  QRect rect;        ///< geometry(): restoreGeometry alone may shift the window by its frame.
+  QByteArray state;  ///< saveState(): docks and tool bars.
+  Qt::WindowStates windowState;
+  QPalette palette;
+  bool paletteSet = false;  ///< The window had its own palette (else it follows the application's).
+  bool menuBarVisible = true;
+  bool statusBarVisible = true;
+};
+
+PresentationMode::PresentationMode(QMainWindow* window)
+    : QObject(window),
+      m_window(window),
+      m_pointer(new PointerHighlight(window->centralWidget())),
+      m_saved(std::make_unique<Saved>()) {}
+
+PresentationMode::~PresentationMode() = default;
+
+void PresentationMode::setOn(bool on) {
+  if (on == m_on) return;
+  if (on) enter();
+  else leave();
+}
+
+void PresentationMode::enter() {
+  Saved& p = *m_saved;
+  QMainWindow& w = *m_window;
+  p.geometry = w.saveGeometry();
+  p.rect = w.geometry();
+  p.state = w.saveState();
+  p.windowState = w.windowState();
+  p.palette = w.palette();
+  p.paletteSet = w.testAttribute(Qt::WA_SetPalette);
+  p.menuBarVisible = w.menuBar()->isVisibleTo(&w);
+  p.statusBarVisible = w.statusBar()->isVisibleTo(&w);
+  m_on = true;
+  for (QDockWidget* dock : w.findChildren<QDockWidget*>()) dock->hide();
+  for (QToolBar* bar : w.findChildren<QToolBar*>()) bar->hide();
+  w.menuBar()->hide();
+  w.statusBar()->hide();
+  w.setPalette(presentationPalette());
+  emit fontsChanged();
+  m_pointer->setEnabled(true);
+  w.setWindowState(w.windowState() | Qt::WindowFullScreen);
+}
+
+void PresentationMode::leave() {
+  const Saved& p = *m_saved;
+  QMainWindow& w = *m_window;
+  m_on = false;
+  m_pointer->setEnabled(false);
+  // Back to the window's own palette, or to following the application's.
+  w.setPalette(p.paletteSet ? p.palette : QPalette());
+  emit fontsChanged();
+  w.menuBar()->setVisible(p.menuBarVisible);
+  w.statusBar()->setVisible(p.statusBarVisible);
+  w.setWindowState(p.windowState);
+  w.restoreState(p.state);
+  // The widgets' size hints still have the presentation fonts until their posted layout
+  // requests run; without this the window's stale minimum size would widen the restored
+  // geometry.
+  QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+  if (w.layout()) w.layout()->activate();
+  w.restoreGeometry(p.geometry);
+  if (!(p.windowState & (Qt::WindowMaximized | Qt::WindowFullScreen))) w.setGeometry(p.rect);
+  w.restoreState(p.state);
 }
 
 }  // namespace posenc::ui

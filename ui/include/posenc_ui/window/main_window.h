@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The PosEnc Explorer window: a composition root that creates the panels, the controller and
-// the views, connects them and owns the menus. No scheme-specific code lives here.
+// The PosEnc Explorer window: a composition root that creates the panels, the controller, the
+// views and the parts (menus, undo state, view grid, session actions, exports, classroom,
+// presentation) and connects them. No scheme-specific code lives here.
 #pragma once
 
 #include <QFont>
@@ -17,28 +18,27 @@
 #include "posenc_ui/control/encoding_controller.h"
 #include "posenc_ui/io/session_io.h"
 
-class QActionGroup;
-class QComboBox;
 class QDockWidget;
 class QLabel;
 class QListWidget;
-class QMenu;
-class QPushButton;
-class QStackedWidget;
-class QTabBar;
 class QUndoStack;
 
 namespace posenc::ui {
 
 class AnimationView;
+class ClassroomController;
 class CompareView;
 class ExplanationPanel;
+class ExportDialogs;
 class LessonPanel;
-struct LessonStep;
+class Menus;
 class ParameterPanel;
 class PlotView;
-class PointerHighlight;
+class PresentationMode;
 class ReadoutPanel;
+class SessionActions;
+class UndoState;
+class ViewGrid;
 
 /// The main window. Views are shown as tabs (one view at a time) or as a grid of 1, 2 or 4
 /// views, each cell a slot of the EncodingController.
@@ -70,7 +70,7 @@ class MainWindow : public QMainWindow {
 
   // For tests and scripting.
   [[nodiscard]] EncodingController& controller() { return m_controller; }
-  [[nodiscard]] QUndoStack& undoStack() { return *m_undo; }
+  [[nodiscard]] QUndoStack& undoStack();
   [[nodiscard]] ParameterPanel& parameterPanel() { return *m_panel; }
   [[nodiscard]] ReadoutPanel& readout() { return *m_readout; }
   [[nodiscard]] int cellCount() const;
@@ -80,7 +80,7 @@ class MainWindow : public QMainWindow {
   void setCellView(int slot, const QString& viewId);
   /// "tabs", "grid1", "grid2" or "grid4".
   void setLayoutMode(const QString& mode);
-  [[nodiscard]] QString layoutMode() const { return m_layout; }
+  [[nodiscard]] QString layoutMode() const;
   /// Colour map for every view; empty = each view's default.
   void setColormap(const QString& id);
   /// Switches the language of the whole application at once ("en" or "zh_CN", see
@@ -93,7 +93,7 @@ class MainWindow : public QMainWindow {
   /// scheme and a companion) or "animate" (AnimationView of the current scheme). Remembered in
   /// QSettings (settings::kMode): the session format has no field for it.
   void setMode(const QString& mode);
-  [[nodiscard]] QString mode() const { return m_mode; }
+  [[nodiscard]] QString mode() const;
   /// Presentation mode (F5; Esc leaves): full screen, docks, tool bar and menu bar hidden, fonts
   /// and plot labels kPresentationScale larger, high-contrast palette, pointer highlight, the
   /// lesson step as a caption over the plots, Left/Right step the lesson (or the views).
@@ -117,16 +117,14 @@ class MainWindow : public QMainWindow {
   /// presentation mode hid it) and has a step.
   [[nodiscard]] bool lessonActive() const;
 
-  [[nodiscard]] LessonPanel& lessonPanel() { return *m_lessons; }
-  [[nodiscard]] ExplanationPanel& explanationPanel() { return *m_explanation; }
-  [[nodiscard]] CompareView& compareView() { return *m_compare; }
-  [[nodiscard]] AnimationView& animationView() { return *m_animation; }
+  [[nodiscard]] LessonPanel& lessonPanel();
+  [[nodiscard]] ExplanationPanel& explanationPanel();
+  [[nodiscard]] CompareView& compareView();
+  [[nodiscard]] AnimationView& animationView();
   /// The caption strip over the plots in presentation mode (lesson step text).
-  [[nodiscard]] QLabel& captionLabel() { return *m_caption; }
+  [[nodiscard]] QLabel& captionLabel();
   /// The lesson step's highlighted cell drawn on cell 0's plot, if any (row, col).
-  [[nodiscard]] std::optional<std::pair<posenc::Index, posenc::Index>> markedCell() const {
-    return m_marked;
-  }
+  [[nodiscard]] std::optional<std::pair<posenc::Index, posenc::Index>> markedCell() const;
 
  protected:
   void closeEvent(QCloseEvent* event) override;
@@ -135,111 +133,50 @@ class MainWindow : public QMainWindow {
   void dragEnterEvent(QDragEnterEvent* event) override;
   void dropEvent(QDropEvent* event) override;
   void keyPressEvent(QKeyEvent* event) override;
-  /// Arrow keys on a focused heatmap move the hovered cell (readout and explanation follow).
-  bool eventFilter(QObject* watched, QEvent* event) override;
 
  private:
-  struct Cell {
-    QWidget* frame = nullptr;
-    QComboBox* chooser = nullptr;
-    PlotView* plot = nullptr;
-    QString view;
-    std::optional<ViewResult> last;  ///< Last result shown, to redraw on a colour map change.
-  };
-
+  void buildDocks();
+  /// Creates the parts (undo, view grid, classroom, sessions, exports, presentation, menus).
+  void buildParts();
+  void connectParts();
+  void connectMenus();
+  void connectClassroom();
   /// Puts scheme and parameters in place (undo/redo and sessions go through here).
   void applyState(const QString& schemeId, const posenc::ParamSet& params);
-  [[nodiscard]] std::function<void(const QString&, const posenc::ParamSet&)> applier();
-  void buildMenus();
-  /// Sets every text of the window in the current language: menus, docks, scheme list, view
-  /// tabs and choosers, status bar, window title, and redraws the pictures.
+  /// Puts a session's view part in place: colour map, views, layout, zoom.
+  void applyViews(const Session& session);
+  /// Sets every text of the window in the current language and redraws the pictures.
   void retranslate();
-  void updateUndoTexts();
-  void rebuildPresetMenu();
-  /// View tabs and each cell's view chooser for the current scheme (texts in place when the
-  /// views are the same).
-  void fillViewLists();
-  void buildDocks();
-  void buildCentral();
   void rebuildForScheme();
-  void requestCell(int slot);
-  void showResult(int slot, const ViewResult& result);
-  void redrawCell(int slot);
+  /// The lesson step's ring on cell 0's plot (ClassroomController::drawMarker).
+  void drawMarker();
   void onParamsEdited(const posenc::ParamSet& params, const QString& param, bool continuing);
   void onSchemeChosen(const QString& schemeId);
-  void updateTitle();
-  /// After a session file was opened or saved: remember it, mark clean, say so.
-  void sessionFileDone(const QString& path, const QString& message);
-  /// Gives the reason to the caller through `error`, or in a message box when it is null.
-  bool reportFailure(const QString& title, const std::exception& e, QString* error);
-  void updateRecentMenu();
-  void addRecentFile(const QString& path);
-  void exportDialog();
-  void exportAllViews();
-  void copyPicture();
-  void saveAs();
-  void save();
-  void open();
-  void about();
-  [[nodiscard]] const posenc::ViewSpec* viewSpec(const QString& viewId) const;
-  void buildClassroom();
   /// Cell (row, col) of slot `slot` is hovered (by mouse or keys): readout and explanation.
   void hoverCell(int slot, posenc::Index row, posenc::Index col);
-  /// applySession with the undo step's text.
-  void applySessionAs(const Session& session, std::function<QString()> describe);
-  void onLessonStep(const LessonStep& step);
-  void openLessonDialog();
-  void animationExportDialog();
-  /// Shows `view` of the current scheme in the explanation dock (nothing if it shows it already).
-  void explainView(const QString& view);
-  void updateAnimation();
-  void updateCaption();
-  void drawMarker(int slot);
   void applyFonts();
   [[nodiscard]] double plotFontScale() const;
-  [[nodiscard]] QString lastFolder() const;
-  void rememberFolder(const QString& path);
 
   EncodingController m_controller;
-  QUndoStack* m_undo = nullptr;
   ParameterPanel* m_panel = nullptr;
   ReadoutPanel* m_readout = nullptr;
   QListWidget* m_schemeList = nullptr;
-  QTabBar* m_tabs = nullptr;
-  QWidget* m_gridHost = nullptr;
-  std::array<Cell, 4> m_cells;
-  QString m_layout = QStringLiteral("tabs");
-  QString m_colormap;
-  QString m_sessionPath;
   QLabel* m_timing = nullptr;
   QLabel* m_busy = nullptr;
-  QMenu* m_recentMenu = nullptr;
-  QActionGroup* m_layoutGroup = nullptr;
-  QActionGroup* m_colormapGroup = nullptr;
-  struct Chrome;
-  std::unique_ptr<Chrome> m_chrome;  ///< Menus, actions and docks (texts set by retranslate()).
+  std::array<QDockWidget*, 3> m_docks{};  ///< Schemes, Parameters, Readout.
   bool m_applying = false;  ///< True while a session/undo step is being applied.
-
-  QStackedWidget* m_modes = nullptr;  ///< Explore / Compare / Animate pages.
-  QString m_mode = QStringLiteral("explore");
-  LessonPanel* m_lessons = nullptr;
-  ExplanationPanel* m_explanation = nullptr;
-  CompareView* m_compare = nullptr;
-  AnimationView* m_animation = nullptr;
-  QLabel* m_animationNote = nullptr;       ///< "no animation for this scheme" message.
-  QPushButton* m_toRope = nullptr;         ///< One click to RoPE's animation.
-  QLabel* m_caption = nullptr;             ///< Lesson text strip (presentation mode).
-  PointerHighlight* m_pointer = nullptr;
-  std::optional<std::pair<posenc::Index, posenc::Index>> m_marked;  ///< Lesson highlight.
-  QString m_markedView;                    ///< "scheme/view" the highlight belongs to.
-  QString m_explainedView;                 ///< "scheme/view" the explanation dock shows.
-  int m_keySlot = -1;                      ///< Slot whose cell the arrow keys move, -1 none.
-  posenc::Index m_keyRow = 0, m_keyCol = 0;
-  bool m_hoverActive = false;              ///< A heatmap cell is hovered (explanation follows).
   double m_textScale = 1.0;
-  QFont m_baseFont;                        ///< The window's font at 100 %.
-  struct Presentation;
-  std::unique_ptr<Presentation> m_presentation;  ///< What presentation mode restores.
+  QFont m_baseFont;  ///< The window's font at 100 %.
+
+  // The parts, children of the window (undo_state.h, view_grid.h, classroom_controller.h,
+  // session_actions.h, export_dialogs.h, presentation.h, menus.h).
+  UndoState* m_undo = nullptr;
+  ViewGrid* m_grid = nullptr;
+  ClassroomController* m_classroom = nullptr;
+  SessionActions* m_session = nullptr;
+  ExportDialogs* m_export = nullptr;
+  PresentationMode* m_presentation = nullptr;
+  Menus* m_menus = nullptr;
 };
 
 }  // namespace posenc::ui

@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Presentation mode helpers: a high-contrast palette, scaled fonts, and a pointer highlight
-// that the back row of a classroom can follow.
+// Presentation mode: entering and leaving it (and what leaving restores), a high-contrast
+// palette, scaled fonts, and a pointer highlight that the back row of a classroom can follow.
 #pragma once
 
 #include <QFont>
 #include <QPalette>
 #include <QPointer>
 #include <QWidget>
+#include <memory>
+
+class QMainWindow;
 
 namespace posenc::ui {
 
@@ -47,6 +50,36 @@ class PointerHighlight : public QWidget {
   bool m_on = false;
   int m_radius = 36;
   QPoint m_spot{-1000, -1000};
+};
+
+/// Presentation mode of a main window: full screen, docks, tool bars, menu bar and status bar
+/// hidden, the high-contrast palette and the pointer highlight over the central widget.
+/// Leaving restores geometry, window state, dock layout and palette exactly.
+class PresentationMode : public QObject {
+  Q_OBJECT
+ public:
+  /// The pointer highlight goes over `window`'s central widget, which must exist by now.
+  explicit PresentationMode(QMainWindow* window);
+  ~PresentationMode() override;
+
+  [[nodiscard]] bool isOn() const { return m_on; }
+  /// Enters or leaves (nothing when already so).
+  void setOn(bool on);
+
+ signals:
+  /// isOn() changed and the palette is in place: scale the fonts now, before the window's
+  /// geometry is set (entering: full screen; leaving: the saved geometry).
+  void fontsChanged();
+
+ private:
+  struct Saved;
+  void enter();
+  void leave();
+
+  QMainWindow* m_window;
+  PointerHighlight* m_pointer;
+  std::unique_ptr<Saved> m_saved;  ///< What leaving restores.
+  bool m_on = false;
 };
 
 }  // namespace posenc::ui

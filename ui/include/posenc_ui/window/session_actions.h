@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Session files as the window offers them: open, save, save as, recent files, presets, the
+// session of the last exit, files dropped on the window and the "unsaved" mark in the title.
+#pragma once
+
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <exception>
+#include <functional>
+
+#include "posenc_ui/io/session_io.h"
+
+class QDragEnterEvent;
+class QDropEvent;
+class QMainWindow;
+class QUndoStack;
+class QWidget;
+
+namespace posenc::ui {
+
+class EncodingController;
+
+/// The folder the file dialogs start in: the last one used, else the home folder.
+[[nodiscard]] QString lastFolder();
+/// Remembers the folder of `path` (a file) for the next file dialog.
+void rememberFolder(const QString& path);
+/// Gives the reason of `e` to the caller through `error`, or in a message box titled `title`
+/// over `parent` when `error` is null. Returns false, for `return reportFailure(...)`.
+bool reportFailure(QWidget* parent, const QString& title, const std::exception& e, QString* error);
+
+/// Opens and saves sessions for `window`, names it in its title ("NAME * - SCHEME - PosEnc
+/// Explorer", the star while the undo stack is not clean) and keeps the recent-files list.
+class SessionActions : public QObject {
+  Q_OBJECT
+ public:
+  using Current = std::function<Session()>;
+  using Apply = std::function<void(const Session&)>;
+
+  /// `current` gives the window's session, `apply` applies one as an undo step of `undo`.
+  SessionActions(QMainWindow* window, const EncodingController& controller, QUndoStack& undo,
+                 Current current, Apply apply);
+
+  /// See MainWindow::openSession / saveSession.
+  bool openSession(const QString& path, QString* error);
+  bool saveSession(const QString& path, QString* error);
+  /// A built-in preset's scheme and parameters; the view layout stays.
+  void applyPreset(const QString& id);
+  /// The session saved at the last exit, if any and valid (no undo step).
+  void restoreLastSession();
+  /// Saves the current session for restoreLastSession (at exit).
+  void saveLastSession();
+
+  /// File > Open, Save, Save As (with their file dialogs).
+  void open();
+  void save();
+  void saveAs();
+
+  /// Most recent first (absolute paths).
+  [[nodiscard]] QStringList recentFiles() const;
+  /// Sets the window title from the session file, the undo stack and the scheme.
+  void updateTitle();
+
+  /// A session file dragged over or dropped on the window (the first local file).
+  void dragEnter(QDragEnterEvent* event);
+  void drop(QDropEvent* event);
+
+ signals:
+  void recentFilesChanged(const QStringList& paths);
+
+ private:
+  /// After a session file was opened or saved: remember it, mark clean, say so.
+  void sessionFileDone(const QString& path, const QString& message);
+  void addRecentFile(const QString& path);
+
+  QMainWindow* m_window;
+  const EncodingController& m_controller;
+  QUndoStack& m_undo;
+  Current m_current;
+  Apply m_apply;
+  QString m_path;  ///< The session file opened or saved last; empty = untitled.
+};
+
+}  // namespace posenc::ui

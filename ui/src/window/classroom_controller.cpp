@@ -1,0 +1,334 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "posenc_ui/window/classroom_controller.h"
+
+#include <algorithm>
+
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMainWindow>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSettings>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+#include "posenc/data_io.hpp"
+#include "posenc_ui/app/settings_keys.h"
+#include "posenc_ui/app/translation.h"
+#include "posenc_ui/io/lesson.h"
+#include "posenc_ui/modes/animation_view.h"
+#include "posenc_ui/panels/explanation_panel.h"
+#include "posenc_ui/panels/lesson_panel.h"
+#include "posenc_ui/panels/readout_panel.h"
+#include "posenc_ui/plot/plot_view.h"
+#include "posenc_ui/window/presentation.h"
+#include "posenc_ui/window/session_actions.h"
+
+namespace posenc::ui {
+
+namespace {
+
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+}  // namespace
+
+ClassroomController::ClassroomController(QMainWindow* window, const EncodingController& controller,
+                                         QWidget* explorePage, ShownView shownView)
+    : QObject(window),
+      m_window(window),
+      m_controller(controller),
+      m_shownView(std::move(shownView)) {
+  buildCentral(explorePage);
+  // Compare: page 1 of the mode stack.
+  m_compare = new CompareView(m_modes);
+  m_modes->addWidget(m_compare);
+  buildAnimatePage();
+
+  // Only the page shown counts for the central area's size: otherwise the compare page's
+  // minimum width (two panels side by side) squeezes the docks even in Explore mode.
+  auto sizeToCurrent = [this](int current) {
+    for (int i = 0; i < m_modes->count(); ++i)
+      m_modes->widget(i)->setSizePolicy(i == current ? QSizePolicy::Preferred : QSizePolicy::Ignored,
+                                        i == current ? QSizePolicy::Preferred : QSizePolicy::Ignored);
+    m_modes->adjustSize();
+  };
+  connect(m_modes, &QStackedWidget::currentChanged, this, sizeToCurrent);
+  sizeToCurrent(0);
+}
+
+void ClassroomController::buildCentral(QWidget* explorePage) {
+  // Explore is page 0 of the mode stack; the caption strip above the stack shows the lesson
+  // step in presentation mode.
+  auto* host = new QWidget(m_window);
+  host->setObjectName(QStringLiteral("CentralHost"));
+  auto* hostLayout = new QVBoxLayout(host);
+  hostLayout->setContentsMargins(0, 0, 0, 0);
+  hostLayout->setSpacing(0);
+  m_caption = new QLabel(host);
+  m_caption->setObjectName(QStringLiteral("LessonCaption"));
+  m_caption->setWordWrap(true);
+  m_caption->setTextFormat(Qt::RichText);
+  m_caption->setStyleSheet(QStringLiteral(
+      "QLabel#LessonCaption { background: #fff6c8; color: black; padding: 10px 16px; "
+      "border-bottom: 3px solid #202020; }"));
+  m_caption->hide();
+  m_modes = new QStackedWidget(host);
+  m_modes->addWidget(explorePage);
+  hostLayout->addWidget(m_caption);
+  hostLayout->addWidget(m_modes, 1);
+  m_window->setCentralWidget(host);
+}
+
+void ClassroomController::buildAnimatePage() {
+  // Animate: page 2, with a note and one click to RoPE for schemes without an animation.
+  auto* animate = new QWidget(m_modes);
+  auto* av = new QVBoxLayout(animate);
+  av->setContentsMargins(4, 4, 4, 4);
+  auto* noteRow = new QHBoxLayout;
+  m_animationNote = new QLabel(animate);
+  m_animationNote->setWordWrap(true);
+  m_toRope = new QPushButton(animate);
+  m_toRope->setObjectName(QStringLiteral("SwitchToRope"));
+  noteRow->addWidget(m_animationNote, 1);
+  noteRow->addWidget(m_toRope);
+  m_animation = new AnimationView(animate);
+  av->addLayout(noteRow);
+  av->addWidget(m_animation, 1);
+  m_modes->addWidget(animate);
+  connect(m_toRope, &QPushButton::clicked, this, [this] { emit schemeRequested(offeredAnimation()); });
+}
+
+void ClassroomController::addDocks(QDockWidget* readoutDock, ReadoutPanel* readout) {
+  m_readout = readout;
+  // Lessons: hidden until asked for (View menu); shown in the right dock area.
+  m_lessonsDock = new QDockWidget(m_window);
+  m_lessonsDock->setObjectName(QStringLiteral("LessonsDock"));
+  m_lessons = new LessonPanel(m_lessonsDock);
+  m_lessons->setLanguage(currentLanguage());
+  m_lessonsDock->setWidget(m_lessons);
+  m_window->addDockWidget(Qt::RightDockWidgetArea, m_lessonsDock);
+  m_lessonsDock->hide();
+  connect(m_lessons, &LessonPanel::stepActivated, this, &ClassroomController::onLessonStep);
+  connect(m_lessons, &LessonPanel::openLessonFileRequested, this, &ClassroomController::openLessonDialog);
+
+  // Explanation: under the readout, shown by default.
+  m_explanationDock = new QDockWidget(m_window);
+  m_explanationDock->setObjectName(QStringLiteral("ExplanationDock"));
+  auto* scroll = new QScrollArea(m_explanationDock);
+  m_explanation = new ExplanationPanel(scroll);
+  m_explanation->setLanguage(currentLanguage());
+  scroll->setWidget(m_explanation);
+  scroll->setWidgetResizable(true);
+  m_explanationDock->setWidget(scroll);
+  m_window->addDockWidget(Qt::RightDockWidgetArea, m_explanationDock);
+  m_window->splitDockWidget(readoutDock, m_explanationDock, Qt::Vertical);
+  m_window->resizeDocks({readoutDock, m_explanationDock}, {260, 560}, Qt::Vertical);
+  m_window->resizeDocks({m_explanationDock}, {340}, Qt::Horizontal);
+  connect(m_readout, &ReadoutPanel::cellExplained, this,
+          [this](Index row, Index col, double value, const std::vector<Term>& terms) {
+            if (m_hoverActive) m_explanation->setHoveredCell(row, col, value, terms);
+          });
+}
+
+// ----------------------------------------------------------------------------------------------
+// Lessons
+
+void ClassroomController::onLessonStep(const LessonStep& step) {
+  const QString title = lessonText(step.title, currentLanguage());
+  if (m_mode != QLatin1String("explore")) setMode(QStringLiteral("explore"));
+  emit lessonStepChosen(step.session, title);
+  m_marked.reset();
+  if (step.highlight) {
+    m_marked = std::make_pair(step.highlight->row, step.highlight->col);
+    m_markedView = step.session.scheme + QLatin1Char('/') + step.session.view;
+  }
+  emit markerChanged();
+  updateCaption();
+}
+
+void ClassroomController::openLessonDialog() {
+  const QString path = QFileDialog::getOpenFileName(m_window, tr("Open lesson file"), lastFolder(),
+                                                    tr("PosEnc lessons (*.json);;All files (*)"));
+  if (!path.isEmpty()) openLessonFile(path, nullptr);
+}
+
+bool ClassroomController::openLessonFile(const QString& path, QString* error) {
+  Lesson lesson;
+  try {
+    lesson = readLessonFile(path);
+  } catch (const ReadError& e) {
+    const QString reason = tr("This lesson cannot be opened:\n%1").arg(QString::fromUtf8(e.what()));
+    if (error) *error = reason;
+    else QMessageBox::warning(m_window, tr("Cannot open lesson"), reason);
+    return false;
+  }
+  rememberFolder(path);
+  m_lessonsDock->show();
+  m_lessonsDock->raise();
+  m_lessons->addLesson(lesson);
+  m_window->statusBar()->showMessage(
+      tr("Lesson opened: %1").arg(lessonText(lesson.title, currentLanguage())), 5000);
+  return true;
+}
+
+bool ClassroomController::lessonActive() const {
+  if (m_presenting) return m_presentingLesson && m_lessons->currentStep();
+  return m_lessonsDock->isVisibleTo(m_window) && m_lessons->currentStep();
+}
+
+void ClassroomController::stepForward() {
+  if (lessonActive()) {
+    m_lessons->nextStep();
+    return;
+  }
+  const auto& views = m_controller.scheme().info().views;
+  const QString shown = m_shownView();
+  for (std::size_t i = 0; i + 1 < views.size(); ++i)
+    if (qs(views[i].id) == shown) {
+      emit viewRequested(qs(views[i + 1].id));
+      return;
+    }
+}
+
+void ClassroomController::stepBackward() {
+  if (lessonActive()) {
+    m_lessons->previousStep();
+    return;
+  }
+  const auto& views = m_controller.scheme().info().views;
+  const QString shown = m_shownView();
+  for (std::size_t i = 1; i < views.size(); ++i)
+    if (qs(views[i].id) == shown) {
+      emit viewRequested(qs(views[i - 1].id));
+      return;
+    }
+}
+
+void ClassroomController::setPresenting(bool on) {
+  if (on) m_presentingLesson = lessonActive();
+  m_presenting = on;
+}
+
+void ClassroomController::updateCaption() {
+  const LessonStep* step = m_lessons->currentStep();
+  const bool show = m_presenting && m_presentingLesson && step;
+  if (show) {
+    // Larger than the (already scaled) window font: the back row reads it off the projector.
+    m_caption->setFont(scaledFont(m_window->font(), 1.2));
+    const QString language = currentLanguage();
+    m_caption->setText(QStringLiteral("<b>%1</b> &nbsp; <span style='color:#444'>%2</span><br>%3")
+                           .arg(lessonText(step->title, language).toHtmlEscaped(), m_lessons->progressText().toHtmlEscaped(),
+                                lessonText(step->text, language)));
+  }
+  m_caption->setVisible(show);
+}
+
+void ClassroomController::drawMarker(PlotView& plotView, const QString& view,
+                                     const ViewResult* last) const {
+  QCustomPlot& plot = plotView.plot();
+  for (int i = plot.itemCount() - 1; i >= 0; --i)
+    if (plot.item(i)->objectName() == QLatin1String("LessonMarker")) plot.removeItem(i);
+  const QString key = qs(m_controller.scheme().info().id) + QLatin1Char('/') + view;
+  const bool matrix = last && std::holds_alternative<MatrixResult>(last->data) &&
+                      last->view == view && last->error.isEmpty();
+  if (m_marked && key == m_markedView && matrix) {
+    // A ring around the cell, never smaller than a few percent of what is shown, drawn twice
+    // (dark halo, bright ring) so it stands out on any colour map.
+    const double col = static_cast<double>(m_marked->second);
+    const double row = static_cast<double>(m_marked->first);
+    const double hx = std::max(0.8, 0.035 * plot.xAxis->range().size());
+    const double hy = std::max(0.8, 0.035 * plot.yAxis->range().size());
+    const std::pair<QColor, double> pens[] = {{QColor(0, 0, 0), 7.0}, {QColor(255, 140, 0), 3.5}};
+    for (const auto& [colour, width] : pens) {
+      auto* ring = new QCPItemEllipse(&plot);
+      ring->setObjectName(QStringLiteral("LessonMarker"));
+      ring->setPen(QPen(colour, width));
+      ring->topLeft->setCoords(col - hx, row - hy);
+      ring->bottomRight->setCoords(col + hx, row + hy);
+    }
+  }
+  plot.replot(QCustomPlot::rpQueuedReplot);
+}
+
+// ----------------------------------------------------------------------------------------------
+// Explanation
+
+void ClassroomController::explainView(const QString& view) {
+  const QString scheme = qs(m_controller.scheme().info().id);
+  const QString key = scheme + QLatin1Char('/') + view;
+  if (key == m_explainedView) return;
+  m_explainedView = key;
+  m_explanation->setView(scheme, view);
+  m_explanation->setParams(m_controller.params());
+}
+
+void ClassroomController::setParams(const ParamSet& params) { m_explanation->setParams(params); }
+
+void ClassroomController::endHover() {
+  m_hoverActive = false;
+  m_readout->clear();
+  m_explanation->clearHover();
+}
+
+// ----------------------------------------------------------------------------------------------
+// Modes
+
+void ClassroomController::setMode(const QString& mode) {
+  static const QStringList modes = {QStringLiteral("explore"), QStringLiteral("compare"),
+                                    QStringLiteral("animate")};
+  const int index = static_cast<int>(modes.indexOf(mode));
+  if (index < 0) return;
+  const bool changed = mode != m_mode || m_modes->currentIndex() != index;
+  m_mode = mode;
+  if (changed && m_hoverActive) endHover();  // the hovered cell belongs to a page no longer shown
+  if (changed && mode == QLatin1String("compare")) setUpCompare();
+  if (mode == QLatin1String("animate")) updateAnimation();
+  m_modes->setCurrentIndex(index);
+  emit modeChanged(m_mode);
+  QSettings settings;
+  if (settings.value(settings::kMode).toString() != m_mode) settings.setValue(settings::kMode, m_mode);
+}
+
+void ClassroomController::setUpCompare() {
+  // Panel 1: what the window shows; panel 2: its companion, as the scheme's data says.
+  m_compare->showCompanions(m_controller.scheme(), m_controller.params(), m_shownView());
+  m_compare->setFontScale(m_fontScale);
+}
+
+void ClassroomController::stateApplied() {
+  if (m_mode == QLatin1String("animate")) updateAnimation();
+}
+
+void ClassroomController::updateAnimation() {
+  const std::string id = m_controller.scheme().info().id;
+  m_animation->setScheme(id, m_controller.params());
+  const bool has = hasAnimation(id);
+  m_animationNote->setVisible(!has);
+  m_toRope->setVisible(!has);
+  if (!has)
+    m_animationNote->setText(tr("%1 has no animation: the animations show RoPE's rotating pair and "
+                                "the sinusoidal clock hands.")
+                                 .arg(coreText(m_controller.scheme().info().name)));
+  m_toRope->setText(tr("Switch to &RoPE"));
+}
+
+void ClassroomController::setFontScale(double scale) {
+  m_fontScale = scale;
+  m_compare->setFontScale(scale);
+}
+
+void ClassroomController::retranslate() {
+  m_lessonsDock->setWindowTitle(tr("Lessons"));
+  m_explanationDock->setWindowTitle(tr("Explanation"));
+  m_lessons->setLanguage(currentLanguage());
+  m_explanation->setLanguage(currentLanguage());
+  updateAnimation();
+  updateCaption();
+}
+
+}  // namespace posenc::ui

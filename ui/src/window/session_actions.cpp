@@ -1,0 +1,171 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "posenc_ui/window/session_actions.h"
+
+#include <QDir>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMainWindow>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSettings>
+#include <QStatusBar>
+#include <QUndoStack>
+
+#include "posenc/data_io.hpp"
+#include "posenc_ui/app/settings_keys.h"
+#include "posenc_ui/app/translation.h"
+#include "posenc_ui/control/encoding_controller.h"
+
+namespace posenc::ui {
+
+QString lastFolder() {
+  const QString folder = QSettings().value(settings::kLastFolder).toString();
+  return folder.isEmpty() ? QDir::homePath() : folder;
+}
+
+void rememberFolder(const QString& path) {
+  QSettings settings;
+  const QString folder = QFileInfo(path).absolutePath();
+  if (settings.value(settings::kLastFolder).toString() != folder)
+    settings.setValue(settings::kLastFolder, folder);
+}
+
+bool reportFailure(QWidget* parent, const QString& title, const std::exception& e, QString* error) {
+  const QString reason = errorMessage(e);
+  if (error) *error = reason;
+  else QMessageBox::warning(parent, title, reason);
+  return false;
+}
+
+SessionActions::SessionActions(QMainWindow* window, const EncodingController& controller,
+                               QUndoStack& undo, Current current, Apply apply)
+    : QObject(window),
+      m_window(window),
+      m_controller(controller),
+      m_undo(undo),
+      m_current(std::move(current)),
+      m_apply(std::move(apply)) {
+  connect(&m_undo, &QUndoStack::cleanChanged, this, [this] { updateTitle(); });
+  connect(&m_undo, &QUndoStack::indexChanged, this, [this] { updateTitle(); });
+}
+
+bool SessionActions::openSession(const QString& path, QString* error) {
+  try {
+    m_apply(loadSessionFile(path));
+  } catch (const SessionError& e) {
+    return reportFailure(m_window, tr("Cannot open session"), e, error);
+  }
+  sessionFileDone(path, tr("Opened %1"));
+  return true;
+}
+
+bool SessionActions::saveSession(const QString& path, QString* error) {
+  try {
+    saveSessionFile(path, m_current());
+  } catch (const IoError& e) {
+    return reportFailure(m_window, tr("Cannot save session"), e, error);
+  }
+  sessionFileDone(path, tr("Saved %1"));
+  return true;
+}
+
+void SessionActions::sessionFileDone(const QString& path, const QString& message) {
+  m_path = path;
+  m_undo.setClean();
+  addRecentFile(path);
+  rememberFolder(path);
+  updateTitle();
+  m_window->statusBar()->showMessage(message.arg(QDir::toNativeSeparators(path)), 5000);
+}
+
+void SessionActions::applyPreset(const QString& id) {
+  try {
+    Session preset = presetSession(id);
+    Session keep = m_current();
+    keep.scheme = preset.scheme;
+    keep.params = preset.params;
+    keep.zoom.reset();
+    if (keep.scheme != QString::fromStdString(m_controller.scheme().info().id)) {
+      keep.view = preset.view;  // the preset's view if it names one, else the scheme's first
+      keep.gridViews.clear();
+    }
+    m_apply(keep);
+    m_window->statusBar()->showMessage(tr("Preset: %1").arg(id), 5000);
+  } catch (const SessionError& e) {
+    QMessageBox::warning(m_window, tr("Cannot apply preset"), QString::fromUtf8(e.what()));
+  }
+}
+
+void SessionActions::restoreLastSession() {
+  const QByteArray json = QSettings().value(settings::kLastSession).toByteArray();
+  if (json.isEmpty()) return;
+  try {
+    m_apply(readSession(json));
+    m_undo.clear();
+  } catch (const SessionError& e) {
+    m_window->statusBar()->showMessage(
+        tr("Last session not restored: %1").arg(QString::fromUtf8(e.what())), 8000);
+  }
+}
+
+void SessionActions::saveLastSession() {
+  QSettings().setValue(settings::kLastSession, writeSession(m_current()));
+}
+
+void SessionActions::open() {
+  const QString path = QFileDialog::getOpenFileName(m_window, tr("Open session"), lastFolder(),
+                                                    tr("PosEnc sessions (*.json);;All files (*)"));
+  if (!path.isEmpty()) openSession(path, nullptr);
+}
+
+void SessionActions::save() {
+  if (m_path.isEmpty()) saveAs();
+  else saveSession(m_path, nullptr);
+}
+
+void SessionActions::saveAs() {
+  QString path = QFileDialog::getSaveFileName(m_window, tr("Save session"),
+                                              lastFolder() + QStringLiteral("/session.json"),
+                                              tr("PosEnc sessions (*.json)"));
+  if (path.isEmpty()) return;
+  if (QFileInfo(path).suffix().isEmpty()) path += QStringLiteral(".json");
+  saveSession(path, nullptr);
+}
+
+QStringList SessionActions::recentFiles() const {
+  return QSettings().value(settings::kRecentFiles).toStringList();
+}
+
+void SessionActions::addRecentFile(const QString& path) {
+  QSettings settings;
+  QStringList recent = settings.value(settings::kRecentFiles).toStringList();
+  const QString absolute = QFileInfo(path).absoluteFilePath();
+  recent.removeAll(absolute);
+  recent.prepend(absolute);
+  while (recent.size() > settings::kMaxRecentFiles) recent.removeLast();
+  settings.setValue(settings::kRecentFiles, recent);
+  emit recentFilesChanged(recent);
+}
+
+void SessionActions::updateTitle() {
+  const QString name = m_path.isEmpty() ? tr("untitled") : QFileInfo(m_path).fileName();
+  m_window->setWindowTitle(QStringLiteral("%1%2 - %3 - PosEnc Explorer")
+                               .arg(name, m_undo.isClean() ? QString() : QStringLiteral(" *"),
+                                    coreText(m_controller.scheme().info().name)));
+}
+
+void SessionActions::dragEnter(QDragEnterEvent* event) {
+  const QList<QUrl> urls = event->mimeData()->urls();
+  if (!urls.isEmpty() && urls.first().isLocalFile()) event->acceptProposedAction();
+}
+
+void SessionActions::drop(QDropEvent* event) {
+  const QList<QUrl> urls = event->mimeData()->urls();
+  if (urls.isEmpty() || !urls.first().isLocalFile()) return;
+  openSession(urls.first().toLocalFile(), nullptr);
+  event->acceptProposedAction();
+}
+
+}  // namespace posenc::ui
