@@ -300,7 +300,7 @@ TEST(DrawMatrix, TickLabelsDoNotOverlapAtAnySize) {
     options.fontScale = scale;
     ui::drawMatrix(plot, matrixView(true), r, options);
     for (const QSize size : {QSize(320, 240), QSize(1000, 800), QSize(1920, 1080)}) {
-      ASSERT_EQ(ui::savePicture(plot, dir.filePath("t.png"), size), QString());
+      ASSERT_EQ(savedPicture(plot, dir.filePath("t.png"), size), QString());
       // The last layout is the export's: neighbouring labels of the bottom axis must not
       // touch, and the rows' labels must not overlap.
       // A thumbnail in presentation fonts is cramped: there, fewer labels is right.

@@ -33,6 +33,7 @@
 #include "posenc_ui/plot/draw_matrix.h"
 #include "posenc_ui/plot/picture_file.h"
 #include "posenc_ui/io/session_io.h"
+#include "plot_test_support.h"
 
 namespace posenc::ui {
 namespace {
@@ -173,7 +174,7 @@ TEST_F(FileSafety, PicturesIntoAReadOnlyFolderFailClearlyAndKeepTheFiles) {
   if (!ro.works()) GTEST_SKIP() << "a read-only folder is writable here";
   for (const QString& name : names) {
     const QString file = dir + "/" + name;
-    EXPECT_EQ(savePicture(plot, file, QSize(300, 200)), "cannot write " + file + ": Permission denied");
+    EXPECT_EQ(plot_test::savedPicture(plot, file, QSize(300, 200)), "cannot write " + file + ": Permission denied");
     EXPECT_EQ(readAll(file), "old");
   }
   EXPECT_EQ(entries(dir), QStringList({"m.pdf", "m.png", "m.svg"})) << "no temporary left";

@@ -42,7 +42,7 @@ class SavePicture : public ::testing::Test {
 
 TEST_F(SavePicture, PngHasTheRequestedPixelSizeAndIsNotBlank) {
   const QString file = path("m.png");
-  ASSERT_EQ(ui::savePicture(m_plot, file, QSize(400, 300), 192.0), QString());
+  ASSERT_EQ(savedPicture(m_plot, file, QSize(400, 300), 192.0), QString());
   QImage image;
   ASSERT_TRUE(image.load(file, "PNG"));
   EXPECT_EQ(image.size(), QSize(800, 600));
@@ -52,20 +52,20 @@ TEST_F(SavePicture, PngHasTheRequestedPixelSizeAndIsNotBlank) {
   EXPECT_GT(colours.size(), 50);
   EXPECT_NEAR(image.dotsPerMeterX() * 0.0254, 192.0, 0.5);
 
-  ASSERT_EQ(ui::savePicture(m_plot, file, QSize(500, 400)), QString());
+  ASSERT_EQ(savedPicture(m_plot, file, QSize(500, 400)), QString());
   ASSERT_TRUE(image.load(file, "PNG"));
   EXPECT_EQ(image.size(), QSize(500, 400));
 }
 
 TEST_F(SavePicture, SuffixIsCaseInsensitive) {
   const QString file = path("m.PNG");
-  ASSERT_EQ(ui::savePicture(m_plot, file, QSize(200, 150)), QString());
+  ASSERT_EQ(savedPicture(m_plot, file, QSize(200, 150)), QString());
   EXPECT_TRUE(QImage(file).size() == QSize(200, 150));
 }
 
 TEST_F(SavePicture, SvgIsAnSvgDocument) {
   const QString file = path("m.svg");
-  ASSERT_EQ(ui::savePicture(m_plot, file, QSize(600, 450)), QString());
+  ASSERT_EQ(savedPicture(m_plot, file, QSize(600, 450)), QString());
   const QByteArray bytes = readAll(file);
   EXPECT_TRUE(bytes.startsWith("<?xml") || bytes.startsWith("<svg"));
   EXPECT_TRUE(bytes.contains("<svg"));
@@ -75,7 +75,7 @@ TEST_F(SavePicture, SvgIsAnSvgDocument) {
 
 TEST_F(SavePicture, PdfIsAPdfDocument) {
   const QString file = path("m.pdf");
-  ASSERT_EQ(ui::savePicture(m_plot, file, QSize(600, 450)), QString());
+  ASSERT_EQ(savedPicture(m_plot, file, QSize(600, 450)), QString());
   const QByteArray bytes = readAll(file);
   EXPECT_TRUE(bytes.startsWith("%PDF"));
   EXPECT_TRUE(bytes.contains("%%EOF"));
@@ -84,18 +84,18 @@ TEST_F(SavePicture, PdfIsAPdfDocument) {
 
 TEST_F(SavePicture, UnknownSuffixIsRefused) {
   const QString file = path("m.xyz");
-  EXPECT_EQ(ui::savePicture(m_plot, file, QSize(200, 150)),
+  EXPECT_EQ(savedPicture(m_plot, file, QSize(200, 150)),
             file + ": unknown picture format 'xyz' (use .png, .svg or .pdf)");
   EXPECT_FALSE(QFile::exists(file));
-  EXPECT_TRUE(ui::savePicture(m_plot, path("noext"), QSize(200, 150)).contains("unknown picture format"));
+  EXPECT_TRUE(savedPicture(m_plot, path("noext"), QSize(200, 150)).contains("unknown picture format"));
 }
 
 TEST_F(SavePicture, BadSizeIsRefusedAndExistingFileKept) {
   const QString file = path("keep.png");
   writeText(file, "old contents");
-  EXPECT_FALSE(ui::savePicture(m_plot, file, QSize(0, 100)).isEmpty());
-  EXPECT_FALSE(ui::savePicture(m_plot, file, QSize(100, 100), 0.0).isEmpty());
-  EXPECT_FALSE(ui::savePicture(m_plot, file, QSize(100000, 100)).isEmpty());
+  EXPECT_FALSE(savedPicture(m_plot, file, QSize(0, 100)).isEmpty());
+  EXPECT_FALSE(savedPicture(m_plot, file, QSize(100, 100), 0.0).isEmpty());
+  EXPECT_FALSE(savedPicture(m_plot, file, QSize(100000, 100)).isEmpty());
   EXPECT_EQ(readAll(file), QByteArray("old contents"));
 }
 
@@ -103,10 +103,10 @@ TEST_F(SavePicture, PathUnderARegularFileIsReported) {
   const QString notADir = path("x");
   writeText(notADir, "a file, not a folder");
   const QString file = notADir + "/file.png";
-  const QString error = ui::savePicture(m_plot, file, QSize(200, 150));
+  const QString error = savedPicture(m_plot, file, QSize(200, 150));
   EXPECT_TRUE(error.startsWith("cannot write " + file + ": ")) << error.toStdString();
   EXPECT_EQ(readAll(notADir), QByteArray("a file, not a folder"));
-  EXPECT_TRUE(ui::savePicture(m_plot, path("no/such/dir/m.svg"), QSize(200, 150))
+  EXPECT_TRUE(savedPicture(m_plot, path("no/such/dir/m.svg"), QSize(200, 150))
                   .startsWith("cannot write "));
 }
 
@@ -115,7 +115,7 @@ TEST_F(SavePicture, PathUnderARegularFileIsReported) {
 TEST_F(SavePicture, ReplacesAnExistingFileAndLeavesNoTemporaries) {
   const QString file = path("m.svg");
   writeText(file, "old contents");
-  ASSERT_EQ(ui::savePicture(m_plot, file, QSize(300, 200)), QString());
+  ASSERT_EQ(savedPicture(m_plot, file, QSize(300, 200)), QString());
   EXPECT_TRUE(readAll(file).contains("<svg"));
   EXPECT_EQ(QDir(m_dir.path()).entryList(QDir::Files), QStringList({"m.svg"}));
 }
@@ -123,7 +123,7 @@ TEST_F(SavePicture, ReplacesAnExistingFileAndLeavesNoTemporaries) {
 TEST_F(SavePicture, LaysOutForTheExportSize) {
   // A small picture and a large one both keep the axis rect inside the picture.
   for (const QSize size : {QSize(320, 240), QSize(1600, 1200)}) {
-    ASSERT_EQ(ui::savePicture(m_plot, path("s.png"), size), QString());
+    ASSERT_EQ(savedPicture(m_plot, path("s.png"), size), QString());
     EXPECT_EQ(QImage(path("s.png")).size(), size);
   }
 }

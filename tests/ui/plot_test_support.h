@@ -9,6 +9,7 @@
 #include <QByteArray>
 #include <QColor>
 #include <QFile>
+#include <QSize>
 #include <QString>
 #include <QStringList>
 #include <cmath>
@@ -16,7 +17,9 @@
 #include <string>
 #include <vector>
 
+#include "posenc/data_io.hpp"
 #include "posenc/view.hpp"
+#include "posenc_ui/plot/picture_file.h"
 
 namespace plot_test {
 
@@ -26,6 +29,16 @@ using posenc::SeriesResult;
 using posenc::ViewKind;
 using posenc::ViewSpec;
 namespace ui = posenc::ui;
+
+/// savePicture's outcome as text: empty when the file was written, else the IoError's message.
+inline QString savedPicture(QCustomPlot& plot, const QString& path, QSize size, double dpi = 96.0) {
+  try {
+    ui::savePicture(plot, path, size, dpi);
+  } catch (const posenc::IoError& e) {
+    return QString::fromStdString(e.what());
+  }
+  return {};
+}
 
 inline constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 

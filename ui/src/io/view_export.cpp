@@ -186,8 +186,7 @@ void exportView(const Scheme& scheme, const ParamSet& params, const ViewSpec& vi
   } else {
     drawSeries(plot, view, scheme.series(params, view.id), options);
   }
-  const QString error = savePicture(plot, qpath, request.size, request.dpi);
-  if (!error.isEmpty()) throw IoError(error.toStdString());
+  savePicture(plot, qpath, request.size, request.dpi);
 }
 
 }  // namespace posenc::ui

@@ -97,9 +97,8 @@ QString writePdf(QCustomPlot& plot, QIODevice& file, QSize size) {
   return {};
 }
 
-}  // namespace
-
-QString savePicture(QCustomPlot& plot, const QString& path, QSize size, double dpi) {
+/// savePicture's work; the reason it failed, or empty.
+QString writePicture(QCustomPlot& plot, const QString& path, QSize size, double dpi) {
   const QString suffix = QFileInfo(path).suffix().toLower();
   if (suffix != QLatin1String("png") && suffix != QLatin1String("svg") &&
       suffix != QLatin1String("pdf")) {
@@ -154,6 +153,13 @@ QString savePicture(QCustomPlot& plot, const QString& path, QSize size, double d
     return QString::fromStdString(e.what());  // "cannot write PATH: reason"
   }
   return {};
+}
+
+}  // namespace
+
+void savePicture(QCustomPlot& plot, const QString& path, QSize size, double dpi) {
+  const QString error = writePicture(plot, path, size, dpi);
+  if (!error.isEmpty()) throw IoError(error.toStdString());
 }
 
 }  // namespace posenc::ui

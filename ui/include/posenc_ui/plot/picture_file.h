@@ -14,8 +14,9 @@ namespace posenc::ui {
 /// laid out at `size` logical pixels; PNG pixels are size * dpi / 96. The file is written
 /// to a temporary beside `path` and renamed into place, so a failed write never leaves a
 /// partial file or harms an existing one.
-/// @return empty on success, otherwise a one-line error naming the path and the reason.
-[[nodiscard]] QString savePicture(QCustomPlot& plot, const QString& path, QSize size,
+/// @throws posenc::IoError with a one-line message naming the path and the reason (an
+///         unknown suffix, a size or resolution out of range, a failed write).
+void savePicture(QCustomPlot& plot, const QString& path, QSize size,
                                   double dpi = 96.0);
 
 }  // namespace posenc::ui
