@@ -31,6 +31,7 @@
 #include "posenc_ui/window/main_window.h"
 #include "posenc_ui/plot/plot_render.h"
 #include "posenc_ui/io/session_io.h"
+#include "support/ui_values.hpp"
 
 namespace posenc::ui {
 namespace {
@@ -123,12 +124,9 @@ class SmallDisk {
   bool m_works = false;
 };
 
-Session session(const std::string& scheme, const std::vector<std::pair<std::string, std::string>>& sets) {
-  Session s;
-  s.scheme = QString::fromStdString(scheme);
-  s.params = makeParams(findScheme(scheme), sets);
-  s.view = QString::fromStdString(findScheme(scheme).info().views.front().id);
-  return s;
+/// A session of `scheme` showing its first view.
+Session session(const std::string& scheme, const test::Sets& sets) {
+  return test::session(scheme, sets, findScheme(scheme).info().views.front().id);
 }
 
 class FileSafety : public ::testing::Test {

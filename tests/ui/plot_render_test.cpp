@@ -18,6 +18,8 @@
 #include <numbers>
 #include <set>
 
+#include "support/view_specs.hpp"
+
 #if defined(__unix__)
 #include <unistd.h>
 #endif
@@ -62,27 +64,13 @@ MatrixResult makeMatrix(std::vector<Index> rows, std::vector<Index> cols, F f) {
 }
 
 ViewSpec matrixView(bool signedValues = false, bool integerValues = false) {
-  ViewSpec v;
-  v.id = "scores";
-  v.kind = ViewKind::Matrix;
-  v.title = "Attention bias";
-  v.xLabel = "key position j";
-  v.yLabel = "query position i";
-  v.valueLabel = "bias";
+  ViewSpec v = posenc::test::matrixViewSpec("scores", "Attention bias", "bias");
   v.signedValues = signedValues;
   v.integerValues = integerValues;
   return v;
 }
 
-ViewSpec seriesView() {
-  ViewSpec v;
-  v.id = "curves";
-  v.kind = ViewKind::Series;
-  v.title = "Curves";
-  v.xLabel = "position";
-  v.yLabel = "value";
-  return v;
-}
+ViewSpec seriesView() { return posenc::test::seriesViewSpec("position", "value"); }
 
 SeriesResult makeSeries(std::size_t curves, std::size_t points) {
   SeriesResult r;
