@@ -65,8 +65,8 @@ fi
 
 if [ "${POSENC_LINT_FORMAT:-1}" != 0 ]; then
   stage "clang-format ($(clang-format --version | grep -o 'version [0-9.]*'), ${#format_files[@]} files)"
-  # One line per file that is not formatted: how many lines clang-format would change, the
-  # first of them, and the command that formats it.
+  # One line per file that is not formatted: in how many places clang-format would change it,
+  # the first of them, and the command that formats it.
   printf '%s\0' "${format_files[@]}" | xargs -0 -P "$jobs" -n 8 \
     clang-format --dry-run -Werror --ferror-limit=0 2>&1 |
     awk -F: '/: error: code should be clang-formatted/ {
@@ -74,8 +74,8 @@ if [ "${POSENC_LINT_FORMAT:-1}" != 0 ]; then
         n[$1]++ }
       END {
         for (i = 1; i <= files; i++)
-          printf "%s:%s: %d lines not formatted (clang-format -i %s)\n", order[i], first[order[i]],
-            n[order[i]], order[i]
+          printf "%s:%s: %d place%s not formatted (clang-format -i %s)\n", order[i], first[order[i]],
+            n[order[i]], n[order[i]] == 1 ? "" : "s", order[i]
         if (files) exit 1 }' || status=1
   [ "$status" -ne 0 ] || echo "clang-format: clean"
 else
@@ -138,7 +138,8 @@ if [ $# -gt 0 ]; then
   sources=("${tidy_args[@]}")
 fi
 if [ ${#sources[@]} -eq 0 ]; then
-  stage "done ($([ "$status" -eq 0 ] && echo clean || echo 'findings above'); no .cpp of core/src or ui/src given, so no clang-tidy or cppcheck)"
+  # No .cpp of core/src or ui/src among the arguments: nothing for clang-tidy or cppcheck.
+  stage "done ($([ "$status" -eq 0 ] && echo clean || echo 'findings above'))"
   exit "$status"
 fi
 
