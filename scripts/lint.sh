@@ -67,16 +67,19 @@ if [ "${POSENC_LINT_FORMAT:-1}" != 0 ]; then
   stage "clang-format ($(clang-format --version | grep -o 'version [0-9.]*'), ${#format_files[@]} files)"
   # One line per file that is not formatted: in how many places clang-format would change it,
   # the first of them, and the command that formats it.
-  printf '%s\0' "${format_files[@]}" | xargs -0 -P "$jobs" -n 8 \
-    clang-format --dry-run -Werror --ferror-limit=0 2>&1 |
-    awk -F: '/: error: code should be clang-formatted/ {
-        if (!($1 in n)) { order[++files] = $1; first[$1] = $2 }
-        n[$1]++ }
-      END {
-        for (i = 1; i <= files; i++)
-          printf "%s:%s: %d place%s not formatted (clang-format -i %s)\n", order[i], first[order[i]],
-            n[order[i]], n[order[i]] == 1 ? "" : "s", order[i]
-        if (files) exit 1 }' || status=1
+  # Each file's line is made by its own shell and written at once, so that parallel runs
+  # cannot interleave their output.
+  printf '%s\0' "${format_files[@]}" | xargs -0 -P "$jobs" -I{} sh -c '
+    out="$(clang-format --dry-run -Werror --ferror-limit=0 "$1" 2>&1)" && exit 0
+    lines="$(printf "%s\n" "$out" | grep ": error: code should be clang-formatted" | cut -d: -f2)"
+    if [ -z "$lines" ]; then
+      echo "$1: clang-format failed: $(printf "%s\n" "$out" | head -n 1)"
+      exit 1
+    fi
+    n="$(printf "%s\n" "$lines" | wc -l)"
+    places="places"; [ "$n" -eq 1 ] && places="place"
+    echo "$1:$(printf "%s\n" "$lines" | head -n 1): $n $places not formatted (clang-format -i $1)"
+    exit 1' sh {} | sort || status=1
   [ "$status" -ne 0 ] || echo "clang-format: clean"
 else
   stage "clang-format skipped (POSENC_LINT_FORMAT=0)"
