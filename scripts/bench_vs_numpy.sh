@@ -17,7 +17,7 @@
 #   --runs N        runs per tool and length (default 5)
 #   --keep DIR      keep the pictures in DIR (default: a temporary folder, removed at exit)
 # Needs GNU time and Debian's /usr/bin/python3 with python3-numpy and python3-matplotlib; it
-# installs whichever is missing with apt-get (as scripts/deps.sh does, sudo when not root).
+# installs them (scripts/deps.sh numpy) when one is missing.
 set -euo pipefail
 
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -69,12 +69,8 @@ else
   missing+=(python3-numpy python3-matplotlib)
 fi
 if [ ${#missing[@]} -gt 0 ]; then
-  echo "Installing missing packages: ${missing[*]}"
-  sudo_cmd=()
-  if [ "$(id -u)" -ne 0 ]; then sudo_cmd=(sudo); fi
-  export DEBIAN_FRONTEND=noninteractive
-  "${sudo_cmd[@]}" apt-get update -qq
-  "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  echo "Missing: ${missing[*]}"
+  "$repo/scripts/deps.sh" numpy
 fi
 
 if [ -n "$keep" ]; then

@@ -1,16 +1,42 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages PosEnc Explorer needs to build, test and run, if missing.
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Installs the Debian 12 packages PosEnc Explorer needs, if missing. The one place that lists
+# packages: every other script asks this one for the groups it needs.
+#
+# Usage: scripts/deps.sh [GROUP...]   (no group: build)
+#   build   compiler, CMake, Eigen, GoogleTest, Google Benchmark, Qt 6, QCustomPlot, the
+#           translation tools and the fonts the pictures are drawn with
+#   lint    clang-tidy, cppcheck and clang-format (scripts/lint.sh)
+#   fuzz    clang and its libFuzzer runtime (scripts/fuzz.sh)
+#   numpy   GNU time and Debian's python3 with numpy and matplotlib (scripts/bench_vs_numpy.sh)
+# Uses sudo when not root.
 set -euo pipefail
-packages=(
-  cmake make g++ pkg-config
-  libeigen3-dev libgtest-dev libbenchmark-dev
-  qt6-base-dev qt6-svg-dev libqcustomplot-dev libgl-dev
-  qt6-l10n-tools qt6-translations-l10n
-  fonts-dejavu-core fonts-noto-cjk
-)
+
+packages_of() {
+  case "$1" in
+    build)
+      echo cmake make g++ pkg-config \
+        libeigen3-dev libgtest-dev libbenchmark-dev \
+        qt6-base-dev qt6-svg-dev libqcustomplot-dev libgl-dev \
+        qt6-l10n-tools qt6-translations-l10n \
+        fonts-dejavu-core fonts-noto-cjk ;;
+    lint) echo clang-tidy cppcheck clang-format ;;
+    fuzz) echo clang libclang-rt-14-dev ;;
+    numpy) echo time python3 python3-numpy python3-matplotlib ;;
+    *)
+      echo "deps.sh: unknown group '$1' (groups: build lint fuzz numpy)" >&2
+      return 2 ;;
+  esac
+}
+
+groups=("$@")
+if [ ${#groups[@]} -eq 0 ]; then groups=(build); fi
 missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+for group in "${groups[@]}"; do
+  list="$(packages_of "$group")" || exit 2
+  for p in $list; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+  done
 done
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0

@@ -19,21 +19,8 @@ if ! [[ "$seconds" =~ ^[1-9][0-9]*$ ]]; then
 fi
 shift || true
 
-# The project's packages, then clang and its libFuzzer runtime.
-scripts/deps.sh
-packages=(clang libclang-rt-14-dev)
-missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "Installing missing packages: ${missing[*]}"
-  sudo_cmd=()
-  if [ "$(id -u)" -ne 0 ]; then sudo_cmd=(sudo); fi
-  export DEBIAN_FRONTEND=noninteractive
-  "${sudo_cmd[@]}" apt-get update -qq
-  "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
-fi
+# The project's packages, clang and its libFuzzer runtime.
+scripts/deps.sh build fuzz
 
 build_dir="${POSENC_FUZZ_BUILD_DIR:-build/fuzz}"
 case "$build_dir" in /*) ;; *) build_dir="$PWD/$build_dir" ;; esac

@@ -1,19 +1,30 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Static analysis of core/ and ui/: clang-tidy (checks in .clang-tidy) on every .cpp in core/src
-# and ui/src, then cppcheck (suppressions, each with its reason, in .cppcheck-suppressions).
-# Prints every finding as file:line and exits 1 if there is any. Installs clang-tidy and cppcheck
-# if missing, as scripts/deps.sh does for the build dependencies.
+# Static analysis, in this order (each stage runs even when an earlier one found something):
+#  1. formatting: clang-format --dry-run -Werror (style in .clang-format) over every .cpp, .h
+#     and .hpp in core/, ui/, app/, tests/ and bench/;
+#  2. scheme ids in the ui: no string literal in ui/src or ui/include (comments aside) may be a
+#     scheme id ("rope", "alibi", ...): the ui asks the core's descriptions what a scheme can
+#     do, it never branches on which scheme it is (docs/ARCHITECTURE.md);
+#  3. clang-tidy (checks in .clang-tidy, among them readability-function-size: no function
+#     longer than 150 lines) on every .cpp in core/src and ui/src;
+#  4. cppcheck (suppressions, each with its reason, in .cppcheck-suppressions).
+# Prints every finding as file:line and exits 1 if there is any. Installs clang-format,
+# clang-tidy and cppcheck if missing (scripts/deps.sh lint).
 #
-# Usage: scripts/lint.sh [FILE.cpp...]   (no argument: every .cpp in core/src and ui/src, as CI)
-# Environment: POSENC_LINT_BUILD_DIR (default build/lint) is where the compile database is
-# configured; POSENC_LINT_JOBS (default: number of cores) is how many clang-tidy and cppcheck
-# processes run at once; POSENC_LINT_ANALYZER=deep runs clang's static analyzer in full (default
-# shallow, see below). Only CMake's configure step runs: nothing is compiled, because no
-# source in core/ or ui/ includes a generated file (moc output is compiled separately through
-# mocs_compilation.cpp, which is not ours to lint). If a source ever includes "moc_x.cpp" or a
-# ui_x.h, clang-tidy fails with "file not found" and this script needs to build the autogen
-# target first (which, through AUTOGEN's origin dependencies, also compiles posenc_core).
+# Usage: scripts/lint.sh [FILE...]   (no argument: everything, as CI)
+#   FILE: a .cpp in core/src or ui/src (all four stages), or any other source the formatting
+#   or scheme-id stage covers (those stages only).
+# Environment: POSENC_LINT_FORMAT=0 skips stage 1 and POSENC_LINT_SCHEME_IDS=0 stage 2 (until
+# the formatting is applied and the ui's scheme branches are gone); POSENC_LINT_BUILD_DIR
+# (default build/lint) is where the compile database is configured; POSENC_LINT_JOBS (default:
+# number of cores) is how many clang-format, clang-tidy and cppcheck processes run at once;
+# POSENC_LINT_ANALYZER=deep runs clang's static analyzer in full (default shallow, see below).
+# Only CMake's configure step runs: nothing is compiled, because no source in core/ or ui/
+# includes a generated file (moc output is compiled separately through mocs_compilation.cpp,
+# which is not ours to lint). If a source ever includes "moc_x.cpp" or a ui_x.h, clang-tidy
+# fails with "file not found" and this script needs to build the autogen target first
+# (which, through AUTOGEN's origin dependencies, also compiles posenc_core).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$(pwd)"
@@ -22,24 +33,90 @@ stage() {
   echo "== lint.sh: $1 (${SECONDS}s so far)"
 }
 
-scripts/deps.sh
-tools=(clang-tidy cppcheck)
-missing=()
-for p in "${tools[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
-done
-if [ ${#missing[@]} -ne 0 ]; then
-  echo "Installing missing packages: ${missing[*]}"
-  sudo_cmd=()
-  if [ "$(id -u)" -ne 0 ]; then sudo_cmd=(sudo); fi
-  export DEBIAN_FRONTEND=noninteractive
-  "${sudo_cmd[@]}" apt-get update -qq
-  "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
-fi
+scripts/deps.sh build lint
 clang_tidy="$(command -v clang-tidy || command -v clang-tidy-14)"
 jobs="${POSENC_LINT_JOBS:-$(nproc)}"
 build="${POSENC_LINT_BUILD_DIR:-build/lint}"
 case "$build" in /*) ;; *) build="$root/$build" ;; esac
+
+# The scheme ids the ui must not name (core/src/registry.cpp lists the schemes).
+scheme_ids="sinusoidal learned t5 alibi rope xl tupe"
+status=0
+
+# Files of the formatting and scheme-id stages: every source, or those of the arguments.
+mapfile -t format_files < <(find core ui app tests bench -type f \
+  \( -name "*.cpp" -o -name "*.h" -o -name "*.hpp" \) | sort)
+mapfile -t ui_files < <(find ui/src ui/include -type f \
+  \( -name "*.cpp" -o -name "*.h" -o -name "*.hpp" \) | sort)
+tidy_args=()
+if [ $# -gt 0 ]; then
+  given=()
+  for f in "$@"; do
+    f="${f#"$root"/}"
+    case " ${format_files[*]} " in
+      *" $f "*) given+=("$f") ;;
+      *) echo "$f: not a .cpp, .h or .hpp in core/, ui/, app/, tests/ or bench/" >&2; exit 2 ;;
+    esac
+    case "$f" in (core/src/*.cpp | ui/src/*.cpp) tidy_args+=("$f") ;; esac
+  done
+  format_files=("${given[@]}")
+  mapfile -t ui_files < <(printf '%s\n' "${given[@]}" | grep -E '^ui/(src|include)/' || true)
+fi
+
+if [ "${POSENC_LINT_FORMAT:-1}" != 0 ]; then
+  stage "clang-format ($(clang-format --version | grep -o 'version [0-9.]*'), ${#format_files[@]} files)"
+  # One line per file that is not formatted: in how many places clang-format would change it,
+  # the first of them, and the command that formats it.
+  # Each file's line is made by its own shell and written at once, so that parallel runs
+  # cannot interleave their output.
+  printf '%s\0' "${format_files[@]}" | xargs -0 -P "$jobs" -I{} sh -c '
+    out="$(clang-format --dry-run -Werror --ferror-limit=0 "$1" 2>&1)" && exit 0
+    lines="$(printf "%s\n" "$out" | grep ": error: code should be clang-formatted" | cut -d: -f2)"
+    if [ -z "$lines" ]; then
+      echo "$1: clang-format failed: $(printf "%s\n" "$out" | head -n 1)"
+      exit 1
+    fi
+    n="$(printf "%s\n" "$lines" | wc -l)"
+    places="places"; [ "$n" -eq 1 ] && places="place"
+    echo "$1:$(printf "%s\n" "$lines" | head -n 1): $n $places not formatted (clang-format -i $1)"
+    exit 1' sh {} | sort || status=1
+  [ "$status" -ne 0 ] || echo "clang-format: clean"
+else
+  stage "clang-format skipped (POSENC_LINT_FORMAT=0)"
+fi
+
+if [ "${POSENC_LINT_SCHEME_IDS:-1}" != 0 ]; then
+  stage "scheme ids in ui/ (${#ui_files[@]} files)"
+  # A string literal that is exactly a scheme id, outside comments, is a finding.
+  if [ ${#ui_files[@]} -eq 0 ] || python3 - "$scheme_ids" "${ui_files[@]}" <<'EOF'
+import re
+import sys
+
+ids = set(sys.argv[1].split())
+token = re.compile(r'//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'', re.S)
+found = 0
+for path in sys.argv[2:]:
+    text = open(path, encoding="utf-8").read()
+    lines = text.split("\n")
+    hits = {}
+    for m in token.finditer(text):
+        literal = m.group(0)
+        if literal[0] == '"' and literal[1:-1] in ids:
+            hits.setdefault(text.count("\n", 0, m.start()) + 1, []).append(literal)
+    for line, literals in sorted(hits.items()):
+        print("%s:%d: scheme id %s in the ui (ask the scheme's description instead): %s"
+              % (path, line, ", ".join(literals), lines[line - 1].strip()))
+        found += 1
+sys.exit(1 if found else 0)
+EOF
+  then
+    echo "scheme ids: clean"
+  else
+    status=1
+  fi
+else
+  stage "scheme ids in ui/ skipped (POSENC_LINT_SCHEME_IDS=0)"
+fi
 
 stage "configure $build (compile database only)"
 mkdir -p "$build"
@@ -51,24 +128,22 @@ db="$build/compile_commands.json"
 # Every source file of core/ and ui/ must be in the build: a file the build does not know is a
 # file nobody compiles, and clang-tidy could not analyse it with the right flags.
 mapfile -t all_sources < <(find core/src ui/src -name "*.cpp" | sort)
-status=0
+unbuilt=0
 for f in "${all_sources[@]}"; do
   if ! grep -qF "\"file\": \"$root/$f\"" "$db"; then
     echo "$f: not in the build (add it to ${f%%/src/*}/CMakeLists.txt)"
-    status=1
+    unbuilt=1
   fi
 done
-[ "$status" -eq 0 ] || exit 1
+[ "$unbuilt" -eq 0 ] || exit 1
 sources=("${all_sources[@]}")
 if [ $# -gt 0 ]; then
-  sources=()
-  for f in "$@"; do
-    f="${f#"$root"/}"
-    case " ${all_sources[*]} " in
-      *" $f "*) sources+=("$f") ;;
-      *) echo "$f: not a .cpp in core/src or ui/src" >&2; exit 2 ;;
-    esac
-  done
+  sources=("${tidy_args[@]}")
+fi
+if [ ${#sources[@]} -eq 0 ]; then
+  # No .cpp of core/src or ui/src among the arguments: nothing for clang-tidy or cppcheck.
+  stage "done ($([ "$status" -eq 0 ] && echo clean || echo 'findings above'))"
+  exit "$status"
 fi
 
 # The static analyzer (clang-analyzer-*) runs in its shallow mode by default: fewer inlined

@@ -34,15 +34,16 @@
 
 #include <gtest/gtest.h>
 
-#include "cli/process.hpp"
 #include "posenc/memory_budget.hpp"
 #include "posenc/scheme.hpp"
+#include "support/posenc_cli.hpp"
 
 namespace posenc {
 namespace {
 
 using test::Outcome;
 using test::Process;
+using test::runPosenc;
 
 constexpr double kTimeoutSeconds = 10;
 constexpr int kParallel = 4;
@@ -246,11 +247,6 @@ TEST(BadInputMatrix, EveryParameterOfEverySchemeRefusesBadValuesAndTakesGoodOnes
 }
 
 // ---- memory budget --------------------------------------------------------------------------
-
-Outcome runPosenc(std::vector<std::string> args, std::vector<std::pair<std::string, std::string>> env = {}) {
-  args.insert(args.begin(), POSENC_EXE);
-  return test::run({args, std::move(env)}, 60);
-}
 
 TEST(MemoryBudget, OptionRefusesALargeDataExportWithTheSizeItNeeds) {
   const Outcome r = runPosenc({"export", "--scheme", "sinusoidal", "--set", "length=2000", "--view",

@@ -1,9 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Runs the built `posenc` as a user or a script would and checks what it writes.
-#include <sys/wait.h>
-
 #include <cmath>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -16,56 +13,19 @@
 #include <gtest/gtest.h>
 
 #include "posenc/scheme.hpp"
+#include "support/posenc_cli.hpp"
 
 namespace posenc {
 namespace {
 
 namespace fs = std::filesystem;
+using test::Outcome;
+using test::slurp;
+using test::writeText;
 
-struct Outcome {
-  int status = -1;
-  std::string out;
-  std::string err;
-};
-
-std::string quote(const std::string& s) {
-  std::string q = "'";
-  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
-}
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), {}};
-}
-
-class Cli : public ::testing::Test {
+class Cli : public test::TempDirTest {
  protected:
-  void SetUp() override {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    m_dir = fs::temp_directory_path() /
-            (std::string("posenc-cli-") + info->name() + "-" + std::to_string(::getpid()));
-    fs::remove_all(m_dir);
-    fs::create_directories(m_dir);
-  }
-  void TearDown() override { fs::remove_all(m_dir); }
-
-  Outcome run(const std::vector<std::string>& args) const {
-    std::string cmd = quote(POSENC_EXE);
-    for (const auto& a : args) cmd += " " + quote(a);
-    const fs::path out = m_dir / ".stdout", err = m_dir / ".stderr";
-    cmd += " >" + quote(out.string()) + " 2>" + quote(err.string()) + " </dev/null";
-    const int raw = std::system(cmd.c_str());
-    Outcome r;
-    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
-    r.out = slurp(out);
-    r.err = slurp(err);
-    fs::remove(out);
-    fs::remove(err);
-    return r;
-  }
-
-  fs::path m_dir;
+  static Outcome run(const std::vector<std::string>& args) { return test::runPosenc(args); }
 };
 
 QJsonObject parseJson(const std::string& text) {
@@ -83,12 +43,13 @@ TEST_F(Cli, HelpPrintsUsage) {
 
 TEST_F(Cli, NoArgumentsWithoutADisplaySaysWhatToDo) {
   // No arguments opens the window; with no display at all it explains instead of crashing.
-  const std::string cmd = "env -u DISPLAY -u WAYLAND_DISPLAY -u QT_QPA_PLATFORM " +
-                          quote(POSENC_EXE) + " >/dev/null 2>" + quote((m_dir / "err").string());
-  const int raw = std::system(cmd.c_str());
-  EXPECT_TRUE(WIFEXITED(raw));
-  EXPECT_EQ(WEXITSTATUS(raw), 1);
-  const std::string err = slurp(m_dir / "err");
+  test::Process p{{"/usr/bin/env", "-u", "DISPLAY", "-u", "WAYLAND_DISPLAY", "-u", "QT_QPA_PLATFORM",
+                   POSENC_EXE}};
+  p.stdoutPath = "/dev/null";
+  const Outcome r = test::run(p, test::kPosencTimeoutSeconds);
+  EXPECT_TRUE(r.status < 128 && !r.timedOut);  // exited, not killed
+  EXPECT_EQ(r.status, 1);
+  const std::string& err = r.err;
   EXPECT_NE(err.find("no display"), std::string::npos) << err;
   EXPECT_NE(err.find("posenc gallery"), std::string::npos) << err;
 }
@@ -283,7 +244,6 @@ TEST_F(Cli, UnwritableTargetIsAnErrorAndKeepsTheOldFile) {
 
 // ---- sessions and presets ------------------------------------------------------------------
 
-void writeText(const fs::path& p, const std::string& text) { std::ofstream(p, std::ios::binary) << text; }
 
 TEST_F(Cli, ExportFromASessionFileTakesSchemeParamsViewAndColormap) {
   const fs::path session = m_dir / "mine.json";

@@ -23,7 +23,7 @@
 
 #include <gtest/gtest.h>
 
-#include "cli/process.hpp"
+#include "support/posenc_cli.hpp"
 
 namespace posenc {
 namespace {
@@ -31,16 +31,12 @@ namespace {
 namespace fs = std::filesystem;
 using test::Outcome;
 using test::Process;
+using test::posenc;
+using test::slurp;
+using test::writeText;
 
 constexpr int kCannotDrop = 90;
 constexpr int kCannotMount = 91;
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), {}};
-}
-
-void writeText(const fs::path& p, const std::string& text) { std::ofstream(p, std::ios::binary) << text; }
 
 /// In the child: give up the capabilities that let root ignore file permissions. Needs no
 /// privilege when not root (there is nothing to give up).
@@ -51,37 +47,17 @@ int dropFileCapabilities() {
   return 0;
 }
 
-class FileSafety : public ::testing::Test {
+class FileSafety : public test::TempDirTest {
  protected:
-  void SetUp() override {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    m_dir = fs::temp_directory_path() /
-            (std::string("posenc-files-") + info->name() + "-" + std::to_string(::getpid()));
-    fs::remove_all(m_dir);
-    fs::create_directories(m_dir);
-  }
-  void TearDown() override {
-    fs::permissions(m_dir, fs::perms::owner_all, fs::perm_options::add);
-    for (const auto& e : fs::recursive_directory_iterator(m_dir))
-      if (e.is_directory()) fs::permissions(e.path(), fs::perms::owner_all, fs::perm_options::add);
-    fs::remove_all(m_dir);
-  }
-
-  static Process posenc(std::vector<std::string> args) {
-    args.insert(args.begin(), POSENC_EXE);
-    return {args};
-  }
   static std::vector<std::string> exportTo(const fs::path& out, const std::string& size = "400x300") {
     return {"export", "--scheme", "alibi", "--set", "length=64", "--view", "bias", "--size", size,
             "--out", out.string()};
   }
-  std::size_t entries(const fs::path& dir) const {
+  static std::size_t entries(const fs::path& dir) {
     std::size_t n = 0;
     for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir)) ++n;
     return n;
   }
-
-  fs::path m_dir;
 };
 
 TEST_F(FileSafety, ReadOnlyFolderIsAClearErrorAndKeepsTheFile) {

@@ -1,10 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `posenc export --lang`: Chinese pictures from the command line, English by default, other
 // languages refused with exit status 2 naming --lang.
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -15,53 +11,23 @@
 #include <gtest/gtest.h>
 
 #include "posenc/scheme.hpp"
+#include "support/posenc_cli.hpp"
 
 namespace posenc {
 namespace {
 
 namespace fs = std::filesystem;
 
-struct Result {
-  int status = -1;
-  std::string err;
-};
+using test::Outcome;
 
-std::string shellQuote(const std::string& s) {
-  std::string q = "'";
-  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
-}
-
-std::string readAll(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), {}};
-}
-
-class Lang : public ::testing::Test {
+class Lang : public test::TempDirTest {
  protected:
-  void SetUp() override {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    m_dir = fs::temp_directory_path() /
-            (std::string("posenc-lang-") + info->name() + "-" + std::to_string(::getpid()));
-    fs::remove_all(m_dir);
-    fs::create_directories(m_dir);
-  }
-  void TearDown() override { fs::remove_all(m_dir); }
-
   /// Runs posenc with `args` (in the C locale, so nothing but --lang picks the language).
-  Result run(const std::vector<std::string>& args) const {
-    std::string cmd = "LANG=C LC_ALL=C LANGUAGE= " + shellQuote(POSENC_EXE);
-    for (const auto& a : args) cmd += " " + shellQuote(a);
-    const fs::path err = m_dir / ".stderr";
-    cmd += " >/dev/null 2>" + shellQuote(err.string()) + " </dev/null";
-    const int raw = std::system(cmd.c_str());
-    Result r;
-    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
-    r.err = readAll(err);
-    return r;
+  static Outcome run(const std::vector<std::string>& args) {
+    test::Process p = test::posenc(args, {{"LANG", "C"}, {"LC_ALL", "C"}, {"LANGUAGE", ""}});
+    p.stdoutPath = "/dev/null";
+    return test::run(p, test::kPosencTimeoutSeconds);
   }
-
-  fs::path m_dir;
 };
 
 /// True when `text` (UTF-8) holds a CJK unified ideograph (U+4E00..U+9FFF).
@@ -77,7 +43,7 @@ TEST_F(Lang, ChineseExportDrawsChineseTextAndEnglishStaysTheDefault) {
   ASSERT_EQ(run({"export", "--scheme", "rope", "--view", "scores", "--lang", "zh_CN", "--out", zh.string()}).status, 0);
   ASSERT_EQ(run({"export", "--scheme", "rope", "--view", "scores", "--lang", "en", "--out", en.string()}).status, 0);
   ASSERT_EQ(run({"export", "--scheme", "rope", "--view", "scores", "--out", plain.string()}).status, 0);
-  const std::string zhText = readAll(zh), enText = readAll(en), plainText = readAll(plain);
+  const std::string zhText = test::slurp(zh), enText = test::slurp(en), plainText = test::slurp(plain);
   EXPECT_TRUE(hasChinese(zhText));
   EXPECT_FALSE(hasChinese(enText));
   EXPECT_FALSE(hasChinese(plainText));
@@ -96,30 +62,29 @@ TEST_F(Lang, ChinesePngAndPdfAreWritten) {
   EXPECT_EQ(run({"export", "--scheme", "alibi", "--view", "slopes", "--lang", "zh_CN", "--out", pdf.string()}).status, 0);
   const QImage image(QString::fromStdString(png.string()));
   EXPECT_EQ(image.width(), 1000);
-  EXPECT_EQ(readAll(pdf).rfind("%PDF", 0), 0u);
+  EXPECT_EQ(test::slurp(pdf).rfind("%PDF", 0), 0u);
 }
 
 TEST_F(Lang, UnknownLanguageIsRefusedNamingTheOption) {
   const fs::path out = m_dir / "x.png";
   for (const char* lang : {"xx", "zh", "zh_TW", ""}) {
-    const Result r = run({"export", "--scheme", "rope", "--view", "scores", "--lang", lang, "--out", out.string()});
+    const Outcome r = run({"export", "--scheme", "rope", "--view", "scores", "--lang", lang, "--out", out.string()});
     EXPECT_EQ(r.status, 2) << lang;
     EXPECT_NE(r.err.find("--lang"), std::string::npos) << r.err;
     EXPECT_FALSE(fs::exists(out)) << lang;
   }
-  const Result missing = run({"export", "--scheme", "rope", "--view", "scores", "--out", out.string(), "--lang"});
+  const Outcome missing = run({"export", "--scheme", "rope", "--view", "scores", "--out", out.string(), "--lang"});
   EXPECT_EQ(missing.status, 2);
   EXPECT_NE(missing.err.find("--lang"), std::string::npos) << missing.err;
-  const Result gallery = run({"gallery", (m_dir / "g").string(), "--lang", "de"});
+  const Outcome gallery = run({"gallery", (m_dir / "g").string(), "--lang", "de"});
   EXPECT_EQ(gallery.status, 2);
   EXPECT_NE(gallery.err.find("--lang"), std::string::npos) << gallery.err;
 }
 
 TEST_F(Lang, HelpMentionsLang) {
-  const fs::path out = m_dir / "help.txt";
-  const std::string cmd = shellQuote(POSENC_EXE) + " --help >" + shellQuote(out.string());
-  ASSERT_EQ(std::system(cmd.c_str()), 0);
-  const std::string help = readAll(out);
+  const Outcome r = test::runPosenc({"--help"});
+  ASSERT_EQ(r.status, 0);
+  const std::string& help = r.out;
   EXPECT_NE(help.find("--lang en|zh_CN"), std::string::npos);
 }
 

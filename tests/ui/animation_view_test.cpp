@@ -19,6 +19,7 @@
 #include "posenc/rope.hpp"
 #include "posenc/scheme.hpp"
 #include "posenc/sinusoidal_table.hpp"
+#include "support/ui_values.hpp"
 
 namespace {
 
@@ -27,10 +28,7 @@ using posenc::ParamSet;
 using posenc::ui::AnimationView;
 using posenc::ui::animationHands;
 
-ParamSet paramsOf(const std::string& scheme,
-                  const std::vector<std::pair<std::string, std::string>>& sets) {
-  return posenc::makeParams(posenc::findScheme(scheme), sets);
-}
+using posenc::test::paramsOf;
 
 TEST(AnimationHands, SinusoidalHandsTurnByPositionTimesFrequency) {
   const ParamSet p = paramsOf("sinusoidal", {{"dim", "8"}, {"bands", "4"}});

@@ -32,47 +32,25 @@
 #include "posenc_ui/panels/readout_panel.h"
 #include "posenc_ui/app/settings_keys.h"
 #include "posenc_ui/app/translation.h"
+#include "support/main_window_fixture.hpp"
+#include "support/ui_values.hpp"
 
 namespace posenc::ui {
 namespace {
 
-QString qs(const std::string& s) { return QString::fromStdString(s); }
+using test::qs;
 
-class Classroom : public ::testing::Test {
+class Classroom : public test::MainWindowTest {
  protected:
+  [[nodiscard]] QSize windowSize() const override { return {1300, 850}; }
   void SetUp() override {
-    QSettings().clear();
-    m_window = std::make_unique<MainWindow>();
-    m_window->resize(1300, 850);
-    m_window->show();
+    MainWindowTest::SetUp();
     m_window->activateWindow();
     ASSERT_TRUE(QTest::qWaitForWindowActive(m_window.get()));
-  }
-  void TearDown() override {
-    m_window.reset();
-    setLanguage(QStringLiteral("en"));
-    QSettings().clear();
   }
 
   QDockWidget* dock(const char* name) { return m_window->findChild<QDockWidget*>(QLatin1String(name)); }
   QString schemeId() { return qs(m_window->controller().scheme().info().id); }
-
-  /// Waits until slot 0 shows `view` computed with the current parameters.
-  bool waitFor(const QString& view) {
-    QSignalSpy spy(&m_window->controller(), &EncodingController::resultReady);
-    for (int round = 0; round < 300; ++round) {
-      for (const auto& args : spy) {
-        const auto r = args.at(1).value<ViewResult>();
-        if (args.at(0).toInt() == 0 && r.view == view && r.params == m_window->controller().params())
-          return true;
-      }
-      spy.clear();
-      spy.wait(50);
-    }
-    return false;
-  }
-
-  std::unique_ptr<MainWindow> m_window;
 };
 
 TEST_F(Classroom, LessonDockIsHiddenByDefaultAndInTheViewMenu) {
@@ -128,7 +106,7 @@ TEST_F(Classroom, HighlightedCellIsRingedOnThePlot) {
       if (lessons.lessons()[l].steps[k].highlight) {
         lessons.selectLesson(l);
         lessons.showStep(k);
-        ASSERT_TRUE(waitFor(m_window->cellView(0)));
+        ASSERT_TRUE(resultFor(m_window->cellView(0)));
         QCoreApplication::processEvents();
         QCustomPlot& plot = m_window->plotView(0).plot();
         int rings = 0;
@@ -206,7 +184,7 @@ TEST_F(Classroom, ExplanationFollowsViewsAndHover) {
     EXPECT_EQ(m_window->explanationPanel().whatText(), reference.whatText()) << v.id;
   }
   m_window->setCellView(0, QStringLiteral("bias"));
-  ASSERT_TRUE(waitFor(QStringLiteral("bias")));
+  ASSERT_TRUE(resultFor(QStringLiteral("bias")));
   EXPECT_TRUE(m_window->explanationPanel().substitutedSource().isEmpty());
   emit m_window->plotView(0).cellHovered(7, 2, 0.0);
   for (int k = 0; k < 500 && m_window->explanationPanel().substitutedSource().isEmpty(); ++k) QTest::qWait(10);
@@ -314,7 +292,7 @@ TEST_F(Classroom, ArrowKeysOnAFocusedHeatmapMoveTheHoveredCell) {
   s.params = makeParams(findScheme("alibi"), {{"length", "32"}});
   s.view = QStringLiteral("bias");
   m_window->applySession(s);
-  ASSERT_TRUE(waitFor(QStringLiteral("bias")));
+  ASSERT_TRUE(resultFor(QStringLiteral("bias")));
   QCustomPlot& plot = m_window->plotView(0).plot();
   plot.setFocus();
   QTest::keyClick(&plot, Qt::Key_Down);  // first key: the middle cell (15, 15)
@@ -487,7 +465,7 @@ TEST_F(Classroom, Screenshots) {
   s.params = makeParams(findScheme("rope"), {{"length", "256"}});
   s.view = QStringLiteral("scores");
   m_window->applySession(s);
-  waitFor(QStringLiteral("scores"));
+  resultFor(QStringLiteral("scores"));
   emit m_window->plotView(0).cellHovered(40, 43, 0.0);
   shoot(QStringLiteral("window_en.png"));
   m_window->setLanguage(QStringLiteral("zh_CN"));

@@ -19,16 +19,14 @@
 #include <vector>
 
 #include "posenc/scheme.hpp"
+#include "support/ui_values.hpp"
 
 namespace posenc::ui {
 namespace {
 
 constexpr int kTimeoutMs = 20000;  // generous: the machine may be busy
 
-/// Parameters of scheme `id` built from KEY=VALUE pairs over the defaults.
-ParamSet paramsOf(const char* id, const std::vector<std::pair<std::string, std::string>>& sets) {
-  return makeParams(findScheme(id), sets);
-}
+using test::paramsOf;
 
 /// A request for a whole matrix view sampled to at most n x n cells.
 ViewRequest matrixRequest(const char* view, Index n = 64) {

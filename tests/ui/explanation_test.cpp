@@ -16,11 +16,12 @@
 #include "posenc/scheme.hpp"
 #include "posenc_ui/formula/formula_parser.h"
 #include "posenc_ui/formula/formula_widget.h"
+#include "support/ui_values.hpp"
 
 namespace posenc::ui {
 namespace {
 
-QString qs(const std::string& s) { return QString::fromStdString(s); }
+using test::qs;
 
 /// Every (language, text) of a bilingual text, for loops over both languages.
 std::vector<std::pair<QString, QString>> both(const ExplanationText& t) {

@@ -34,6 +34,7 @@
 #include "posenc_ui/plot/picture_file.h"
 #include "posenc_ui/io/session_io.h"
 #include "plot_test_support.h"
+#include "support/ui_values.hpp"
 
 namespace posenc::ui {
 namespace {
@@ -126,12 +127,9 @@ class SmallDisk {
   bool m_works = false;
 };
 
-Session session(const std::string& scheme, const std::vector<std::pair<std::string, std::string>>& sets) {
-  Session s;
-  s.scheme = QString::fromStdString(scheme);
-  s.params = makeParams(findScheme(scheme), sets);
-  s.view = QString::fromStdString(findScheme(scheme).info().views.front().id);
-  return s;
+/// A session of `scheme` showing its first view.
+Session session(const std::string& scheme, const test::Sets& sets) {
+  return test::session(scheme, sets, findScheme(scheme).info().views.front().id);
 }
 
 class FileSafety : public ::testing::Test {

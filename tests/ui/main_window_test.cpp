@@ -15,48 +15,15 @@
 #include "posenc_ui/panels/parameter_panel.h"
 #include "posenc_ui/plot/plot_view.h"
 #include "posenc_ui/panels/readout_panel.h"
+#include "support/main_window_fixture.hpp"
+#include "support/ui_values.hpp"
 
 namespace posenc::ui {
 namespace {
 
-QString qs(const std::string& s) { return QString::fromStdString(s); }
-
-class Window : public ::testing::Test {
- protected:
-  void SetUp() override {
-    QSettings().clear();  // tests never see a previous run's geometry or last session
-    m_window = std::make_unique<MainWindow>();
-    m_window->resize(1200, 800);
-    m_window->show();
-  }
-  void TearDown() override { m_window.reset(); }
-
-  /// Waits until slot 0 shows `view` computed with the controller's current parameters.
-  ViewResult waitFor(const QString& view, int slot = 0) {
-    QSignalSpy spy(&m_window->controller(), &EncodingController::resultReady);
-    for (int round = 0; round < 200; ++round) {
-      for (const auto& args : spy) {
-        const int s = args.at(0).toInt();
-        const auto r = args.at(1).value<ViewResult>();
-        if (s == slot && r.view == view && r.params == m_window->controller().params()) return r;
-      }
-      spy.clear();
-      if (!spy.wait(100)) continue;
-      --round;
-    }
-    ADD_FAILURE() << "no result for " << view.toStdString();
-    return {};
-  }
-
-  Session session(const std::string& scheme, const std::vector<std::pair<std::string, std::string>>& sets) {
-    Session s;
-    s.scheme = qs(scheme);
-    s.params = makeParams(findScheme(scheme), sets);
-    return s;
-  }
-
-  std::unique_ptr<MainWindow> m_window;
-};
+using test::qs;
+using test::session;
+using Window = test::MainWindowTest;
 
 TEST_F(Window, ShowsEveryViewOfEverySchemeWithData) {
   for (const auto& scheme : allSchemes()) {

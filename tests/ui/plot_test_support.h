@@ -19,6 +19,7 @@
 
 #include "posenc/data_io.hpp"
 #include "posenc/view.hpp"
+#include "support/view_specs.hpp"
 #include "posenc_ui/plot/picture_file.h"
 
 namespace plot_test {
@@ -71,27 +72,13 @@ MatrixResult makeMatrix(std::vector<Index> rows, std::vector<Index> cols, F f) {
 }
 
 inline ViewSpec matrixView(bool signedValues = false, bool integerValues = false) {
-  ViewSpec v;
-  v.id = "scores";
-  v.kind = ViewKind::Matrix;
-  v.title = "Attention bias";
-  v.xLabel = "key position j";
-  v.yLabel = "query position i";
-  v.valueLabel = "bias";
+  ViewSpec v = posenc::test::matrixViewSpec("scores", "Attention bias", "bias");
   v.signedValues = signedValues;
   v.integerValues = integerValues;
   return v;
 }
 
-inline ViewSpec seriesView() {
-  ViewSpec v;
-  v.id = "curves";
-  v.kind = ViewKind::Series;
-  v.title = "Curves";
-  v.xLabel = "position";
-  v.yLabel = "value";
-  return v;
-}
+inline ViewSpec seriesView() { return posenc::test::seriesViewSpec("position", "value"); }
 
 inline SeriesResult makeSeries(std::size_t curves, std::size_t points) {
   SeriesResult r;

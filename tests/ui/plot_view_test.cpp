@@ -17,6 +17,8 @@
 #include <cmath>
 #include <limits>
 
+#include "support/view_specs.hpp"
+
 namespace {
 
 using posenc::Index;
@@ -54,25 +56,10 @@ MatrixResult exactMatrix(Index rows, Index cols) {
 }
 
 ViewSpec matrixView(const std::string& id = "scores") {
-  ViewSpec v;
-  v.id = id;
-  v.kind = ViewKind::Matrix;
-  v.title = "Scores";
-  v.xLabel = "key position j";
-  v.yLabel = "query position i";
-  v.valueLabel = "score";
-  return v;
+  return posenc::test::matrixViewSpec(id, "Scores", "score");
 }
 
-ViewSpec seriesView() {
-  ViewSpec v;
-  v.id = "curves";
-  v.kind = ViewKind::Series;
-  v.title = "Curves";
-  v.xLabel = "x";
-  v.yLabel = "y";
-  return v;
-}
+ViewSpec seriesView() { return posenc::test::seriesViewSpec("x", "y"); }
 
 /// x = 0..9; curve 0: y = x, curve 1: y = x^2.
 SeriesResult twoCurves() {

@@ -31,11 +31,13 @@
 #include "posenc_ui/io/session_io.h"
 #include "posenc_ui/app/settings_keys.h"
 #include "posenc_ui/app/translation.h"
+#include "support/main_window_fixture.hpp"
+#include "support/ui_values.hpp"
 
 namespace posenc::ui {
 namespace {
 
-QString qs(const std::string& s) { return QString::fromStdString(s); }
+using test::qs;
 
 /// resources/translations of the source tree this test was built from.
 QDir translationsDir() {
@@ -314,34 +316,7 @@ QStringList menuTitles(QMainWindow& w) {
   return out;
 }
 
-class WindowLanguage : public ::testing::Test {
- protected:
-  void SetUp() override {
-    QSettings().clear();
-    m_window = std::make_unique<MainWindow>();
-    m_window->resize(1200, 800);
-    m_window->show();
-  }
-  void TearDown() override {
-    m_window.reset();
-    setLanguage(QStringLiteral("en"));
-    QSettings().clear();
-  }
-
-  /// Waits until slot 0 shows `view` with the controller's current parameters.
-  void waitFor(const QString& view) {
-    QSignalSpy spy(&m_window->controller(), &EncodingController::resultReady);
-    for (int round = 0; round < 300; ++round) {
-      if (m_window->plotView(0).plot().plottableCount() > 0 && m_window->cellView(0) == view &&
-          !m_window->controller().busy())
-        return;
-      spy.wait(50);
-    }
-    ADD_FAILURE() << "no result for " << view.toStdString();
-  }
-
-  std::unique_ptr<MainWindow> m_window;
-};
+using WindowLanguage = test::MainWindowTest;
 
 TEST_F(WindowLanguage, SwitchingLanguageRetranslatesAtOnceAndBack) {
   Session s;
@@ -349,7 +324,7 @@ TEST_F(WindowLanguage, SwitchingLanguageRetranslatesAtOnceAndBack) {
   s.params = makeParams(findScheme("sinusoidal"), {});
   s.view = QStringLiteral("similarity");
   m_window->applySession(s);
-  waitFor(QStringLiteral("similarity"));
+  waitUntilShown(QStringLiteral("similarity"));
   const ViewSpec& view = findView(findScheme("sinusoidal"), "similarity");
   const QString english = qs(view.title);
   QCoreApplication::processEvents();

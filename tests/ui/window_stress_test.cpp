@@ -33,6 +33,8 @@
 #include "posenc_ui/window/main_window.h"
 #include "posenc_ui/panels/parameter_panel.h"
 #include "posenc_ui/plot/plot_view.h"
+#include "support/main_window_fixture.hpp"
+#include "support/ui_values.hpp"
 
 // AddressSanitizer keeps freed memory in quarantine (256 MiB by default) and adds shadow
 // memory, so resident memory says nothing about leaks there; LeakSanitizer checks those
@@ -48,7 +50,7 @@
 namespace posenc::ui {
 namespace {
 
-QString qs(const std::string& s) { return QString::fromStdString(s); }
+using test::qs;
 
 /// Memory of this process: resident (/proc/self/statm) and what the heap has handed out and
 /// not had back (mallinfo2: in-use chunks plus mmapped blocks). Freed heap is given back to the
@@ -84,19 +86,15 @@ std::int64_t quickMax(const std::string& scheme, const ParamSpec& spec) {
   return std::max(cap, static_cast<std::int64_t>(spec.min));
 }
 
-class WindowStress : public ::testing::Test {
+class WindowStress : public test::MainWindowTest {
  protected:
   void SetUp() override {
-    QSettings().clear();
-    m_window = std::make_unique<MainWindow>();
-    m_window->resize(1200, 800);
-    m_window->show();
+    MainWindowTest::SetUp();
     QObject::connect(&m_window->controller(), &EncodingController::resultReady, m_window.get(),
                      [this](int slot, const ViewResult& r) { m_last[slot] = r; });
     m_schemes = m_window->findChild<QDockWidget*>(QStringLiteral("SchemesDock"))->findChild<QListWidget*>();
     ASSERT_NE(m_schemes, nullptr);
   }
-  void TearDown() override { m_window.reset(); }
 
   /// The tab bar listing the current scheme's views (tabs layout).
   QTabBar* viewTabs() const {
@@ -172,7 +170,6 @@ class WindowStress : public ::testing::Test {
     ADD_FAILURE() << "the window did not settle within " << limitMs << " ms";
   }
 
-  std::unique_ptr<MainWindow> m_window;
   QListWidget* m_schemes = nullptr;
   std::map<int, ViewResult> m_last;
 };

@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Values the ui tests build again and again: Qt strings from the core's std::string, a
+// scheme's parameters from KEY=VALUE pairs, a session to apply to the window.
+#pragma once
+
+#include <QString>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "posenc/scheme.hpp"
+#include "posenc_ui/io/session_io.h"
+
+namespace posenc::test {
+
+/// KEY=VALUE assignments over a scheme's defaults, as `posenc export --set` takes them.
+using Sets = std::vector<std::pair<std::string, std::string>>;
+
+/// The core's UTF-8 text as a QString.
+inline QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+/// Parameters of scheme `id`: its defaults with `sets` applied (throws ParamError if refused).
+inline ParamSet paramsOf(const std::string& id, const Sets& sets) {
+  return makeParams(findScheme(id), sets);
+}
+
+/// A session of scheme `id` with `sets` over its defaults, showing `view` (empty: no view
+/// given, so the window keeps its own); layout, colour map and zoom at their defaults.
+inline ui::Session session(const std::string& id, const Sets& sets, const std::string& view = {}) {
+  ui::Session s;
+  s.scheme = qs(id);
+  s.params = paramsOf(id, sets);
+  if (!view.empty()) s.view = qs(view);
+  return s;
+}
+
+}  // namespace posenc::test
