@@ -84,70 +84,80 @@ AlibiParams alibiParamsFrom(const ParamSet& params) {
 
 // ---- The alibi scheme: description and views --------------------------------------------
 
-std::unique_ptr<Scheme> makeAlibiScheme() {
-  return detail::makeTableScheme<AlibiParams>({
-      .info =
+namespace {
+
+/// What alibi is: id, name, description and parameters (the views come from alibiViews()).
+SchemeInfo alibiInfo() {
+  return {
+      .id = "alibi",
+      .name = "ALiBi (Press et al. 2022)",
+      .description = "No position embedding: each head subtracts slope m_h times the "
+                     "query-key distance from the attention logits",
+      .params =
           {
-              .id = "alibi",
-              .name = "ALiBi (Press et al. 2022)",
-              .description = "No position embedding: each head subtracts slope m_h times the "
-                             "query-key distance from the attention logits",
-              .params =
-                  {
-                      intParam("length", 128, 1, kMaxLength,
-                               "Sequence length L: queries and keys 0..L-1"),
-                      intParam("heads", 8, 1, 1024,
-                               "Number of attention heads n (sets the slopes)"),
-                      intParam("head", 0, 0, 1023,
-                               "Head whose bias is shown (0-based, less than heads)"),
-                      boolParam("causal", true,
-                                "true: the paper's causal form, future keys masked; false: "
-                                "symmetric -m_h |i - j| (encoder variant)"),
-                      intParam("train_length", 1024, 1, kMaxLength,
-                               "Longest sequence seen in training (the paper trains on 512 or "
-                               "1024; the extrapolation view marks it)"),
-                  },
+              intParam("length", 128, 1, kMaxLength,
+                       "Sequence length L: queries and keys 0..L-1"),
+              intParam("heads", 8, 1, 1024,
+                       "Number of attention heads n (sets the slopes)"),
+              intParam("head", 0, 0, 1023,
+                       "Head whose bias is shown (0-based, less than heads)"),
+              boolParam("causal", true,
+                        "true: the paper's causal form, future keys masked; false: "
+                        "symmetric -m_h |i - j| (encoder variant)"),
+              intParam("train_length", 1024, 1, kMaxLength,
+                       "Longest sequence seen in training (the paper trains on 512 or "
+                       "1024; the extrapolation view marks it)"),
           },
-      .read = checkedParams,
-      .validate = validateAlibiParams,
-      .views = {
-          {.spec = {.id = "slopes",
-                    .title = "ALiBi slope of each head",
-                    .xLabel = "head h",
-                    .yLabel = "slope m_h",
-                    .bars = true,
-                    .description = "Slope m_h for h = 0..heads-1 as get_slopes computes it: "
-                                   "2^(-8(h+1)/n) for n a power of two, otherwise the slopes of "
-                                   "the closest smaller power of two followed by every other "
-                                   "slope of twice that"},
-           .series = slopesSeries},
-          {.spec = {.id = "bias",
-                    .title = "ALiBi bias of one head: -m_h (i - j)",
-                    .xLabel = "key position j",
-                    .yLabel = "query position i",
-                    .valueLabel = "bias  -m_h (i - j)",
-                    .signedValues = true,
-                    .description =
-                        "length x length for head `head`, rows query i, columns key j: the "
-                        "paper's form -m_h (i - j) for j <= i, masked for j > i (causal) or -m_h "
-                        "|i - j| (symmetric); never scaled. Implementations add +m_h j per row "
-                        "instead, which softmax cannot tell apart"},
-           .shape = [](const AlibiParams& p) { return MatrixShape{p.length, p.length}; },
-           .evaluate = alibiBiasMatrix,
-           .explain = explainBias},
-          {.spec = {.id = "extrapolation",
-                    .title = "Beyond training: the bias keeps falling linearly",
-                    .xLabel = "distance i - j (key before the query)",
-                    .yLabel = "bias -m_h (i - j)",
-                    .description =
-                        "Bias of head `head` over distances 0 .. max(length, 2 train_length) - "
-                        "1, split at train_length: the part seen in training and the part past "
-                        "it, which is the same line continued (nothing new to learn, so ALiBi "
-                        "extrapolates); with the steepest (head 0) and flattest (last head) "
-                        "slopes for comparison; sampled evenly past 8192 distances"},
-           .series = extrapolationSeries},
-      },
-  });
+  };
+}
+
+/// Every view of alibi, in display order: its spec and the functions that compute it.
+std::vector<detail::ViewEntry<AlibiParams>> alibiViews() {
+  return {
+      {.spec = {.id = "slopes",
+                .title = "ALiBi slope of each head",
+                .xLabel = "head h",
+                .yLabel = "slope m_h",
+                .bars = true,
+                .description = "Slope m_h for h = 0..heads-1 as get_slopes computes it: "
+                               "2^(-8(h+1)/n) for n a power of two, otherwise the slopes of "
+                               "the closest smaller power of two followed by every other "
+                               "slope of twice that"},
+       .series = slopesSeries},
+      {.spec = {.id = "bias",
+                .title = "ALiBi bias of one head: -m_h (i - j)",
+                .xLabel = "key position j",
+                .yLabel = "query position i",
+                .valueLabel = "bias  -m_h (i - j)",
+                .signedValues = true,
+                .description =
+                    "length x length for head `head`, rows query i, columns key j: the "
+                    "paper's form -m_h (i - j) for j <= i, masked for j > i (causal) or -m_h "
+                    "|i - j| (symmetric); never scaled. Implementations add +m_h j per row "
+                    "instead, which softmax cannot tell apart"},
+       .shape = [](const AlibiParams& p) { return MatrixShape{p.length, p.length}; },
+       .evaluate = alibiBiasMatrix,
+       .explain = explainBias},
+      {.spec = {.id = "extrapolation",
+                .title = "Beyond training: the bias keeps falling linearly",
+                .xLabel = "distance i - j (key before the query)",
+                .yLabel = "bias -m_h (i - j)",
+                .description =
+                    "Bias of head `head` over distances 0 .. max(length, 2 train_length) - "
+                    "1, split at train_length: the part seen in training and the part past "
+                    "it, which is the same line continued (nothing new to learn, so ALiBi "
+                    "extrapolates); with the steepest (head 0) and flattest (last head) "
+                    "slopes for comparison; sampled evenly past 8192 distances"},
+       .series = extrapolationSeries},
+  };
+}
+
+}  // namespace
+
+std::unique_ptr<Scheme> makeAlibiScheme() {
+  return detail::makeTableScheme<AlibiParams>(
+      {.info = alibiInfo(), .read = checkedParams, .validate = validateAlibiParams,
+       .views = alibiViews()});
 }
 
 }  // namespace posenc

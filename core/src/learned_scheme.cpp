@@ -90,75 +90,85 @@ LearnedParams learnedParamsFrom(const ParamSet& params) {
 
 // ---- The learned scheme: description and views ------------------------------------------
 
-std::unique_ptr<Scheme> makeLearnedScheme() {
-  return detail::makeTableScheme<LearnedParams>({
-      .info =
+namespace {
+
+/// What learned is: id, name, description and parameters (the views come from learnedViews()).
+SchemeInfo learnedInfo() {
+  return {
+      .id = "learned",
+      .name = "Learned absolute table (BERT, GPT-2)",
+      .description = "A trainable max_len x d table, one row per position, shown at its "
+                     "random initialisation N(0, std^2); positions past max_len need an "
+                     "overflow rule",
+      .params =
           {
-              .id = "learned",
-              .name = "Learned absolute table (BERT, GPT-2)",
-              .description = "A trainable max_len x d table, one row per position, shown at its "
-                             "random initialisation N(0, std^2); positions past max_len need an "
-                             "overflow rule",
-              .params =
-                  {
-                      intParam("length", 128, 1, kMaxLength,
-                               "Sequence length: positions 0 .. length-1"),
-                      intParam("dim", 128, 1, 16384, "Model width d: columns of the table"),
-                      intParam("max_len", 512, 1, kMaxLength,
-                               "Rows of the table: the longest sequence the model was built "
-                               "for"),
-                      realParam("std", 0.02, 1e-6, 10,
-                                "Standard deviation of the initial entries (GPT / BERT use "
-                                "0.02)"),
-                      seedParam(),
-                      choiceParam("overflow", "error", {"error", "clamp", "repeat"},
-                                  "Positions p >= max_len: error = refuse (as a real model "
-                                  "does); clamp = reuse the last row; repeat = row p mod max_len "
-                                  "(patterns recur)"),
-                  },
+              intParam("length", 128, 1, kMaxLength,
+                       "Sequence length: positions 0 .. length-1"),
+              intParam("dim", 128, 1, 16384, "Model width d: columns of the table"),
+              intParam("max_len", 512, 1, kMaxLength,
+                       "Rows of the table: the longest sequence the model was built "
+                       "for"),
+              realParam("std", 0.02, 1e-6, 10,
+                        "Standard deviation of the initial entries (GPT / BERT use "
+                        "0.02)"),
+              seedParam(),
+              choiceParam("overflow", "error", {"error", "clamp", "repeat"},
+                          "Positions p >= max_len: error = refuse (as a real model "
+                          "does); clamp = reuse the last row; repeat = row p mod max_len "
+                          "(patterns recur)"),
           },
-      // Not checked here: a hand-built set past max_len is refused by the rows it asks for.
-      .read = learnedParamsFrom,
-      .validate = checkLearnedParams,
-      .views = {
-          {.spec = {.id = "encoding",
-                    .title = "Learned position table T[r(p), k]",
-                    .xLabel = "dimension k",
-                    .yLabel = "position p",
-                    .valueLabel = "T[r(p), k]",
-                    .signedValues = true,
-                    .description = "length x dim: row = position p, column = dimension k; the "
-                                   "table row r(p) = p below max_len, else per overflow; entries "
-                                   "N(0, std^2), no structure until trained"},
-           .shape = [](const LearnedParams& p) { return MatrixShape{p.length, p.dim}; },
-           .evaluate = learnedEncoding,
-           .explain = explainEncoding},
-          {.spec = {.id = "similarity",
-                    .title = "Similarity of positions  T[r(p)] · T[r(q)]",
-                    .xLabel = "position q",
-                    .yLabel = "position p",
-                    .valueLabel = "T[r(p)] · T[r(q)]",
-                    .signedValues = true,
-                    .description = "length x length dot products of the rows used by p and q, "
-                                   "symmetric, about d std^2 on the diagonal; with overflow = "
-                                   "repeat the same pattern recurs every max_len positions (the "
-                                   "failure the seed article describes)"},
-           .shape = [](const LearnedParams& p) { return MatrixShape{p.length, p.length}; },
-           .evaluate = learnedSimilarity,
-           .explain = explainSimilarity},
-          {.spec = {.id = "extrapolation",
-                    .title = "Beyond max_len: which table row each position uses",
-                    .xLabel = "position p",
-                    .yLabel = "table row r(p)",
-                    .description =
-                        "Row r(p) under each overflow rule for p = 0 .. max(length, 2 max_len) - "
-                        "1: error stops at max_len (a real model refuses), clamp reuses row "
-                        "max_len - 1 for every later position (all look alike), repeat wraps to "
-                        "p mod max_len (positions max_len apart become identical); sampled "
-                        "evenly past 8192 positions"},
-           .series = extrapolationSeries},
-      },
-  });
+  };
+}
+
+/// Every view of learned, in display order: its spec and the functions that compute it.
+std::vector<detail::ViewEntry<LearnedParams>> learnedViews() {
+  return {
+      {.spec = {.id = "encoding",
+                .title = "Learned position table T[r(p), k]",
+                .xLabel = "dimension k",
+                .yLabel = "position p",
+                .valueLabel = "T[r(p), k]",
+                .signedValues = true,
+                .description = "length x dim: row = position p, column = dimension k; the "
+                               "table row r(p) = p below max_len, else per overflow; entries "
+                               "N(0, std^2), no structure until trained"},
+       .shape = [](const LearnedParams& p) { return MatrixShape{p.length, p.dim}; },
+       .evaluate = learnedEncoding,
+       .explain = explainEncoding},
+      {.spec = {.id = "similarity",
+                .title = "Similarity of positions  T[r(p)] · T[r(q)]",
+                .xLabel = "position q",
+                .yLabel = "position p",
+                .valueLabel = "T[r(p)] · T[r(q)]",
+                .signedValues = true,
+                .description = "length x length dot products of the rows used by p and q, "
+                               "symmetric, about d std^2 on the diagonal; with overflow = "
+                               "repeat the same pattern recurs every max_len positions (the "
+                               "failure the seed article describes)"},
+       .shape = [](const LearnedParams& p) { return MatrixShape{p.length, p.length}; },
+       .evaluate = learnedSimilarity,
+       .explain = explainSimilarity},
+      {.spec = {.id = "extrapolation",
+                .title = "Beyond max_len: which table row each position uses",
+                .xLabel = "position p",
+                .yLabel = "table row r(p)",
+                .description =
+                    "Row r(p) under each overflow rule for p = 0 .. max(length, 2 max_len) - "
+                    "1: error stops at max_len (a real model refuses), clamp reuses row "
+                    "max_len - 1 for every later position (all look alike), repeat wraps to "
+                    "p mod max_len (positions max_len apart become identical); sampled "
+                    "evenly past 8192 positions"},
+       .series = extrapolationSeries},
+  };
+}
+
+}  // namespace
+
+std::unique_ptr<Scheme> makeLearnedScheme() {
+  // Not checked here: a hand-built set past max_len is refused by the rows it asks for.
+  return detail::makeTableScheme<LearnedParams>(
+      {.info = learnedInfo(), .read = learnedParamsFrom, .validate = checkLearnedParams,
+       .views = learnedViews()});
 }
 
 }  // namespace posenc

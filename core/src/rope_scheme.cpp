@@ -248,119 +248,129 @@ RopeParams ropeParamsFrom(const ParamSet& params) {
 
 // ---- The rope scheme: description and views --------------------------------------------
 
-std::unique_ptr<Scheme> makeRopeScheme() {
-  return detail::makeTableScheme<RopeParams>({
-      .info =
+namespace {
+
+/// What rope is: id, name, description and parameters (the views come from ropeViews()).
+SchemeInfo ropeInfo() {
+  return {
+      .id = "rope",
+      .name = "RoPE (Su et al. 2021, RoFormer)",
+      .description =
+          "Rotary position embedding: each pair of dimensions of q and k is rotated by "
+          "m theta_k; the score <R_m q, R_n k> depends only on m - n",
+      .params =
           {
-              .id = "rope",
-              .name = "RoPE (Su et al. 2021, RoFormer)",
-              .description =
-                  "Rotary position embedding: each pair of dimensions of q and k is rotated by "
-                  "m theta_k; the score <R_m q, R_n k> depends only on m - n",
-              .params =
-                  {
-                      intParam("length", 128, 1, kMaxLength,
-                               "Sequence length: positions 0..length-1"),
-                      intParam("dim", 64, 2, 4096, "Head width d (even): d/2 rotation pairs",
-                               true),
-                      realParam("base", 10000.0, 2.0, 1e12,
-                                "Base of the frequencies theta_k = base^(-2k/d)"),
-                      choiceParam("layout", "half", {"half", "interleaved"},
-                                  "Pairing: half = LLaMA/NeoX rotate_half (k, k + d/2); "
-                                  "interleaved = RoFormer/GPT-J rotate_every_two (2k, 2k + 1)"),
-                      choiceParam("scaling", "none", {"none", "linear", "ntk", "dynamic"},
-                                  "Context extension: linear theta_k / s; ntk base "
-                                  "s^(d/(d-2)); dynamic (HF) base (s L / L_train - (s - "
-                                  "1))^(d/(d-2)), L = max(length, L_train)"),
-                      realParam("factor", 1.0, 1.0, 1024.0, "Scaling factor s (at least 1)"),
-                      intParam("train_length", 2048, 1, kMaxLength,
-                               "Trained context length L_train of the dynamic scaling"),
-                      seedParam(),
-                      intParam("pair", 0, 0, 2047,
-                               "Rotation pair k followed by the rotation view (< dim/2)"),
-                      intParam("queries", 4, 1, 8,
-                               "Query positions compared in the invariance view"),
-                  },
+              intParam("length", 128, 1, kMaxLength,
+                       "Sequence length: positions 0..length-1"),
+              intParam("dim", 64, 2, 4096, "Head width d (even): d/2 rotation pairs",
+                       true),
+              realParam("base", 10000.0, 2.0, 1e12,
+                        "Base of the frequencies theta_k = base^(-2k/d)"),
+              choiceParam("layout", "half", {"half", "interleaved"},
+                          "Pairing: half = LLaMA/NeoX rotate_half (k, k + d/2); "
+                          "interleaved = RoFormer/GPT-J rotate_every_two (2k, 2k + 1)"),
+              choiceParam("scaling", "none", {"none", "linear", "ntk", "dynamic"},
+                          "Context extension: linear theta_k / s; ntk base "
+                          "s^(d/(d-2)); dynamic (HF) base (s L / L_train - (s - "
+                          "1))^(d/(d-2)), L = max(length, L_train)"),
+              realParam("factor", 1.0, 1.0, 1024.0, "Scaling factor s (at least 1)"),
+              intParam("train_length", 2048, 1, kMaxLength,
+                       "Trained context length L_train of the dynamic scaling"),
+              seedParam(),
+              intParam("pair", 0, 0, 2047,
+                       "Rotation pair k followed by the rotation view (< dim/2)"),
+              intParam("queries", 4, 1, 8,
+                       "Query positions compared in the invariance view"),
           },
-      .read = checkedParams,
-      .validate = checkRopeParams,
-      .views = {
-          {.spec = {.id = "angles",
-                    .title = "Rotation angles m theta_k",
-                    .xLabel = "pair index k",
-                    .yLabel = "position m",
-                    .valueLabel = "angle m theta_k (rad)",
-                    .description =
-                        "length x dim/2: angle m theta_k (after scaling) in radians by which "
-                        "pair k is rotated at position m; rows m, columns k; >= 0, not "
-                        "reduced mod 2 pi"},
-           .shape = [](const RopeParams& p) { return MatrixShape{p.length, p.dim / 2}; },
-           .evaluate = ropeAngles,
-           .explain = explainAngle},
-          {.spec = {.id = "frequencies",
-                    .title = "Frequencies theta_k and wavelengths 2 pi / theta_k",
-                    .xLabel = "pair index k",
-                    .yLabel = "theta_k (rad per position) / wavelength (positions)",
-                    .logY = true,
-                    .description =
-                        "Over pair index k = 0..d/2-1: theta_k = base^(-2k/d) and wavelength "
-                        "2 pi / theta_k, before and after scaling (log scale)"},
-           .series = frequenciesSeries},
-          {.spec = {.id = "scores",
-                    .title = "RoPE scores <R_m q, R_n k>",
-                    .xLabel = "key position n",
-                    .yLabel = "query position m",
-                    .valueLabel = "score <R_m q, R_n k>",
-                    .signedValues = true,
-                    .description =
-                        "length x length: raw dot product <R_m q, R_n k> (no 1/sqrt(d)) of "
-                        "one fixed random q and k rotated to query position m (row) and key "
-                        "position n (column); signed; constant along diagonals (depends only "
-                        "on m - n)"},
-           .shape = [](const RopeParams& p) { return MatrixShape{p.length, p.length}; },
-           .evaluate = ropeScores,
-           .explain = explainScore},
-          {.spec = {.id = "invariance",
-                    .title = "Relative property: RoPE vs absolute sinusoidal",
-                    .xLabel = "relative distance x = m - n",
-                    .yLabel = "score (raw dot product)",
-                    .description =
-                        "For `queries` query positions m: RoPE score(m, m - x), whose curves "
-                        "coincide, and (q + PE_m) . (k + PE_n) with the interleaved sinusoidal "
-                        "table, whose curves do not; x = 0..min(length, 4096)-1 (keys at or "
-                        "before the query), gaps where n < 0"},
-           .series = invarianceSeries},
-          {.spec = {.id = "decay",
-                    .title = "Long-term decay bound (RoFormer sec. 3.4.3)",
-                    .xLabel = "relative distance r = m - n",
-                    .yLabel = "(1/(d/2)) sum_j |S_j|",
-                    .description =
-                        "(1/(d/2)) sum_{j=1..d/2} |S_j|, S_j = sum_{k<j} e^{i r theta_k} "
-                        "(scaled theta), for r = 0..min(length, 65536)-1; starts at (d/2 + "
-                        "1)/2; decays, but not monotonically"},
-           .series = decaySeries},
-          {.spec = {.id = "rotation",
-                    .title = "Rotation of one pair of q as the position grows",
-                    .xLabel = "first component a' = a cos(m theta_k) - b sin(m theta_k)",
-                    .yLabel = "second component b' = a sin(m theta_k) + b cos(m theta_k)",
-                    .parametric = true,
-                    .description =
-                        "Path of pair `pair` (a, b) of q rotated to m = 0..min(length-1, 2000) "
-                        "(half: dims k, k + d/2; interleaved: 2k, 2k + 1), on the circle of "
-                        "radius |(a, b)|: norm preserved"},
-           .series = rotationSeries},
-          {.spec = periodsView(
-               "Beyond training: full periods of each rotation pair",
-               "For each pair k: full turns (L - 1) theta_k / 2π of the rotation over "
-               "positions 0 .. L-1: in training (L = train_length, unscaled theta), and at L = "
-               "length without scaling and with linear, NTK and dynamic scaling by `factor`. "
-               "Pairs under the one-period line in training never completed a turn, so longer "
-               "contexts rotate them to angles never seen; scaling pulls the length curves "
-               "back down under the training curve (linear exactly by 1/s, NTK mostly for the "
-               "slow pairs)"),
-           .series = extrapolationSeries},
-      },
-  });
+  };
+}
+
+/// Every view of rope, in display order: its spec and the functions that compute it.
+std::vector<detail::ViewEntry<RopeParams>> ropeViews() {
+  return {
+      {.spec = {.id = "angles",
+                .title = "Rotation angles m theta_k",
+                .xLabel = "pair index k",
+                .yLabel = "position m",
+                .valueLabel = "angle m theta_k (rad)",
+                .description =
+                    "length x dim/2: angle m theta_k (after scaling) in radians by which "
+                    "pair k is rotated at position m; rows m, columns k; >= 0, not "
+                    "reduced mod 2 pi"},
+       .shape = [](const RopeParams& p) { return MatrixShape{p.length, p.dim / 2}; },
+       .evaluate = ropeAngles,
+       .explain = explainAngle},
+      {.spec = {.id = "frequencies",
+                .title = "Frequencies theta_k and wavelengths 2 pi / theta_k",
+                .xLabel = "pair index k",
+                .yLabel = "theta_k (rad per position) / wavelength (positions)",
+                .logY = true,
+                .description =
+                    "Over pair index k = 0..d/2-1: theta_k = base^(-2k/d) and wavelength "
+                    "2 pi / theta_k, before and after scaling (log scale)"},
+       .series = frequenciesSeries},
+      {.spec = {.id = "scores",
+                .title = "RoPE scores <R_m q, R_n k>",
+                .xLabel = "key position n",
+                .yLabel = "query position m",
+                .valueLabel = "score <R_m q, R_n k>",
+                .signedValues = true,
+                .description =
+                    "length x length: raw dot product <R_m q, R_n k> (no 1/sqrt(d)) of "
+                    "one fixed random q and k rotated to query position m (row) and key "
+                    "position n (column); signed; constant along diagonals (depends only "
+                    "on m - n)"},
+       .shape = [](const RopeParams& p) { return MatrixShape{p.length, p.length}; },
+       .evaluate = ropeScores,
+       .explain = explainScore},
+      {.spec = {.id = "invariance",
+                .title = "Relative property: RoPE vs absolute sinusoidal",
+                .xLabel = "relative distance x = m - n",
+                .yLabel = "score (raw dot product)",
+                .description =
+                    "For `queries` query positions m: RoPE score(m, m - x), whose curves "
+                    "coincide, and (q + PE_m) . (k + PE_n) with the interleaved sinusoidal "
+                    "table, whose curves do not; x = 0..min(length, 4096)-1 (keys at or "
+                    "before the query), gaps where n < 0"},
+       .series = invarianceSeries},
+      {.spec = {.id = "decay",
+                .title = "Long-term decay bound (RoFormer sec. 3.4.3)",
+                .xLabel = "relative distance r = m - n",
+                .yLabel = "(1/(d/2)) sum_j |S_j|",
+                .description =
+                    "(1/(d/2)) sum_{j=1..d/2} |S_j|, S_j = sum_{k<j} e^{i r theta_k} "
+                    "(scaled theta), for r = 0..min(length, 65536)-1; starts at (d/2 + "
+                    "1)/2; decays, but not monotonically"},
+       .series = decaySeries},
+      {.spec = {.id = "rotation",
+                .title = "Rotation of one pair of q as the position grows",
+                .xLabel = "first component a' = a cos(m theta_k) - b sin(m theta_k)",
+                .yLabel = "second component b' = a sin(m theta_k) + b cos(m theta_k)",
+                .parametric = true,
+                .description =
+                    "Path of pair `pair` (a, b) of q rotated to m = 0..min(length-1, 2000) "
+                    "(half: dims k, k + d/2; interleaved: 2k, 2k + 1), on the circle of "
+                    "radius |(a, b)|: norm preserved"},
+       .series = rotationSeries},
+      {.spec = periodsView(
+           "Beyond training: full periods of each rotation pair",
+           "For each pair k: full turns (L - 1) theta_k / 2π of the rotation over "
+           "positions 0 .. L-1: in training (L = train_length, unscaled theta), and at L = "
+           "length without scaling and with linear, NTK and dynamic scaling by `factor`. "
+           "Pairs under the one-period line in training never completed a turn, so longer "
+           "contexts rotate them to angles never seen; scaling pulls the length curves "
+           "back down under the training curve (linear exactly by 1/s, NTK mostly for the "
+           "slow pairs)"),
+       .series = extrapolationSeries},
+  };
+}
+
+}  // namespace
+
+std::unique_ptr<Scheme> makeRopeScheme() {
+  return detail::makeTableScheme<RopeParams>(
+      {.info = ropeInfo(), .read = checkedParams, .validate = checkRopeParams,
+       .views = ropeViews()});
 }
 
 }  // namespace posenc

@@ -137,102 +137,113 @@ SinusoidalParams sinusoidalParamsFrom(const ParamSet& params) {
 
 // ---- The sinusoidal scheme: description and views ---------------------------------------
 
-std::unique_ptr<Scheme> makeSinusoidalScheme() {
-  return detail::makeTableScheme<SinusoidalParams>({
-      .info =
+namespace {
+
+/// What sinusoidal is: id, name, description and parameters (the views come from sinusoidalViews()).
+SchemeInfo sinusoidalInfo() {
+  return {
+      .id = "sinusoidal",
+      .name = "Sinusoidal (Vaswani et al. 2017)",
+      .description = "Fixed table added to the token embeddings: pair i holds sin(p "
+                     "w_i) and cos(p w_i), w_i = base^(-2i/d)",
+      .params =
           {
-              .id = "sinusoidal",
-              .name = "Sinusoidal (Vaswani et al. 2017)",
-              .description = "Fixed table added to the token embeddings: pair i holds sin(p "
-                             "w_i) and cos(p w_i), w_i = base^(-2i/d)",
-              .params =
-                  {
-                      intParam("length", 128, 1, kMaxLength,
-                               "Sequence length: positions 0 .. length-1"),
-                      intParam("dim", 128, 2, 16384, "Model width d (even): d/2 sin/cos pairs",
-                               true),
-                      realParam("base", 10000, 2, 1e12,
-                                "Base of the frequencies w_i = base^(-2i/d) (the paper uses "
-                                "10000)"),
-                      choiceParam("layout", "interleaved",
-                                  {"interleaved", "concatenated", "tensor2tensor"},
-                                  "Column order: interleaved = the paper (sin, cos of pair i in "
-                                  "columns 2i, 2i+1); concatenated = all sines then all cosines "
-                                  "(Transformer-XL, Marian, GPT-J); tensor2tensor = "
-                                  "concatenated with w_i = base^(-i/(d/2-1)) (tensor2tensor, "
-                                  "fairseq)"),
-                      intParam("offset", 1, 1, kMaxLength,
-                               "Shift k of the shift view: PE(p+k) = M_k PE(p) with rotations "
-                               "by k w_i"),
-                      intParam("bands", 4, 1, 8,
-                               "How many sine columns the bands view draws, spread from the "
-                               "fastest pair to the slowest"),
-                      intParam("train_length", 512, 1, kMaxLength,
-                               "Longest sequence seen in training (the extrapolation view "
-                               "compares it with length)"),
-                  },
+              intParam("length", 128, 1, kMaxLength,
+                       "Sequence length: positions 0 .. length-1"),
+              intParam("dim", 128, 2, 16384, "Model width d (even): d/2 sin/cos pairs",
+                       true),
+              realParam("base", 10000, 2, 1e12,
+                        "Base of the frequencies w_i = base^(-2i/d) (the paper uses "
+                        "10000)"),
+              choiceParam("layout", "interleaved",
+                          {"interleaved", "concatenated", "tensor2tensor"},
+                          "Column order: interleaved = the paper (sin, cos of pair i in "
+                          "columns 2i, 2i+1); concatenated = all sines then all cosines "
+                          "(Transformer-XL, Marian, GPT-J); tensor2tensor = "
+                          "concatenated with w_i = base^(-i/(d/2-1)) (tensor2tensor, "
+                          "fairseq)"),
+              intParam("offset", 1, 1, kMaxLength,
+                       "Shift k of the shift view: PE(p+k) = M_k PE(p) with rotations "
+                       "by k w_i"),
+              intParam("bands", 4, 1, 8,
+                       "How many sine columns the bands view draws, spread from the "
+                       "fastest pair to the slowest"),
+              intParam("train_length", 512, 1, kMaxLength,
+                       "Longest sequence seen in training (the extrapolation view "
+                       "compares it with length)"),
           },
-      .read = sinusoidalParamsFrom,
-      .views = {
-          {.spec = {.id = "encoding",
-                    .title = "Sinusoidal encoding PE[p, k]",
-                    .xLabel = "dimension k",
-                    .yLabel = "position p",
-                    .valueLabel = "PE[p, k]",
-                    .signedValues = true,
-                    .description = "length x dim table: row = position p, column = dimension k; "
-                                   "values in [-1, 1]; the layout decides which column holds "
-                                   "sin(p w_i) or cos(p w_i) of pair i"},
-           .shape = [](const SinusoidalParams& p) { return MatrixShape{p.length, p.dim}; },
-           .evaluate = sinusoidalEncoding,
-           .explain = explainEncoding},
-          {.spec = {.id = "similarity",
-                    .title = "Similarity of positions  PE_p · PE_q = Σ_i cos((p − q) w_i)",
-                    .xLabel = "position q",
-                    .yLabel = "position p",
-                    .valueLabel = "PE_p · PE_q",
-                    .signedValues = true,
-                    .description = "length x length dot products of table rows: depends only on "
-                                   "p - q (constant along diagonals), d/2 on the diagonal, "
-                                   "values in [-d/2, d/2], symmetric"},
-           .shape = [](const SinusoidalParams& p) { return MatrixShape{p.length, p.length}; },
-           .evaluate = sinusoidalSimilarity,
-           .explain = explainSimilarity},
-          {.spec = {.id = "wavelengths",
-                    .title = "Wavelength of each sin/cos pair",
-                    .xLabel = "pair index i",
-                    .yLabel = "wavelength 2π/w_i (positions)",
-                    .logY = true,
-                    .description = "d/2 wavelengths 2π/w_i, from 2π (pair 0) up to about 2π "
-                                   "base (last pair); pairs below the sequence-length line "
-                                   "complete a full period inside the sequence"},
-           .series = wavelengthsSeries},
-          {.spec = {.id = "bands",
-                    .title = "Sine columns over position",
-                    .xLabel = "position p",
-                    .yLabel = "PE[p, k]",
-                    .description = "PE[p, k] for p = 0 .. length-1 of a few sine columns spread "
-                                   "from the fastest pair (pair 0, wavelength 2π) to the "
-                                   "slowest; values in [-1, 1]"},
-           .series = bandsSeries},
-          {.spec = {.id = "shift",
-                    .title = "Rounding-level residual  ‖PE(p+k) − M_k PE(p)‖₂",
-                    .xLabel = "position p",
-                    .yLabel = "residual (rounding only)",
-                    .description = "For p = 0 .. length-1 and k = offset: PE(p+k) is exactly a "
-                                   "rotation M_k of PE(p) (sec. 3.5); the residual is "
-                                   "floating-point rounding, ~1e-16, growing with p (at most "
-                                   "65536 positions, sampled evenly when length is larger)"},
-           .series = shiftSeries},
-          {.spec = periodsView(
-               "Beyond training: full periods of each pair",
-               "For each sin/cos pair i: full periods (L - 1) w_i / 2π over positions 0 .. L-1, "
-               "at L = train_length and at L = length. Pairs below the one-period line in "
-               "training saw only part of their circle, so positions past train_length give "
-               "(sin, cos) values the model never saw; pairs above it only revisit seen values"),
-           .series = extrapolationSeries},
-      },
-  });
+  };
+}
+
+/// Every view of sinusoidal, in display order: its spec and the functions that compute it.
+std::vector<detail::ViewEntry<SinusoidalParams>> sinusoidalViews() {
+  return {
+      {.spec = {.id = "encoding",
+                .title = "Sinusoidal encoding PE[p, k]",
+                .xLabel = "dimension k",
+                .yLabel = "position p",
+                .valueLabel = "PE[p, k]",
+                .signedValues = true,
+                .description = "length x dim table: row = position p, column = dimension k; "
+                               "values in [-1, 1]; the layout decides which column holds "
+                               "sin(p w_i) or cos(p w_i) of pair i"},
+       .shape = [](const SinusoidalParams& p) { return MatrixShape{p.length, p.dim}; },
+       .evaluate = sinusoidalEncoding,
+       .explain = explainEncoding},
+      {.spec = {.id = "similarity",
+                .title = "Similarity of positions  PE_p · PE_q = Σ_i cos((p − q) w_i)",
+                .xLabel = "position q",
+                .yLabel = "position p",
+                .valueLabel = "PE_p · PE_q",
+                .signedValues = true,
+                .description = "length x length dot products of table rows: depends only on "
+                               "p - q (constant along diagonals), d/2 on the diagonal, "
+                               "values in [-d/2, d/2], symmetric"},
+       .shape = [](const SinusoidalParams& p) { return MatrixShape{p.length, p.length}; },
+       .evaluate = sinusoidalSimilarity,
+       .explain = explainSimilarity},
+      {.spec = {.id = "wavelengths",
+                .title = "Wavelength of each sin/cos pair",
+                .xLabel = "pair index i",
+                .yLabel = "wavelength 2π/w_i (positions)",
+                .logY = true,
+                .description = "d/2 wavelengths 2π/w_i, from 2π (pair 0) up to about 2π "
+                               "base (last pair); pairs below the sequence-length line "
+                               "complete a full period inside the sequence"},
+       .series = wavelengthsSeries},
+      {.spec = {.id = "bands",
+                .title = "Sine columns over position",
+                .xLabel = "position p",
+                .yLabel = "PE[p, k]",
+                .description = "PE[p, k] for p = 0 .. length-1 of a few sine columns spread "
+                               "from the fastest pair (pair 0, wavelength 2π) to the "
+                               "slowest; values in [-1, 1]"},
+       .series = bandsSeries},
+      {.spec = {.id = "shift",
+                .title = "Rounding-level residual  ‖PE(p+k) − M_k PE(p)‖₂",
+                .xLabel = "position p",
+                .yLabel = "residual (rounding only)",
+                .description = "For p = 0 .. length-1 and k = offset: PE(p+k) is exactly a "
+                               "rotation M_k of PE(p) (sec. 3.5); the residual is "
+                               "floating-point rounding, ~1e-16, growing with p (at most "
+                               "65536 positions, sampled evenly when length is larger)"},
+       .series = shiftSeries},
+      {.spec = periodsView(
+           "Beyond training: full periods of each pair",
+           "For each sin/cos pair i: full periods (L - 1) w_i / 2π over positions 0 .. L-1, "
+           "at L = train_length and at L = length. Pairs below the one-period line in "
+           "training saw only part of their circle, so positions past train_length give "
+           "(sin, cos) values the model never saw; pairs above it only revisit seen values"),
+       .series = extrapolationSeries},
+  };
+}
+
+}  // namespace
+
+std::unique_ptr<Scheme> makeSinusoidalScheme() {
+  return detail::makeTableScheme<SinusoidalParams>(
+      {.info = sinusoidalInfo(), .read = sinusoidalParamsFrom,
+       .views = sinusoidalViews()});
 }
 
 }  // namespace posenc

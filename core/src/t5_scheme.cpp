@@ -88,90 +88,100 @@ T5Params t5ParamsFrom(const ParamSet& params) {
 
 // ---- The t5 scheme: description and views -----------------------------------------------
 
-std::unique_ptr<Scheme> makeT5Scheme() {
-  return detail::makeTableScheme<T5Params>({
-      .info =
+namespace {
+
+/// What t5 is: id, name, description and parameters (the views come from t5Views()).
+SchemeInfo t5Info() {
+  return {
+      .id = "t5",
+      .name = "T5 relative bias (Raffel et al. 2020)",
+      .description = "A learned scalar per bucket of the offset j - i, added to the "
+                     "attention logits unscaled",
+      .params =
           {
-              .id = "t5",
-              .name = "T5 relative bias (Raffel et al. 2020)",
-              .description = "A learned scalar per bucket of the offset j - i, added to the "
-                             "attention logits unscaled",
-              .params =
-                  {
-                      intParam("length", 128, 1, kMaxLength,
-                               "Sequence length L: queries and keys 0..L-1"),
-                      intParam("buckets", 32, 4, 1024,
-                               "Number of buckets (HF relative_attention_num_buckets; T5 uses "
-                               "32)",
-                               true),
-                      intParam("max_distance", 128, 2, kMaxLength,
-                               "Distance from which every key shares the last, catch-all bucket "
-                               "(HF relative_attention_max_distance; T5 uses 128; the log "
-                               "spacing can reach that bucket a little earlier, at 91 with the "
-                               "defaults); must exceed max_exact"),
-                      boolParam("bidirectional", true,
-                                "Encoder (true: half the buckets for keys after the query) or "
-                                "decoder (false: every future key in bucket 0)"),
-                      intParam("heads", 8, 1, 128,
-                               "Number of attention heads (columns of the bias table)"),
-                      intParam("head", 0, 0, 127,
-                               "Head whose bias is shown (0-based, less than heads)"),
-                      seedParam(),
-                  },
+              intParam("length", 128, 1, kMaxLength,
+                       "Sequence length L: queries and keys 0..L-1"),
+              intParam("buckets", 32, 4, 1024,
+                       "Number of buckets (HF relative_attention_num_buckets; T5 uses "
+                       "32)",
+                       true),
+              intParam("max_distance", 128, 2, kMaxLength,
+                       "Distance from which every key shares the last, catch-all bucket "
+                       "(HF relative_attention_max_distance; T5 uses 128; the log "
+                       "spacing can reach that bucket a little earlier, at 91 with the "
+                       "defaults); must exceed max_exact"),
+              boolParam("bidirectional", true,
+                        "Encoder (true: half the buckets for keys after the query) or "
+                        "decoder (false: every future key in bucket 0)"),
+              intParam("heads", 8, 1, 128,
+                       "Number of attention heads (columns of the bias table)"),
+              intParam("head", 0, 0, 127,
+                       "Head whose bias is shown (0-based, less than heads)"),
+              seedParam(),
           },
-      .read = checkedParams,
-      .validate = validateT5Params,
-      .views = {
-          {.spec = {.id = "buckets",
-                    .title = "T5 bucket of the offset r = j - i",
-                    .xLabel = "key position j",
-                    .yLabel = "query position i",
-                    .valueLabel = "bucket id",
-                    .integerValues = true,
-                    .description =
-                        "length x length, rows query i, columns key j: bucket(j - i) as HF "
-                        "_relative_position_bucket computes it; keys after the query (r > 0, "
-                        "upper triangle) use buckets n_b+1..2n_b-1 (n_b = buckets/2) when "
-                        "bidirectional and bucket 0 when unidirectional"},
-           .shape = squareShape,
-           .evaluate = t5BucketMatrix,
-           .explain = explainBucket},
-          {.spec = {.id = "bucket_map",
-                    .title = "Bucket of each offset r = j - i",
-                    .xLabel = "relative position r = j - i (key minus query)",
-                    .yLabel = "bucket id",
-                    .description = "Bucket of every r from -(length-1) to length-1 (whole "
-                                   "range): exact for distances below max_exact, log-spaced up "
-                                   "to max_distance, the last bucket beyond"},
-           .series = bucketMapSeries},
-          {.spec = {.id = "bias",
-                    .title = "T5 bias of one head: table[bucket(j - i)][h]",
-                    .xLabel = "key position j",
-                    .yLabel = "query position i",
-                    .valueLabel = "bias  table[bucket(j - i)][h]",
-                    .signedValues = true,
-                    .description =
-                        "length x length for head `head`, rows query i, columns key j: "
-                        "table[bucket(j - i)][head], added to q_i . k_j unscaled; the table is "
-                        "N(0, 1) from seed, standing in for learned values (cells of one bucket "
-                        "share one value)"},
-           .shape = squareShape,
-           .evaluate = t5BiasMatrix,
-           .explain = explainBucket},
-          {.spec = {.id = "extrapolation",
-                    .title = "Beyond max_distance: every farther key shares the last bucket",
-                    .xLabel = "distance d = |j - i|",
-                    .yLabel = "bucket id",
-                    .description =
-                        "Bucket of a key d positions before the query (r = -d) and, "
-                        "bidirectional, after it (r = +d), for d = 0 .. max(length, 2 "
-                        "max_distance) - 1: exact below max_exact, log-spaced up to "
-                        "max_distance, then constant: T5 cannot tell distances past max_distance "
-                        "apart, which is why it extrapolates gracefully but blindly; sampled "
-                        "evenly past 8192 distances"},
-           .series = extrapolationSeries},
-      },
-  });
+  };
+}
+
+/// Every view of t5, in display order: its spec and the functions that compute it.
+std::vector<detail::ViewEntry<T5Params>> t5Views() {
+  return {
+      {.spec = {.id = "buckets",
+                .title = "T5 bucket of the offset r = j - i",
+                .xLabel = "key position j",
+                .yLabel = "query position i",
+                .valueLabel = "bucket id",
+                .integerValues = true,
+                .description =
+                    "length x length, rows query i, columns key j: bucket(j - i) as HF "
+                    "_relative_position_bucket computes it; keys after the query (r > 0, "
+                    "upper triangle) use buckets n_b+1..2n_b-1 (n_b = buckets/2) when "
+                    "bidirectional and bucket 0 when unidirectional"},
+       .shape = squareShape,
+       .evaluate = t5BucketMatrix,
+       .explain = explainBucket},
+      {.spec = {.id = "bucket_map",
+                .title = "Bucket of each offset r = j - i",
+                .xLabel = "relative position r = j - i (key minus query)",
+                .yLabel = "bucket id",
+                .description = "Bucket of every r from -(length-1) to length-1 (whole "
+                               "range): exact for distances below max_exact, log-spaced up "
+                               "to max_distance, the last bucket beyond"},
+       .series = bucketMapSeries},
+      {.spec = {.id = "bias",
+                .title = "T5 bias of one head: table[bucket(j - i)][h]",
+                .xLabel = "key position j",
+                .yLabel = "query position i",
+                .valueLabel = "bias  table[bucket(j - i)][h]",
+                .signedValues = true,
+                .description =
+                    "length x length for head `head`, rows query i, columns key j: "
+                    "table[bucket(j - i)][head], added to q_i . k_j unscaled; the table is "
+                    "N(0, 1) from seed, standing in for learned values (cells of one bucket "
+                    "share one value)"},
+       .shape = squareShape,
+       .evaluate = t5BiasMatrix,
+       .explain = explainBucket},
+      {.spec = {.id = "extrapolation",
+                .title = "Beyond max_distance: every farther key shares the last bucket",
+                .xLabel = "distance d = |j - i|",
+                .yLabel = "bucket id",
+                .description =
+                    "Bucket of a key d positions before the query (r = -d) and, "
+                    "bidirectional, after it (r = +d), for d = 0 .. max(length, 2 "
+                    "max_distance) - 1: exact below max_exact, log-spaced up to "
+                    "max_distance, then constant: T5 cannot tell distances past max_distance "
+                    "apart, which is why it extrapolates gracefully but blindly; sampled "
+                    "evenly past 8192 distances"},
+       .series = extrapolationSeries},
+  };
+}
+
+}  // namespace
+
+std::unique_ptr<Scheme> makeT5Scheme() {
+  return detail::makeTableScheme<T5Params>(
+      {.info = t5Info(), .read = checkedParams, .validate = validateT5Params,
+       .views = t5Views()});
 }
 
 }  // namespace posenc

@@ -104,108 +104,118 @@ TupeParams tupeParamsFrom(const ParamSet& params) {
 
 // ---- The tupe scheme: description and views ---------------------------------------------
 
-std::unique_ptr<Scheme> makeTupeScheme() {
-  const std::string rows = " length x length, row = query i, column = key j, signed";
-  return detail::makeTableScheme<TupeParams>({
-      .info =
+namespace {
+
+/// What tupe is: id, name, description and parameters (the views come from tupeViews()).
+SchemeInfo tupeInfo() {
+  return {
+      .id = "tupe",
+      .name = "TUPE (Ke, He, Liu 2021)",
+      .description =
+          "Untied positional encoding: content and position get separate projections; "
+          "the attention logit of one head split into content and position terms",
+      .params =
           {
-              .id = "tupe",
-              .name = "TUPE (Ke, He, Liu 2021)",
-              .description =
-                  "Untied positional encoding: content and position get separate projections; "
-                  "the attention logit of one head split into content and position terms",
-              .params =
-                  {
-                      intParam("length", 32, 1, 1048576,
-                               "Sequence length; position 0 is the [CLS] token (the attention "
-                               "view: at most 65536)"),
-                      intParam("d_model", 64, 1, 1024, "Model width d_model (a multiple of heads)"),
-                      intParam("heads", 4, 1, 64,
-                               "Number of attention heads; d_head = d_model / heads"),
-                      intParam("head", 0, 0, 63, "Head shown (less than heads)"),
-                      choiceParam("variant", "tupe-a", {"tied", "tupe-a", "tupe-r", "untied-cross"},
-                                  "tied: BERT (x+p)W; tupe-a: the paper, untied, no cross terms; "
-                                  "tupe-r: tupe-a + T5 relative bias; untied-cross: seed article "
-                                  "003, cross terms kept, pp replaced by relative bias"),
-                      boolParam("untie_cls", true,
-                                "Untie [CLS] (paper Eq. 9): positional part of row 0 = theta_1, "
-                                "of column 0 = theta_2 (no effect on tied)"),
-                      intParam("buckets", 32, 4, 1024,
-                               "T5 bidirectional buckets of the relative bias", true),
-                      intParam("max_distance", 128, 2, 1048576,
-                               "T5 max distance: beyond it |j - i| shares the last bucket (> "
-                               "buckets/4)"),
-                      seedParam(),
-                  },
+              intParam("length", 32, 1, 1048576,
+                       "Sequence length; position 0 is the [CLS] token (the attention "
+                       "view: at most 65536)"),
+              intParam("d_model", 64, 1, 1024, "Model width d_model (a multiple of heads)"),
+              intParam("heads", 4, 1, 64,
+                       "Number of attention heads; d_head = d_model / heads"),
+              intParam("head", 0, 0, 63, "Head shown (less than heads)"),
+              choiceParam("variant", "tupe-a", {"tied", "tupe-a", "tupe-r", "untied-cross"},
+                          "tied: BERT (x+p)W; tupe-a: the paper, untied, no cross terms; "
+                          "tupe-r: tupe-a + T5 relative bias; untied-cross: seed article "
+                          "003, cross terms kept, pp replaced by relative bias"),
+              boolParam("untie_cls", true,
+                        "Untie [CLS] (paper Eq. 9): positional part of row 0 = theta_1, "
+                        "of column 0 = theta_2 (no effect on tied)"),
+              intParam("buckets", 32, 4, 1024,
+                       "T5 bidirectional buckets of the relative bias", true),
+              intParam("max_distance", 128, 2, 1048576,
+                       "T5 max distance: beyond it |j - i| shares the last bucket (> "
+                       "buckets/4)"),
+              seedParam(),
           },
-      .read = tupeParamsFrom,
-      .validate = checkTupeParams,
-      .views = {
-          {.spec = termSpec("cc", "content-to-content  cc", "cc",
-                            "(x_i W^Q).(x_j W^K) / sqrt(d_head) (tied, untied-cross) or / "
-                            "sqrt(2 d_head) (tupe-a, tupe-r);" + rows),
-           .shape = squareShape,
-           .evaluate = partView<TupePart::Cc>,
-           .explain = explainCell<false>},
-          {.spec = termSpec("cp", "content-to-position  cp", "cp",
-                            "(x_i W^Q).(p_j W^K) / sqrt(d_head) (tied) or (x_i W^Q).(p_j U^K) / "
-                            "sqrt(d_head) (untied-cross); removed in this variant (exactly 0) "
-                            "for tupe-a, tupe-r;" + rows),
-           .shape = squareShape,
-           .evaluate = partView<TupePart::Cp>,
-           .explain = explainCell<false>},
-          {.spec = termSpec("pc", "position-to-content  pc", "pc",
-                            "(p_i W^Q).(x_j W^K) / sqrt(d_head) (tied) or (p_i U^Q).(x_j W^K) / "
-                            "sqrt(d_head) (untied-cross); removed in this variant (exactly 0) "
-                            "for tupe-a, tupe-r;" + rows),
-           .shape = squareShape,
-           .evaluate = partView<TupePart::Pc>,
-           .explain = explainCell<false>},
-          {.spec = termSpec("pp", "position-to-position  pp", "pp",
-                            "(p_i W^Q).(p_j W^K) / sqrt(d_head) (tied), (p_i U^Q).(p_j U^K) / "
-                            "sqrt(2 d_head) (tupe-a, tupe-r; with untie_cls row 0 = theta_1, "
-                            "rest of column 0 = theta_2); removed in this variant (exactly 0) "
-                            "for untied-cross;" + rows),
-           .shape = squareShape,
-           .evaluate = partView<TupePart::Pp>,
-           .explain = explainCell<false>},
-          {.spec = termSpec("bias", "relative bias  b_{j-i}", "bias",
-                            "b[bucket(j - i)] from T5 bidirectional buckets, unscaled (tupe-r, "
-                            "untied-cross); with untie_cls 0 in the [CLS] row and column "
-                            "(tupe-r; the official code adds two extra buckets there) or "
-                            "theta_1 / theta_2 (untied-cross); removed in this variant (exactly "
-                            "0) for tied, tupe-a;" + rows),
-           .shape = squareShape,
-           .evaluate = partView<TupePart::Bias>,
-           .explain = explainCell<false>},
-          {.spec = termSpec("total", "attention logit  alpha_ij", "alpha_ij",
-                            "cc + cp + pc + pp + bias, the logit before softmax;" + rows),
-           .shape = squareShape,
-           .evaluate = partView<TupePart::Total>,
-           .explain = explainCell<false>},
-          {.spec = {.id = "attention",
-                    .title = "attention weights  softmax_j alpha_ij",
-                    .xLabel = "key position j",
-                    .yLabel = "query position i",
-                    .valueLabel = "weight",
-                    .maxRowLength = kTupeAttentionMaxKeys,
-                    .description = "row-wise softmax of the total over all keys j; each row "
-                                   "sums to 1; length x length, row = query i, column = key j, "
-                                   "in (0, 1]; length at most 65536 (a weight needs its whole "
-                                   "row)"},
-           .shape = squareShape,
-           .evaluate = tupeAttention,
-           .explain = explainCell<true>,
-           .rowLength = attentionRow},
-          {.spec = termSpec("positional", "positional part  pp + bias", "pp + bias",
-                            "the content-independent part of the logit: pp + bias (the paper's "
-                            "positional correlation v_ij); [CLS] row theta_1 and column theta_2 "
-                            "with untie_cls;" + rows),
-           .shape = squareShape,
-           .evaluate = partView<TupePart::Positional>,
-           .explain = explainCell<false>},
-      },
-  });
+  };
+}
+
+/// Every view of tupe, in display order: its spec and the functions that compute it.
+std::vector<detail::ViewEntry<TupeParams>> tupeViews() {
+  const std::string rows = " length x length, row = query i, column = key j, signed";
+  return {
+      {.spec = termSpec("cc", "content-to-content  cc", "cc",
+                        "(x_i W^Q).(x_j W^K) / sqrt(d_head) (tied, untied-cross) or / "
+                        "sqrt(2 d_head) (tupe-a, tupe-r);" + rows),
+       .shape = squareShape,
+       .evaluate = partView<TupePart::Cc>,
+       .explain = explainCell<false>},
+      {.spec = termSpec("cp", "content-to-position  cp", "cp",
+                        "(x_i W^Q).(p_j W^K) / sqrt(d_head) (tied) or (x_i W^Q).(p_j U^K) / "
+                        "sqrt(d_head) (untied-cross); removed in this variant (exactly 0) "
+                        "for tupe-a, tupe-r;" + rows),
+       .shape = squareShape,
+       .evaluate = partView<TupePart::Cp>,
+       .explain = explainCell<false>},
+      {.spec = termSpec("pc", "position-to-content  pc", "pc",
+                        "(p_i W^Q).(x_j W^K) / sqrt(d_head) (tied) or (p_i U^Q).(x_j W^K) / "
+                        "sqrt(d_head) (untied-cross); removed in this variant (exactly 0) "
+                        "for tupe-a, tupe-r;" + rows),
+       .shape = squareShape,
+       .evaluate = partView<TupePart::Pc>,
+       .explain = explainCell<false>},
+      {.spec = termSpec("pp", "position-to-position  pp", "pp",
+                        "(p_i W^Q).(p_j W^K) / sqrt(d_head) (tied), (p_i U^Q).(p_j U^K) / "
+                        "sqrt(2 d_head) (tupe-a, tupe-r; with untie_cls row 0 = theta_1, "
+                        "rest of column 0 = theta_2); removed in this variant (exactly 0) "
+                        "for untied-cross;" + rows),
+       .shape = squareShape,
+       .evaluate = partView<TupePart::Pp>,
+       .explain = explainCell<false>},
+      {.spec = termSpec("bias", "relative bias  b_{j-i}", "bias",
+                        "b[bucket(j - i)] from T5 bidirectional buckets, unscaled (tupe-r, "
+                        "untied-cross); with untie_cls 0 in the [CLS] row and column "
+                        "(tupe-r; the official code adds two extra buckets there) or "
+                        "theta_1 / theta_2 (untied-cross); removed in this variant (exactly "
+                        "0) for tied, tupe-a;" + rows),
+       .shape = squareShape,
+       .evaluate = partView<TupePart::Bias>,
+       .explain = explainCell<false>},
+      {.spec = termSpec("total", "attention logit  alpha_ij", "alpha_ij",
+                        "cc + cp + pc + pp + bias, the logit before softmax;" + rows),
+       .shape = squareShape,
+       .evaluate = partView<TupePart::Total>,
+       .explain = explainCell<false>},
+      {.spec = {.id = "attention",
+                .title = "attention weights  softmax_j alpha_ij",
+                .xLabel = "key position j",
+                .yLabel = "query position i",
+                .valueLabel = "weight",
+                .maxRowLength = kTupeAttentionMaxKeys,
+                .description = "row-wise softmax of the total over all keys j; each row "
+                               "sums to 1; length x length, row = query i, column = key j, "
+                               "in (0, 1]; length at most 65536 (a weight needs its whole "
+                               "row)"},
+       .shape = squareShape,
+       .evaluate = tupeAttention,
+       .explain = explainCell<true>,
+       .rowLength = attentionRow},
+      {.spec = termSpec("positional", "positional part  pp + bias", "pp + bias",
+                        "the content-independent part of the logit: pp + bias (the paper's "
+                        "positional correlation v_ij); [CLS] row theta_1 and column theta_2 "
+                        "with untie_cls;" + rows),
+       .shape = squareShape,
+       .evaluate = partView<TupePart::Positional>,
+       .explain = explainCell<false>},
+  };
+}
+
+}  // namespace
+
+std::unique_ptr<Scheme> makeTupeScheme() {
+  return detail::makeTableScheme<TupeParams>(
+      {.info = tupeInfo(), .read = tupeParamsFrom, .validate = checkTupeParams,
+       .views = tupeViews()});
 }
 
 }  // namespace posenc

@@ -172,167 +172,177 @@ XlParams xlParamsFrom(const ParamSet& params) {
 
 // ---- The xl scheme: description and views -----------------------------------------------
 
-std::unique_ptr<Scheme> makeXlScheme() {
+namespace {
+
+/// What xl is: id, name, description and parameters (the views come from xlViews()).
+SchemeInfo xlInfo() {
+  return {
+      .id = "xl",
+      .name = "Transformer-XL relative attention (Dai et al. 2019)",
+      .description =
+          "One head's attention logits split into the four terms (a) q.k, (b) q.r, (c) "
+          "u.k, (d) v.r over a segment plus memory; equal to the reference's rel-shift "
+          "computation, evaluated for the cells on screen",
+      .params =
+          {
+              intParam("qlen", 16, 1, kXlMaxSegment,
+                       "Query length q_len: tokens of the current segment h"),
+              intParam("mlen", 0, 0, kXlMaxSegment,
+                       "Memory length mlen: cached hidden states of the previous "
+                       "segment (keys only); k_len = mlen + q_len"),
+              intParam("d_model", 64, 2, 1024,
+                       "Model width d_model; a multiple of heads; even when relative = "
+                       "sinusoidal"),
+              intParam("heads", 4, 1, 64, "Number of heads; d_head = d_model / heads"),
+              intParam("head", 0, 0, 63, "Head shown, 0 .. heads-1"),
+              intParam("clamp_len", 0, 0, 1048576,
+                       "Distances above clamp_len use R_clamp_len (the reference's "
+                       "clamp_len); 0 = none"),
+              choiceParam("relative", "sinusoidal", {"sinusoidal", "learned"},
+                          "R_delta: sinusoidal (the paper, concatenated sin|cos, base "
+                          "10000) or learned (the seed article's table of 2 max_len - 1 "
+                          "rows)"),
+              intParam("max_len", 512, 1, kXlMaxLen,
+                       "relative = learned: table rows for delta in -(max_len-1) .. "
+                       "max_len-1; larger distances are clamped to max_len - 1"),
+              seedParam(),
+          },
+  };
+}
+
+/// Every view of xl, in display order: its spec and the functions that compute it.
+std::vector<detail::ViewEntry<XlParams>> xlViews() {
   const std::string shapeText =
       "q_len x k_len, row = query i, col = key j, delta = i + mlen - j; signed; masked "
       "(j > i + mlen) cells empty";
   const std::string scaled = " / sqrt(d_head); " + shapeText;
-  return detail::makeTableScheme<XlParams>({
-      .info =
-          {
-              .id = "xl",
-              .name = "Transformer-XL relative attention (Dai et al. 2019)",
-              .description =
-                  "One head's attention logits split into the four terms (a) q.k, (b) q.r, (c) "
-                  "u.k, (d) v.r over a segment plus memory; equal to the reference's rel-shift "
-                  "computation, evaluated for the cells on screen",
-              .params =
-                  {
-                      intParam("qlen", 16, 1, kXlMaxSegment,
-                               "Query length q_len: tokens of the current segment h"),
-                      intParam("mlen", 0, 0, kXlMaxSegment,
-                               "Memory length mlen: cached hidden states of the previous "
-                               "segment (keys only); k_len = mlen + q_len"),
-                      intParam("d_model", 64, 2, 1024,
-                               "Model width d_model; a multiple of heads; even when relative = "
-                               "sinusoidal"),
-                      intParam("heads", 4, 1, 64, "Number of heads; d_head = d_model / heads"),
-                      intParam("head", 0, 0, 63, "Head shown, 0 .. heads-1"),
-                      intParam("clamp_len", 0, 0, 1048576,
-                               "Distances above clamp_len use R_clamp_len (the reference's "
-                               "clamp_len); 0 = none"),
-                      choiceParam("relative", "sinusoidal", {"sinusoidal", "learned"},
-                                  "R_delta: sinusoidal (the paper, concatenated sin|cos, base "
-                                  "10000) or learned (the seed article's table of 2 max_len - 1 "
-                                  "rows)"),
-                      intParam("max_len", 512, 1, kXlMaxLen,
-                               "relative = learned: table rows for delta in -(max_len-1) .. "
-                               "max_len-1; larger distances are clamped to max_len - 1"),
-                      seedParam(),
-                  },
-          },
-      .read = xlParamsFrom,
-      .validate = checkXlParams,
-      .views = {
-          {.spec = {.id = "a",
-                    .title = "(a) content-content  q_i . k_j / sqrt(d_head)",
-                    .xLabel = kKeyAxis,
-                    .yLabel = kQueryAxis,
-                    .valueLabel = "(a)",
-                    .signedValues = true,
-                    .description =
-                        "Term (a): content query against content key q_i . k_j" + scaled},
-           .shape = segmentShape,
-           .evaluate = termView<XlTerm::A>,
-           .explain = explainTerms},
-          {.spec = {.id = "b",
-                    .title = "(b) content-position  q_i . r_(i+mlen-j) / sqrt(d_head)",
-                    .xLabel = kKeyAxis,
-                    .yLabel = kQueryAxis,
-                    .valueLabel = "(b)",
-                    .signedValues = true,
-                    .description = "Term (b): content query against relative position q_i . "
-                                   "r_delta" + scaled},
-           .shape = segmentShape,
-           .evaluate = termView<XlTerm::B>,
-           .explain = explainTerms},
-          {.spec = {.id = "c",
-                    .title = "(c) global content bias  u . k_j / sqrt(d_head)",
-                    .xLabel = kKeyAxis,
-                    .yLabel = kQueryAxis,
-                    .valueLabel = "(c)",
-                    .signedValues = true,
-                    .description = "Term (c): global bias u against content key u . k_j (same "
-                                   "in every row)" + scaled},
-           .shape = segmentShape,
-           .evaluate = termView<XlTerm::C>,
-           .explain = explainTerms},
-          {.spec = {.id = "d",
-                    .title = "(d) global position bias  v . r_(i+mlen-j) / sqrt(d_head)",
-                    .xLabel = kKeyAxis,
-                    .yLabel = kQueryAxis,
-                    .valueLabel = "(d)",
-                    .signedValues = true,
-                    .description = "Term (d): global bias v against relative position v . "
-                                   "r_delta (constant along diagonals)" + scaled},
-           .shape = segmentShape,
-           .evaluate = termView<XlTerm::D>,
-           .explain = explainTerms},
-          {.spec = {.id = "ac",
-                    .title = "AC = (q_i + u) . k_j / sqrt(d_head)",
-                    .xLabel = kKeyAxis,
-                    .yLabel = kQueryAxis,
-                    .valueLabel = "(a) + (c)",
-                    .signedValues = true,
-                    .description =
-                        "Content part AC = (a) + (c), as the reference computes it" + scaled},
-           .shape = segmentShape,
-           .evaluate = termView<XlTerm::AC>,
-           .explain = explainTerms},
-          {.spec = {.id = "bd",
-                    .title = "BD = (q_i + v) . r_(i+mlen-j) / sqrt(d_head)",
-                    .xLabel = kKeyAxis,
-                    .yLabel = kQueryAxis,
-                    .valueLabel = "(b) + (d)",
-                    .signedValues = true,
-                    .description = "Position part BD = (b) + (d): the reference's _rel_shift((q "
-                                   "+ v) r^T) (equal to it, tested), evaluated for the cells "
-                                   "drawn" + scaled},
-           .shape = segmentShape,
-           .evaluate = termView<XlTerm::BD>,
-           .explain = explainTerms},
-          {.spec = {.id = "scores",
-                    .title = "Attention logits  (a) + (b) + (c) + (d)",
-                    .xLabel = kKeyAxis,
-                    .yLabel = kQueryAxis,
-                    .valueLabel = "score",
-                    .signedValues = true,
-                    .description = "Logits (AC + BD) / sqrt(d_head), the causal mask applied "
-                                   "after summing; " + shapeText},
-           .shape = segmentShape,
-           .evaluate = termView<XlTerm::Scores>,
-           .explain = explainTerms},
-          {.spec = {.id = "mask",
-                    .title = "Causal mask over segment + memory  (1 = attended)",
-                    .xLabel = kKeyAxis,
-                    .yLabel = kQueryAxis,
-                    .valueLabel = "attended",
-                    .integerValues = true,
-                    .description = "1 where key j <= i + mlen (attended), 0 where j > i + mlen "
-                                   "(masked); q_len x k_len, row = query i, col = key j"},
-           .shape = segmentShape,
-           .evaluate = maskView,
-           .explain = explainMask},
-          {.spec = {.id = "attention",
-                    .title = "Attention weights  softmax over keys",
-                    .xLabel = kKeyAxis,
-                    .yLabel = kQueryAxis,
-                    .valueLabel = "probability",
-                    .maxRowLength = kXlAttentionMaxKeys,
-                    .description = "softmax of the scores over the unmasked keys of each row "
-                                   "(rows sum to 1); q_len x k_len, masked cells empty; k_len "
-                                   "at most 65536 (a weight needs its whole row)"},
-           .shape = segmentShape,
-           .evaluate = attentionView,
-           .explain = explainAttention,
-           .rowLength = attentionRow},
-          {.spec = {.id = "memory",
-                    .title = "Memory of the relative-position term: explicit tensor vs "
-                             "rel-shift",
-                    .xLabel = "query length q_len",
-                    .yLabel = "bytes per head (float32)",
-                    .logY = true,
-                    .description =
-                        "float32 bytes per head, batch 1, over q_len = 1..max(1024, qlen) at "
-                        "the current mlen and d_head: the explicit [q_len, k_len, d_head] "
-                        "tensor of r vectors vs the rel-shift trick's extra r (k_len x d_head) "
-                        "and padded q_len x (k_len+1) copy of scalars, about d_head times "
-                        "smaller; points mark the current q_len and the seed article's figures "
-                        "at head_dim 64 (512: 67,108,864 B ~ 67 MB; 1024: 268,435,456 B ~ 268 "
-                        "MB)"},
-           .series = memorySeries},
-      },
-  });
+  return {
+      {.spec = {.id = "a",
+                .title = "(a) content-content  q_i . k_j / sqrt(d_head)",
+                .xLabel = kKeyAxis,
+                .yLabel = kQueryAxis,
+                .valueLabel = "(a)",
+                .signedValues = true,
+                .description =
+                    "Term (a): content query against content key q_i . k_j" + scaled},
+       .shape = segmentShape,
+       .evaluate = termView<XlTerm::A>,
+       .explain = explainTerms},
+      {.spec = {.id = "b",
+                .title = "(b) content-position  q_i . r_(i+mlen-j) / sqrt(d_head)",
+                .xLabel = kKeyAxis,
+                .yLabel = kQueryAxis,
+                .valueLabel = "(b)",
+                .signedValues = true,
+                .description = "Term (b): content query against relative position q_i . "
+                               "r_delta" + scaled},
+       .shape = segmentShape,
+       .evaluate = termView<XlTerm::B>,
+       .explain = explainTerms},
+      {.spec = {.id = "c",
+                .title = "(c) global content bias  u . k_j / sqrt(d_head)",
+                .xLabel = kKeyAxis,
+                .yLabel = kQueryAxis,
+                .valueLabel = "(c)",
+                .signedValues = true,
+                .description = "Term (c): global bias u against content key u . k_j (same "
+                               "in every row)" + scaled},
+       .shape = segmentShape,
+       .evaluate = termView<XlTerm::C>,
+       .explain = explainTerms},
+      {.spec = {.id = "d",
+                .title = "(d) global position bias  v . r_(i+mlen-j) / sqrt(d_head)",
+                .xLabel = kKeyAxis,
+                .yLabel = kQueryAxis,
+                .valueLabel = "(d)",
+                .signedValues = true,
+                .description = "Term (d): global bias v against relative position v . "
+                               "r_delta (constant along diagonals)" + scaled},
+       .shape = segmentShape,
+       .evaluate = termView<XlTerm::D>,
+       .explain = explainTerms},
+      {.spec = {.id = "ac",
+                .title = "AC = (q_i + u) . k_j / sqrt(d_head)",
+                .xLabel = kKeyAxis,
+                .yLabel = kQueryAxis,
+                .valueLabel = "(a) + (c)",
+                .signedValues = true,
+                .description =
+                    "Content part AC = (a) + (c), as the reference computes it" + scaled},
+       .shape = segmentShape,
+       .evaluate = termView<XlTerm::AC>,
+       .explain = explainTerms},
+      {.spec = {.id = "bd",
+                .title = "BD = (q_i + v) . r_(i+mlen-j) / sqrt(d_head)",
+                .xLabel = kKeyAxis,
+                .yLabel = kQueryAxis,
+                .valueLabel = "(b) + (d)",
+                .signedValues = true,
+                .description = "Position part BD = (b) + (d): the reference's _rel_shift((q "
+                               "+ v) r^T) (equal to it, tested), evaluated for the cells "
+                               "drawn" + scaled},
+       .shape = segmentShape,
+       .evaluate = termView<XlTerm::BD>,
+       .explain = explainTerms},
+      {.spec = {.id = "scores",
+                .title = "Attention logits  (a) + (b) + (c) + (d)",
+                .xLabel = kKeyAxis,
+                .yLabel = kQueryAxis,
+                .valueLabel = "score",
+                .signedValues = true,
+                .description = "Logits (AC + BD) / sqrt(d_head), the causal mask applied "
+                               "after summing; " + shapeText},
+       .shape = segmentShape,
+       .evaluate = termView<XlTerm::Scores>,
+       .explain = explainTerms},
+      {.spec = {.id = "mask",
+                .title = "Causal mask over segment + memory  (1 = attended)",
+                .xLabel = kKeyAxis,
+                .yLabel = kQueryAxis,
+                .valueLabel = "attended",
+                .integerValues = true,
+                .description = "1 where key j <= i + mlen (attended), 0 where j > i + mlen "
+                               "(masked); q_len x k_len, row = query i, col = key j"},
+       .shape = segmentShape,
+       .evaluate = maskView,
+       .explain = explainMask},
+      {.spec = {.id = "attention",
+                .title = "Attention weights  softmax over keys",
+                .xLabel = kKeyAxis,
+                .yLabel = kQueryAxis,
+                .valueLabel = "probability",
+                .maxRowLength = kXlAttentionMaxKeys,
+                .description = "softmax of the scores over the unmasked keys of each row "
+                               "(rows sum to 1); q_len x k_len, masked cells empty; k_len "
+                               "at most 65536 (a weight needs its whole row)"},
+       .shape = segmentShape,
+       .evaluate = attentionView,
+       .explain = explainAttention,
+       .rowLength = attentionRow},
+      {.spec = {.id = "memory",
+                .title = "Memory of the relative-position term: explicit tensor vs "
+                         "rel-shift",
+                .xLabel = "query length q_len",
+                .yLabel = "bytes per head (float32)",
+                .logY = true,
+                .description =
+                    "float32 bytes per head, batch 1, over q_len = 1..max(1024, qlen) at "
+                    "the current mlen and d_head: the explicit [q_len, k_len, d_head] "
+                    "tensor of r vectors vs the rel-shift trick's extra r (k_len x d_head) "
+                    "and padded q_len x (k_len+1) copy of scalars, about d_head times "
+                    "smaller; points mark the current q_len and the seed article's figures "
+                    "at head_dim 64 (512: 67,108,864 B ~ 67 MB; 1024: 268,435,456 B ~ 268 "
+                    "MB)"},
+       .series = memorySeries},
+  };
+}
+
+}  // namespace
+
+std::unique_ptr<Scheme> makeXlScheme() {
+  return detail::makeTableScheme<XlParams>(
+      {.info = xlInfo(), .read = xlParamsFrom, .validate = checkXlParams,
+       .views = xlViews()});
 }
 
 }  // namespace posenc
