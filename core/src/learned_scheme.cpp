@@ -141,6 +141,7 @@ std::vector<detail::ViewEntry<LearnedParams>> learnedViews() {
                 .yLabel = "position p",
                 .valueLabel = "T[r(p)] · T[r(q)]",
                 .signedValues = true,
+                .vectorsPerPosition = 1.5,  // each table row formed once (1 measured)
                 .description = "length x length dot products of the rows used by p and q, "
                                "symmetric, about d std^2 on the diagonal; with overflow = "
                                "repeat the same pattern recurs every max_len positions (the "

@@ -14,6 +14,9 @@ namespace {
 using detail::Cells;
 
 const std::string kRemoved = "  (removed in this variant)";
+// Model-width vectors a request holds per row and column: x, p and their projections (6),
+// plus the two tables the table cache keeps (ViewSpec).
+constexpr double kWorkVectors = 8.0;
 
 void checkTupeParams(const TupeParams& p) {
   checkHeadsDivide(p.dModel, p.heads);
@@ -82,6 +85,7 @@ ViewSpec termSpec(std::string id, std::string title, std::string value, std::str
           .yLabel = "query position i",
           .valueLabel = std::move(value),
           .signedValues = true,
+          .vectorsPerPosition = kWorkVectors,
           .description = std::move(desc)};
 }
 
@@ -192,6 +196,7 @@ std::vector<detail::ViewEntry<TupeParams>> tupeViews() {
                 .yLabel = "query position i",
                 .valueLabel = "weight",
                 .maxRowLength = kTupeAttentionMaxKeys,
+                .vectorsPerPosition = kWorkVectors,
                 .description = "row-wise softmax of the total over all keys j; each row "
                                "sums to 1; length x length, row = query i, column = key j, "
                                "in (0, 1]; length at most 65536 (a weight needs its whole "

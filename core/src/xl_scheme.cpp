@@ -17,6 +17,9 @@ using detail::Cells;
 
 const char* const kKeyAxis = "key position j (j < mlen: memory)";
 const char* const kQueryAxis = "query i (position mlen + i)";
+// Model-width vectors a term or attention request holds per row and column: content rows,
+// projections and R rows (6), plus the tables the table cache keeps (ViewSpec).
+constexpr double kWorkVectors = 8.0;
 
 void checkXlParams(const XlParams& p) {
   checkHeadsDivide(p.dModel, p.heads);
@@ -223,6 +226,7 @@ std::vector<detail::ViewEntry<XlParams>> xlViews() {
                 .yLabel = kQueryAxis,
                 .valueLabel = "(a)",
                 .signedValues = true,
+                .vectorsPerPosition = kWorkVectors,
                 .description =
                     "Term (a): content query against content key q_i . k_j" + scaled},
        .shape = segmentShape,
@@ -234,6 +238,7 @@ std::vector<detail::ViewEntry<XlParams>> xlViews() {
                 .yLabel = kQueryAxis,
                 .valueLabel = "(b)",
                 .signedValues = true,
+                .vectorsPerPosition = kWorkVectors,
                 .description = "Term (b): content query against relative position q_i . "
                                "r_delta" + scaled},
        .shape = segmentShape,
@@ -245,6 +250,7 @@ std::vector<detail::ViewEntry<XlParams>> xlViews() {
                 .yLabel = kQueryAxis,
                 .valueLabel = "(c)",
                 .signedValues = true,
+                .vectorsPerPosition = kWorkVectors,
                 .description = "Term (c): global bias u against content key u . k_j (same "
                                "in every row)" + scaled},
        .shape = segmentShape,
@@ -256,6 +262,7 @@ std::vector<detail::ViewEntry<XlParams>> xlViews() {
                 .yLabel = kQueryAxis,
                 .valueLabel = "(d)",
                 .signedValues = true,
+                .vectorsPerPosition = kWorkVectors,
                 .description = "Term (d): global bias v against relative position v . "
                                "r_delta (constant along diagonals)" + scaled},
        .shape = segmentShape,
@@ -267,6 +274,7 @@ std::vector<detail::ViewEntry<XlParams>> xlViews() {
                 .yLabel = kQueryAxis,
                 .valueLabel = "(a) + (c)",
                 .signedValues = true,
+                .vectorsPerPosition = kWorkVectors,
                 .description =
                     "Content part AC = (a) + (c), as the reference computes it" + scaled},
        .shape = segmentShape,
@@ -278,6 +286,7 @@ std::vector<detail::ViewEntry<XlParams>> xlViews() {
                 .yLabel = kQueryAxis,
                 .valueLabel = "(b) + (d)",
                 .signedValues = true,
+                .vectorsPerPosition = kWorkVectors,
                 .description = "Position part BD = (b) + (d): the reference's _rel_shift((q "
                                "+ v) r^T) (equal to it, tested), evaluated for the cells "
                                "drawn" + scaled},
@@ -290,6 +299,7 @@ std::vector<detail::ViewEntry<XlParams>> xlViews() {
                 .yLabel = kQueryAxis,
                 .valueLabel = "score",
                 .signedValues = true,
+                .vectorsPerPosition = kWorkVectors,
                 .description = "Logits (AC + BD) / sqrt(d_head), the causal mask applied "
                                "after summing; " + shapeText},
        .shape = segmentShape,
@@ -312,6 +322,7 @@ std::vector<detail::ViewEntry<XlParams>> xlViews() {
                 .yLabel = kQueryAxis,
                 .valueLabel = "probability",
                 .maxRowLength = kXlAttentionMaxKeys,
+                .vectorsPerPosition = kWorkVectors,
                 .description = "softmax of the scores over the unmasked keys of each row "
                                "(rows sum to 1); q_len x k_len, masked cells empty; k_len "
                                "at most 65536 (a weight needs its whole row)"},
