@@ -95,18 +95,36 @@ SchemeInfo alibiInfo() {
                      "query-key distance from the attention logits",
       .params =
           {
-              intParam("length", 128, 1, kMaxLength,
-                       "Sequence length L: queries and keys 0..L-1"),
-              intParam("heads", 8, 1, 1024,
-                       "Number of attention heads n (sets the slopes)"),
-              intParam("head", 0, 0, 1023,
-                       "Head whose bias is shown (0-based, less than heads)"),
-              boolParam("causal", true,
-                        "true: the paper's causal form, future keys masked; false: "
-                        "symmetric -m_h |i - j| (encoder variant)"),
-              intParam("train_length", 1024, 1, kMaxLength,
-                       "Longest sequence seen in training (the paper trains on 512 or "
-                       "1024; the extrapolation view marks it)"),
+              {.id = "length",
+               .type = ParamType::Int,
+               .defaultValue = std::int64_t{128},
+               .min = 1,
+               .max = kMaxLength,
+               .description = "Sequence length L: queries and keys 0..L-1"},
+              {.id = "heads",
+               .type = ParamType::Int,
+               .defaultValue = std::int64_t{8},
+               .min = 1,
+               .max = 1024,
+               .description = "Number of attention heads n (sets the slopes)"},
+              {.id = "head",
+               .type = ParamType::Int,
+               .defaultValue = std::int64_t{0},
+               .min = 0,
+               .max = 1023,
+               .description = "Head whose bias is shown (0-based, less than heads)"},
+              {.id = "causal",
+               .type = ParamType::Bool,
+               .defaultValue = true,
+               .description = "true: the paper's causal form, future keys masked; false: "
+                              "symmetric -m_h |i - j| (encoder variant)"},
+              {.id = "train_length",
+               .type = ParamType::Int,
+               .defaultValue = std::int64_t{1024},
+               .min = 1,
+               .max = kMaxLength,
+               .description = "Longest sequence seen in training (the paper trains on 512 or "
+                              "1024; the extrapolation view marks it)"},
           },
   };
 }

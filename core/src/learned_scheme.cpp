@@ -102,20 +102,40 @@ SchemeInfo learnedInfo() {
                      "overflow rule",
       .params =
           {
-              intParam("length", 128, 1, kMaxLength,
-                       "Sequence length: positions 0 .. length-1"),
-              intParam("dim", 128, 1, 16384, "Model width d: columns of the table"),
-              intParam("max_len", 512, 1, kMaxLength,
-                       "Rows of the table: the longest sequence the model was built "
-                       "for"),
-              realParam("std", 0.02, 1e-6, 10,
-                        "Standard deviation of the initial entries (GPT / BERT use "
-                        "0.02)"),
+              {.id = "length",
+               .type = ParamType::Int,
+               .defaultValue = std::int64_t{128},
+               .min = 1,
+               .max = kMaxLength,
+               .description = "Sequence length: positions 0 .. length-1"},
+              {.id = "dim",
+               .type = ParamType::Int,
+               .defaultValue = std::int64_t{128},
+               .min = 1,
+               .max = 16384,
+               .description = "Model width d: columns of the table"},
+              {.id = "max_len",
+               .type = ParamType::Int,
+               .defaultValue = std::int64_t{512},
+               .min = 1,
+               .max = kMaxLength,
+               .description = "Rows of the table: the longest sequence the model was built "
+                              "for"},
+              {.id = "std",
+               .type = ParamType::Real,
+               .defaultValue = 0.02,
+               .min = 1e-6,
+               .max = 10,
+               .description = "Standard deviation of the initial entries (GPT / BERT use "
+                              "0.02)"},
               seedParam(),
-              choiceParam("overflow", "error", {"error", "clamp", "repeat"},
-                          "Positions p >= max_len: error = refuse (as a real model "
-                          "does); clamp = reuse the last row; repeat = row p mod max_len "
-                          "(patterns recur)"),
+              {.id = "overflow",
+               .type = ParamType::Choice,
+               .defaultValue = std::string{"error"},
+               .choices = {"error", "clamp", "repeat"},
+               .description = "Positions p >= max_len: error = refuse (as a real model "
+                              "does); clamp = reuse the last row; repeat = row p mod max_len "
+                              "(patterns recur)"},
           },
   };
 }

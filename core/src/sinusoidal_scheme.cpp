@@ -148,29 +148,56 @@ SchemeInfo sinusoidalInfo() {
                      "w_i) and cos(p w_i), w_i = base^(-2i/d)",
       .params =
           {
-              intParam("length", 128, 1, kMaxLength,
-                       "Sequence length: positions 0 .. length-1"),
-              intParam("dim", 128, 2, 16384, "Model width d (even): d/2 sin/cos pairs",
-                       true),
-              realParam("base", 10000, 2, 1e12,
-                        "Base of the frequencies w_i = base^(-2i/d) (the paper uses "
-                        "10000)"),
-              choiceParam("layout", "interleaved",
-                          {"interleaved", "concatenated", "tensor2tensor"},
-                          "Column order: interleaved = the paper (sin, cos of pair i in "
-                          "columns 2i, 2i+1); concatenated = all sines then all cosines "
-                          "(Transformer-XL, Marian, GPT-J); tensor2tensor = "
-                          "concatenated with w_i = base^(-i/(d/2-1)) (tensor2tensor, "
-                          "fairseq)"),
-              intParam("offset", 1, 1, kMaxLength,
-                       "Shift k of the shift view: PE(p+k) = M_k PE(p) with rotations "
-                       "by k w_i"),
-              intParam("bands", 4, 1, 8,
-                       "How many sine columns the bands view draws, spread from the "
-                       "fastest pair to the slowest"),
-              intParam("train_length", 512, 1, kMaxLength,
-                       "Longest sequence seen in training (the extrapolation view "
-                       "compares it with length)"),
+              {.id = "length",
+               .type = ParamType::Int,
+               .defaultValue = std::int64_t{128},
+               .min = 1,
+               .max = kMaxLength,
+               .description = "Sequence length: positions 0 .. length-1"},
+              {.id = "dim",
+               .type = ParamType::Int,
+               .defaultValue = std::int64_t{128},
+               .min = 2,
+               .max = 16384,
+               .description = "Model width d (even): d/2 sin/cos pairs",
+               .even = true},
+              {.id = "base",
+               .type = ParamType::Real,
+               .defaultValue = 10000.0,
+               .min = 2,
+               .max = 1e12,
+               .description = "Base of the frequencies w_i = base^(-2i/d) (the paper uses "
+                              "10000)"},
+              {.id = "layout",
+               .type = ParamType::Choice,
+               .defaultValue = std::string{"interleaved"},
+               .choices = {"interleaved", "concatenated", "tensor2tensor"},
+               .description = "Column order: interleaved = the paper (sin, cos of pair i in "
+                              "columns 2i, 2i+1); concatenated = all sines then all cosines "
+                              "(Transformer-XL, Marian, GPT-J); tensor2tensor = "
+                              "concatenated with w_i = base^(-i/(d/2-1)) (tensor2tensor, "
+                              "fairseq)"},
+              {.id = "offset",
+               .type = ParamType::Int,
+               .defaultValue = std::int64_t{1},
+               .min = 1,
+               .max = kMaxLength,
+               .description = "Shift k of the shift view: PE(p+k) = M_k PE(p) with rotations "
+                              "by k w_i"},
+              {.id = "bands",
+               .type = ParamType::Int,
+               .defaultValue = std::int64_t{4},
+               .min = 1,
+               .max = 8,
+               .description = "How many sine columns the bands view draws, spread from the "
+                              "fastest pair to the slowest"},
+              {.id = "train_length",
+               .type = ParamType::Int,
+               .defaultValue = std::int64_t{512},
+               .min = 1,
+               .max = kMaxLength,
+               .description = "Longest sequence seen in training (the extrapolation view "
+                              "compares it with length)"},
           },
   };
 }

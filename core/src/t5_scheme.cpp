@@ -99,24 +99,46 @@ SchemeInfo t5Info() {
                      "attention logits unscaled",
       .params =
           {
-              intParam("length", 128, 1, kMaxLength,
-                       "Sequence length L: queries and keys 0..L-1"),
-              intParam("buckets", 32, 4, 1024,
-                       "Number of buckets (HF relative_attention_num_buckets; T5 uses "
-                       "32)",
-                       true),
-              intParam("max_distance", 128, 2, kMaxLength,
-                       "Distance from which every key shares the last, catch-all bucket "
-                       "(HF relative_attention_max_distance; T5 uses 128; the log "
-                       "spacing can reach that bucket a little earlier, at 91 with the "
-                       "defaults); must exceed max_exact"),
-              boolParam("bidirectional", true,
-                        "Encoder (true: half the buckets for keys after the query) or "
-                        "decoder (false: every future key in bucket 0)"),
-              intParam("heads", 8, 1, 128,
-                       "Number of attention heads (columns of the bias table)"),
-              intParam("head", 0, 0, 127,
-                       "Head whose bias is shown (0-based, less than heads)"),
+              {.id = "length",
+               .type = ParamType::Int,
+               .defaultValue = std::int64_t{128},
+               .min = 1,
+               .max = kMaxLength,
+               .description = "Sequence length L: queries and keys 0..L-1"},
+              {.id = "buckets",
+               .type = ParamType::Int,
+               .defaultValue = std::int64_t{32},
+               .min = 4,
+               .max = 1024,
+               .description = "Number of buckets (HF relative_attention_num_buckets; T5 uses "
+                              "32)",
+               .even = true},
+              {.id = "max_distance",
+               .type = ParamType::Int,
+               .defaultValue = std::int64_t{128},
+               .min = 2,
+               .max = kMaxLength,
+               .description = "Distance from which every key shares the last, catch-all bucket "
+                              "(HF relative_attention_max_distance; T5 uses 128; the log "
+                              "spacing can reach that bucket a little earlier, at 91 with the "
+                              "defaults); must exceed max_exact"},
+              {.id = "bidirectional",
+               .type = ParamType::Bool,
+               .defaultValue = true,
+               .description = "Encoder (true: half the buckets for keys after the query) or "
+                              "decoder (false: every future key in bucket 0)"},
+              {.id = "heads",
+               .type = ParamType::Int,
+               .defaultValue = std::int64_t{8},
+               .min = 1,
+               .max = 128,
+               .description = "Number of attention heads (columns of the bias table)"},
+              {.id = "head",
+               .type = ParamType::Int,
+               .defaultValue = std::int64_t{0},
+               .min = 0,
+               .max = 127,
+               .description = "Head whose bias is shown (0-based, less than heads)"},
               seedParam(),
           },
   };

@@ -188,26 +188,59 @@ SchemeInfo xlInfo() {
           "computation, evaluated for the cells on screen",
       .params =
           {
-              intParam("qlen", 16, 1, kXlMaxSegment,
-                       "Query length q_len: tokens of the current segment h"),
-              intParam("mlen", 0, 0, kXlMaxSegment,
-                       "Memory length mlen: cached hidden states of the previous "
-                       "segment (keys only); k_len = mlen + q_len"),
-              intParam("d_model", 64, 2, 1024,
-                       "Model width d_model; a multiple of heads; even when relative = "
-                       "sinusoidal"),
-              intParam("heads", 4, 1, 64, "Number of heads; d_head = d_model / heads"),
-              intParam("head", 0, 0, 63, "Head shown, 0 .. heads-1"),
-              intParam("clamp_len", 0, 0, 1048576,
-                       "Distances above clamp_len use R_clamp_len (the reference's "
-                       "clamp_len); 0 = none"),
-              choiceParam("relative", "sinusoidal", {"sinusoidal", "learned"},
-                          "R_delta: sinusoidal (the paper, concatenated sin|cos, base "
-                          "10000) or learned (the seed article's table of 2 max_len - 1 "
-                          "rows)"),
-              intParam("max_len", 512, 1, kXlMaxLen,
-                       "relative = learned: table rows for delta in -(max_len-1) .. "
-                       "max_len-1; larger distances are clamped to max_len - 1"),
+              {.id = "qlen",
+               .type = ParamType::Int,
+               .defaultValue = std::int64_t{16},
+               .min = 1,
+               .max = kXlMaxSegment,
+               .description = "Query length q_len: tokens of the current segment h"},
+              {.id = "mlen",
+               .type = ParamType::Int,
+               .defaultValue = std::int64_t{0},
+               .min = 0,
+               .max = kXlMaxSegment,
+               .description = "Memory length mlen: cached hidden states of the previous "
+                              "segment (keys only); k_len = mlen + q_len"},
+              {.id = "d_model",
+               .type = ParamType::Int,
+               .defaultValue = std::int64_t{64},
+               .min = 2,
+               .max = 1024,
+               .description = "Model width d_model; a multiple of heads; even when relative = "
+                              "sinusoidal"},
+              {.id = "heads",
+               .type = ParamType::Int,
+               .defaultValue = std::int64_t{4},
+               .min = 1,
+               .max = 64,
+               .description = "Number of heads; d_head = d_model / heads"},
+              {.id = "head",
+               .type = ParamType::Int,
+               .defaultValue = std::int64_t{0},
+               .min = 0,
+               .max = 63,
+               .description = "Head shown, 0 .. heads-1"},
+              {.id = "clamp_len",
+               .type = ParamType::Int,
+               .defaultValue = std::int64_t{0},
+               .min = 0,
+               .max = 1048576,
+               .description = "Distances above clamp_len use R_clamp_len (the reference's "
+                              "clamp_len); 0 = none"},
+              {.id = "relative",
+               .type = ParamType::Choice,
+               .defaultValue = std::string{"sinusoidal"},
+               .choices = {"sinusoidal", "learned"},
+               .description = "R_delta: sinusoidal (the paper, concatenated sin|cos, base "
+                              "10000) or learned (the seed article's table of 2 max_len - 1 "
+                              "rows)"},
+              {.id = "max_len",
+               .type = ParamType::Int,
+               .defaultValue = std::int64_t{512},
+               .min = 1,
+               .max = kXlMaxLen,
+               .description = "relative = learned: table rows for delta in -(max_len-1) .. "
+                              "max_len-1; larger distances are clamped to max_len - 1"},
               seedParam(),
           },
   };
