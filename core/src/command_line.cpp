@@ -88,83 +88,84 @@ std::pair<std::string, std::string> parseAssignment(const std::string& text) {
   return {text.substr(0, eq), text.substr(eq + 1)};
 }
 
-CommandLine parseCommandLine(const std::vector<std::string>& args) {
-  CommandLine cl;
-  if (args.empty()) return cl;
-  const std::string& cmd = args[0];
-  std::size_t k = 1;
-  const auto value = [&](const std::string& option) -> const std::string& {
+namespace {
+
+/// The arguments after the command, read left to right.
+struct ArgCursor {
+  const std::vector<std::string>& args;
+  std::size_t k = 1;  ///< The argument being read (args[0] is the command).
+
+  [[nodiscard]] bool more() const { return k < args.size(); }
+  [[nodiscard]] const std::string& current() const { return args[k]; }
+  /// The value after option args[k] (moves past it). @throws UsageError when there is none.
+  const std::string& value(const std::string& option) {
     if (k + 1 >= args.size()) throw UsageError(option + " needs a value (see posenc --help)");
     return args[++k];
-  };
-  if (cmd == "help" || cmd == "--help" || cmd == "-h") {
-    cl.command = CommandLine::Command::Help;
-    if (args.size() > 1) throw UsageError("'" + shown(cmd) + "' takes no arguments");
-    return cl;
   }
-  if (cmd == "--version" || cmd == "version") {
-    cl.command = CommandLine::Command::Version;
-    if (args.size() > 1) throw UsageError("'" + shown(cmd) + "' takes no arguments");
-    return cl;
-  }
-  if (cmd == "list") {
-    cl.command = CommandLine::Command::List;
-    for (; k < args.size(); ++k) {
-      if (args[k] == "--json") cl.json = true;
-      else if (args[k] == "--presets") cl.presets = true;
-      else throw UsageError("list: unknown option '" + shown(args[k]) + "' (allowed: --presets, --json)");
-    }
-    return cl;
-  }
-  if (cmd == "gallery") {
-    cl.command = CommandLine::Command::Gallery;
-    cl.out = "gallery";
-    cl.format = "png";
-    bool haveDir = false;
-    for (; k < args.size(); ++k) {
-      const std::string& a = args[k];
-      if (a == "--size") parseSize(value(a), cl.width, cl.height);
-      else if (a == "--dpi") cl.dpi = parseDpi(value(a));
-      else if (a == "--format") cl.format = value(a);
-      else if (a == "--memory-budget") cl.memoryBudget = parseBudget(value(a));
-      else if (a == "--lang") cl.lang = parseLang(value(a));
-      else if (!a.empty() && a[0] != '-' && !haveDir) { cl.out = a; haveDir = true; }
-      else throw UsageError("gallery: unexpected argument '" + shown(a) + "' (usage: posenc gallery [DIR] [--format png|svg|pdf] [--size WxH] [--dpi N] [--memory-budget SIZE] [--lang en|zh_CN])");
-    }
-    if (cl.format != "png" && cl.format != "svg" && cl.format != "pdf")
-      throw UsageError("--format '" + shown(cl.format) + "': gallery draws pictures: png, svg or pdf");
-    return cl;
-  }
-  if (cmd != "export")
-    throw UsageError("unknown command '" + shown(cmd) + "' (commands: list, export, gallery, help; see posenc --help)");
+};
 
-  cl.command = CommandLine::Command::Export;
-  for (; k < args.size(); ++k) {
-    const std::string& a = args[k];
-    if (a == "--scheme") cl.scheme = value(a);
-    else if (a == "--session") cl.session = value(a);
-    else if (a == "--preset") cl.preset = value(a);
+void parseList(ArgCursor& in, CommandLine& cl) {
+  cl.command = CommandLine::Command::List;
+  for (; in.more(); ++in.k) {
+    const std::string& a = in.current();
+    if (a == "--json") cl.json = true;
+    else if (a == "--presets") cl.presets = true;
+    else throw UsageError("list: unknown option '" + shown(a) + "' (allowed: --presets, --json)");
+  }
+}
+
+void parseGallery(ArgCursor& in, CommandLine& cl) {
+  cl.command = CommandLine::Command::Gallery;
+  cl.out = "gallery";
+  cl.format = "png";
+  bool haveDir = false;
+  for (; in.more(); ++in.k) {
+    const std::string& a = in.current();
+    if (a == "--size") parseSize(in.value(a), cl.width, cl.height);
+    else if (a == "--dpi") cl.dpi = parseDpi(in.value(a));
+    else if (a == "--format") cl.format = in.value(a);
+    else if (a == "--memory-budget") cl.memoryBudget = parseBudget(in.value(a));
+    else if (a == "--lang") cl.lang = parseLang(in.value(a));
+    else if (!a.empty() && a[0] != '-' && !haveDir) { cl.out = a; haveDir = true; }
+    else throw UsageError("gallery: unexpected argument '" + shown(a) + "' (usage: posenc gallery [DIR] [--format png|svg|pdf] [--size WxH] [--dpi N] [--memory-budget SIZE] [--lang en|zh_CN])");
+  }
+  if (cl.format != "png" && cl.format != "svg" && cl.format != "pdf")
+    throw UsageError("--format '" + shown(cl.format) + "': gallery draws pictures: png, svg or pdf");
+}
+
+/// Each export option into `cl`, in order; a later option overrides an earlier one except
+/// --set, which refuses a key given twice.
+void parseExportOptions(ArgCursor& in, CommandLine& cl) {
+  for (; in.more(); ++in.k) {
+    const std::string& a = in.current();
+    if (a == "--scheme") cl.scheme = in.value(a);
+    else if (a == "--session") cl.session = in.value(a);
+    else if (a == "--preset") cl.preset = in.value(a);
     else if (a == "--set") {
-      auto kv = parseAssignment(value(a));
+      auto kv = parseAssignment(in.value(a));
       for (const auto& [key, v] : cl.sets)
         if (key == kv.first)
           throw UsageError("--set " + shown(kv.first) + " is given twice ('" + shown(v) + "' and '" +
                            shown(kv.second) + "'); give each parameter once");
       cl.sets.push_back(std::move(kv));
-    } else if (a == "--view") cl.view = value(a);
+    } else if (a == "--view") cl.view = in.value(a);
     else if (a == "--all-views") cl.allViews = true;
-    else if (a == "--out" || a == "-o") cl.out = value(a);
-    else if (a == "--format") cl.format = value(a);
-    else if (a == "--size") parseSize(value(a), cl.width, cl.height);
-    else if (a == "--dpi") cl.dpi = parseDpi(value(a));
-    else if (a == "--colormap") cl.colormap = value(a);
-    else if (a == "--title") cl.title = value(a);
-    else if (a == "--rows") cl.rows = parseRange(a, value(a));
-    else if (a == "--cols") cl.cols = parseRange(a, value(a));
-    else if (a == "--memory-budget") cl.memoryBudget = parseBudget(value(a));
-    else if (a == "--lang") cl.lang = parseLang(value(a));
+    else if (a == "--out" || a == "-o") cl.out = in.value(a);
+    else if (a == "--format") cl.format = in.value(a);
+    else if (a == "--size") parseSize(in.value(a), cl.width, cl.height);
+    else if (a == "--dpi") cl.dpi = parseDpi(in.value(a));
+    else if (a == "--colormap") cl.colormap = in.value(a);
+    else if (a == "--title") cl.title = in.value(a);
+    else if (a == "--rows") cl.rows = parseRange(a, in.value(a));
+    else if (a == "--cols") cl.cols = parseRange(a, in.value(a));
+    else if (a == "--memory-budget") cl.memoryBudget = parseBudget(in.value(a));
+    else if (a == "--lang") cl.lang = parseLang(in.value(a));
     else throw UsageError("export: unknown option '" + shown(a) + "' (see posenc --help)");
   }
+}
+
+/// The checks between export options, once all are read; fills in the default format.
+void checkExport(CommandLine& cl) {
   const bool fromFile = !cl.session.empty() || !cl.preset.empty();
   if (!cl.session.empty() && !cl.preset.empty())
     throw UsageError("give either --session FILE or --preset ID, not both (--set changes single values)");
@@ -184,6 +185,36 @@ CommandLine parseCommandLine(const std::vector<std::string>& args) {
   }
   if (cl.allViews && cl.format.empty()) cl.format = "png";
   if (cl.allViews && cl.out == "-") throw UsageError("--all-views writes files: --out must be a folder");
+}
+
+}  // namespace
+
+CommandLine parseCommandLine(const std::vector<std::string>& args) {
+  CommandLine cl;
+  if (args.empty()) return cl;
+  const std::string& cmd = args[0];
+  if (cmd == "help" || cmd == "--help" || cmd == "-h") {
+    cl.command = CommandLine::Command::Help;
+    if (args.size() > 1) throw UsageError("'" + shown(cmd) + "' takes no arguments");
+    return cl;
+  }
+  if (cmd == "--version" || cmd == "version") {
+    cl.command = CommandLine::Command::Version;
+    if (args.size() > 1) throw UsageError("'" + shown(cmd) + "' takes no arguments");
+    return cl;
+  }
+  ArgCursor in{args};
+  if (cmd == "list") {
+    parseList(in, cl);
+  } else if (cmd == "gallery") {
+    parseGallery(in, cl);
+  } else if (cmd == "export") {
+    cl.command = CommandLine::Command::Export;
+    parseExportOptions(in, cl);
+    checkExport(cl);
+  } else {
+    throw UsageError("unknown command '" + shown(cmd) + "' (commands: list, export, gallery, help; see posenc --help)");
+  }
   return cl;
 }
 

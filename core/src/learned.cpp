@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+// Learned-table maths: which row a position uses, the table entries, the similarity of rows
+// (learned.hpp). The `learned` scheme's description and views are in learned_scheme.cpp.
 #include "posenc/learned.hpp"
 
 #include <algorithm>
 #include <string>
 #include <vector>
 
-#include "posenc/extrapolation.hpp"
 #include "posenc/random.hpp"
 
 namespace posenc {
@@ -101,17 +102,6 @@ LearnedOverflow learnedOverflowFromId(std::string_view id) {
   throw ParamError("overflow", std::string(id), "one of error, clamp or repeat");
 }
 
-LearnedParams learnedParamsFrom(const ParamSet& params) {
-  LearnedParams p;
-  p.length = params.getInt("length");
-  p.dim = params.getInt("dim");
-  p.maxLen = params.getInt("max_len");
-  p.stddev = params.getReal("std");
-  p.seed = static_cast<std::uint64_t>(params.getInt("seed"));
-  p.overflow = learnedOverflowFromId(params.getChoice("overflow"));
-  return p;
-}
-
 void checkLearnedParams(const LearnedParams& p) {
   if (p.overflow == LearnedOverflow::Error && p.length > p.maxLen) throw tooLong(p, p.length);
 }
@@ -166,164 +156,5 @@ Matrix learnedSimilarity(const LearnedParams& p, std::span<const Index> rows,
       out(i, j) = gram(whereR[static_cast<std::size_t>(i)], whereC[static_cast<std::size_t>(j)]);
   return out;
 }
-
-namespace {
-
-class LearnedScheme final : public Scheme {
- public:
-  const SchemeInfo& info() const override {
-    static const SchemeInfo info = [] {
-      SchemeInfo s;
-      s.id = "learned";
-      s.name = "Learned absolute table (BERT, GPT-2)";
-      s.description =
-          "A trainable max_len x d table, one row per position, shown at its random "
-          "initialisation N(0, std^2); positions past max_len need an overflow rule";
-      s.params = {
-          intParam("length", 128, 1, kMaxLength, "Sequence length: positions 0 .. length-1"),
-          intParam("dim", 128, 1, 16384, "Model width d: columns of the table"),
-          intParam("max_len", 512, 1, kMaxLength,
-                   "Rows of the table: the longest sequence the model was built for"),
-          realParam("std", 0.02, 1e-6, 10,
-                    "Standard deviation of the initial entries (GPT / BERT use 0.02)"),
-          seedParam(),
-          choiceParam("overflow", "error", {"error", "clamp", "repeat"},
-                      "Positions p >= max_len: error = refuse (as a real model does); clamp = "
-                      "reuse the last row; repeat = row p mod max_len (patterns recur)"),
-      };
-      ViewSpec enc;
-      enc.id = "encoding";
-      enc.title = "Learned position table T[r(p), k]";
-      enc.xLabel = "dimension k";
-      enc.yLabel = "position p";
-      enc.valueLabel = "T[r(p), k]";
-      enc.signedValues = true;
-      enc.description =
-          "length x dim: row = position p, column = dimension k; the table row r(p) = p below "
-          "max_len, else per overflow; entries N(0, std^2), no structure until trained";
-      ViewSpec sim;
-      sim.id = "similarity";
-      sim.title = "Similarity of positions  T[r(p)] · T[r(q)]";
-      sim.xLabel = "position q";
-      sim.yLabel = "position p";
-      sim.valueLabel = "T[r(p)] · T[r(q)]";
-      sim.signedValues = true;
-      sim.description =
-          "length x length dot products of the rows used by p and q, symmetric, about "
-          "d std^2 on the diagonal; with overflow = repeat the same pattern recurs every "
-          "max_len positions (the failure the seed article describes)";
-      ViewSpec extra;
-      extra.id = "extrapolation";
-      extra.kind = ViewKind::Series;
-      extra.title = "Beyond max_len: which table row each position uses";
-      extra.xLabel = "position p";
-      extra.yLabel = "table row r(p)";
-      extra.description =
-          "Row r(p) under each overflow rule for p = 0 .. max(length, 2 max_len) - 1: "
-          "error stops at max_len (a real model refuses), clamp reuses row max_len - 1 for "
-          "every later position (all look alike), repeat wraps to p mod max_len (positions "
-          "max_len apart become identical); sampled evenly past 8192 positions";
-      s.views = {enc, sim, extra};
-      return s;
-    }();
-    return info;
-  }
-
-  void validate(const ParamSet& params) const override {
-    checkLearnedParams(learnedParamsFrom(params));
-  }
-
-  MatrixShape shape(const ParamSet& params, std::string_view view) const override {
-    const LearnedParams p = learnedParamsFrom(params);
-    if (view == "encoding") return {p.length, p.dim};
-    if (view == "similarity") return {p.length, p.length};
-    throw notMatrix(view);
-  }
-
-  Matrix evaluate(const ParamSet& params, std::string_view view, std::span<const Index> rows,
-                  std::span<const Index> cols) const override {
-    const LearnedParams p = learnedParamsFrom(params);
-    if (view == "encoding") return learnedEncoding(p, rows, cols);
-    if (view == "similarity") return learnedSimilarity(p, rows, cols);
-    throw notMatrix(view);
-  }
-
-  std::vector<Term> explainCell(const ParamSet& params, std::string_view view, Index row,
-                                Index col) const override {
-    const LearnedParams p = learnedParamsFrom(params);
-    if (view == "encoding") {
-      std::vector<Term> out = {{"position p", static_cast<double>(row)}};
-      addRow(out, p, row, "p");
-      out.push_back({"dimension k", static_cast<double>(col)});
-      out.push_back({"std", p.stddev});
-      out.push_back(
-          {"N(0, 1) draw (value = std x draw)",
-           normal(p.seed, Tensor::LearnedTable, static_cast<std::uint64_t>(learnedTableRow(p, row)),
-                  static_cast<std::uint64_t>(col))});
-      return out;
-    }
-    if (view == "similarity") {
-      std::vector<Term> out = {{"position p", static_cast<double>(row)}};
-      addRow(out, p, row, "p");
-      out.push_back({"position q", static_cast<double>(col)});
-      addRow(out, p, col, "q");
-      const std::vector<Index> both = {learnedTableRow(p, row), learnedTableRow(p, col)};
-      const Matrix t = learnedTableRows(p, both);
-      const double np = t.row(0).norm(), nq = t.row(1).norm();
-      out.push_back({"|T[r(p)]|", np});
-      out.push_back({"|T[r(q)]|", nq});
-      out.push_back({"cosine of the two rows", t.row(0).dot(t.row(1)) / (np * nq)});
-      return out;
-    }
-    return {};  // series views have no cells
-  }
-
-  SeriesResult series(const ParamSet& params, std::string_view view) const override {
-    if (view != "extrapolation")
-      throw ParamError("view", std::string(view),
-                       "a view of learned: encoding, similarity or extrapolation");
-    const LearnedParams p = learnedParamsFrom(params);
-    const Index count = std::max(p.length, 2 * p.maxLen);
-    const std::vector<Index> at = chartPositions(count, kExtrapolationPoints, {p.maxLen - 1, p.maxLen});
-    SeriesResult out;
-    out.x.assign(at.begin(), at.end());
-    Curve error{"error: row p, refused from max_len = " + std::to_string(p.maxLen) + " on", {}};
-    Curve clamp{"clamp: row min(p, max_len - 1)", {}};
-    Curve repeat{"repeat: row p mod max_len", {}};
-    for (Index pos : at) {
-      error.y.push_back(pos < p.maxLen ? static_cast<double>(pos) : kMasked);
-      clamp.y.push_back(static_cast<double>(std::min(pos, p.maxLen - 1)));
-      repeat.y.push_back(static_cast<double>(pos % p.maxLen));
-    }
-    out.curves = {std::move(error), std::move(clamp), std::move(repeat)};
-    return out;
-  }
-
- private:
-  static ParamError notMatrix(std::string_view view) {
-    return ParamError("view", std::string(view),
-                      "a matrix view of learned: encoding or similarity");
-  }
-
-  // "table row r(p)", plus a note of the overflow rule when p is past the table.
-  static void addRow(std::vector<Term>& out, const LearnedParams& p, Index position,
-                     const std::string& name) {
-    const Index r = learnedTableRow(p, position);
-    if (position < p.maxLen) {
-      out.push_back({"table row r(" + name + ") = " + name, static_cast<double>(r)});
-    } else if (p.overflow == LearnedOverflow::Clamp) {
-      out.push_back({"table row r(" + name + "): clamped to max_len - 1", static_cast<double>(r)});
-    } else {
-      out.push_back({"table row r(" + name + ") = " + name + " mod max_len (repeated)",
-                     static_cast<double>(r)});
-      const Index repetition = position / p.maxLen;  // integer division: whole passes over T
-      out.push_back({"repetition " + name + " div max_len", static_cast<double>(repetition)});
-    }
-  }
-};
-
-}  // namespace
-
-std::unique_ptr<Scheme> makeLearnedScheme() { return std::make_unique<LearnedScheme>(); }
 
 }  // namespace posenc

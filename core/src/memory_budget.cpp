@@ -156,9 +156,11 @@ double matrixRequestBytes(double rows, double cols, double width, double vectors
 }
 
 double vectorsPerPosition(std::string_view scheme, std::string_view view) {
-  if (scheme == "learned") return view == "similarity" ? 1.5 : 0.0;
-  if (scheme == "xl") return view == "mask" ? 0.0 : 8.0;  // 6, plus the tables the table cache keeps
-  if (scheme == "tupe") return 8.0;  // 6, plus the two tables the table cache keeps
+  for (const auto& s : allSchemes()) {
+    if (s->info().id != scheme) continue;
+    for (const ViewSpec& v : s->info().views)
+      if (v.id == view) return v.vectorsPerPosition;
+  }
   return 0.0;
 }
 

@@ -135,7 +135,7 @@ MatrixResult computeMatrix(const Scheme& scheme, const ParamSet& params, std::st
   // key of each requested row, whichever columns are asked for.
   const Index workCols = spec.maxRowLength > 0 ? std::max(nc, out.full.cols) : nc;
   checkMemory(matrixRequestBytes(static_cast<double>(nr), static_cast<double>(workCols),
-                                 modelWidth(params), vectorsPerPosition(scheme.info().id, spec.id),
+                                 modelWidth(params), spec.vectorsPerPosition,
                                  static_cast<double>((r1 - region.r0) + (c1 - region.c0))),
               scheme.info().id + " view '" + spec.id + "' at " + std::to_string(nr) + " x " +
                   std::to_string(nc) + " cells (" +

@@ -1,4 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+// Transformer-XL maths: the reference rel-shift computation (xlTerm) and the cell-by-cell
+// evaluation the views use (xlTermCells, xlAttentionCells). The `xl` scheme's description and
+// views are in xl_scheme.cpp.
 #include "posenc/transformer_xl.hpp"
 
 #include <algorithm>
@@ -6,7 +9,6 @@
 #include <cmath>
 #include <limits>
 #include <memory>
-#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -23,8 +25,6 @@ namespace {
 
 constexpr double kBase = 10000.0;  // `PositionalEmbedding`: 1 / 10000^(2i/d_model).
 
-Index dHeadOf(const XlParams& p) { return p.dModel / p.heads; }
-Index klenOf(const XlParams& p) { return Index{p.mlen} + p.qlen; }
 
 /// dModel x dHead block of a dModel x dModel random weight: columns col0 .. col0+dHead-1.
 Matrix weightColumns(std::uint64_t seed, Tensor tensor, Index dModel, Index col0, Index dHead) {
@@ -53,8 +53,6 @@ Matrix contentRows(std::uint64_t seed, Index first, Index count, Index dModel) {
   return h;
 }
 
-bool isMasked(Index i, Index j, Index mlen) { return j > i + mlen; }
-
 void applyMask(Matrix& m, Index mlen) {
   for (Index i = 0; i < m.rows(); ++i)
     for (Index j = i + mlen + 1; j < m.cols(); ++j) m(i, j) = kMasked;
@@ -81,21 +79,6 @@ Matrix relativeRowsAt(const XlParams& p, const std::vector<Index>& lookups) {
 
 }  // namespace
 
-XlParams xlParamsFrom(const ParamSet& params) {
-  XlParams p;
-  p.qlen = static_cast<int>(params.getInt("qlen"));
-  p.mlen = static_cast<int>(params.getInt("mlen"));
-  p.dModel = static_cast<int>(params.getInt("d_model"));
-  p.heads = static_cast<int>(params.getInt("heads"));
-  p.head = static_cast<int>(params.getInt("head"));
-  p.clampLen = static_cast<int>(params.getInt("clamp_len"));
-  p.relative = params.getChoice("relative") == "learned" ? XlRelative::Learned
-                                                         : XlRelative::Sinusoidal;
-  p.maxLen = static_cast<int>(params.getInt("max_len"));
-  p.seed = static_cast<std::uint64_t>(params.getInt("seed"));
-  return p;
-}
-
 Index xlLookupDistance(const XlParams& p, Index delta) {
   Index d = delta;
   if (p.clampLen > 0) d = std::min<Index>(d, p.clampLen);
@@ -118,7 +101,7 @@ Matrix xlRelativeRow(const XlParams& p, Index lookupDistance) {
 }
 
 Matrix xlRelativeRows(const XlParams& p) {
-  const Index klen = klenOf(p);
+  const Index klen = xlKeyLength(p);
   std::vector<Index> lookups(static_cast<std::size_t>(klen));
   for (Index c = 0; c < klen; ++c)
     lookups[static_cast<std::size_t>(c)] = xlLookupDistance(p, klen - 1 - c);
@@ -126,11 +109,11 @@ Matrix xlRelativeRows(const XlParams& p) {
 }
 
 XlTensors xlTensors(const XlParams& p) {
-  const Index dHead = dHeadOf(p);
+  const Index dHead = xlHeadDim(p);
   const Index col0 = Index{p.head} * dHead;
   XlTensors t;
   t.mlen = p.mlen;
-  t.content = contentRows(p.seed, 0, klenOf(p), p.dModel);
+  t.content = contentRows(p.seed, 0, xlKeyLength(p), p.dModel);
   t.wq = weightColumns(p.seed, Tensor::XlWq, p.dModel, col0, dHead);
   t.wk = weightColumns(p.seed, Tensor::XlWk, p.dModel, col0, dHead);
   t.wr = weightColumns(p.seed, Tensor::XlWr, p.dModel, col0, dHead);
@@ -209,137 +192,12 @@ XlMemory xlMemoryBytes(Index qlen, Index klen, Index dHead) {
 
 namespace {
 
-const char* const kKeyAxis = "key position j (j < mlen: memory)";
-const char* const kQueryAxis = "query i (position mlen + i)";
-
-struct TermView {
-  std::string_view id;
-  XlTerm term;
-};
-constexpr TermView kTermViews[] = {{"a", XlTerm::A},   {"b", XlTerm::B},   {"c", XlTerm::C},
-                                   {"d", XlTerm::D},   {"ac", XlTerm::AC}, {"bd", XlTerm::BD},
-                                   {"scores", XlTerm::Scores}};
-
-const XlTerm* termOf(std::string_view view) {
-  for (const auto& tv : kTermViews)
-    if (tv.id == view) return &tv.term;
-  return nullptr;
-}
-
-ViewSpec matrixView(std::string id, std::string title, std::string valueLabel, bool isSigned,
-                    std::string description) {
-  ViewSpec v;
-  v.id = std::move(id);
-  v.kind = ViewKind::Matrix;
-  v.title = std::move(title);
-  v.xLabel = kKeyAxis;
-  v.yLabel = kQueryAxis;
-  v.valueLabel = std::move(valueLabel);
-  v.signedValues = isSigned;
-  v.description = std::move(description);
-  return v;
-}
-
-SchemeInfo buildInfo() {
-  SchemeInfo s;
-  s.id = "xl";
-  s.name = "Transformer-XL relative attention (Dai et al. 2019)";
-  s.description =
-      "One head's attention logits split into the four terms (a) q.k, (b) q.r, (c) u.k, "
-      "(d) v.r over a segment plus memory; equal to the reference's rel-shift computation, "
-      "evaluated for the cells on screen";
-  s.params = {
-      intParam("qlen", 16, 1, kXlMaxSegment, "Query length q_len: tokens of the current segment h"),
-      intParam("mlen", 0, 0, kXlMaxSegment,
-               "Memory length mlen: cached hidden states of the previous segment (keys only); "
-               "k_len = mlen + q_len"),
-      intParam("d_model", 64, 2, 1024,
-               "Model width d_model; a multiple of heads; even when relative = sinusoidal"),
-      intParam("heads", 4, 1, 64, "Number of heads; d_head = d_model / heads"),
-      intParam("head", 0, 0, 63, "Head shown, 0 .. heads-1"),
-      intParam("clamp_len", 0, 0, 1048576,
-               "Distances above clamp_len use R_clamp_len (the reference's clamp_len); 0 = none"),
-      choiceParam("relative", "sinusoidal", {"sinusoidal", "learned"},
-                  "R_delta: sinusoidal (the paper, concatenated sin|cos, base 10000) or learned "
-                  "(the seed article's table of 2 max_len - 1 rows)"),
-      intParam("max_len", 512, 1, kXlMaxLen,
-               "relative = learned: table rows for delta in -(max_len-1) .. max_len-1; larger "
-               "distances are clamped to max_len - 1"),
-      seedParam(),
-  };
-  const std::string shapeText =
-      "q_len x k_len, row = query i, col = key j, delta = i + mlen - j; signed; masked "
-      "(j > i + mlen) cells empty";
-  const std::string scaled = " / sqrt(d_head); " + shapeText;
-  s.views = {
-      matrixView("a", "(a) content-content  q_i . k_j / sqrt(d_head)", "(a)", true,
-                 "Term (a): content query against content key q_i . k_j" + scaled),
-      matrixView("b", "(b) content-position  q_i . r_(i+mlen-j) / sqrt(d_head)", "(b)", true,
-                 "Term (b): content query against relative position q_i . r_delta" + scaled),
-      matrixView("c", "(c) global content bias  u . k_j / sqrt(d_head)", "(c)", true,
-                 "Term (c): global bias u against content key u . k_j (same in every row)" +
-                     scaled),
-      matrixView("d", "(d) global position bias  v . r_(i+mlen-j) / sqrt(d_head)", "(d)", true,
-                 "Term (d): global bias v against relative position v . r_delta (constant along "
-                 "diagonals)" + scaled),
-      matrixView("ac", "AC = (q_i + u) . k_j / sqrt(d_head)", "(a) + (c)", true,
-                 "Content part AC = (a) + (c), as the reference computes it" + scaled),
-      matrixView("bd", "BD = (q_i + v) . r_(i+mlen-j) / sqrt(d_head)", "(b) + (d)", true,
-                 "Position part BD = (b) + (d): the reference's _rel_shift((q + v) r^T) "
-                 "(equal to it, tested), evaluated for the cells drawn" + scaled),
-      matrixView("scores", "Attention logits  (a) + (b) + (c) + (d)", "score", true,
-                 "Logits (AC + BD) / sqrt(d_head), the causal mask applied after summing; " +
-                     shapeText),
-      matrixView("mask", "Causal mask over segment + memory  (1 = attended)", "attended", false,
-                 "1 where key j <= i + mlen (attended), 0 where j > i + mlen (masked); "
-                 "q_len x k_len, row = query i, col = key j"),
-      matrixView("attention", "Attention weights  softmax over keys", "probability", false,
-                 "softmax of the scores over the unmasked keys of each row (rows sum to 1); "
-                 "q_len x k_len, masked cells empty; k_len at most 65536 (a weight needs "
-                 "its whole row)"),
-  };
-  s.views[7].integerValues = true;
-  s.views[8].maxRowLength = kXlAttentionMaxKeys;
-  ViewSpec memory;
-  memory.id = "memory";
-  memory.kind = ViewKind::Series;
-  memory.title = "Memory of the relative-position term: explicit tensor vs rel-shift";
-  memory.xLabel = "query length q_len";
-  memory.yLabel = "bytes per head (float32)";
-  memory.logY = true;
-  memory.description =
-      "float32 bytes per head, batch 1, over q_len = 1..max(1024, qlen) at the current mlen and "
-      "d_head: the explicit [q_len, k_len, d_head] tensor of r vectors vs the rel-shift trick's "
-      "extra r (k_len x d_head) and padded q_len x (k_len+1) copy of scalars, about d_head times "
-      "smaller; points mark the current q_len and the seed article's figures at head_dim 64 "
-      "(512: 67,108,864 B ~ 67 MB; 1024: 268,435,456 B ~ 268 MB)";
-  s.views.push_back(std::move(memory));
-  return s;
-}
-
-void checkCell(const XlParams& p, Index row, Index col) {
-  if (row < 0 || row >= p.qlen)
-    throw ParamError("row", std::to_string(row), "0 .. " + std::to_string(p.qlen - 1));
-  if (col < 0 || col >= klenOf(p))
-    throw ParamError("col", std::to_string(col), "0 .. " + std::to_string(klenOf(p) - 1));
-}
-
-/// One head of one parameter set, evaluated cell by cell (what evaluate() and explainCell()
-/// use). Every cell is computed by the same arithmetic whichever region it belongs to, so a
-/// sampled region equals the same cells of the whole matrix bit for bit, and nothing of size
-/// k_len x d_model or q_len x k_len is ever built for a term view:
-///   q_i = h_(mlen+i) W_q,  k_j = h_j W_k           (d_head each, ordered products)
-///   (a) = q_i . k_j,  (c) = u . k_j,  AC = (q_i + u) . k_j
-///   (b) = R_delta . (W_r q_i),  (d) = R_delta . (W_r v),  BD = R_delta . (W_r (q_i + v))
-/// i.e. q . (R W_r) regrouped as R . (W_r q): a d_model-long dot per cell instead of a
-/// d_model x d_head projection per distance, and only the R rows of the distances a region
-/// contains. Each is then divided by sqrt(d_head); Scores = (AC + BD) / sqrt(d_head) as the
-/// reference sums before scaling. Equal to the rel-shift computation (xlTerm) up to rounding
-/// (tested to 1e-12).
+/// The weights, biases and projections of one head, from which xlTermCells and
+/// xlAttentionCells form each cell (the regrouping R . (W_r q) is documented at xlTermCells).
 class XlCells {
  public:
   explicit XlCells(const XlParams& p)
-      : m_p(p), m_dHead(dHeadOf(p)), m_scale(1.0 / std::sqrt(static_cast<double>(dHeadOf(p)))) {
+      : m_p(p), m_dHead(xlHeadDim(p)), m_scale(1.0 / std::sqrt(static_cast<double>(xlHeadDim(p)))) {
     const Index col0 = Index{p.head} * m_dHead;
     m_wq = weightColumns(p.seed, Tensor::XlWq, p.dModel, col0, m_dHead);
     m_wk = weightColumns(p.seed, Tensor::XlWk, p.dModel, col0, m_dHead);
@@ -429,7 +287,7 @@ class RelRowsOfBlock {
       m_dense.assign(static_cast<std::size_t>(hi - lo + 1), -1);
       for (Index i : rows)
         for (Index j : cols)
-          if (!isMasked(i, j, p.mlen))
+          if (!xlIsMasked(i, j, p.mlen))
             m_dense[static_cast<std::size_t>(xlLookupDistance(p, i + p.mlen - j) - lo)] = 0;
       for (std::size_t k = 0; k < m_dense.size(); ++k)
         if (m_dense[k] == 0) {
@@ -439,7 +297,7 @@ class RelRowsOfBlock {
     } else {
       for (Index i : rows)
         for (Index j : cols)
-          if (!isMasked(i, j, p.mlen)) lookups.push_back(xlLookupDistance(p, i + p.mlen - j));
+          if (!xlIsMasked(i, j, p.mlen)) lookups.push_back(xlLookupDistance(p, i + p.mlen - j));
       std::sort(lookups.begin(), lookups.end());
       lookups.erase(std::unique(lookups.begin(), lookups.end()), lookups.end());
       m_sorted = lookups;
@@ -470,11 +328,13 @@ class RelRowsOfBlock {
   std::shared_ptr<const Matrix> m_rel;
 };
 
-/// Values of term view `term` on rows x cols. Rows are taken in chunks whose R rows stay
-/// under about 32 MB whatever the region (a contiguous block needs one R row per distance in
-/// its span, a sampled one up to one per cell).
-Matrix termCells(const XlParams& p, XlTerm term, std::span<const Index> rows,
-                 std::span<const Index> cols) {
+}  // namespace
+
+// Rows are taken in chunks whose R rows stay under about 32 MB whatever the region (a
+// contiguous block needs one R row per distance in its span, a sampled one up to one per cell).
+
+Matrix xlTermCells(const XlParams& p, XlTerm term, std::span<const Index> rows,
+                   std::span<const Index> cols) {
   const XlCells x(p);
   const auto nr = static_cast<Index>(rows.size());
   const auto nc = static_cast<Index>(cols.size());
@@ -510,9 +370,8 @@ Matrix termCells(const XlParams& p, XlTerm term, std::span<const Index> rows,
       ++a1;
     const auto chunkRows =
         rows.subspan(static_cast<std::size_t>(a0), static_cast<std::size_t>(a1 - a0));
-    const std::optional<RelRowsOfBlock> rel =
-        needR ? std::optional<RelRowsOfBlock>(std::in_place, p, x, chunkRows, cols)
-              : std::nullopt;
+    const std::unique_ptr<const RelRowsOfBlock> rel =
+        needR ? std::make_unique<const RelRowsOfBlock>(p, x, chunkRows, cols) : nullptr;
     // Unmasked cells of a row go four at a time through orderedDot4 (the same bits as one
     // orderedDot per cell, about three times faster).
     std::array<Index, 4> group{};
@@ -538,7 +397,7 @@ Matrix termCells(const XlParams& p, XlTerm term, std::span<const Index> rows,
       int count = 0;
       for (Index b = 0; b < nc; ++b) {
         const Index j = cols[static_cast<std::size_t>(b)];
-        if (isMasked(i, j, p.mlen)) {
+        if (xlIsMasked(i, j, p.mlen)) {
           out(a, b) = kMasked;
           continue;
         }
@@ -557,33 +416,104 @@ Matrix termCells(const XlParams& p, XlTerm term, std::span<const Index> rows,
   return out;
 }
 
-/// Softmax weights of the unmasked keys of each requested row, at the requested columns.
-/// Every score of a row is needed first (the row's normaliser), so this view is capped at
-/// kXlAttentionMaxKeys keys. Scores as termCells(Scores); a row's weights are summed in key
-/// order, so they do not depend on the region asked for.
-Matrix attentionCells(const XlParams& p, std::span<const Index> rows, std::span<const Index> cols) {
+namespace {
+
+/// What every row of the attention view shares: every key, each requested row's (q_i + u)
+/// and W_r (q_i + v), and R at every distance 0 .. klen-1 (all a row can need).
+struct AttentionInputs {
+  Matrix k;                           ///< klen x d_head: k_j of every key j.
+  Matrix qc;                          ///< rows x d_head: q_i + u.
+  Matrix g;                           ///< rows x d_model: W_r (q_i + v).
+  std::shared_ptr<const Matrix> rel;  ///< R at the distinct lookups, sorted.
+  std::vector<Index> relIndex;        ///< distance delta -> row of rel.
+  double scale = 1;                   ///< 1 / sqrt(d_head).
+
+  /// The R row (d_model values) of distance delta.
+  [[nodiscard]] const double* relOf(Index delta) const {
+    return rel->row(relIndex[static_cast<std::size_t>(delta)]).data();
+  }
+};
+
+AttentionInputs attentionInputs(const XlParams& p, std::span<const Index> rows) {
   const XlCells x(p);
-  const Index klen = klenOf(p);
+  const Index klen = xlKeyLength(p);
   std::vector<Index> allKeys(static_cast<std::size_t>(klen));
   for (Index j = 0; j < klen; ++j) allKeys[static_cast<std::size_t>(j)] = j;
-  const Matrix k = x.keys(allKeys);
+  AttentionInputs in;
+  in.k = x.keys(allKeys);
   const Matrix q = x.queries(rows);
-  const Matrix qc = plusRow(q, x.u());
-  const Matrix g = x.positionWeights(plusRow(q, x.v()));
-  // R at every lookup of distances 0 .. klen-1 (all a row can need), in distance order.
+  in.qc = plusRow(q, x.u());
+  in.g = x.positionWeights(plusRow(q, x.v()));
+  // R at every lookup of distances 0 .. klen-1, in distance order.
   std::vector<Index> lookups(static_cast<std::size_t>(klen));
   for (Index d = 0; d < klen; ++d) lookups[static_cast<std::size_t>(d)] = xlLookupDistance(p, d);
   std::vector<Index> distinct = lookups;
   std::sort(distinct.begin(), distinct.end());
   distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
-  const std::shared_ptr<const Matrix> relTable = x.relRows(distinct);
-  const Matrix& rel = *relTable;
-  std::vector<Index> relIndex(static_cast<std::size_t>(klen));
+  in.rel = x.relRows(distinct);
+  in.relIndex.resize(static_cast<std::size_t>(klen));
   for (Index d = 0; d < klen; ++d)
-    relIndex[static_cast<std::size_t>(d)] = static_cast<Index>(
+    in.relIndex[static_cast<std::size_t>(d)] = static_cast<Index>(
         std::lower_bound(distinct.begin(), distinct.end(), lookups[static_cast<std::size_t>(d)]) -
         distinct.begin());
+  in.scale = x.scale();
+  return in;
+}
 
+/// C(t) = (q_i + u) . k_t and P(t) = g_i . R_t for t in [t0, end), of block row b (input row
+/// a0 + b) and, when `pair`, of row b + 1 too: two rows share each key and R row read
+/// (orderedDot2x4), four keys at a time. Each value is the orderedDot of one cell.
+void tileDots(const AttentionInputs& in, Index dModel, Index a0, Index b, bool pair, Index t0,
+              Index end, Matrix& content, Matrix& position) {
+  const Index dHead = in.k.cols();
+  const double* q0 = in.qc.row(a0 + b).data();
+  const double* g0 = in.g.row(a0 + b).data();
+  const double* q1 = pair ? in.qc.row(a0 + b + 1).data() : nullptr;
+  const double* g1 = pair ? in.g.row(a0 + b + 1).data() : nullptr;
+  Index t = t0;
+  for (; t + 4 <= end; t += 4) {
+    const double* yk[4] = {in.k.row(t).data(), in.k.row(t + 1).data(), in.k.row(t + 2).data(),
+                           in.k.row(t + 3).data()};
+    const double* yr[4] = {in.relOf(t), in.relOf(t + 1), in.relOf(t + 2), in.relOf(t + 3)};
+    if (pair) {
+      detail::orderedDot2x4(q0, q1, yk, dHead, &content(b, t), &content(b + 1, t));
+      detail::orderedDot2x4(g0, g1, yr, dModel, &position(b, t), &position(b + 1, t));
+    } else {
+      detail::orderedDot4(q0, yk, dHead, &content(b, t));
+      detail::orderedDot4(g0, yr, dModel, &position(b, t));
+    }
+  }
+  for (; t < end; ++t) {
+    content(b, t) = detail::orderedDot(q0, in.k.row(t).data(), dHead);
+    position(b, t) = detail::orderedDot(g0, in.relOf(t), dModel);
+    if (!pair) continue;
+    content(b + 1, t) = detail::orderedDot(q1, in.k.row(t).data(), dHead);
+    position(b + 1, t) = detail::orderedDot(g1, in.relOf(t), dModel);
+  }
+}
+
+/// The weights of one row from its C over keys 0 .. n-1 (`s`, overwritten) and P over
+/// distances 0 .. n-1 (n - 1 = i + mlen, the distance of key 0), summed in key order, at the
+/// requested columns of output row `outRow`.
+void softmaxRow(double* s, const double* pos, Index n, double scale, std::span<const Index> cols,
+                Matrix& out, Index outRow) {
+  const Index last = n - 1;
+  for (Index j = 0; j < n; ++j) s[j] = (s[j] + pos[last - j]) * scale;
+  const double mx = *std::max_element(s, s + n);
+  double sum = 0;
+  for (Index j = 0; j < n; ++j) sum += (s[j] = std::exp(s[j] - mx));
+  for (Index c = 0; c < out.cols(); ++c) {
+    const Index key = cols[static_cast<std::size_t>(c)];
+    out(outRow, c) = key < n ? s[key] / sum : kMasked;
+  }
+}
+
+}  // namespace
+
+Matrix xlAttentionCells(const XlParams& p, std::span<const Index> rows,
+                        std::span<const Index> cols) {
+  const AttentionInputs in = attentionInputs(p, rows);
+  const Index klen = xlKeyLength(p);
   // A row's score at key j is (C(j) + P(i + mlen - j)) * scale with C(j) = (q_i + u) . k_j
   // and P(delta) = g_i . R_delta: every row needs C over keys 0 .. i + mlen and P over
   // distances 0 .. i + mlen. Rows go in blocks of kRowBlock (to the cores in parallel), keys
@@ -596,206 +526,28 @@ Matrix attentionCells(const XlParams& p, std::span<const Index> rows, std::span<
   constexpr Index kTile = 256;
   const auto nr = static_cast<Index>(rows.size());
   Matrix out(nr, static_cast<Index>(cols.size()));
-  const double scale = x.scale();
-  const Index dHead = k.cols();
-  auto relOf = [&](Index delta) {
-    return rel.row(relIndex[static_cast<std::size_t>(delta)]).data();
-  };
   detail::parallelBlocks(nr, kRowBlock, [&](Index a0, Index a1) {
     const Index m = a1 - a0;
     Matrix content(m, klen), position(m, klen);  // C(j) and P(delta) of each row of the block
     std::array<Index, kRowBlock> len{};  // keys 0 .. i + mlen (and distances 0 .. i + mlen)
     for (Index a = a0; a < a1; ++a)
-      len[static_cast<std::size_t>(a - a0)] = std::min(klen, rows[static_cast<std::size_t>(a)] + p.mlen + 1);
+      len[static_cast<std::size_t>(a - a0)] =
+          std::min(klen, rows[static_cast<std::size_t>(a)] + p.mlen + 1);
     const Index longest = *std::max_element(len.begin(), len.begin() + m);
     for (Index t0 = 0; t0 < longest; t0 += kTile) {
       for (Index b = 0; b < m; b += 2) {
         const bool pair = b + 1 < m;
-        const Index need = pair ? std::max(len[static_cast<std::size_t>(b)], len[static_cast<std::size_t>(b + 1)])
+        const Index need = pair ? std::max(len[static_cast<std::size_t>(b)],
+                                           len[static_cast<std::size_t>(b + 1)])
                                 : len[static_cast<std::size_t>(b)];
-        const Index end = std::min(t0 + kTile, need);
-        const double* q0 = qc.row(a0 + b).data();
-        const double* g0 = g.row(a0 + b).data();
-        const double* q1 = pair ? qc.row(a0 + b + 1).data() : nullptr;
-        const double* g1 = pair ? g.row(a0 + b + 1).data() : nullptr;
-        Index t = t0;
-        for (; t + 4 <= end; t += 4) {
-          const double* yk[4] = {k.row(t).data(), k.row(t + 1).data(), k.row(t + 2).data(),
-                                 k.row(t + 3).data()};
-          const double* yr[4] = {relOf(t), relOf(t + 1), relOf(t + 2), relOf(t + 3)};
-          if (pair) {
-            detail::orderedDot2x4(q0, q1, yk, dHead, &content(b, t), &content(b + 1, t));
-            detail::orderedDot2x4(g0, g1, yr, p.dModel, &position(b, t), &position(b + 1, t));
-          } else {
-            detail::orderedDot4(q0, yk, dHead, &content(b, t));
-            detail::orderedDot4(g0, yr, p.dModel, &position(b, t));
-          }
-        }
-        for (; t < end; ++t) {
-          content(b, t) = detail::orderedDot(q0, k.row(t).data(), dHead);
-          position(b, t) = detail::orderedDot(g0, relOf(t), p.dModel);
-          if (!pair) continue;
-          content(b + 1, t) = detail::orderedDot(q1, k.row(t).data(), dHead);
-          position(b + 1, t) = detail::orderedDot(g1, relOf(t), p.dModel);
-        }
+        tileDots(in, p.dModel, a0, b, pair, t0, std::min(t0 + kTile, need), content, position);
       }
     }
-    for (Index b = 0; b < m; ++b) {
-      const Index n = len[static_cast<std::size_t>(b)];
-      const Index last = n - 1;  // i + mlen, the distance of key 0
-      double* s = content.row(b).data();
-      const double* pos = position.row(b).data();
-      for (Index j = 0; j < n; ++j) s[j] = (s[j] + pos[last - j]) * scale;
-      const double mx = *std::max_element(s, s + n);
-      double sum = 0;
-      for (Index j = 0; j < n; ++j) sum += (s[j] = std::exp(s[j] - mx));
-      for (Index c = 0; c < out.cols(); ++c) {
-        const Index key = cols[static_cast<std::size_t>(c)];
-        out(a0 + b, c) = key < n ? s[key] / sum : kMasked;
-      }
-    }
+    for (Index b = 0; b < m; ++b)
+      softmaxRow(content.row(b).data(), position.row(b).data(), len[static_cast<std::size_t>(b)],
+                 in.scale, cols, out, a0 + b);
   });
   return out;
 }
-
-/// The hover readout of term views: the four terms and their sums, each from termCells on
-/// the one cell, so "score" is exactly the value the scores view draws.
-std::vector<Term> explainTerms(const XlParams& p, Index i, Index j) {
-  const Index delta = p.mlen + i - j;
-  const Index lookup = xlLookupDistance(p, delta);
-  const Index r[1] = {i};
-  const Index c[1] = {j};
-  auto cell = [&](XlTerm t) { return termCells(p, t, r, c)(0, 0); };
-  return {{"(a) q_i . k_j / sqrt(d_head)", cell(XlTerm::A)},
-          {"(b) q_i . r_delta / sqrt(d_head)", cell(XlTerm::B)},
-          {"(c) u . k_j / sqrt(d_head)", cell(XlTerm::C)},
-          {"(d) v . r_delta / sqrt(d_head)", cell(XlTerm::D)},
-          {"score = (a) + (b) + (c) + (d)", cell(XlTerm::Scores)},
-          {"AC = (a) + (c)", cell(XlTerm::AC)},
-          {"BD = (b) + (d)", cell(XlTerm::BD)},
-          {"distance delta = i + mlen - j", static_cast<double>(delta)},
-          {"delta used for R (after clamping)", static_cast<double>(lookup)},
-          {"clamped (1 = yes)", lookup != delta ? 1.0 : 0.0}};
-}
-
-class XlScheme final : public Scheme {
- public:
-  const SchemeInfo& info() const override {
-    static const SchemeInfo s = buildInfo();
-    return s;
-  }
-
-  void validate(const ParamSet& params) const override {
-    const XlParams p = xlParamsFrom(params);
-    checkHeadsDivide(p.dModel, p.heads);
-    checkHeadIndex(p.head, p.heads);
-    if (p.relative == XlRelative::Sinusoidal && p.dModel % 2 != 0)
-      throw ParamError("d_model", std::to_string(p.dModel),
-                       "even when relative = sinusoidal (R_delta holds d_model/2 sines and "
-                       "d_model/2 cosines)");
-  }
-
-  MatrixShape shape(const ParamSet& params, std::string_view view) const override {
-    requireMatrix(view);
-    const XlParams p = xlParamsFrom(params);
-    if (view == "attention")
-      checkRowLength(findView(*this, view), "qlen", std::to_string(p.qlen), klenOf(p),
-                     "q_len + mlen = " + std::to_string(p.qlen) + " + " + std::to_string(p.mlen) +
-                         " = k_len");
-    return {p.qlen, klenOf(p)};
-  }
-
-  Matrix evaluate(const ParamSet& params, std::string_view view, std::span<const Index> rows,
-                  std::span<const Index> cols) const override {
-    requireMatrix(view);
-    const XlParams p = xlParamsFrom(params);
-    for (Index r : rows) checkCell(p, r, 0);
-    for (Index c : cols) checkCell(p, 0, c);
-    const auto nr = static_cast<Index>(rows.size());
-    const auto nc = static_cast<Index>(cols.size());
-    Matrix out(nr, nc);
-    if (view == "mask") {
-      for (Index a = 0; a < nr; ++a)
-        for (Index b = 0; b < nc; ++b)
-          out(a, b) = isMasked(rows[static_cast<std::size_t>(a)],
-                               cols[static_cast<std::size_t>(b)], p.mlen) ? 0.0 : 1.0;
-      return out;
-    }
-    if (const XlTerm* term = termOf(view)) return termCells(p, *term, rows, cols);
-    return attentionCells(p, rows, cols);
-  }
-
-  std::vector<Term> explainCell(const ParamSet& params, std::string_view view, Index row,
-                                Index col) const override {
-    requireMatrix(view);
-    const XlParams p = xlParamsFrom(params);
-    checkCell(p, row, col);
-    const Index delta = p.mlen + row - col;
-    const Term distance{"distance delta = i + mlen - j", static_cast<double>(delta)};
-    const bool masked = isMasked(row, col, p.mlen);
-    if (view == "mask") return {{"attended (1) or masked (0)", masked ? 0.0 : 1.0}, distance};
-    if (masked) return {{"masked: key j > i + mlen (in the future)", 1.0}, distance};
-    if (termOf(view)) return explainTerms(p, row, col);
-    // attention: the row's scores (every attended key) and their log-sum-exp.
-    std::vector<Index> keys(static_cast<std::size_t>(row + p.mlen + 1));
-    for (Index j = 0; j < static_cast<Index>(keys.size()); ++j) keys[static_cast<std::size_t>(j)] = j;
-    const Index r[1] = {row};
-    const Index c[1] = {col};
-    const Matrix scores = termCells(p, XlTerm::Scores, r, keys);
-    const double mx = scores.maxCoeff();
-    const double sum = (scores.array() - mx).exp().sum();
-    const double lse = mx + std::log(sum);
-    return {{"score s_ij", scores(0, col)},
-            {"row log-sum-exp  log sum_j exp(s_ij)", lse},
-            {"attention = exp(s_ij - log-sum-exp)", attentionCells(p, r, c)(0, 0)},
-            distance};
-  }
-
-  SeriesResult series(const ParamSet& params, std::string_view view) const override {
-    const ViewSpec& spec = findView(*this, view);
-    if (spec.kind != ViewKind::Series)
-      throw ParamError("view", spec.id, "a series view of xl (memory)");
-    const XlParams p = xlParamsFrom(params);
-    // Curves over q_len = 1 .. max(1024, qlen) at the current mlen and d_head: both grow as
-    // q_len * k_len, but the rel-shift copy holds scalars where the explicit tensor holds
-    // d_head-vectors, so it is about d_head times smaller. The current q_len and
-    // the seed article's two figures (head_dim 64, k_len = q_len) are marked as points.
-    const Index last = std::max<Index>(1024, p.qlen);
-    const Index dHead = dHeadOf(p);
-    const std::string shape = "k_len = q_len + " + std::to_string(p.mlen) + ", d_head = " +
-                              std::to_string(dHead);
-    SeriesResult out;
-    out.curves = {
-        {"explicit [q_len, k_len, d_head] tensor (" + shape + ")", {}, CurveStyle::Line},
-        {"rel-shift extra: r and the padded copy (" + shape + ")", {}, CurveStyle::Line},
-        {"current q_len = " + std::to_string(p.qlen), {}, CurveStyle::Points},
-        {"seed article: explicit tensor at head_dim 64 (67 MB, 268 MB)", {}, CurveStyle::Points}};
-    // Every q_len up to 4096; beyond, 4096 steps plus the marked points (a million-token
-    // segment would otherwise make a million-point chart of two smooth curves).
-    const Index step = std::max<Index>(1, last / 4096);
-    for (Index q = 1; q <= last; ++q) {
-      if (q % step != 0 && q != 1 && q != last && q != p.qlen && q != 512 && q != 1024) continue;
-      const XlMemory m = xlMemoryBytes(q, q + p.mlen, dHead);
-      out.x.push_back(static_cast<double>(q));
-      out.curves[0].y.push_back(m.explicitBytes);
-      out.curves[1].y.push_back(m.relShiftBytes);
-      out.curves[2].y.push_back(q == p.qlen ? m.explicitBytes : kMasked);
-      out.curves[3].y.push_back(q == 512 || q == 1024 ? xlMemoryBytes(q, q, 64).explicitBytes
-                                                      : kMasked);
-    }
-    return out;
-  }
-
- private:
-  void requireMatrix(std::string_view view) const {
-    const ViewSpec& spec = findView(*this, view);
-    if (spec.kind != ViewKind::Matrix)
-      throw ParamError("view", spec.id, "a matrix view of xl (this one is a series)");
-  }
-};
-
-}  // namespace
-
-std::unique_ptr<Scheme> makeXlScheme() { return std::make_unique<XlScheme>(); }
 
 }  // namespace posenc

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+// TUPE maths: the five terms of one head's logit, evaluated in row chunks, and the attention
+// weights (tupe.hpp). The `tupe` scheme's description and views are in tupe_scheme.cpp.
 #include "posenc/tupe.hpp"
 
 #include <algorithm>
@@ -69,14 +71,31 @@ struct Need {
   bool cc = true, cp = true, pc = true, pp = true, bias = true;
 };
 
-Need needFor(std::string_view view) {
-  if (view == "cc") return {true, false, false, false, false};
-  if (view == "cp") return {false, true, false, false, false};
-  if (view == "pc") return {false, false, true, false, false};
-  if (view == "pp") return {false, false, false, true, false};
-  if (view == "bias") return {false, false, false, false, true};
-  if (view == "positional") return {false, false, false, true, true};
+Need needFor(TupePart part) {
+  switch (part) {
+    case TupePart::Cc: return {true, false, false, false, false};
+    case TupePart::Cp: return {false, true, false, false, false};
+    case TupePart::Pc: return {false, false, true, false, false};
+    case TupePart::Pp: return {false, false, false, true, false};
+    case TupePart::Bias: return {false, false, false, false, true};
+    case TupePart::Positional: return {false, false, false, true, true};
+    case TupePart::Total: break;
+  }
   return {};
+}
+
+/// The matrix of `part` among a chunk's terms.
+Matrix pick(const TupeTerms& t, TupePart part) {
+  switch (part) {
+    case TupePart::Cc: return t.cc;
+    case TupePart::Cp: return t.cp;
+    case TupePart::Pc: return t.pc;
+    case TupePart::Pp: return t.pp;
+    case TupePart::Bias: return t.bias;
+    case TupePart::Positional: return t.positional();
+    case TupePart::Total: break;
+  }
+  return t.total();
 }
 
 /// What every row chunk of a block shares: projections and the bias of each offset.
@@ -231,180 +250,6 @@ std::vector<Index> allPositions(Index length) {
   return v;
 }
 
-TupeBlock headBlock(const TupeParams& p, std::span<const Index> rows, std::span<const Index> cols);
-
-const std::string kRemoved = "  (removed in this variant)";
-
-class TupeScheme final : public Scheme {
- public:
-  const SchemeInfo& info() const override {
-    static const SchemeInfo s = makeInfo();
-    return s;
-  }
-
-  void validate(const ParamSet& params) const override {
-    const TupeParams p = tupeParamsFrom(params);
-    checkHeadsDivide(p.dModel, p.heads);
-    checkHeadIndex(p.head, p.heads);
-    const Index maxExact = p.buckets / 2 / 2;
-    if (p.maxDistance <= maxExact)
-      throw ParamError("max_distance", std::to_string(p.maxDistance),
-                       "greater than buckets/4 = " + std::to_string(maxExact) +
-                           " (T5 bidirectional max_exact)");
-  }
-
-  MatrixShape shape(const ParamSet& params, std::string_view view) const override {
-    const TupeParams p = tupeParamsFrom(params);
-    if (view == "attention")
-      checkRowLength(findView(*this, view), "length", std::to_string(p.length), p.length,
-                     "length");
-    return {p.length, p.length};
-  }
-
-  Matrix evaluate(const ParamSet& params, std::string_view view, std::span<const Index> rows,
-                  std::span<const Index> cols) const override {
-    const TupeParams p = tupeParamsFrom(params);
-    if (view == "attention") return tupeAttention(p, rows, cols);
-    const TupeBlock blk = headBlock(p, rows, cols);
-    Matrix out(static_cast<Index>(rows.size()), static_cast<Index>(cols.size()));
-    forEachChunk(p, blk, needFor(view), [&](const TupeTerms& t, Index r0) {
-      out.middleRows(r0, t.cc.rows()) = pick(t, view);
-    });
-    return out;
-  }
-
-  std::vector<Term> explainCell(const ParamSet& params, std::string_view view, Index row,
-                                Index col) const override {
-    const TupeParams p = tupeParamsFrom(params);
-    const Index r[1] = {row};
-    const Index c[1] = {col};
-    const TupeTerms t = tupeTerms(p, r, c);
-    const bool cls = p.untieCls && p.variant != TupeVariant::Tied && tupeIsClsCell(row, col);
-    const std::string theta = row == 0 ? "theta_1 ([CLS] row, untied)"
-                                       : "theta_2 ([CLS] column, untied)";
-    const bool tied = p.variant == TupeVariant::Tied;
-    const bool tupe = p.variant == TupeVariant::TupeA || p.variant == TupeVariant::TupeR;
-    const std::string s = tupe ? " / sqrt(2 d_head)" : " / sqrt(d_head)";
-    const std::string w = tied ? "W" : "U";
-    std::vector<Term> out;
-    out.push_back({"cc  (x_i W^Q).(x_j W^K)" + s, t.cc(0, 0)});
-    out.push_back({tupe ? "cp" + kRemoved : "cp  (x_i W^Q).(p_j " + w + "^K)" + s, t.cp(0, 0)});
-    out.push_back({tupe ? "pc" + kRemoved : "pc  (p_i " + w + "^Q).(x_j W^K)" + s, t.pc(0, 0)});
-    std::string pp = "pp  (p_i " + w + "^Q).(p_j " + w + "^K)" + s;
-    if (p.variant == TupeVariant::UntiedCross) pp = "pp" + kRemoved;
-    else if (cls) pp = "pp  " + theta;
-    out.push_back({pp, t.pp(0, 0)});
-    std::string bias = "bias  b_{j-i} (unscaled)";
-    if (tied || p.variant == TupeVariant::TupeA) bias = "bias" + kRemoved;
-    else if (cls && tupe) bias = "bias  0 ([CLS] cell: reset with pp, paper Eq. 11)";
-    else if (cls) bias = "bias  " + theta;
-    out.push_back({bias, t.bias(0, 0)});
-    out.push_back({"total  alpha_ij = cc + cp + pc + pp + bias", t.total()(0, 0)});
-    out.push_back({"positional part  pp + bias", t.positional()(0, 0)});
-    if (view == "attention")
-      out.push_back({"attention  softmax_j alpha_ij", tupeAttention(p, r, c)(0, 0)});
-    out.push_back({"j - i", static_cast<double>(col - row)});
-    out.push_back({"bucket of j - i", static_cast<double>(tupeBucket(p, row, col))});
-    out.push_back({"[CLS] cell (1 if i = 0 or j = 0)", tupeIsClsCell(row, col) ? 1.0 : 0.0});
-    if (cls) out.push_back({"untied [CLS] value  " + theta, t.positional()(0, 0)});
-    return out;
-  }
-
-  SeriesResult series(const ParamSet&, std::string_view view) const override {
-    throw ParamError("view", std::string(view), "a series view (tupe has none)");
-  }
-
- private:
-  static Matrix pick(const TupeTerms& t, std::string_view view) {
-    if (view == "cc") return t.cc;
-    if (view == "cp") return t.cp;
-    if (view == "pc") return t.pc;
-    if (view == "pp") return t.pp;
-    if (view == "bias") return t.bias;
-    if (view == "positional") return t.positional();
-    if (view == "total") return t.total();
-    throw ParamError("view", std::string(view),
-                     "cc, cp, pc, pp, bias, total, attention or positional");
-  }
-
-  static ViewSpec term(std::string id, std::string title, std::string value, std::string desc) {
-    ViewSpec v;
-    v.id = std::move(id);
-    v.title = std::move(title);
-    v.xLabel = "key position j";
-    v.yLabel = "query position i";
-    v.valueLabel = std::move(value);
-    v.signedValues = true;
-    v.description = std::move(desc);
-    return v;
-  }
-
-  static SchemeInfo makeInfo() {
-    SchemeInfo s;
-    s.id = "tupe";
-    s.name = "TUPE (Ke, He, Liu 2021)";
-    s.description =
-        "Untied positional encoding: content and position get separate projections; the "
-        "attention logit of one head split into content and position terms";
-    s.params = {
-        intParam("length", 32, 1, 1048576,
-                 "Sequence length; position 0 is the [CLS] token (the attention view: at most "
-                 "65536)"),
-        intParam("d_model", 64, 1, 1024, "Model width d_model (a multiple of heads)"),
-        intParam("heads", 4, 1, 64, "Number of attention heads; d_head = d_model / heads"),
-        intParam("head", 0, 0, 63, "Head shown (less than heads)"),
-        choiceParam("variant", "tupe-a", {"tied", "tupe-a", "tupe-r", "untied-cross"},
-                    "tied: BERT (x+p)W; tupe-a: the paper, untied, no cross terms; tupe-r: "
-                    "tupe-a + T5 relative bias; untied-cross: seed article 003, cross terms "
-                    "kept, pp replaced by relative bias"),
-        boolParam("untie_cls", true,
-                  "Untie [CLS] (paper Eq. 9): positional part of row 0 = theta_1, of column 0 "
-                  "= theta_2 (no effect on tied)"),
-        intParam("buckets", 32, 4, 1024, "T5 bidirectional buckets of the relative bias", true),
-        intParam("max_distance", 128, 2, 1048576,
-                 "T5 max distance: beyond it |j - i| shares the last bucket (> buckets/4)"),
-        seedParam(),
-    };
-    const std::string rows = " length x length, row = query i, column = key j, signed";
-    s.views = {
-        term("cc", "content-to-content  cc", "cc",
-             "(x_i W^Q).(x_j W^K) / sqrt(d_head) (tied, untied-cross) or / sqrt(2 d_head) "
-             "(tupe-a, tupe-r);" + rows),
-        term("cp", "content-to-position  cp", "cp",
-             "(x_i W^Q).(p_j W^K) / sqrt(d_head) (tied) or (x_i W^Q).(p_j U^K) / sqrt(d_head) "
-             "(untied-cross); removed in this variant (exactly 0) for tupe-a, tupe-r;" + rows),
-        term("pc", "position-to-content  pc", "pc",
-             "(p_i W^Q).(x_j W^K) / sqrt(d_head) (tied) or (p_i U^Q).(x_j W^K) / sqrt(d_head) "
-             "(untied-cross); removed in this variant (exactly 0) for tupe-a, tupe-r;" + rows),
-        term("pp", "position-to-position  pp", "pp",
-             "(p_i W^Q).(p_j W^K) / sqrt(d_head) (tied), (p_i U^Q).(p_j U^K) / sqrt(2 d_head) "
-             "(tupe-a, tupe-r; with untie_cls row 0 = theta_1, rest of column 0 = theta_2); "
-             "removed in this variant (exactly 0) for untied-cross;" + rows),
-        term("bias", "relative bias  b_{j-i}", "bias",
-             "b[bucket(j - i)] from T5 bidirectional buckets, unscaled (tupe-r, untied-cross); "
-             "with untie_cls 0 in the [CLS] row and column (tupe-r; the official code adds "
-             "two extra buckets there) or theta_1 / theta_2 (untied-cross); removed in this "
-             "variant (exactly 0) for tied, tupe-a;" + rows),
-        term("total", "attention logit  alpha_ij", "alpha_ij",
-             "cc + cp + pc + pp + bias, the logit before softmax;" + rows),
-        [&] {
-          ViewSpec v = term("attention", "attention weights  softmax_j alpha_ij", "weight",
-                            "row-wise softmax of the total over all keys j; each row sums to "
-                            "1; length x length, row = query i, column = key j, in (0, 1]; "
-                            "length at most 65536 (a weight needs its whole row)");
-          v.signedValues = false;
-          v.maxRowLength = kTupeAttentionMaxKeys;
-          return v;
-        }(),
-        term("positional", "positional part  pp + bias", "pp + bias",
-             "the content-independent part of the logit: pp + bias (the paper's positional "
-             "correlation v_ij); [CLS] row theta_1 and column theta_2 with untie_cls;" +
-                 rows),
-    };
-    return s;
-  }
-};
-
 }  // namespace
 
 TupeVariant tupeVariantFromId(std::string_view id) {
@@ -413,21 +258,6 @@ TupeVariant tupeVariantFromId(std::string_view id) {
   if (id == "tupe-r") return TupeVariant::TupeR;
   if (id == "untied-cross") return TupeVariant::UntiedCross;
   throw ParamError("variant", std::string(id), "tied, tupe-a, tupe-r or untied-cross");
-}
-
-TupeParams tupeParamsFrom(const ParamSet& params) {
-  TupeParams p;
-  p.length = params.getInt("length");
-  p.dModel = params.getInt("d_model");
-  p.heads = params.getInt("heads");
-  p.head = params.getInt("head");
-  p.variant = tupeVariantFromId(params.getChoice("variant"));
-  p.untieCls = params.getBool("untie_cls");
-  p.buckets = params.getInt("buckets");
-  p.maxDistance = params.getInt("max_distance");
-  p.seed = static_cast<std::uint64_t>(params.getInt("seed"));
-  p.contentSeed = p.seed;
-  return p;
 }
 
 Index tupeHeadDim(const TupeParams& p) { return p.dModel / p.heads; }
@@ -523,6 +353,14 @@ Matrix tupeAttention(const TupeParams& p, std::span<const Index> rows,
   return out;
 }
 
-std::unique_ptr<Scheme> makeTupeScheme() { return std::make_unique<TupeScheme>(); }
+Matrix tupeTermView(const TupeParams& p, TupePart part, std::span<const Index> rows,
+                    std::span<const Index> cols) {
+  const TupeBlock blk = headBlock(p, rows, cols);
+  Matrix out(static_cast<Index>(rows.size()), static_cast<Index>(cols.size()));
+  forEachChunk(p, blk, needFor(part), [&](const TupeTerms& t, Index r0) {
+    out.middleRows(r0, t.cc.rows()) = pick(t, part);
+  });
+  return out;
+}
 
 }  // namespace posenc

@@ -13,16 +13,18 @@
 
 namespace posenc {
 
-/// Parameters of the alibi scheme (ids: length, heads, head, causal). Nothing is random.
+/// Parameters of the alibi scheme (ids: length, heads, head, causal, train_length). Nothing
+/// is random.
 struct AlibiParams {
   std::int64_t length = 128;  ///< Sequence length L (queries = keys = 0..L-1); 1..2^20.
   std::int64_t heads = 8;     ///< Number of heads n; 1..1024.
   std::int64_t head = 0;      ///< Head h shown by the bias view; 0..1023 and < heads.
   bool causal = true;         ///< true: the paper's causal form; false: symmetric -m_h |i - j|.
+  std::int64_t trainLength = 1024;  ///< Training length marked by the extrapolation view.
   friend bool operator==(const AlibiParams&, const AlibiParams&) = default;
 };
 
-/// Reads the alibi parameters (no cross-checks; see validateAlibiParams).
+/// Reads the alibi parameters (alibi_scheme.cpp; no cross-checks, see validateAlibiParams).
 [[nodiscard]] AlibiParams alibiParamsFrom(const ParamSet& params);
 
 /// Cross-parameter check: head < heads. @throws ParamError("head", ...).
@@ -55,7 +57,8 @@ void validateAlibiParams(const AlibiParams& p);
 [[nodiscard]] Matrix alibiBiasMatrix(const AlibiParams& p, std::span<const Index> rows,
                                      std::span<const Index> cols);
 
-/// The alibi scheme: views "slopes" (series over heads, bars) and "bias" (matrix).
+/// The alibi scheme (alibi_scheme.cpp): views slopes (series over heads, bars), bias (matrix)
+/// and extrapolation (series).
 [[nodiscard]] std::unique_ptr<Scheme> makeAlibiScheme();
 
 }  // namespace posenc

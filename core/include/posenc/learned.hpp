@@ -72,7 +72,8 @@ void checkLearnedParams(const LearnedParams& p);
 [[nodiscard]] Matrix learnedSimilarity(const LearnedParams& p, std::span<const Index> rows,
                                        std::span<const Index> cols);
 
-/// The `learned` scheme: matrix views encoding and similarity.
+/// The `learned` scheme (learned_scheme.cpp): matrix views encoding and similarity, series
+/// view extrapolation.
 [[nodiscard]] std::unique_ptr<Scheme> makeLearnedScheme();
 
 }  // namespace posenc

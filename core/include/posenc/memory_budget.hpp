@@ -78,12 +78,13 @@ void checkMemory(double bytes, const std::string& request, const std::string& pa
                                         double span = 0);
 
 /// How many model-width vectors per requested row and column a matrix view holds while it
-/// is evaluated, measured (peak resident memory, tests/core/memory_budget_test.cpp) with a
-/// margin: learned `similarity` forms each table row once (1 measured, 1.5 here);
-/// Transformer-XL's and TUPE's term views keep content rows, projections and position rows
-/// (up to 4.6 measured before the table cache), plus the rows the table cache keeps for the
-/// next request (table_cache.hpp; about 7 measured with it, 8 here); Transformer-XL's `mask` and
-/// every view of the other schemes hold none (their work is per cell or per distance): 0.
+/// is evaluated: the view's ViewSpec::vectorsPerPosition (0 for an unknown scheme or view),
+/// measured (peak resident memory, tests/core/memory_budget_test.cpp) with a margin: learned
+/// `similarity` forms each table row once (1 measured, 1.5); Transformer-XL's and TUPE's term
+/// views keep content rows, projections and position rows (up to 4.6 measured before the
+/// table cache), plus the rows the table cache keeps for the next request (table_cache.hpp;
+/// about 7 measured with it, 8); Transformer-XL's `mask` and every view of the other schemes
+/// hold none (their work is per cell or per distance): 0.
 [[nodiscard]] double vectorsPerPosition(std::string_view scheme, std::string_view view);
 
 /// Frees the tables the schemes keep for reuse between requests (random content and

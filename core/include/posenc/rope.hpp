@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <memory>
 #include <span>
+#include <string_view>
 #include <utility>
 
 #include "posenc/params.hpp"
@@ -46,6 +47,9 @@ struct RopeParams {
   std::int64_t queries = 4;          ///< Query positions in the invariance view; 1..8.
   friend bool operator==(const RopeParams&, const RopeParams&) = default;
 };
+
+/// Stable id of a scaling: "none", "linear", "ntk" or "dynamic" (the `scaling` choice).
+[[nodiscard]] std::string_view ropeScalingId(RopeScaling s);
 
 /// Reads the `rope` scheme's parameters (ids: length, dim, base, layout, scaling, factor,
 /// train_length, seed, pair, queries).
@@ -120,7 +124,8 @@ void checkRopeParams(const RopeParams& p);
 [[nodiscard]] Vector absoluteSinusoidalScores(const RopeParams& p, Index m,
                                               std::span<const Index> keys);
 
-/// The `rope` scheme: views angles, frequencies, scores, invariance, decay, rotation.
+/// The `rope` scheme (rope_scheme.cpp): views angles, frequencies, scores, invariance, decay,
+/// rotation, extrapolation.
 [[nodiscard]] std::unique_ptr<Scheme> makeRopeScheme();
 
 }  // namespace posenc

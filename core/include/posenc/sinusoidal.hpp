@@ -13,7 +13,8 @@
 
 namespace posenc {
 
-/// Parameters of the `sinusoidal` scheme (ids length, dim, base, layout, offset, bands).
+/// Parameters of the `sinusoidal` scheme (ids length, dim, base, layout, offset, bands,
+/// train_length).
 /// Notation: d = dim, pair i = 0 .. d/2-1 with angular frequency w_i (see
 /// sinusoidalFrequencies), PE(p) = row p of the table (width d).
 struct SinusoidalParams {
@@ -23,10 +24,12 @@ struct SinusoidalParams {
   SinusoidalLayout layout = SinusoidalLayout::Interleaved;  ///< `layout`: columns, frequencies.
   Index offset = 1;  ///< `offset`: shift k of the shift view; 1 .. 2^20.
   Index bands = 4;   ///< `bands`: sine columns in the bands view; 1 .. 8 (at most d/2 drawn).
+  Index trainLength = 512;  ///< `train_length`: training length of the extrapolation view.
   friend bool operator==(const SinusoidalParams&, const SinusoidalParams&) = default;
 };
 
-/// Reads the typed parameters from a (validated) parameter set of the sinusoidal scheme.
+/// Reads the typed parameters from a (validated) parameter set of the sinusoidal scheme
+/// (sinusoidal_scheme.cpp).
 [[nodiscard]] SinusoidalParams sinusoidalParamsFrom(const ParamSet& params);
 
 /// Entries of the encoding table (view `encoding`).
@@ -37,6 +40,11 @@ struct SinusoidalParams {
 ///       PE(pos, 2i) = sin(pos / 10000^(2i/d)), PE(pos, 2i+1) = cos(pos / 10000^(2i/d)).
 [[nodiscard]] Matrix sinusoidalEncoding(const SinusoidalParams& p, std::span<const Index> rows,
                                         std::span<const Index> cols);
+
+/// cos(delta w) as the similarity cells form it: by angle addition over delta = 1024 h + l,
+/// cos(1024 h w) cos(l w) - sin(1024 h w) sin(l w), so exactly cos(delta w) for delta < 1024.
+/// @pre delta >= 0.
+[[nodiscard]] double sinusoidalPairTerm(double w, Index delta);
 
 /// The one-dimensional similarity profile S(delta) = sum_{i=0}^{d/2-1} cos(delta w_i), terms
 /// added in increasing i, at |delta| (so S(-delta) == S(delta) bit for bit). Each term is
@@ -82,8 +90,8 @@ struct SinusoidalParams {
 [[nodiscard]] Vector sinusoidalShiftResidual(const SinusoidalParams& p,
                                              std::span<const Index> positions);
 
-/// The `sinusoidal` scheme: views encoding, similarity (matrices), wavelengths, bands, shift
-/// (series).
+/// The `sinusoidal` scheme (sinusoidal_scheme.cpp): views encoding, similarity (matrices),
+/// wavelengths, bands, shift, extrapolation (series).
 [[nodiscard]] std::unique_ptr<Scheme> makeSinusoidalScheme();
 
 }  // namespace posenc

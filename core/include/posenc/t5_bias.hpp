@@ -27,7 +27,7 @@ struct T5Params {
   friend bool operator==(const T5Params&, const T5Params&) = default;
 };
 
-/// Reads the t5 parameters (no cross-checks; see validateT5Params).
+/// Reads the t5 parameters (t5_scheme.cpp; no cross-checks, see validateT5Params).
 [[nodiscard]] T5Params t5ParamsFrom(const ParamSet& params);
 
 /// Cross-parameter checks: head < heads; maxDistance > max_exact.
@@ -75,7 +75,8 @@ void validateT5Params(const T5Params& p);
 [[nodiscard]] Matrix t5BiasMatrix(const T5Params& p, std::span<const Index> rows,
                                   std::span<const Index> cols);
 
-/// The t5 scheme: views "buckets" (matrix), "bucket_map" (series over r), "bias" (matrix).
+/// The t5 scheme (t5_scheme.cpp): views buckets (matrix), bucket_map (series over r), bias
+/// (matrix), extrapolation (series).
 [[nodiscard]] std::unique_ptr<Scheme> makeT5Scheme();
 
 }  // namespace posenc

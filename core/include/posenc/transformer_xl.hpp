@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <span>
 
 #include "posenc/params.hpp"
 #include "posenc/scheme.hpp"
@@ -51,8 +52,17 @@ inline constexpr Index kXlAttentionMaxKeys = 65536;
 /// Largest max_len accepted; fixes the row offset of XlRelTable.
 inline constexpr std::int64_t kXlMaxLen = 65536;
 
-/// Typed parameters from a validated ParamSet of the xl scheme.
+/// Typed parameters from a validated ParamSet of the xl scheme (xl_scheme.cpp).
 [[nodiscard]] XlParams xlParamsFrom(const ParamSet& params);
+
+/// Head width d_head = dModel / heads.
+[[nodiscard]] inline Index xlHeadDim(const XlParams& p) { return p.dModel / p.heads; }
+
+/// Key length k_len = mlen + qlen (memory first, then the segment).
+[[nodiscard]] inline Index xlKeyLength(const XlParams& p) { return Index{p.mlen} + p.qlen; }
+
+/// True where query i may not see key j: j > i + mlen (a key after the query).
+[[nodiscard]] inline bool xlIsMasked(Index i, Index j, Index mlen) { return j > i + mlen; }
 
 /// The distance R is looked up at for true distance delta = i + mlen - j: min(delta, clampLen)
 /// when clampLen > 0 (the reference's `pos_seq.clamp_(max=clamp_len)`), then, for Learned,
@@ -115,7 +125,29 @@ struct XlMemory {
 };
 [[nodiscard]] XlMemory xlMemoryBytes(Index qlen, Index klen, Index dHead);
 
-/// The `xl` scheme: views a, b, c, d, ac, bd, scores, mask, attention and series memory.
+/// Values of one term (xlTerm's definitions, each divided by sqrt(d_head)) at the cells
+/// rows x cols: rows.size() x cols.size(), row = query i, col = key j, masked cells NaN.
+/// Evaluated cell by cell, so a sampled region equals the same cells of the whole matrix bit
+/// for bit, and nothing of size k_len x d_model or q_len x k_len is built:
+///   q_i = h_(mlen+i) W_q,  k_j = h_j W_k           (d_head each, ordered products)
+///   (a) = q_i . k_j,  (c) = u . k_j,  AC = (q_i + u) . k_j
+///   (b) = R_delta . (W_r q_i),  (d) = R_delta . (W_r v),  BD = R_delta . (W_r (q_i + v))
+/// i.e. q . (R W_r) regrouped as R . (W_r q): a d_model-long dot per cell, and only the R rows
+/// of the distances the region contains. Scores = (AC + BD) / sqrt(d_head), summed before
+/// scaling as the reference does. Equal to xlTerm on xlTensors(p) up to rounding (1e-12).
+/// @pre rows in 0 .. qlen-1 and cols in 0 .. k_len-1, both increasing.
+[[nodiscard]] Matrix xlTermCells(const XlParams& p, XlTerm term, std::span<const Index> rows,
+                                 std::span<const Index> cols);
+
+/// Softmax weights of the unmasked keys of each requested row (scores as xlTermCells(Scores)),
+/// at the requested columns: rows.size() x cols.size(), masked cells NaN, each full row sums
+/// to 1. A weight needs its whole row, so this is for k_len <= kXlAttentionMaxKeys; a row's
+/// weights are summed in key order, so they do not depend on the region asked for.
+[[nodiscard]] Matrix xlAttentionCells(const XlParams& p, std::span<const Index> rows,
+                                      std::span<const Index> cols);
+
+/// The `xl` scheme (xl_scheme.cpp): views a, b, c, d, ac, bd, scores, mask, attention and
+/// series memory.
 [[nodiscard]] std::unique_ptr<Scheme> makeXlScheme();
 
 }  // namespace posenc

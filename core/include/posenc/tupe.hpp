@@ -65,7 +65,7 @@ struct TupeParams {
   friend bool operator==(const TupeParams&, const TupeParams&) = default;
 };
 
-/// Reads the parameters of the tupe scheme; contentSeed = seed.
+/// Reads the parameters of the tupe scheme (tupe_scheme.cpp); contentSeed = seed.
 [[nodiscard]] TupeParams tupeParamsFrom(const ParamSet& params);
 
 /// Head width d_head = d_model / heads.
@@ -124,12 +124,21 @@ struct TupeTerms {
 /// True for a cell of the [CLS] row or column (i == 0 or j == 0).
 [[nodiscard]] bool tupeIsClsCell(Index i, Index j);
 
+/// One of the matrices a TupeTerms holds (or sums).
+enum class TupePart { Cc, Cp, Pc, Pp, Bias, Positional, Total };
+
+/// That part of tupeTerms at rows x cols, evaluated in row chunks (at most 128 rows, and
+/// about 2^20 cells) with only the terms the part needs, the random tables drawn chunk by
+/// chunk: rows.size() x cols.size(), equal bit for bit to the same part of tupeTerms.
+[[nodiscard]] Matrix tupeTermView(const TupeParams& p, TupePart part, std::span<const Index> rows,
+                                  std::span<const Index> cols);
+
 /// Row-wise softmax of the total over all keys 0..length-1, at the given cells:
 /// rows.size() x cols.size(), each full row sums to 1, values in [0, 1], not signed.
 [[nodiscard]] Matrix tupeAttention(const TupeParams& p, std::span<const Index> rows,
                                    std::span<const Index> cols);
 
-/// The tupe scheme: views cc, cp, pc, pp, bias, positional, total, attention.
+/// The tupe scheme (tupe_scheme.cpp): views cc, cp, pc, pp, bias, total, attention, positional.
 [[nodiscard]] std::unique_ptr<Scheme> makeTupeScheme();
 
 }  // namespace posenc

@@ -29,6 +29,11 @@ struct ViewSpec {
   /// Set for views that need a whole row before any cell is known (softmax attention);
   /// every other view goes to the parameters' maxima (1,048,576 positions).
   Index maxRowLength = 0;
+  /// Matrix: model-width vectors (`dim` or `d_model` doubles) held per requested row and
+  /// column while the view is evaluated (tables, projections, cached rows), measured with a
+  /// margin; 0 when the work is per cell or per distance. The memory estimate
+  /// (matrixRequestBytes) uses it.
+  double vectorsPerPosition = 0;
   std::string description{};  ///< One line: what the view shows and its sign convention.
 };
 

@@ -1,0 +1,420 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The `rope` scheme: its description, ParamSet -> RopeParams, and its views (what each one
+// shows, computes and explains), on the maths of rope.cpp.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <numbers>
+#include <numeric>
+#include <string>
+#include <vector>
+
+#include "posenc/extrapolation.hpp"
+#include "posenc/rope.hpp"
+#include "view_table.hpp"
+
+namespace posenc {
+
+namespace {
+
+constexpr Index kInvarianceMaxDistances = 4096;  // invariance: x = 0..min(length, 4096)-1
+constexpr Index kDecayMaxPoints = 65536;         // decay: r = 0..min(length, 65536)-1
+constexpr Index kRotationMaxPosition = 2000;     // rotation: m = 0..min(length-1, 2000)
+constexpr Index kCirclePoints = 361;             // rotation: circle drawn with 1-degree steps
+
+std::string text(std::int64_t v) { return std::to_string(v); }
+
+/// Four significant digits, for names shown to people.
+std::string shortText(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.4g", v);
+  return buf;
+}
+
+/// Query positions of the invariance view: m_j = (L-1) - floor(j L / Q), j = 0..Q-1, duplicates
+/// (only when Q > L) removed. Decreasing.
+std::vector<Index> invarianceQueries(const RopeParams& p) {
+  std::vector<Index> ms;
+  for (std::int64_t j = 0; j < p.queries; ++j) {
+    const Index m = (p.length - 1) - (j * p.length) / p.queries;
+    if (ms.empty() || ms.back() != m) ms.push_back(m);
+  }
+  return ms;
+}
+
+SeriesResult frequenciesSeries(const RopeParams& p) {
+  const Vector before = ropeFrequencies(p.dim, p.base);
+  const Vector after = ropeScaledFrequencies(p);
+  SeriesResult s;
+  const std::string how = "after scaling (" + std::string(ropeScalingId(p.scaling)) + ")";
+  Curve thetaBefore{"theta_k before scaling", {}}, thetaAfter{"theta_k " + how, {}};
+  Curve waveBefore{"wavelength 2 pi / theta_k before scaling", {}};
+  Curve waveAfter{"wavelength 2 pi / theta_k " + how, {}};
+  for (Index k = 0; k < before.size(); ++k) {
+    s.x.push_back(static_cast<double>(k));
+    thetaBefore.y.push_back(before(k));
+    thetaAfter.y.push_back(after(k));
+    waveBefore.y.push_back(2.0 * std::numbers::pi / before(k));
+    waveAfter.y.push_back(2.0 * std::numbers::pi / after(k));
+  }
+  s.curves = {thetaBefore, thetaAfter, waveBefore, waveAfter};
+  return s;
+}
+
+SeriesResult invarianceSeries(const RopeParams& p) {
+  const Index count = std::min<Index>(p.length, kInvarianceMaxDistances);
+  std::vector<Index> xs(static_cast<std::size_t>(count));
+  std::iota(xs.begin(), xs.end(), Index{0});
+  const Vector profile = ropeScoreProfile(ropeQuery(p), ropeKey(p), ropeScaledFrequencies(p),
+                                          p.layout, xs);
+  const std::vector<Index> ms = invarianceQueries(p);
+  SeriesResult s;
+  s.x.assign(xs.begin(), xs.end());
+  for (const Index m : ms) {
+    Curve c{"RoPE, m = " + text(static_cast<std::int64_t>(m)),
+            std::vector<double>(static_cast<std::size_t>(count), kMasked)};
+    const Index last = std::min(m, count - 1);  // n = m - x >= 0
+    for (Index x = 0; x <= last; ++x) c.y[static_cast<std::size_t>(x)] = profile(x);
+    s.curves.push_back(std::move(c));
+  }
+  for (const Index m : ms) {
+    Curve c{"absolute sinusoidal, m = " + text(static_cast<std::int64_t>(m)),
+            std::vector<double>(static_cast<std::size_t>(count), kMasked)};
+    const Index last = std::min(m, count - 1);
+    std::vector<Index> keys(static_cast<std::size_t>(last + 1));
+    for (Index x = 0; x <= last; ++x) keys[static_cast<std::size_t>(x)] = m - x;
+    const Vector v = absoluteSinusoidalScores(p, m, keys);
+    for (Index x = 0; x <= last; ++x) c.y[static_cast<std::size_t>(x)] = v(x);
+    s.curves.push_back(std::move(c));
+  }
+  return s;
+}
+
+SeriesResult decaySeries(const RopeParams& p) {
+  const Index count = std::min<Index>(p.length, kDecayMaxPoints);
+  const Vector bound = ropeDecayBound(ropeScaledFrequencies(p), count);
+  SeriesResult s;
+  s.x.resize(static_cast<std::size_t>(count));
+  std::iota(s.x.begin(), s.x.end(), 0.0);
+  s.curves.push_back({"relative upper bound (1/(d/2)) sum_j |S_j|",
+                      std::vector<double>(bound.data(), bound.data() + bound.size())});
+  return s;
+}
+
+SeriesResult rotationSeries(const RopeParams& p) {
+  const Vector q = ropeQuery(p);
+  const double theta = ropeScaledFrequencies(p)(p.pair);
+  const auto [i, j] = ropePairDims(p.pair, p.dim, p.layout);
+  const double a = q(i), b = q(j);
+  const Index last = std::min<Index>(p.length - 1, kRotationMaxPosition);
+  const auto pathPoints = static_cast<std::size_t>(last + 1);
+  SeriesResult s;
+  Curve path{"R_m (a, b), m = 0.." + text(static_cast<std::int64_t>(last)) + " (pair " +
+                 text(p.pair) + ": dims " + text(static_cast<std::int64_t>(i)) + ", " +
+                 text(static_cast<std::int64_t>(j)) + ")",
+             {}, CurveStyle::Points};
+  const double radius = std::hypot(a, b);
+  Curve circle{"circle of radius |(a, b)| = " + shortText(radius), {}};
+  for (Index m = 0; m <= last; ++m) {
+    const double angle = static_cast<double>(m) * theta;
+    const double c = std::cos(angle), sn = std::sin(angle);
+    s.x.push_back(a * c - b * sn);
+    path.y.push_back(a * sn + b * c);
+  }
+  circle.y.assign(pathPoints, kMasked);
+  for (Index t = 0; t < kCirclePoints; ++t) {
+    const double phi = 2.0 * std::numbers::pi * static_cast<double>(t) /
+                       static_cast<double>(kCirclePoints - 1);
+    s.x.push_back(radius * std::cos(phi));
+    path.y.push_back(kMasked);
+    circle.y.push_back(radius * std::sin(phi));
+  }
+  s.curves = {path, circle};
+  return s;
+}
+
+
+/// Periods chart: training (unscaled, train_length), then length with each scaling.
+SeriesResult extrapolationSeries(const RopeParams& p) {
+  auto with = [&](RopeScaling scaling) {
+    RopeParams q = p;
+    q.scaling = scaling;
+    return ropeScaledFrequencies(q);
+  };
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", p.factor);
+  const std::string s = buf;
+  const std::string len = "length " + std::to_string(p.length);
+  std::vector<PeriodsLine> lines = {
+      {"training: " + std::to_string(p.trainLength) + " positions, no scaling",
+       with(RopeScaling::None), p.trainLength},
+      {len + ", no scaling", with(RopeScaling::None), p.length},
+      {len + ", linear s = " + s, with(RopeScaling::Linear), p.length}};
+  if (p.dim >= 4) {  // NTK and dynamic need d > 2 (exponent d / (d - 2))
+    lines.push_back({len + ", NTK s = " + s, with(RopeScaling::Ntk), p.length});
+    lines.push_back({len + ", dynamic s = " + s, with(RopeScaling::Dynamic), p.length});
+  }
+  return periodsChart(lines);
+}
+
+/// Pair k (column), its frequency, the position (row) and the angle of an angles cell.
+std::vector<Term> explainAngle(const RopeParams& p, Index row, Index col) {
+  const double t = ropeScaledFrequencies(p)(col);
+  const double angle = static_cast<double>(row) * t;
+  return {{"pair k", static_cast<double>(col)},
+          {"theta_k (rad per position, after scaling)", t},
+          {"position m", static_cast<double>(row)},
+          {"angle m theta_k (rad)", angle},
+          {"angle mod 2 pi (rad)", std::fmod(angle, 2.0 * std::numbers::pi)},
+          {"wavelength 2 pi / theta_k (positions)", 2.0 * std::numbers::pi / t}};
+}
+
+/// Total, the three pairs with the largest |term| and the sum of the others (the parts add
+/// up to the total to rounding).
+std::vector<Term> explainScore(const RopeParams& p, Index m, Index n) {
+  const Vector theta = ropeScaledFrequencies(p);
+  const Index r = m - n;
+  const Vector terms = ropePairTerms(ropeQuery(p), ropeKey(p), theta, p.layout, r);
+  std::vector<Index> order(static_cast<std::size_t>(terms.size()));
+  std::iota(order.begin(), order.end(), Index{0});
+  std::stable_sort(order.begin(), order.end(), [&](Index x, Index y) {
+    return std::fabs(terms(x)) > std::fabs(terms(y));
+  });
+  std::vector<Term> out{{"query position m", static_cast<double>(m)},
+                        {"key position n", static_cast<double>(n)},
+                        {"distance m - n", static_cast<double>(r)},
+                        {"score <R_m q, R_n k> (total)", terms.sum()}};
+  const std::size_t top = std::min<std::size_t>(3, order.size());
+  double rest = 0;
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    const Index k = order[i];
+    if (i < top) {
+      out.push_back({"pair " + text(static_cast<std::int64_t>(k)) + " (theta_k = " +
+                         shortText(theta(k)) + ")",
+                     terms(k)});
+    } else {
+      rest += terms(k);
+    }
+  }
+  if (order.size() > top) {
+    out.push_back({"other " + text(static_cast<std::int64_t>(order.size() - top)) + " pairs",
+                   rest});
+  }
+  return out;
+}
+
+/// The parameters every view works on, checked (a hand-built ParamSet included).
+RopeParams checkedParams(const ParamSet& params) {
+  RopeParams p = ropeParamsFrom(params);
+  checkRopeParams(p);
+  return p;
+}
+
+}  // namespace
+
+RopeParams ropeParamsFrom(const ParamSet& params) {
+  RopeParams p;
+  p.length = params.getInt("length");
+  p.dim = params.getInt("dim");
+  p.base = params.getReal("base");
+  const std::string& layout = params.getChoice("layout");
+  if (layout == "half") {
+    p.layout = RopeLayout::Half;
+  } else if (layout == "interleaved") {
+    p.layout = RopeLayout::Interleaved;
+  } else {
+    throw ParamError("layout", layout, "one of half or interleaved");
+  }
+  const std::string& scaling = params.getChoice("scaling");
+  if (scaling == "none") {
+    p.scaling = RopeScaling::None;
+  } else if (scaling == "linear") {
+    p.scaling = RopeScaling::Linear;
+  } else if (scaling == "ntk") {
+    p.scaling = RopeScaling::Ntk;
+  } else if (scaling == "dynamic") {
+    p.scaling = RopeScaling::Dynamic;
+  } else {
+    throw ParamError("scaling", scaling, "one of none, linear, ntk or dynamic");
+  }
+  p.factor = params.getReal("factor");
+  p.trainLength = params.getInt("train_length");
+  p.seed = static_cast<std::uint64_t>(params.getInt("seed"));
+  p.pair = params.getInt("pair");
+  p.queries = params.getInt("queries");
+  return p;
+}
+
+
+// ---- The rope scheme: description and views --------------------------------------------
+
+namespace {
+
+/// What rope is: id, name, description and parameters (the views come from ropeViews()).
+SchemeInfo ropeInfo() {
+  return {
+      .id = "rope",
+      .name = "RoPE (Su et al. 2021, RoFormer)",
+      .description =
+          "Rotary position embedding: each pair of dimensions of q and k is rotated by "
+          "m theta_k; the score <R_m q, R_n k> depends only on m - n",
+      .params =
+          {
+              {.id = "length",
+               .type = ParamType::Int,
+               .defaultValue = std::int64_t{128},
+               .min = 1,
+               .max = kMaxLength,
+               .description = "Sequence length: positions 0..length-1"},
+              {.id = "dim",
+               .type = ParamType::Int,
+               .defaultValue = std::int64_t{64},
+               .min = 2,
+               .max = 4096,
+               .description = "Head width d (even): d/2 rotation pairs",
+               .even = true},
+              {.id = "base",
+               .type = ParamType::Real,
+               .defaultValue = 10000.0,
+               .min = 2.0,
+               .max = 1e12,
+               .description = "Base of the frequencies theta_k = base^(-2k/d)"},
+              {.id = "layout",
+               .type = ParamType::Choice,
+               .defaultValue = std::string{"half"},
+               .choices = {"half", "interleaved"},
+               .description = "Pairing: half = LLaMA/NeoX rotate_half (k, k + d/2); "
+                              "interleaved = RoFormer/GPT-J rotate_every_two (2k, 2k + 1)"},
+              {.id = "scaling",
+               .type = ParamType::Choice,
+               .defaultValue = std::string{"none"},
+               .choices = {"none", "linear", "ntk", "dynamic"},
+               .description = "Context extension: linear theta_k / s; ntk base "
+                              "s^(d/(d-2)); dynamic (HF) base (s L / L_train - (s - "
+                              "1))^(d/(d-2)), L = max(length, L_train)"},
+              {.id = "factor",
+               .type = ParamType::Real,
+               .defaultValue = 1.0,
+               .min = 1.0,
+               .max = 1024.0,
+               .description = "Scaling factor s (at least 1)"},
+              {.id = "train_length",
+               .type = ParamType::Int,
+               .defaultValue = std::int64_t{2048},
+               .min = 1,
+               .max = kMaxLength,
+               .description = "Trained context length L_train of the dynamic scaling"},
+              seedParam(),
+              {.id = "pair",
+               .type = ParamType::Int,
+               .defaultValue = std::int64_t{0},
+               .min = 0,
+               .max = 2047,
+               .description = "Rotation pair k followed by the rotation view (< dim/2)"},
+              {.id = "queries",
+               .type = ParamType::Int,
+               .defaultValue = std::int64_t{4},
+               .min = 1,
+               .max = 8,
+               .description = "Query positions compared in the invariance view"},
+          },
+      // Compare: scaled against unscaled (none -> linear interpolation by 4).
+      .companions = {{"scaling", "none", {{"scaling", "linear"}, {"factor", "4"}}},
+                     {"scaling", "", {{"scaling", "none"}}}},
+      .animation = {.kind = AnimationKind::RotatingPair,
+                    .lengthParam = "length",
+                    .drivers = {"pair"},
+                    .usesGap = true,
+                    .offered = true},
+  };
+}
+
+/// Every view of rope, in display order: its spec and the functions that compute it.
+std::vector<detail::ViewEntry<RopeParams>> ropeViews() {
+  return {
+      {.spec = {.id = "angles",
+                .title = "Rotation angles m theta_k",
+                .xLabel = "pair index k",
+                .yLabel = "position m",
+                .valueLabel = "angle m theta_k (rad)",
+                .description =
+                    "length x dim/2: angle m theta_k (after scaling) in radians by which "
+                    "pair k is rotated at position m; rows m, columns k; >= 0, not "
+                    "reduced mod 2 pi"},
+       .shape = [](const RopeParams& p) { return MatrixShape{p.length, p.dim / 2}; },
+       .evaluate = ropeAngles,
+       .explain = explainAngle},
+      {.spec = {.id = "frequencies",
+                .title = "Frequencies theta_k and wavelengths 2 pi / theta_k",
+                .xLabel = "pair index k",
+                .yLabel = "theta_k (rad per position) / wavelength (positions)",
+                .logY = true,
+                .description =
+                    "Over pair index k = 0..d/2-1: theta_k = base^(-2k/d) and wavelength "
+                    "2 pi / theta_k, before and after scaling (log scale)"},
+       .series = frequenciesSeries},
+      {.spec = {.id = "scores",
+                .title = "RoPE scores <R_m q, R_n k>",
+                .xLabel = "key position n",
+                .yLabel = "query position m",
+                .valueLabel = "score <R_m q, R_n k>",
+                .signedValues = true,
+                .description =
+                    "length x length: raw dot product <R_m q, R_n k> (no 1/sqrt(d)) of "
+                    "one fixed random q and k rotated to query position m (row) and key "
+                    "position n (column); signed; constant along diagonals (depends only "
+                    "on m - n)"},
+       .shape = [](const RopeParams& p) { return MatrixShape{p.length, p.length}; },
+       .evaluate = ropeScores,
+       .explain = explainScore},
+      {.spec = {.id = "invariance",
+                .title = "Relative property: RoPE vs absolute sinusoidal",
+                .xLabel = "relative distance x = m - n",
+                .yLabel = "score (raw dot product)",
+                .description =
+                    "For `queries` query positions m: RoPE score(m, m - x), whose curves "
+                    "coincide, and (q + PE_m) . (k + PE_n) with the interleaved sinusoidal "
+                    "table, whose curves do not; x = 0..min(length, 4096)-1 (keys at or "
+                    "before the query), gaps where n < 0"},
+       .series = invarianceSeries},
+      {.spec = {.id = "decay",
+                .title = "Long-term decay bound (RoFormer sec. 3.4.3)",
+                .xLabel = "relative distance r = m - n",
+                .yLabel = "(1/(d/2)) sum_j |S_j|",
+                .description =
+                    "(1/(d/2)) sum_{j=1..d/2} |S_j|, S_j = sum_{k<j} e^{i r theta_k} "
+                    "(scaled theta), for r = 0..min(length, 65536)-1; starts at (d/2 + "
+                    "1)/2; decays, but not monotonically"},
+       .series = decaySeries},
+      {.spec = {.id = "rotation",
+                .title = "Rotation of one pair of q as the position grows",
+                .xLabel = "first component a' = a cos(m theta_k) - b sin(m theta_k)",
+                .yLabel = "second component b' = a sin(m theta_k) + b cos(m theta_k)",
+                .parametric = true,
+                .description =
+                    "Path of pair `pair` (a, b) of q rotated to m = 0..min(length-1, 2000) "
+                    "(half: dims k, k + d/2; interleaved: 2k, 2k + 1), on the circle of "
+                    "radius |(a, b)|: norm preserved"},
+       .series = rotationSeries},
+      {.spec = periodsView(
+           "Beyond training: full periods of each rotation pair",
+           "For each pair k: full turns (L - 1) theta_k / 2π of the rotation over "
+           "positions 0 .. L-1: in training (L = train_length, unscaled theta), and at L = "
+           "length without scaling and with linear, NTK and dynamic scaling by `factor`. "
+           "Pairs under the one-period line in training never completed a turn, so longer "
+           "contexts rotate them to angles never seen; scaling pulls the length curves "
+           "back down under the training curve (linear exactly by 1/s, NTK mostly for the "
+           "slow pairs)"),
+       .series = extrapolationSeries},
+  };
+}
+
+}  // namespace
+
+std::unique_ptr<Scheme> makeRopeScheme() {
+  return detail::makeTableScheme<RopeParams>(
+      {.info = ropeInfo(), .read = checkedParams, .validate = checkRopeParams,
+       .views = ropeViews()});
+}
+
+}  // namespace posenc
