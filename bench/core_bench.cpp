@@ -61,8 +61,9 @@ bool makeLengthParams(benchmark::State& state, const posenc::Scheme& scheme, Ind
                       posenc::ParamSet& params) {
   const Assignments sets = lengthAssignments(scheme, length);
   if (sets.empty()) {
-    state.SkipWithError(("scheme " + scheme.info().id +
-                         " has no length parameter (length, or qlen and mlen)").c_str());
+    state.SkipWithError(
+        ("scheme " + scheme.info().id + " has no length parameter (length, or qlen and mlen)")
+            .c_str());
     return false;
   }
   try {
@@ -128,8 +129,8 @@ void registerAll() {
     for (const posenc::ViewSpec& v : s->info().views) {
       const bool matrix = v.kind == posenc::ViewKind::Matrix;
       for (const Index length : kLengths) {
-        const std::string name = std::string(matrix ? "matrix/" : "series/") + s->info().id +
-                                 "/" + v.id + "/" + std::to_string(length);
+        const std::string name = std::string(matrix ? "matrix/" : "series/") + s->info().id + "/" +
+                                 v.id + "/" + std::to_string(length);
         auto* b = matrix ? benchmark::RegisterBenchmark(name.c_str(), benchMatrix, s, v.id, length)
                          : benchmark::RegisterBenchmark(name.c_str(), benchSeries, s, v.id, length);
         b->Unit(benchmark::kMillisecond)->UseRealTime();

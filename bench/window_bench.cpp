@@ -56,17 +56,17 @@
 #include <exception>
 #include <memory>
 #include <optional>
+#include <qcustomplot.h>
 #include <string>
 #include <utility>
 #include <variant>
 #include <vector>
-#include <qcustomplot.h>
 
 #include "posenc/scheme.hpp"
-#include "posenc_ui/window/main_window.h"
+#include "posenc_ui/io/session_io.h"
 #include "posenc_ui/panels/parameter_panel.h"
 #include "posenc_ui/plot/plot_view.h"
-#include "posenc_ui/io/session_io.h"
+#include "posenc_ui/window/main_window.h"
 
 namespace {
 
@@ -283,8 +283,8 @@ void benchWindow(benchmark::State& state, const std::string& name, const Case& c
     const double cpu0 = processCpuMs();
     const bool edited = setEditor(editor, next);  // synchronous: panel -> window -> controller
     if (!edited || !(ctl.params() == target)) {
-      state.SkipWithError(("editing param_" + c.param + " to " + next +
-                           " did not reach the controller").c_str());
+      state.SkipWithError(
+          ("editing param_" + c.param + " to " + next + " did not reach the controller").c_str());
       return;
     }
     loop.exec();
@@ -295,10 +295,11 @@ void benchWindow(benchmark::State& state, const std::string& name, const Case& c
       return;
     }
     if (!probe.painted || !probe.replotted) {
-      const std::string stage = !probe.delivered  ? "the result never arrived"
+      const std::string stage = !probe.delivered   ? "the result never arrived"
                                 : !probe.replotted ? "the result arrived but no replot followed"
                                                    : "the plot was replotted but never painted";
-      state.SkipWithError(("no redraw within " + std::to_string(kTimeoutMs / 1000) + " s: " + stage).c_str());
+      state.SkipWithError(
+          ("no redraw within " + std::to_string(kTimeoutMs / 1000) + " s: " + stage).c_str());
       return;
     }
     state.SetIterationTime(std::chrono::duration<double>(t1 - t0).count());
@@ -454,7 +455,8 @@ std::vector<std::pair<std::string, Case>> cases() {
 void registerAll() {
   const auto all = cases();
   for (const auto& [name, c] : all) {
-    benchmark::RegisterBenchmark(("window/" + name).c_str(), benchWindow, name, c, g_defaultThrottle)
+    benchmark::RegisterBenchmark(("window/" + name).c_str(), benchWindow, name, c,
+                                 g_defaultThrottle)
         ->Unit(benchmark::kMillisecond)
         ->UseManualTime()
         ->Iterations(1);

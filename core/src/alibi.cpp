@@ -25,9 +25,7 @@ void appendPowerOfTwoSlopes(std::vector<double>& out, std::int64_t n, std::int64
 
 }  // namespace
 
-void validateAlibiParams(const AlibiParams& p) {
-  checkHeadIndex(p.head, p.heads);
-}
+void validateAlibiParams(const AlibiParams& p) { checkHeadIndex(p.head, p.heads); }
 
 Vector alibiSlopes(std::int64_t heads) {
   if (heads < 1 || heads > kMaxLength)

@@ -91,8 +91,9 @@ SchemeInfo alibiInfo() {
   return {
       .id = "alibi",
       .name = "ALiBi (Press et al. 2022)",
-      .description = "No position embedding: each head subtracts slope m_h times the "
-                     "query-key distance from the attention logits",
+      .description =
+          "No position embedding: each head subtracts slope m_h times the "
+          "query-key distance from the attention logits",
       .params =
           {
               {.id = "length",
@@ -153,7 +154,10 @@ std::vector<detail::ViewEntry<AlibiParams>> alibiViews() {
                     "paper's form -m_h (i - j) for j <= i, masked for j > i (causal) or -m_h "
                     "|i - j| (symmetric); never scaled. Implementations add +m_h j per row "
                     "instead, which softmax cannot tell apart"},
-       .shape = [](const AlibiParams& p) { return MatrixShape{p.length, p.length}; },
+       .shape =
+           [](const AlibiParams& p) {
+             return MatrixShape{p.length, p.length};
+           },
        .evaluate = alibiBiasMatrix,
        .explain = explainBias},
       {.spec = {.id = "extrapolation",
@@ -173,9 +177,10 @@ std::vector<detail::ViewEntry<AlibiParams>> alibiViews() {
 }  // namespace
 
 std::unique_ptr<Scheme> makeAlibiScheme() {
-  return detail::makeTableScheme<AlibiParams>(
-      {.info = alibiInfo(), .read = checkedParams, .validate = validateAlibiParams,
-       .views = alibiViews()});
+  return detail::makeTableScheme<AlibiParams>({.info = alibiInfo(),
+                                               .read = checkedParams,
+                                               .validate = validateAlibiParams,
+                                               .views = alibiViews()});
 }
 
 }  // namespace posenc

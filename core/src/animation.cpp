@@ -64,9 +64,12 @@ AnimationFrame animationFrame(const Scheme& scheme, const ParamSet& params, doub
                               Index gap) {
   validateParams(scheme, params);
   switch (scheme.info().animation.kind) {
-    case AnimationKind::ClockHands: return clockHands(params, position);
-    case AnimationKind::RotatingPair: return rotatingPair(params, position, gap);
-    case AnimationKind::None: break;
+    case AnimationKind::ClockHands:
+      return clockHands(params, position);
+    case AnimationKind::RotatingPair:
+      return rotatingPair(params, position, gap);
+    case AnimationKind::None:
+      break;
   }
   throw ParamError("scheme", scheme.info().id, animatedSchemesText());
 }

@@ -41,7 +41,9 @@ IndexRange parseRange(const std::string& option, const std::string& text) {
       (colon + 1 == text.size() || parseIndex(std::string_view(text).substr(colon + 1), r.end)) &&
       (r.end < 0 || r.end > r.begin);
   if (!ok)
-    throw UsageError(option + " '" + shown(text) + "': must be A:B with whole numbers 0 <= A < B (B may be left out: to the end)");
+    throw UsageError(
+        option + " '" + shown(text) +
+        "': must be A:B with whole numbers 0 <= A < B (B may be left out: to the end)");
   return r;
 }
 
@@ -49,8 +51,10 @@ void parseSize(const std::string& text, int& w, int& h) {
   const auto x = text.find_first_of("xX");
   Index a = 0, b = 0;
   if (x == std::string::npos || !parseIndex(std::string_view(text).substr(0, x), a) ||
-      !parseIndex(std::string_view(text).substr(x + 1), b) || a < 64 || b < 64 || a > 16384 || b > 16384)
-    throw UsageError("--size '" + shown(text) + "': must be WxH with W and H from 64 to 16384 pixels, e.g. 1000x800");
+      !parseIndex(std::string_view(text).substr(x + 1), b) || a < 64 || b < 64 || a > 16384 ||
+      b > 16384)
+    throw UsageError("--size '" + shown(text) +
+                     "': must be WxH with W and H from 64 to 16384 pixels, e.g. 1000x800");
   w = static_cast<int>(a);
   h = static_cast<int>(b);
 }
@@ -75,7 +79,8 @@ std::uint64_t parseBudget(const std::string& text) {
 /// The languages pictures can be drawn in (ui/ has their translations).
 std::string parseLang(const std::string& text) {
   if (text != "en" && text != "zh_CN")
-    throw UsageError("--lang '" + shown(text) + "': must be en (English) or zh_CN (Simplified Chinese)");
+    throw UsageError("--lang '" + shown(text) +
+                     "': must be en (English) or zh_CN (Simplified Chinese)");
   return text;
 }
 
@@ -126,11 +131,17 @@ void parseGallery(ArgCursor& in, CommandLine& cl) {
     else if (a == "--format") cl.format = in.value(a);
     else if (a == "--memory-budget") cl.memoryBudget = parseBudget(in.value(a));
     else if (a == "--lang") cl.lang = parseLang(in.value(a));
-    else if (!a.empty() && a[0] != '-' && !haveDir) { cl.out = a; haveDir = true; }
-    else throw UsageError("gallery: unexpected argument '" + shown(a) + "' (usage: posenc gallery [DIR] [--format png|svg|pdf] [--size WxH] [--dpi N] [--memory-budget SIZE] [--lang en|zh_CN])");
+    else if (!a.empty() && a[0] != '-' && !haveDir) {
+      cl.out = a;
+      haveDir = true;
+    } else
+      throw UsageError("gallery: unexpected argument '" + shown(a) +
+                       "' (usage: posenc gallery [DIR] [--format png|svg|pdf] [--size WxH] [--dpi "
+                       "N] [--memory-budget SIZE] [--lang en|zh_CN])");
   }
   if (cl.format != "png" && cl.format != "svg" && cl.format != "pdf")
-    throw UsageError("--format '" + shown(cl.format) + "': gallery draws pictures: png, svg or pdf");
+    throw UsageError("--format '" + shown(cl.format) +
+                     "': gallery draws pictures: png, svg or pdf");
 }
 
 /// Each export option into `cl`, in order; a later option overrides an earlier one except
@@ -145,8 +156,8 @@ void parseExportOptions(ArgCursor& in, CommandLine& cl) {
       auto kv = parseAssignment(in.value(a));
       for (const auto& [key, v] : cl.sets)
         if (key == kv.first)
-          throw UsageError("--set " + shown(kv.first) + " is given twice ('" + shown(v) + "' and '" +
-                           shown(kv.second) + "'); give each parameter once");
+          throw UsageError("--set " + shown(kv.first) + " is given twice ('" + shown(v) +
+                           "' and '" + shown(kv.second) + "'); give each parameter once");
       cl.sets.push_back(std::move(kv));
     } else if (a == "--view") cl.view = in.value(a);
     else if (a == "--all-views") cl.allViews = true;
@@ -168,23 +179,35 @@ void parseExportOptions(ArgCursor& in, CommandLine& cl) {
 void checkExport(CommandLine& cl) {
   const bool fromFile = !cl.session.empty() || !cl.preset.empty();
   if (!cl.session.empty() && !cl.preset.empty())
-    throw UsageError("give either --session FILE or --preset ID, not both (--set changes single values)");
+    throw UsageError(
+        "give either --session FILE or --preset ID, not both (--set changes single values)");
   if (cl.scheme.empty() && !fromFile)
-    throw UsageError("export needs --scheme ID, --session FILE or --preset ID (posenc list shows the schemes, posenc list --presets the presets)");
-  if (cl.out.empty()) throw UsageError("export needs --out PATH (a .png .svg .pdf .csv .npy .json file, DIR/ with --all-views, or - for JSON on standard output)");
-  if (cl.allViews && !cl.view.empty()) throw UsageError("give either --view VIEW or --all-views, not both");
+    throw UsageError(
+        "export needs --scheme ID, --session FILE or --preset ID (posenc list shows the schemes, "
+        "posenc list --presets the presets)");
+  if (cl.out.empty())
+    throw UsageError(
+        "export needs --out PATH (a .png .svg .pdf .csv .npy .json file, DIR/ with --all-views, or "
+        "- for JSON on standard output)");
+  if (cl.allViews && !cl.view.empty())
+    throw UsageError("give either --view VIEW or --all-views, not both");
   // With a session or preset, its own view is used when neither is given (checked when run).
   if (!cl.allViews && cl.view.empty() && !fromFile)
     throw UsageError("export needs --view VIEW or --all-views (posenc list shows the views)");
   if (!cl.format.empty()) {
-    if (!cl.allViews) throw UsageError("--format goes with --all-views; for one view the extension of --out picks the format");
+    if (!cl.allViews)
+      throw UsageError(
+          "--format goes with --all-views; for one view the extension of --out picks the format");
     static const char* formats[] = {"png", "svg", "pdf", "csv", "npy", "json"};
     bool ok = false;
     for (const char* f : formats) ok = ok || cl.format == f;
-    if (!ok) throw UsageError("--format '" + shown(cl.format) + "': must be one of png, svg, pdf, csv, npy or json");
+    if (!ok)
+      throw UsageError("--format '" + shown(cl.format) +
+                       "': must be one of png, svg, pdf, csv, npy or json");
   }
   if (cl.allViews && cl.format.empty()) cl.format = "png";
-  if (cl.allViews && cl.out == "-") throw UsageError("--all-views writes files: --out must be a folder");
+  if (cl.allViews && cl.out == "-")
+    throw UsageError("--all-views writes files: --out must be a folder");
 }
 
 }  // namespace
@@ -213,7 +236,8 @@ CommandLine parseCommandLine(const std::vector<std::string>& args) {
     parseExportOptions(in, cl);
     checkExport(cl);
   } else {
-    throw UsageError("unknown command '" + shown(cmd) + "' (commands: list, export, gallery, help; see posenc --help)");
+    throw UsageError("unknown command '" + shown(cmd) +
+                     "' (commands: list, export, gallery, help; see posenc --help)");
   }
   return cl;
 }

@@ -48,7 +48,8 @@ std::string csvField(const std::string& s) {
   return out + "\"";
 }
 
-void writeNpy(std::ostream& out, Index rows, Index cols, const std::function<double(Index, Index)>& at) {
+void writeNpy(std::ostream& out, Index rows, Index cols,
+              const std::function<double(Index, Index)>& at) {
   static_assert(std::endian::native == std::endian::little, "NPY writer assumes little-endian");
   std::string header = "{'descr': '<f8', 'fortran_order': False, 'shape': (" +
                        std::to_string(rows) + ", " + std::to_string(cols) + "), }";
@@ -142,11 +143,21 @@ std::string jsonString(std::string_view s) {
   for (char c : s) {
     const auto u = static_cast<unsigned char>(c);
     switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
       default:
         if (u < 0x20) {
           char buf[8];
@@ -203,7 +214,8 @@ void writeSeriesJson(std::ostream& out, const ExportContext& ctx, const SeriesRe
   writeHead(out, ctx, "series");
   out << ", \"x_label\": " << jsonString(ctx.view->xLabel)
       << ", \"y_label\": " << jsonString(ctx.view->yLabel) << ",\n \"x\": [";
-  for (std::size_t k = 0; k < result.x.size(); ++k) out << (k ? ", " : "") << jsonNumber(result.x[k]);
+  for (std::size_t k = 0; k < result.x.size(); ++k)
+    out << (k ? ", " : "") << jsonNumber(result.x[k]);
   out << "],\n \"series\": [";
   for (std::size_t s = 0; s < result.curves.size(); ++s) {
     const Curve& c = result.curves[s];
@@ -272,7 +284,8 @@ void writeFileAtomically(const std::filesystem::path& path,
   }
   const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
   if (!fs::is_directory(dir, ec))
-    fail(fs::exists(dir, ec) ? dir.string() + " is not a folder" : "folder " + dir.string() + " does not exist");
+    fail(fs::exists(dir, ec) ? dir.string() + " is not a folder"
+                             : "folder " + dir.string() + " does not exist");
   struct stat existing {};
   const bool exists = ::stat(target.c_str(), &existing) == 0;
   if (exists && S_ISDIR(existing.st_mode)) fail("it is a folder");

@@ -38,7 +38,8 @@ SeriesResult periodsChart(const std::vector<PeriodsLine>& lines) {
     }
     out.curves.push_back(std::move(c));
   }
-  out.curves.push_back({"one full period", std::vector<double>(out.x.size(), 1.0), CurveStyle::Line});
+  out.curves.push_back(
+      {"one full period", std::vector<double>(out.x.size(), 1.0), CurveStyle::Line});
   Curve never{"never a full period in training", {}, CurveStyle::Points};
   never.y.resize(out.x.size());
   const Curve& training = out.curves.front();

@@ -97,9 +97,10 @@ SchemeInfo learnedInfo() {
   return {
       .id = "learned",
       .name = "Learned absolute table (BERT, GPT-2)",
-      .description = "A trainable max_len x d table, one row per position, shown at its "
-                     "random initialisation N(0, std^2); positions past max_len need an "
-                     "overflow rule",
+      .description =
+          "A trainable max_len x d table, one row per position, shown at its "
+          "random initialisation N(0, std^2); positions past max_len need an "
+          "overflow rule",
       .params =
           {
               {.id = "length",
@@ -152,7 +153,10 @@ std::vector<detail::ViewEntry<LearnedParams>> learnedViews() {
                 .description = "length x dim: row = position p, column = dimension k; the "
                                "table row r(p) = p below max_len, else per overflow; entries "
                                "N(0, std^2), no structure until trained"},
-       .shape = [](const LearnedParams& p) { return MatrixShape{p.length, p.dim}; },
+       .shape =
+           [](const LearnedParams& p) {
+             return MatrixShape{p.length, p.dim};
+           },
        .evaluate = learnedEncoding,
        .explain = explainEncoding},
       {.spec = {.id = "similarity",
@@ -166,7 +170,10 @@ std::vector<detail::ViewEntry<LearnedParams>> learnedViews() {
                                "symmetric, about d std^2 on the diagonal; with overflow = "
                                "repeat the same pattern recurs every max_len positions (the "
                                "failure the seed article describes)"},
-       .shape = [](const LearnedParams& p) { return MatrixShape{p.length, p.length}; },
+       .shape =
+           [](const LearnedParams& p) {
+             return MatrixShape{p.length, p.length};
+           },
        .evaluate = learnedSimilarity,
        .explain = explainSimilarity},
       {.spec = {.id = "extrapolation",
@@ -187,9 +194,10 @@ std::vector<detail::ViewEntry<LearnedParams>> learnedViews() {
 
 std::unique_ptr<Scheme> makeLearnedScheme() {
   // Not checked here: a hand-built set past max_len is refused by the rows it asks for.
-  return detail::makeTableScheme<LearnedParams>(
-      {.info = learnedInfo(), .read = learnedParamsFrom, .validate = checkLearnedParams,
-       .views = learnedViews()});
+  return detail::makeTableScheme<LearnedParams>({.info = learnedInfo(),
+                                                 .read = learnedParamsFrom,
+                                                 .validate = checkLearnedParams,
+                                                 .views = learnedViews()});
 }
 
 }  // namespace posenc

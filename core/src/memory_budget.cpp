@@ -52,7 +52,8 @@ std::uint64_t cgroupMemoryLimit() {
   std::ifstream self("/proc/self/cgroup");
   std::string line;
   while (std::getline(self, line)) {
-    if (line.rfind("0::", 0) == 0) take(cgroupLimit("/sys/fs/cgroup" + line.substr(3) + "/memory.max"));
+    if (line.rfind("0::", 0) == 0)
+      take(cgroupLimit("/sys/fs/cgroup" + line.substr(3) + "/memory.max"));
   }
   take(cgroupLimit("/sys/fs/cgroup/memory.max"));
   take(cgroupLimit("/sys/fs/cgroup/memory/memory.limit_in_bytes"));
@@ -68,9 +69,9 @@ std::uint64_t physicalMemoryBytes() {
   static const std::uint64_t bytes = [] {
     const long pages = ::sysconf(_SC_PHYS_PAGES);
     const long pageSize = ::sysconf(_SC_PAGESIZE);
-    std::uint64_t physical = pages > 0 && pageSize > 0
-                                 ? static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(pageSize)
-                                 : 0;
+    std::uint64_t physical = pages > 0 && pageSize > 0 ? static_cast<std::uint64_t>(pages) *
+                                                             static_cast<std::uint64_t>(pageSize)
+                                                       : 0;
     const std::uint64_t limit = cgroupMemoryLimit();
     if (limit > 0 && (physical == 0 || limit < physical)) physical = limit;
     return physical;
@@ -141,7 +142,8 @@ MemoryBudgetError::MemoryBudgetError(std::string param, const std::string& reque
       m_message(request + " needs " + humanBytes(needed) + ", more than the memory budget of " +
                 humanBytes(static_cast<double>(budget.bytes)) + " (" + budget.source +
                 "); ask for less (a smaller length, region or picture) or raise the budget with "
-                "--memory-budget SIZE or " + kMemoryBudgetEnv),
+                "--memory-budget SIZE or " +
+                kMemoryBudgetEnv),
       m_needed(needed),
       m_budget(std::move(budget)) {}
 

@@ -61,9 +61,8 @@ __attribute__((target("avx"), always_inline)) inline Lanes4 loadLanes4(const dou
 /// orderedDot4 with AVX: each dot's four sums (s0, s1, s2, s3) are the four lanes of one
 /// 256-bit register. AVX has no fused multiply-add (that is FMA, not enabled here), so every
 /// lane multiplies, then adds, exactly as the SSE2 and scalar code do: the same bits.
-__attribute__((target("avx"))) inline void orderedDot4Avx(const double* x,
-                                                          const double* const* y, Index n,
-                                                          double* out) {
+__attribute__((target("avx"))) inline void orderedDot4Avx(const double* x, const double* const* y,
+                                                          Index n, double* out) {
   // Named accumulators, not an array: GCC zeroes an array of vectors through memory.
   const Lanes4 zero = {0.0, 0.0, 0.0, 0.0};
   Lanes4 s0 = zero, s1 = zero, s2 = zero, s3 = zero;
@@ -191,7 +190,6 @@ inline void axpyPlain(double* o, double a, const double* b, Index n) {
   for (Index j = 0; j < n; ++j) o[j] += a * b[j];
 }
 
-
 #ifdef POSENC_AVX_DOT4
 /// (v, v, v, v), with v's sign of zero kept.
 __attribute__((target("avx"), always_inline)) inline Lanes4 broadcast4(double v) {
@@ -203,8 +201,8 @@ __attribute__((target("avx"), always_inline)) inline Lanes4 broadcast4(double v)
 /// add, per step): the same operations as the axpy path, so the same bits.
 template <int R>
 __attribute__((target("avx"))) inline void productTileAvx(const double* a, Index lda,
-                                                          const double* b, Index ldb,
-                                                          Index depth, double* o, Index ldo) {
+                                                          const double* b, Index ldb, Index depth,
+                                                          double* o, Index ldo) {
   const Lanes4 zero = {0.0, 0.0, 0.0, 0.0};
   Lanes4 c00 = zero, c01 = zero, c10 = zero, c11 = zero;
   Lanes4 c20 = zero, c21 = zero, c30 = zero, c31 = zero;

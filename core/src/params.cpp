@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "posenc/params.hpp"
 
+#include "text_util.hpp"
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -8,7 +9,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
-#include "text_util.hpp"
 
 namespace posenc {
 
@@ -40,10 +40,14 @@ using detail::printable;
 
 std::string_view toString(ParamType t) {
   switch (t) {
-    case ParamType::Int: return "int";
-    case ParamType::Real: return "real";
-    case ParamType::Bool: return "bool";
-    case ParamType::Choice: return "choice";
+    case ParamType::Int:
+      return "int";
+    case ParamType::Real:
+      return "real";
+    case ParamType::Bool:
+      return "bool";
+    case ParamType::Choice:
+      return "choice";
   }
   return "int";
 }
@@ -108,7 +112,8 @@ ParamSpec seedParam() {
 
 void checkHeadIndex(std::int64_t head, std::int64_t heads) {
   if (head >= heads)
-    throw ParamError("head", std::to_string(head), "less than heads (" + std::to_string(heads) + ")");
+    throw ParamError("head", std::to_string(head),
+                     "less than heads (" + std::to_string(heads) + ")");
 }
 
 void checkHeadsDivide(std::int64_t dModel, std::int64_t heads) {
@@ -146,7 +151,9 @@ std::string formatValue(const Value& v) {
 }
 
 void checkValue(const ParamSpec& spec, const Value& v) {
-  const auto fail = [&] { throw ParamError(spec.id, printable(formatValue(v)), allowedText(spec)); };
+  const auto fail = [&] {
+    throw ParamError(spec.id, printable(formatValue(v)), allowedText(spec));
+  };
   switch (spec.type) {
     case ParamType::Int: {
       const auto* i = std::get_if<std::int64_t>(&v);
@@ -165,14 +172,17 @@ void checkValue(const ParamSpec& spec, const Value& v) {
       return;
     case ParamType::Choice: {
       const auto* s = std::get_if<std::string>(&v);
-      if (!s || std::find(spec.choices.begin(), spec.choices.end(), *s) == spec.choices.end()) fail();
+      if (!s || std::find(spec.choices.begin(), spec.choices.end(), *s) == spec.choices.end())
+        fail();
       return;
     }
   }
 }
 
 Value parseValue(const ParamSpec& spec, std::string_view text) {
-  const auto fail = [&]() -> Value { throw ParamError(spec.id, printable(text), allowedText(spec)); };
+  const auto fail = [&]() -> Value {
+    throw ParamError(spec.id, printable(text), allowedText(spec));
+  };
   // A value out of range is named as typed ("+5", "1e13", "-0"), not as read back ("5").
   const auto checkOrFail = [&](const Value& v) {
     try {
@@ -235,7 +245,8 @@ const Value& ParamSet::get(std::string_view id) const {
 }
 
 bool ParamSet::has(std::string_view id) const {
-  return std::any_of(m_items.begin(), m_items.end(), [&](const auto& kv) { return kv.first == id; });
+  return std::any_of(m_items.begin(), m_items.end(),
+                     [&](const auto& kv) { return kv.first == id; });
 }
 
 std::int64_t ParamSet::getInt(std::string_view id) const {

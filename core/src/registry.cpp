@@ -17,8 +17,9 @@ void checkRowLength(const ViewSpec& view, const std::string& param, const std::s
                     Index rowLength, const std::string& lengthText) {
   if (view.maxRowLength <= 0 || rowLength <= view.maxRowLength) return;
   throw ParamError(param, value,
-                   "a length the " + view.id + " view can draw: it needs every key of a row "
-                   "before any weight is known (softmax), so rows are capped at " +
+                   "a length the " + view.id +
+                       " view can draw: it needs every key of a row "
+                       "before any weight is known (softmax), so rows are capped at " +
                        std::to_string(view.maxRowLength) + " keys and " + lengthText + " = " +
                        std::to_string(rowLength) +
                        " is longer; the other views go to 1048576 positions");

@@ -15,7 +15,7 @@ namespace posenc {
 
 namespace {
 
-constexpr Index kPhaseBlock = 64;               // angle-addition block of Phases
+constexpr Index kPhaseBlock = 64;                  // angle-addition block of Phases
 constexpr Index kDenseDistances = Index{1} << 22;  // ropeScores: slot table up to 2^22 distances
 
 std::string text(double v) { return formatValue(Value{v}); }
@@ -103,10 +103,14 @@ Vector termsAt(const PairCoefficients& c, const Phases& phases) {
 
 std::string_view ropeScalingId(RopeScaling s) {
   switch (s) {
-    case RopeScaling::None: return "none";
-    case RopeScaling::Linear: return "linear";
-    case RopeScaling::Ntk: return "ntk";
-    case RopeScaling::Dynamic: return "dynamic";
+    case RopeScaling::None:
+      return "none";
+    case RopeScaling::Linear:
+      return "linear";
+    case RopeScaling::Ntk:
+      return "ntk";
+    case RopeScaling::Dynamic:
+      return "dynamic";
   }
   return "none";
 }
@@ -121,7 +125,8 @@ void checkRopeParams(const RopeParams& p) {
   if (!(p.factor >= 1.0 && p.factor <= 1024.0))
     throw ParamError("factor", text(p.factor), "a finite number from 1 to 1024");
   if (p.trainLength < 1 || p.trainLength > kMaxLength)
-    throw ParamError("train_length", text(p.trainLength), "an integer from 1 to " + text(kMaxLength));
+    throw ParamError("train_length", text(p.trainLength),
+                     "an integer from 1 to " + text(kMaxLength));
   if (p.seed > 4294967295ULL)
     throw ParamError("seed", std::to_string(p.seed), "an integer from 0 to 4294967295");
   if (p.queries < 1 || p.queries > 8)
@@ -242,7 +247,7 @@ Matrix ropeScores(const RopeParams& p, std::span<const Index> rows, std::span<co
     for (Index a = 0; a < out.rows(); ++a)
       for (Index b = 0; b < out.cols(); ++b)
         out(a, b) = profile(slot[static_cast<std::size_t>(rows[static_cast<std::size_t>(a)] -
-                                                        cols[static_cast<std::size_t>(b)] - lo)]);
+                                                          cols[static_cast<std::size_t>(b)] - lo)]);
     return out;
   }
   std::vector<Index> distinct;

@@ -65,8 +65,8 @@ SeriesResult invarianceSeries(const RopeParams& p) {
   const Index count = std::min<Index>(p.length, kInvarianceMaxDistances);
   std::vector<Index> xs(static_cast<std::size_t>(count));
   std::iota(xs.begin(), xs.end(), Index{0});
-  const Vector profile = ropeScoreProfile(ropeQuery(p), ropeKey(p), ropeScaledFrequencies(p),
-                                          p.layout, xs);
+  const Vector profile =
+      ropeScoreProfile(ropeQuery(p), ropeKey(p), ropeScaledFrequencies(p), p.layout, xs);
   const std::vector<Index> ms = invarianceQueries(p);
   SeriesResult s;
   s.x.assign(xs.begin(), xs.end());
@@ -112,7 +112,8 @@ SeriesResult rotationSeries(const RopeParams& p) {
   Curve path{"R_m (a, b), m = 0.." + text(static_cast<std::int64_t>(last)) + " (pair " +
                  text(p.pair) + ": dims " + text(static_cast<std::int64_t>(i)) + ", " +
                  text(static_cast<std::int64_t>(j)) + ")",
-             {}, CurveStyle::Points};
+             {},
+             CurveStyle::Points};
   const double radius = std::hypot(a, b);
   Curve circle{"circle of radius |(a, b)| = " + shortText(radius), {}};
   for (Index m = 0; m <= last; ++m) {
@@ -123,8 +124,8 @@ SeriesResult rotationSeries(const RopeParams& p) {
   }
   circle.y.assign(pathPoints, kMasked);
   for (Index t = 0; t < kCirclePoints; ++t) {
-    const double phi = 2.0 * std::numbers::pi * static_cast<double>(t) /
-                       static_cast<double>(kCirclePoints - 1);
+    const double phi =
+        2.0 * std::numbers::pi * static_cast<double>(t) / static_cast<double>(kCirclePoints - 1);
     s.x.push_back(radius * std::cos(phi));
     path.y.push_back(kMasked);
     circle.y.push_back(radius * std::sin(phi));
@@ -132,7 +133,6 @@ SeriesResult rotationSeries(const RopeParams& p) {
   s.curves = {path, circle};
   return s;
 }
-
 
 /// Periods chart: training (unscaled, train_length), then length with each scaling.
 SeriesResult extrapolationSeries(const RopeParams& p) {
@@ -177,9 +177,8 @@ std::vector<Term> explainScore(const RopeParams& p, Index m, Index n) {
   const Vector terms = ropePairTerms(ropeQuery(p), ropeKey(p), theta, p.layout, r);
   std::vector<Index> order(static_cast<std::size_t>(terms.size()));
   std::iota(order.begin(), order.end(), Index{0});
-  std::stable_sort(order.begin(), order.end(), [&](Index x, Index y) {
-    return std::fabs(terms(x)) > std::fabs(terms(y));
-  });
+  std::stable_sort(order.begin(), order.end(),
+                   [&](Index x, Index y) { return std::fabs(terms(x)) > std::fabs(terms(y)); });
   std::vector<Term> out{{"query position m", static_cast<double>(m)},
                         {"key position n", static_cast<double>(n)},
                         {"distance m - n", static_cast<double>(r)},
@@ -189,16 +188,16 @@ std::vector<Term> explainScore(const RopeParams& p, Index m, Index n) {
   for (std::size_t i = 0; i < order.size(); ++i) {
     const Index k = order[i];
     if (i < top) {
-      out.push_back({"pair " + text(static_cast<std::int64_t>(k)) + " (theta_k = " +
-                         shortText(theta(k)) + ")",
+      out.push_back({"pair " + text(static_cast<std::int64_t>(k)) +
+                         " (theta_k = " + shortText(theta(k)) + ")",
                      terms(k)});
     } else {
       rest += terms(k);
     }
   }
   if (order.size() > top) {
-    out.push_back({"other " + text(static_cast<std::int64_t>(order.size() - top)) + " pairs",
-                   rest});
+    out.push_back(
+        {"other " + text(static_cast<std::int64_t>(order.size() - top)) + " pairs", rest});
   }
   return out;
 }
@@ -244,7 +243,6 @@ RopeParams ropeParamsFrom(const ParamSet& params) {
   p.queries = params.getInt("queries");
   return p;
 }
-
 
 // ---- The rope scheme: description and views --------------------------------------------
 
@@ -341,7 +339,10 @@ std::vector<detail::ViewEntry<RopeParams>> ropeViews() {
                     "length x dim/2: angle m theta_k (after scaling) in radians by which "
                     "pair k is rotated at position m; rows m, columns k; >= 0, not "
                     "reduced mod 2 pi"},
-       .shape = [](const RopeParams& p) { return MatrixShape{p.length, p.dim / 2}; },
+       .shape =
+           [](const RopeParams& p) {
+             return MatrixShape{p.length, p.dim / 2};
+           },
        .evaluate = ropeAngles,
        .explain = explainAngle},
       {.spec = {.id = "frequencies",
@@ -364,7 +365,10 @@ std::vector<detail::ViewEntry<RopeParams>> ropeViews() {
                     "one fixed random q and k rotated to query position m (row) and key "
                     "position n (column); signed; constant along diagonals (depends only "
                     "on m - n)"},
-       .shape = [](const RopeParams& p) { return MatrixShape{p.length, p.length}; },
+       .shape =
+           [](const RopeParams& p) {
+             return MatrixShape{p.length, p.length};
+           },
        .evaluate = ropeScores,
        .explain = explainScore},
       {.spec = {.id = "invariance",
@@ -381,10 +385,9 @@ std::vector<detail::ViewEntry<RopeParams>> ropeViews() {
                 .title = "Long-term decay bound (RoFormer sec. 3.4.3)",
                 .xLabel = "relative distance r = m - n",
                 .yLabel = "(1/(d/2)) sum_j |S_j|",
-                .description =
-                    "(1/(d/2)) sum_{j=1..d/2} |S_j|, S_j = sum_{k<j} e^{i r theta_k} "
-                    "(scaled theta), for r = 0..min(length, 65536)-1; starts at (d/2 + "
-                    "1)/2; decays, but not monotonically"},
+                .description = "(1/(d/2)) sum_{j=1..d/2} |S_j|, S_j = sum_{k<j} e^{i r theta_k} "
+                               "(scaled theta), for r = 0..min(length, 65536)-1; starts at (d/2 + "
+                               "1)/2; decays, but not monotonically"},
        .series = decaySeries},
       {.spec = {.id = "rotation",
                 .title = "Rotation of one pair of q as the position grows",
@@ -412,9 +415,10 @@ std::vector<detail::ViewEntry<RopeParams>> ropeViews() {
 }  // namespace
 
 std::unique_ptr<Scheme> makeRopeScheme() {
-  return detail::makeTableScheme<RopeParams>(
-      {.info = ropeInfo(), .read = checkedParams, .validate = checkRopeParams,
-       .views = ropeViews()});
+  return detail::makeTableScheme<RopeParams>({.info = ropeInfo(),
+                                              .read = checkedParams,
+                                              .validate = checkRopeParams,
+                                              .views = ropeViews()});
 }
 
 }  // namespace posenc

@@ -128,7 +128,9 @@ MatrixResult computeMatrix(const Scheme& scheme, const ParamSet& params, std::st
                      "a non-empty range inside 0:" + std::to_string(out.full.cols));
   // Refuse before anything of the request's size is allocated (the sampled index lists
   // included): the counts follow from the region alone.
-  const auto sampled = [](Index n, Index maxSamples) { return maxSamples <= 0 ? n : std::min(n, maxSamples); };
+  const auto sampled = [](Index n, Index maxSamples) {
+    return maxSamples <= 0 ? n : std::min(n, maxSamples);
+  };
   const Index nr = sampled(r1 - region.r0, region.maxRows);
   const Index nc = sampled(c1 - region.c0, region.maxCols);
   // A view that needs whole rows before any cell is known (softmax attention) works on every
@@ -139,7 +141,8 @@ MatrixResult computeMatrix(const Scheme& scheme, const ParamSet& params, std::st
                                  static_cast<double>((r1 - region.r0) + (c1 - region.c0))),
               scheme.info().id + " view '" + spec.id + "' at " + std::to_string(nr) + " x " +
                   std::to_string(nc) + " cells (" +
-                  humanBytes(static_cast<double>(nr) * static_cast<double>(nc) * 8.0) + " of values)",
+                  humanBytes(static_cast<double>(nr) * static_cast<double>(nc) * 8.0) +
+                  " of values)",
               "region");
   out.rows = sampleIndices(region.r0, r1, region.maxRows);
   out.cols = sampleIndices(region.c0, c1, region.maxCols);

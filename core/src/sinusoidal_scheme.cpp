@@ -139,13 +139,15 @@ SinusoidalParams sinusoidalParamsFrom(const ParamSet& params) {
 
 namespace {
 
-/// What sinusoidal is: id, name, description and parameters (the views come from sinusoidalViews()).
+/// What sinusoidal is: id, name, description and parameters (the views come from
+/// sinusoidalViews()).
 SchemeInfo sinusoidalInfo() {
   return {
       .id = "sinusoidal",
       .name = "Sinusoidal (Vaswani et al. 2017)",
-      .description = "Fixed table added to the token embeddings: pair i holds sin(p "
-                     "w_i) and cos(p w_i), w_i = base^(-2i/d)",
+      .description =
+          "Fixed table added to the token embeddings: pair i holds sin(p "
+          "w_i) and cos(p w_i), w_i = base^(-2i/d)",
       .params =
           {
               {.id = "length",
@@ -202,7 +204,9 @@ SchemeInfo sinusoidalInfo() {
       // Compare: the paper's interleaved columns against concatenated ones.
       .companions = {{"layout", "interleaved", {{"layout", "concatenated"}}},
                      {"layout", "", {{"layout", "interleaved"}}}},
-      .animation = {.kind = AnimationKind::ClockHands, .lengthParam = "length", .drivers = {"bands"}},
+      .animation = {.kind = AnimationKind::ClockHands,
+                    .lengthParam = "length",
+                    .drivers = {"bands"}},
   };
 }
 
@@ -218,7 +222,10 @@ std::vector<detail::ViewEntry<SinusoidalParams>> sinusoidalViews() {
                 .description = "length x dim table: row = position p, column = dimension k; "
                                "values in [-1, 1]; the layout decides which column holds "
                                "sin(p w_i) or cos(p w_i) of pair i"},
-       .shape = [](const SinusoidalParams& p) { return MatrixShape{p.length, p.dim}; },
+       .shape =
+           [](const SinusoidalParams& p) {
+             return MatrixShape{p.length, p.dim};
+           },
        .evaluate = sinusoidalEncoding,
        .explain = explainEncoding},
       {.spec = {.id = "similarity",
@@ -230,7 +237,10 @@ std::vector<detail::ViewEntry<SinusoidalParams>> sinusoidalViews() {
                 .description = "length x length dot products of table rows: depends only on "
                                "p - q (constant along diagonals), d/2 on the diagonal, "
                                "values in [-d/2, d/2], symmetric"},
-       .shape = [](const SinusoidalParams& p) { return MatrixShape{p.length, p.length}; },
+       .shape =
+           [](const SinusoidalParams& p) {
+             return MatrixShape{p.length, p.length};
+           },
        .evaluate = sinusoidalSimilarity,
        .explain = explainSimilarity},
       {.spec = {.id = "wavelengths",
@@ -273,8 +283,7 @@ std::vector<detail::ViewEntry<SinusoidalParams>> sinusoidalViews() {
 
 std::unique_ptr<Scheme> makeSinusoidalScheme() {
   return detail::makeTableScheme<SinusoidalParams>(
-      {.info = sinusoidalInfo(), .read = sinusoidalParamsFrom,
-       .views = sinusoidalViews()});
+      {.info = sinusoidalInfo(), .read = sinusoidalParamsFrom, .views = sinusoidalViews()});
 }
 
 }  // namespace posenc

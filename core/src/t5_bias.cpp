@@ -55,8 +55,7 @@ std::int64_t largestDistance(std::span<const Index> rows, std::span<const Index>
 
 /// f(bucket(j - i)) over rows x cols; direct calls when that is cheaper than the tables.
 template <typename F>
-Matrix perBucket(const T5Params& p, std::span<const Index> rows, std::span<const Index> cols,
-                 F f) {
+Matrix perBucket(const T5Params& p, std::span<const Index> rows, std::span<const Index> cols, F f) {
   Matrix out(static_cast<Index>(rows.size()), static_cast<Index>(cols.size()));
   const std::int64_t maxN = largestDistance(rows, cols);
   const auto cells = static_cast<std::int64_t>(rows.size() * cols.size());

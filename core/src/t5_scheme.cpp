@@ -59,10 +59,10 @@ SeriesResult extrapolationSeries(const T5Params& p) {
   Curve ahead{"key d positions after the query (r = +d)", {}, CurveStyle::Steps};
   Curve mark{"max_distance = " + std::to_string(p.maxDistance) +
                  ": every farther key shares the last bucket",
-             {}, CurveStyle::Points};
+             {},
+             CurveStyle::Points};
   for (Index d : at) {
-    back.y.push_back(
-        static_cast<double>(t5Bucket(-d, p.bidirectional, p.buckets, p.maxDistance)));
+    back.y.push_back(static_cast<double>(t5Bucket(-d, p.bidirectional, p.buckets, p.maxDistance)));
     ahead.y.push_back(static_cast<double>(t5Bucket(d, p.bidirectional, p.buckets, p.maxDistance)));
     mark.y.push_back(d == p.maxDistance ? back.y.back() : kMasked);
   }
@@ -95,8 +95,9 @@ SchemeInfo t5Info() {
   return {
       .id = "t5",
       .name = "T5 relative bias (Raffel et al. 2020)",
-      .description = "A learned scalar per bucket of the offset j - i, added to the "
-                     "attention logits unscaled",
+      .description =
+          "A learned scalar per bucket of the offset j - i, added to the "
+          "attention logits unscaled",
       .params =
           {
               {.id = "length",
@@ -202,8 +203,7 @@ std::vector<detail::ViewEntry<T5Params>> t5Views() {
 
 std::unique_ptr<Scheme> makeT5Scheme() {
   return detail::makeTableScheme<T5Params>(
-      {.info = t5Info(), .read = checkedParams, .validate = validateT5Params,
-       .views = t5Views()});
+      {.info = t5Info(), .read = checkedParams, .validate = validateT5Params, .views = t5Views()});
 }
 
 }  // namespace posenc

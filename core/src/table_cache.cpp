@@ -77,11 +77,13 @@ Cache& cache() {
 
 }  // namespace
 
-std::shared_ptr<const Matrix> cachedTable(const TableKey& key, const std::function<Matrix()>& make) {
+std::shared_ptr<const Matrix> cachedTable(const TableKey& key,
+                                          const std::function<Matrix()>& make) {
   const std::size_t hash = hashOf(key);
   if (auto kept = cache().find(hash, key)) return kept;
   auto table = std::make_shared<const Matrix>(make());
-  const std::size_t bytes = tableBytes(table->rows(), table->cols()) + key.size() * sizeof(std::int64_t);
+  const std::size_t bytes =
+      tableBytes(table->rows(), table->cols()) + key.size() * sizeof(std::int64_t);
   if (bytes <= kMaxCachedTableBytes) cache().keep(hash, key, table, bytes);
   return table;
 }
@@ -89,13 +91,15 @@ std::shared_ptr<const Matrix> cachedTable(const TableKey& key, const std::functi
 std::shared_ptr<const Matrix> normalRows(std::uint64_t seed, Tensor tensor,
                                          std::span<const Index> positions, Index offset,
                                          Index width) {
-  TableKey key{1, static_cast<std::int64_t>(seed), static_cast<std::int64_t>(tensor), offset, width};
+  TableKey key{1, static_cast<std::int64_t>(seed), static_cast<std::int64_t>(tensor), offset,
+               width};
   key.insert(key.end(), positions.begin(), positions.end());
   return cachedTable(key, [&] {
     Matrix out(static_cast<Index>(positions.size()), width);
     for (Index a = 0; a < out.rows(); ++a) {
       const auto row = static_cast<std::uint64_t>(positions[static_cast<std::size_t>(a)] + offset);
-      for (Index c = 0; c < width; ++c) out(a, c) = normal(seed, tensor, row, static_cast<std::uint64_t>(c));
+      for (Index c = 0; c < width; ++c)
+        out(a, c) = normal(seed, tensor, row, static_cast<std::uint64_t>(c));
     }
     return out;
   });

@@ -15,16 +15,15 @@
 
 #include "ordered_product.hpp"
 #include "parallel.hpp"
-#include "table_cache.hpp"
 #include "posenc/random.hpp"
 #include "posenc/sinusoidal_table.hpp"
+#include "table_cache.hpp"
 
 namespace posenc {
 
 namespace {
 
 constexpr double kBase = 10000.0;  // `PositionalEmbedding`: 1 / 10000^(2i/d_model).
-
 
 /// dModel x dHead block of a dModel x dModel random weight: columns col0 .. col0+dHead-1.
 Matrix weightColumns(std::uint64_t seed, Tensor tensor, Index dModel, Index col0, Index dHead) {
@@ -33,7 +32,8 @@ Matrix weightColumns(std::uint64_t seed, Tensor tensor, Index dModel, Index col0
   for (Index r = 0; r < dModel; ++r)
     for (Index c = 0; c < dHead; ++c)
       w(r, c) = normal(seed, tensor, static_cast<std::uint64_t>(r),
-                       static_cast<std::uint64_t>(col0 + c)) / scale;
+                       static_cast<std::uint64_t>(col0 + c)) /
+                scale;
   return w;
 }
 
@@ -140,22 +140,34 @@ Matrix xlTerm(const XlTensors& t, XlTerm term) {
   const Index qlen = klen - t.mlen;
   const double scale = 1.0 / std::sqrt(static_cast<double>(t.wq.cols()));
   const bool needQ = term != XlTerm::C && term != XlTerm::D;
-  const bool needK = term == XlTerm::A || term == XlTerm::C || term == XlTerm::AC ||
-                     term == XlTerm::Scores;
-  const bool needR = term == XlTerm::B || term == XlTerm::D || term == XlTerm::BD ||
-                     term == XlTerm::Scores;
+  const bool needK =
+      term == XlTerm::A || term == XlTerm::C || term == XlTerm::AC || term == XlTerm::Scores;
+  const bool needR =
+      term == XlTerm::B || term == XlTerm::D || term == XlTerm::BD || term == XlTerm::Scores;
   const Matrix q = needQ ? Matrix(t.content.bottomRows(qlen) * t.wq) : Matrix();
   const Matrix k = needK ? Matrix(t.content * t.wk) : Matrix();
   const Matrix r = needR ? Matrix(t.rel * t.wr) : Matrix();
 
   Matrix out;
   switch (term) {
-    case XlTerm::A: out = q * k.transpose(); break;
-    case XlTerm::C: out = Vector::Ones(qlen) * (k * t.u).transpose(); break;
-    case XlTerm::AC: out = addRowBias(q, t.u) * k.transpose(); break;
-    case XlTerm::B: out = xlRelShift(q * r.transpose()); break;
-    case XlTerm::D: out = xlRelShift(Vector::Ones(qlen) * (r * t.v).transpose()); break;
-    case XlTerm::BD: out = xlRelShift(addRowBias(q, t.v) * r.transpose()); break;
+    case XlTerm::A:
+      out = q * k.transpose();
+      break;
+    case XlTerm::C:
+      out = Vector::Ones(qlen) * (k * t.u).transpose();
+      break;
+    case XlTerm::AC:
+      out = addRowBias(q, t.u) * k.transpose();
+      break;
+    case XlTerm::B:
+      out = xlRelShift(q * r.transpose());
+      break;
+    case XlTerm::D:
+      out = xlRelShift(Vector::Ones(qlen) * (r * t.v).transpose());
+      break;
+    case XlTerm::BD:
+      out = xlRelShift(addRowBias(q, t.v) * r.transpose());
+      break;
     case XlTerm::Scores:
       // The reference: attn_score = AC + BD; attn_score.mul_(scale).
       out = addRowBias(q, t.u) * k.transpose();
@@ -243,8 +255,9 @@ class XlCells {
     // head and weight (orderedProduct is row-independent, so this equals the chunks bit for
     // bit).
     if (detail::tableBytes(n, m_p.dModel) <= detail::kMaxCachedTableBytes)
-      return detail::orderedProduct(
-          *detail::normalRows(m_p.seed, Tensor::XlContent, idx, offset, m_p.dModel), w);
+      return detail::orderedProduct(*detail::normalRows(m_p.seed, Tensor::XlContent, idx, offset,
+                                                        m_p.dModel),
+                                    w);
     Matrix out(n, m_dHead);
     for (Index a0 = 0; a0 < n; a0 += kChunkRows) {
       const Index m = std::min(kChunkRows, n - a0);
@@ -308,10 +321,11 @@ class RelRowsOfBlock {
   /// The R row (d_model values) of true distance delta.
   const double* row(Index delta) const {
     const Index lookup = xlLookupDistance(m_p, delta);
-    const Index k = m_dense.empty()
-                        ? static_cast<Index>(std::lower_bound(m_sorted.begin(), m_sorted.end(),
-                                                              lookup) - m_sorted.begin())
-                        : m_dense[static_cast<std::size_t>(lookup - m_lo)];
+    const Index k =
+        m_dense.empty()
+            ? static_cast<Index>(std::lower_bound(m_sorted.begin(), m_sorted.end(), lookup) -
+                                 m_sorted.begin())
+            : m_dense[static_cast<std::size_t>(lookup - m_lo)];
     return m_rel->row(k).data();
   }
 
@@ -341,10 +355,10 @@ Matrix xlTermCells(const XlParams& p, XlTerm term, std::span<const Index> rows,
   Matrix out(nr, nc);
   if (nr == 0 || nc == 0) return out;
   const bool needQ = term != XlTerm::C && term != XlTerm::D;
-  const bool needK = term == XlTerm::A || term == XlTerm::C || term == XlTerm::AC ||
-                     term == XlTerm::Scores;
-  const bool needR = term == XlTerm::B || term == XlTerm::D || term == XlTerm::BD ||
-                     term == XlTerm::Scores;
+  const bool needK =
+      term == XlTerm::A || term == XlTerm::C || term == XlTerm::AC || term == XlTerm::Scores;
+  const bool needR =
+      term == XlTerm::B || term == XlTerm::D || term == XlTerm::BD || term == XlTerm::Scores;
   const Matrix q = needQ ? x.queries(rows) : Matrix();
   const Matrix k = needK ? x.keys(cols) : Matrix();
   // The d_head vector each term dots with k_j (content) and the d_head vector W_r maps to the
@@ -364,8 +378,9 @@ Matrix xlTermCells(const XlParams& p, XlTerm term, std::span<const Index> rows,
 
   for (Index a0 = 0; a0 < nr;) {
     Index a1 = a0 + 1;  // grow the chunk while its R rows fit
-    while (a1 < nr && RelRowsOfBlock::bound(p, rows[static_cast<std::size_t>(a1)] -
-                                                   rows[static_cast<std::size_t>(a0)],
+    while (a1 < nr && RelRowsOfBlock::bound(p,
+                                            rows[static_cast<std::size_t>(a1)] -
+                                                rows[static_cast<std::size_t>(a0)],
                                             colSpan, (a1 - a0 + 1) * nc) <= kMaxHeld)
       ++a1;
     const auto chunkRows =
@@ -386,11 +401,13 @@ Matrix xlTermCells(const XlParams& p, XlTerm term, std::span<const Index> rows,
         position.fill(0.0);
         if (needK) {
           if (count == 4) detail::orderedDot4(qa, yk.data(), k.cols(), content.data());
-          else for (int c = 0; c < count; ++c) content[c] = detail::orderedDot(qa, yk[c], k.cols());
+          else
+            for (int c = 0; c < count; ++c) content[c] = detail::orderedDot(qa, yk[c], k.cols());
         }
         if (needR) {
           if (count == 4) detail::orderedDot4(ga, yr.data(), p.dModel, position.data());
-          else for (int c = 0; c < count; ++c) position[c] = detail::orderedDot(ga, yr[c], p.dModel);
+          else
+            for (int c = 0; c < count; ++c) position[c] = detail::orderedDot(ga, yr[c], p.dModel);
         }
         for (int c = 0; c < count; ++c) out(a, group[c]) = (content[c] + position[c]) * x.scale();
       };
@@ -529,7 +546,7 @@ Matrix xlAttentionCells(const XlParams& p, std::span<const Index> rows,
   detail::parallelBlocks(nr, kRowBlock, [&](Index a0, Index a1) {
     const Index m = a1 - a0;
     Matrix content(m, klen), position(m, klen);  // C(j) and P(delta) of each row of the block
-    std::array<Index, kRowBlock> len{};  // keys 0 .. i + mlen (and distances 0 .. i + mlen)
+    std::array<Index, kRowBlock> len{};          // keys 0 .. i + mlen (and distances 0 .. i + mlen)
     for (Index a = a0; a < a1; ++a)
       len[static_cast<std::size_t>(a - a0)] =
           std::min(klen, rows[static_cast<std::size_t>(a)] + p.mlen + 1);
@@ -537,9 +554,9 @@ Matrix xlAttentionCells(const XlParams& p, std::span<const Index> rows,
     for (Index t0 = 0; t0 < longest; t0 += kTile) {
       for (Index b = 0; b < m; b += 2) {
         const bool pair = b + 1 < m;
-        const Index need = pair ? std::max(len[static_cast<std::size_t>(b)],
-                                           len[static_cast<std::size_t>(b + 1)])
-                                : len[static_cast<std::size_t>(b)];
+        const Index need =
+            pair ? std::max(len[static_cast<std::size_t>(b)], len[static_cast<std::size_t>(b + 1)])
+                 : len[static_cast<std::size_t>(b)];
         tileDots(in, p.dModel, a0, b, pair, t0, std::min(t0 + kTile, need), content, position);
       }
     }

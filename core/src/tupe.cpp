@@ -9,9 +9,9 @@
 
 #include "ordered_product.hpp"
 #include "parallel.hpp"
-#include "table_cache.hpp"
 #include "posenc/random.hpp"
 #include "posenc/t5_bucket.hpp"
+#include "table_cache.hpp"
 
 namespace posenc {
 
@@ -40,7 +40,8 @@ Matrix drawHeadWeight(const TupeParams& p, Tensor tensor) {
   for (Index k = 0; k < p.dModel; ++k)
     for (Index t = 0; t < d; ++t)
       out(k, t) = normal(p.seed, tensor, static_cast<std::uint64_t>(k),
-                         static_cast<std::uint64_t>(p.head * d + t)) * scale;
+                         static_cast<std::uint64_t>(p.head * d + t)) *
+                  scale;
   return out;
 }
 
@@ -73,13 +74,20 @@ struct Need {
 
 Need needFor(TupePart part) {
   switch (part) {
-    case TupePart::Cc: return {true, false, false, false, false};
-    case TupePart::Cp: return {false, true, false, false, false};
-    case TupePart::Pc: return {false, false, true, false, false};
-    case TupePart::Pp: return {false, false, false, true, false};
-    case TupePart::Bias: return {false, false, false, false, true};
-    case TupePart::Positional: return {false, false, false, true, true};
-    case TupePart::Total: break;
+    case TupePart::Cc:
+      return {true, false, false, false, false};
+    case TupePart::Cp:
+      return {false, true, false, false, false};
+    case TupePart::Pc:
+      return {false, false, true, false, false};
+    case TupePart::Pp:
+      return {false, false, false, true, false};
+    case TupePart::Bias:
+      return {false, false, false, false, true};
+    case TupePart::Positional:
+      return {false, false, false, true, true};
+    case TupePart::Total:
+      break;
   }
   return {};
 }
@@ -87,13 +95,20 @@ Need needFor(TupePart part) {
 /// The matrix of `part` among a chunk's terms.
 Matrix pick(const TupeTerms& t, TupePart part) {
   switch (part) {
-    case TupePart::Cc: return t.cc;
-    case TupePart::Cp: return t.cp;
-    case TupePart::Pc: return t.pc;
-    case TupePart::Pp: return t.pp;
-    case TupePart::Bias: return t.bias;
-    case TupePart::Positional: return t.positional();
-    case TupePart::Total: break;
+    case TupePart::Cc:
+      return t.cc;
+    case TupePart::Cp:
+      return t.cp;
+    case TupePart::Pc:
+      return t.pc;
+    case TupePart::Pp:
+      return t.pp;
+    case TupePart::Bias:
+      return t.bias;
+    case TupePart::Positional:
+      return t.positional();
+    case TupePart::Total:
+      break;
   }
   return t.total();
 }
@@ -137,8 +152,8 @@ Prepared prepare(const TupeParams& p, const TupeBlock& b, const Need& need) {
     out.rMin = *cLo - *rHi;
     out.biasOf.resize(*cHi - *rLo - out.rMin + 1);
     for (Index k = 0; k < out.biasOf.size(); ++k)
-      out.biasOf(k) = b.b(static_cast<Index>(t5Bucket(out.rMin + k, true, p.buckets,
-                                                       p.maxDistance)));
+      out.biasOf(k) =
+          b.b(static_cast<Index>(t5Bucket(out.rMin + k, true, p.buckets, p.maxDistance)));
   }
   return out;
 }
@@ -202,8 +217,8 @@ TupeTerms termsOfChunk(const TupeParams& p, const TupeBlock& blk, const Prepared
 /// out (n x nc, row stride ldo) without the five term matrices: the products the variant has,
 /// each scaled as there, summed in total()'s order ((((cc + cp) + pc) + pp) + bias) with the
 /// absent terms as the 0.0 they are there.
-void totalOfTile(const TupeParams& p, const TupeBlock& blk, const Prepared& pr, Index r0,
-                 Index n, Index c0, Index nc, double* out, Index ldo) {
+void totalOfTile(const TupeParams& p, const TupeBlock& blk, const Prepared& pr, Index r0, Index n,
+                 Index c0, Index nc, double* out, Index ldo) {
   const Need all;
   const double s = termScale(p);
   const bool cross = hasCrossTerms(p.variant);
@@ -230,7 +245,9 @@ void totalOfTile(const TupeParams& p, const TupeBlock& blk, const Prepared& pr, 
 
 /// Rows of the chunks evaluate() and tupeAttention() work in: at most 128, and at most
 /// 2^20 / cols so the five terms of a chunk stay under 40 MB whatever the region.
-Index chunkRows(Index cols) { return std::clamp<Index>((Index{1} << 20) / std::max<Index>(1, cols), 1, 128); }
+Index chunkRows(Index cols) {
+  return std::clamp<Index>((Index{1} << 20) / std::max<Index>(1, cols), 1, 128);
+}
 
 /// Calls f(terms, firstRow) for consecutive row chunks of the block.
 template <typename F>
@@ -286,8 +303,7 @@ TupeBlock headBlock(const TupeParams& p, std::span<const Index> rows, std::span<
 
 }  // namespace
 
-TupeBlock tupeBlock(const TupeParams& p, std::span<const Index> rows,
-                    std::span<const Index> cols) {
+TupeBlock tupeBlock(const TupeParams& p, std::span<const Index> rows, std::span<const Index> cols) {
   TupeBlock b = headBlock(p, rows, cols);
   b.xq = drawRows(p.contentSeed, Tensor::TupeContent, rows, p.dModel);
   b.xk = drawRows(p.contentSeed, Tensor::TupeContent, cols, p.dModel);
@@ -306,8 +322,7 @@ TupeTerms tupeTerms(const TupeParams& p, const TupeBlock& block) {
                       static_cast<Index>(block.rows.size()));
 }
 
-TupeTerms tupeTerms(const TupeParams& p, std::span<const Index> rows,
-                    std::span<const Index> cols) {
+TupeTerms tupeTerms(const TupeParams& p, std::span<const Index> rows, std::span<const Index> cols) {
   return tupeTerms(p, tupeBlock(p, rows, cols));
 }
 

@@ -43,8 +43,8 @@ std::vector<Term> explainCell(const TupeParams& p, Index row, Index col) {
   const Index c[1] = {col};
   const TupeTerms t = tupeTerms(p, r, c);
   const bool cls = p.untieCls && p.variant != TupeVariant::Tied && tupeIsClsCell(row, col);
-  const std::string theta = row == 0 ? "theta_1 ([CLS] row, untied)"
-                                     : "theta_2 ([CLS] column, untied)";
+  const std::string theta =
+      row == 0 ? "theta_1 ([CLS] row, untied)" : "theta_2 ([CLS] column, untied)";
   const bool tied = p.variant == TupeVariant::Tied;
   const bool tupe = p.variant == TupeVariant::TupeA || p.variant == TupeVariant::TupeR;
   const std::string s = tupe ? " / sqrt(2 d_head)" : " / sqrt(d_head)";
@@ -64,8 +64,7 @@ std::vector<Term> explainCell(const TupeParams& p, Index row, Index col) {
   out.push_back({bias, t.bias(0, 0)});
   out.push_back({"total  alpha_ij = cc + cp + pc + pp + bias", t.total()(0, 0)});
   out.push_back({"positional part  pp + bias", t.positional()(0, 0)});
-  if (WithWeight)
-    out.push_back({"attention  softmax_j alpha_ij", tupeAttention(p, r, c)(0, 0)});
+  if (WithWeight) out.push_back({"attention  softmax_j alpha_ij", tupeAttention(p, r, c)(0, 0)});
   out.push_back({"j - i", static_cast<double>(col - row)});
   out.push_back({"bucket of j - i", static_cast<double>(tupeBucket(p, row, col))});
   out.push_back({"[CLS] cell (1 if i = 0 or j = 0)", tupeIsClsCell(row, col) ? 1.0 : 0.0});
@@ -182,21 +181,24 @@ std::vector<detail::ViewEntry<TupeParams>> tupeViews() {
   return {
       {.spec = termSpec("cc", "content-to-content  cc", "cc",
                         "(x_i W^Q).(x_j W^K) / sqrt(d_head) (tied, untied-cross) or / "
-                        "sqrt(2 d_head) (tupe-a, tupe-r);" + rows),
+                        "sqrt(2 d_head) (tupe-a, tupe-r);" +
+                            rows),
        .shape = squareShape,
        .evaluate = partView<TupePart::Cc>,
        .explain = explainCell<false>},
       {.spec = termSpec("cp", "content-to-position  cp", "cp",
                         "(x_i W^Q).(p_j W^K) / sqrt(d_head) (tied) or (x_i W^Q).(p_j U^K) / "
                         "sqrt(d_head) (untied-cross); removed in this variant (exactly 0) "
-                        "for tupe-a, tupe-r;" + rows),
+                        "for tupe-a, tupe-r;" +
+                            rows),
        .shape = squareShape,
        .evaluate = partView<TupePart::Cp>,
        .explain = explainCell<false>},
       {.spec = termSpec("pc", "position-to-content  pc", "pc",
                         "(p_i W^Q).(x_j W^K) / sqrt(d_head) (tied) or (p_i U^Q).(x_j W^K) / "
                         "sqrt(d_head) (untied-cross); removed in this variant (exactly 0) "
-                        "for tupe-a, tupe-r;" + rows),
+                        "for tupe-a, tupe-r;" +
+                            rows),
        .shape = squareShape,
        .evaluate = partView<TupePart::Pc>,
        .explain = explainCell<false>},
@@ -204,7 +206,8 @@ std::vector<detail::ViewEntry<TupeParams>> tupeViews() {
                         "(p_i W^Q).(p_j W^K) / sqrt(d_head) (tied), (p_i U^Q).(p_j U^K) / "
                         "sqrt(2 d_head) (tupe-a, tupe-r; with untie_cls row 0 = theta_1, "
                         "rest of column 0 = theta_2); removed in this variant (exactly 0) "
-                        "for untied-cross;" + rows),
+                        "for untied-cross;" +
+                            rows),
        .shape = squareShape,
        .evaluate = partView<TupePart::Pp>,
        .explain = explainCell<false>},
@@ -213,7 +216,8 @@ std::vector<detail::ViewEntry<TupeParams>> tupeViews() {
                         "untied-cross); with untie_cls 0 in the [CLS] row and column "
                         "(tupe-r; the official code adds two extra buckets there) or "
                         "theta_1 / theta_2 (untied-cross); removed in this variant (exactly "
-                        "0) for tied, tupe-a;" + rows),
+                        "0) for tied, tupe-a;" +
+                            rows),
        .shape = squareShape,
        .evaluate = partView<TupePart::Bias>,
        .explain = explainCell<false>},
@@ -240,7 +244,8 @@ std::vector<detail::ViewEntry<TupeParams>> tupeViews() {
       {.spec = termSpec("positional", "positional part  pp + bias", "pp + bias",
                         "the content-independent part of the logit: pp + bias (the paper's "
                         "positional correlation v_ij); [CLS] row theta_1 and column theta_2 "
-                        "with untie_cls;" + rows),
+                        "with untie_cls;" +
+                            rows),
        .shape = squareShape,
        .evaluate = partView<TupePart::Positional>,
        .explain = explainCell<false>},
@@ -250,9 +255,10 @@ std::vector<detail::ViewEntry<TupeParams>> tupeViews() {
 }  // namespace
 
 std::unique_ptr<Scheme> makeTupeScheme() {
-  return detail::makeTableScheme<TupeParams>(
-      {.info = tupeInfo(), .read = tupeParamsFrom, .validate = checkTupeParams,
-       .views = tupeViews()});
+  return detail::makeTableScheme<TupeParams>({.info = tupeInfo(),
+                                              .read = tupeParamsFrom,
+                                              .validate = checkTupeParams,
+                                              .views = tupeViews()});
 }
 
 }  // namespace posenc

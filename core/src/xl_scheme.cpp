@@ -60,10 +60,10 @@ Matrix maskView(const XlParams& p, Cells rows, Cells cols) {
   Matrix out(static_cast<Index>(rows.size()), static_cast<Index>(cols.size()));
   for (Index a = 0; a < out.rows(); ++a)
     for (Index b = 0; b < out.cols(); ++b)
-      out(a, b) = xlIsMasked(rows[static_cast<std::size_t>(a)], cols[static_cast<std::size_t>(b)],
-                             p.mlen)
-                      ? 0.0
-                      : 1.0;
+      out(a, b) =
+          xlIsMasked(rows[static_cast<std::size_t>(a)], cols[static_cast<std::size_t>(b)], p.mlen)
+              ? 0.0
+              : 1.0;
   return out;
 }
 
@@ -132,14 +132,15 @@ detail::RowLength attentionRow(const XlParams& p) {
 SeriesResult memorySeries(const XlParams& p) {
   const Index last = std::max<Index>(1024, p.qlen);
   const Index dHead = xlHeadDim(p);
-  const std::string shape = "k_len = q_len + " + std::to_string(p.mlen) + ", d_head = " +
-                            std::to_string(dHead);
+  const std::string shape =
+      "k_len = q_len + " + std::to_string(p.mlen) + ", d_head = " + std::to_string(dHead);
   SeriesResult out;
-  out.curves = {
-      {"explicit [q_len, k_len, d_head] tensor (" + shape + ")", {}, CurveStyle::Line},
-      {"rel-shift extra: r and the padded copy (" + shape + ")", {}, CurveStyle::Line},
-      {"current q_len = " + std::to_string(p.qlen), {}, CurveStyle::Points},
-      {"seed article: explicit tensor at head_dim 64 (67 MB, 268 MB)", {}, CurveStyle::Points}};
+  out.curves = {{"explicit [q_len, k_len, d_head] tensor (" + shape + ")", {}, CurveStyle::Line},
+                {"rel-shift extra: r and the padded copy (" + shape + ")", {}, CurveStyle::Line},
+                {"current q_len = " + std::to_string(p.qlen), {}, CurveStyle::Points},
+                {"seed article: explicit tensor at head_dim 64 (67 MB, 268 MB)",
+                 {},
+                 CurveStyle::Points}};
   // Every q_len up to 4096; beyond, 4096 steps plus the marked points (a million-token
   // segment would otherwise make a million-point chart of two smooth curves).
   const Index step = std::max<Index>(1, last / 4096);
@@ -166,8 +167,8 @@ XlParams xlParamsFrom(const ParamSet& params) {
   p.heads = static_cast<int>(params.getInt("heads"));
   p.head = static_cast<int>(params.getInt("head"));
   p.clampLen = static_cast<int>(params.getInt("clamp_len"));
-  p.relative = params.getChoice("relative") == "learned" ? XlRelative::Learned
-                                                         : XlRelative::Sinusoidal;
+  p.relative =
+      params.getChoice("relative") == "learned" ? XlRelative::Learned : XlRelative::Sinusoidal;
   p.maxLen = static_cast<int>(params.getInt("max_len"));
   p.seed = static_cast<std::uint64_t>(params.getInt("seed"));
   return p;
@@ -260,8 +261,7 @@ std::vector<detail::ViewEntry<XlParams>> xlViews() {
                 .valueLabel = "(a)",
                 .signedValues = true,
                 .vectorsPerPosition = kWorkVectors,
-                .description =
-                    "Term (a): content query against content key q_i . k_j" + scaled},
+                .description = "Term (a): content query against content key q_i . k_j" + scaled},
        .shape = segmentShape,
        .evaluate = termView<XlTerm::A>,
        .explain = explainTerms},
@@ -273,7 +273,8 @@ std::vector<detail::ViewEntry<XlParams>> xlViews() {
                 .signedValues = true,
                 .vectorsPerPosition = kWorkVectors,
                 .description = "Term (b): content query against relative position q_i . "
-                               "r_delta" + scaled},
+                               "r_delta" +
+                               scaled},
        .shape = segmentShape,
        .evaluate = termView<XlTerm::B>,
        .explain = explainTerms},
@@ -285,7 +286,8 @@ std::vector<detail::ViewEntry<XlParams>> xlViews() {
                 .signedValues = true,
                 .vectorsPerPosition = kWorkVectors,
                 .description = "Term (c): global bias u against content key u . k_j (same "
-                               "in every row)" + scaled},
+                               "in every row)" +
+                               scaled},
        .shape = segmentShape,
        .evaluate = termView<XlTerm::C>,
        .explain = explainTerms},
@@ -297,7 +299,8 @@ std::vector<detail::ViewEntry<XlParams>> xlViews() {
                 .signedValues = true,
                 .vectorsPerPosition = kWorkVectors,
                 .description = "Term (d): global bias v against relative position v . "
-                               "r_delta (constant along diagonals)" + scaled},
+                               "r_delta (constant along diagonals)" +
+                               scaled},
        .shape = segmentShape,
        .evaluate = termView<XlTerm::D>,
        .explain = explainTerms},
@@ -322,7 +325,8 @@ std::vector<detail::ViewEntry<XlParams>> xlViews() {
                 .vectorsPerPosition = kWorkVectors,
                 .description = "Position part BD = (b) + (d): the reference's _rel_shift((q "
                                "+ v) r^T) (equal to it, tested), evaluated for the cells "
-                               "drawn" + scaled},
+                               "drawn" +
+                               scaled},
        .shape = segmentShape,
        .evaluate = termView<XlTerm::BD>,
        .explain = explainTerms},
@@ -334,7 +338,8 @@ std::vector<detail::ViewEntry<XlParams>> xlViews() {
                 .signedValues = true,
                 .vectorsPerPosition = kWorkVectors,
                 .description = "Logits (AC + BD) / sqrt(d_head), the causal mask applied "
-                               "after summing; " + shapeText},
+                               "after summing; " +
+                               shapeText},
        .shape = segmentShape,
        .evaluate = termView<XlTerm::Scores>,
        .explain = explainTerms},
@@ -385,8 +390,7 @@ std::vector<detail::ViewEntry<XlParams>> xlViews() {
 
 std::unique_ptr<Scheme> makeXlScheme() {
   return detail::makeTableScheme<XlParams>(
-      {.info = xlInfo(), .read = xlParamsFrom, .validate = checkXlParams,
-       .views = xlViews()});
+      {.info = xlInfo(), .read = xlParamsFrom, .validate = checkXlParams, .views = xlViews()});
 }
 
 }  // namespace posenc

@@ -85,13 +85,15 @@ Expectation expected(const ParamSpec& spec, const std::string& text) {
     }
     case ParamType::Bool: {
       std::string s = text;
-      std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
+      std::transform(s.begin(), s.end(), s.begin(),
+                     [](unsigned char c) { return std::tolower(c); });
       if (s == "true" || s == "1" || s == "yes" || s == "on") return {true, true};
       if (s == "false" || s == "0" || s == "no" || s == "off") return {true, false};
       return {};
     }
     case ParamType::Choice:
-      if (std::find(spec.choices.begin(), spec.choices.end(), text) == spec.choices.end()) return {};
+      if (std::find(spec.choices.begin(), spec.choices.end(), text) == spec.choices.end())
+        return {};
       return {true, text};
   }
   return {};
@@ -113,17 +115,25 @@ std::vector<std::string> inputsFor(const ParamSpec& spec) {
   } else {
     in.push_back("no-such-choice");
     std::string upper = spec.choices.front();
-    std::transform(upper.begin(), upper.end(), upper.begin(), [](unsigned char c) { return std::toupper(c); });
+    std::transform(upper.begin(), upper.end(), upper.begin(),
+                   [](unsigned char c) { return std::toupper(c); });
     in.push_back(upper);
   }
   in.insert(in.end(), {
-      "nan", "inf", "-inf", "-0", "", "abc",
-      "2147483648",             // 2^31
-      "9223372036854775808",    // 2^63
-      "18446744073709551616",   // 2^64
-      "1e400",                  // overflows a double
-      "12abc", " 12", "12 ",
-  });
+                          "nan",
+                          "inf",
+                          "-inf",
+                          "-0",
+                          "",
+                          "abc",
+                          "2147483648",            // 2^31
+                          "9223372036854775808",   // 2^63
+                          "18446744073709551616",  // 2^64
+                          "1e400",                 // overflows a double
+                          "12abc",
+                          " 12",
+                          "12 ",
+                      });
   if (numeric) in.insert(in.end(), {"1e-400", "0x10", "+-1", "-1e400"});
   return in;
 }
@@ -142,7 +152,8 @@ std::vector<std::string> cheapExport(const Scheme& scheme,
   std::vector<std::string> args = {POSENC_EXE, "export", "--scheme", scheme.info().id};
   for (const auto& [k, v] : sets) args.insert(args.end(), {"--set", k + "=" + v});
   const auto& views = scheme.info().views;
-  const auto series = std::find_if(views.begin(), views.end(), [](const ViewSpec& v) { return v.kind == ViewKind::Series; });
+  const auto series = std::find_if(views.begin(), views.end(),
+                                   [](const ViewSpec& v) { return v.kind == ViewKind::Series; });
   if (series != views.end()) {
     args.insert(args.end(), {"--view", series->id});
   } else {
@@ -190,7 +201,8 @@ TEST(BadInputMatrix, EveryParameterOfEverySchemeRefusesBadValuesAndTakesGoodOnes
   const auto start = std::chrono::steady_clock::now();
   const double cpuBefore = childrenCpuSeconds();
   const std::vector<Outcome> outcomes = test::runAll(processes, kParallel, kTimeoutSeconds);
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const double cpu = childrenCpuSeconds() - cpuBefore;
 
   std::size_t accepted = 0, refused = 0;
@@ -200,7 +212,8 @@ TEST(BadInputMatrix, EveryParameterOfEverySchemeRefusesBadValuesAndTakesGoodOnes
     const Outcome& o = outcomes[k];
     slowest = std::max(slowest, o.seconds);
     const std::string id = c.spec->id;
-    SCOPED_TRACE(c.scheme + " --set " + id + "='" + printable(c.text) + "'" + (c.duplicate ? " (twice)" : ""));
+    SCOPED_TRACE(c.scheme + " --set " + id + "='" + printable(c.text) + "'" +
+                 (c.duplicate ? " (twice)" : ""));
     ASSERT_FALSE(o.timedOut) << "hung: killed after " << kTimeoutSeconds << " s";
     ASSERT_LT(o.status, 128) << "crashed with signal " << o.status - 128 << ": " << o.err;
     if (c.expect.valid) {
@@ -233,14 +246,17 @@ TEST(BadInputMatrix, EveryParameterOfEverySchemeRefusesBadValuesAndTakesGoodOnes
       EXPECT_NE(o.err.find("--set " + id + " is given twice"), std::string::npos) << o.err;
     } else {
       // The parameter, the value as given (control characters shown as '?') and what is allowed.
-      EXPECT_NE(o.err.find("parameter '" + id + "' = '" + printable(c.text) + "': must be "), std::string::npos)
+      EXPECT_NE(o.err.find("parameter '" + id + "' = '" + printable(c.text) + "': must be "),
+                std::string::npos)
           << o.err;
     }
   }
   // CPU time is what the machine's load does not change: on 2 idle cores the matrix takes
   // about half of it.
-  std::printf("[ figures  ] %zu runs (%zu accepted, %zu refused) in %.1f s, %.1f s of CPU, slowest %.2f s\n",
-              cases.size(), accepted, refused, seconds, cpu, slowest);
+  std::printf(
+      "[ figures  ] %zu runs (%zu accepted, %zu refused) in %.1f s, %.1f s of CPU, slowest %.2f "
+      "s\n",
+      cases.size(), accepted, refused, seconds, cpu, slowest);
   // The decisions make some inputs valid: -0 for parameters allowing 0, 2^31 for seed and
   // the bases, every default. They must be there, or the matrix tests only refusals.
   EXPECT_GE(accepted, 60u);
@@ -254,16 +270,22 @@ TEST(MemoryBudget, OptionRefusesALargeDataExportWithTheSizeItNeeds) {
   EXPECT_EQ(r.status, 2) << r.err;
   EXPECT_TRUE(r.out.empty());
   EXPECT_EQ(r.err,
-            "posenc: sinusoidal view 'similarity' at 2000 x 2000 cells (30.5 MiB of values) needs 61.1 MiB, more than the "
+            "posenc: sinusoidal view 'similarity' at 2000 x 2000 cells (30.5 MiB of values) needs "
+            "61.1 MiB, more than the "
             "memory budget of 1.0 MiB (--memory-budget); ask for less (a smaller length, region or "
             "picture) or raise the budget with --memory-budget SIZE or POSENC_MEMORY_BUDGET\n");
   // The same export within a budget, and a region of it within the small one.
   const std::string npy = "/tmp/posenc-budget-" + std::to_string(::getpid()) + ".npy";
-  EXPECT_EQ(runPosenc({"export", "--scheme", "sinusoidal", "--set", "length=2000", "--view", "similarity",
-                       "--out", npy, "--memory-budget", "64M"}).status, 0);
+  EXPECT_EQ(runPosenc({"export", "--scheme", "sinusoidal", "--set", "length=2000", "--view",
+                       "similarity", "--out", npy, "--memory-budget", "64M"})
+                .status,
+            0);
   std::remove(npy.c_str());
-  EXPECT_EQ(runPosenc({"export", "--scheme", "sinusoidal", "--set", "length=2000", "--view", "similarity",
-                       "--out", "-", "--memory-budget", "1M", "--rows", "0:100", "--cols", "0:100"}).status, 0);
+  EXPECT_EQ(runPosenc({"export", "--scheme", "sinusoidal", "--set", "length=2000", "--view",
+                       "similarity", "--out", "-", "--memory-budget", "1M", "--rows", "0:100",
+                       "--cols", "0:100"})
+                .status,
+            0);
 }
 
 TEST(MemoryBudget, EnvironmentVariableWorksLikeTheOption) {
@@ -271,8 +293,10 @@ TEST(MemoryBudget, EnvironmentVariableWorksLikeTheOption) {
                                "similarity", "--out", "-"},
                               {{kMemoryBudgetEnv, "1M"}});
   EXPECT_EQ(r.status, 2) << r.err;
-  EXPECT_NE(r.err.find("needs 61.1 MiB, more than the memory budget of 1.0 MiB (POSENC_MEMORY_BUDGET)"),
-            std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(
+                "needs 61.1 MiB, more than the memory budget of 1.0 MiB (POSENC_MEMORY_BUDGET)"),
+            std::string::npos)
+      << r.err;
   const Outcome bad = runPosenc({"export", "--scheme", "alibi", "--view", "bias", "--out", "-"},
                                 {{kMemoryBudgetEnv, "lots"}});
   EXPECT_EQ(bad.status, 2);
@@ -286,13 +310,15 @@ TEST(MemoryBudget, RequestsBeyondTheMachineAreRefusedNotAttempted) {
                                    "--view", "similarity", "--rows", "0:", "--out", "-"});
   EXPECT_EQ(whole.status, 2) << whole.err;
   // A 16384 x 16384 PDF draws a 268-million-pixel page: about 27 GB in Qt's PDF writer.
-  const Outcome pdf = runPosenc({"export", "--scheme", "alibi", "--view", "bias", "--size", "16384x16384",
-                                 "--out", "/tmp/posenc-never-written.pdf"},
+  const Outcome pdf = runPosenc({"export", "--scheme", "alibi", "--view", "bias", "--size",
+                                 "16384x16384", "--out", "/tmp/posenc-never-written.pdf"},
                                 {{kMemoryBudgetEnv, "2G"}});
   EXPECT_EQ(pdf.status, 2) << pdf.err;
-  EXPECT_NE(pdf.err.find("a 16384 x 16384 PDF of alibi view 'bias' (128 x 128 cells) needs "), std::string::npos)
+  EXPECT_NE(pdf.err.find("a 16384 x 16384 PDF of alibi view 'bias' (128 x 128 cells) needs "),
+            std::string::npos)
       << pdf.err;
-  EXPECT_NE(pdf.err.find("more than the memory budget of 2.0 GiB (POSENC_MEMORY_BUDGET)"), std::string::npos)
+  EXPECT_NE(pdf.err.find("more than the memory budget of 2.0 GiB (POSENC_MEMORY_BUDGET)"),
+            std::string::npos)
       << pdf.err;
   EXPECT_LT(pdf.seconds, 5) << "refused before drawing";
 }

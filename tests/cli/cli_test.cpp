@@ -43,8 +43,8 @@ TEST_F(Cli, HelpPrintsUsage) {
 
 TEST_F(Cli, NoArgumentsWithoutADisplaySaysWhatToDo) {
   // No arguments opens the window; with no display at all it explains instead of crashing.
-  test::Process p{{"/usr/bin/env", "-u", "DISPLAY", "-u", "WAYLAND_DISPLAY", "-u", "QT_QPA_PLATFORM",
-                   POSENC_EXE}};
+  test::Process p{{"/usr/bin/env", "-u", "DISPLAY", "-u", "WAYLAND_DISPLAY", "-u",
+                   "QT_QPA_PLATFORM", POSENC_EXE}};
   p.stdoutPath = "/dev/null";
   const Outcome r = test::run(p, test::kPosencTimeoutSeconds);
   EXPECT_TRUE(r.status < 128 && !r.timedOut);  // exited, not killed
@@ -90,7 +90,7 @@ TEST_F(Cli, EveryViewToEveryFormatMatchesTheCore) {
     for (const char* format : {"json", "csv", "npy", "png", "svg", "pdf"}) {
       const fs::path dir = m_dir / (id + "-" + format);
       const Outcome r = run({"export", "--scheme", id, "--all-views", "--format", format, "--out",
-                         dir.string(), "--size", "480x360"});
+                             dir.string(), "--size", "480x360"});
       ASSERT_EQ(r.status, 0) << id << " " << format << ": " << r.err;
       for (const ViewSpec& v : s->info().views) {
         const fs::path file = dir / (id + "_" + v.id + "." + format);
@@ -163,7 +163,7 @@ TEST_F(Cli, EveryViewToEveryFormatMatchesTheCore) {
 TEST_F(Cli, PngHonoursSizeAndDpi) {
   const fs::path out = m_dir / "s.png";
   const Outcome r = run({"export", "--scheme", "alibi", "--view", "bias", "--out", out.string(),
-                     "--size", "400x300", "--dpi", "192"});
+                         "--size", "400x300", "--dpi", "192"});
   ASSERT_EQ(r.status, 0) << r.err;
   QImage img(QString::fromStdString(out.string()));
   EXPECT_EQ(img.width(), 800);
@@ -172,7 +172,7 @@ TEST_F(Cli, PngHonoursSizeAndDpi) {
 
 TEST_F(Cli, StdoutJsonWithParameters) {
   const Outcome r = run({"export", "--scheme", "alibi", "--set", "heads=12", "--set", "head=11",
-                     "--set", "length=4", "--view", "bias", "--out", "-"});
+                         "--set", "length=4", "--view", "bias", "--out", "-"});
   ASSERT_EQ(r.status, 0) << r.err;
   const QJsonObject o = parseJson(r.out);
   EXPECT_EQ(o["params"].toObject()["heads"].toInt(), 12);
@@ -184,8 +184,9 @@ TEST_F(Cli, StdoutJsonWithParameters) {
 
 TEST_F(Cli, RegionOfAHugeMatrix) {
   const fs::path out = m_dir / "corner.json";
-  const Outcome r = run({"export", "--scheme", "sinusoidal", "--set", "length=1048576", "--view",
-                     "similarity", "--rows", "1048570:", "--cols", "0:3", "--out", out.string()});
+  const Outcome r =
+      run({"export", "--scheme", "sinusoidal", "--set", "length=1048576", "--view", "similarity",
+           "--rows", "1048570:", "--cols", "0:3", "--out", out.string()});
   ASSERT_EQ(r.status, 0) << r.err;
   const QJsonObject o = parseJson(slurp(out));
   EXPECT_EQ(o["rows"].toInt(), 6);
@@ -202,19 +203,41 @@ TEST_F(Cli, BadInputExitsWithTwoAndNamesTheParameter) {
   const std::vector<Case> cases = {
       {{"export", "--scheme", "nope", "--view", "x", "--out", png.string()}, "'scheme' = 'nope'"},
       {{"export", "--scheme", "alibi", "--view", "nope", "--out", png.string()}, "'view' = 'nope'"},
-      {{"export", "--scheme", "alibi", "--set", "colour=red", "--view", "bias", "--out", png.string()}, "'colour'"},
-      {{"export", "--scheme", "alibi", "--set", "heads=x", "--view", "bias", "--out", png.string()}, "'heads' = 'x'"},
-      {{"export", "--scheme", "alibi", "--set", "head=8", "--view", "bias", "--out", png.string()}, "'head' = '8'"},
-      {{"export", "--scheme", "sinusoidal", "--set", "dim=7", "--view", "encoding", "--out", png.string()}, "'dim' = '7': must be an even integer"},
-      {{"export", "--scheme", "sinusoidal", "--set", "length=0", "--view", "encoding", "--out", png.string()}, "'length' = '0'"},
-      {{"export", "--scheme", "sinusoidal", "--set", "base=nan", "--view", "encoding", "--out", png.string()}, "'base' = 'nan'"},
-      {{"export", "--scheme", "sinusoidal", "--set", "layout=diagonal", "--view", "encoding", "--out", png.string()}, "'layout' = 'diagonal'"},
-      {{"export", "--scheme", "sinusoidal", "--set", "length=1048576", "--view", "similarity", "--out", (m_dir / "big.npy").string()}, "--rows A:B --cols C:D"},
-      {{"export", "--scheme", "alibi", "--view", "bias", "--out", (m_dir / "x.gif").string()}, "unknown format 'gif'"},
-      {{"export", "--scheme", "alibi", "--view", "bias", "--colormap", "jet", "--out", png.string()}, "'colormap' = 'jet'"},
-      {{"export", "--scheme", "alibi", "--view", "slopes", "--rows", "0:2", "--out", png.string()}, "series"},
-      {{"export", "--scheme", "alibi", "--view", "bias", "--rows", "500:600", "--out", (m_dir / "x.csv").string()}, "'rows'"},
-      {{"export", "--scheme", "alibi", "--set", "seed=1", "--set", "seed=2", "--view", "bias", "--out", png.string()}, "given twice"},
+      {{"export", "--scheme", "alibi", "--set", "colour=red", "--view", "bias", "--out",
+        png.string()},
+       "'colour'"},
+      {{"export", "--scheme", "alibi", "--set", "heads=x", "--view", "bias", "--out", png.string()},
+       "'heads' = 'x'"},
+      {{"export", "--scheme", "alibi", "--set", "head=8", "--view", "bias", "--out", png.string()},
+       "'head' = '8'"},
+      {{"export", "--scheme", "sinusoidal", "--set", "dim=7", "--view", "encoding", "--out",
+        png.string()},
+       "'dim' = '7': must be an even integer"},
+      {{"export", "--scheme", "sinusoidal", "--set", "length=0", "--view", "encoding", "--out",
+        png.string()},
+       "'length' = '0'"},
+      {{"export", "--scheme", "sinusoidal", "--set", "base=nan", "--view", "encoding", "--out",
+        png.string()},
+       "'base' = 'nan'"},
+      {{"export", "--scheme", "sinusoidal", "--set", "layout=diagonal", "--view", "encoding",
+        "--out", png.string()},
+       "'layout' = 'diagonal'"},
+      {{"export", "--scheme", "sinusoidal", "--set", "length=1048576", "--view", "similarity",
+        "--out", (m_dir / "big.npy").string()},
+       "--rows A:B --cols C:D"},
+      {{"export", "--scheme", "alibi", "--view", "bias", "--out", (m_dir / "x.gif").string()},
+       "unknown format 'gif'"},
+      {{"export", "--scheme", "alibi", "--view", "bias", "--colormap", "jet", "--out",
+        png.string()},
+       "'colormap' = 'jet'"},
+      {{"export", "--scheme", "alibi", "--view", "slopes", "--rows", "0:2", "--out", png.string()},
+       "series"},
+      {{"export", "--scheme", "alibi", "--view", "bias", "--rows", "500:600", "--out",
+        (m_dir / "x.csv").string()},
+       "'rows'"},
+      {{"export", "--scheme", "alibi", "--set", "seed=1", "--set", "seed=2", "--view", "bias",
+        "--out", png.string()},
+       "given twice"},
       {{"frobnicate"}, "unknown command"},
   };
   for (const Case& c : cases) {
@@ -234,16 +257,17 @@ TEST_F(Cli, UnwritableTargetIsAnErrorAndKeepsTheOldFile) {
   const fs::path file = m_dir / "keep.png";
   { std::ofstream(file) << "old"; }
   // A path under a regular file cannot be written, even by root.
-  const Outcome r = run({"export", "--scheme", "alibi", "--view", "bias", "--out", (file / "x.png").string()});
+  const Outcome r =
+      run({"export", "--scheme", "alibi", "--view", "bias", "--out", (file / "x.png").string()});
   EXPECT_EQ(r.status, 1) << r.err;
   EXPECT_NE(r.err.find("cannot write"), std::string::npos) << r.err;
-  const Outcome d = run({"export", "--scheme", "alibi", "--view", "bias", "--out", (file / "x.csv").string()});
+  const Outcome d =
+      run({"export", "--scheme", "alibi", "--view", "bias", "--out", (file / "x.csv").string()});
   EXPECT_EQ(d.status, 1) << d.err;
   EXPECT_EQ(slurp(file), "old");
 }
 
 // ---- sessions and presets ------------------------------------------------------------------
-
 
 TEST_F(Cli, ExportFromASessionFileTakesSchemeParamsViewAndColormap) {
   const fs::path session = m_dir / "mine.json";
@@ -271,12 +295,12 @@ TEST_F(Cli, ExportFromASessionFileTakesSchemeParamsViewAndColormap) {
   EXPECT_EQ(p["x"].toArray().size(), 12);
 
   // The session's colour map is used for pictures, and all views can be drawn.
-  const Outcome png = run({"export", "--session", session.string(), "--out", (m_dir / "b.png").string(),
-                           "--size", "320x240"});
+  const Outcome png = run({"export", "--session", session.string(), "--out",
+                           (m_dir / "b.png").string(), "--size", "320x240"});
   EXPECT_EQ(png.status, 0) << png.err;
   EXPECT_TRUE(fs::exists(m_dir / "b.png"));
-  const Outcome all = run({"export", "--session", session.string(), "--all-views", "--format", "csv",
-                           "--out", (m_dir / "all").string()});
+  const Outcome all = run({"export", "--session", session.string(), "--all-views", "--format",
+                           "csv", "--out", (m_dir / "all").string()});
   EXPECT_EQ(all.status, 0) << all.err;
   EXPECT_TRUE(fs::exists(m_dir / "all" / "alibi_slopes.csv"));
 }
@@ -307,7 +331,8 @@ TEST_F(Cli, ListPresetsAndExportEachOneWithItsParameters) {
     EXPECT_EQ(o["params"].toObject(), preset["params"].toObject());
   }
   // One preset checked against the published config, independently of the listing.
-  const Outcome bert = run({"export", "--preset", "bert-base", "--out", "-", "--rows", "0:1", "--cols", "0:1"});
+  const Outcome bert =
+      run({"export", "--preset", "bert-base", "--out", "-", "--rows", "0:1", "--cols", "0:1"});
   ASSERT_EQ(bert.status, 0) << bert.err;
   const QJsonObject params = parseJson(bert.out)["params"].toObject();
   EXPECT_EQ(params["max_len"].toInt(), 512);
@@ -329,13 +354,16 @@ TEST_F(Cli, BadSessionsAndPresetsAreBadInputOnOneLine) {
     std::string needle;
   };
   const std::vector<Case> cases = {
-      {{"export", "--session", cut.string(), "--out", "-"}, cut.string() + ": not a PosEnc session: JSON error at offset"},
-      {{"export", "--session", future.string(), "--out", "-"}, "written by a newer PosEnc Explorer (version 9)"},
+      {{"export", "--session", cut.string(), "--out", "-"},
+       cut.string() + ": not a PosEnc session: JSON error at offset"},
+      {{"export", "--session", future.string(), "--out", "-"},
+       "written by a newer PosEnc Explorer (version 9)"},
       {{"export", "--session", missing.string(), "--out", "-"}, missing.string() + ": cannot open"},
       {{"export", "--session", m_dir.string(), "--out", "-"}, "is a folder"},
       {{"export", "--session", noView.string(), "--out", "-"}, "names no view"},
       {{"export", "--preset", "gpt-5", "--view", "x", "--out", "-"}, "unknown preset 'gpt-5'"},
-      {{"export", "--preset", "gpt2", "--scheme", "rope", "--out", "-"}, "--scheme rope does not match the scheme of preset gpt2 (learned)"},
+      {{"export", "--preset", "gpt2", "--scheme", "rope", "--out", "-"},
+       "--scheme rope does not match the scheme of preset gpt2 (learned)"},
       {{"export", "--preset", "gpt2", "--set", "length=2048", "--out", "-"}, "'length' = '2048'"},
       {{"export", "--preset", "gpt2", "--set", "colour=red", "--out", "-"}, "'colour'"},
       {{"export", "--session", cut.string(), "--preset", "gpt2", "--out", "-"}, "not both"},
@@ -357,7 +385,8 @@ TEST_F(Cli, GalleryDrawsEveryViewOfEveryScheme) {
   std::size_t files = 0;
   for ([[maybe_unused]] const auto& e : fs::directory_iterator(m_dir / "g")) ++files;
   EXPECT_EQ(files, views);
-  EXPECT_NE(r.out.find("wrote " + std::to_string(views) + " pictures to"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("wrote " + std::to_string(views) + " pictures to"), std::string::npos)
+      << r.out;
 }
 
 }  // namespace

@@ -30,8 +30,8 @@ namespace {
 
 namespace fs = std::filesystem;
 using test::Outcome;
-using test::Process;
 using test::posenc;
+using test::Process;
 using test::slurp;
 using test::writeText;
 
@@ -49,9 +49,10 @@ int dropFileCapabilities() {
 
 class FileSafety : public test::TempDirTest {
  protected:
-  static std::vector<std::string> exportTo(const fs::path& out, const std::string& size = "400x300") {
-    return {"export", "--scheme", "alibi", "--set", "length=64", "--view", "bias", "--size", size,
-            "--out", out.string()};
+  static std::vector<std::string> exportTo(const fs::path& out,
+                                           const std::string& size = "400x300") {
+    return {"export", "--scheme", "alibi", "--set", "length=64", "--view",
+            "bias",   "--size",   size,    "--out", out.string()};
   }
   static std::size_t entries(const fs::path& dir) {
     std::size_t n = 0;
@@ -68,12 +69,17 @@ TEST_F(FileSafety, ReadOnlyFolderIsAClearErrorAndKeepsTheFile) {
   fs::permissions(ro, fs::perms::owner_read | fs::perms::owner_exec | fs::perms::group_read |
                           fs::perms::group_exec | fs::perms::others_read | fs::perms::others_exec);
   // Can this machine make a folder read-only for a child at all?
-  Process probe{{"/bin/sh", "-c", "echo x > \"$0\"/probe", ro.string()}, {}, {}, dropFileCapabilities};
+  Process probe{{"/bin/sh", "-c", "echo x > \"$0\"/probe", ro.string()},
+                {},
+                {},
+                dropFileCapabilities};
   const Outcome p = test::run(probe);
   if (p.status == kCannotDrop) GTEST_SKIP() << "cannot drop CAP_DAC_OVERRIDE here (no CAP_SETPCAP)";
-  if (p.status == 0) GTEST_SKIP() << "a read-only folder is writable here even without CAP_DAC_OVERRIDE";
+  if (p.status == 0)
+    GTEST_SKIP() << "a read-only folder is writable here even without CAP_DAC_OVERRIDE";
 
-  for (const char* name : {"keep.png", "keep.svg", "keep.pdf", "keep.csv", "keep.npy", "keep.json"}) {
+  for (const char* name :
+       {"keep.png", "keep.svg", "keep.pdf", "keep.csv", "keep.npy", "keep.json"}) {
     SCOPED_TRACE(name);
     Process write = posenc(exportTo(ro / name));
     write.setUp = dropFileCapabilities;
@@ -91,7 +97,8 @@ TEST_F(FileSafety, ReadOnlyFolderIsAClearErrorAndKeepsTheFile) {
 Process onSmallDisk(const fs::path& dir, int kib, const std::vector<std::string>& posencArgs) {
   std::string script =
       "d=\"$1\"; shift; for f in keep.csv keep.png keep.json; do printf old > \"$d/$f\"; done; "
-      "\"$@\"; echo \"status=$?\"; for f in keep.csv keep.png keep.json; do printf '%s=' $f; cat \"$d/$f\"; echo; done; "
+      "\"$@\"; echo \"status=$?\"; for f in keep.csv keep.png keep.json; do printf '%s=' $f; cat "
+      "\"$d/$f\"; echo; done; "
       "ls -A \"$d\" | tr '\\n' ' '";
   std::vector<std::string> argv = {"/bin/sh", "-c", script, "sh", dir.string(), POSENC_EXE};
   argv.insert(argv.end(), posencArgs.begin(), posencArgs.end());
@@ -99,8 +106,10 @@ Process onSmallDisk(const fs::path& dir, int kib, const std::vector<std::string>
   const std::string options = "size=" + std::to_string(kib) + "k";
   return {argv, {}, {}, [target, options] {
             if (::unshare(CLONE_NEWNS) != 0) return kCannotMount;
-            if (::mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0) return kCannotMount;
-            if (::mount("tmpfs", target.c_str(), "tmpfs", 0, options.c_str()) != 0) return kCannotMount;
+            if (::mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0)
+              return kCannotMount;
+            if (::mount("tmpfs", target.c_str(), "tmpfs", 0, options.c_str()) != 0)
+              return kCannotMount;
             return 0;
           }};
 }
@@ -115,21 +124,27 @@ TEST_F(FileSafety, FullDiskIsAClearErrorAndKeepsTheFile) {
   // A 2000 x 2000 CSV is about 80 MB, a 4000 x 4000 PNG hundreds of KB: neither fits in the
   // 64 KiB disk (the three kept files take a 4 KiB page each).
   const std::vector<Case> cases = {
-      {"keep.csv", {"export", "--scheme", "alibi", "--set", "length=2000", "--view", "bias", "--out",
-                    (disk / "keep.csv").string()}},
-      {"keep.json", {"export", "--scheme", "alibi", "--set", "length=2000", "--view", "bias", "--out",
-                     (disk / "keep.json").string()}},
-      {"keep.png", {"export", "--scheme", "alibi", "--set", "length=4000", "--view", "bias", "--size",
-                    "4000x4000", "--out", (disk / "keep.png").string()}},
+      {"keep.csv",
+       {"export", "--scheme", "alibi", "--set", "length=2000", "--view", "bias", "--out",
+        (disk / "keep.csv").string()}},
+      {"keep.json",
+       {"export", "--scheme", "alibi", "--set", "length=2000", "--view", "bias", "--out",
+        (disk / "keep.json").string()}},
+      {"keep.png",
+       {"export", "--scheme", "alibi", "--set", "length=4000", "--view", "bias", "--size",
+        "4000x4000", "--out", (disk / "keep.png").string()}},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.file);
     const Outcome r = test::run(onSmallDisk(disk, 64, c.args), 120);
-    if (r.status == kCannotMount) GTEST_SKIP() << "cannot mount a tmpfs in a private namespace here";
+    if (r.status == kCannotMount)
+      GTEST_SKIP() << "cannot mount a tmpfs in a private namespace here";
     ASSERT_EQ(r.status, 0) << r.err;
     EXPECT_NE(r.out.find("status=1\n"), std::string::npos) << r.out << r.err;
-    EXPECT_NE(r.err.find("posenc: cannot write " + (disk / c.file).string() + ": No space left on device\n"),
-              std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("posenc: cannot write " + (disk / c.file).string() +
+                         ": No space left on device\n"),
+              std::string::npos)
+        << r.err;
     for (const char* keep : {"keep.csv", "keep.png", "keep.json"})
       EXPECT_NE(r.out.find(std::string(keep) + "=old\n"), std::string::npos) << r.out;
     const std::string listing = "keep.csv keep.json keep.png ";
@@ -147,7 +162,8 @@ TEST_F(FileSafety, ADeviceTargetIsWrittenInPlaceNotReplaced) {
     fs::create_symlink("/dev/full", m_dir / name);
     const Outcome r = test::run(posenc(exportTo(m_dir / name)));
     EXPECT_EQ(r.status, 1) << r.err;
-    EXPECT_EQ(r.err, "posenc: cannot write " + (m_dir / name).string() + ": No space left on device\n");
+    EXPECT_EQ(r.err,
+              "posenc: cannot write " + (m_dir / name).string() + ": No space left on device\n");
     EXPECT_TRUE(fs::is_symlink(m_dir / name));
     struct stat st {};
     ASSERT_EQ(::stat("/dev/full", &st), 0);
@@ -158,7 +174,8 @@ TEST_F(FileSafety, ADeviceTargetIsWrittenInPlaceNotReplaced) {
 
 TEST_F(FileSafety, AFullStandardOutputIsAnError) {
   if (!fs::exists("/dev/full")) GTEST_SKIP() << "no /dev/full";
-  Process p = posenc({"export", "--scheme", "alibi", "--set", "length=300", "--view", "bias", "--out", "-"});
+  Process p = posenc(
+      {"export", "--scheme", "alibi", "--set", "length=300", "--view", "bias", "--out", "-"});
   p.stdoutPath = "/dev/full";
   const Outcome r = test::run(p);
   EXPECT_EQ(r.status, 1) << r.err;

@@ -40,10 +40,18 @@ bool hasChinese(const std::string& text) {
 TEST_F(Lang, ChineseExportDrawsChineseTextAndEnglishStaysTheDefault) {
   const std::string title = findView(findScheme("rope"), "scores").title;
   const fs::path zh = m_dir / "zh.svg", en = m_dir / "en.svg", plain = m_dir / "plain.svg";
-  ASSERT_EQ(run({"export", "--scheme", "rope", "--view", "scores", "--lang", "zh_CN", "--out", zh.string()}).status, 0);
-  ASSERT_EQ(run({"export", "--scheme", "rope", "--view", "scores", "--lang", "en", "--out", en.string()}).status, 0);
-  ASSERT_EQ(run({"export", "--scheme", "rope", "--view", "scores", "--out", plain.string()}).status, 0);
-  const std::string zhText = test::slurp(zh), enText = test::slurp(en), plainText = test::slurp(plain);
+  ASSERT_EQ(run({"export", "--scheme", "rope", "--view", "scores", "--lang", "zh_CN", "--out",
+                 zh.string()})
+                .status,
+            0);
+  ASSERT_EQ(run({"export", "--scheme", "rope", "--view", "scores", "--lang", "en", "--out",
+                 en.string()})
+                .status,
+            0);
+  ASSERT_EQ(run({"export", "--scheme", "rope", "--view", "scores", "--out", plain.string()}).status,
+            0);
+  const std::string zhText = test::slurp(zh), enText = test::slurp(en),
+                    plainText = test::slurp(plain);
   EXPECT_TRUE(hasChinese(zhText));
   EXPECT_FALSE(hasChinese(enText));
   EXPECT_FALSE(hasChinese(plainText));
@@ -58,8 +66,14 @@ TEST_F(Lang, ChineseExportDrawsChineseTextAndEnglishStaysTheDefault) {
 
 TEST_F(Lang, ChinesePngAndPdfAreWritten) {
   const fs::path png = m_dir / "alibi.png", pdf = m_dir / "alibi.pdf";
-  EXPECT_EQ(run({"export", "--scheme", "alibi", "--view", "bias", "--lang", "zh_CN", "--out", png.string()}).status, 0);
-  EXPECT_EQ(run({"export", "--scheme", "alibi", "--view", "slopes", "--lang", "zh_CN", "--out", pdf.string()}).status, 0);
+  EXPECT_EQ(run({"export", "--scheme", "alibi", "--view", "bias", "--lang", "zh_CN", "--out",
+                 png.string()})
+                .status,
+            0);
+  EXPECT_EQ(run({"export", "--scheme", "alibi", "--view", "slopes", "--lang", "zh_CN", "--out",
+                 pdf.string()})
+                .status,
+            0);
   const QImage image(QString::fromStdString(png.string()));
   EXPECT_EQ(image.width(), 1000);
   EXPECT_EQ(test::slurp(pdf).rfind("%PDF", 0), 0u);
@@ -68,12 +82,14 @@ TEST_F(Lang, ChinesePngAndPdfAreWritten) {
 TEST_F(Lang, UnknownLanguageIsRefusedNamingTheOption) {
   const fs::path out = m_dir / "x.png";
   for (const char* lang : {"xx", "zh", "zh_TW", ""}) {
-    const Outcome r = run({"export", "--scheme", "rope", "--view", "scores", "--lang", lang, "--out", out.string()});
+    const Outcome r = run(
+        {"export", "--scheme", "rope", "--view", "scores", "--lang", lang, "--out", out.string()});
     EXPECT_EQ(r.status, 2) << lang;
     EXPECT_NE(r.err.find("--lang"), std::string::npos) << r.err;
     EXPECT_FALSE(fs::exists(out)) << lang;
   }
-  const Outcome missing = run({"export", "--scheme", "rope", "--view", "scores", "--out", out.string(), "--lang"});
+  const Outcome missing =
+      run({"export", "--scheme", "rope", "--view", "scores", "--out", out.string(), "--lang"});
   EXPECT_EQ(missing.status, 2);
   EXPECT_NE(missing.err.find("--lang"), std::string::npos) << missing.err;
   const Outcome gallery = run({"gallery", (m_dir / "g").string(), "--lang", "de"});

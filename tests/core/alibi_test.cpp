@@ -29,8 +29,8 @@ std::vector<double> slopes(std::int64_t n) {
 using test::refusedParam;
 
 TEST(AlibiSlopes, EightHeadsAreOneHalfToOneOver256) {
-  EXPECT_EQ(slopes(8), (std::vector<double>{0.5, 0.25, 0.125, 0.0625, 0.03125, 0.015625,
-                                            0.0078125, 0.00390625}));
+  EXPECT_EQ(slopes(8), (std::vector<double>{0.5, 0.25, 0.125, 0.0625, 0.03125, 0.015625, 0.0078125,
+                                            0.00390625}));
 }
 
 TEST(AlibiSlopes, SixteenHeadsMatchTheReferenceToTheLastBit) {
@@ -47,24 +47,23 @@ TEST(AlibiSlopes, SixteenHeadsMatchTheReferenceToTheLastBit) {
 
 TEST(AlibiSlopes, NonPowersOfTwoMatchTheReferenceToTheLastBit) {
   EXPECT_EQ(slopes(6), (std::vector<double>{0.25, 0.0625, 0.015625, 0.00390625, 0.5, 0.125}));
-  EXPECT_EQ(slopes(12), (std::vector<double>{0.5, 0.25, 0.125, 0.0625, 0.03125, 0.015625,
-                                             0.0078125, 0.00390625, 0.7071067811865476,
-                                             0.35355339059327384, 0.17677669529663692,
-                                             0.08838834764831849}));
+  EXPECT_EQ(slopes(12), (std::vector<double>{0.5, 0.25, 0.125, 0.0625, 0.03125, 0.015625, 0.0078125,
+                                             0.00390625, 0.7071067811865476, 0.35355339059327384,
+                                             0.17677669529663692, 0.08838834764831849}));
   EXPECT_EQ(slopes(24),
-            (std::vector<double>{0.7071067811865476, 0.5000000000000001, 0.35355339059327384,
-                                 0.25000000000000006, 0.17677669529663692, 0.12500000000000006,
-                                 0.08838834764831849, 0.06250000000000004, 0.044194173824159244,
-                                 0.03125000000000002, 0.022097086912079626, 0.01562500000000001,
+            (std::vector<double>{0.7071067811865476,   0.5000000000000001,   0.35355339059327384,
+                                 0.25000000000000006,  0.17677669529663692,  0.12500000000000006,
+                                 0.08838834764831849,  0.06250000000000004,  0.044194173824159244,
+                                 0.03125000000000002,  0.022097086912079626, 0.01562500000000001,
                                  0.011048543456039816, 0.007812500000000007, 0.005524271728019908,
-                                 0.003906250000000004, 0.8408964152537145, 0.5946035575013604,
-                                 0.42044820762685714, 0.2973017787506802, 0.21022410381342854,
-                                 0.14865088937534005, 0.10511205190671426, 0.07432544468767001}));
+                                 0.003906250000000004, 0.8408964152537145,   0.5946035575013604,
+                                 0.42044820762685714,  0.2973017787506802,   0.21022410381342854,
+                                 0.14865088937534005,  0.10511205190671426,  0.07432544468767001}));
   EXPECT_EQ(slopes(1), (std::vector<double>{0.00390625}));
   EXPECT_EQ(slopes(2), (std::vector<double>{0.0625, 0.00390625}));
   EXPECT_EQ(slopes(3), (std::vector<double>{0.0625, 0.00390625, 0.25}));
-  EXPECT_EQ(slopes(7), (std::vector<double>{0.25, 0.0625, 0.015625, 0.00390625, 0.5, 0.125,
-                                            0.03125}));
+  EXPECT_EQ(slopes(7),
+            (std::vector<double>{0.25, 0.0625, 0.015625, 0.00390625, 0.5, 0.125, 0.03125}));
   const std::vector<double> m1000 = slopes(1000);
   ASSERT_EQ(m1000.size(), 1000u);
   EXPECT_EQ(m1000[0], 0.9892280131939755);
@@ -117,21 +116,18 @@ TEST(AlibiSlopes, NonPowerOfTwoIsSmallerPowerThenEveryOtherSlopeOfTwiceIt) {
 TEST(AlibiBias, CausalGoldenFourByFour) {
   const auto scheme = makeAlibiScheme();
   Matrix eighth(4, 4);  // heads 8, head 2: m = 1/8
-  eighth << 0, kNaN, kNaN, kNaN,
-            -0.125, 0, kNaN, kNaN,
-            -0.25, -0.125, 0, kNaN,
-            -0.375, -0.25, -0.125, 0;
+  eighth << 0, kNaN, kNaN, kNaN, -0.125, 0, kNaN, kNaN, -0.25, -0.125, 0, kNaN, -0.375, -0.25,
+      -0.125, 0;
   EXPECT_MATRIX_NEAR(
       computeMatrix(*scheme, makeParams(*scheme, {{"length", "4"}, {"head", "2"}}), "bias").values,
       eighth, 0.0);
   Matrix twelve(4, 4);  // heads 12, head 9: m = 0.35355339059327384
-  twelve << 0, kNaN, kNaN, kNaN,
-            -0.35355339059327384, 0, kNaN, kNaN,
-            -0.7071067811865477, -0.35355339059327384, 0, kNaN,
-            -1.0606601717798214, -0.7071067811865477, -0.35355339059327384, 0;
+  twelve << 0, kNaN, kNaN, kNaN, -0.35355339059327384, 0, kNaN, kNaN, -0.7071067811865477,
+      -0.35355339059327384, 0, kNaN, -1.0606601717798214, -0.7071067811865477, -0.35355339059327384,
+      0;
   EXPECT_MATRIX_NEAR(
-      computeMatrix(*scheme,
-                    makeParams(*scheme, {{"length", "4"}, {"heads", "12"}, {"head", "9"}}), "bias")
+      computeMatrix(*scheme, makeParams(*scheme, {{"length", "4"}, {"heads", "12"}, {"head", "9"}}),
+                    "bias")
           .values,
       twelve, 0.0);
 }
@@ -139,10 +135,8 @@ TEST(AlibiBias, CausalGoldenFourByFour) {
 TEST(AlibiBias, SymmetricGoldenFourByFour) {
   const auto scheme = makeAlibiScheme();
   Matrix eighth(4, 4);
-  eighth << 0, -0.125, -0.25, -0.375,
-            -0.125, 0, -0.125, -0.25,
-            -0.25, -0.125, 0, -0.125,
-            -0.375, -0.25, -0.125, 0;
+  eighth << 0, -0.125, -0.25, -0.375, -0.125, 0, -0.125, -0.25, -0.25, -0.125, 0, -0.125, -0.375,
+      -0.25, -0.125, 0;
   EXPECT_MATRIX_NEAR(
       computeMatrix(*scheme,
                     makeParams(*scheme, {{"length", "4"}, {"head", "2"}, {"causal", "false"}}),
@@ -150,17 +144,17 @@ TEST(AlibiBias, SymmetricGoldenFourByFour) {
           .values,
       eighth, 0.0);
   Matrix twelve(4, 4);
-  twelve << 0, -0.35355339059327384, -0.7071067811865477, -1.0606601717798214,
-            -0.35355339059327384, 0, -0.35355339059327384, -0.7071067811865477,
-            -0.7071067811865477, -0.35355339059327384, 0, -0.35355339059327384,
-            -1.0606601717798214, -0.7071067811865477, -0.35355339059327384, 0;
-  EXPECT_MATRIX_NEAR(
-      computeMatrix(*scheme,
-                    makeParams(*scheme, {{"length", "4"}, {"heads", "12"}, {"head", "9"},
-                                         {"causal", "false"}}),
-                    "bias")
-          .values,
-      twelve, 0.0);
+  twelve << 0, -0.35355339059327384, -0.7071067811865477, -1.0606601717798214, -0.35355339059327384,
+      0, -0.35355339059327384, -0.7071067811865477, -0.7071067811865477, -0.35355339059327384, 0,
+      -0.35355339059327384, -1.0606601717798214, -0.7071067811865477, -0.35355339059327384, 0;
+  EXPECT_MATRIX_NEAR(computeMatrix(*scheme,
+                                   makeParams(*scheme, {{"length", "4"},
+                                                        {"heads", "12"},
+                                                        {"head", "9"},
+                                                        {"causal", "false"}}),
+                                   "bias")
+                         .values,
+                     twelve, 0.0);
 }
 
 TEST(AlibiBias, MaskedExactlyWhereTheKeyFollowsTheQuery) {
@@ -214,8 +208,9 @@ TEST(AlibiScheme, SampledRegionMatchesTheFullMatrix) {
     const ParamSet params =
         makeParams(*scheme, {{"length", "61"}, {"heads", "6"}, {"head", "4"}, {"causal", causal}});
     const MatrixResult full = computeMatrix(*scheme, params, "bias");
-    const MatrixResult sampled = computeMatrix(
-        *scheme, params, "bias", Region{.r0 = 3, .c0 = 1, .c1 = 55, .maxRows = 7, .maxCols = 9});
+    const MatrixResult sampled =
+        computeMatrix(*scheme, params, "bias",
+                      Region{.r0 = 3, .c0 = 1, .c1 = 55, .maxRows = 7, .maxCols = 9});
     ASSERT_EQ(sampled.values.rows(), 7);
     ASSERT_EQ(sampled.values.cols(), 9);
     for (std::size_t a = 0; a < sampled.rows.size(); ++a)
@@ -230,8 +225,9 @@ TEST(AlibiScheme, SampledRegionMatchesTheFullMatrix) {
 TEST(AlibiScheme, FarRegionOfTheLongestSequence) {
   const auto scheme = makeAlibiScheme();
   const ParamSet params = makeParams(*scheme, {{"length", "1048576"}});
-  const MatrixResult m = computeMatrix(
-      *scheme, params, "bias", Region{.r0 = 1048570, .c0 = 0, .maxRows = 3, .maxCols = 1000});
+  const MatrixResult m =
+      computeMatrix(*scheme, params, "bias",
+                    Region{.r0 = 1048570, .c0 = 0, .maxRows = 3, .maxCols = 1000});
   ASSERT_EQ(m.values.rows(), 3);
   ASSERT_EQ(m.values.cols(), 1000);
   EXPECT_EQ(m.rows.back(), 1048575);

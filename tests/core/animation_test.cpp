@@ -52,8 +52,8 @@ TEST(AnimationFrame, ClockHandsAreTheTablesEntries) {
   const AnimationFrame frame = animationFrame(scheme, params, pos, 0);
   EXPECT_EQ(frame.kind, AnimationKind::ClockHands);
   ASSERT_EQ(frame.hands.size(), 4u);
-  const Matrix pe = sinusoidalTable(std::span<const double>(&pos, 1), 8, 10000,
-                                    SinusoidalLayout::Interleaved);
+  const Matrix pe =
+      sinusoidalTable(std::span<const double>(&pos, 1), 8, 10000, SinusoidalLayout::Interleaved);
   for (std::size_t k = 0; k < 4; ++k) {
     const AnimationHand& h = frame.hands[k];
     const Index i = sinusoidalBandPairs(p)[k];

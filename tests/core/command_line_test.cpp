@@ -31,14 +31,14 @@ TEST(CommandLine, ListWithJson) {
 }
 
 TEST(CommandLine, ExportWithEveryOption) {
-  const CommandLine cl = parseCommandLine({"export", "--scheme", "alibi", "--set", "heads=12",
-                                           "--set", "head=3", "--view", "bias", "--out", "b.png",
-                                           "--size", "640x480", "--dpi", "192", "--colormap",
-                                           "magma", "--title", "My bias", "--rows", "10:20",
-                                           "--cols", "5:"});
+  const CommandLine cl = parseCommandLine(
+      {"export", "--scheme", "alibi",   "--set",  "heads=12", "--set",  "head=3", "--view",
+       "bias",   "--out",    "b.png",   "--size", "640x480",  "--dpi",  "192",    "--colormap",
+       "magma",  "--title",  "My bias", "--rows", "10:20",    "--cols", "5:"});
   EXPECT_EQ(cl.command, CommandLine::Command::Export);
   EXPECT_EQ(cl.scheme, "alibi");
-  EXPECT_EQ(cl.sets, (std::vector<std::pair<std::string, std::string>>{{"heads", "12"}, {"head", "3"}}));
+  EXPECT_EQ(cl.sets,
+            (std::vector<std::pair<std::string, std::string>>{{"heads", "12"}, {"head", "3"}}));
   EXPECT_EQ(cl.view, "bias");
   EXPECT_EQ(cl.out, "b.png");
   EXPECT_EQ(cl.width, 640);
@@ -51,7 +51,8 @@ TEST(CommandLine, ExportWithEveryOption) {
 }
 
 TEST(CommandLine, AllViewsDefaultsToPng) {
-  const CommandLine cl = parseCommandLine({"export", "--scheme", "rope", "--all-views", "--out", "d/"});
+  const CommandLine cl =
+      parseCommandLine({"export", "--scheme", "rope", "--all-views", "--out", "d/"});
   EXPECT_TRUE(cl.allViews);
   EXPECT_EQ(cl.format, "png");
 }
@@ -80,46 +81,58 @@ TEST(CommandLine, ExportFromASessionNeedsNeitherSchemeNorView) {
 }
 
 TEST(CommandLine, ExportFromAPresetWithOverrides) {
-  const CommandLine cl = parseCommandLine({"export", "--preset", "llama2-7b-rope", "--set", "length=8192",
-                                           "--scheme", "rope", "--view", "frequencies", "--colormap",
-                                           "gray", "--out", "f.png"});
+  const CommandLine cl =
+      parseCommandLine({"export", "--preset", "llama2-7b-rope", "--set", "length=8192", "--scheme",
+                        "rope", "--view", "frequencies", "--colormap", "gray", "--out", "f.png"});
   EXPECT_EQ(cl.preset, "llama2-7b-rope");
   EXPECT_TRUE(cl.session.empty());
   EXPECT_EQ(cl.scheme, "rope");  // checked against the preset when run
   EXPECT_EQ(cl.sets, (std::vector<std::pair<std::string, std::string>>{{"length", "8192"}}));
   EXPECT_EQ(cl.view, "frequencies");
   EXPECT_EQ(cl.colormap, "gray");
-  const CommandLine all = parseCommandLine({"export", "--preset", "t5-base", "--all-views", "--out", "d/"});
+  const CommandLine all =
+      parseCommandLine({"export", "--preset", "t5-base", "--all-views", "--out", "d/"});
   EXPECT_TRUE(all.allViews);
   EXPECT_EQ(all.format, "png");
   EXPECT_NE(helpText().find("--preset ID"), std::string::npos);
 }
 
 TEST(CommandLine, SessionAndPresetAreRefusedTogether) {
-  EXPECT_NE(usageError({"export", "--session", "a.json", "--preset", "gpt2", "--out", "-"}).find("not both"),
+  EXPECT_NE(usageError({"export", "--session", "a.json", "--preset", "gpt2", "--out", "-"})
+                .find("not both"),
             std::string::npos);
-  EXPECT_NE(usageError({"export", "--session", "a.json", "--view", "bias", "--all-views", "--out", "d"}).find("not both"),
+  EXPECT_NE(usageError(
+                {"export", "--session", "a.json", "--view", "bias", "--all-views", "--out", "d"})
+                .find("not both"),
             std::string::npos);
   EXPECT_NE(usageError({"export", "--session"}).find("--session needs a value"), std::string::npos);
   EXPECT_NE(usageError({"export", "--preset"}).find("--preset needs a value"), std::string::npos);
-  EXPECT_NE(usageError({"export", "--view", "x", "--out", "a.png"}).find("--session FILE or --preset ID"),
-            std::string::npos);
+  EXPECT_NE(
+      usageError({"export", "--view", "x", "--out", "a.png"}).find("--session FILE or --preset ID"),
+      std::string::npos);
   EXPECT_NE(usageError({"export", "--preset", "gpt2"}).find("--out"), std::string::npos);
 }
 
 TEST(CommandLine, MemoryBudgetOption) {
-  const CommandLine cl = parseCommandLine({"export", "--scheme", "t5", "--view", "bias", "--out", "-",
-                                           "--memory-budget", "512M"});
+  const CommandLine cl = parseCommandLine(
+      {"export", "--scheme", "t5", "--view", "bias", "--out", "-", "--memory-budget", "512M"});
   EXPECT_EQ(cl.memoryBudget, std::uint64_t{512} << 20);
-  EXPECT_FALSE(parseCommandLine({"export", "--scheme", "t5", "--view", "bias", "--out", "-"}).memoryBudget);
-  EXPECT_EQ(parseCommandLine({"gallery", "g", "--memory-budget", "1048576"}).memoryBudget, 1048576u);
+  EXPECT_FALSE(
+      parseCommandLine({"export", "--scheme", "t5", "--view", "bias", "--out", "-"}).memoryBudget);
+  EXPECT_EQ(parseCommandLine({"gallery", "g", "--memory-budget", "1048576"}).memoryBudget,
+            1048576u);
   for (const char* bad : {"0", "lots", "-1G", "1Q", " 2G", "2G ", "nan"}) {
     const std::string why = usageError({"export", "--scheme", "t5", "--memory-budget", bad});
-    EXPECT_EQ(why.rfind(std::string("--memory-budget '") + bad + "': must be a size such as 512M, 2G", 0), 0u) << why;
+    EXPECT_EQ(
+        why.rfind(std::string("--memory-budget '") + bad + "': must be a size such as 512M, 2G", 0),
+        0u)
+        << why;
   }
-  EXPECT_NE(usageError({"export", "--scheme", "t5", "--memory-budget"}).find("--memory-budget needs a value"),
+  EXPECT_NE(usageError({"export", "--scheme", "t5", "--memory-budget"})
+                .find("--memory-budget needs a value"),
             std::string::npos);
-  EXPECT_NE(usageError({"list", "--memory-budget", "1G"}).find("unknown option"), std::string::npos);
+  EXPECT_NE(usageError({"list", "--memory-budget", "1G"}).find("unknown option"),
+            std::string::npos);
   EXPECT_NE(helpText().find("--memory-budget SIZE"), std::string::npos);
   EXPECT_NE(helpText().find("POSENC_MEMORY_BUDGET"), std::string::npos);
   EXPECT_NE(helpText().find("a quarter of the physical memory"), std::string::npos);
@@ -128,10 +141,16 @@ TEST(CommandLine, MemoryBudgetOption) {
 // strtod alone also took " 96", "0x60" and "+96"; --dpi now reads what --set reads. #7
 TEST(CommandLine, DpiIsPlainDecimal) {
   for (const char* good : {"96", "96.0", "1.2e2", "300"})
-    EXPECT_NO_THROW((void)parseCommandLine({"export", "--scheme", "t5", "--view", "bias", "--out", "x.png", "--dpi", good})) << good;
-  EXPECT_EQ(parseCommandLine({"export", "--scheme", "t5", "--view", "bias", "--out", "x.png", "--dpi", "1.2e2"}).dpi, 120);
+    EXPECT_NO_THROW((void)parseCommandLine(
+        {"export", "--scheme", "t5", "--view", "bias", "--out", "x.png", "--dpi", good}))
+        << good;
+  EXPECT_EQ(parseCommandLine(
+                {"export", "--scheme", "t5", "--view", "bias", "--out", "x.png", "--dpi", "1.2e2"})
+                .dpi,
+            120);
   for (const char* bad : {" 96", "96 ", "0x60", "+96", "-96", "", "9 6", "infinity", "96\n"})
-    EXPECT_EQ(usageError({"export", "--scheme", "t5", "--dpi", bad}).rfind("--dpi '", 0), 0u) << bad;
+    EXPECT_EQ(usageError({"export", "--scheme", "t5", "--dpi", bad}).rfind("--dpi '", 0), 0u)
+        << bad;
 }
 
 // Every message is one line however odd the argument (a newline in a file name or a value). #7
@@ -151,7 +170,8 @@ TEST(CommandLine, MessagesAreOneLineWhateverTheArguments) {
       {"export", "--scheme", "t5", "--memory-budget", odd},
       {"export", "--scheme", "t5", "--all-views", "--out", "d", "--format", odd},
       {"gallery", "--format", odd},
-      {"export", "--scheme", "t5", "--set", std::string(100000, 'k') + "=1", "--set", std::string(100000, 'k') + "=2"},
+      {"export", "--scheme", "t5", "--set", std::string(100000, 'k') + "=1", "--set",
+       std::string(100000, 'k') + "=2"},
   };
   for (const Args& args : cases) {
     const std::string why = usageError(args);
@@ -167,23 +187,46 @@ TEST(CommandLine, ValueMayContainEqualsSign) {
 
 TEST(CommandLine, MalformedInputIsRefusedWithTheOptionNamed) {
   EXPECT_NE(usageError({"frobnicate"}).find("unknown command 'frobnicate'"), std::string::npos);
-  EXPECT_NE(usageError({"export", "--view", "x", "--out", "a.png"}).find("--scheme"), std::string::npos);
-  EXPECT_NE(usageError({"export", "--scheme", "t5", "--out", "a.png"}).find("--view"), std::string::npos);
-  EXPECT_NE(usageError({"export", "--scheme", "t5", "--view", "bias"}).find("--out"), std::string::npos);
-  EXPECT_NE(usageError({"export", "--scheme", "t5", "--view", "bias", "--all-views", "--out", "d"}).find("not both"), std::string::npos);
-  EXPECT_NE(usageError({"export", "--scheme", "t5", "--set"}).find("--set needs a value"), std::string::npos);
-  EXPECT_NE(usageError({"export", "--scheme", "t5", "--set", "length"}).find("KEY=VALUE"), std::string::npos);
-  EXPECT_NE(usageError({"export", "--scheme", "t5", "--set", "=3"}).find("KEY=VALUE"), std::string::npos);
-  EXPECT_NE(usageError({"export", "--scheme", "t5", "--set", "seed=1", "--set", "seed=2", "--view", "bias", "--out", "x.csv"}).find("given twice"), std::string::npos);
+  EXPECT_NE(usageError({"export", "--view", "x", "--out", "a.png"}).find("--scheme"),
+            std::string::npos);
+  EXPECT_NE(usageError({"export", "--scheme", "t5", "--out", "a.png"}).find("--view"),
+            std::string::npos);
+  EXPECT_NE(usageError({"export", "--scheme", "t5", "--view", "bias"}).find("--out"),
+            std::string::npos);
+  EXPECT_NE(usageError({"export", "--scheme", "t5", "--view", "bias", "--all-views", "--out", "d"})
+                .find("not both"),
+            std::string::npos);
+  EXPECT_NE(usageError({"export", "--scheme", "t5", "--set"}).find("--set needs a value"),
+            std::string::npos);
+  EXPECT_NE(usageError({"export", "--scheme", "t5", "--set", "length"}).find("KEY=VALUE"),
+            std::string::npos);
+  EXPECT_NE(usageError({"export", "--scheme", "t5", "--set", "=3"}).find("KEY=VALUE"),
+            std::string::npos);
+  EXPECT_NE(usageError({"export", "--scheme", "t5", "--set", "seed=1", "--set", "seed=2", "--view",
+                        "bias", "--out", "x.csv"})
+                .find("given twice"),
+            std::string::npos);
   for (const char* size : {"100", "10x10", "100x", "x100", "100000x100", "-100x100", "1e3x100"})
-    EXPECT_NE(usageError({"export", "--scheme", "t5", "--size", size}).find("--size"), std::string::npos) << size;
+    EXPECT_NE(usageError({"export", "--scheme", "t5", "--size", size}).find("--size"),
+              std::string::npos)
+        << size;
   for (const char* dpi : {"0", "nan", "inf", "96dpi", "5000"})
-    EXPECT_NE(usageError({"export", "--scheme", "t5", "--dpi", dpi}).find("--dpi"), std::string::npos) << dpi;
+    EXPECT_NE(usageError({"export", "--scheme", "t5", "--dpi", dpi}).find("--dpi"),
+              std::string::npos)
+        << dpi;
   for (const char* range : {"5", "5:5", "7:3", "-1:3", "a:b", ":4"})
-    EXPECT_NE(usageError({"export", "--scheme", "t5", "--rows", range}).find("--rows"), std::string::npos) << range;
-  EXPECT_NE(usageError({"export", "--scheme", "t5", "--view", "bias", "--out", "x.png", "--format", "png"}).find("--all-views"), std::string::npos);
-  EXPECT_NE(usageError({"export", "--scheme", "t5", "--all-views", "--out", "d", "--format", "gif"}).find("gif"), std::string::npos);
-  EXPECT_NE(usageError({"export", "--scheme", "t5", "--all-views", "--out", "-"}).find("folder"), std::string::npos);
+    EXPECT_NE(usageError({"export", "--scheme", "t5", "--rows", range}).find("--rows"),
+              std::string::npos)
+        << range;
+  EXPECT_NE(usageError(
+                {"export", "--scheme", "t5", "--view", "bias", "--out", "x.png", "--format", "png"})
+                .find("--all-views"),
+            std::string::npos);
+  EXPECT_NE(usageError({"export", "--scheme", "t5", "--all-views", "--out", "d", "--format", "gif"})
+                .find("gif"),
+            std::string::npos);
+  EXPECT_NE(usageError({"export", "--scheme", "t5", "--all-views", "--out", "-"}).find("folder"),
+            std::string::npos);
   EXPECT_NE(usageError({"gallery", "a", "b"}).find("unexpected"), std::string::npos);
   EXPECT_NE(usageError({"gallery", "--format", "csv"}).find("csv"), std::string::npos);
 }

@@ -103,8 +103,7 @@ TEST(CompanionParams, RopeTogglesItsScaling) {
   EXPECT_EQ(scaled->getReal("factor"), 4.0);
   EXPECT_EQ(scaled->getInt("dim"), 32);
   // Scaled: the companion turns the scaling off and keeps the factor.
-  const auto plain =
-      companionParams(rope, makeParams(rope, {{"scaling", "ntk"}, {"factor", "8"}}));
+  const auto plain = companionParams(rope, makeParams(rope, {{"scaling", "ntk"}, {"factor", "8"}}));
   ASSERT_TRUE(plain.has_value());
   EXPECT_EQ(plain->getChoice("scaling"), "none");
   EXPECT_EQ(plain->getReal("factor"), 8.0);

@@ -23,10 +23,15 @@ MatrixResult smallMatrix() {
 }
 
 struct Fixture {
-  ViewSpec view{.id = "bias", .kind = ViewKind::Matrix, .title = "t", .xLabel = "key position j",
-                .yLabel = "query position i", .valueLabel = "bias"};
+  ViewSpec view{.id = "bias",
+                .kind = ViewKind::Matrix,
+                .title = "t",
+                .xLabel = "key position j",
+                .yLabel = "query position i",
+                .valueLabel = "bias"};
   ParamSet params{{intParam("length", 2, 1, 10, "n"), boolParam("causal", true, "c"),
-                   realParam("std", 0.02, 0, 1, "s"), choiceParam("layout", "half", {"half", "x"}, "l")}};
+                   realParam("std", 0.02, 0, 1, "s"),
+                   choiceParam("layout", "half", {"half", "x"}, "l")}};
   ExportContext ctx() const { return {"alibi", &view, &params}; }
 };
 
@@ -60,12 +65,15 @@ TEST(Json, MatrixDocumentHasTheDocumentedKeys) {
 
 TEST(Json, SeriesDocument) {
   Fixture f;
-  f.view = ViewSpec{.id = "slopes", .kind = ViewKind::Series, .xLabel = "head h", .yLabel = "slope"};
+  f.view =
+      ViewSpec{.id = "slopes", .kind = ViewKind::Series, .xLabel = "head h", .yLabel = "slope"};
   SeriesResult s{{0, 1}, {{"slope m_h", {0.5, 0.25}}, {"gap", {kMasked, 2}}}};
   std::ostringstream os;
   writeSeriesJson(os, f.ctx(), s);
-  EXPECT_NE(os.str().find("\"kind\": \"series\", \"x_label\": \"head h\", \"y_label\": \"slope\",\n \"x\": [0, 1],"),
-            std::string::npos) << os.str();
+  EXPECT_NE(os.str().find("\"kind\": \"series\", \"x_label\": \"head h\", \"y_label\": "
+                          "\"slope\",\n \"x\": [0, 1],"),
+            std::string::npos)
+      << os.str();
   EXPECT_NE(os.str().find("{\"name\": \"gap\", \"y\": [null, 2]}"), std::string::npos) << os.str();
 }
 
@@ -84,10 +92,12 @@ TEST(Npy, HeaderIsAlignedAndDataIsLittleEndianFloat64InCOrder) {
   const std::string b = os.str();
   ASSERT_GE(b.size(), 10u);
   EXPECT_EQ(b.substr(0, 8), std::string("\x93NUMPY\x01\x00", 8));
-  const std::size_t headerLen = static_cast<unsigned char>(b[8]) | (static_cast<unsigned char>(b[9]) << 8);
+  const std::size_t headerLen =
+      static_cast<unsigned char>(b[8]) | (static_cast<unsigned char>(b[9]) << 8);
   EXPECT_EQ((10 + headerLen) % 64, 0u);
   const std::string header = b.substr(10, headerLen);
-  EXPECT_EQ(header.rfind("{'descr': '<f8', 'fortran_order': False, 'shape': (2, 3), }", 0), 0u) << header;
+  EXPECT_EQ(header.rfind("{'descr': '<f8', 'fortran_order': False, 'shape': (2, 3), }", 0), 0u)
+      << header;
   EXPECT_EQ(header.back(), '\n');
   ASSERT_EQ(b.size(), 10 + headerLen + 6 * 8);
   double v[6];
@@ -102,7 +112,8 @@ TEST(Npy, SeriesHasXThenOneColumnPerCurve) {
   std::ostringstream os;
   writeSeriesNpy(os, SeriesResult{{1, 2, 3}, {{"a", {4, 5, 6}}}});
   const std::string b = os.str();
-  const std::size_t headerLen = static_cast<unsigned char>(b[8]) | (static_cast<unsigned char>(b[9]) << 8);
+  const std::size_t headerLen =
+      static_cast<unsigned char>(b[8]) | (static_cast<unsigned char>(b[9]) << 8);
   EXPECT_NE(b.find("'shape': (3, 2)"), std::string::npos);
   double v[6];
   std::memcpy(v, b.data() + 10 + headerLen, sizeof v);
@@ -123,7 +134,9 @@ class AtomicWrite : public ::testing::Test {
     std::ifstream in(p);
     return {std::istreambuf_iterator<char>(in), {}};
   }
-  std::size_t entries() const { return static_cast<std::size_t>(std::distance(fs::directory_iterator(m_dir), {})); }
+  std::size_t entries() const {
+    return static_cast<std::size_t>(std::distance(fs::directory_iterator(m_dir), {}));
+  }
   fs::path m_dir;
 };
 
@@ -139,10 +152,11 @@ TEST_F(AtomicWrite, WritesWholeFileAndLeavesNoTemporary) {
 TEST_F(AtomicWrite, FailingWriterLeavesTheOldFileIntact) {
   const fs::path p = m_dir / "keep.json";
   writeFileAtomically(p, [](std::ostream& os) { os << "old"; });
-  EXPECT_THROW(writeFileAtomically(p, [](std::ostream& os) {
-                 os << "partial";
-                 throw std::runtime_error("boom");
-               }),
+  EXPECT_THROW(writeFileAtomically(p,
+                                   [](std::ostream& os) {
+                                     os << "partial";
+                                     throw std::runtime_error("boom");
+                                   }),
                std::runtime_error);
   EXPECT_EQ(read(p), "old");
   EXPECT_EQ(entries(), 1u);
@@ -163,7 +177,8 @@ TEST_F(AtomicWrite, FullDiskIsReportedAndNothingIsLeft) {
   if (!fs::exists("/dev/full")) GTEST_SKIP() << "no /dev/full";
   // Writing into /dev/full's folder is not possible; emulate a failing stream instead.
   const fs::path p = m_dir / "full.npy";
-  EXPECT_THROW(writeFileAtomically(p, [](std::ostream& os) { os.setstate(std::ios::badbit); }), IoError);
+  EXPECT_THROW(writeFileAtomically(p, [](std::ostream& os) { os.setstate(std::ios::badbit); }),
+               IoError);
   EXPECT_FALSE(fs::exists(p));
   EXPECT_EQ(entries(), 0u);
 }

@@ -69,10 +69,8 @@ TEST(SinusoidalExtrapolation, MarksThePairsThatNeverTurnInTraining) {
 }
 
 TEST(RopeExtrapolation, LinearDividesByTheFactorAndNtkLeavesTheFastestPair) {
-  const SeriesResult r = chart("rope", {{"dim", "64"},
-                                        {"train_length", "2048"},
-                                        {"length", "8192"},
-                                        {"factor", "4"}});
+  const SeriesResult r =
+      chart("rope", {{"dim", "64"}, {"train_length", "2048"}, {"length", "8192"}, {"factor", "4"}});
   const Curve& train = curve(r, "training");
   const Curve& none = curve(r, "length 8192, no scaling");
   const Curve& linear = curve(r, "length 8192, linear");

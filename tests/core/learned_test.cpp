@@ -93,8 +93,9 @@ TEST(Learned, RowsAreMadeOnTheirOwn) {
 
 TEST(Learned, ClampUsesTheLastRowPastTheTable) {
   const auto scheme = makeLearnedScheme();
-  const ParamSet params = makeParams(
-      *scheme, {{"length", "1000"}, {"dim", "8"}, {"max_len", "100"}, {"overflow", "clamp"}});
+  const ParamSet params =
+      makeParams(*scheme,
+                 {{"length", "1000"}, {"dim", "8"}, {"max_len", "100"}, {"overflow", "clamp"}});
   const std::vector<Index> rows = {98, 99, 100, 101, 999}, cols = range(0, 8);
   const Matrix e = scheme->evaluate(params, "encoding", rows, cols);
   EXPECT_NE(e.row(0), e.row(1));
@@ -107,8 +108,9 @@ TEST(Learned, ClampUsesTheLastRowPastTheTable) {
 
 TEST(Learned, RepeatUsesRowPModMaxLenAndTheSimilarityRepeats) {
   const auto scheme = makeLearnedScheme();
-  const ParamSet params = makeParams(
-      *scheme, {{"length", "100"}, {"dim", "8"}, {"max_len", "30"}, {"overflow", "repeat"}});
+  const ParamSet params =
+      makeParams(*scheme,
+                 {{"length", "100"}, {"dim", "8"}, {"max_len", "30"}, {"overflow", "repeat"}});
   const LearnedParams p = learnedParamsFrom(params);
   EXPECT_EQ(learnedTableRow(p, 29), 29);
   EXPECT_EQ(learnedTableRow(p, 30), 0);
@@ -164,8 +166,9 @@ TEST(Learned, RefusesBadInput) {
 
 TEST(Learned, GoldenSimilarityIsTheGramMatrixOfTheTable) {
   const auto scheme = makeLearnedScheme();
-  const ParamSet params = makeParams(
-      *scheme, {{"length", "4"}, {"dim", "3"}, {"max_len", "4"}, {"std", "0.5"}, {"seed", "7"}});
+  const ParamSet params =
+      makeParams(*scheme,
+                 {{"length", "4"}, {"dim", "3"}, {"max_len", "4"}, {"std", "0.5"}, {"seed", "7"}});
   Matrix gram(4, 4);
   gram << 0.2673196618887138, -0.14854400150261607, -0.0740983047129764, -0.002693541722274387,
       -0.14854400150261607, 1.5625190582793937, 0.9871106687507623, 1.4126827149013266,
@@ -202,8 +205,9 @@ TEST(Learned, SimilarityEqualsExplicitDotProductsOfTheRowsUsed) {
 
 TEST(Learned, SampledRegionMatchesTheFullMatrixExactly) {
   const auto scheme = makeLearnedScheme();
-  const ParamSet params = makeParams(
-      *scheme, {{"length", "300"}, {"dim", "40"}, {"max_len", "120"}, {"overflow", "repeat"}});
+  const ParamSet params =
+      makeParams(*scheme,
+                 {{"length", "300"}, {"dim", "40"}, {"max_len", "120"}, {"overflow", "repeat"}});
   for (const char* view : {"encoding", "similarity"}) {
     const Matrix whole = computeMatrix(*scheme, params, view).values;
     const MatrixResult r =
@@ -230,8 +234,9 @@ TEST(Learned, ExplainSaysWhichRowWasUsed) {
   EXPECT_EQ(t[4].name, "table row r(q) = q");
   EXPECT_EQ(t[4].value, 4);
 
-  const ParamSet clamp = makeParams(
-      *scheme, {{"length", "100"}, {"max_len", "30"}, {"overflow", "clamp"}, {"dim", "4"}});
+  const ParamSet clamp =
+      makeParams(*scheme,
+                 {{"length", "100"}, {"max_len", "30"}, {"overflow", "clamp"}, {"dim", "4"}});
   const std::vector<Term> e = scheme->explainCell(clamp, "encoding", 65, 2);
   EXPECT_EQ(e[1].name, "table row r(p): clamped to max_len - 1");
   EXPECT_EQ(e[1].value, 29);

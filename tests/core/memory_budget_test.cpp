@@ -55,16 +55,35 @@ TEST(ParseByteSize, NumbersWithBinaryUnits) {
 }
 
 TEST(ParseByteSize, RefusesAnythingElseNamingWhatAndTheText) {
-  for (const char* bad : {"", "0", "0.1", "-1", "+1", "1.5.2", "12 M", " 1G", "1G ", "1Q", "1E",
-                          "nan", "inf", "1e9", "0x10", "M", ".", "9223372036854775808",
-                          "18446744073709551616", "8388608T", "1.5e3M"}) {
+  for (const char* bad : {"",
+                          "0",
+                          "0.1",
+                          "-1",
+                          "+1",
+                          "1.5.2",
+                          "12 M",
+                          " 1G",
+                          "1G ",
+                          "1Q",
+                          "1E",
+                          "nan",
+                          "inf",
+                          "1e9",
+                          "0x10",
+                          "M",
+                          ".",
+                          "9223372036854775808",
+                          "18446744073709551616",
+                          "8388608T",
+                          "1.5e3M"}) {
     try {
       (void)parseByteSize(bad, "--memory-budget");
       ADD_FAILURE() << "accepted '" << bad << "'";
     } catch (const ParamError& e) {
       EXPECT_EQ(e.param(), "--memory-budget");
       EXPECT_EQ(e.value(), bad);
-      EXPECT_NE(std::string(e.what()).find("a size such as 512M, 2G or 1048576"), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find("a size such as 512M, 2G or 1048576"), std::string::npos)
+          << e.what();
     }
   }
 }
@@ -93,7 +112,9 @@ TEST_F(BudgetState, EnvironmentVariableSetsTheBudget) {
     (void)memoryBudget();
     ADD_FAILURE() << "accepted POSENC_MEMORY_BUDGET=lots";
   } catch (const ParamError& e) {
-    EXPECT_EQ(std::string(e.what()).rfind("parameter 'POSENC_MEMORY_BUDGET' = 'lots': must be a size", 0), 0u)
+    EXPECT_EQ(
+        std::string(e.what()).rfind("parameter 'POSENC_MEMORY_BUDGET' = 'lots': must be a size", 0),
+        0u)
         << e.what();
   }
 }
@@ -117,10 +138,12 @@ TEST_F(BudgetState, RefusalGivesTheSizeNeededAndTheBudget) {
     const std::string what = e.what();
     // result + one intermediate, no vectors, the j - i profile over 2000 + 2000 distances
     EXPECT_DOUBLE_EQ(e.needed(), 2.0 * 2000 * 2000 * 8 + 24.0 * 4000);
-    EXPECT_EQ(what,
-              "sinusoidal view 'similarity' at 2000 x 2000 cells (30.5 MiB of values) needs 61.1 MiB, more than the memory "
-              "budget of 1.0 MiB (--memory-budget); ask for less (a smaller length, region or picture) "
-              "or raise the budget with --memory-budget SIZE or POSENC_MEMORY_BUDGET");
+    EXPECT_EQ(
+        what,
+        "sinusoidal view 'similarity' at 2000 x 2000 cells (30.5 MiB of values) needs 61.1 MiB, "
+        "more than the memory "
+        "budget of 1.0 MiB (--memory-budget); ask for less (a smaller length, region or picture) "
+        "or raise the budget with --memory-budget SIZE or POSENC_MEMORY_BUDGET");
     EXPECT_EQ(e.budget().bytes, 1 * MiB);
     EXPECT_EQ(e.param(), "region");  // what to make smaller
   }
@@ -130,7 +153,8 @@ TEST_F(BudgetState, RefusalGivesTheSizeNeededAndTheBudget) {
   setMemoryBudget(MemoryBudget{64 * MiB, "--memory-budget"});
   EXPECT_EQ(computeMatrix(s, params, "similarity").values.rows(), 2000);
   setMemoryBudget(MemoryBudget{1 * MiB, "--memory-budget"});
-  EXPECT_EQ(computeMatrix(s, params, "similarity", Region{.r0 = 0, .r1 = 100, .c0 = 0, .c1 = 100}).values.size(),
+  EXPECT_EQ(computeMatrix(s, params, "similarity", Region{.r0 = 0, .r1 = 100, .c0 = 0, .c1 = 100})
+                .values.size(),
             10000);
 }
 
@@ -144,7 +168,8 @@ TEST_F(BudgetState, AHugeRequestIsRefusedAtOnceNotAttempted) {
     ADD_FAILURE() << "accepted a 16 TiB request";
   } catch (const MemoryBudgetError& e) {
     EXPECT_NE(std::string(e.what()).find("needs 16.0 TiB"), std::string::npos) << e.what();
-    EXPECT_NE(std::string(e.what()).find("default: a quarter of the"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("default: a quarter of the"), std::string::npos)
+        << e.what();
   }
 }
 
@@ -160,7 +185,8 @@ TEST_F(BudgetState, AttentionViewsCountTheirWholeRows) {
     (void)computeMatrix(s, params, "attention", oneColumn);
     ADD_FAILURE() << "one cell of attention counted as one cell";
   } catch (const MemoryBudgetError& e) {
-    EXPECT_DOUBLE_EQ(e.needed(), matrixRequestBytes(1, 4096, 1024, vectorsPerPosition("tupe", "attention"), 2));
+    EXPECT_DOUBLE_EQ(e.needed(),
+                     matrixRequestBytes(1, 4096, 1024, vectorsPerPosition("tupe", "attention"), 2));
   }
   EXPECT_NO_THROW((void)computeMatrix(s, params, "cc", oneColumn));
 }
@@ -180,7 +206,8 @@ double measuredPeakBytes(const Scheme& scheme, const ParamSet& params, const std
     try {
       const MatrixResult m = computeMatrix(scheme, params, view, region);
       ::getrusage(RUSAGE_SELF, &after);
-      grew = m.values.size() > 0 ? static_cast<double>(after.ru_maxrss - before.ru_maxrss) * 1024.0 : -1;
+      grew = m.values.size() > 0 ? static_cast<double>(after.ru_maxrss - before.ru_maxrss) * 1024.0
+                                 : -1;
     } catch (...) {
     }
     (void)!::write(fds[1], &grew, sizeof grew);
@@ -206,15 +233,16 @@ TEST_F(BudgetState, EstimateBoundsTheMeasuredPeakOfEveryMatrixView) {
   GTEST_SKIP() << "ThreadSanitizer's shadow memory changes resident memory";
 #endif
   setMemoryBudget(MemoryBudget{std::uint64_t{1} << 62, "test"});
-  const std::vector<std::pair<std::string, std::vector<std::pair<std::string, std::string>>>> cases = {
-      {"sinusoidal", {{"length", "65536"}, {"dim", "4096"}}},
-      {"learned", {{"length", "65536"}, {"max_len", "65536"}, {"dim", "2048"}}},
-      {"t5", {{"length", "65536"}, {"max_distance", "65536"}}},
-      {"alibi", {{"length", "65536"}}},
-      {"rope", {{"length", "65536"}, {"dim", "4096"}}},
-      {"xl", {{"qlen", "512"}, {"mlen", "512"}, {"d_model", "512"}, {"heads", "1"}}},
-      {"tupe", {{"length", "1024"}, {"d_model", "512"}, {"heads", "1"}}},
-  };
+  const std::vector<std::pair<std::string, std::vector<std::pair<std::string, std::string>>>>
+      cases = {
+          {"sinusoidal", {{"length", "65536"}, {"dim", "4096"}}},
+          {"learned", {{"length", "65536"}, {"max_len", "65536"}, {"dim", "2048"}}},
+          {"t5", {{"length", "65536"}, {"max_distance", "65536"}}},
+          {"alibi", {{"length", "65536"}}},
+          {"rope", {{"length", "65536"}, {"dim", "4096"}}},
+          {"xl", {{"qlen", "512"}, {"mlen", "512"}, {"d_model", "512"}, {"heads", "1"}}},
+          {"tupe", {{"length", "1024"}, {"d_model", "512"}, {"heads", "1"}}},
+      };
   const Region region{.maxRows = 200, .maxCols = 500};
   for (const auto& [id, sets] : cases) {
     const Scheme& s = findScheme(id);
@@ -224,8 +252,9 @@ TEST_F(BudgetState, EstimateBoundsTheMeasuredPeakOfEveryMatrixView) {
       SCOPED_TRACE(id + "/" + v.id);
       const MatrixShape full = s.shape(params, v.id);
       const double rows = std::min<double>(200, static_cast<double>(full.rows));
-      const double cols = v.maxRowLength > 0 ? static_cast<double>(full.cols)
-                                             : std::min<double>(500, static_cast<double>(full.cols));
+      const double cols = v.maxRowLength > 0
+                              ? static_cast<double>(full.cols)
+                              : std::min<double>(500, static_cast<double>(full.cols));
       const double span = static_cast<double>(full.rows + full.cols);
       const double estimate =
           matrixRequestBytes(rows, cols, modelWidth(params), vectorsPerPosition(id, v.id), span);

@@ -52,7 +52,8 @@ TEST(OrderedDot, EveryKernelGivesTheBitsOfTheDocumentedOrder) {
     const std::vector<double> x0 = data(un, 1 + static_cast<unsigned>(n));
     const std::vector<double> x1 = data(un, 101 + static_cast<unsigned>(n));
     std::vector<std::vector<double>> ys;
-    for (unsigned c = 0; c < 4; ++c) ys.push_back(data(un, 1000 * (c + 1) + static_cast<unsigned>(n)));
+    for (unsigned c = 0; c < 4; ++c)
+      ys.push_back(data(un, 1000 * (c + 1) + static_cast<unsigned>(n)));
     const double* y[4] = {ys[0].data(), ys[1].data(), ys[2].data(), ys[3].data()};
     double four[4], pair0[4], pair1[4];
     detail::orderedDot4(x0.data(), y, n, four);
@@ -85,7 +86,8 @@ TEST(OrderedProduct, EntriesAreSummedInOrderForEveryShapeAndStride) {
       for (Index m : {1, 7, 8, 9, 16, 23, 260}) {
         const auto seed = static_cast<unsigned>(n * 10007 + depth * 101 + m);
         const std::vector<double> av = data(static_cast<std::size_t>((n + 1) * (depth + 3)), seed);
-        const std::vector<double> bv = data(static_cast<std::size_t>((depth + 1) * (m + 5)), seed + 7);
+        const std::vector<double> bv =
+            data(static_cast<std::size_t>((depth + 1) * (m + 5)), seed + 7);
         // Blocks of larger row-major matrices: rows with an outer stride, not packed.
         const Matrix bigA = Eigen::Map<const Matrix>(av.data(), n + 1, depth + 3);
         const Matrix bigB = Eigen::Map<const Matrix>(bv.data(), depth + 1, m + 5);
@@ -99,8 +101,8 @@ TEST(OrderedProduct, EntriesAreSummedInOrderForEveryShapeAndStride) {
             double want = 0.0;
             for (Index k = 0; k < depth; ++k) want += a(i, k) * b(k, j);
             ASSERT_TRUE(sameBits(got(i, j), want))
-                << n << " x " << depth << " x " << m << " at (" << i << ", " << j << "): " << got(i, j)
-                << " vs " << want;
+                << n << " x " << depth << " x " << m << " at (" << i << ", " << j
+                << "): " << got(i, j) << " vs " << want;
           }
       }
     }

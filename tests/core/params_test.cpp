@@ -85,14 +85,14 @@ TEST(ParamError, MessageIsOneBoundedLineWhateverTheText) {
   EXPECT_STREQ(e.what(), "parameter 'ke?y' = 'va??l?ue?': must be an integer");
   EXPECT_EQ(e.param(), "ke\ny");  // the accessors keep the text as given
   const ParamError longValue("length", std::string(100000, '7'), "an integer from 1 to 8");
-  EXPECT_EQ(std::string(longValue.what()), "parameter 'length' = '" + std::string(64, '7') + "...': must be an integer from 1 to 8");
+  EXPECT_EQ(std::string(longValue.what()), "parameter 'length' = '" + std::string(64, '7') +
+                                               "...': must be an integer from 1 to 8");
 }
 
 TEST(ParamSet, DefaultsInSpecOrderAndTypedGetters) {
-  const std::vector<ParamSpec> specs = {intParam("length", 128, 1, 1024, "n"),
-                                        realParam("base", 10000, 2, 1e12, "b"),
-                                        boolParam("causal", true, "c"),
-                                        choiceParam("layout", "half", {"half", "interleaved"}, "l")};
+  const std::vector<ParamSpec> specs = {
+      intParam("length", 128, 1, 1024, "n"), realParam("base", 10000, 2, 1e12, "b"),
+      boolParam("causal", true, "c"), choiceParam("layout", "half", {"half", "interleaved"}, "l")};
   ParamSet p(specs);
   ASSERT_EQ(p.items().size(), 4u);
   EXPECT_EQ(p.items()[2].first, "causal");

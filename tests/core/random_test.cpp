@@ -51,8 +51,8 @@ TEST(Random, NormalHasUnitMomentsAndGaussianTails) {
   }
   const double mean = sum / n;
   const double var = sum2 / n - mean * mean;
-  EXPECT_NEAR(mean, 0.0, 0.01);   // sd of the mean: 0.0022
-  EXPECT_NEAR(var, 1.0, 0.015);   // sd of the variance: 0.0032
+  EXPECT_NEAR(mean, 0.0, 0.01);  // sd of the mean: 0.0022
+  EXPECT_NEAR(var, 1.0, 0.015);  // sd of the variance: 0.0032
   EXPECT_NEAR(beyond2 / static_cast<double>(n), 0.0455, 0.003);
 }
 

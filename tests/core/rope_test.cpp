@@ -62,18 +62,20 @@ TEST(RopeRotation, HandGoldenHalfLayout) {
   const Vector theta = ropeFrequencies(4, 10000.0);
   EXPECT_MATRIX_NEAR(theta, vec({1.0, 0.01}), 1e-16);
   const Vector r = ropeRotate(vec({1, 2, 3, 4}), 1.0, theta, RopeLayout::Half);
-  EXPECT_MATRIX_NEAR(
-      r, vec({-1.9841106485555495, 1.959900667496664, 2.4623779024123156, 4.019799668334994}),
-      1e-15);
+  EXPECT_MATRIX_NEAR(r,
+                     vec({-1.9841106485555495, 1.959900667496664, 2.4623779024123156,
+                          4.019799668334994}),
+                     1e-15);
 }
 
 TEST(RopeRotation, HandGoldenInterleavedLayout) {
   // Interleaved pairs (q0, q1) and (q2, q3).
-  const Vector r = ropeRotate(vec({1, 2, 3, 4}), 1.0, ropeFrequencies(4, 10000.0),
-                              RopeLayout::Interleaved);
-  EXPECT_MATRIX_NEAR(
-      r, vec({-1.1426396637476532, 1.922075596544176, 2.9598506679133294, 4.029799501669161}),
-      1e-15);
+  const Vector r =
+      ropeRotate(vec({1, 2, 3, 4}), 1.0, ropeFrequencies(4, 10000.0), RopeLayout::Interleaved);
+  EXPECT_MATRIX_NEAR(r,
+                     vec({-1.1426396637476532, 1.922075596544176, 2.9598506679133294,
+                          4.029799501669161}),
+                     1e-15);
 }
 
 TEST(RopeRotation, PreservesNorms) {
@@ -155,12 +157,12 @@ TEST(RopeScores, GoldenThreeByThreeExplicitVectors) {
   const Vector q = vec({1, 2, 3, 4}), k = vec({0.5, -1, 2, 0.25});
   const Vector theta = ropeFrequencies(4, 100.0);
   const std::vector<Index> dist = {0, -1, -2, 1, 0, -1, 2, 1, 0};  // m - n, row-major 3x3
-  const Matrix expectHalf = mat3({5.5, 1.6469749555502085, -5.0336817173882835,
-                                  3.3869466901795575, 5.5, 1.646974955550207,
-                                  -2.3363603134070505, 3.3869466901795566, 5.5});
-  const Matrix expectInter = mat3({5.5, 8.561309938449268, 10.743633801624961,
-                                   3.7478414578386747, 5.500000000000002, 8.561309938449268,
-                                   4.2257387977938485, 3.747841457838674, 5.5});
+  const Matrix expectHalf =
+      mat3({5.5, 1.6469749555502085, -5.0336817173882835, 3.3869466901795575, 5.5,
+            1.646974955550207, -2.3363603134070505, 3.3869466901795566, 5.5});
+  const Matrix expectInter =
+      mat3({5.5, 8.561309938449268, 10.743633801624961, 3.7478414578386747, 5.500000000000002,
+            8.561309938449268, 4.2257387977938485, 3.747841457838674, 5.5});
   const Vector half = ropeScoreProfile(q, k, theta, RopeLayout::Half, dist);
   const Vector inter = ropeScoreProfile(q, k, theta, RopeLayout::Interleaved, dist);
   EXPECT_MATRIX_NEAR(Matrix(half.reshaped<Eigen::RowMajor>(3, 3)), expectHalf, 1e-14);
@@ -175,10 +177,10 @@ TEST(RopeScores, PairTermsSumToTheScore) {
   EXPECT_NEAR(terms.sum(), directScore(q, k, theta, p.layout, 10, 3), 1e-13);
   // Pair 2 alone: <R_10 (a, b), R_3 (c, e)> of dims (4, 5).
   const double a = q(4), b = q(5), c = k(4), e = k(5), t = theta(2);
-  const Vector a2 = vec({a * std::cos(10 * t) - b * std::sin(10 * t),
-                         a * std::sin(10 * t) + b * std::cos(10 * t)});
-  const Vector k2 = vec({c * std::cos(3 * t) - e * std::sin(3 * t),
-                         c * std::sin(3 * t) + e * std::cos(3 * t)});
+  const Vector a2 = vec(
+      {a * std::cos(10 * t) - b * std::sin(10 * t), a * std::sin(10 * t) + b * std::cos(10 * t)});
+  const Vector k2 =
+      vec({c * std::cos(3 * t) - e * std::sin(3 * t), c * std::sin(3 * t) + e * std::cos(3 * t)});
   EXPECT_NEAR(terms(2), a2.dot(k2), 1e-14);
 }
 
@@ -305,7 +307,7 @@ TEST(RopeParamsCheck, BadValuesAreRefusedNamingTheParameter) {
   EXPECT_EQ(paramOf({{"dim", "63"}}), "dim");
   EXPECT_EQ(paramOf({{"dim", "0"}}), "dim");
   EXPECT_EQ(paramOf({{"factor", "0.5"}}), "factor");
-  EXPECT_EQ(paramOf({{"pair", "32"}}), "pair");          // dim 64: pairs 0..31
+  EXPECT_EQ(paramOf({{"pair", "32"}}), "pair");  // dim 64: pairs 0..31
   EXPECT_EQ(paramOf({{"dim", "8"}, {"pair", "4"}}), "pair");
   EXPECT_EQ(paramOf({{"pair", "31"}}), "(accepted)");
   EXPECT_EQ(paramOf({{"dim", "2"}, {"scaling", "ntk"}}), "dim");
@@ -358,20 +360,19 @@ TEST(RopeScheme, ScoresGoldenThroughTheInterface) {
   const ParamSet half = makeParams(*scheme, {{"length", "3"}, {"dim", "4"}, {"seed", "0"}});
   // q = (-1.135551520617073, 0.3423028407052102, 0.9245692491912775, -0.4636791868289966),
   // k = (1.8339335825039007, -1.5568888948106128, 0.5038375401849481, -1.5635937848115473).
-  EXPECT_MATRIX_NEAR(
-      computeMatrix(*scheme, half, "scores").values,
-      mat3({-1.4246149687636196, 1.239367375777444, 2.9520054820536963, -2.602236090458219,
-            -1.42461496876362, 1.239367375777444, -1.2223618393060467, -2.6022360904582196,
-            -1.42461496876362}),
-      1e-14);
-  const ParamSet inter = makeParams(
-      *scheme, {{"length", "3"}, {"dim", "4"}, {"seed", "5"}, {"layout", "interleaved"}});
-  EXPECT_MATRIX_NEAR(
-      computeMatrix(*scheme, inter, "scores").values,
-      mat3({-2.106940072414515, -2.5111393950954843, -2.6089510434389744, -1.7752558804645353,
-            -2.106940072414515, -2.5111393950954843, -1.8281185866036174, -1.775255880464535,
-            -2.106940072414515}),
-      1e-14);
+  EXPECT_MATRIX_NEAR(computeMatrix(*scheme, half, "scores").values,
+                     mat3({-1.4246149687636196, 1.239367375777444, 2.9520054820536963,
+                           -2.602236090458219, -1.42461496876362, 1.239367375777444,
+                           -1.2223618393060467, -2.6022360904582196, -1.42461496876362}),
+                     1e-14);
+  const ParamSet inter =
+      makeParams(*scheme,
+                 {{"length", "3"}, {"dim", "4"}, {"seed", "5"}, {"layout", "interleaved"}});
+  EXPECT_MATRIX_NEAR(computeMatrix(*scheme, inter, "scores").values,
+                     mat3({-2.106940072414515, -2.5111393950954843, -2.6089510434389744,
+                           -1.7752558804645353, -2.106940072414515, -2.5111393950954843,
+                           -1.8281185866036174, -1.775255880464535, -2.106940072414515}),
+                     1e-14);
 }
 
 TEST(RopeScheme, SampledRegionsMatchTheFullMatrix) {
@@ -428,7 +429,8 @@ TEST(RopeScheme, ExplainScoreGivesTotalTopThreeAndTheRest) {
   EXPECT_GE(std::fabs(terms[4].value), std::fabs(terms[5].value));
   EXPECT_GE(std::fabs(terms[5].value), std::fabs(terms[6].value));
   const RopeParams p = ropeParamsFrom(params);
-  const Vector all = ropePairTerms(ropeQuery(p), ropeKey(p), ropeScaledFrequencies(p), p.layout, 18);
+  const Vector all =
+      ropePairTerms(ropeQuery(p), ropeKey(p), ropeScaledFrequencies(p), p.layout, 18);
   EXPECT_EQ(std::fabs(terms[4].value), all.cwiseAbs().maxCoeff());
 }
 
@@ -437,18 +439,18 @@ TEST(RopeScheme, ExplainAngleGivesThetaPositionAndAngleModTwoPi) {
   const ParamSet params = makeParams(*scheme, {{"dim", "4"}});
   const std::vector<Term> t = scheme->explainCell(params, "angles", 100, 1);
   ASSERT_GE(t.size(), 5u);
-  EXPECT_EQ(t[1].value, 0.01);                   // theta_1 for d = 4
-  EXPECT_EQ(t[2].value, 100);                    // m
-  EXPECT_NEAR(t[3].value, 1.0, 1e-15);           // m theta
-  EXPECT_NEAR(t[4].value, 1.0, 1e-15);           // below 2 pi: unchanged
+  EXPECT_EQ(t[1].value, 0.01);          // theta_1 for d = 4
+  EXPECT_EQ(t[2].value, 100);           // m
+  EXPECT_NEAR(t[3].value, 1.0, 1e-15);  // m theta
+  EXPECT_NEAR(t[4].value, 1.0, 1e-15);  // below 2 pi: unchanged
   const std::vector<Term> u = scheme->explainCell(params, "angles", 100, 0);
   EXPECT_NEAR(u[4].value, 100.0 - 15 * 2 * std::numbers::pi, 1e-12);
 }
 
 TEST(RopeScheme, FrequenciesSeriesShowsFourPositiveCurves) {
   const auto scheme = makeRopeScheme();
-  const ParamSet params = makeParams(
-      *scheme, {{"dim", "8"}, {"scaling", "linear"}, {"factor", "2"}});
+  const ParamSet params =
+      makeParams(*scheme, {{"dim", "8"}, {"scaling", "linear"}, {"factor", "2"}});
   const SeriesResult s = scheme->series(params, "frequencies");
   ASSERT_EQ(s.x, (std::vector<double>{0, 1, 2, 3}));
   ASSERT_EQ(s.curves.size(), 4u);
@@ -489,8 +491,9 @@ TEST(RopeScheme, InvarianceRopeCurvesCoincideAbsoluteOnesDoNot) {
 
 TEST(RopeScheme, InvarianceGoldenSmallCase) {
   const auto scheme = makeRopeScheme();
-  const SeriesResult s = scheme->series(
-      makeParams(*scheme, {{"length", "3"}, {"dim", "4"}, {"queries", "1"}}), "invariance");
+  const SeriesResult s =
+      scheme->series(makeParams(*scheme, {{"length", "3"}, {"dim", "4"}, {"queries", "1"}}),
+                     "invariance");
   ASSERT_EQ(s.curves.size(), 2u);
   const auto asVec = [](const std::vector<double>& y) {
     return Vector(Eigen::Map<const Vector>(y.data(), static_cast<Index>(y.size())));
@@ -501,8 +504,8 @@ TEST(RopeScheme, InvarianceGoldenSmallCase) {
   EXPECT_MATRIX_NEAR(asVec(s.curves[1].y),
                      vec({-0.2824331120964333, -0.3470792908332165, -0.2000576662418136}), 1e-14);
   // More queries than positions: duplicate positions are dropped.
-  const SeriesResult t = scheme->series(
-      makeParams(*scheme, {{"length", "2"}, {"queries", "8"}}), "invariance");
+  const SeriesResult t =
+      scheme->series(makeParams(*scheme, {{"length", "2"}, {"queries", "8"}}), "invariance");
   EXPECT_EQ(t.curves.size(), 4u);
 }
 
@@ -534,8 +537,9 @@ TEST(RopeScheme, InvarianceAndDecayAreBoundedForHugeLengths) {
 
 TEST(RopeScheme, DecayUsesTheScaledFrequencies) {
   const auto scheme = makeRopeScheme();
-  const ParamSet params = makeParams(
-      *scheme, {{"length", "300"}, {"dim", "16"}, {"scaling", "linear"}, {"factor", "2"}});
+  const ParamSet params =
+      makeParams(*scheme,
+                 {{"length", "300"}, {"dim", "16"}, {"scaling", "linear"}, {"factor", "2"}});
   const SeriesResult dec = scheme->series(params, "decay");
   ASSERT_EQ(dec.curves.size(), 1u);
   const Vector expect = ropeDecayBound(ropeFrequencies(16, 10000.0) / 2.0, 300);

@@ -24,7 +24,8 @@ class SchemeContract : public ::testing::TestWithParam<std::string> {
 
 TEST(Registry, HasTheSevenSchemesWithUniqueIds) {
   const auto ids = schemeIds();
-  EXPECT_EQ(ids, (std::vector<std::string>{"sinusoidal", "learned", "t5", "alibi", "rope", "xl", "tupe"}));
+  EXPECT_EQ(ids, (std::vector<std::string>{"sinusoidal", "learned", "t5", "alibi", "rope", "xl",
+                                           "tupe"}));
   try {
     (void)findScheme("nope");
     ADD_FAILURE();
@@ -87,7 +88,8 @@ TEST_P(SchemeContract, EveryViewComputesFiniteDeterministicValuesAtDefaults) {
       for (const Curve& c : a.curves) {
         EXPECT_FALSE(c.name.empty());
         EXPECT_EQ(c.y.size(), a.x.size()) << c.name;
-        EXPECT_TRUE(std::any_of(c.y.begin(), c.y.end(), [](double y) { return std::isfinite(y); })) << c.name;
+        EXPECT_TRUE(std::any_of(c.y.begin(), c.y.end(), [](double y) { return std::isfinite(y); }))
+            << c.name;
       }
       ASSERT_EQ(a.curves.size(), b.curves.size());
       for (std::size_t k = 0; k < a.curves.size(); ++k)
@@ -113,10 +115,13 @@ TEST_P(SchemeContract, RegionsAndSamplesAgreeWithTheWholeMatrix) {
     SCOPED_TRACE(v.id);
     const MatrixResult whole = computeMatrix(scheme(), params, v.id);
     const Index r0 = whole.full.rows / 3, c0 = whole.full.cols / 4;
-    const MatrixResult part = computeMatrix(
-        scheme(), params, v.id, Region{.r0 = r0, .r1 = whole.full.rows, .c0 = c0, .c1 = whole.full.cols});
-    EXPECT_MATRIX_NEAR(part.values, whole.values.bottomRightCorner(part.values.rows(), part.values.cols()), 0.0);
-    const MatrixResult sampled = computeMatrix(scheme(), params, v.id, Region{.maxRows = 7, .maxCols = 5});
+    const MatrixResult part =
+        computeMatrix(scheme(), params, v.id,
+                      Region{.r0 = r0, .r1 = whole.full.rows, .c0 = c0, .c1 = whole.full.cols});
+    EXPECT_MATRIX_NEAR(part.values,
+                       whole.values.bottomRightCorner(part.values.rows(), part.values.cols()), 0.0);
+    const MatrixResult sampled =
+        computeMatrix(scheme(), params, v.id, Region{.maxRows = 7, .maxCols = 5});
     for (std::size_t a = 0; a < sampled.rows.size(); ++a)
       for (std::size_t b = 0; b < sampled.cols.size(); ++b) {
         const double x = sampled.values(static_cast<Index>(a), static_cast<Index>(b));

@@ -13,7 +13,9 @@ namespace {
 class IndexScheme : public Scheme {
  public:
   const SchemeInfo& info() const override {
-    static const SchemeInfo info{"index", "Index", "cell = 1000 i + j",
+    static const SchemeInfo info{"index",
+                                 "Index",
+                                 "cell = 1000 i + j",
                                  {intParam("rows", 5, 1, 1 << 20, "rows"),
                                   intParam("cols", 7, 1, 1 << 20, "cols"),
                                   intParam("head", 0, 0, 15, "head"),
@@ -38,7 +40,9 @@ class IndexScheme : public Scheme {
         m(a, b) = 1000.0 * static_cast<double>(rows[a]) + static_cast<double>(cols[b]);
     return m;
   }
-  SeriesResult series(const ParamSet&, std::string_view) const override { return {{0, 1}, {{"y", {2, 3}}}}; }
+  SeriesResult series(const ParamSet&, std::string_view) const override {
+    return {{0, 1}, {{"y", {2, 3}}}};
+  }
 };
 
 TEST(SampleIndices, EveryIndexWhenItFits) {
@@ -66,13 +70,15 @@ TEST(ComputeMatrix, RegionAndSamplingPickTheRightCells) {
   EXPECT_EQ(whole.values.cols(), 50);
   EXPECT_TRUE(whole.exact());
 
-  const MatrixResult part = computeMatrix(scheme, p, "cells", Region{.r0 = 10, .r1 = 13, .c0 = 48, .c1 = -1});
+  const MatrixResult part =
+      computeMatrix(scheme, p, "cells", Region{.r0 = 10, .r1 = 13, .c0 = 48, .c1 = -1});
   Matrix expected(3, 2);
   expected << 10048, 10049, 11048, 11049, 12048, 12049;
   EXPECT_MATRIX_NEAR(part.values, expected, 0);
   EXPECT_TRUE(part.exact());
 
-  const MatrixResult sampled = computeMatrix(scheme, p, "cells", Region{.maxRows = 10, .maxCols = 5});
+  const MatrixResult sampled =
+      computeMatrix(scheme, p, "cells", Region{.maxRows = 10, .maxCols = 5});
   EXPECT_FALSE(sampled.exact());
   ASSERT_EQ(sampled.values.rows(), 10);
   for (Index a = 0; a < 10; ++a)
@@ -124,7 +130,8 @@ TEST(MakeParams, AppliesAssignmentsThenCrossChecks) {
     ADD_FAILURE();
   } catch (const ParamError& e) {
     EXPECT_EQ(e.param(), "colour");
-    EXPECT_NE(std::string(e.what()).find("rows, cols, head or heads"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("rows, cols, head or heads"), std::string::npos)
+        << e.what();
   }
 }
 

@@ -235,8 +235,9 @@ TEST(Sinusoidal, WavelengthsAreTwoPiOverTheFrequencies) {
   EXPECT_EQ(s.curves[1].name, "sequence length");
   EXPECT_EQ(s.curves[1].y, std::vector<double>(4, 700.0));
 
-  const SeriesResult t = scheme->series(
-      makeParams(*scheme, {{"dim", "8"}, {"layout", "tensor2tensor"}}), "wavelengths");
+  const SeriesResult t =
+      scheme->series(makeParams(*scheme, {{"dim", "8"}, {"layout", "tensor2tensor"}}),
+                     "wavelengths");
   const double twoPi = 2 * std::numbers::pi;
   const std::vector<double> w = {1.0, 0.046415888336127774, 0.0021544346900318825,
                                  9.999999999999991e-05};
@@ -305,8 +306,9 @@ TEST(Sinusoidal, ShiftResidualIsRoundingLevel) {
 
 TEST(Sinusoidal, ShiftSeriesIsSampledForLongSequences) {
   const auto scheme = makeSinusoidalScheme();
-  const SeriesResult s = scheme->series(
-      makeParams(*scheme, {{"length", "1048576"}, {"dim", "2"}, {"offset", "5"}}), "shift");
+  const SeriesResult s =
+      scheme->series(makeParams(*scheme, {{"length", "1048576"}, {"dim", "2"}, {"offset", "5"}}),
+                     "shift");
   ASSERT_EQ(s.x.size(), 65536u);
   EXPECT_EQ(s.x[0], 8.0);  // centre of the first of 65536 bins of 16 positions
   EXPECT_EQ(s.x.back(), 1048568.0);
@@ -366,10 +368,10 @@ TEST(Sinusoidal, DeclaresTheContractIds) {
   std::vector<std::string> params, views;
   for (const auto& s : info.params) params.push_back(s.id);
   for (const auto& v : info.views) views.push_back(v.id);
-  EXPECT_EQ(params,
-            (std::vector<std::string>{"length", "dim", "base", "layout", "offset", "bands", "train_length"}));
-  EXPECT_EQ(views,
-            (std::vector<std::string>{"encoding", "similarity", "wavelengths", "bands", "shift", "extrapolation"}));
+  EXPECT_EQ(params, (std::vector<std::string>{"length", "dim", "base", "layout", "offset", "bands",
+                                              "train_length"}));
+  EXPECT_EQ(views, (std::vector<std::string>{"encoding", "similarity", "wavelengths", "bands",
+                                             "shift", "extrapolation"}));
   EXPECT_EQ(sinusoidalParamsFrom(ParamSet(info.params)), SinusoidalParams{});
   EXPECT_TRUE(findView(*scheme, "wavelengths").logY);
   EXPECT_EQ(findView(*scheme, "shift").kind, ViewKind::Series);

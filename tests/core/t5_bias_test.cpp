@@ -35,20 +35,12 @@ TEST(T5Bias, BucketViewIsBucketOfKeyMinusQueryNearTheDiagonal) {
   // Bidirectional, 32 buckets: n_b = 16, max_exact = 8. Below the diagonal (key before the
   // query, r < 0) bucket i - j; above it 16 + (j - i).
   Matrix expected(5, 5);
-  expected << 0, 17, 18, 19, 20,
-              1, 0, 17, 18, 19,
-              2, 1, 0, 17, 18,
-              3, 2, 1, 0, 17,
-              4, 3, 2, 1, 0;
+  expected << 0, 17, 18, 19, 20, 1, 0, 17, 18, 19, 2, 1, 0, 17, 18, 3, 2, 1, 0, 17, 4, 3, 2, 1, 0;
   EXPECT_MATRIX_NEAR(computeMatrix(*scheme, params, "buckets").values, expected, 0.0);
 
   const ParamSet causal = makeParams(*scheme, {{"length", "5"}, {"bidirectional", "false"}});
   Matrix expectedCausal(5, 5);
-  expectedCausal << 0, 0, 0, 0, 0,
-                    1, 0, 0, 0, 0,
-                    2, 1, 0, 0, 0,
-                    3, 2, 1, 0, 0,
-                    4, 3, 2, 1, 0;
+  expectedCausal << 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 2, 1, 0, 0, 0, 3, 2, 1, 0, 0, 4, 3, 2, 1, 0;
   EXPECT_MATRIX_NEAR(computeMatrix(*scheme, causal, "buckets").values, expectedCausal, 0.0);
 }
 
@@ -57,13 +49,10 @@ TEST(T5Bias, BucketViewMatchesHfOnLogSpacedCells) {
   const std::vector<Index> rows = {0, 3, 150};
   const std::vector<Index> cols = {0, 8, 9, 12, 16, 100, 127, 200};
   Matrix bidirectional(3, 8);
-  bidirectional << 0, 24, 24, 25, 26, 31, 31, 31,
-                   3, 21, 22, 24, 25, 31, 31, 31,
-                   15, 15, 15, 15, 15, 13, 11, 29;
+  bidirectional << 0, 24, 24, 25, 26, 31, 31, 31, 3, 21, 22, 24, 25, 31, 31, 31, 15, 15, 15, 15, 15,
+      13, 11, 29;
   Matrix unidirectional(3, 8);
-  unidirectional << 0, 0, 0, 0, 0, 0, 0, 0,
-                    3, 0, 0, 0, 0, 0, 0, 0,
-                    31, 31, 31, 31, 31, 24, 18, 0;
+  unidirectional << 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 31, 31, 31, 31, 31, 24, 18, 0;
   const ParamSet p1 = makeParams(*scheme, {{"length", "201"}});
   EXPECT_MATRIX_NEAR(scheme->evaluate(p1, "buckets", rows, cols), bidirectional, 0.0);
   const ParamSet p2 = makeParams(*scheme, {{"length", "201"}, {"bidirectional", "false"}});
@@ -241,10 +230,10 @@ TEST(T5Scheme, FarRegionOfTheLongestSequenceIsComputedFromOffsets) {
       Region{.r0 = 1048000, .r1 = 1048010, .c0 = 1047990, .maxRows = 0, .maxCols = 0});
   ASSERT_EQ(m.values.rows(), 10);
   ASSERT_EQ(m.values.cols(), 586);
-  EXPECT_EQ(m.values(0, 10), 0.0);   // i = j = 1048000
-  EXPECT_EQ(m.values(0, 0), 8.0);    // r = -10, log-spaced
-  EXPECT_EQ(m.values(0, 18), 24.0);  // r = 8
-  EXPECT_EQ(m.values(9, 585), 31.0); // r = 566
+  EXPECT_EQ(m.values(0, 10), 0.0);    // i = j = 1048000
+  EXPECT_EQ(m.values(0, 0), 8.0);     // r = -10, log-spaced
+  EXPECT_EQ(m.values(0, 18), 24.0);   // r = 8
+  EXPECT_EQ(m.values(9, 585), 31.0);  // r = 566
 }
 
 TEST(T5Scheme, ExplainCellGivesOffsetBucketKindAndBias) {

@@ -36,9 +36,10 @@ TEST(TableCache, NormalRowsAreTheDrawnEntriesAndAreKept) {
   ASSERT_EQ(table->cols(), 16);
   for (Index a = 0; a < 40; ++a)
     for (Index c = 0; c < 16; ++c)
-      EXPECT_EQ((*table)(a, c), normal(3, Tensor::XlContent,
-                                       static_cast<std::uint64_t>(rows[static_cast<std::size_t>(a)] + 2),
-                                       static_cast<std::uint64_t>(c)));
+      EXPECT_EQ((*table)(a, c),
+                normal(3, Tensor::XlContent,
+                       static_cast<std::uint64_t>(rows[static_cast<std::size_t>(a)] + 2),
+                       static_cast<std::uint64_t>(c)));
   EXPECT_EQ(detail::normalRows(3, Tensor::XlContent, rows, 2, 16), table);  // the kept one
   EXPECT_GT(detail::tableCacheBytes(), 0u);
   // Any other seed, tensor, offset, width or row: another table.
@@ -77,8 +78,10 @@ TEST(TableCache, ManyThreadsMayAskAtOnce) {
     threads.emplace_back([t, &wrong] {
       for (int round = 0; round < 40; ++round) {
         const Index first = (round + t) % 5;
-        const auto table = detail::normalRows(1, Tensor::TupePosition, positions(first, 64, 3), 0, 32);
-        if ((*table)(63, 31) != normal(1, Tensor::TupePosition, static_cast<std::uint64_t>(first + 63 * 3), 31))
+        const auto table =
+            detail::normalRows(1, Tensor::TupePosition, positions(first, 64, 3), 0, 32);
+        if ((*table)(63, 31) !=
+            normal(1, Tensor::TupePosition, static_cast<std::uint64_t>(first + 63 * 3), 31))
           ++wrong[static_cast<std::size_t>(t)];
         if (round % 7 == 0 && t == 0) detail::clearTableCache();
       }
@@ -89,8 +92,8 @@ TEST(TableCache, ManyThreadsMayAskAtOnce) {
 }
 
 /// `view` of `scheme` at `sets` plus head = `head`, the whole range sampled to 96 x 80.
-Matrix headView(const char* scheme, const char* view, std::vector<std::pair<std::string, std::string>> sets,
-                int head) {
+Matrix headView(const char* scheme, const char* view,
+                std::vector<std::pair<std::string, std::string>> sets, int head) {
   sets.emplace_back("head", std::to_string(head));
   const Scheme& s = findScheme(scheme);
   return computeMatrix(s, makeParams(s, sets), view, Region{.maxRows = 96, .maxCols = 80}).values;

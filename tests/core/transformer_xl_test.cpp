@@ -11,8 +11,8 @@
 
 #include <gtest/gtest.h>
 
-#include "posenc/random.hpp"
 #include "../../core/src/parallel.hpp"
+#include "posenc/random.hpp"
 #include "support/eigen_near.hpp"
 #include "support/softmax_rows.hpp"
 
@@ -108,8 +108,8 @@ Naive naiveTerms(const XlParams& p) {
   }
   const double s = 1.0 / std::sqrt(static_cast<double>(dh));
   // The seed article's explicit tensor: every (i, j) gets its own projected relative vector.
-  std::vector<std::vector<std::vector<double>>> rel(
-      static_cast<std::size_t>(p.qlen), std::vector<std::vector<double>>(klen));
+  std::vector<std::vector<std::vector<double>>> rel(static_cast<std::size_t>(p.qlen),
+                                                    std::vector<std::vector<double>>(klen));
   for (int i = 0; i < p.qlen; ++i)
     for (int j = 0; j < klen; ++j)
       rel[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)] = rproj(lookup(i + p.mlen - j));
@@ -143,12 +143,27 @@ const std::vector<Sets>& shapes() {
       {{"qlen", "5"}, {"d_model", "8"}, {"heads", "2"}, {"head", "1"}, {"seed", "11"}},
       {{"qlen", "4"}, {"mlen", "3"}, {"d_model", "12"}, {"heads", "3"}, {"head", "2"}},
       {{"qlen", "3"}, {"mlen", "6"}, {"d_model", "8"}, {"heads", "2"}, {"clamp_len", "2"}},
-      {{"qlen", "6"}, {"mlen", "2"}, {"d_model", "6"}, {"heads", "1"}, {"clamp_len", "4"},
+      {{"qlen", "6"},
+       {"mlen", "2"},
+       {"d_model", "6"},
+       {"heads", "1"},
+       {"clamp_len", "4"},
        {"seed", "5"}},
-      {{"qlen", "4"}, {"mlen", "2"}, {"d_model", "9"}, {"heads", "3"}, {"head", "1"},
-       {"relative", "learned"}, {"max_len", "3"}},
-      {{"qlen", "5"}, {"mlen", "4"}, {"d_model", "8"}, {"heads", "4"}, {"relative", "learned"},
-       {"max_len", "20"}, {"clamp_len", "3"}, {"seed", "9"}},
+      {{"qlen", "4"},
+       {"mlen", "2"},
+       {"d_model", "9"},
+       {"heads", "3"},
+       {"head", "1"},
+       {"relative", "learned"},
+       {"max_len", "3"}},
+      {{"qlen", "5"},
+       {"mlen", "4"},
+       {"d_model", "8"},
+       {"heads", "4"},
+       {"relative", "learned"},
+       {"max_len", "20"},
+       {"clamp_len", "3"},
+       {"seed", "9"}},
   };
   return s;
 }
@@ -185,52 +200,69 @@ TEST(XlRelShift, EqualsNaiveLoopAndExplicitTensorOnEveryUnmaskedCell) {
 
 TEST(XlGolden, SeedZeroTwoQueriesOneMemorySinusoidal) {
   const auto scheme = makeXlScheme();
-  const ParamSet ps = makeParams(
-      *scheme, {{"qlen", "2"}, {"mlen", "1"}, {"d_model", "4"}, {"heads", "1"}, {"seed", "0"}});
+  const ParamSet ps =
+      makeParams(*scheme,
+                 {{"qlen", "2"}, {"mlen", "1"}, {"d_model", "4"}, {"heads", "1"}, {"seed", "0"}});
   EXPECT_MATRIX_NEAR(view(*scheme, ps, "a"),
                      rows2x3({0.3165734791327972, -0.2591794688412653, X, 0.03430268533569699,
-                              0.0026434871442111802, 0.02000869946680375}), 1e-13);
+                              0.0026434871442111802, 0.02000869946680375}),
+                     1e-13);
   EXPECT_MATRIX_NEAR(view(*scheme, ps, "b"),
                      rows2x3({-0.1915583575938593, -0.517532839296792, X, 0.13507722135223876,
-                              0.1279437502219913, 0.0703419300103027}), 1e-13);
+                              0.1279437502219913, 0.0703419300103027}),
+                     1e-13);
   EXPECT_MATRIX_NEAR(view(*scheme, ps, "c"),
                      rows2x3({-0.6289096377534081, 0.2803031484936293, X, -0.6289096377534081,
-                              0.2803031484936293, 0.046722458235051806}), 1e-13);
+                              0.2803031484936293, 0.046722458235051806}),
+                     1e-13);
   EXPECT_MATRIX_NEAR(view(*scheme, ps, "d"),
                      rows2x3({-1.0898167973744222, -1.063759836510735, X, -0.5130006832874556,
-                              -1.0898167973744222, -1.063759836510735}), 1e-13);
+                              -1.0898167973744222, -1.063759836510735}),
+                     1e-13);
   EXPECT_MATRIX_NEAR(view(*scheme, ps, "ac"),
                      rows2x3({-0.3123361586206109, 0.02112367965236403, X, -0.5946069524177111,
-                              0.28294663563784056, 0.06673115770185553}), 1e-13);
+                              0.28294663563784056, 0.06673115770185553}),
+                     1e-13);
   EXPECT_MATRIX_NEAR(view(*scheme, ps, "bd"),
                      rows2x3({-1.2813751549682817, -1.5812926758075267, X, -0.37792346193521703,
-                              -0.9618730471524309, -0.9934179065004325}), 1e-13);
+                              -0.9618730471524309, -0.9934179065004325}),
+                     1e-13);
   EXPECT_MATRIX_NEAR(view(*scheme, ps, "scores"),
                      rows2x3({-1.5937113135888925, -1.5601689961551628, X, -0.9725304143529281,
-                              -0.6789264115145903, -0.9266867487985769}), 1e-13);
+                              -0.6789264115145903, -0.9266867487985769}),
+                     1e-13);
   EXPECT_MATRIX_NEAR(view(*scheme, ps, "attention"),
                      rows2x3({0.49161520676202375, 0.5083847932379764, X, 0.295145151831535,
-                              0.3958642218220784, 0.30899062634638663}), 1e-13);
+                              0.3958642218220784, 0.30899062634638663}),
+                     1e-13);
   EXPECT_MATRIX_NEAR(view(*scheme, ps, "mask"), rows2x3({1, 1, 0, 1, 1, 1}), 0.0);
 }
 
 TEST(XlGolden, LearnedTableClampsDistanceTwoToMaxLenMinusOne) {
   const auto scheme = makeXlScheme();
-  const ParamSet ps = makeParams(*scheme, {{"qlen", "2"}, {"mlen", "1"}, {"d_model", "4"},
-                                           {"heads", "1"}, {"relative", "learned"},
-                                           {"max_len", "2"}, {"seed", "3"}});
+  const ParamSet ps = makeParams(*scheme, {{"qlen", "2"},
+                                           {"mlen", "1"},
+                                           {"d_model", "4"},
+                                           {"heads", "1"},
+                                           {"relative", "learned"},
+                                           {"max_len", "2"},
+                                           {"seed", "3"}});
   EXPECT_MATRIX_NEAR(view(*scheme, ps, "b"),
                      rows2x3({-0.7112308467732691, -0.3239079678985749, X, 0.1654478735864432,
-                              0.1654478735864432, -0.21967855454990645}), 1e-13);
+                              0.1654478735864432, -0.21967855454990645}),
+                     1e-13);
   EXPECT_MATRIX_NEAR(view(*scheme, ps, "d"),
                      rows2x3({-0.11961513883147498, -0.2517637679618337, X, -0.11961513883147498,
-                              -0.11961513883147498, -0.2517637679618337}), 1e-13);
+                              -0.11961513883147498, -0.2517637679618337}),
+                     1e-13);
   EXPECT_MATRIX_NEAR(view(*scheme, ps, "scores"),
                      rows2x3({-1.2299560546290043, 0.2099147022311415, X, 0.35134680691264475,
-                              -0.6049497453894764, -0.03134598619823492}), 1e-13);
+                              -0.6049497453894764, -0.03134598619823492}),
+                     1e-13);
   EXPECT_MATRIX_NEAR(view(*scheme, ps, "attention"),
                      rows2x3({0.19156536339985605, 0.808434636600144, X, 0.4839484163796986,
-                              0.18598792848835152, 0.33006365513194985}), 1e-13);
+                              0.18598792848835152, 0.33006365513194985}),
+                     1e-13);
 }
 
 XlTensors literalTensors() {
@@ -265,22 +297,28 @@ TEST(XlGolden, LiteralTensorsWithClampLenOne) {
   EXPECT_MATRIX_NEAR(t.rel, rel, 1e-15);
   EXPECT_MATRIX_NEAR(xlTerm(t, XlTerm::A),
                      rows2x3({0.0, 1.0606601717798212, X, -2.1213203435596424, 1.0606601717798212,
-                              -4.242640687119285}), 1e-14);
+                              -4.242640687119285}),
+                     1e-14);
   EXPECT_MATRIX_NEAR(xlTerm(t, XlTerm::B),
                      rows2x3({0.46001492065070554, 0.0, X, 5.712486165486635, 5.712486165486635,
-                              2.1213203435596424}), 1e-14);
+                              2.1213203435596424}),
+                     1e-14);
   EXPECT_MATRIX_NEAR(xlTerm(t, XlTerm::C),
                      rows2x3({0.7071067811865475, 0.7071067811865475, X, 0.7071067811865475,
-                              0.7071067811865475, 2.4748737341529163}), 1e-14);
+                              0.7071067811865475, 2.4748737341529163}),
+                     1e-14);
   EXPECT_MATRIX_NEAR(xlTerm(t, XlTerm::D),
                      rows2x3({2.316100196393375, 0.17677669529663687, X, 2.316100196393375,
-                              2.316100196393375, 0.17677669529663687}), 1e-14);
+                              2.316100196393375, 0.17677669529663687}),
+                     1e-14);
   EXPECT_MATRIX_NEAR(xlTerm(t, XlTerm::Scores),
                      rows2x3({3.483221898230628, 1.9445436482630054, X, 6.614372799506914,
-                              9.796353314846378, 0.5303300858899106}), 1e-14);
+                              9.796353314846378, 0.5303300858899106}),
+                     1e-14);
   EXPECT_MATRIX_NEAR(xlAttention(xlTerm(t, XlTerm::Scores)),
                      rows2x3({0.8232724995071442, 0.17672750049285593, X, 0.03984586876294147,
-                              0.9600633246983212, 9.0806538737272e-05}), 1e-14);
+                              0.9600633246983212, 9.0806538737272e-05}),
+                     1e-14);
 }
 
 // ---- properties ------------------------------------------------------------------------
@@ -373,8 +411,8 @@ TEST(Xl, SampledRegionMatchesFullMatrix) {
   for (const char* id : {"scores", "b", "attention", "mask"}) {
     const Matrix full = view(*scheme, ps, id);
     const MatrixResult r =
-        computeMatrix(*scheme, ps, id, Region{.r0 = 3, .r1 = 37, .c0 = 5, .c1 = -1,
-                                              .maxRows = 7, .maxCols = 9});
+        computeMatrix(*scheme, ps, id,
+                      Region{.r0 = 3, .r1 = 37, .c0 = 5, .c1 = -1, .maxRows = 7, .maxCols = 9});
     ASSERT_EQ(r.values.rows(), 7);
     ASSERT_EQ(r.values.cols(), 9);
     for (std::size_t a = 0; a < r.rows.size(); ++a)
@@ -503,9 +541,10 @@ TEST(XlScale, ViewsEqualTheReferenceRelShiftComputation) {
       {{"qlen", "12"}, {"mlen", "7"}, {"d_model", "24"}, {"heads", "3"}, {"head", "2"}},
       {{"qlen", "10"}, {"mlen", "6"}, {"clamp_len", "4"}},
       {{"qlen", "8"}, {"mlen", "8"}, {"relative", "learned"}, {"max_len", "5"}, {"seed", "7"}}};
-  const std::pair<const char*, XlTerm> terms[] = {
-      {"a", XlTerm::A},   {"b", XlTerm::B},   {"c", XlTerm::C},        {"d", XlTerm::D},
-      {"ac", XlTerm::AC}, {"bd", XlTerm::BD}, {"scores", XlTerm::Scores}};
+  const std::pair<const char*, XlTerm> terms[] = {{"a", XlTerm::A},          {"b", XlTerm::B},
+                                                  {"c", XlTerm::C},          {"d", XlTerm::D},
+                                                  {"ac", XlTerm::AC},        {"bd", XlTerm::BD},
+                                                  {"scores", XlTerm::Scores}};
   for (const Sets& sets : shapes) {
     const ParamSet ps = makeParams(*scheme, sets);
     const XlTensors t = xlTensors(xlParamsFrom(ps));
@@ -539,15 +578,14 @@ TEST(XlScale, CellsDoNotDependOnQueryLengthOrRegion) {
 TEST(XlScale, MillionTokenSegmentAndMemoryAtScreenResolution) {
   const auto scheme = makeXlScheme();
   const ParamSet ps = makeParams(*scheme, {{"qlen", "1048576"}, {"mlen", "1048576"}});
-  const MatrixResult r =
-      computeMatrix(*scheme, ps, "scores", Region{.maxRows = 40, .maxCols = 50});
+  const MatrixResult r = computeMatrix(*scheme, ps, "scores", Region{.maxRows = 40, .maxCols = 50});
   EXPECT_EQ(r.full.rows, 1048576);
   EXPECT_EQ(r.full.cols, 2097152);
   // Each sampled cell equals the cell asked for alone and the readout's score.
   for (const auto& [a, b] : {std::pair<Index, Index>{0, 0}, {17, 23}, {39, 49}, {39, 10}}) {
     const Index i = r.rows[std::size_t(a)], j = r.cols[std::size_t(b)];
-    const MatrixResult one = computeMatrix(*scheme, ps, "scores",
-                                           Region{.r0 = i, .r1 = i + 1, .c0 = j, .c1 = j + 1});
+    const MatrixResult one =
+        computeMatrix(*scheme, ps, "scores", Region{.r0 = i, .r1 = i + 1, .c0 = j, .c1 = j + 1});
     const double got = r.values(a, b);
     if (std::isnan(got)) {
       EXPECT_TRUE(std::isnan(one.values(0, 0)));
@@ -569,10 +607,19 @@ TEST(XlScale, AttentionIsTheSoftmaxOfTheScoresViewBitForBitOnAnyNumberOfThreads)
   const auto scheme = makeXlScheme();
   const std::vector<Sets> cases = {
       {{"qlen", "45"}, {"mlen", "38"}, {"d_model", "24"}, {"heads", "3"}, {"head", "2"}},
-      {{"qlen", "70"}, {"mlen", "400"}, {"d_model", "30"}, {"heads", "5"}, {"head", "1"},
-       {"clamp_len", "300"}, {"seed", "9"}},
-      {{"qlen", "33"}, {"mlen", "290"}, {"d_model", "18"}, {"heads", "1"},
-       {"relative", "learned"}, {"max_len", "100"}}};
+      {{"qlen", "70"},
+       {"mlen", "400"},
+       {"d_model", "30"},
+       {"heads", "5"},
+       {"head", "1"},
+       {"clamp_len", "300"},
+       {"seed", "9"}},
+      {{"qlen", "33"},
+       {"mlen", "290"},
+       {"d_model", "18"},
+       {"heads", "1"},
+       {"relative", "learned"},
+       {"max_len", "100"}}};
   for (const Sets& sets : cases) {
     const ParamSet ps = makeParams(*scheme, sets);
     const Matrix want = test::softmaxRowsInKeyOrder(view(*scheme, ps, "scores"));
@@ -588,7 +635,8 @@ TEST(XlScale, AttentionIsTheSoftmaxOfTheScoresViewBitForBitOnAnyNumberOfThreads)
 TEST(XlScale, AttentionNeedsWholeRowsAndStopsAt65536Keys) {
   const auto scheme = makeXlScheme();
   const ParamSet ok = makeParams(*scheme, {{"qlen", "32768"}, {"mlen", "32768"}});
-  const MatrixResult r = computeMatrix(*scheme, ok, "attention", Region{.maxRows = 4, .maxCols = 4});
+  const MatrixResult r =
+      computeMatrix(*scheme, ok, "attention", Region{.maxRows = 4, .maxCols = 4});
   EXPECT_EQ(r.full.cols, kXlAttentionMaxKeys);
   const ParamSet tooLong = makeParams(*scheme, {{"qlen", "32768"}, {"mlen", "32769"}});
   try {
@@ -602,7 +650,8 @@ TEST(XlScale, AttentionNeedsWholeRowsAndStopsAt65536Keys) {
     EXPECT_NE(what.find("softmax"), std::string::npos) << what;
   }
   // The other views of the same parameters are fine.
-  EXPECT_NO_THROW((void)computeMatrix(*scheme, tooLong, "scores", Region{.maxRows = 4, .maxCols = 4}));
+  EXPECT_NO_THROW(
+      (void)computeMatrix(*scheme, tooLong, "scores", Region{.maxRows = 4, .maxCols = 4}));
 }
 
 }  // namespace

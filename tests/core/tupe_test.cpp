@@ -16,9 +16,9 @@
 
 #include <gtest/gtest.h>
 
+#include "../../core/src/parallel.hpp"
 #include "posenc/random.hpp"
 #include "posenc/t5_bucket.hpp"
-#include "../../core/src/parallel.hpp"
 #include "support/eigen_near.hpp"
 #include "support/softmax_rows.hpp"
 
@@ -77,11 +77,10 @@ Matrix zeros3() { return Matrix::Zero(3, 3); }
 TEST(TupeGolden, TiedExpandsIntoFourTermsOverSqrtDHead) {
   const TupeTerms t = tupeTerms(literalParams(TupeVariant::Tied, true), literalBlock());
   EXPECT_MATRIX_NEAR(t.cc, mat(3, 3, {3.5, -5, -4, -2, 2.5, 1.5, -0.5, 1, 0}), kTol);
-  EXPECT_MATRIX_NEAR(t.cp, mat(3, 3, {-0.25, 0.25, 0, -0.25, -0.5, -0.25, -0.25, 0.25, 0.5}),
-                     kTol);
+  EXPECT_MATRIX_NEAR(t.cp, mat(3, 3, {-0.25, 0.25, 0, -0.25, -0.5, -0.25, -0.25, 0.25, 0.5}), kTol);
   EXPECT_MATRIX_NEAR(t.pc, mat(3, 3, {1.5, -2, -2, 0.25, 0, 0.5, 1.75, -2.75, -2.25}), kTol);
-  EXPECT_MATRIX_NEAR(t.pp, mat(3, 3, {-0.25, 0.25, 0.25, 0.375, 0.375, 0.25, -0.25, -0.125,
-                                      -0.25}), kTol);
+  EXPECT_MATRIX_NEAR(t.pp, mat(3, 3, {-0.25, 0.25, 0.25, 0.375, 0.375, 0.25, -0.25, -0.125, -0.25}),
+                     kTol);
   EXPECT_MATRIX_NEAR(t.bias, zeros3(), 0.0);
   EXPECT_MATRIX_NEAR(t.total(), mat(3, 3, {4.5, -6.5, -5.75, -1.625, 2.375, 2, 0.75, -1.625, -2}),
                      kTol);
@@ -89,12 +88,17 @@ TEST(TupeGolden, TiedExpandsIntoFourTermsOverSqrtDHead) {
 
 TEST(TupeGolden, TupeAKeepsContentAndUntiedPositionOverSqrtTwoDHead) {
   const TupeTerms t = tupeTerms(literalParams(TupeVariant::TupeA, true), literalBlock());
-  EXPECT_MATRIX_NEAR(t.cc, mat(3, 3, {2.474873734152916, -3.5355339059327373, -2.82842712474619,
-                                      -1.414213562373095, 1.7677669529663687, 1.0606601717798212,
-                                      -0.35355339059327373, 0.7071067811865475, 0.0}), kTol);
-  EXPECT_MATRIX_NEAR(t.pp, mat(3, 3, {0.75, 0.75, 0.75, -1.25, -1.237436867076458,
-                                      0.7071067811865475, -1.25, -1.414213562373095,
-                                      0.5303300858899106}), kTol);
+  EXPECT_MATRIX_NEAR(t.cc,
+                     mat(3, 3,
+                         {2.474873734152916, -3.5355339059327373, -2.82842712474619,
+                          -1.414213562373095, 1.7677669529663687, 1.0606601717798212,
+                          -0.35355339059327373, 0.7071067811865475, 0.0}),
+                     kTol);
+  EXPECT_MATRIX_NEAR(t.pp,
+                     mat(3, 3,
+                         {0.75, 0.75, 0.75, -1.25, -1.237436867076458, 0.7071067811865475, -1.25,
+                          -1.414213562373095, 0.5303300858899106}),
+                     kTol);
   EXPECT_MATRIX_NEAR(t.cp, zeros3(), 0.0);
   EXPECT_MATRIX_NEAR(t.pc, zeros3(), 0.0);
   EXPECT_MATRIX_NEAR(t.bias, zeros3(), 0.0);
@@ -102,22 +106,28 @@ TEST(TupeGolden, TupeAKeepsContentAndUntiedPositionOverSqrtTwoDHead) {
 
 TEST(TupeGolden, TupeRAddsBucketBiasAndResetsClsCells) {
   const TupeTerms on = tupeTerms(literalParams(TupeVariant::TupeR, true), literalBlock());
-  EXPECT_MATRIX_NEAR(on.pp, mat(3, 3, {0.75, 0.75, 0.75, -1.25, -1.237436867076458,
-                                       0.7071067811865475, -1.25, -1.414213562373095,
-                                       0.5303300858899106}), kTol);
+  EXPECT_MATRIX_NEAR(on.pp,
+                     mat(3, 3,
+                         {0.75, 0.75, 0.75, -1.25, -1.237436867076458, 0.7071067811865475, -1.25,
+                          -1.414213562373095, 0.5303300858899106}),
+                     kTol);
   EXPECT_MATRIX_NEAR(on.bias, mat(3, 3, {0, 0, 0, 0, -1.25, 0.875, 0, -1.125, -1.25}), kTol);
-  EXPECT_MATRIX_NEAR(on.total(), mat(3, 3, {3.224873734152916, -2.7855339059327373,
-                                            -2.07842712474619, -2.664213562373095,
-                                            -0.7196699141100893, 2.642766952966369,
-                                            -1.6035533905932737, -1.8321067811865475,
-                                            -0.7196699141100894}), kTol);
+  EXPECT_MATRIX_NEAR(on.total(),
+                     mat(3, 3,
+                         {3.224873734152916, -2.7855339059327373, -2.07842712474619,
+                          -2.664213562373095, -0.7196699141100893, 2.642766952966369,
+                          -1.6035533905932737, -1.8321067811865475, -0.7196699141100894}),
+                     kTol);
   const TupeTerms off = tupeTerms(literalParams(TupeVariant::TupeR, false), literalBlock());
-  EXPECT_MATRIX_NEAR(off.pp, mat(3, 3, {-0.17677669529663687, 0.0, -1.237436867076458,
-                                        1.0606601717798212, -1.237436867076458,
-                                        0.7071067811865475, 1.590990257669732,
-                                        -1.414213562373095, 0.5303300858899106}), kTol);
-  EXPECT_MATRIX_NEAR(off.bias, mat(3, 3, {-1.25, 0.875, 1.0, -1.125, -1.25, 0.875, -1.0, -1.125,
-                                          -1.25}), kTol);
+  EXPECT_MATRIX_NEAR(off.pp,
+                     mat(3, 3,
+                         {-0.17677669529663687, 0.0, -1.237436867076458, 1.0606601717798212,
+                          -1.237436867076458, 0.7071067811865475, 1.590990257669732,
+                          -1.414213562373095, 0.5303300858899106}),
+                     kTol);
+  EXPECT_MATRIX_NEAR(off.bias,
+                     mat(3, 3, {-1.25, 0.875, 1.0, -1.125, -1.25, 0.875, -1.0, -1.125, -1.25}),
+                     kTol);
 }
 
 TEST(TupeGolden, UntiedCrossKeepsCrossTermsAndReplacesPpByBias) {
@@ -125,16 +135,17 @@ TEST(TupeGolden, UntiedCrossKeepsCrossTermsAndReplacesPpByBias) {
   EXPECT_MATRIX_NEAR(on.cc, mat(3, 3, {3.5, -5, -4, -2, 2.5, 1.5, -0.5, 1, 0}), kTol);
   EXPECT_MATRIX_NEAR(on.cp, mat(3, 3, {-2.25, -1.75, -1.5, 1, 0.25, -2.25, 0.25, 0.75, -2.5}),
                      kTol);
-  EXPECT_MATRIX_NEAR(on.pc, mat(3, 3, {0.75, -0.25, -0.75, -3.5, 2.75, 3.25, -4, 4.5, 4.5}),
-                     kTol);
+  EXPECT_MATRIX_NEAR(on.pc, mat(3, 3, {0.75, -0.25, -0.75, -3.5, 2.75, 3.25, -4, 4.5, 4.5}), kTol);
   EXPECT_MATRIX_NEAR(on.pp, zeros3(), 0.0);
-  EXPECT_MATRIX_NEAR(on.bias, mat(3, 3, {0.75, 0.75, 0.75, -1.25, -1.25, 0.875, -1.25, -1.125,
-                                         -1.25}), kTol);
-  EXPECT_MATRIX_NEAR(on.total(), mat(3, 3, {2.75, -6.25, -5.5, -5.75, 4.25, 3.375, -5.5, 5.125,
-                                            0.75}), kTol);
+  EXPECT_MATRIX_NEAR(on.bias,
+                     mat(3, 3, {0.75, 0.75, 0.75, -1.25, -1.25, 0.875, -1.25, -1.125, -1.25}),
+                     kTol);
+  EXPECT_MATRIX_NEAR(on.total(),
+                     mat(3, 3, {2.75, -6.25, -5.5, -5.75, 4.25, 3.375, -5.5, 5.125, 0.75}), kTol);
   const TupeTerms off = tupeTerms(literalParams(TupeVariant::UntiedCross, false), literalBlock());
-  EXPECT_MATRIX_NEAR(off.bias, mat(3, 3, {-1.25, 0.875, 1.0, -1.125, -1.25, 0.875, -1.0, -1.125,
-                                          -1.25}), kTol);
+  EXPECT_MATRIX_NEAR(off.bias,
+                     mat(3, 3, {-1.25, 0.875, 1.0, -1.125, -1.25, 0.875, -1.0, -1.125, -1.25}),
+                     kTol);
 }
 
 // ---- properties on drawn tensors --------------------------------------------------------
@@ -234,8 +245,8 @@ TEST(Tupe, UntieClsMakesRowZeroThetaOneAndColumnZeroThetaTwo) {
 
 TEST(Tupe, PositionalPartDoesNotChangeWithTheContentSeed) {
   const auto all = range(6);
-  for (TupeVariant v : {TupeVariant::Tied, TupeVariant::TupeA, TupeVariant::TupeR,
-                        TupeVariant::UntiedCross}) {
+  for (TupeVariant v :
+       {TupeVariant::Tied, TupeVariant::TupeA, TupeVariant::TupeR, TupeVariant::UntiedCross}) {
     for (bool untie : {false, true}) {
       TupeParams a = randomParams(v, untie);
       TupeParams b = a;
@@ -282,13 +293,18 @@ Matrix view(const Scheme& s, const ParamSet& p, const std::string& v, const Regi
 TEST(TupeScheme, TotalIsTheSumOfTheFiveTermViewsInEveryVariant) {
   const auto s = makeTupeScheme();
   for (const auto& v : kVariants) {
-    const ParamSet p = makeParams(*s, {{"variant", v}, {"length", "40"}, {"d_model", "12"},
-                                       {"heads", "3"}, {"head", "2"}, {"seed", "3"}});
+    const ParamSet p = makeParams(*s, {{"variant", v},
+                                       {"length", "40"},
+                                       {"d_model", "12"},
+                                       {"heads", "3"},
+                                       {"head", "2"},
+                                       {"seed", "3"}});
     const Matrix sum = view(*s, p, "cc") + view(*s, p, "cp") + view(*s, p, "pc") +
                        view(*s, p, "pp") + view(*s, p, "bias");
     EXPECT_MATRIX_NEAR(view(*s, p, "total"), sum, kTol) << v;
     EXPECT_MATRIX_NEAR(view(*s, p, "positional"), Matrix(view(*s, p, "pp") + view(*s, p, "bias")),
-                       kTol) << v;
+                       kTol)
+        << v;
     const bool tupe = v == "tupe-a" || v == "tupe-r";
     if (tupe) {
       EXPECT_EQ(view(*s, p, "cp").cwiseAbs().maxCoeff(), 0.0) << v;
@@ -330,7 +346,8 @@ TEST(TupeScheme, SampledRegionMatchesTheFullMatrix) {
     for (std::size_t a = 0; a < part.rows.size(); ++a)
       for (std::size_t b = 0; b < part.cols.size(); ++b)
         EXPECT_EQ(part.values(static_cast<Index>(a), static_cast<Index>(b)),
-                  full.values(part.rows[a], part.cols[b])) << v;
+                  full.values(part.rows[a], part.cols[b]))
+            << v;
   }
 }
 
@@ -339,39 +356,70 @@ TEST(TupeScheme, SampledRegionMatchesTheFullMatrix) {
 TEST(TupeScheme, EndToEndGoldenMatchesNumpy) {
   const auto s = makeTupeScheme();
   auto params = [&](const std::string& v) {
-    return makeParams(*s, {{"variant", v}, {"length", "3"}, {"d_model", "4"}, {"heads", "2"},
-                           {"head", "1"}, {"seed", "7"}});
+    return makeParams(*s, {{"variant", v},
+                           {"length", "3"},
+                           {"d_model", "4"},
+                           {"heads", "2"},
+                           {"head", "1"},
+                           {"seed", "7"}});
   };
   const ParamSet tied = params("tied");
-  EXPECT_MATRIX_NEAR(view(*s, tied, "cp"), mat(3, 3, {2.964144691959871, -0.707827236288826,
-      -1.5895734394462324, -0.9364269175951007, 0.29956846786956964, 0.4112492466081299,
-      1.078074389023971, -0.37812338613943325, -0.4336624516830076}), kTol);
-  EXPECT_MATRIX_NEAR(view(*s, tied, "total"), mat(3, 3, {2.7717885199758436,
-      -1.5713318386586717, -1.8247960703702883, -0.38007889175396553, 0.27405476142668905,
-      0.987982311007528, 1.1925654541728932, -0.7130904620509458, -1.2513311585791504}), kTol);
+  EXPECT_MATRIX_NEAR(view(*s, tied, "cp"),
+                     mat(3, 3,
+                         {2.964144691959871, -0.707827236288826, -1.5895734394462324,
+                          -0.9364269175951007, 0.29956846786956964, 0.4112492466081299,
+                          1.078074389023971, -0.37812338613943325, -0.4336624516830076}),
+                     kTol);
+  EXPECT_MATRIX_NEAR(view(*s, tied, "total"),
+                     mat(3, 3,
+                         {2.7717885199758436, -1.5713318386586717, -1.8247960703702883,
+                          -0.38007889175396553, 0.27405476142668905, 0.987982311007528,
+                          1.1925654541728932, -0.7130904620509458, -1.2513311585791504}),
+                     kTol);
   const ParamSet a = params("tupe-a");
-  EXPECT_MATRIX_NEAR(view(*s, a, "cc"), mat(3, 3, {0.7512865809535927, -1.0756807300884788,
-      -0.2729381564730015, 0.2322067872163385, 0.06373232766136067, 0.39296748954417016,
-      -0.4728319196085048, 0.04746088175743163, -0.5866554601714222}), kTol);
-  EXPECT_MATRIX_NEAR(view(*s, a, "attention"), mat(3, 3, {0.6579053302501358,
-      0.10585748781349538, 0.2362371819363689, 0.33096701158012526, 0.42549836431649296,
-      0.2435346241033818, 0.3748539247706452, 0.04109491860222541, 0.5840511566271294}), kTol);
+  EXPECT_MATRIX_NEAR(view(*s, a, "cc"),
+                     mat(3, 3,
+                         {0.7512865809535927, -1.0756807300884788, -0.2729381564730015,
+                          0.2322067872163385, 0.06373232766136067, 0.39296748954417016,
+                          -0.4728319196085048, 0.04746088175743163, -0.5866554601714222}),
+                     kTol);
+  EXPECT_MATRIX_NEAR(view(*s, a, "attention"),
+                     mat(3, 3,
+                         {0.6579053302501358, 0.10585748781349538, 0.2362371819363689,
+                          0.33096701158012526, 0.42549836431649296, 0.2435346241033818,
+                          0.3748539247706452, 0.04109491860222541, 0.5840511566271294}),
+                     kTol);
   const ParamSet r = params("tupe-r");
-  EXPECT_MATRIX_NEAR(view(*s, r, "pp"), mat(3, 3, {1.7344418030241735, 1.7344418030241735,
-      1.7344418030241735, 0.29821459845918397, 0.7179314543651871, -0.16930568552194855,
-      0.29821459845918397, -2.4327301401677577, 0.8554902988407913}), kTol);
-  EXPECT_MATRIX_NEAR(view(*s, r, "bias"), mat(3, 3, {0, 0, 0, 0, -1.7691091905006444,
-      -0.12328306504466079, 0, -0.03796547781339763, -1.7691091905006444}), kTol);
-  EXPECT_MATRIX_NEAR(view(*s, r, "attention"), mat(3, 3, {0.6579053302501358,
-      0.10585748781349538, 0.2362371819363689, 0.5348565203629875, 0.11722928647672197,
-      0.3479141931602905, 0.7293023494702802, 0.07697425200997292, 0.19372339851974696}), kTol);
+  EXPECT_MATRIX_NEAR(view(*s, r, "pp"),
+                     mat(3, 3,
+                         {1.7344418030241735, 1.7344418030241735, 1.7344418030241735,
+                          0.29821459845918397, 0.7179314543651871, -0.16930568552194855,
+                          0.29821459845918397, -2.4327301401677577, 0.8554902988407913}),
+                     kTol);
+  EXPECT_MATRIX_NEAR(view(*s, r, "bias"),
+                     mat(3, 3,
+                         {0, 0, 0, 0, -1.7691091905006444, -0.12328306504466079, 0,
+                          -0.03796547781339763, -1.7691091905006444}),
+                     kTol);
+  EXPECT_MATRIX_NEAR(view(*s, r, "attention"),
+                     mat(3, 3,
+                         {0.6579053302501358, 0.10585748781349538, 0.2362371819363689,
+                          0.5348565203629875, 0.11722928647672197, 0.3479141931602905,
+                          0.7293023494702802, 0.07697425200997292, 0.19372339851974696}),
+                     kTol);
   const ParamSet u = params("untied-cross");
-  EXPECT_MATRIX_NEAR(view(*s, u, "pc"), mat(3, 3, {2.938866982698033, -2.210784994317787,
-      1.3382702958560522, 0.9922760394864136, -0.6813818008082142, 0.5302400524882256,
-      -2.6907336746764297, 2.012384605683707, -1.2394220564932097}), kTol);
-  EXPECT_MATRIX_NEAR(view(*s, u, "total"), mat(3, 3, {5.635974115078384, 2.3927994835650725,
-      -0.2642055790260345, 1.1539349729246071, -3.341350264790456, 1.957774064952744,
-      -2.3086439669446612, 2.9932255422270306, -5.011279838540018}), kTol);
+  EXPECT_MATRIX_NEAR(view(*s, u, "pc"),
+                     mat(3, 3,
+                         {2.938866982698033, -2.210784994317787, 1.3382702958560522,
+                          0.9922760394864136, -0.6813818008082142, 0.5302400524882256,
+                          -2.6907336746764297, 2.012384605683707, -1.2394220564932097}),
+                     kTol);
+  EXPECT_MATRIX_NEAR(view(*s, u, "total"),
+                     mat(3, 3,
+                         {5.635974115078384, 2.3927994835650725, -0.2642055790260345,
+                          1.1539349729246071, -3.341350264790456, 1.957774064952744,
+                          -2.3086439669446612, 2.9932255422270306, -5.011279838540018}),
+                     kTol);
 }
 
 TEST(TupeScheme, ExplainCellGivesTheFiveTermsTheirSumAndTheBucket) {
@@ -449,8 +497,8 @@ TEST(TupeScheme, InfoListsTheContractIdsAndDefaults) {
   EXPECT_EQ(info.id, "tupe");
   std::vector<std::string> views;
   for (const auto& v : info.views) views.push_back(v.id);
-  EXPECT_EQ(views, (std::vector<std::string>{"cc", "cp", "pc", "pp", "bias", "total",
-                                             "attention", "positional"}));
+  EXPECT_EQ(views, (std::vector<std::string>{"cc", "cp", "pc", "pp", "bias", "total", "attention",
+                                             "positional"}));
   EXPECT_FALSE(findView(*s, "attention").signedValues);
   EXPECT_TRUE(findView(*s, "pp").signedValues);
   const TupeParams p = tupeParamsFrom(makeParams(*s, {}));
@@ -506,9 +554,13 @@ TEST(TupeScale, AttentionIsTheSoftmaxOfTheTotalViewBitForBitOnAnyNumberOfThreads
   const auto s = makeTupeScheme();
   for (const char* variant : {"tied", "tupe-a", "tupe-r", "untied-cross"}) {
     for (const char* untie : {"true", "false"}) {
-      const ParamSet p = makeParams(*s, {{"length", "530"}, {"variant", variant},
-                                         {"untie_cls", untie}, {"d_model", "30"},
-                                         {"heads", "5"}, {"head", "3"}, {"seed", "4"}});
+      const ParamSet p = makeParams(*s, {{"length", "530"},
+                                         {"variant", variant},
+                                         {"untie_cls", untie},
+                                         {"d_model", "30"},
+                                         {"heads", "5"},
+                                         {"head", "3"},
+                                         {"seed", "4"}});
       const Matrix want = test::softmaxRowsInKeyOrder(view(*s, p, "total"));
       for (unsigned threads : {1U, 2U, 5U}) {
         detail::setWorkerThreads(threads);
@@ -523,7 +575,8 @@ TEST(TupeScale, AttentionIsTheSoftmaxOfTheTotalViewBitForBitOnAnyNumberOfThreads
 TEST(TupeScale, AttentionNeedsWholeRowsAndStopsAt65536) {
   const auto scheme = makeTupeScheme();
   const ParamSet ok = makeParams(*scheme, {{"length", "65536"}});
-  const MatrixResult r = computeMatrix(*scheme, ok, "attention", Region{.maxRows = 3, .maxCols = 5});
+  const MatrixResult r =
+      computeMatrix(*scheme, ok, "attention", Region{.maxRows = 3, .maxCols = 5});
   EXPECT_EQ(r.full.cols, kTupeAttentionMaxKeys);
   EXPECT_TRUE((r.values.array() > 0).all());
   const ParamSet tooLong = makeParams(*scheme, {{"length", "65537"}});
@@ -534,7 +587,8 @@ TEST(TupeScale, AttentionNeedsWholeRowsAndStopsAt65536) {
     EXPECT_EQ(e.param(), "length");
     EXPECT_NE(std::string(e.what()).find("65536"), std::string::npos) << e.what();
   }
-  EXPECT_NO_THROW((void)computeMatrix(*scheme, tooLong, "total", Region{.maxRows = 3, .maxCols = 3}));
+  EXPECT_NO_THROW(
+      (void)computeMatrix(*scheme, tooLong, "total", Region{.maxRows = 3, .maxCols = 3}));
 }
 
 }  // namespace

@@ -40,22 +40,31 @@ detail::SchemeTable<Toy> toyTable() {
       .views =
           {
               {.spec = {.id = "grid", .title = "Grid"},
-               .shape = [](const Toy& t) { return MatrixShape{t.n, t.n + 1}; },
+               .shape =
+                   [](const Toy& t) {
+                     return MatrixShape{t.n, t.n + 1};
+                   },
                .evaluate = cellsOf,
-               .explain = [](const Toy& t, Index r, Index c) {
-                 return std::vector<Term>{{"n", static_cast<double>(t.n)},
-                                          {"cell", static_cast<double>(10 * r + c)}};
-               }},
+               .explain =
+                   [](const Toy& t, Index r, Index c) {
+                     return std::vector<Term>{{"n", static_cast<double>(t.n)},
+                                              {"cell", static_cast<double>(10 * r + c)}};
+                   }},
               {.spec = {.id = "line", .title = "Line"},
-               .series = [](const Toy& t) {
-                 return SeriesResult{{0.0, 1.0}, {{"n", {0.0, static_cast<double>(t.n)}}}};
-               }},
+               .series =
+                   [](const Toy& t) {
+                     return SeriesResult{{0.0, 1.0}, {{"n", {0.0, static_cast<double>(t.n)}}}};
+                   }},
               {.spec = {.id = "capped", .maxRowLength = 5},
-               .shape = [](const Toy& t) { return MatrixShape{t.n, t.n}; },
+               .shape =
+                   [](const Toy& t) {
+                     return MatrixShape{t.n, t.n};
+                   },
                .evaluate = cellsOf,
-               .rowLength = [](const Toy& t) {
-                 return detail::RowLength{"n", std::to_string(t.n), t.n, "n"};
-               }},
+               .rowLength =
+                   [](const Toy& t) {
+                     return detail::RowLength{"n", std::to_string(t.n), t.n, "n"};
+                   }},
           },
   };
 }
@@ -125,7 +134,9 @@ TEST(ViewTable, RefusesAnEntryThatIsNeitherMatrixNorSeries) {
   detail::SchemeTable<Toy> table = toyTable();
   table.views.push_back({.spec = {.id = "empty"}});
   EXPECT_THROW((void)detail::makeTableScheme(table), std::logic_error);
-  table.views.back() = {.spec = {.id = "both"}, .evaluate = cellsOf, .series = toyTable().views[1].series};
+  table.views.back() = {.spec = {.id = "both"},
+                        .evaluate = cellsOf,
+                        .series = toyTable().views[1].series};
   EXPECT_THROW((void)detail::makeTableScheme(table), std::logic_error);
 }
 

@@ -72,8 +72,12 @@ std::vector<std::string> toArgs(const CommandLine& cl) {
     if (!cl.lang.empty()) a.insert(a.end(), {"--lang", cl.lang});
   };
   switch (cl.command) {
-    case CommandLine::Command::Help: a.push_back("help"); break;
-    case CommandLine::Command::Version: a.push_back("--version"); break;
+    case CommandLine::Command::Help:
+      a.push_back("help");
+      break;
+    case CommandLine::Command::Version:
+      a.push_back("--version");
+      break;
     case CommandLine::Command::List:
       a.push_back("list");
       if (cl.json) a.push_back("--json");
@@ -163,7 +167,8 @@ void checkAccepted(const std::vector<std::string>& args, const CommandLine& cl) 
   } catch (const posenc::UsageError& e) {
     violated("canonical form refused", shown + " -> " + joined(again) + ": " + e.what());
   }
-  if (!same(cl, back)) violated("canonical form parses differently", shown + " -> " + joined(again));
+  if (!same(cl, back))
+    violated("canonical form parses differently", shown + " -> " + joined(again));
 }
 
 }  // namespace

@@ -45,7 +45,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   try {
     back = posenc::ui::readLesson(written);
   } catch (const ReadError& e) {
-    violated("a written lesson cannot be read", std::string(e.what()) + "\n" + written.toStdString());
+    violated("a written lesson cannot be read",
+             std::string(e.what()) + "\n" + written.toStdString());
   }
   if (!(back == lesson)) violated("a written lesson reads back differently", written.toStdString());
   if (posenc::ui::writeLesson(back) != written)

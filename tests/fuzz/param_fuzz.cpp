@@ -83,9 +83,11 @@ bool checkOneValue(const posenc::ParamSpec& spec, const std::string& text, posen
   try {
     back = posenc::parseValue(spec, shown);
   } catch (const ParamError& e) {
-    violated("formatValue text does not parse back", spec.id + "=" + text + " -> " + shown + ": " + e.what());
+    violated("formatValue text does not parse back",
+             spec.id + "=" + text + " -> " + shown + ": " + e.what());
   }
-  if (back != out) violated("formatValue text parses to another value", spec.id + "=" + text + " -> " + shown);
+  if (back != out)
+    violated("formatValue text parses to another value", spec.id + "=" + text + " -> " + shown);
   return true;
 }
 
@@ -142,7 +144,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         try {
           const posenc::ParamSpec& found = posenc::findParam(*scheme, key);
           if (!spec || found.id != key)
-            violated("findParam found a parameter the scheme does not list", scheme->info().id + ": " + key);
+            violated("findParam found a parameter the scheme does not list",
+                     scheme->info().id + ": " + key);
         } catch (const ParamError& e) {
           if (spec) violated("findParam refused a parameter of the scheme", key);
           checkParamError(e, key);
@@ -160,7 +163,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
     try {
       const posenc::ParamSet params = posenc::makeParams(*scheme, sets);
-      if (!allParsed) violated("makeParams accepted an assignment parseValue refuses", scheme->info().id);
+      if (!allParsed)
+        violated("makeParams accepted an assignment parseValue refuses", scheme->info().id);
       for (const auto& [id, v] : last)
         if (params.get(id) != v) violated("makeParams kept another value than the last given", id);
       checkAccepted(*scheme, params);

@@ -20,8 +20,8 @@
 
 namespace {
 
-using posenc::ui::Session;
 using posenc::ui::ReadError;
+using posenc::ui::Session;
 
 [[noreturn]] void violated(const char* what, const std::string& detail) {
   std::fprintf(stderr, "session_fuzz: invariant violated: %s\n  %s\n", what, detail.c_str());
@@ -52,9 +52,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   try {
     back = posenc::ui::readSession(written);
   } catch (const ReadError& e) {
-    violated("a written session cannot be read", std::string(e.what()) + "\n" + written.toStdString());
+    violated("a written session cannot be read",
+             std::string(e.what()) + "\n" + written.toStdString());
   }
-  if (!(back == session)) violated("a written session reads back differently", written.toStdString());
+  if (!(back == session))
+    violated("a written session reads back differently", written.toStdString());
   if (posenc::ui::writeSession(back) != written)
     violated("writing a read-back session changes the bytes", written.toStdString());
   return 0;

@@ -45,8 +45,12 @@ template <typename A, typename B>
   os << bad << " entries of " << ea << " and " << eb << " differ by more than " << tol
      << " (worst relative error " << worst << ")";
   if (a.size() <= 64) {
-    os << "\n" << ea << " =\n" << a.format(fmt) << "\n" << eb << " =\n" << b.format(fmt)
-       << "\ndifference =\n" << (a - b).format(fmt);
+    os << "\n"
+       << ea << " =\n"
+       << a.format(fmt) << "\n"
+       << eb << " =\n"
+       << b.format(fmt) << "\ndifference =\n"
+       << (a - b).format(fmt);
   }
   return ::testing::AssertionFailure() << os.str();
 }

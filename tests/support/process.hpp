@@ -23,8 +23,8 @@ namespace posenc::test {
 
 /// One program to run.
 struct Process {
-  std::vector<std::string> argv;                             ///< argv[0] is the program's path.
-  std::vector<std::pair<std::string, std::string>> env{};   ///< Set in the child (on top of ours).
+  std::vector<std::string> argv;                           ///< argv[0] is the program's path.
+  std::vector<std::pair<std::string, std::string>> env{};  ///< Set in the child (on top of ours).
   std::string stdoutPath{};  ///< Non-empty: standard output goes to this file (e.g. /dev/full).
   /// Runs in the child after fork, before exec; a non-zero return exits the child with it.
   std::function<int()> setUp{};
@@ -32,8 +32,8 @@ struct Process {
 
 /// How it ended.
 struct Outcome {
-  int status = -1;          ///< Exit status; 128 + signal if killed by one.
-  bool timedOut = false;    ///< Killed for passing the time limit.
+  int status = -1;        ///< Exit status; 128 + signal if killed by one.
+  bool timedOut = false;  ///< Killed for passing the time limit.
   std::string out;
   std::string err;
   double seconds = 0;

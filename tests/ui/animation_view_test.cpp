@@ -25,8 +25,8 @@ namespace {
 
 using posenc::Index;
 using posenc::ParamSet;
-using posenc::ui::AnimationView;
 using posenc::ui::animationHands;
+using posenc::ui::AnimationView;
 
 using posenc::test::paramsOf;
 
@@ -124,17 +124,19 @@ TEST(AnimationFrames, WritesNumberedPngsOfTheRequestedSize) {
 TEST(AnimationFrames, RefusesBadRangesAndUnwritableFolders) {
   QTemporaryDir dir;
   const ParamSet p = paramsOf("sinusoidal", {});
-  EXPECT_THROW(posenc::ui::exportAnimationFrames(dir.path(), "sinusoidal", p, 0, 5, 0, 0, QSize(64, 64)),
+  EXPECT_THROW(posenc::ui::exportAnimationFrames(dir.path(), "sinusoidal", p, 0, 5, 0, 0,
+                                                 QSize(64, 64)),
                std::runtime_error);
-  EXPECT_THROW(posenc::ui::exportAnimationFrames(dir.path(), "sinusoidal", p, 5, 1, 1, 0, QSize(64, 64)),
+  EXPECT_THROW(posenc::ui::exportAnimationFrames(dir.path(), "sinusoidal", p, 5, 1, 1, 0,
+                                                 QSize(64, 64)),
                std::runtime_error);
   // A folder under a regular file cannot be made, even as root.
   QFile file(dir.filePath(QStringLiteral("plain")));
   ASSERT_TRUE(file.open(QIODevice::WriteOnly));
   file.close();
   try {
-    posenc::ui::exportAnimationFrames(dir.filePath(QStringLiteral("plain/frames")), "sinusoidal",
-                                      p, 0, 1, 1, 0, QSize(64, 64));
+    posenc::ui::exportAnimationFrames(dir.filePath(QStringLiteral("plain/frames")), "sinusoidal", p,
+                                      0, 1, 1, 0, QSize(64, 64));
     ADD_FAILURE() << "wrote under a regular file";
   } catch (const std::runtime_error& e) {
     EXPECT_NE(std::string(e.what()).find("plain"), std::string::npos) << e.what();

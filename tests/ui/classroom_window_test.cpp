@@ -22,16 +22,16 @@
 
 #include <set>
 
+#include "posenc_ui/app/settings_keys.h"
+#include "posenc_ui/app/translation.h"
 #include "posenc_ui/modes/animation_view.h"
 #include "posenc_ui/modes/compare_view.h"
 #include "posenc_ui/panels/explanation_panel.h"
 #include "posenc_ui/panels/lesson_panel.h"
-#include "posenc_ui/window/main_window.h"
-#include "posenc_ui/plot/plot_view.h"
-#include "posenc_ui/window/presentation.h"
 #include "posenc_ui/panels/readout_panel.h"
-#include "posenc_ui/app/settings_keys.h"
-#include "posenc_ui/app/translation.h"
+#include "posenc_ui/plot/plot_view.h"
+#include "posenc_ui/window/main_window.h"
+#include "posenc_ui/window/presentation.h"
 #include "support/main_window_fixture.hpp"
 #include "support/ui_values.hpp"
 
@@ -49,7 +49,9 @@ class Classroom : public test::MainWindowTest {
     ASSERT_TRUE(QTest::qWaitForWindowActive(m_window.get()));
   }
 
-  QDockWidget* dock(const char* name) { return m_window->findChild<QDockWidget*>(QLatin1String(name)); }
+  QDockWidget* dock(const char* name) {
+    return m_window->findChild<QDockWidget*>(QLatin1String(name));
+  }
   QString schemeId() { return qs(m_window->controller().scheme().info().id); }
 };
 
@@ -83,7 +85,8 @@ TEST_F(Classroom, LessonDockAppliesEveryStepOfEveryBuiltInLesson) {
       EXPECT_TRUE(m_window->controller().params() == want.params);
       EXPECT_EQ(m_window->cellView(0), want.view);
       EXPECT_EQ(m_window->layoutMode(), want.layout);
-      EXPECT_EQ(m_window->currentSession().colormap, QStringLiteral("cividis"));  // the user's map stays
+      EXPECT_EQ(m_window->currentSession().colormap,
+                QStringLiteral("cividis"));  // the user's map stays
       if (k > 0) {
         EXPECT_EQ(m_window->undoStack().index(), undoBefore + 1);  // one undo step
       }
@@ -187,7 +190,8 @@ TEST_F(Classroom, ExplanationFollowsViewsAndHover) {
   ASSERT_TRUE(resultFor(QStringLiteral("bias")));
   EXPECT_TRUE(m_window->explanationPanel().substitutedSource().isEmpty());
   emit m_window->plotView(0).cellHovered(7, 2, 0.0);
-  for (int k = 0; k < 500 && m_window->explanationPanel().substitutedSource().isEmpty(); ++k) QTest::qWait(10);
+  for (int k = 0; k < 500 && m_window->explanationPanel().substitutedSource().isEmpty(); ++k)
+    QTest::qWait(10);
   const QString substituted = m_window->explanationPanel().substitutedSource();
   EXPECT_FALSE(substituted.isEmpty());
   EXPECT_TRUE(substituted.contains(QLatin1String("\\hl{"))) << substituted.toStdString();
@@ -212,20 +216,24 @@ TEST_F(Classroom, F5EntersPresentationModeAndEscRestoresTheLayout) {
   const QFont font = m_window->font();
   const QColor window = m_window->palette().color(QPalette::Window);
   std::map<QString, bool> visible;
-  for (QDockWidget* d : m_window->findChildren<QDockWidget*>()) visible[d->objectName()] = d->isVisible();
+  for (QDockWidget* d : m_window->findChildren<QDockWidget*>())
+    visible[d->objectName()] = d->isVisible();
 
   QTest::keyClick(m_window.get(), Qt::Key_F5);
   ASSERT_TRUE(m_window->presentationMode());
   EXPECT_TRUE(m_window->windowState() & Qt::WindowFullScreen);
-  for (QDockWidget* d : m_window->findChildren<QDockWidget*>()) EXPECT_FALSE(d->isVisible()) << d->objectName().toStdString();
+  for (QDockWidget* d : m_window->findChildren<QDockWidget*>())
+    EXPECT_FALSE(d->isVisible()) << d->objectName().toStdString();
   for (QToolBar* t : m_window->findChildren<QToolBar*>()) EXPECT_FALSE(t->isVisible());
   EXPECT_GE(m_window->font().pointSizeF(), 1.6 * font.pointSizeF());
-  EXPECT_EQ(m_window->palette().color(QPalette::Window), presentationPalette().color(QPalette::Window));
+  EXPECT_EQ(m_window->palette().color(QPalette::Window),
+            presentationPalette().color(QPalette::Window));
   EXPECT_TRUE(m_window->findChild<PointerHighlight*>()->isOn());
   // The lesson was showing: its step is the caption over the plot.
   EXPECT_TRUE(m_window->captionLabel().isVisible());
   EXPECT_TRUE(m_window->captionLabel().text().contains(
-      lessonText(m_window->lessonPanel().currentStep()->title, QStringLiteral("en")).toHtmlEscaped()));
+      lessonText(m_window->lessonPanel().currentStep()->title, QStringLiteral("en"))
+          .toHtmlEscaped()));
 
   QTest::keyClick(m_window.get(), Qt::Key_Escape);
   ASSERT_FALSE(m_window->presentationMode());
@@ -278,7 +286,8 @@ TEST_F(Classroom, ArrowKeysStepViewsOrLessonSteps) {
   const LessonStep& step = m_window->lessonPanel().lessons()[5].steps[1];
   EXPECT_EQ(schemeId(), step.session.scheme);
   EXPECT_EQ(m_window->cellView(0), step.session.view);
-  EXPECT_TRUE(m_window->captionLabel().text().contains(lessonText(step.title, QStringLiteral("en")).toHtmlEscaped()));
+  EXPECT_TRUE(m_window->captionLabel().text().contains(
+      lessonText(step.title, QStringLiteral("en")).toHtmlEscaped()));
   m_window->setPresentationMode(false);
   // Outside presentation mode plain arrows are left to the focused widget.
   const int stepBefore = m_window->lessonPanel().currentStepIndex();
@@ -298,7 +307,8 @@ TEST_F(Classroom, ArrowKeysOnAFocusedHeatmapMoveTheHoveredCell) {
   QTest::keyClick(&plot, Qt::Key_Down);  // first key: the middle cell (15, 15)
   QTest::keyClick(&plot, Qt::Key_Down);
   QTest::keyClick(&plot, Qt::Key_Left);
-  for (int k = 0; k < 500 && m_window->explanationPanel().substitutedSource().isEmpty(); ++k) QTest::qWait(10);
+  for (int k = 0; k < 500 && m_window->explanationPanel().substitutedSource().isEmpty(); ++k)
+    QTest::qWait(10);
   const QString readout = m_window->readout().text();
   EXPECT_TRUE(readout.contains(QLatin1String("16"))) << readout.toStdString();
   EXPECT_TRUE(readout.contains(QLatin1String("14"))) << readout.toStdString();
@@ -424,8 +434,10 @@ TEST_F(Classroom, GrayscaleExportHasNoColour) {
   const QString gray = dir.filePath(QStringLiteral("gray.png"));
   const QString colour = dir.filePath(QStringLiteral("colour.png"));
   QString error;
-  ASSERT_TRUE(m_window->exportCurrentView(gray, {400, 300}, 96, &error, 0, true)) << error.toStdString();
-  ASSERT_TRUE(m_window->exportCurrentView(colour, {400, 300}, 96, &error, 0, false)) << error.toStdString();
+  ASSERT_TRUE(m_window->exportCurrentView(gray, {400, 300}, 96, &error, 0, true))
+      << error.toStdString();
+  ASSERT_TRUE(m_window->exportCurrentView(colour, {400, 300}, 96, &error, 0, false))
+      << error.toStdString();
   auto colourful = [](const QImage& image) {
     int n = 0;
     for (int y = 0; y < image.height(); y += 3)
@@ -444,7 +456,8 @@ TEST_F(Classroom, CompareViewNamesFollowTheLanguage) {
   m_window->setLanguage(QStringLiteral("zh_CN"));
   QCoreApplication::processEvents();  // the LanguageChange event Qt posts
   QStringList texts;
-  for (QComboBox* box : m_window->compareView().findChildren<QComboBox*>()) texts << box->currentText();
+  for (QComboBox* box : m_window->compareView().findChildren<QComboBox*>())
+    texts << box->currentText();
   EXPECT_TRUE(texts.join(QLatin1Char(' ')).contains(QString::fromUtf8("旋转位置编码")) ||
               texts.join(QLatin1Char(' ')).contains(QString::fromUtf8("正弦位置编码")))
       << texts.join(QLatin1Char('|')).toStdString();

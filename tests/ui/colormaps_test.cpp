@@ -14,8 +14,7 @@ using namespace plot_test;  // NOLINT(google-build-using-namespace): the shared 
 // ---- colour maps ----------------------------------------------------------------------------
 
 TEST(Colormaps, IdsAreInMenuOrder) {
-  EXPECT_EQ(ui::colormapIds(),
-            QStringList({"viridis", "cividis", "magma", "gray", "rdbu"}));
+  EXPECT_EQ(ui::colormapIds(), QStringList({"viridis", "cividis", "magma", "gray", "rdbu"}));
   for (const QString& id : ui::colormapIds()) EXPECT_TRUE(ui::isColormap(id));
   EXPECT_FALSE(ui::isColormap("jet"));
   EXPECT_FALSE(ui::isColormap(""));
@@ -58,7 +57,8 @@ TEST(Colormaps, RdbuRunsBlueWhiteRed) {  // ColorBrewer RdBu, reversed
     EXPECT_GT(t[static_cast<std::size_t>(i)].redF(), 0.9);
     EXPECT_GT(t[static_cast<std::size_t>(i)].greenF(), 0.9);
     EXPECT_GT(t[static_cast<std::size_t>(i)].blueF(), 0.9);
-    EXPECT_NEAR(t[static_cast<std::size_t>(i)].redF(), t[static_cast<std::size_t>(i)].blueF(), 0.05);
+    EXPECT_NEAR(t[static_cast<std::size_t>(i)].redF(), t[static_cast<std::size_t>(i)].blueF(),
+                0.05);
   }
   EXPECT_GT(t[30].blueF(), t[30].redF());
   EXPECT_GT(t[225].redF(), t[225].blueF());

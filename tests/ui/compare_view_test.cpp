@@ -20,8 +20,8 @@
 namespace {
 
 using posenc::Index;
-using posenc::ui::CompareView;
 using posenc::ui::ComparePanelSpec;
+using posenc::ui::CompareView;
 
 /// Moves the mouse over cell (row, col) of panel `panel`.
 void hoverCell(CompareView& view, int panel, Index row, Index col) {
@@ -77,14 +77,16 @@ TEST(ComparePanelParams, CommonLengthAndOverridesApply) {
 
 TEST(DifferenceOf, SubtractsCellByCellAndRefusesOtherShapes) {
   const posenc::Scheme& rope = posenc::findScheme("rope");
-  const auto a = posenc::computeMatrix(rope, posenc::makeParams(rope, {{"length", "16"}}), "scores");
+  const auto a =
+      posenc::computeMatrix(rope, posenc::makeParams(rope, {{"length", "16"}}), "scores");
   const auto b = posenc::computeMatrix(
       rope, posenc::makeParams(rope, {{"length", "16"}, {"scaling", "linear"}, {"factor", "2"}}),
       "scores");
   const auto d = posenc::ui::differenceOf(a, b);
   EXPECT_EQ(d.values(3, 5), a.values(3, 5) - b.values(3, 5));
   EXPECT_EQ(d.values(0, 0), 0.0);  // m = n: no rotation either way
-  const auto c = posenc::computeMatrix(rope, posenc::makeParams(rope, {{"length", "17"}}), "scores");
+  const auto c =
+      posenc::computeMatrix(rope, posenc::makeParams(rope, {{"length", "17"}}), "scores");
   EXPECT_THROW((void)posenc::ui::differenceOf(a, c), posenc::ParamError);
 }
 
@@ -93,7 +95,8 @@ TEST(CompareViewWidget, HoverInOnePanelShowsEveryPanelsValueAtThatCell) {
   view.resize(1400, 700);
   view.show();
   view.setLength(64);
-  view.setPanels({{"rope", "scores", ""}, {"rope", "scores", "scaling=linear factor=4"},
+  view.setPanels({{"rope", "scores", ""},
+                  {"rope", "scores", "scaling=linear factor=4"},
                   {"alibi", "bias", ""}});
   ASSERT_TRUE(settle(view));
   // The difference map exists and shows panel 1 - panel 2.
@@ -104,14 +107,15 @@ TEST(CompareViewWidget, HoverInOnePanelShowsEveryPanelsValueAtThatCell) {
   hoverCell(view, 0, 10, 3);
   ASSERT_TRUE(shown.wait(20000));
   for (int i = 0; i < 3; ++i)
-    EXPECT_TRUE(view.readoutText(i).startsWith(QStringLiteral("row 10, column 3"))) << i << ": "
-        << view.readoutText(i).toStdString();
+    EXPECT_TRUE(view.readoutText(i).startsWith(QStringLiteral("row 10, column 3")))
+        << i << ": " << view.readoutText(i).toStdString();
   const posenc::Scheme& rope = posenc::findScheme("rope");
   const auto cell = posenc::computeMatrix(rope, posenc::makeParams(rope, {{"length", "64"}}),
                                           "scores", posenc::Region{10, 11, 3, 4});
   EXPECT_TRUE(view.readoutText(0).contains(QString::number(cell.values(0, 0), 'g', 10)))
       << view.readoutText(0).toStdString();
-  EXPECT_TRUE(view.readoutText(3).contains(QStringLiteral("A − B"))) << view.readoutText(3).toStdString();
+  EXPECT_TRUE(view.readoutText(3).contains(QStringLiteral("A − B")))
+      << view.readoutText(3).toStdString();
 }
 
 TEST(CompareViewWidget, HoverValuesArriveFromAWorkerAndStaleOnesAreDropped) {
@@ -149,7 +153,8 @@ TEST(CompareViewWidget, HoverValuesArriveFromAWorkerAndStaleOnesAreDropped) {
   EXPECT_EQ(started, 2) << "the newest hover runs after the stale one";
   EXPECT_EQ(view.readoutText(0), QStringLiteral("row 5, column 7 = %1")
                                      .arg(QString::number(ropeScore(32, 5, 7), 'g', 10)));
-  EXPECT_TRUE(view.readoutText(2).contains(QStringLiteral("A − B"))) << view.readoutText(2).toStdString();
+  EXPECT_TRUE(view.readoutText(2).contains(QStringLiteral("A − B")))
+      << view.readoutText(2).toStdString();
   view.setHoverWorkerHook({});
 }
 
@@ -182,18 +187,23 @@ TEST(CompanionPanels, FollowTheSchemesCompanionRules) {
                                         QStringLiteral("scores")),
             (Specs{{"rope", "scores", ""}, {"rope", "scores", "scaling=linear factor=4"}}));
   EXPECT_EQ(posenc::ui::companionPanels(
-                rope, posenc::makeParams(rope, {{"dim", "32"}, {"scaling", "ntk"}, {"factor", "8"}}),
+                rope,
+                posenc::makeParams(rope, {{"dim", "32"}, {"scaling", "ntk"}, {"factor", "8"}}),
                 QStringLiteral("angles")),
-            (Specs{{"rope", "angles", "dim=32 scaling=ntk factor=8"}, {"rope", "angles", "dim=32 factor=8"}}));
+            (Specs{{"rope", "angles", "dim=32 scaling=ntk factor=8"},
+                   {"rope", "angles", "dim=32 factor=8"}}));
   const posenc::Scheme& sin = posenc::findScheme("sinusoidal");
-  EXPECT_EQ(posenc::ui::companionPanels(sin, posenc::makeParams(sin, {}), QStringLiteral("encoding")),
-            (Specs{{"sinusoidal", "encoding", ""}, {"sinusoidal", "encoding", "layout=concatenated"}}));
+  EXPECT_EQ(
+      posenc::ui::companionPanels(sin, posenc::makeParams(sin, {}), QStringLiteral("encoding")),
+      (Specs{{"sinusoidal", "encoding", ""}, {"sinusoidal", "encoding", "layout=concatenated"}}));
   EXPECT_EQ(posenc::ui::companionPanels(sin, posenc::makeParams(sin, {{"layout", "tensor2tensor"}}),
                                         QStringLiteral("similarity")),
-            (Specs{{"sinusoidal", "similarity", "layout=tensor2tensor"}, {"sinusoidal", "similarity", ""}}));
+            (Specs{{"sinusoidal", "similarity", "layout=tensor2tensor"},
+                   {"sinusoidal", "similarity", ""}}));
   // Without rules: RoPE's scaled scores beside it; Transformer-XL's q_len is the length.
   const posenc::Scheme& xl = posenc::findScheme("xl");
-  EXPECT_EQ(posenc::ui::companionPanels(xl, posenc::makeParams(xl, {{"qlen", "40"}}), QStringLiteral("scores")),
+  EXPECT_EQ(posenc::ui::companionPanels(xl, posenc::makeParams(xl, {{"qlen", "40"}}),
+                                        QStringLiteral("scores")),
             (Specs{{"xl", "scores", ""}, {"rope", "scores", "scaling=linear factor=4"}}));
 }
 
@@ -220,7 +230,8 @@ TEST(CompareViewWidget, ZoomInOnePanelFollowsInTheOthers) {
   view.resize(1200, 600);
   view.show();
   view.setLength(128);
-  view.setPanels({{"sinusoidal", "similarity", ""}, {"sinusoidal", "similarity", "layout=tensor2tensor"}});
+  view.setPanels(
+      {{"sinusoidal", "similarity", ""}, {"sinusoidal", "similarity", "layout=tensor2tensor"}});
   ASSERT_TRUE(settle(view));
   posenc::ui::Zoom z{10, 40, 20, 60};
   view.plotView(0)->setZoom(z);

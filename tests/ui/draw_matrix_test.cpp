@@ -96,9 +96,8 @@ TEST(DrawMatrix, ConstantMatrixStillHasARange) {
   const QCPRange range = onlyColorMap(plot)->dataRange();
   EXPECT_LT(range.lower, 5.0);
   EXPECT_GT(range.upper, 5.0);
-  ui::drawMatrix(plot, matrixView(true), makeMatrix(iota(0, 2), iota(0, 2), [](Index, Index) {
-                   return 0.0;
-                 }));
+  ui::drawMatrix(plot, matrixView(true),
+                 makeMatrix(iota(0, 2), iota(0, 2), [](Index, Index) { return 0.0; }));
   EXPECT_LT(onlyColorMap(plot)->dataRange().lower, 0.0);
   EXPECT_GT(onlyColorMap(plot)->dataRange().upper, 0.0);
 }
@@ -118,9 +117,8 @@ TEST(DrawMatrix, MaskedCellsAreGreyAndNamedInANote) {
   EXPECT_DOUBLE_EQ(map->dataRange().upper, 4.0);     // NaN ignored
   EXPECT_TRUE(anyTextContains(plot, "masked"));
 
-  ui::drawMatrix(plot, matrixView(true), makeMatrix(iota(0, 2), iota(0, 2), [](Index, Index) {
-                   return 1.0;
-                 }));
+  ui::drawMatrix(plot, matrixView(true),
+                 makeMatrix(iota(0, 2), iota(0, 2), [](Index, Index) { return 1.0; }));
   EXPECT_FALSE(anyTextContains(plot, "masked"));
 }
 
@@ -145,22 +143,21 @@ TEST(DrawMatrix, SampledResultSaysWhichRowsAreShown) {
 
   // Fewer than two cells per pixel: the fraction is said, never "every 1st row".
   ui::drawMatrix(plot, matrixView(true),
-                 makeMatrix(posenc::sampleIndices(0, 4096, 600), posenc::sampleIndices(0, 1000, 700),
-                            [](Index, Index) { return 1.0; }));
+                 makeMatrix(posenc::sampleIndices(0, 4096, 600),
+                            posenc::sampleIndices(0, 1000, 700), [](Index, Index) { return 1.0; }));
   EXPECT_TRUE(anyTextContains(plot, "1 px = 6.8 x 1.4 cells, sampled"))
       << texts(plot).join(" | ").toStdString();
   EXPECT_FALSE(anyTextContains(plot, "every"));
 
-  ui::drawMatrix(plot, matrixView(true), makeMatrix(iota(0, 4), iota(0, 4), [](Index, Index) {
-                   return 1.0;
-                 }));
+  ui::drawMatrix(plot, matrixView(true),
+                 makeMatrix(iota(0, 4), iota(0, 4), [](Index, Index) { return 1.0; }));
   EXPECT_FALSE(anyTextContains(plot, "sampled"));
 }
 
 TEST(DrawMatrix, IntegerValuesGetOneColourBandEach) {
   QCustomPlot plot;
-  const auto r = makeMatrix(iota(0, 6), iota(0, 6),
-                            [](Index i, Index j) { return double(std::abs(i - j)); });
+  const auto r =
+      makeMatrix(iota(0, 6), iota(0, 6), [](Index i, Index j) { return double(std::abs(i - j)); });
   ui::drawMatrix(plot, matrixView(false, true), r);
   QCPColorMap* map = onlyColorMap(plot);
   ASSERT_NE(map, nullptr);
@@ -217,8 +214,10 @@ TEST(DrawMatrix, RedrawingReplacesThePreviousPicture) {
 TEST(DrawMatrix, ReuseReplacesOnlyTheValuesOfTheSamePicture) {
   QCustomPlot plot;
   plot.resize(500, 400);
-  const auto a = makeMatrix(iota(0, 30), iota(0, 40), [](Index i, Index j) { return double(i - j); });
-  const auto b = makeMatrix(iota(0, 30), iota(0, 40), [](Index i, Index j) { return 2.0 * (j - i); });
+  const auto a =
+      makeMatrix(iota(0, 30), iota(0, 40), [](Index i, Index j) { return double(i - j); });
+  const auto b =
+      makeMatrix(iota(0, 30), iota(0, 40), [](Index i, Index j) { return 2.0 * (j - i); });
   EXPECT_FALSE(ui::drawMatrix(plot, matrixView(true), a, {}, /*reuse=*/true));  // nothing to reuse
   QCPColorMap* map = onlyColorMap(plot);
   ASSERT_NE(map, nullptr);
@@ -250,7 +249,8 @@ TEST(DrawMatrix, ReuseReplacesOnlyTheValuesOfTheSamePicture) {
   ui::PlotOptions other;
   other.colormap = QStringLiteral("magma");
   EXPECT_FALSE(ui::drawMatrix(plot, matrixView(false), b, other, true));
-  const auto masked = makeMatrix(iota(0, 30), iota(0, 40), [](Index i, Index j) { return j > i ? kNaN : 1.0; });
+  const auto masked =
+      makeMatrix(iota(0, 30), iota(0, 40), [](Index i, Index j) { return j > i ? kNaN : 1.0; });
   EXPECT_FALSE(ui::drawMatrix(plot, matrixView(false), masked, other, true));  // masked note
   ui::drawSeries(plot, seriesView(), makeSeries(2, 10));
   EXPECT_FALSE(ui::drawMatrix(plot, matrixView(false), masked, other, true));
@@ -261,8 +261,8 @@ TEST(DrawMatrix, ReuseReplacesOnlyTheValuesOfTheSamePicture) {
 QStringList tickLabels(QCPAxis* axis, const QCPRange& range) {
   QVector<double> ticks;
   QVector<QString> labels;
-  axis->ticker()->generate(range, QLocale::c(), axis->numberFormat().at(0),
-                           axis->numberPrecision(), ticks, nullptr, &labels);
+  axis->ticker()->generate(range, QLocale::c(), axis->numberFormat().at(0), axis->numberPrecision(),
+                           ticks, nullptr, &labels);
   return QStringList(labels.begin(), labels.end());
 }
 
@@ -315,14 +315,14 @@ TEST(DrawMatrix, TickLabelsDoNotOverlapAtAnySize) {
         for (int k = 1; k < ticks.size(); ++k) {
           const double distance =
               std::abs(axis->coordToPixel(ticks[k]) - axis->coordToPixel(ticks[k - 1]));
-          const double needed =
-              axis == plot.xAxis ? (metrics.horizontalAdvance(labels[k]) +
-                                    metrics.horizontalAdvance(labels[k - 1])) / 2.0 +
-                                       metrics.horizontalAdvance("0")
-                                 : metrics.height() * 1.2;
-          EXPECT_GT(distance, needed) << size.width() << " x " << scale << ": "
-                                      << labels[k - 1].toStdString() << " / "
-                                      << labels[k].toStdString();
+          const double needed = axis == plot.xAxis ? (metrics.horizontalAdvance(labels[k]) +
+                                                      metrics.horizontalAdvance(labels[k - 1])) /
+                                                             2.0 +
+                                                         metrics.horizontalAdvance("0")
+                                                   : metrics.height() * 1.2;
+          EXPECT_GT(distance, needed)
+              << size.width() << " x " << scale << ": " << labels[k - 1].toStdString() << " / "
+              << labels[k].toStdString();
         }
       }
       if (roomy) {

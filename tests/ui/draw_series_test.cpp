@@ -87,7 +87,7 @@ TEST(ThinnedLine, KeepsEachPixelColumnsFirstLastLowestAndHighestPoint) {
   EXPECT_TRUE(std::is_sorted(kept.begin(), kept.end()));
   EXPECT_EQ(std::adjacent_find(kept.begin(), kept.end()), kept.end());  // no repeats
   const std::set<std::size_t> keptSet(kept.begin(), kept.end());
-  EXPECT_TRUE(keptSet.count(500));           // the spike
+  EXPECT_TRUE(keptSet.count(500));                         // the spike
   EXPECT_EQ(keptSet.count(700) + keptSet.count(701), 1u);  // one point per run of gaps
   for (int column = 0; column < 100; ++column) {
     double lo = kNaN, hi = kNaN, keptLo = kNaN, keptHi = kNaN;

@@ -60,8 +60,7 @@ struct Results {
   explicit Results(EncodingController& ctl) {
     QObject::connect(&ctl, &EncodingController::resultReady, &ctl,
                      [this, &ctl](int slot, const ViewResult& r) {
-                       items.push_back({slot, r,
-                                        QThread::currentThread() == qApp->thread(),
+                       items.push_back({slot, r, QThread::currentThread() == qApp->thread(),
                                         r.params == ctl.params()});
                      });
   }
@@ -585,8 +584,7 @@ TEST(EncodingController, BusyChangedBracketsTheWork) {
 TEST(EncodingController, DestroyingItDuringALongComputationIsSafe) {
   auto ctl = std::make_unique<EncodingController>();
   ctl->setThrottleInterval(0);
-  ctl->setScheme(QStringLiteral("alibi"),
-                 slowParams());
+  ctl->setScheme(QStringLiteral("alibi"), slowParams());
   int delivered = 0;
   QObject::connect(ctl.get(), &EncodingController::resultReady, [&] { ++delivered; });
   // The batch is held on the worker until the controller is gone (the hook's copy lives in

@@ -109,9 +109,9 @@ TEST(Explanations, EveryFormulaParses) {
           expectParses(text, where + " " + lang.toStdString());
           // Filled in with awkward numbers, still a formula.
           const std::vector<Term> terms(12, Term{"t", -1.2345678e-9});
-          expectParses(
-              substitute(text, 1048575, 0, std::numeric_limits<double>::quiet_NaN(), terms),
-              where + " substituted");
+          expectParses(substitute(text, 1048575, 0, std::numeric_limits<double>::quiet_NaN(),
+                                  terms),
+                       where + " substituted");
         }
     }
   }
@@ -239,7 +239,8 @@ TEST(ExplanationFiles, ErrorsNameTheFileAndPlace) {
     return std::string("no error");
   };
   // The file, then the place in it: offset, line and column (the one JSON reader's words).
-  EXPECT_NE(message("{").find("x.json: not a PosEnc explanation: JSON error at offset 1 (line 1, column 2)"),
+  EXPECT_NE(message("{").find(
+                "x.json: not a PosEnc explanation: JSON error at offset 1 (line 1, column 2)"),
             std::string::npos)
       << message("{");
   EXPECT_NE(message(R"({"format":"other","version":1})").find("format"), std::string::npos);
@@ -272,9 +273,9 @@ TEST(Substitute, FormatsNumbersAndFillsEveryPlaceholder) {
   EXPECT_EQ(substitute(QStringLiteral("{term:-1}"), 0, 0, 0, terms),
             QStringLiteral("\\hl{123457}"));
   EXPECT_EQ(substitute(QStringLiteral("{term:9}"), 0, 0, 0, terms), QStringLiteral("\\hl{?}"));
-  EXPECT_EQ(
-      substitute(QStringLiteral("{value}"), 0, 0, std::nan(""), terms, QStringLiteral("已屏蔽")),
-      QStringLiteral("\\hl{\\text{已屏蔽}}"));
+  EXPECT_EQ(substitute(QStringLiteral("{value}"), 0, 0, std::nan(""), terms,
+                       QStringLiteral("已屏蔽")),
+            QStringLiteral("\\hl{\\text{已屏蔽}}"));
   EXPECT_EQ(substitute(QStringLiteral("{value}"), 0, 0, -0.0, terms), QStringLiteral("\\hl{0}"));
   EXPECT_EQ(substitute(QStringLiteral("{row}"), 1048575, 0, 0, terms),
             QStringLiteral("\\hl{1048575}"));

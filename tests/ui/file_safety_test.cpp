@@ -28,12 +28,12 @@
 #include <optional>
 #include <qcustomplot.h>
 
+#include "plot_test_support.h"
 #include "posenc/data_io.hpp"
-#include "posenc_ui/window/main_window.h"
+#include "posenc_ui/io/session_io.h"
 #include "posenc_ui/plot/draw_matrix.h"
 #include "posenc_ui/plot/picture_file.h"
-#include "posenc_ui/io/session_io.h"
-#include "plot_test_support.h"
+#include "posenc_ui/window/main_window.h"
 #include "support/ui_values.hpp"
 
 namespace posenc::ui {
@@ -51,7 +51,8 @@ void writeBytes(const QString& path, const QByteArray& bytes) {
 }
 
 QStringList entries(const QString& dir) {
-  return QDir(dir).entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot, QDir::Name);
+  return QDir(dir).entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot,
+                             QDir::Name);
 }
 
 /// While alive, this thread obeys file permissions even as root: the capabilities that
@@ -172,7 +173,8 @@ TEST_F(FileSafety, PicturesIntoAReadOnlyFolderFailClearlyAndKeepTheFiles) {
   if (!ro.works()) GTEST_SKIP() << "a read-only folder is writable here";
   for (const QString& name : names) {
     const QString file = dir + "/" + name;
-    EXPECT_EQ(plot_test::savedPicture(plot, file, QSize(300, 200)), "cannot write " + file + ": Permission denied");
+    EXPECT_EQ(plot_test::savedPicture(plot, file, QSize(300, 200)),
+              "cannot write " + file + ": Permission denied");
     EXPECT_EQ(readAll(file), "old");
   }
   EXPECT_EQ(entries(dir), QStringList({"m.pdf", "m.png", "m.svg"})) << "no temporary left";
@@ -186,7 +188,8 @@ TEST_F(FileSafety, SessionIntoAReadOnlyFolderFailsClearlyAndKeepsTheFile) {
     saveSessionFile(dir + "/s.json", session("rope", {}));
     ADD_FAILURE() << "saved into a read-only folder";
   } catch (const IoError& e) {
-    EXPECT_EQ(std::string(e.what()), "cannot write " + (dir + "/s.json").toStdString() + ": Permission denied");
+    EXPECT_EQ(std::string(e.what()),
+              "cannot write " + (dir + "/s.json").toStdString() + ": Permission denied");
   }
   EXPECT_EQ(readAll(dir + "/s.json"), "old");
   EXPECT_EQ(entries(dir), QStringList({"s.json"}));
@@ -219,7 +222,8 @@ TEST_F(FileSafety, AFullDiskFailsClearlyAndKeepsTheFiles) {
   const QString dir = path("disk");
   SmallDisk disk(dir, 64);
   if (!disk.works()) GTEST_SKIP() << "cannot mount a tmpfs in a private namespace here";
-  for (const char* name : {"s.json", "v.png", "v.pdf", "v.csv", "v.json"}) writeBytes(dir + "/" + name, "old");
+  for (const char* name : {"s.json", "v.png", "v.pdf", "v.csv", "v.json"})
+    writeBytes(dir + "/" + name, "old");
   auto w = window();
   w->applySession(session("tupe", {{"length", "400"}}));
   const Session before = w->currentSession();
@@ -239,8 +243,10 @@ TEST_F(FileSafety, AFullDiskFailsClearlyAndKeepsTheFiles) {
     EXPECT_FALSE(w->exportCurrentView(dir + "/" + name, QSize(800, 600), 96, &error)) << name;
     EXPECT_EQ(error, "cannot write " + dir + "/" + name + ": No space left on device");
   }
-  for (const char* name : {"s.json", "v.png", "v.pdf", "v.csv", "v.json"}) EXPECT_EQ(readAll(dir + "/" + name), "old") << name;
-  EXPECT_EQ(entries(dir), QStringList({"filler", "s.json", "v.csv", "v.json", "v.pdf", "v.png"})) << "no temporary left";
+  for (const char* name : {"s.json", "v.png", "v.pdf", "v.csv", "v.json"})
+    EXPECT_EQ(readAll(dir + "/" + name), "old") << name;
+  EXPECT_EQ(entries(dir), QStringList({"filler", "s.json", "v.csv", "v.json", "v.pdf", "v.png"}))
+      << "no temporary left";
   EXPECT_EQ(w->currentSession(), before);
   // Room again: the same writes succeed.
   QFile::remove(dir + "/filler");
@@ -273,7 +279,8 @@ TEST_F(FileSafety, SettingsAreReplacedAtomically) {
   }
   struct stat second {};
   ASSERT_EQ(::stat(QFile::encodeName(file).constData(), &second), 0);
-  EXPECT_NE(first.st_ino, second.st_ino) << "a new file was renamed into place, not the old one rewritten";
+  EXPECT_NE(first.st_ino, second.st_ino)
+      << "a new file was renamed into place, not the old one rewritten";
   EXPECT_EQ(QSettings(file, QSettings::IniFormat).value("View/colormap").toString(), "gray");
 
   const QByteArray old = readAll(file);
@@ -296,7 +303,8 @@ TEST_F(FileSafety, BadSessionFilesLeaveTheOpenSessionAsItWas) {
   QString error;
   const QString good = path("good.json");
   ASSERT_TRUE(w->saveSession(good, &error)) << error.toStdString();
-  w->applySession(session("tupe", {{"length", "64"}, {"heads", "2"}, {"head", "1"}}));  // edited since
+  w->applySession(
+      session("tupe", {{"length", "64"}, {"heads", "2"}, {"head", "1"}}));  // edited since
   const QByteArray saved = readAll(good);
   const Session before = w->currentSession();
   const QString title = w->windowTitle();
@@ -312,21 +320,27 @@ TEST_F(FileSafety, BadSessionFilesLeaveTheOpenSessionAsItWas) {
       {"future.json",
        R"({"format": "posenc-session", "version": 2, "scheme": "rope", "params": {"length": 64}})",
        "written by a newer PosEnc Explorer (version 2); this one reads up to 1"},
-      {"zero.json", R"({"format": "posenc-session", "version": 0, "scheme": "rope"})", "version: 0 is not a session version"},
-      {"binary.json", QByteArray("\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x10", 20), "not a PosEnc session: JSON error"},
-      {"lesson.json", R"({"format": "posenc-lesson", "version": 1, "scheme": "rope"})", "\"format\" is \"posenc-lesson\""},
-      {"invalid.json", R"({"format": "posenc-session", "version": 1, "scheme": "alibi", "params": {"heads": 4, "head": 4}})",
+      {"zero.json", R"({"format": "posenc-session", "version": 0, "scheme": "rope"})",
+       "version: 0 is not a session version"},
+      {"binary.json", QByteArray("\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x10", 20),
+       "not a PosEnc session: JSON error"},
+      {"lesson.json", R"({"format": "posenc-lesson", "version": 1, "scheme": "rope"})",
+       "\"format\" is \"posenc-lesson\""},
+      {"invalid.json",
+       R"({"format": "posenc-session", "version": 1, "scheme": "alibi", "params": {"heads": 4, "head": 4}})",
        "params.head: parameter 'head' = '4': must be less than heads (4)"},
   };
   // Cut short at a few places: inside the header, a key, a number, the view part.
   for (const qsizetype cut : {qsizetype(1), saved.size() / 5, saved.size() / 2, saved.size() - 3})
-    cases.push_back({QStringLiteral("cut%1.json").arg(cut), saved.left(cut), "not a PosEnc session: JSON error at offset"});
+    cases.push_back({QStringLiteral("cut%1.json").arg(cut), saved.left(cut),
+                     "not a PosEnc session: JSON error at offset"});
   for (const Bad& c : cases) {
     SCOPED_TRACE(c.name.toStdString());
     writeBytes(path(c.name), c.bytes);
     error.clear();
     EXPECT_FALSE(w->openSession(path(c.name), &error));
-    EXPECT_EQ(error.toStdString().rfind(path(c.name).toStdString() + ": ", 0), 0u) << error.toStdString();
+    EXPECT_EQ(error.toStdString().rfind(path(c.name).toStdString() + ": ", 0), 0u)
+        << error.toStdString();
     EXPECT_NE(error.toStdString().find(c.reason), std::string::npos) << error.toStdString();
     EXPECT_FALSE(error.contains('\n'));
     EXPECT_EQ(w->currentSession(), before);

@@ -26,18 +26,20 @@ const QByteArray kBom("\xEF\xBB\xBF");
 /// One kind of document: a valid one, how to read it from bytes, and what the reader says.
 struct Kind {
   const char* name;
-  QByteArray valid;           ///< Starts with "{" and the "format" field on the first line.
+  QByteArray valid;  ///< Starts with "{" and the "format" field on the first line.
   std::function<void(const QByteArray&)> read;
-  QString noun;               ///< "not a PosEnc <noun>".
-  QString versionWord;        ///< "(<versionWord> 2)".
+  QString noun;         ///< "not a PosEnc <noun>".
+  QString versionWord;  ///< "(<versionWord> 2)".
   qint64 maxBytes;
   QByteArray badField;        ///< `valid` with one field deep inside it wrong ...
   std::string badFieldPlace;  ///< ... and what the message says of it.
 };
 
 std::vector<Kind> kinds() {
-  const QByteArray session = R"({"format": "posenc-session", "version": 1, "scheme": "rope", "params": {"dim": 64}})";
-  const QByteArray preset = R"({"format": "posenc-preset", "version": 1, "scheme": "rope", "params": {"dim": 64}})";
+  const QByteArray session =
+      R"({"format": "posenc-session", "version": 1, "scheme": "rope", "params": {"dim": 64}})";
+  const QByteArray preset =
+      R"({"format": "posenc-preset", "version": 1, "scheme": "rope", "params": {"dim": 64}})";
   const QByteArray lesson = R"({"format": "posenc-lesson", "version": 1, "id": "t",
     "title": {"en": "T", "zh_CN": "T"}, "summary": {"en": "S", "zh_CN": "S"},
     "steps": [{"title": {"en": "a", "zh_CN": "a"}, "text": {"en": "x", "zh_CN": "x"},
@@ -45,7 +47,8 @@ std::vector<Kind> kinds() {
   const QByteArray explanation = R"({"format": "posenc-explanations", "version": 1, "scheme": "s",
     "page": {"name": "n", "summary": "s", "used_in": "u", "strengths": [], "limits": []},
     "views": {"v": {"title": "t", "what": "w", "formula": "x", "notice": []}}})";
-  const QByteArray comparison = R"({"format": "posenc-comparison", "version": 1, "title": "t", "source": "s",
+  const QByteArray comparison =
+      R"({"format": "posenc-comparison", "version": 1, "title": "t", "source": "s",
     "columns": [{"id": "c", "title": "C"}], "rows": [{"scheme": "rope", "name": "R", "cells": {"c": "x"}}],
     "corrections": []})";
   const auto replaced = [](QByteArray bytes, const char* from, const char* to) {
@@ -59,17 +62,18 @@ std::vector<Kind> kinds() {
       {"preset", preset, [](const QByteArray& b) { (void)readSession(b); }, "session", "version",
        kMaxSessionFileBytes, replaced(preset, R"("dim": 64)", R"("dim": 7)"),
        "params.dim: parameter 'dim' = '7': must be an even integer"},
-      {"lesson", lesson, [](const QByteArray& b) { (void)readLesson(b); }, "lesson", "lesson version",
-       kMaxLessonBytes, replaced(lesson, R"("dim": 64)", R"("dim": "abc")"),
+      {"lesson", lesson, [](const QByteArray& b) { (void)readLesson(b); }, "lesson",
+       "lesson version", kMaxLessonBytes, replaced(lesson, R"("dim": 64)", R"("dim": "abc")"),
        "step 1: params.dim: parameter 'dim' = '\"abc\"'"},
       {"explanation", explanation,
-       [](const QByteArray& b) { (void)parseSchemeExplanation(b, QStringLiteral("e.json")); }, "explanation",
-       "explanation version", kMaxExplanationBytes, replaced(explanation, R"("notice": [])", R"("notice": "x")"),
+       [](const QByteArray& b) { (void)parseSchemeExplanation(b, QStringLiteral("e.json")); },
+       "explanation", "explanation version", kMaxExplanationBytes,
+       replaced(explanation, R"("notice": [])", R"("notice": "x")"),
        "e.json: views.v.notice: \"x\" is not an array"},
       {"comparison", comparison,
-       [](const QByteArray& b) { (void)parseComparisonTable(b, QStringLiteral("c.json")); }, "comparison table",
-       "comparison version", kMaxExplanationBytes, replaced(comparison, R"({"c": "x"})", R"({"d": "x"})"),
-       "c.json: rows[0].cells.c: missing"},
+       [](const QByteArray& b) { (void)parseComparisonTable(b, QStringLiteral("c.json")); },
+       "comparison table", "comparison version", kMaxExplanationBytes,
+       replaced(comparison, R"({"c": "x"})", R"({"d": "x"})"), "c.json: rows[0].cells.c: missing"},
   };
 }
 
@@ -116,7 +120,9 @@ TEST(JsonReader, EveryKindSaysWhereTheSyntaxErrorIs) {
     QByteArray bytes = k.valid;
     bytes.insert(1, "\n\n  x,");
     const std::string why = refusal(k, bytes);
-    EXPECT_NE(why.find("not a PosEnc " + k.noun.toStdString() + ": JSON error at offset "), std::string::npos) << why;
+    EXPECT_NE(why.find("not a PosEnc " + k.noun.toStdString() + ": JSON error at offset "),
+              std::string::npos)
+        << why;
     EXPECT_NE(why.find("(line 3, column "), std::string::npos) << why;
     // With a byte order mark, offset and line still count from the file's first byte.
     const std::string withBom = refusal(k, kBom + bytes);
@@ -125,7 +131,8 @@ TEST(JsonReader, EveryKindSaysWhereTheSyntaxErrorIs) {
 }
 
 TEST(JsonReader, ColumnsCountCharactersAndOffsetsCountBytes) {
-  const JsonFormat format{QStringLiteral("thing"), {QStringLiteral("t")}, 1, QStringLiteral("version"), 1000, {}};
+  const JsonFormat format{
+      QStringLiteral("thing"), {QStringLiteral("t")}, 1, QStringLiteral("version"), 1000, {}};
   try {
     (void)readJsonDocument(QByteArray("{\"\xC3\xA9\xC3\xA9\": x}"), format);  // "éé": x
     ADD_FAILURE() << "accepted";
@@ -146,7 +153,8 @@ TEST(JsonReader, EveryKindRefusesAnotherFormat) {
     const qsizetype start = bytes.indexOf("\"posenc-");
     bytes.replace(start, bytes.indexOf('"', start + 1) - start + 1, "\"nonsense\"");
     const std::string why = refusal(k, bytes);
-    EXPECT_NE(why.find("not a PosEnc " + k.noun.toStdString() + ": \"format\" is \"nonsense\" (expected \"posenc-"),
+    EXPECT_NE(why.find("not a PosEnc " + k.noun.toStdString() +
+                       ": \"format\" is \"nonsense\" (expected \"posenc-"),
               std::string::npos)
         << why;
   }
@@ -158,7 +166,8 @@ TEST(JsonReader, EveryKindRefusesAFutureVersion) {
     QByteArray bytes = k.valid;
     bytes.replace("\"version\": 1", "\"version\": 2");
     const std::string why = refusal(k, bytes);
-    EXPECT_NE(why.find("written by a newer PosEnc Explorer (" + k.versionWord.toStdString() + " 2); this one reads up to 1"),
+    EXPECT_NE(why.find("written by a newer PosEnc Explorer (" + k.versionWord.toStdString() +
+                       " 2); this one reads up to 1"),
               std::string::npos)
         << why;
   }
@@ -198,7 +207,10 @@ TEST_F(JsonReaderFiles, FileReadersSkipABomAndNameTheFileFirst) {
   } catch (const ReadError& e) {
     EXPECT_EQ(e.file(), QDir::toNativeSeparators(badSession));
     EXPECT_EQ(e.where(), "params.dim");
-    EXPECT_EQ(std::string(e.what()).rfind(e.file().toStdString() + ": params.dim: parameter 'dim'", 0), 0u) << e.what();
+    EXPECT_EQ(std::string(e.what()).rfind(e.file().toStdString() + ": params.dim: parameter 'dim'",
+                                          0),
+              0u)
+        << e.what();
   }
   const QString badLesson = write("bad-l.json", all[2].badField);
   try {
@@ -206,12 +218,14 @@ TEST_F(JsonReaderFiles, FileReadersSkipABomAndNameTheFileFirst) {
     ADD_FAILURE() << "accepted";
   } catch (const ReadError& e) {
     EXPECT_EQ(e.where(), "step 1: params.dim");
-    EXPECT_EQ(std::string(e.what()).rfind(e.file().toStdString() + ": step 1: params.dim: ", 0), 0u) << e.what();
+    EXPECT_EQ(std::string(e.what()).rfind(e.file().toStdString() + ": step 1: params.dim: ", 0), 0u)
+        << e.what();
   }
 }
 
 TEST_F(JsonReaderFiles, FileReadersRefuseFoldersMissingAndOversizeFiles) {
-  const JsonFormat format{QStringLiteral("thing"), {QStringLiteral("t")}, 1, QStringLiteral("version"), 100, {}};
+  const JsonFormat format{
+      QStringLiteral("thing"), {QStringLiteral("t")}, 1, QStringLiteral("version"), 100, {}};
   const auto why = [&](const QString& path) {
     try {
       (void)readJsonFileBytes(path, format);
@@ -220,10 +234,16 @@ TEST_F(JsonReaderFiles, FileReadersRefuseFoldersMissingAndOversizeFiles) {
     }
     return std::string("(accepted)");
   };
-  EXPECT_EQ(why(m_dir.path()), QDir::toNativeSeparators(m_dir.path()).toStdString() + ": is a folder, not a thing file");
-  EXPECT_EQ(why(m_dir.filePath("none.json")).rfind(QDir::toNativeSeparators(m_dir.filePath("none.json")).toStdString() + ": cannot open: ", 0), 0u);
+  EXPECT_EQ(why(m_dir.path()), QDir::toNativeSeparators(m_dir.path()).toStdString() +
+                                   ": is a folder, not a thing file");
+  EXPECT_EQ(why(m_dir.filePath("none.json"))
+                .rfind(QDir::toNativeSeparators(m_dir.filePath("none.json")).toStdString() +
+                           ": cannot open: ",
+                       0),
+            0u);
   EXPECT_EQ(why(write("a.json", QByteArray(100, ' '))), "(accepted)");
-  EXPECT_NE(why(write("b.json", QByteArray(101, ' '))).find("b.json: too large for a thing (101 bytes; the limit is 100 bytes)"),
+  EXPECT_NE(why(write("b.json", QByteArray(101, ' ')))
+                .find("b.json: too large for a thing (101 bytes; the limit is 100 bytes)"),
             std::string::npos)
       << why(m_dir.filePath("b.json"));
 }
@@ -233,11 +253,16 @@ TEST(ReadError, IsOneLineFileWhereReason) {
   EXPECT_STREQ(e.what(), "f.json: a.b: bad?thing");
   EXPECT_EQ(e.reason(), "bad\nthing");
   EXPECT_STREQ(ReadError(QString(), QString(), QStringLiteral("r")).what(), "r");
-  EXPECT_STREQ(ReadError(QString(), QStringLiteral("w"), QStringLiteral("r")).inFile(QStringLiteral("g.json")).what(),
+  EXPECT_STREQ(ReadError(QString(), QStringLiteral("w"), QStringLiteral("r"))
+                   .inFile(QStringLiteral("g.json"))
+                   .what(),
                "g.json: w: r");
-  EXPECT_STREQ(e.inFile(QStringLiteral("other.json")).what(), "f.json: a.b: bad?thing") << "keeps its file";
+  EXPECT_STREQ(e.inFile(QStringLiteral("other.json")).what(), "f.json: a.b: bad?thing")
+      << "keeps its file";
   EXPECT_STREQ(e.within(QStringLiteral("step 3")).what(), "f.json: step 3: a.b: bad?thing");
-  EXPECT_STREQ(ReadError(QString(), QString(), QStringLiteral("r")).within(QStringLiteral("step 3")).what(), "step 3: r");
+  EXPECT_STREQ(
+      ReadError(QString(), QString(), QStringLiteral("r")).within(QStringLiteral("step 3")).what(),
+      "step 3: r");
   const ReadError huge(QString(), QString(), QString(5000, QLatin1Char('x')));
   EXPECT_EQ(std::string(huge.what()).size(), 2000u);
 }
@@ -251,14 +276,21 @@ TEST(ReadError, TypedAccessorsNameThePlaceAndTheValue) {
     }
     return std::string("(accepted)");
   };
-  const QString at = indexPath(keyPath(keyPath(QStringLiteral("steps"), QStringLiteral("params")), QStringLiteral("dim")), 3);
+  const QString at = indexPath(keyPath(keyPath(QStringLiteral("steps"), QStringLiteral("params")),
+                                       QStringLiteral("dim")),
+                               3);
   EXPECT_EQ(at, "steps.params.dim[3]");
-  EXPECT_EQ(message([&] { (void)numberAt(QJsonValue(QStringLiteral("abc")), at); }), "steps.params.dim[3]: \"abc\" is not a number");
-  EXPECT_EQ(message([&] { (void)stringAt(QJsonValue(7), QStringLiteral("id")); }), "id: 7 is not a string");
-  EXPECT_EQ(message([&] { (void)objectAt(QJsonValue(QJsonValue::Undefined), QStringLiteral("page")); }),
+  EXPECT_EQ(message([&] { (void)numberAt(QJsonValue(QStringLiteral("abc")), at); }),
+            "steps.params.dim[3]: \"abc\" is not a number");
+  EXPECT_EQ(message([&] { (void)stringAt(QJsonValue(7), QStringLiteral("id")); }),
+            "id: 7 is not a string");
+  EXPECT_EQ(message(
+                [&] { (void)objectAt(QJsonValue(QJsonValue::Undefined), QStringLiteral("page")); }),
             "page: missing (an object)");
-  EXPECT_EQ(message([&] { (void)arrayAt(QJsonValue(QJsonObject{}), QStringLiteral("rows")); }), "rows: {} is not an array");
-  EXPECT_EQ(message([&] { (void)boolAt(QJsonValue(1), QStringLiteral("in_seed")); }), "in_seed: 1 is not true or false");
+  EXPECT_EQ(message([&] { (void)arrayAt(QJsonValue(QJsonObject{}), QStringLiteral("rows")); }),
+            "rows: {} is not an array");
+  EXPECT_EQ(message([&] { (void)boolAt(QJsonValue(1), QStringLiteral("in_seed")); }),
+            "in_seed: 1 is not true or false");
   EXPECT_EQ(numberAt(QJsonValue(2.5), at), 2.5);
   EXPECT_EQ(keyPath(QStringLiteral("params"), QStringLiteral("a\nb")), "params.\"a\\nb\"");
   EXPECT_EQ(jsonWholeNumber(QJsonValue(512.0)), 512);

@@ -4,9 +4,9 @@
 #include "posenc_ui/io/lesson.h"
 
 #include <algorithm>
-#include <optional>
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <random>
 #include <set>
 #include <string>
@@ -51,11 +51,16 @@ Read attempt(Reader reader) {
   }
 }
 
-Read readBytes(const QByteArray& bytes) { return attempt([&] { return readLesson(bytes); }); }
-Read readFile(const QString& path) { return attempt([&] { return readLessonFile(path); }); }
+Read readBytes(const QByteArray& bytes) {
+  return attempt([&] { return readLesson(bytes); });
+}
+Read readFile(const QString& path) {
+  return attempt([&] { return readLessonFile(path); });
+}
 
 bool hasChinese(const QString& text) {
-  return std::any_of(text.begin(), text.end(), [](QChar c) { return c.unicode() >= 0x4E00 && c.unicode() <= 0x9FFF; });
+  return std::any_of(text.begin(), text.end(),
+                     [](QChar c) { return c.unicode() >= 0x4E00 && c.unicode() <= 0x9FFF; });
 }
 
 /// The raw JSON of every built-in lesson file, by file name.
@@ -85,13 +90,16 @@ void expectDrawable(const Scheme& scheme, const ParamSet& params, const std::str
   const ViewSpec& view = findView(scheme, viewId);
   try {
     if (view.kind == ViewKind::Matrix) {
-      const MatrixResult sampled = computeMatrix(scheme, params, viewId, Region{.maxRows = 24, .maxCols = 24});
+      const MatrixResult sampled =
+          computeMatrix(scheme, params, viewId, Region{.maxRows = 24, .maxCols = 24});
       const MatrixResult corner = computeMatrix(scheme, params, viewId, Region{.r1 = 6, .c1 = 6});
       for (const MatrixResult* r : {&sampled, &corner}) {
         ASSERT_GT(r->values.size(), 0);
         const double* v = r->values.data();
-        const bool anyFinite = std::any_of(v, v + r->values.size(), [](double x) { return std::isfinite(x); });
-        const bool noInf = std::none_of(v, v + r->values.size(), [](double x) { return std::isinf(x); });
+        const bool anyFinite =
+            std::any_of(v, v + r->values.size(), [](double x) { return std::isfinite(x); });
+        const bool noInf =
+            std::none_of(v, v + r->values.size(), [](double x) { return std::isinf(x); });
         EXPECT_TRUE(anyFinite);
         EXPECT_TRUE(noInf);
       }
@@ -102,7 +110,8 @@ void expectDrawable(const Scheme& scheme, const ParamSet& params, const std::str
       bool anyFinite = false;
       for (const Curve& c : series.curves) {
         EXPECT_EQ(c.y.size(), series.x.size()) << c.name;
-        anyFinite = anyFinite || std::any_of(c.y.begin(), c.y.end(), [](double y) { return std::isfinite(y); });
+        anyFinite = anyFinite ||
+                    std::any_of(c.y.begin(), c.y.end(), [](double y) { return std::isfinite(y); });
       }
       EXPECT_TRUE(anyFinite);
     }
@@ -128,8 +137,9 @@ TEST(Lesson, EveryBuiltInFileLoads) {
 
 TEST(Lesson, TheNineRequiredTopicsArePresentInOrder) {
   const QList<Lesson> lessons = builtInLessons();
-  const QStringList required = {"why-position", "sinusoidal",  "learned", "t5-buckets", "transformer-xl",
-                                "rope",         "alibi",       "tupe",    "long-context"};
+  const QStringList required = {"why-position", "sinusoidal",     "learned",
+                                "t5-buckets",   "transformer-xl", "rope",
+                                "alibi",        "tupe",           "long-context"};
   QStringList ids;
   for (const Lesson& l : lessons) ids << l.id;
   for (const QString& id : required) EXPECT_TRUE(ids.contains(id)) << s(id);
@@ -169,16 +179,18 @@ TEST(Lesson, EveryStepOfEveryBuiltInLessonApplies) {
       // command line would) gives the same values.
       ASSERT_NO_THROW(validateParams(scheme, step.session.params));
       std::vector<std::pair<std::string, std::string>> sets;
-      for (const auto& [key, value] : step.session.params.items()) sets.emplace_back(key, formatValue(value));
+      for (const auto& [key, value] : step.session.params.items())
+        sets.emplace_back(key, formatValue(value));
       EXPECT_EQ(makeParams(scheme, sets), step.session.params);
 
-      QStringList views = step.session.layout == "tabs" ? QStringList{step.session.view} : step.session.gridViews;
+      QStringList views =
+          step.session.layout == "tabs" ? QStringList{step.session.view} : step.session.gridViews;
       for (const QString& v : views) expectDrawable(scheme, step.session.params, s(v));
 
       if (step.highlight) {
         const Index r = step.highlight->row, c = step.highlight->col;
-        const MatrixResult cell =
-            computeMatrix(scheme, step.session.params, s(step.session.view), Region{.r0 = r, .r1 = r + 1, .c0 = c, .c1 = c + 1});
+        const MatrixResult cell = computeMatrix(scheme, step.session.params, s(step.session.view),
+                                                Region{.r0 = r, .r1 = r + 1, .c0 = c, .c1 = c + 1});
         EXPECT_TRUE(std::isfinite(cell.values(0, 0))) << "the highlight points at a masked cell";
       }
       // The window can save what a step shows.
@@ -201,11 +213,13 @@ TEST(Lesson, BuiltInStepsWriteOnlyParametersThatDifferFromTheDefaults) {
         const ParamSpec& spec = findParam(scheme, s(p.key()));
         const Value def = spec.defaultValue;
         const QJsonValue v = p.value();
-        const bool same = (spec.type == ParamType::Int && v.toInteger() == std::get<std::int64_t>(def)) ||
-                          (spec.type == ParamType::Real && v.toDouble() == std::get<double>(def)) ||
-                          (spec.type == ParamType::Bool && v.toBool() == std::get<bool>(def)) ||
-                          (spec.type == ParamType::Choice && s(v.toString()) == std::get<std::string>(def));
-        EXPECT_FALSE(same) << s(it.key()) << " step " << k + 1 << ": " << s(p.key()) << " is the default";
+        const bool same =
+            (spec.type == ParamType::Int && v.toInteger() == std::get<std::int64_t>(def)) ||
+            (spec.type == ParamType::Real && v.toDouble() == std::get<double>(def)) ||
+            (spec.type == ParamType::Bool && v.toBool() == std::get<bool>(def)) ||
+            (spec.type == ParamType::Choice && s(v.toString()) == std::get<std::string>(def));
+        EXPECT_FALSE(same) << s(it.key()) << " step " << k + 1 << ": " << s(p.key())
+                           << " is the default";
       }
     }
   }
@@ -216,7 +230,8 @@ TEST(Lesson, BuiltInStepsWriteOnlyParametersThatDifferFromTheDefaults) {
 template <typename Pred>
 bool shows(const Lesson& lesson, const char* scheme, const char* view, Pred pred) {
   return std::any_of(lesson.steps.begin(), lesson.steps.end(), [&](const LessonStep& st) {
-    return st.session.scheme == scheme && (st.session.view == view || st.session.gridViews.contains(view)) &&
+    return st.session.scheme == scheme &&
+           (st.session.view == view || st.session.gridViews.contains(view)) &&
            pred(st.session.params);
   });
 }
@@ -237,32 +252,40 @@ TEST(Lesson, EachTopicShowsThePicturesItIsAbout) {
   EXPECT_TRUE(shows(why, "sinusoidal", "similarity"));
 
   const Lesson& sin = get("sinusoidal");
-  for (const char* v : {"encoding", "wavelengths", "bands", "similarity", "shift"}) EXPECT_TRUE(shows(sin, "sinusoidal", v)) << v;
+  for (const char* v : {"encoding", "wavelengths", "bands", "similarity", "shift"})
+    EXPECT_TRUE(shows(sin, "sinusoidal", v)) << v;
 
   const Lesson& learned = get("learned");
   for (const char* rule : {"error", "clamp", "repeat"})
     EXPECT_TRUE(shows(learned, "learned", "similarity", [&](const ParamSet& p) {
-      return p.getChoice("overflow") == rule && (std::string(rule) == "error" || p.getInt("length") > p.getInt("max_len"));
+      return p.getChoice("overflow") == rule &&
+             (std::string(rule) == "error" || p.getInt("length") > p.getInt("max_len"));
     })) << rule;
 
   const Lesson& t5 = get("t5-buckets");
   for (const char* v : {"bucket_map", "buckets", "bias"}) EXPECT_TRUE(shows(t5, "t5", v)) << v;
-  EXPECT_TRUE(shows(t5, "t5", "buckets", [](const ParamSet& p) { return !p.getBool("bidirectional"); }));
+  EXPECT_TRUE(
+      shows(t5, "t5", "buckets", [](const ParamSet& p) { return !p.getBool("bidirectional"); }));
 
   const Lesson& xl = get("transformer-xl");
-  for (const char* v : {"a", "b", "c", "d", "scores", "memory"}) EXPECT_TRUE(shows(xl, "xl", v)) << v;
+  for (const char* v : {"a", "b", "c", "d", "scores", "memory"})
+    EXPECT_TRUE(shows(xl, "xl", v)) << v;
   EXPECT_TRUE(shows(xl, "xl", "mask", [](const ParamSet& p) { return p.getInt("mlen") > 0; }));
 
   const Lesson& rope = get("rope");
-  for (const char* v : {"rotation", "angles", "scores", "invariance", "decay"}) EXPECT_TRUE(shows(rope, "rope", v)) << v;
+  for (const char* v : {"rotation", "angles", "scores", "invariance", "decay"})
+    EXPECT_TRUE(shows(rope, "rope", v)) << v;
 
   const Lesson& alibi = get("alibi");
   EXPECT_TRUE(shows(alibi, "alibi", "slopes"));
-  EXPECT_TRUE(shows(alibi, "alibi", "bias", [](const ParamSet& p) { return p.getInt("length") >= 4096; }));
+  EXPECT_TRUE(
+      shows(alibi, "alibi", "bias", [](const ParamSet& p) { return p.getInt("length") >= 4096; }));
 
   const Lesson& tupe = get("tupe");
-  EXPECT_TRUE(shows(tupe, "tupe", "cp", [](const ParamSet& p) { return p.getChoice("variant") == "tied"; }));
-  EXPECT_TRUE(shows(tupe, "tupe", "cp", [](const ParamSet& p) { return p.getChoice("variant") == "tupe-a"; }));
+  EXPECT_TRUE(shows(tupe, "tupe", "cp",
+                    [](const ParamSet& p) { return p.getChoice("variant") == "tied"; }));
+  EXPECT_TRUE(shows(tupe, "tupe", "cp",
+                    [](const ParamSet& p) { return p.getChoice("variant") == "tupe-a"; }));
   EXPECT_TRUE(shows(tupe, "tupe", "pp", [](const ParamSet& p) { return p.getBool("untie_cls"); }));
 
   const Lesson& longer = get("long-context");
@@ -270,8 +293,11 @@ TEST(Lesson, EachTopicShowsThePicturesItIsAbout) {
     EXPECT_TRUE(shows(longer, "rope", "frequencies", [&](const ParamSet& p) {
       return p.getChoice("scaling") == scaling && p.getInt("length") > p.getInt("train_length");
     })) << scaling;
-  EXPECT_TRUE(shows(longer, "alibi", "bias", [](const ParamSet& p) { return p.getInt("length") >= 8192; }));
-  EXPECT_TRUE(shows(longer, "t5", "bucket_map", [](const ParamSet& p) { return p.getInt("length") > 4 * p.getInt("max_distance"); }));
+  EXPECT_TRUE(
+      shows(longer, "alibi", "bias", [](const ParamSet& p) { return p.getInt("length") >= 8192; }));
+  EXPECT_TRUE(shows(longer, "t5", "bucket_map", [](const ParamSet& p) {
+    return p.getInt("length") > 4 * p.getInt("max_distance");
+  }));
   EXPECT_TRUE(shows(longer, "learned", "similarity", [](const ParamSet& p) {
     return p.getChoice("overflow") == "repeat" && p.getInt("length") > p.getInt("max_len");
   }));
@@ -281,7 +307,9 @@ TEST(Lesson, EachTopicShowsThePicturesItIsAbout) {
 
 /// A small valid lesson to break in the tests below.
 QJsonObject validLesson() {
-  const auto text = [](const char* en, const char* zh) { return QJsonObject{{"en", en}, {"zh_CN", QString::fromUtf8(zh)}}; };
+  const auto text = [](const char* en, const char* zh) {
+    return QJsonObject{{"en", en}, {"zh_CN", QString::fromUtf8(zh)}};
+  };
   QJsonObject step1{{"title", text("Scores", "分数")},
                     {"text", text("The score depends on <i>m</i> − n.", "分数只取决于 m − n。")},
                     {"scheme", "rope"},
@@ -334,7 +362,8 @@ TEST(LessonReader, ReadsAValidLessonIntoSessions) {
   EXPECT_EQ(a.session.view, "scores");
   EXPECT_EQ(a.session.layout, "tabs");
   EXPECT_TRUE(a.session.gridViews.isEmpty());
-  EXPECT_EQ(a.session.params, makeParams(findScheme("rope"), {{"length", "32"}, {"layout", "interleaved"}}));
+  EXPECT_EQ(a.session.params,
+            makeParams(findScheme("rope"), {{"length", "32"}, {"layout", "interleaved"}}));
   ASSERT_TRUE(a.highlight.has_value());
   EXPECT_EQ(*a.highlight, (LessonCell{3, 31}));
   EXPECT_TRUE(a.session.colormap.isEmpty());
@@ -371,18 +400,24 @@ TEST(LessonReader, RefusesWithAReasonNamingTheStepAndField) {
       {"{\"format\": \"posenc-lesson\", ", "not a PosEnc lesson: JSON error at offset"},
       {"[1, 2]", "not a PosEnc lesson: the document is a JSON array"},
       {"{\"version\": 1}", "not a PosEnc lesson: no \"format\" field (expected \"posenc-lesson\")"},
-      {"{\"format\": \"posenc-lessons\", \"version\": 1}", "not a PosEnc lesson: \"format\" is \"posenc-lessons\""},
+      {"{\"format\": \"posenc-lessons\", \"version\": 1}",
+       "not a PosEnc lesson: \"format\" is \"posenc-lessons\""},
       {bytesOf(sessionFile), "this is a posenc-session (open it as a session)"},
-      {bytesOf(future), "written by a newer PosEnc Explorer (lesson version 2); this one reads up to 1"},
+      {bytesOf(future),
+       "written by a newer PosEnc Explorer (lesson version 2); this one reads up to 1"},
       {"{\"format\": \"posenc-lesson\", \"version\": 1.5}", "version: 1.5 is not a whole number"},
       {"{\"format\": \"posenc-lesson\", \"version\": 0}", "version: 0 is not a lesson version"},
       {bytesOf(typo), "\"stpes\": unknown field"},
-      {bytesOf(noZh), "title.zh_CN: missing (every text needs English \"en\" and Simplified Chinese \"zh_CN\")"},
-      {bytesOf(withStepField(good, 1, "text", QJsonObject{{"en", "x"}, {"zh_CN", "  "}})), "step 2: text.zh_CN: empty"},
-      {bytesOf(withStepField(good, 0, "title", QJsonObject{{"en", "a <b>bold</b> title"}, {"zh_CN", "x"}})),
+      {bytesOf(noZh),
+       "title.zh_CN: missing (every text needs English \"en\" and Simplified Chinese \"zh_CN\")"},
+      {bytesOf(withStepField(good, 1, "text", QJsonObject{{"en", "x"}, {"zh_CN", "  "}})),
+       "step 2: text.zh_CN: empty"},
+      {bytesOf(withStepField(good, 0, "title",
+                             QJsonObject{{"en", "a <b>bold</b> title"}, {"zh_CN", "x"}})),
        "step 1: title.en: must be plain text"},
       {bytesOf(withStepField(good, 0, "text", QJsonObject{{"en", "j < i"}, {"zh_CN", "x"}})),
-       "step 1: text.en: a '<' at character 3 does not start a tag (write &lt; for a less-than sign)"},
+       "step 1: text.en: a '<' at character 3 does not start a tag (write &lt; for a less-than "
+       "sign)"},
       {bytesOf(withStepField(good, 0, "text", QJsonObject{{"en", "<img src=x>"}, {"zh_CN", "x"}})),
        "step 1: text.en: <img src=x> at character 1 is not allowed"},
       {bytesOf(withStepField(good, 0, "text", QJsonObject{{"en", "<b>open"}, {"zh_CN", "x"}})),
@@ -395,39 +430,55 @@ TEST(LessonReader, RefusesWithAReasonNamingTheStepAndField) {
        "step 1: text.en: <b/> is not allowed (write <b>...</b>)"},
       {bytesOf(withStepField(good, 0, "text", QJsonObject{{"en", "a & b"}, {"zh_CN", "x"}})),
        "step 1: text.en: a '&' at character 3 does not start an entity"},
-      {bytesOf(withStepField(good, 0, "text", QJsonObject{{"en", "x"}, {"zh_CN", "x"}, {"Chinese", "x"}})),
+      {bytesOf(withStepField(good, 0, "text",
+                             QJsonObject{{"en", "x"}, {"zh_CN", "x"}, {"Chinese", "x"}})),
        "step 1: text: \"Chinese\" is not a language code"},
-      {bytesOf(withStepField(good, 1, "scheme", "rotary")), "step 2: scheme: unknown scheme \"rotary\" (known: "},
-      {bytesOf(withStepField(good, 1, "scheme", QJsonValue(QJsonValue::Undefined))), "step 2: scheme: missing"},
-      {bytesOf(withStepField(good, 0, "view", "heatmap")), "step 1: view: \"heatmap\" must be a view of rope: "},
-      {bytesOf(withStepField(good, 0, "view", QJsonValue(QJsonValue::Undefined))), "step 1: view: missing"},
+      {bytesOf(withStepField(good, 1, "scheme", "rotary")),
+       "step 2: scheme: unknown scheme \"rotary\" (known: "},
+      {bytesOf(withStepField(good, 1, "scheme", QJsonValue(QJsonValue::Undefined))),
+       "step 2: scheme: missing"},
+      {bytesOf(withStepField(good, 0, "view", "heatmap")),
+       "step 1: view: \"heatmap\" must be a view of rope: "},
+      {bytesOf(withStepField(good, 0, "view", QJsonValue(QJsonValue::Undefined))),
+       "step 1: view: missing"},
       {bytesOf(withStepField(good, 0, "params", QJsonObject{{"dim", 33}})),
        "step 1: params.dim: parameter 'dim' = '33': must be an even integer from 2 to 4096"},
       {bytesOf(withStepField(good, 0, "params", QJsonObject{{"length", "64"}})),
-       "step 1: params.length: parameter 'length' = '\"64\"': must be an integer from 1 to 1048576, not a string"},
-      {bytesOf(withStepField(good, 0, "params", QJsonObject{{"rotation", 3}})), "step 1: params.rotation: parameter 'rotation'"},
+       "step 1: params.length: parameter 'length' = '\"64\"': must be an integer from 1 to "
+       "1048576, not a string"},
+      {bytesOf(withStepField(good, 0, "params", QJsonObject{{"rotation", 3}})),
+       "step 1: params.rotation: parameter 'rotation'"},
       {bytesOf(withStepField(good, 1, "params", QJsonObject{{"heads", 4}, {"head", 4}})),
        "step 2: params.head: parameter 'head' = '4': must be less than heads (4)"},
       {bytesOf(withStepField(good, 1, "params", QJsonObject{{"length", 0}})),
        "step 2: params.length: parameter 'length' = '0': must be an integer from 1 to 1048576"},
-      {bytesOf(withStepField(good, 0, "parmas", QJsonObject{})), "step 1: parmas: unknown field (known: title, text, scheme"},
-      {bytesOf(withStepField(good, 0, "layout", "grid3")), "step 1: layout: \"grid3\" is not a layout"},
+      {bytesOf(withStepField(good, 0, "parmas", QJsonObject{})),
+       "step 1: parmas: unknown field (known: title, text, scheme"},
+      {bytesOf(withStepField(good, 0, "layout", "grid3")),
+       "step 1: layout: \"grid3\" is not a layout"},
       // A key with a line break is shown escaped: every reason is one line.
       {bytesOf(withStepField(good, 0, "a\nb", 1)), "step 1: \"a\\nb\": unknown field"},
-      {bytesOf(withStepField(good, 0, "params", QJsonObject{{"x\ny", 1}})), "step 1: params.x?y: parameter 'x?y'"},
-      {bytesOf(withStepField(good, 0, "views", QJsonArray{"scores"})), "step 1: views: only a grid layout"},
-      {bytesOf(withStepField(good, 1, "views", QJsonArray{"bias"})), "step 2: views: layout grid2 needs 2 view id(s)"},
+      {bytesOf(withStepField(good, 0, "params", QJsonObject{{"x\ny", 1}})),
+       "step 1: params.x?y: parameter 'x?y'"},
+      {bytesOf(withStepField(good, 0, "views", QJsonArray{"scores"})),
+       "step 1: views: only a grid layout"},
+      {bytesOf(withStepField(good, 1, "views", QJsonArray{"bias"})),
+       "step 2: views: layout grid2 needs 2 view id(s)"},
       {bytesOf(withStepField(good, 1, "views", QJsonArray{"slopes", "bias"})),
        "step 2: views[0]: \"slopes\" must be the step's view \"bias\""},
-      {bytesOf(withStepField(good, 1, "views", QJsonArray{"bias", "angles"})), "step 2: views[1]: \"angles\" must be a view of alibi"},
+      {bytesOf(withStepField(good, 1, "views", QJsonArray{"bias", "angles"})),
+       "step 2: views[1]: \"angles\" must be a view of alibi"},
       {bytesOf(withStepField(good, 0, "highlight", QJsonObject{{"row", 32}, {"col", 0}})),
        "step 1: highlight.row: 32 must be a whole number from 0 to 31 (the view has 32 rows)"},
       {bytesOf(withStepField(good, 0, "highlight", QJsonObject{{"row", 0}, {"col", -1}})),
        "step 1: highlight.col: -1 must be a whole number from 0 to 31"},
-      {bytesOf(withStepField(good, 0, "highlight", QJsonObject{{"row", 0}})), "step 1: highlight.col: missing must be"},
-      {bytesOf(withStepField(withStepField(good, 0, "view", "decay"), 0, "highlight", QJsonObject{{"row", 0}, {"col", 0}})),
+      {bytesOf(withStepField(good, 0, "highlight", QJsonObject{{"row", 0}})),
+       "step 1: highlight.col: missing must be"},
+      {bytesOf(withStepField(withStepField(good, 0, "view", "decay"), 0, "highlight",
+                             QJsonObject{{"row", 0}, {"col", 0}})),
        "step 1: highlight: points at a heatmap cell, but view decay is a chart"},
-      {bytesOf(withStepField(good, 1, "title", QJsonValue(QJsonValue::Undefined))), "step 2: title: missing"},
+      {bytesOf(withStepField(good, 1, "title", QJsonValue(QJsonValue::Undefined))),
+       "step 2: title: missing"},
       {bytesOf([&] {
          QJsonObject o = good;
          o["steps"] = QJsonArray{};
@@ -450,8 +501,9 @@ TEST(LessonReader, RefusesWithAReasonNamingTheStepAndField) {
   for (const Case& c : cases) {
     const std::string got = refusal(c.bytes);
     EXPECT_EQ(got.find('\n'), std::string::npos) << got;
-    EXPECT_NE(got.find(c.reason), std::string::npos) << "input: " << c.bytes.left(300).constData() << "\nreason: " << got
-                                                     << "\nexpected to contain: " << c.reason;
+    EXPECT_NE(got.find(c.reason), std::string::npos)
+        << "input: " << c.bytes.left(300).constData() << "\nreason: " << got
+        << "\nexpected to contain: " << c.reason;
   }
 }
 
@@ -470,17 +522,21 @@ TEST(LessonReader, RefusesMoreThanTheStepCapAndOversizeDocuments) {
   big.append(QByteArray(kMaxLessonBytes - big.size(), ' '));
   EXPECT_TRUE(readBytes(big).ok()) << "exactly 1 MiB (trailing spaces) is still a lesson";
   big.append(' ');
-  EXPECT_EQ(refusal(big), "too large for a lesson (1048577 bytes; the limit is 1048576 bytes, 1 MiB)");
+  EXPECT_EQ(refusal(big),
+            "too large for a lesson (1048577 bytes; the limit is 1048576 bytes, 1 MiB)");
 
-  QJsonObject longText = withStepField(validLesson(), 0, "text",
-                                       QJsonObject{{"en", QString(kMaxLessonTextLength + 1, 'x')}, {"zh_CN", "x"}});
+  QJsonObject longText =
+      withStepField(validLesson(), 0, "text",
+                    QJsonObject{{"en", QString(kMaxLessonTextLength + 1, 'x')}, {"zh_CN", "x"}});
   EXPECT_EQ(refusal(bytesOf(longText)), "step 1: text.en: 4001 characters; at most 4000");
 }
 
 TEST(LessonReader, AcceptsOtherLanguagesAndTheAllowedMarkup) {
   QJsonObject lesson = withStepField(
       validLesson(), 0, "text",
-      QJsonObject{{"en", "<p>a<sub>i</sub> &lt; b<sup>2</sup>, <b>bold <i>both</i></b><br>x<br/>y<br />&#8804; &#x2264; &amp; <code>c</code></p>"},
+      QJsonObject{{"en",
+                   "<p>a<sub>i</sub> &lt; b<sup>2</sup>, <b>bold <i>both</i></b><br>x<br/>y<br "
+                   "/>&#8804; &#x2264; &amp; <code>c</code></p>"},
                   {"zh_CN", QString::fromUtf8("中文")},
                   {"de", "Deutsch"},
                   {"pt_BR", "Português"},
@@ -504,9 +560,11 @@ TEST(LessonReader, WrittenLessonsReadBackEqual) {
     EXPECT_EQ(writeLesson(*back.lesson), written);
   }
   // Defaults are left out, grids keep their cells.
-  const QJsonObject o = QJsonDocument::fromJson(writeLesson(readLesson(bytesOf(validLesson())))).object();
+  const QJsonObject o =
+      QJsonDocument::fromJson(writeLesson(readLesson(bytesOf(validLesson())))).object();
   const QJsonArray steps = o["steps"].toArray();
-  EXPECT_EQ(steps[0].toObject()["params"].toObject(), (QJsonObject{{"length", 32}, {"layout", "interleaved"}}));
+  EXPECT_EQ(steps[0].toObject()["params"].toObject(),
+            (QJsonObject{{"length", 32}, {"layout", "interleaved"}}));
   EXPECT_FALSE(steps[0].toObject().contains("layout"));
   EXPECT_EQ(steps[1].toObject()["views"].toArray(), (QJsonArray{"bias", "slopes"}));
 }
@@ -544,10 +602,14 @@ TEST(LessonReader, ReadsFilesAndNamesThePathInErrors) {
   EXPECT_EQ(*ok.lesson, readLesson(bytesOf(validLesson())));
 
   const std::string shownBad = s(QDir::toNativeSeparators(bad));
-  EXPECT_EQ(s(readFile(bad).error).rfind(shownBad + ": step 2: params.heads: parameter 'heads' = '0'", 0), 0u)
+  EXPECT_EQ(
+      s(readFile(bad).error).rfind(shownBad + ": step 2: params.heads: parameter 'heads' = '0'", 0),
+      0u)
       << s(readFile(bad).error);
-  EXPECT_NE(s(readFile(dir.filePath("missing.json")).error).find("missing.json: cannot open"), std::string::npos);
-  EXPECT_NE(s(readFile(dir.path()).error).find("is a folder, not a lesson file"), std::string::npos);
+  EXPECT_NE(s(readFile(dir.filePath("missing.json")).error).find("missing.json: cannot open"),
+            std::string::npos);
+  EXPECT_NE(s(readFile(dir.path()).error).find("is a folder, not a lesson file"),
+            std::string::npos);
 }
 
 // The reader is fuzzed with libFuzzer (tests/fuzz); this runs a small deterministic share of
@@ -583,7 +645,9 @@ TEST(LessonReader, SurvivesTruncatedAndMutatedLessons) {
 
 TEST(LessonReader, FuzzCorpusFilesSayWhatTheyAre) {
   // tests/fuzz/corpus/lesson: "valid-*" files must load, "bad-*" files must be refused.
-  const QDir corpus(QFileInfo(QStringLiteral(__FILE__)).absoluteDir().filePath(QStringLiteral("../fuzz/corpus/lesson")));
+  const QDir corpus(QFileInfo(QStringLiteral(__FILE__))
+                        .absoluteDir()
+                        .filePath(QStringLiteral("../fuzz/corpus/lesson")));
   ASSERT_TRUE(corpus.exists()) << s(corpus.path());
   int valid = 0, bad = 0;
   for (const QFileInfo& f : corpus.entryInfoList(QDir::Files)) {
@@ -618,8 +682,10 @@ Lesson twoLanguageLesson(const QString& id, int steps) {
   l.summary.texts = {{"en", "Summary"}, {"zh_CN", QString::fromUtf8("摘要")}};
   for (int k = 0; k < steps; ++k) {
     LessonStep st;
-    st.title.texts = {{"en", QString("Step title %1").arg(k + 1)}, {"zh_CN", QString::fromUtf8("第 %1 步").arg(k + 1)}};
-    st.text.texts = {{"en", QString("Text <b>%1</b>").arg(k + 1)}, {"zh_CN", QString::fromUtf8("正文 <b>%1</b>").arg(k + 1)}};
+    st.title.texts = {{"en", QString("Step title %1").arg(k + 1)},
+                      {"zh_CN", QString::fromUtf8("第 %1 步").arg(k + 1)}};
+    st.text.texts = {{"en", QString("Text <b>%1</b>").arg(k + 1)},
+                     {"zh_CN", QString::fromUtf8("正文 <b>%1</b>").arg(k + 1)}};
     st.session.scheme = "rope";
     st.session.params = makeParams(findScheme("rope"), {{"length", std::to_string(16 + k)}});
     st.session.view = "scores";

@@ -11,10 +11,10 @@
 #include <gtest/gtest.h>
 #include <qcustomplot.h>
 
-#include "posenc_ui/window/main_window.h"
 #include "posenc_ui/panels/parameter_panel.h"
-#include "posenc_ui/plot/plot_view.h"
 #include "posenc_ui/panels/readout_panel.h"
+#include "posenc_ui/plot/plot_view.h"
+#include "posenc_ui/window/main_window.h"
 #include "support/main_window_fixture.hpp"
 #include "support/ui_values.hpp"
 
@@ -123,7 +123,8 @@ TEST_F(Window, ExportWritesPicturesAndNumbers) {
   QString error;
   for (const char* name : {"v.svg", "v.png", "v.pdf", "v.csv", "v.npy", "v.json"}) {
     const QString path = dir.filePath(QLatin1String(name));
-    ASSERT_TRUE(m_window->exportCurrentView(path, QSize(500, 400), 96, &error)) << error.toStdString();
+    ASSERT_TRUE(m_window->exportCurrentView(path, QSize(500, 400), 96, &error))
+        << error.toStdString();
     QFile f(path);
     ASSERT_TRUE(f.open(QIODevice::ReadOnly));
     const QByteArray head = f.read(8);
@@ -138,7 +139,8 @@ TEST_F(Window, ExportWritesPicturesAndNumbers) {
     }
   }
   EXPECT_EQ(QImage(dir.filePath(QStringLiteral("v.png"))).size(), QSize(500, 400));
-  EXPECT_FALSE(m_window->exportCurrentView(dir.filePath(QStringLiteral("v.gif")), QSize(500, 400), 96, &error));
+  EXPECT_FALSE(m_window->exportCurrentView(dir.filePath(QStringLiteral("v.gif")), QSize(500, 400),
+                                           96, &error));
   EXPECT_TRUE(error.contains(QLatin1String("gif")));
 }
 

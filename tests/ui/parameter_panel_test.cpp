@@ -11,13 +11,13 @@
 #include <QDoubleSpinBox>
 #include <QKeyEvent>
 #include <QLabel>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QSpinBox>
 #include <QTest>
 #include <QToolButton>
 #include <QWheelEvent>
-#include <QPushButton>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -56,7 +56,9 @@ struct Fixture {
     return w;
   }
   QSpinBox* spin(const char* id) { return child<QSpinBox>(QStringLiteral("param_") + id); }
-  QDoubleSpinBox* realSpin(const char* id) { return child<QDoubleSpinBox>(QStringLiteral("param_") + id); }
+  QDoubleSpinBox* realSpin(const char* id) {
+    return child<QDoubleSpinBox>(QStringLiteral("param_") + id);
+  }
   QSlider* slider(const char* id) { return child<QSlider>(QStringLiteral("slider_") + id); }
   QToolButton* reset(const char* id) { return child<QToolButton>(QStringLiteral("reset_") + id); }
   QLabel* error(const char* id) { return child<QLabel>(QStringLiteral("error_") + id); }
@@ -82,9 +84,7 @@ double editorNumber(QWidget* editor) {
 }
 
 struct Registration {
-  Registration() {
-    qRegisterMetaType<ParamSet>();
-  }
+  Registration() { qRegisterMetaType<ParamSet>(); }
 } const registration;
 
 // ---- editors generated from the specs -------------------------------------------------------
@@ -149,7 +149,8 @@ TEST(ParameterPanel, BuildsOneEditorOfTheRightKindPerParameterForEveryScheme) {
           ASSERT_NE(combo, nullptr);
           ASSERT_EQ(combo->count(), static_cast<int>(s.choices.size()));
           for (int k = 0; k < combo->count(); ++k)
-            EXPECT_EQ(combo->itemData(k).toString().toStdString(), s.choices[static_cast<std::size_t>(k)]);
+            EXPECT_EQ(combo->itemData(k).toString().toStdString(),
+                      s.choices[static_cast<std::size_t>(k)]);
           EXPECT_EQ(combo->currentData().toString().toStdString(),
                     std::get<std::string>(s.defaultValue));
           EXPECT_EQ(slider, nullptr);
@@ -159,13 +160,16 @@ TEST(ParameterPanel, BuildsOneEditorOfTheRightKindPerParameterForEveryScheme) {
       auto* label = panel.findChild<QLabel*>(QStringLiteral("label_") + id);
       ASSERT_NE(label, nullptr);
       EXPECT_EQ(label->text(), id);
-      EXPECT_TRUE(label->toolTip().contains(QString::fromStdString(posenc::allowedText(s)).toHtmlEscaped()));
-      EXPECT_TRUE(editor->toolTip().contains(QString::fromStdString(s.description).toHtmlEscaped()));
+      EXPECT_TRUE(label->toolTip().contains(
+          QString::fromStdString(posenc::allowedText(s)).toHtmlEscaped()));
+      EXPECT_TRUE(
+          editor->toolTip().contains(QString::fromStdString(s.description).toHtmlEscaped()));
       auto* reset = panel.findChild<QToolButton*>(QStringLiteral("reset_") + id);
       ASSERT_NE(reset, nullptr);
       EXPECT_FALSE(reset->isEnabled());
-      EXPECT_EQ(reset->toolTip(), QStringLiteral("Reset to default (%1)")
-                                      .arg(QString::fromStdString(posenc::formatValue(s.defaultValue))));
+      EXPECT_EQ(reset->toolTip(),
+                QStringLiteral("Reset to default (%1)")
+                    .arg(QString::fromStdString(posenc::formatValue(s.defaultValue))));
     }
     EXPECT_EQ(panel.values(), ParamSet(specs));
     EXPECT_FALSE(panel.findChild<QPushButton*>(QStringLiteral("resetAll"))->isEnabled());
@@ -270,7 +274,8 @@ TEST(ParameterPanel, HeadNotBelowHeadsIsShownInlineAndNeverEmitted) {
     EXPECT_EQ(f.spy.count(), 0);
     QLabel* error = f.error("head");
     EXPECT_TRUE(error->isVisibleTo(&f.panel));
-    EXPECT_TRUE(error->text().contains(QStringLiteral("less than heads"))) << error->text().toStdString();
+    EXPECT_TRUE(error->text().contains(QStringLiteral("less than heads")))
+        << error->text().toStdString();
     EXPECT_TRUE(error->wordWrap());
     EXPECT_TRUE(head->property("invalid").toBool());
     EXPECT_EQ(f.panel.values().getInt("head"), 8);  // shown, valid or not
@@ -297,7 +302,8 @@ TEST(ParameterPanel, EvenParameterNeverHoldsAnOddValue) {
   EXPECT_EQ(dim->value() % 2, 0);
   EXPECT_TRUE(dim->value() == 8 || dim->value() == 6);
   ASSERT_GE(f.spy.count(), 1);
-  for (qsizetype i = 0; i < f.spy.count(); ++i) EXPECT_EQ(editAt(f.spy, i).params.getInt("dim") % 2, 0);
+  for (qsizetype i = 0; i < f.spy.count(); ++i)
+    EXPECT_EQ(editAt(f.spy, i).params.getInt("dim") % 2, 0);
 
   dim->selectAll();
   QTest::keyClicks(dim, "33");
@@ -314,7 +320,8 @@ TEST(ParameterPanel, EvenParameterNeverHoldsAnOddValue) {
     slider->setValue(pos);
     ASSERT_EQ(dim->value() % 2, 0) << "slider position " << pos;
   }
-  for (qsizetype i = 0; i < f.spy.count(); ++i) EXPECT_EQ(editAt(f.spy, i).params.getInt("dim") % 2, 0);
+  for (qsizetype i = 0; i < f.spy.count(); ++i)
+    EXPECT_EQ(editAt(f.spy, i).params.getInt("dim") % 2, 0);
 }
 
 // ---- sliders -----------------------------------------------------------------------------------
@@ -358,7 +365,7 @@ TEST(ParameterPanel, WideRangesGetALogarithmicSlider) {
   QSlider* length = f.slider("length");  // 1 .. 2^20
   length->setValue((length->minimum() + length->maximum()) / 2);
   EXPECT_NEAR(f.spin("length")->value(), 1024, 20);  // the geometric middle
-  QSlider* base = f.slider("base");  // 2 .. 1e12
+  QSlider* base = f.slider("base");                  // 2 .. 1e12
   base->setValue((base->minimum() + base->maximum()) / 2);
   EXPECT_NEAR(std::log10(f.realSpin("base")->value()), std::log10(std::sqrt(2e12)), 0.01);
 
@@ -492,7 +499,8 @@ TEST(ParameterPanel, ResetButtonsRestoreDefaultsAndEmit) {
   EXPECT_EQ(f.last().params.getReal("base"), 500000);  // the others stay
   EXPECT_EQ(f.spin("length")->value(), 128);
   EXPECT_FALSE(reset->isEnabled());
-  EXPECT_EQ(f.slider("length")->value(), f.slider("length")->maximum() * 7 / 20);  // log2(128)/20 of the way
+  EXPECT_EQ(f.slider("length")->value(),
+            f.slider("length")->maximum() * 7 / 20);  // log2(128)/20 of the way
 
   auto* all = f.child<QPushButton>(QStringLiteral("resetAll"));
   ASSERT_TRUE(all->isEnabled());

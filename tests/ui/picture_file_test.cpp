@@ -87,7 +87,8 @@ TEST_F(SavePicture, UnknownSuffixIsRefused) {
   EXPECT_EQ(savedPicture(m_plot, file, QSize(200, 150)),
             file + ": unknown picture format 'xyz' (use .png, .svg or .pdf)");
   EXPECT_FALSE(QFile::exists(file));
-  EXPECT_TRUE(savedPicture(m_plot, path("noext"), QSize(200, 150)).contains("unknown picture format"));
+  EXPECT_TRUE(
+      savedPicture(m_plot, path("noext"), QSize(200, 150)).contains("unknown picture format"));
 }
 
 TEST_F(SavePicture, BadSizeIsRefusedAndExistingFileKept) {
@@ -106,8 +107,8 @@ TEST_F(SavePicture, PathUnderARegularFileIsReported) {
   const QString error = savedPicture(m_plot, file, QSize(200, 150));
   EXPECT_TRUE(error.startsWith("cannot write " + file + ": ")) << error.toStdString();
   EXPECT_EQ(readAll(notADir), QByteArray("a file, not a folder"));
-  EXPECT_TRUE(savedPicture(m_plot, path("no/such/dir/m.svg"), QSize(200, 150))
-                  .startsWith("cannot write "));
+  EXPECT_TRUE(
+      savedPicture(m_plot, path("no/such/dir/m.svg"), QSize(200, 150)).startsWith("cannot write "));
 }
 
 // Read-only folders and full disks: tests/ui/file_safety_test.cpp (works as root too).

@@ -19,8 +19,8 @@
 
 #include "posenc/data_io.hpp"
 #include "posenc/view.hpp"
-#include "support/view_specs.hpp"
 #include "posenc_ui/plot/picture_file.h"
+#include "support/view_specs.hpp"
 
 namespace plot_test {
 

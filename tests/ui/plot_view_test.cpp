@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Tests of posenc_ui/plot/plot_view.h: what a PlotView draws, how it reports the cell or point under
-// the mouse, how wheel, drag, double-click and Home change the zoom, the limits of the zoom, and
-// the regions a heatmap asks for. Mouse and wheel input are sent as events to the plot widget.
+// Tests of posenc_ui/plot/plot_view.h: what a PlotView draws, how it reports the cell or point
+// under the mouse, how wheel, drag, double-click and Home change the zoom, the limits of the zoom,
+// and the regions a heatmap asks for. Mouse and wheel input are sent as events to the plot widget.
 #include "posenc_ui/plot/plot_view.h"
 
 #include <gtest/gtest.h>
@@ -112,8 +112,8 @@ class PlotViewTest : public ::testing::Test {
 
   /// `steps` wheel notches (positive = away from the user = zoom in) at `pos`.
   void wheel(QPointF pos, int steps) {
-    QWheelEvent event(pos, plot().mapToGlobal(pos), QPoint(), QPoint(0, 120 * steps),
-                      Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+    QWheelEvent event(pos, plot().mapToGlobal(pos), QPoint(), QPoint(0, 120 * steps), Qt::NoButton,
+                      Qt::NoModifier, Qt::NoScrollPhase, false);
     QCoreApplication::sendEvent(&plot(), &event);
   }
 
@@ -236,8 +236,10 @@ TEST_F(PlotViewTest, HoverOnASampledPictureReportsTheAbsoluteCellAndTheDrawnValu
   mouseMove(QPointF(plot().xAxis->coordToPixel(static_cast<double>(cols[60])),
                     plot().yAxis->coordToPixel(static_cast<double>(rows[25]))));
   ASSERT_EQ(cells.count(), 1);
-  EXPECT_NEAR(static_cast<double>(cells.at(0).at(0).value<Index>()), static_cast<double>(rows[25]), 6);
-  EXPECT_NEAR(static_cast<double>(cells.at(0).at(1).value<Index>()), static_cast<double>(cols[60]), 6);
+  EXPECT_NEAR(static_cast<double>(cells.at(0).at(0).value<Index>()), static_cast<double>(rows[25]),
+              6);
+  EXPECT_NEAR(static_cast<double>(cells.at(0).at(1).value<Index>()), static_cast<double>(cols[60]),
+              6);
   EXPECT_EQ(cells.at(0).at(2).toDouble(), cellValue(rows[25], cols[60]));
   // Between sampled cells: the absolute cell under the mouse (not a sampled one), drawn value.
   const double x = static_cast<double>(cols[60]) + 7.0;
@@ -350,9 +352,9 @@ TEST_F(PlotViewTest, ZoomIsKeptForTheSameViewAndShapeAndResetOtherwise) {
 
   // A result of only the visible region (as asked for): still the same zoom, absolute axes.
   const auto region = m_view.visibleRegion();
-  m_view.setMatrix(matrixView(), makeMatrix(100, 200,
-                                            posenc::sampleIndices(region.r0, region.r1, 0),
-                                            posenc::sampleIndices(region.c0, region.c1, 0)),
+  m_view.setMatrix(matrixView(),
+                   makeMatrix(100, 200, posenc::sampleIndices(region.r0, region.r1, 0),
+                              posenc::sampleIndices(region.c0, region.c1, 0)),
                    {});
   ASSERT_TRUE(m_view.zoom().has_value());
   EXPECT_NEAR(m_view.zoom()->x0, zoomed->x0, 1e-9);

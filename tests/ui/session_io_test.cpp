@@ -49,9 +49,11 @@ ParamSet changedParams(const Scheme& scheme) {
     std::vector<Value> candidates;
     switch (spec.type) {
       case ParamType::Int: {
-        const auto lo = static_cast<std::int64_t>(spec.min), hi = static_cast<std::int64_t>(spec.max);
+        const auto lo = static_cast<std::int64_t>(spec.min),
+                   hi = static_cast<std::int64_t>(spec.max);
         for (std::int64_t v : {hi, hi - 1, (lo + hi) / 2, (lo + hi) / 2 + 1, lo + 2, lo + 1, lo})
-          if (v >= lo && v <= hi && (!spec.even || v % 2 == 0) && v != std::get<std::int64_t>(spec.defaultValue))
+          if (v >= lo && v <= hi && (!spec.even || v % 2 == 0) &&
+              v != std::get<std::int64_t>(spec.defaultValue))
             candidates.emplace_back(v);
         break;
       }
@@ -104,7 +106,8 @@ TEST(SessionIo, EverySchemeRoundTripsWithChangedValuesZoomAndGrid) {
     std::size_t changed = 0;
     for (const ParamSpec& spec : s->info().params)
       changed += original.params.get(spec.id) != spec.defaultValue ? 1 : 0;
-    EXPECT_GE(changed, s->info().params.size() - 1) << "the test should change (nearly) every value";
+    EXPECT_GE(changed, s->info().params.size() - 1)
+        << "the test should change (nearly) every value";
     original.view = QString::fromStdString(s->info().views.back().id);
     original.layout = "grid4";
     for (const ViewSpec& v : s->info().views)
@@ -135,7 +138,10 @@ TEST(SessionIo, ValuesAreWrittenWithTheirTypes) {
   EXPECT_TRUE(params["layout"].isString());
   EXPECT_EQ(params.size(), static_cast<qsizetype>(findScheme("rope").info().params.size()));
   const Session alibi = defaultSession(findScheme("alibi"));
-  EXPECT_TRUE(QJsonDocument::fromJson(writeSession(alibi)).object()["params"].toObject()["causal"].isBool());
+  EXPECT_TRUE(QJsonDocument::fromJson(writeSession(alibi))
+                  .object()["params"]
+                  .toObject()["causal"]
+                  .isBool());
   EXPECT_FALSE(root["view"].toObject().contains("zoom"));
 }
 
@@ -173,9 +179,11 @@ TEST(SessionIo, MissingPartsTakeDefaults) {
   EXPECT_TRUE(s.colormap.isEmpty());
   EXPECT_FALSE(s.zoom.has_value());
   // 512.0 is a whole number: JSON does not tell it from 512.
-  EXPECT_EQ(readSession(R"({"format":"posenc-session","version":1,"scheme":"t5","params":{"length":512.0}})")
-                .params.getInt("length"),
-            512);
+  EXPECT_EQ(
+      readSession(
+          R"({"format":"posenc-session","version":1,"scheme":"t5","params":{"length":512.0}})")
+          .params.getInt("length"),
+      512);
 }
 
 TEST(SessionIo, RefusesWithAReasonNamingThePart) {
@@ -185,30 +193,39 @@ TEST(SessionIo, RefusesWithAReasonNamingThePart) {
   };
   const std::vector<Case> cases = {
       {"", "not a PosEnc session: JSON error at offset 0"},
-      {R"({"format":"posenc-session","version":1,"scheme":"ro)", "not a PosEnc session: JSON error at offset"},
+      {R"({"format":"posenc-session","version":1,"scheme":"ro)",
+       "not a PosEnc session: JSON error at offset"},
       {"[1, 2]", "not a PosEnc session: the document is a JSON array"},
       {R"({"version":1,"scheme":"rope"})", "not a PosEnc session: no \"format\""},
-      {R"({"format":"posenc-lesson","version":1,"scheme":"rope"})", "\"format\" is \"posenc-lesson\""},
+      {R"({"format":"posenc-lesson","version":1,"scheme":"rope"})",
+       "\"format\" is \"posenc-lesson\""},
       {R"({"format":"posenc-session","scheme":"rope"})", "version: missing"},
-      {R"({"format":"posenc-session","version":"1","scheme":"rope"})", "version: \"1\" is not a whole number"},
-      {R"({"format":"posenc-session","version":1.5,"scheme":"rope"})", "version: 1.5 is not a whole number"},
-      {R"({"format":"posenc-session","version":0,"scheme":"rope"})", "version: 0 is not a session version"},
+      {R"({"format":"posenc-session","version":"1","scheme":"rope"})",
+       "version: \"1\" is not a whole number"},
+      {R"({"format":"posenc-session","version":1.5,"scheme":"rope"})",
+       "version: 1.5 is not a whole number"},
+      {R"({"format":"posenc-session","version":0,"scheme":"rope"})",
+       "version: 0 is not a session version"},
       {R"({"format":"posenc-session","version":3,"scheme":"rope"})",
        "written by a newer PosEnc Explorer (version 3); this one reads up to 1"},
       {R"({"format":"posenc-session","version":1})", "scheme: missing (known: sinusoidal, learned"},
-      {R"({"format":"posenc-session","version":1,"scheme":"rotary"})", "scheme: unknown scheme \"rotary\" (known: "},
+      {R"({"format":"posenc-session","version":1,"scheme":"rotary"})",
+       "scheme: unknown scheme \"rotary\" (known: "},
       {R"({"format":"posenc-session","version":1,"scheme":7})", "scheme: 7 is not a scheme id"},
-      {R"({"format":"posenc-session","version":1,"scheme":"rope","params":[]})", "params: must be an object"},
+      {R"({"format":"posenc-session","version":1,"scheme":"rope","params":[]})",
+       "params: must be an object"},
       {R"({"format":"posenc-session","version":1,"scheme":"rope","params":{"colour":"red"}})",
        "params.colour: parameter 'colour' = '\"red\"': must be a parameter of rope: length, dim"},
       {R"({"format":"posenc-session","version":1,"scheme":"rope","params":{"length":"512"}})",
-       "params.length: parameter 'length' = '\"512\"': must be an integer from 1 to 1048576, not a string"},
+       "params.length: parameter 'length' = '\"512\"': must be an integer from 1 to 1048576, not a "
+       "string"},
       {R"({"format":"posenc-session","version":1,"scheme":"rope","params":{"layout":1}})",
        "params.layout: parameter 'layout' = '1': must be one of half or interleaved, not a number"},
       {R"({"format":"posenc-session","version":1,"scheme":"alibi","params":{"causal":"yes"}})",
        "params.causal: parameter 'causal' = '\"yes\"': must be true or false, not a string"},
       {R"({"format":"posenc-session","version":1,"scheme":"rope","params":{"base":null}})",
-       "params.base: parameter 'base' = 'null': must be a finite number from 2 to 1000000000000, not null"},
+       "params.base: parameter 'base' = 'null': must be a finite number from 2 to 1000000000000, "
+       "not null"},
       {R"({"format":"posenc-session","version":1,"scheme":"rope","params":{"length":0}})",
        "params.length: parameter 'length' = '0': must be an integer from 1 to 1048576"},
       {R"({"format":"posenc-session","version":1,"scheme":"rope","params":{"length":2.5}})",
@@ -225,7 +242,8 @@ TEST(SessionIo, RefusesWithAReasonNamingThePart) {
        "params.layout: parameter 'layout' = 'diagonal': must be one of half or interleaved"},
       {R"({"format":"posenc-session","version":1,"scheme":"alibi","params":{"heads":4,"head":4}})",
        "params.head: parameter 'head' = '4': must be less than heads (4)"},
-      {R"({"format":"posenc-session","version":1,"scheme":"rope","view":"scores"})", "view: must be an object"},
+      {R"({"format":"posenc-session","version":1,"scheme":"rope","view":"scores"})",
+       "view: must be an object"},
       {R"({"format":"posenc-session","version":1,"scheme":"rope","view":{"id":"bias"}})",
        "view.id: \"bias\" is not a view of rope (views of rope: angles, frequencies, scores"},
       {R"({"format":"posenc-session","version":1,"scheme":"rope","view":{"layout":"grid3"}})",
@@ -270,7 +288,8 @@ TEST(SessionIo, EveryTruncationIsRefused) {
   const qsizetype end = whole.lastIndexOf('}') + 1;  // what follows is the final newline
   for (qsizetype cut = 0; cut < end; ++cut) {
     const std::string why = refusal(whole.left(cut));
-    ASSERT_EQ(why.rfind("not a PosEnc session: JSON error at offset ", 0), 0u) << "cut at " << cut << ": " << why;
+    ASSERT_EQ(why.rfind("not a PosEnc session: JSON error at offset ", 0), 0u)
+        << "cut at " << cut << ": " << why;
   }
   EXPECT_EQ(readSession(whole.left(end)), s);
 }
@@ -278,22 +297,31 @@ TEST(SessionIo, EveryTruncationIsRefused) {
 // Newer files are refused, saying which version they are and what this program reads; the
 // oldest version (1, the current one) is accepted explicitly. #7
 TEST(SessionIo, VersionsNewerThanThisProgramAreRefusedOlderOnesLoad) {
-  for (const char* version : {"2", "3", "99", "9007199254740993", "100000000000000000000", "1e300"}) {
+  for (const char* version :
+       {"2", "3", "99", "9007199254740993", "100000000000000000000", "1e300"}) {
     const std::string json = std::string(R"({"format":"posenc-session","version":)") + version +
                              R"(,"scheme":"rope","params":{"length":64}})";
     const std::string why = refusal(json.c_str());
-    EXPECT_EQ(why.rfind("written by a newer PosEnc Explorer (version ", 0), 0u) << version << ": " << why;
-    EXPECT_NE(why.find("); this one reads up to " + std::to_string(kSessionVersion)), std::string::npos) << why;
+    EXPECT_EQ(why.rfind("written by a newer PosEnc Explorer (version ", 0), 0u)
+        << version << ": " << why;
+    EXPECT_NE(why.find("); this one reads up to " + std::to_string(kSessionVersion)),
+              std::string::npos)
+        << why;
   }
   for (const char* version : {"0", "-1", "1.5", "\"1\"", "null", "true", "[1]"}) {
-    const std::string json = std::string(R"({"format":"posenc-session","version":)") + version + R"(,"scheme":"rope"})";
-    EXPECT_EQ(refusal(json.c_str()).rfind("version: ", 0), 0u) << version << ": " << refusal(json.c_str());
+    const std::string json =
+        std::string(R"({"format":"posenc-session","version":)") + version + R"(,"scheme":"rope"})";
+    EXPECT_EQ(refusal(json.c_str()).rfind("version: ", 0), 0u)
+        << version << ": " << refusal(json.c_str());
   }
-  EXPECT_EQ(readSession(R"({"format":"posenc-session","version":1,"scheme":"rope","params":{"length":64}})")
+  EXPECT_EQ(readSession(
+                R"({"format":"posenc-session","version":1,"scheme":"rope","params":{"length":64}})")
                 .params.getInt("length"),
             64);
   // A preset follows the same rule.
-  EXPECT_EQ(refusal(R"({"format":"posenc-preset","version":2,"scheme":"rope"})").rfind("written by a newer", 0), 0u);
+  EXPECT_EQ(refusal(R"({"format":"posenc-preset","version":2,"scheme":"rope"})")
+                .rfind("written by a newer", 0),
+            0u);
 }
 
 TEST(SessionIo, OddDocumentsAreRefusedOnOneLine) {
@@ -305,11 +333,15 @@ TEST(SessionIo, OddDocumentsAreRefusedOnOneLine) {
       QByteArray("42"),
       QByteArray("\"posenc-session\""),
       QByteArray(100000, '[') + QByteArray(100000, ']'),  // nesting far past any parser's depth
-      QByteArray(R"({"format":"posenc-session","version":1,"scheme":"rope","params":{"len\ngth":64}})"),
-      QByteArray(R"({"format":"posenc-session","version":1,"scheme":"rope","params":{"length":"6\n4"}})"),
+      QByteArray(
+          R"({"format":"posenc-session","version":1,"scheme":"rope","params":{"len\ngth":64}})"),
+      QByteArray(
+          R"({"format":"posenc-session","version":1,"scheme":"rope","params":{"length":"6\n4"}})"),
       QByteArray(R"({"format":"posenc-session","version":1,"scheme":"ro\npe"})"),
-      QByteArray(R"({"format":"posenc-session","version":1,"scheme":"rope","params":{"length":1e999}})"),
-      QByteArray(R"({"format":"posenc-session","version":1,"scheme":"rope","params":{"length":64},"params":{"length":"x"}})"),
+      QByteArray(
+          R"({"format":"posenc-session","version":1,"scheme":"rope","params":{"length":1e999}})"),
+      QByteArray(
+          R"({"format":"posenc-session","version":1,"scheme":"rope","params":{"length":64},"params":{"length":"x"}})"),
   };
   for (const QByteArray& doc : documents) {
     const std::string why = refusal(doc);
@@ -322,7 +354,8 @@ TEST(SessionIo, OddDocumentsAreRefusedOnOneLine) {
 // Editors on some systems start UTF-8 files with a byte order mark; JSON does not allow it,
 // but the file is plainly a session.
 TEST(SessionIo, AByteOrderMarkIsSkipped) {
-  const QByteArray json = R"({"format":"posenc-session","version":1,"scheme":"alibi","params":{"heads":12}})";
+  const QByteArray json =
+      R"({"format":"posenc-session","version":1,"scheme":"alibi","params":{"heads":12}})";
   EXPECT_EQ(readSession("\xEF\xBB\xBF" + json).params.getInt("heads"), 12);
 }
 
@@ -386,10 +419,14 @@ TEST_F(SessionFiles, LoadErrorsNameThePath) {
 
   writeBytes(path("cut.json"), R"({"format":"posenc-session","version":1,"sch)");
   const std::string cut = loadError(path("cut.json"));
-  EXPECT_EQ(cut.rfind(path("cut.json").toStdString() + ": not a PosEnc session: JSON error at offset", 0), 0u) << cut;
+  EXPECT_EQ(
+      cut.rfind(path("cut.json").toStdString() + ": not a PosEnc session: JSON error at offset", 0),
+      0u)
+      << cut;
 
   writeBytes(path("future.json"), R"({"format":"posenc-session","version":2,"scheme":"rope"})");
-  EXPECT_NE(loadError(path("future.json")).find("written by a newer PosEnc Explorer (version 2)"), std::string::npos);
+  EXPECT_NE(loadError(path("future.json")).find("written by a newer PosEnc Explorer (version 2)"),
+            std::string::npos);
 }
 
 TEST_F(SessionFiles, RefusesAFileLargerThanTheLimit) {
@@ -399,7 +436,9 @@ TEST_F(SessionFiles, RefusesAFileLargerThanTheLimit) {
     ASSERT_TRUE(f.resize(kMaxSessionFileBytes + 1));  // sparse: cheap to make
   }
   const std::string why = loadError(path("big.json"));
-  EXPECT_NE(why.find("too large for a session (16.0 MiB; the limit is 16.0 MiB)"), std::string::npos) << why;
+  EXPECT_NE(why.find("too large for a session (16.0 MiB; the limit is 16.0 MiB)"),
+            std::string::npos)
+      << why;
 }
 
 TEST_F(SessionFiles, FailedSaveLeavesTheExistingFileIntact) {
@@ -409,7 +448,11 @@ TEST_F(SessionFiles, FailedSaveLeavesTheExistingFileIntact) {
     saveSessionFile(path("keep.json/x.json"), defaultSession(findScheme("rope")));
     ADD_FAILURE() << "saved under a regular file";
   } catch (const IoError& e) {
-    EXPECT_EQ(std::string(e.what()).rfind("cannot write " + path("keep.json/x.json").toStdString() + ": ", 0), 0u) << e.what();
+    EXPECT_EQ(std::string(e.what()).rfind("cannot write " + path("keep.json/x.json").toStdString() +
+                                              ": ",
+                                          0),
+              0u)
+        << e.what();
   }
   EXPECT_EQ(readBytes(path("keep.json")), "old");
   // A session that would not load again is not written over a good file either.
@@ -417,21 +460,24 @@ TEST_F(SessionFiles, FailedSaveLeavesTheExistingFileIntact) {
   invalid.scheme = "rotary";
   EXPECT_THROW(saveSessionFile(path("keep.json"), invalid), IoError);
   EXPECT_EQ(readBytes(path("keep.json")), "old");
-  EXPECT_EQ(QDir(m_dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 1) << "no temporary left";
+  EXPECT_EQ(QDir(m_dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 1)
+      << "no temporary left";
 }
 
 // ---- presets --------------------------------------------------------------------------------
 
 /// The preset files of the source tree (the qrc must list every one of them).
 QDir presetSourceDir() {
-  return QDir(QFileInfo(QStringLiteral(__FILE__)).absolutePath() + QStringLiteral("/../../resources/presets"));
+  return QDir(QFileInfo(QStringLiteral(__FILE__)).absolutePath() +
+              QStringLiteral("/../../resources/presets"));
 }
 
 TEST(Presets, EveryPresetFileIsBuiltInAndLoads) {
   const QList<PresetInfo> list = presets();
   const QStringList files = presetSourceDir().entryList({"*.json"}, QDir::Files, QDir::Name);
   ASSERT_GE(files.size(), 10);
-  EXPECT_EQ(list.size(), files.size()) << "a preset file is missing from posenc.qrc or does not load";
+  EXPECT_EQ(list.size(), files.size())
+      << "a preset file is missing from posenc.qrc or does not load";
   QStringList ids;
   for (const PresetInfo& p : list) {
     ids << p.id;
@@ -439,7 +485,8 @@ TEST(Presets, EveryPresetFileIsBuiltInAndLoads) {
     EXPECT_FALSE(p.description.isEmpty()) << p.id.toStdString();
     EXPECT_EQ(p.description.count('\n'), 0) << p.id.toStdString();
   }
-  for (const QString& f : files) EXPECT_TRUE(ids.contains(QFileInfo(f).completeBaseName())) << f.toStdString();
+  for (const QString& f : files)
+    EXPECT_TRUE(ids.contains(QFileInfo(f).completeBaseName())) << f.toStdString();
   EXPECT_EQ(presets().size(), list.size());  // stable across calls
 }
 
@@ -537,7 +584,8 @@ TEST(Presets, OrderIsDeterministicAndUnknownIdsAreRefused) {
     (void)presetSession("gpt-5");
     ADD_FAILURE() << "accepted an unknown preset";
   } catch (const ReadError& e) {
-    EXPECT_NE(std::string(e.what()).find("unknown preset 'gpt-5' (built-in presets: transformer-base, "),
+    EXPECT_NE(std::string(e.what()).find(
+                  "unknown preset 'gpt-5' (built-in presets: transformer-base, "),
               std::string::npos)
         << e.what();
   }

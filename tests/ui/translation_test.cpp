@@ -25,12 +25,12 @@
 #include "posenc/memory_budget.hpp"
 #include "posenc/scheme.hpp"
 #include "posenc_ui/app/command_runner.h"
-#include "posenc_ui/window/main_window.h"
-#include "posenc_ui/panels/parameter_panel.h"
-#include "posenc_ui/plot/plot_view.h"
-#include "posenc_ui/io/session_io.h"
 #include "posenc_ui/app/settings_keys.h"
 #include "posenc_ui/app/translation.h"
+#include "posenc_ui/io/session_io.h"
+#include "posenc_ui/panels/parameter_panel.h"
+#include "posenc_ui/plot/plot_view.h"
+#include "posenc_ui/window/main_window.h"
 #include "support/main_window_fixture.hpp"
 #include "support/ui_values.hpp"
 
@@ -95,7 +95,8 @@ std::set<QString> markers(const QString& text) {
 }
 
 TEST(Translations, EveryTsMessageIsTranslated) {
-  const QStringList files = translationsDir().entryList({QStringLiteral("posenc_*.ts")}, QDir::Files);
+  const QStringList files =
+      translationsDir().entryList({QStringLiteral("posenc_*.ts")}, QDir::Files);
   ASSERT_FALSE(files.isEmpty()) << translationsDir().absolutePath().toStdString();
   for (const QString& name : files) {
     const std::vector<TsMessage> messages = readTs(translationsDir().filePath(name));
@@ -114,7 +115,8 @@ TEST(Translations, EveryTsMessageIsTranslated) {
         // the comment offers alternatives, "%1 = ..., %2 = ...", of which one is used).
         std::set<QString> offered = markers(m.source);
         offered.merge(markers(m.comment));
-        for (const QString& k : markers(t)) EXPECT_TRUE(offered.count(k)) << where << ": " << k.toStdString();
+        for (const QString& k : markers(t))
+          EXPECT_TRUE(offered.count(k)) << where << ": " << k.toStdString();
         if (!m.comment.contains(QLatin1Char('='))) {
           EXPECT_EQ(markers(t), markers(m.source)) << where << " -> " << t.toStdString();
         }
@@ -150,7 +152,8 @@ TEST_F(Catalogue, EveryRegistryStringHasAChineseTranslation) {
     const SchemeInfo& info = s->info();
     expect(kCoreContext, info.name, info.id + " name");
     expect(kCoreContext, info.description, info.id + " description");
-    for (const ParamSpec& p : info.params) expect(kCoreContext, p.description, info.id + "." + p.id);
+    for (const ParamSpec& p : info.params)
+      expect(kCoreContext, p.description, info.id + "." + p.id);
     for (const ViewSpec& v : info.views) {
       const std::string where = info.id + "/" + v.id;
       expect(kViewTabContext, v.id, where + " tab");
@@ -178,7 +181,8 @@ TEST_F(Catalogue, EveryTermAndCurveNameHasAChineseTranslation) {
     for (const auto& sets : settings) {
       const ParamSet params = makeParams(*s, sets);
       for (const ViewSpec& v : info.views) {
-        SCOPED_TRACE(info.id + "/" + v.id + (sets.empty() ? "" : " " + sets[0].first + "=" + sets[0].second));
+        SCOPED_TRACE(info.id + "/" + v.id +
+                     (sets.empty() ? "" : " " + sets[0].first + "=" + sets[0].second));
         try {
           if (v.kind == ViewKind::Series) {
             for (const Curve& c : s->series(params, v.id).curves)
@@ -186,8 +190,10 @@ TEST_F(Catalogue, EveryTermAndCurveNameHasAChineseTranslation) {
             continue;
           }
           const MatrixShape shape = s->shape(params, v.id);
-          for (const auto& [r, c] : {std::pair<Index, Index>{0, 0}, {shape.rows - 1, shape.cols - 1},
-                                     {shape.rows / 2, shape.cols / 2}, {shape.rows - 1, 0}})
+          for (const auto& [r, c] : {std::pair<Index, Index>{0, 0},
+                                     {shape.rows - 1, shape.cols - 1},
+                                     {shape.rows / 2, shape.cols / 2},
+                                     {shape.rows - 1, 0}})
             for (const Term& t : s->explainCell(params, v.id, r, c))
               EXPECT_TRUE(translated(kCoreContext, t.name)) << "term \"" << t.name << "\"";
         } catch (const ParamError&) {
@@ -203,7 +209,8 @@ TEST_F(Catalogue, EveryPresetNameAndDescriptionHasAChineseTranslation) {
   ASSERT_FALSE(list.isEmpty());
   for (const PresetInfo& p : list) {
     EXPECT_TRUE(translated(kPresetContext, p.name.toStdString())) << p.name.toStdString();
-    EXPECT_TRUE(translated(kPresetContext, p.description.toStdString())) << p.description.toStdString();
+    EXPECT_TRUE(translated(kPresetContext, p.description.toStdString()))
+        << p.description.toStdString();
   }
 }
 
@@ -228,7 +235,8 @@ TEST_F(InChinese, CoreTextTranslatesExactlyAndByNumberPattern) {
     EXPECT_NE(shown, qs(t.name)) << t.name;
     QStringList numbers;
     (void)numberPattern(qs(t.name), &numbers);
-    for (const QString& n : numbers) EXPECT_TRUE(shown.contains(n)) << t.name << " -> " << shown.toStdString();
+    for (const QString& n : numbers)
+      EXPECT_TRUE(shown.contains(n)) << t.name << " -> " << shown.toStdString();
   }
   EXPECT_EQ(numberPattern(QStringLiteral("pair 3 (theta_k = 0.25, 1e-06)")),
             QStringLiteral("pair %1 (theta_k = %2, %3)"));
@@ -292,7 +300,8 @@ TEST_F(InChinese, ParamErrorsAreSaidInChinese) {
 TEST(Languages, SystemLocaleChoosesSimplifiedChineseOrEnglish) {
   EXPECT_EQ(systemLanguage(QLocale(QStringLiteral("zh_CN"))), QStringLiteral("zh_CN"));
   EXPECT_EQ(systemLanguage(QLocale(QStringLiteral("zh_SG"))), QStringLiteral("zh_CN"));
-  EXPECT_EQ(systemLanguage(QLocale(QLocale::Chinese, QLocale::SimplifiedChineseScript, QLocale::HongKong)),
+  EXPECT_EQ(systemLanguage(
+                QLocale(QLocale::Chinese, QLocale::SimplifiedChineseScript, QLocale::HongKong)),
             QStringLiteral("zh_CN"));
   EXPECT_EQ(systemLanguage(QLocale(QStringLiteral("zh_TW"))), QStringLiteral("en"));
   EXPECT_EQ(systemLanguage(QLocale(QStringLiteral("en_US"))), QStringLiteral("en"));
@@ -306,7 +315,8 @@ QStringList plotTexts(QCustomPlot& plot) {
   QStringList out;
   for (QCPLayoutElement* e : plot.plotLayout()->elements(true))
     if (auto* t = qobject_cast<QCPTextElement*>(e)) out << t->text();
-  for (QCPAxis* a : plot.axisRect() ? plot.axisRect()->axes() : QList<QCPAxis*>()) out << a->label();
+  for (QCPAxis* a : plot.axisRect() ? plot.axisRect()->axes() : QList<QCPAxis*>())
+    out << a->label();
   return out;
 }
 
@@ -336,8 +346,10 @@ TEST_F(WindowLanguage, SwitchingLanguageRetranslatesAtOnceAndBack) {
   EXPECT_EQ(currentLanguage(), QStringLiteral("zh_CN"));
   EXPECT_EQ(QSettings().value(settings::kLanguage).toString(), QStringLiteral("zh_CN"));
   const QStringList zhMenus = menuTitles(*m_window);
-  EXPECT_FALSE(zhMenus.contains(QStringLiteral("&File"))) << zhMenus.join(QLatin1Char('|')).toStdString();
-  EXPECT_TRUE(zhMenus.join(QString()).contains(QStringLiteral("文件"))) << zhMenus.join(QLatin1Char('|')).toStdString();
+  EXPECT_FALSE(zhMenus.contains(QStringLiteral("&File")))
+      << zhMenus.join(QLatin1Char('|')).toStdString();
+  EXPECT_TRUE(zhMenus.join(QString()).contains(QStringLiteral("文件")))
+      << zhMenus.join(QLatin1Char('|')).toStdString();
   const QString chinese = coreText(view.title);
   EXPECT_NE(chinese, english);
   const QStringList zhTexts = plotTexts(m_window->plotView(0).plot());
@@ -376,15 +388,16 @@ TEST_F(WindowLanguage, InvalidParameterMessageFollowsTheLanguage) {
   EXPECT_TRUE(error->text().contains(QStringLiteral("参数"))) << error->text().toStdString();
   m_window->setLanguage(QStringLiteral("en"));
   QCoreApplication::processEvents();
-  EXPECT_TRUE(error->text().contains(QStringLiteral("less than heads"))) << error->text().toStdString();
+  EXPECT_TRUE(error->text().contains(QStringLiteral("less than heads")))
+      << error->text().toStdString();
 }
 
 TEST(CommandLanguage, ExportWithLangDrawsInChineseAndRestoresTheLanguage) {
   QTemporaryDir dir;
   const std::string svg = dir.filePath(QStringLiteral("sim.svg")).toStdString();
   std::ostringstream out, err;
-  EXPECT_EQ(runCommand({"export", "--scheme", "sinusoidal", "--view", "similarity", "--lang", "zh_CN",
-                        "--out", svg},
+  EXPECT_EQ(runCommand({"export", "--scheme", "sinusoidal", "--view", "similarity", "--lang",
+                        "zh_CN", "--out", svg},
                        out, err),
             0)
       << err.str();

@@ -31,24 +31,25 @@ struct IndexRange {
 struct CommandLine {
   enum class Command { Help, Version, List, Export, Gallery };
   Command command = Command::Help;
-  bool json = false;                    ///< list --json
-  bool presets = false;                 ///< list --presets: the built-in presets, not the schemes
-  std::string session;                  ///< export --session FILE (scheme, params, view, colour map)
-  std::string preset;                   ///< export --preset ID (a built-in preset, likewise)
-  std::string scheme;                   ///< export --scheme (may be left out with --session/--preset)
-  std::vector<std::pair<std::string, std::string>> sets;  ///< --set KEY=VALUE, in order (applied on top of a session's or preset's values)
-  std::string view;                     ///< export --view (empty with --session/--preset: theirs)
-  bool allViews = false;                ///< export --all-views
-  std::string out;                      ///< export --out PATH | DIR/ | -; gallery DIR
-  std::string format;                   ///< --format for --all-views and gallery (default png)
-  int width = 1000;                     ///< --size WxH, logical pixels
+  bool json = false;     ///< list --json
+  bool presets = false;  ///< list --presets: the built-in presets, not the schemes
+  std::string session;   ///< export --session FILE (scheme, params, view, colour map)
+  std::string preset;    ///< export --preset ID (a built-in preset, likewise)
+  std::string scheme;    ///< export --scheme (may be left out with --session/--preset)
+  std::vector<std::pair<std::string, std::string>>
+      sets;  ///< --set KEY=VALUE, in order (applied on top of a session's or preset's values)
+  std::string view;       ///< export --view (empty with --session/--preset: theirs)
+  bool allViews = false;  ///< export --all-views
+  std::string out;        ///< export --out PATH | DIR/ | -; gallery DIR
+  std::string format;     ///< --format for --all-views and gallery (default png)
+  int width = 1000;       ///< --size WxH, logical pixels
   int height = 800;
-  double dpi = 96;                      ///< --dpi, PNG only
-  std::string colormap;                 ///< --colormap (empty = the session's, else the view's default)
-  std::optional<std::string> title;     ///< --title
-  std::optional<IndexRange> rows;       ///< --rows A:B (data exports of a region)
-  std::optional<IndexRange> cols;       ///< --cols C:D
-  std::string lang;                     ///< --lang en|zh_CN (export, gallery): pictures' language; empty = en
+  double dpi = 96;       ///< --dpi, PNG only
+  std::string colormap;  ///< --colormap (empty = the session's, else the view's default)
+  std::optional<std::string> title;  ///< --title
+  std::optional<IndexRange> rows;    ///< --rows A:B (data exports of a region)
+  std::optional<IndexRange> cols;    ///< --cols C:D
+  std::string lang;  ///< --lang en|zh_CN (export, gallery): pictures' language; empty = en
   /// --memory-budget SIZE (export, gallery): bytes a request may need; the runner applies it
   /// with setMemoryBudget before computing. None = POSENC_MEMORY_BUDGET or the default.
   std::optional<std::uint64_t> memoryBudget;

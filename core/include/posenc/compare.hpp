@@ -35,7 +35,6 @@ struct CompareDefaults {
 /// @return nullopt when no rule matches (or the scheme has none): the caller then shows
 ///         compareDefaults().companion.
 /// @throws ParamError when a rule sets an unknown parameter or a value its spec refuses.
-[[nodiscard]] std::optional<ParamSet> companionParams(const Scheme& scheme,
-                                                      const ParamSet& params);
+[[nodiscard]] std::optional<ParamSet> companionParams(const Scheme& scheme, const ParamSet& params);
 
 }  // namespace posenc

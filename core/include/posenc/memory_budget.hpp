@@ -49,7 +49,8 @@ class MemoryBudgetError : public ParamError {
  public:
   /// @param param what param() names: the part of the request to make smaller ("region" for
   ///        a matrix request), "memory" when there is no better name.
-  MemoryBudgetError(std::string param, const std::string& request, double needed, MemoryBudget budget);
+  MemoryBudgetError(std::string param, const std::string& request, double needed,
+                    MemoryBudget budget);
   [[nodiscard]] const char* what() const noexcept override { return m_message.c_str(); }
   [[nodiscard]] double needed() const { return m_needed; }
   [[nodiscard]] const MemoryBudget& budget() const { return m_budget; }

@@ -42,7 +42,7 @@ enum class AnimationKind {
 /// controls it needs. Positions run over 0 .. `lengthParam` - 1.
 struct AnimationSpec {
   AnimationKind kind = AnimationKind::None;
-  std::string lengthParam{};          ///< Parameter giving the positions (e.g. "length").
+  std::string lengthParam{};           ///< Parameter giving the positions (e.g. "length").
   std::vector<std::string> drivers{};  ///< Parameters choosing the hands (e.g. "bands", "pair").
   bool usesGap = false;  ///< The key sits `gap` positions before the query (m - n slider).
   /// Offered with one click when the current scheme has no animation (the first scheme in

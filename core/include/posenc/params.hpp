@@ -24,14 +24,14 @@ using Value = std::variant<std::int64_t, double, bool, std::string>;
 
 /// Description of one parameter of a scheme.
 struct ParamSpec {
-  std::string id{};            ///< Stable id used on the command line and in files (snake_case).
+  std::string id{};  ///< Stable id used on the command line and in files (snake_case).
   ParamType type = ParamType::Int;
-  Value defaultValue{};        ///< Same alternative as `type` implies.
-  double min = 0;            ///< Inclusive lower bound (Int, Real).
-  double max = 0;            ///< Inclusive upper bound (Int, Real).
+  Value defaultValue{};                ///< Same alternative as `type` implies.
+  double min = 0;                      ///< Inclusive lower bound (Int, Real).
+  double max = 0;                      ///< Inclusive upper bound (Int, Real).
   std::vector<std::string> choices{};  ///< Allowed ids (Choice).
-  std::string description{};   ///< One line, shown as tooltip and in `posenc list`.
-  bool even = false;         ///< Int only: the value must be even.
+  std::string description{};           ///< One line, shown as tooltip and in `posenc list`.
+  bool even = false;                   ///< Int only: the value must be even.
 };
 
 /// Builders for specs, so schemes declare parameters in one line each.
@@ -98,9 +98,7 @@ class ParamSet {
   void set(const std::string& id, Value v);
 
   /// Parameters in specification order.
-  [[nodiscard]] const std::vector<std::pair<std::string, Value>>& items() const {
-    return m_items;
-  }
+  [[nodiscard]] const std::vector<std::pair<std::string, Value>>& items() const { return m_items; }
 
   friend bool operator==(const ParamSet&, const ParamSet&) = default;
 

@@ -15,10 +15,20 @@ enum class Tensor : std::uint32_t {
   RopeQuery = 10,    ///< rope: query vector.
   RopeKey = 11,      ///< rope: key vector.
   XlContent = 20,    ///< xl: segment + memory hidden states.
-  XlWq = 21, XlWk = 22, XlWr = 23, XlU = 24, XlV = 25, XlRelTable = 26,
+  XlWq = 21,
+  XlWk = 22,
+  XlWr = 23,
+  XlU = 24,
+  XlV = 25,
+  XlRelTable = 26,
   TupeContent = 30,  ///< tupe: token content x.
-  TupePosition = 31, TupeWq = 32, TupeWk = 33, TupeUq = 34, TupeUk = 35,
-  TupeBias = 36, TupeCls = 37,
+  TupePosition = 31,
+  TupeWq = 32,
+  TupeWk = 33,
+  TupeUq = 34,
+  TupeUk = 35,
+  TupeBias = 36,
+  TupeCls = 37,
 };
 
 /// 64 random bits for (seed, tensor, row, col): SplitMix64 finalisers chained over the four

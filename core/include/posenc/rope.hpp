@@ -35,16 +35,16 @@ enum class RopeScaling {
 /// k[c] = normal(seed, Tensor::RopeKey, 0, c), c = 0..dim-1, standard deviation 1; the same
 /// q and k at every position, so scores show the position effect alone.
 struct RopeParams {
-  std::int64_t length = 128;         ///< Positions 0..length-1; 1..2^20.
-  std::int64_t dim = 64;             ///< Head width d; even, 2..4096 (>= 4 for ntk, dynamic).
-  double base = 10000.0;             ///< theta_k = base^(-2k/d); 2..1e12.
+  std::int64_t length = 128;  ///< Positions 0..length-1; 1..2^20.
+  std::int64_t dim = 64;      ///< Head width d; even, 2..4096 (>= 4 for ntk, dynamic).
+  double base = 10000.0;      ///< theta_k = base^(-2k/d); 2..1e12.
   RopeLayout layout = RopeLayout::Half;
   RopeScaling scaling = RopeScaling::None;
-  double factor = 1.0;               ///< Scaling factor s; 1..1024 (s < 1 is refused).
-  std::int64_t trainLength = 2048;   ///< L_train of the dynamic scaling; 1..2^20.
-  std::uint64_t seed = 0;            ///< Seed of q and k.
-  std::int64_t pair = 0;             ///< Pair shown by the rotation view; < dim/2.
-  std::int64_t queries = 4;          ///< Query positions in the invariance view; 1..8.
+  double factor = 1.0;              ///< Scaling factor s; 1..1024 (s < 1 is refused).
+  std::int64_t trainLength = 2048;  ///< L_train of the dynamic scaling; 1..2^20.
+  std::uint64_t seed = 0;           ///< Seed of q and k.
+  std::int64_t pair = 0;            ///< Pair shown by the rotation view; < dim/2.
+  std::int64_t queries = 4;         ///< Query positions in the invariance view; 1..8.
   friend bool operator==(const RopeParams&, const RopeParams&) = default;
 };
 
@@ -79,8 +79,7 @@ void checkRopeParams(const RopeParams& p);
 /// (a cos(m theta_k) - b sin(m theta_k), a sin(m theta_k) + b cos(m theta_k)).
 /// RoFormer eq. (14)-(15). m may be fractional (linear scaling = positions m / s).
 /// @param theta d/2 frequencies; x has width d = 2 theta.size().
-[[nodiscard]] Vector ropeRotate(const Vector& x, double m, const Vector& theta,
-                                RopeLayout layout);
+[[nodiscard]] Vector ropeRotate(const Vector& x, double m, const Vector& theta, RopeLayout layout);
 
 /// The query vector q (width dim) and key vector k of the parameters (see RopeParams).
 [[nodiscard]] Vector ropeQuery(const RopeParams& p);

@@ -61,7 +61,8 @@ class Scheme {
                                                       Index row, Index col) const;
 
   /// Values of series view `view`.
-  [[nodiscard]] virtual SeriesResult series(const ParamSet& params, std::string_view view) const = 0;
+  [[nodiscard]] virtual SeriesResult series(const ParamSet& params,
+                                            std::string_view view) const = 0;
 };
 
 /// Refuses a row of `rowLength` keys when the view caps its rows (ViewSpec::maxRowLength):

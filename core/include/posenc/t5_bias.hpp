@@ -17,13 +17,13 @@ namespace posenc {
 /// Parameters of the t5 scheme (ids: length, buckets, max_distance, bidirectional, heads,
 /// head, seed).
 struct T5Params {
-  std::int64_t length = 128;        ///< Sequence length L (queries = keys = 0..L-1); 1..2^20.
-  std::int64_t buckets = 32;        ///< HF `relative_attention_num_buckets`; even, 4..1024.
-  std::int64_t maxDistance = 128;   ///< max_distance; 2..2^20 and > t5MaxExact().
-  bool bidirectional = true;        ///< true: encoder (both signs); false: decoder (past only).
-  std::int64_t heads = 8;           ///< Number of heads n_h (columns of the table); 1..128.
-  std::int64_t head = 0;            ///< Head shown by the bias view; 0..127 and < heads.
-  std::uint64_t seed = 0;           ///< Seed of the bias table (Tensor::T5Bias).
+  std::int64_t length = 128;       ///< Sequence length L (queries = keys = 0..L-1); 1..2^20.
+  std::int64_t buckets = 32;       ///< HF `relative_attention_num_buckets`; even, 4..1024.
+  std::int64_t maxDistance = 128;  ///< max_distance; 2..2^20 and > t5MaxExact().
+  bool bidirectional = true;       ///< true: encoder (both signs); false: decoder (past only).
+  std::int64_t heads = 8;          ///< Number of heads n_h (columns of the table); 1..128.
+  std::int64_t head = 0;           ///< Head shown by the bias view; 0..127 and < heads.
+  std::uint64_t seed = 0;          ///< Seed of the bias table (Tensor::T5Bias).
   friend bool operator==(const T5Params&, const T5Params&) = default;
 };
 

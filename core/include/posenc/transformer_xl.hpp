@@ -30,14 +30,14 @@ enum class XlRelative {
 ///   same mean square as a sinusoidal row; a smaller max_len is a centred slice of one table.
 /// With these scales the four terms have comparable magnitude (variance ~1, 1/2, 1, 1/2).
 struct XlParams {
-  int qlen = 16;        ///< Query (current segment) length, 1 .. kXlMaxSegment.
-  int mlen = 0;         ///< Memory length (cached previous segment), 0 .. kXlMaxSegment.
-  int dModel = 64;      ///< Model width, 2 .. 1024; divisible by heads; even for sinusoidal.
-  int heads = 4;        ///< Number of heads, 1 .. 64.
-  int head = 0;         ///< Head shown, 0 .. heads-1.
-  int clampLen = 0;     ///< > 0: delta clamped to at most clampLen (`clamp_len`); 0 = none.
+  int qlen = 16;     ///< Query (current segment) length, 1 .. kXlMaxSegment.
+  int mlen = 0;      ///< Memory length (cached previous segment), 0 .. kXlMaxSegment.
+  int dModel = 64;   ///< Model width, 2 .. 1024; divisible by heads; even for sinusoidal.
+  int heads = 4;     ///< Number of heads, 1 .. 64.
+  int head = 0;      ///< Head shown, 0 .. heads-1.
+  int clampLen = 0;  ///< > 0: delta clamped to at most clampLen (`clamp_len`); 0 = none.
   XlRelative relative = XlRelative::Sinusoidal;
-  int maxLen = 512;     ///< Learned only: table rows 2 maxLen - 1, delta in +-(maxLen-1); >= 1.
+  int maxLen = 512;  ///< Learned only: table rows 2 maxLen - 1, delta in +-(maxLen-1); >= 1.
   std::uint64_t seed = 0;
   friend bool operator==(const XlParams&, const XlParams&) = default;
 };
@@ -78,14 +78,14 @@ inline constexpr std::int64_t kXlMaxLen = 65536;
 
 /// Explicit inputs of one head, so tests can substitute any of them (e.g. u = v = 0).
 struct XlTensors {
-  Index mlen = 0;   ///< Memory rows at the top of `content`; qlen = content.rows() - mlen.
-  Matrix content;   ///< klen x dModel: cat(memory, h); queries use the last qlen rows.
-  Matrix wq;        ///< dModel x d_head: this head's columns of W_q.
-  Matrix wk;        ///< dModel x d_head: this head's columns of W_k.
-  Matrix wr;        ///< dModel x d_head: this head's columns of W_R (`r_net`).
-  Vector u;         ///< d_head: content bias u (`r_w_bias`).
-  Vector v;         ///< d_head: position bias v (`r_r_bias`).
-  Matrix rel;       ///< klen x dModel: R rows in pos_seq order (xlRelativeRows).
+  Index mlen = 0;  ///< Memory rows at the top of `content`; qlen = content.rows() - mlen.
+  Matrix content;  ///< klen x dModel: cat(memory, h); queries use the last qlen rows.
+  Matrix wq;       ///< dModel x d_head: this head's columns of W_q.
+  Matrix wk;       ///< dModel x d_head: this head's columns of W_k.
+  Matrix wr;       ///< dModel x d_head: this head's columns of W_R (`r_net`).
+  Vector u;        ///< d_head: content bias u (`r_w_bias`).
+  Vector v;        ///< d_head: position bias v (`r_r_bias`).
+  Matrix rel;      ///< klen x dModel: R rows in pos_seq order (xlRelativeRows).
 };
 
 /// The tensors of head p.head drawn from p.seed (see XlParams for the random streams).

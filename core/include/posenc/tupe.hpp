@@ -52,14 +52,14 @@ inline constexpr Index kTupeAttentionMaxKeys = 65536;
 /// code takes theta_1 = the scaled self-correlation of an extra table row, theta_2 = that
 /// of the [CLS] row).
 struct TupeParams {
-  Index length = 32;           ///< Positions 0..length-1; 1..2^20. Position 0 is [CLS].
-  Index dModel = 64;           ///< Model width; 1..1024, divisible by heads.
-  Index heads = 4;             ///< Number of heads; 1..64.
-  Index head = 0;              ///< Head shown; 0..heads-1.
+  Index length = 32;  ///< Positions 0..length-1; 1..2^20. Position 0 is [CLS].
+  Index dModel = 64;  ///< Model width; 1..1024, divisible by heads.
+  Index heads = 4;    ///< Number of heads; 1..64.
+  Index head = 0;     ///< Head shown; 0..heads-1.
   TupeVariant variant = TupeVariant::TupeA;
-  bool untieCls = true;        ///< Untie [CLS] (reset_theta, Eq. 9); ignored by `tied`.
-  Index buckets = 32;          ///< T5 bidirectional buckets; even, 4..1024.
-  Index maxDistance = 128;     ///< T5 max distance; 2..1048576, > buckets/4 (max_exact).
+  bool untieCls = true;           ///< Untie [CLS] (reset_theta, Eq. 9); ignored by `tied`.
+  Index buckets = 32;             ///< T5 bidirectional buckets; even, 4..1024.
+  Index maxDistance = 128;        ///< T5 max distance; 2..1048576, > buckets/4 (max_exact).
   std::uint64_t seed = 0;         ///< Seed of p, W, U, b and theta (the `seed` parameter).
   std::uint64_t contentSeed = 0;  ///< Seed of the content x only (the app sets it to `seed`).
   friend bool operator==(const TupeParams&, const TupeParams&) = default;

@@ -14,16 +14,16 @@ enum class ViewKind { Matrix, Series };
 
 /// Description of one view of a scheme.
 struct ViewSpec {
-  std::string id{};           ///< Stable id (`--view ID`).
+  std::string id{};  ///< Stable id (`--view ID`).
   ViewKind kind = ViewKind::Matrix;
-  std::string title{};        ///< Picture title.
-  std::string xLabel{};       ///< Matrix: column axis (e.g. "key position j"); series: x axis.
-  std::string yLabel{};       ///< Matrix: row axis (e.g. "query position i"); series: y axis.
-  std::string valueLabel{};   ///< Matrix: colour-scale label (e.g. "bias"). Unused for series.
-  bool signedValues = false;  ///< Values take both signs: diverging colour map centred on 0.
-  bool bars = false;        ///< Series drawn as bars rather than lines (e.g. per-head slopes).
-  bool logY = false;        ///< Series: logarithmic y axis (all y > 0), e.g. wavelengths.
-  bool parametric = false;  ///< Series: x is not sorted; points are joined in order (a path).
+  std::string title{};         ///< Picture title.
+  std::string xLabel{};        ///< Matrix: column axis (e.g. "key position j"); series: x axis.
+  std::string yLabel{};        ///< Matrix: row axis (e.g. "query position i"); series: y axis.
+  std::string valueLabel{};    ///< Matrix: colour-scale label (e.g. "bias"). Unused for series.
+  bool signedValues = false;   ///< Values take both signs: diverging colour map centred on 0.
+  bool bars = false;           ///< Series drawn as bars rather than lines (e.g. per-head slopes).
+  bool logY = false;           ///< Series: logarithmic y axis (all y > 0), e.g. wavelengths.
+  bool parametric = false;     ///< Series: x is not sorted; points are joined in order (a path).
   bool integerValues = false;  ///< Matrix: values are integer ids (e.g. T5 bucket numbers).
   /// Matrix: longest row (keys per query) this view evaluates, 0 = the scheme's own limits.
   /// Set for views that need a whole row before any cell is known (softmax attention);
@@ -64,10 +64,10 @@ struct Region {
 /// The values of a matrix view on a sampled region.
 /// values(a, b) is the exact value of cell (rows[a], cols[b]); masked cells are NaN.
 struct MatrixResult {
-  MatrixShape full{};          ///< Shape of the whole view.
-  std::vector<Index> rows{};   ///< Absolute row indices, increasing.
-  std::vector<Index> cols{};   ///< Absolute column indices, increasing.
-  Matrix values{};             ///< rows.size() x cols.size().
+  MatrixShape full{};         ///< Shape of the whole view.
+  std::vector<Index> rows{};  ///< Absolute row indices, increasing.
+  std::vector<Index> cols{};  ///< Absolute column indices, increasing.
+  Matrix values{};            ///< rows.size() x cols.size().
   /// True when every row and column of the region is present (no sampling).
   [[nodiscard]] bool exact() const;
 };
@@ -75,7 +75,7 @@ struct MatrixResult {
 /// One additive or explanatory part of a cell's value, for the hover readout
 /// (e.g. Transformer-XL's term (a), or ALiBi's slope and distance).
 struct Term {
-  std::string name{};   ///< Short label, e.g. "(a) q.k / sqrt(d_head)" or "slope m_h".
+  std::string name{};  ///< Short label, e.g. "(a) q.k / sqrt(d_head)" or "slope m_h".
   double value = 0;
 };
 
@@ -89,7 +89,7 @@ enum class CurveStyle {
 /// One named curve of a series view.
 struct Curve {
   std::string name{};
-  std::vector<double> y{};    ///< Same length as SeriesResult::x; NaN = gap.
+  std::vector<double> y{};  ///< Same length as SeriesResult::x; NaN = gap.
   CurveStyle style = CurveStyle::Line;
 };
 

@@ -15,9 +15,9 @@
 #include "posenc/data_io.hpp"
 #include "posenc/memory_budget.hpp"
 #include "posenc/scheme.hpp"
-#include "posenc_ui/io/view_export.h"
-#include "posenc_ui/io/session_io.h"
 #include "posenc_ui/app/translation.h"
+#include "posenc_ui/io/session_io.h"
+#include "posenc_ui/io/view_export.h"
 
 namespace posenc::ui {
 
@@ -46,7 +46,8 @@ class AppGuard {
     if (wanted.isEmpty() || wanted == currentLanguage()) return;
     m_previousLanguage = currentLanguage();
     if (!setLanguage(wanted))
-      throw std::runtime_error("the " + lang + " translation could not be loaded (a build without :/i18n?)");
+      throw std::runtime_error("the " + lang +
+                               " translation could not be loaded (a build without :/i18n?)");
     m_switched = true;
   }
   ~AppGuard() {
@@ -140,8 +141,8 @@ void listSchemes(bool json, std::ostream& out) {
       out << "],\n  \"views\": [";
       for (std::size_t k = 0; k < info.views.size(); ++k) {
         const ViewSpec& v = info.views[k];
-        out << (k ? ",\n   " : "\n   ") << "{\"id\": " << jsonString(v.id) << ", \"kind\": "
-            << jsonString(v.kind == ViewKind::Matrix ? "matrix" : "series")
+        out << (k ? ",\n   " : "\n   ") << "{\"id\": " << jsonString(v.id)
+            << ", \"kind\": " << jsonString(v.kind == ViewKind::Matrix ? "matrix" : "series")
             << ", \"title\": " << jsonString(v.title) << ", \"x_label\": " << jsonString(v.xLabel)
             << ", \"y_label\": " << jsonString(v.yLabel)
             << ", \"value_label\": " << jsonString(v.valueLabel)
@@ -188,7 +189,8 @@ int runGallery(const CommandLine& cl, std::ostream& out, std::ostream& err) {
   for (const auto& s : allSchemes()) {
     const ParamSet params = makeParams(*s, {});
     for (const ViewSpec& v : s->info().views) {
-      const std::string path = (fs::path(cl.out) / (s->info().id + "_" + v.id + "." + cl.format)).string();
+      const std::string path =
+          (fs::path(cl.out) / (s->info().id + "_" + v.id + "." + cl.format)).string();
       try {
         exportView(*s, params, v, cl, path, out, app);
         ++written;
@@ -281,10 +283,12 @@ int runExport(const CommandLine& command, std::ostream& out) {
   std::error_code ec;
   fs::create_directories(cl.out, ec);
   if (ec || !fs::is_directory(cl.out))
-    throw IoError("cannot create folder " + cl.out + (ec ? ": " + ec.message() : ": a file is in the way"));
+    throw IoError("cannot create folder " + cl.out +
+                  (ec ? ": " + ec.message() : ": a file is in the way"));
   for (const ViewSpec& v : scheme.info().views)
     exportView(scheme, params, v, cl,
-               (fs::path(cl.out) / (scheme.info().id + "_" + v.id + "." + cl.format)).string(), out, app);
+               (fs::path(cl.out) / (scheme.info().id + "_" + v.id + "." + cl.format)).string(), out,
+               app);
   return kExitOk;
 }
 

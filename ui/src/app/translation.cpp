@@ -81,7 +81,8 @@ QString localList(const QString& list) {
   const QStringList items = list.split(separator, Qt::SkipEmptyParts);
   if (items.size() < 2) return list;
   const QString comma = QCoreApplication::translate("posenc::ui::Allowed", ", ", "list separator");
-  const QString last = QCoreApplication::translate("posenc::ui::Allowed", "%1 or %2", "last two items of a list");
+  const QString last =
+      QCoreApplication::translate("posenc::ui::Allowed", "%1 or %2", "last two items of a list");
   return fill(last, {items.mid(0, items.size() - 1).join(comma), items.back()});
 }
 
@@ -104,10 +105,12 @@ const Phrase kPhrases[] = {
      QT_TRANSLATE_NOOP("posenc::ui::Allowed", "a finite number from %1 to %2")},
     {R"(true or false)", QT_TRANSLATE_NOOP("posenc::ui::Allowed", "true or false")},
     {R"(one of (.+))", QT_TRANSLATE_NOOP("posenc::ui::Allowed", "one of %1"), 1},
-    {R"(less than heads \((\d+)\))", QT_TRANSLATE_NOOP("posenc::ui::Allowed", "less than heads (%1)")},
+    {R"(less than heads \((\d+)\))",
+     QT_TRANSLATE_NOOP("posenc::ui::Allowed", "less than heads (%1)")},
     {R"(a multiple of heads \((\d+)\))",
      QT_TRANSLATE_NOOP("posenc::ui::Allowed", "a multiple of heads (%1)")},
-    {R"(less than dim/2 \((\d+)\))", QT_TRANSLATE_NOOP("posenc::ui::Allowed", "less than dim/2 (%1)")},
+    {R"(less than dim/2 \((\d+)\))",
+     QT_TRANSLATE_NOOP("posenc::ui::Allowed", "less than dim/2 (%1)")},
     {R"(at most max_len \((\d+)\) when overflow = error; choose overflow = clamp or repeat to look past the table)",
      QT_TRANSLATE_NOOP("posenc::ui::Allowed",
                        "at most max_len (%1) when overflow = error; choose overflow = clamp or "
@@ -126,7 +129,8 @@ const Phrase kPhrases[] = {
                        "log-spaced buckets divide by ln(max_distance / max_exact), which is zero "
                        "or negative otherwise")},
     {R"(greater than buckets/4 = (\d+) \(T5 bidirectional max_exact\))",
-     QT_TRANSLATE_NOOP("posenc::ui::Allowed", "greater than buckets/4 = %1 (T5 bidirectional max_exact)")},
+     QT_TRANSLATE_NOOP("posenc::ui::Allowed",
+                       "greater than buckets/4 = %1 (T5 bidirectional max_exact)")},
     {R"(even when relative = sinusoidal \(R_delta holds d_model/2 sines and d_model/2 cosines\))",
      QT_TRANSLATE_NOOP("posenc::ui::Allowed",
                        "even when relative = sinusoidal (R_delta holds d_model/2 sines and "
@@ -143,7 +147,8 @@ const Phrase kPhrases[] = {
 QString translatePhrase(const QString& allowed, bool* matched) {
   *matched = false;
   for (const Phrase& p : kPhrases) {
-    const QRegularExpression re(QStringLiteral("^") + QLatin1String(p.pattern) + QStringLiteral("$"));
+    const QRegularExpression re(QStringLiteral("^") + QLatin1String(p.pattern) +
+                                QStringLiteral("$"));
     const QRegularExpressionMatch m = re.match(allowed);
     if (!m.hasMatch()) continue;
     QStringList values;
@@ -157,7 +162,8 @@ QString translatePhrase(const QString& allowed, bool* matched) {
 
 /// "sinusoidal view 'similarity' at 4096 x 4096 cells" (what checkMemory is told a request is).
 QString requestText(const QString& request) {
-  static const QRegularExpression re(QStringLiteral(R"(^(\S+) view '([^']+)' at (\d+) x (\d+) cells$)"));
+  static const QRegularExpression re(
+      QStringLiteral(R"(^(\S+) view '([^']+)' at (\d+) x (\d+) cells$)"));
   const QRegularExpressionMatch m = re.match(request);
   if (!m.hasMatch()) return request;
   return QCoreApplication::translate("posenc::ui::Allowed", "%1 view '%2' at %3 x %4 cells")
@@ -217,7 +223,8 @@ bool setLanguage(const QString& id) {
     own = std::make_unique<QTranslator>();
     if (!own->load(QStringLiteral(":/i18n/posenc_%1.qm").arg(id))) return false;
     qt = std::make_unique<QTranslator>();
-    if (!qt->load(QStringLiteral("qtbase_%1").arg(id), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+    if (!qt->load(QStringLiteral("qtbase_%1").arg(id),
+                  QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
       qt.reset();
   }
   Installed& st = installed();
@@ -243,7 +250,9 @@ bool setLanguage(const QString& id) {
   return true;
 }
 
-QString substitute(const QString& pattern, const QStringList& values) { return fill(pattern, values); }
+QString substitute(const QString& pattern, const QStringList& values) {
+  return fill(pattern, values);
+}
 
 QString numberPattern(const QString& text, QStringList* numbers) {
   QString out;
@@ -297,7 +306,8 @@ QString allowedPhrase(const std::string& allowed) {
 
 QString errorMessage(const std::exception& e) {
   if (currentLanguage() == QLatin1String("en")) return QString::fromUtf8(e.what());
-  if (const auto* memory = dynamic_cast<const MemoryBudgetError*>(&e)) return memoryMessage(*memory);
+  if (const auto* memory = dynamic_cast<const MemoryBudgetError*>(&e))
+    return memoryMessage(*memory);
   if (const auto* p = dynamic_cast<const ParamError*>(&e)) {
     return QCoreApplication::translate("posenc::ui::Allowed", "parameter '%1' = '%2': must be %3")
         .arg(QString::fromStdString(p->param()), QString::fromStdString(p->value()),

@@ -6,12 +6,12 @@
 #include <QSettings>
 #include <QString>
 #include <filesystem>
-#include <string>
 #include <iostream>
+#include <string>
 
-#include "posenc_ui/window/main_window.h"
 #include "posenc_ui/app/settings_keys.h"
 #include "posenc_ui/app/translation.h"
+#include "posenc_ui/window/main_window.h"
 
 namespace posenc::ui {
 

@@ -133,7 +133,8 @@ void EncodingController::schedule() {
   // stream of edits still computes once per interval (PlotJuggler's delayed callback). While
   // a batch runs, the dirty set simply grows and onComputationFinished starts the next batch
   // with the newest parameters.
-  if (!m_running && !m_throttle.isActive() && !m_dirty.empty()) m_throttle.start(remainingInterval());
+  if (!m_running && !m_throttle.isActive() && !m_dirty.empty())
+    m_throttle.start(remainingInterval());
   updateBusy();
 }
 
@@ -210,8 +211,7 @@ EncodingController::Output EncodingController::computeBatch(const Batch& batch) 
       const ViewSpec& spec = findView(*batch.scheme, view);
       if (spec.kind == ViewKind::Matrix)
         r.data = computeMatrix(*batch.scheme, batch.params, view, job.request.region);
-      else
-        r.data = batch.scheme->series(batch.params, view);
+      else r.data = batch.scheme->series(batch.params, view);
     } catch (const std::bad_alloc&) {
       r.error = QStringLiteral("out of memory: ask for a smaller region or fewer samples");
       r.failure = std::current_exception();
@@ -222,8 +222,8 @@ EncodingController::Output EncodingController::computeBatch(const Batch& batch) 
       r.error = QStringLiteral("unknown error while computing view %1").arg(job.request.view);
     }
     if (!r.error.isEmpty()) r.data = std::monostate{};
-    r.computeMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
-                      .count();
+    r.computeMs =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     out.emplace_back(job.slot, std::move(r));
   }
   return out;

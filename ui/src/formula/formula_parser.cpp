@@ -527,10 +527,8 @@ class Parser {
     if (name == u"|") return symbol(QString(QChar(0x2016)), Atom::Ord, Face::Upright);
     if (const auto it = symbolTable().constFind(name); it != symbolTable().constEnd()) {
       Face f = it->face;
-      if (face == Face::Bold)
-        f = Face::Bold;
-      else if (face == Face::Upright && f == Face::Italic)
-        f = Face::Upright;
+      if (face == Face::Bold) f = Face::Bold;
+      else if (face == Face::Upright && f == Face::Italic) f = Face::Upright;
       return symbol(QString::fromUtf16(it->text), it->atom, f);
     }
     m_pos = at;
@@ -629,14 +627,11 @@ QString plain(const FormulaNode& n) {
         const bool spaced = c.kind == Kind::Symbol &&
                             (c.atom == Atom::Bin || c.atom == Atom::Rel) &&
                             !(c.atom == Atom::Bin && out.trimmed().isEmpty());
-        const bool spaceAfter = c.kind == Kind::Symbol &&
-                                (c.atom == Atom::Punct || (c.atom == Atom::Op && !c.large));
-        if (spaced)
-          out += u' ' + t + u' ';
-        else if (spaceAfter)
-          out += t + u' ';
-        else
-          out += t;
+        const bool spaceAfter =
+            c.kind == Kind::Symbol && (c.atom == Atom::Punct || (c.atom == Atom::Op && !c.large));
+        if (spaced) out += u' ' + t + u' ';
+        else if (spaceAfter) out += t + u' ';
+        else out += t;
       }
       return out;
     }

@@ -394,10 +394,8 @@ QString substitute(const QString& formula, posenc::Index row, posenc::Index col,
       continue;
     }
     const QString number = formulaNumber(v, masked);
-    if (v < 0 && needsParentheses(out))
-      out += u'(' + number + u')';
-    else
-      out += number;
+    if (v < 0 && needsParentheses(out)) out += u'(' + number + u')';
+    else out += number;
   }
   out += formula.mid(last);
   return out;

@@ -120,12 +120,12 @@ int checkVersion(const QJsonObject& root, const JsonFormat& format) {
     newer(jsonText(value));
   const QString where = QStringLiteral("version");
   if (!version)
-    refuse(where, (value.isUndefined()
-                       ? QStringLiteral("missing")
-                       : jsonText(value) + QStringLiteral(" is not a whole number")) +
-                      QStringLiteral(" (this PosEnc Explorer reads %1s 1 to %2)")
-                          .arg(format.versionWord)
-                          .arg(format.version));
+    refuse(where,
+           (value.isUndefined() ? QStringLiteral("missing")
+                                : jsonText(value) + QStringLiteral(" is not a whole number")) +
+               QStringLiteral(" (this PosEnc Explorer reads %1s 1 to %2)")
+                   .arg(format.versionWord)
+                   .arg(format.version));
   if (*version > format.version) newer(QString::number(*version));
   if (*version < 1)
     refuse(where, QStringLiteral("%1 is not a %2 version (1 to %3)")
@@ -200,13 +200,20 @@ QString jsonText(const QJsonValue& value) {
 
 QString jsonTypeName(const QJsonValue& value) {
   switch (value.type()) {
-    case QJsonValue::Null: return QStringLiteral("null");
-    case QJsonValue::Bool: return QStringLiteral("true/false");
-    case QJsonValue::Double: return QStringLiteral("a number");
-    case QJsonValue::String: return QStringLiteral("a string");
-    case QJsonValue::Array: return QStringLiteral("an array");
-    case QJsonValue::Object: return QStringLiteral("an object");
-    case QJsonValue::Undefined: break;
+    case QJsonValue::Null:
+      return QStringLiteral("null");
+    case QJsonValue::Bool:
+      return QStringLiteral("true/false");
+    case QJsonValue::Double:
+      return QStringLiteral("a number");
+    case QJsonValue::String:
+      return QStringLiteral("a string");
+    case QJsonValue::Array:
+      return QStringLiteral("an array");
+    case QJsonValue::Object:
+      return QStringLiteral("an object");
+    case QJsonValue::Undefined:
+      break;
   }
   return QStringLiteral("missing");
 }

@@ -71,11 +71,12 @@ bool isLanguageCode(const QString& code) {
 /// without attributes (each closed, properly nested; <br> and <br/> stand alone) and
 /// entities (&lt; &amp; &#8804; ...).
 void checkHtml(const QString& html, const QString& where) {
-  static const QStringList kTags = {QStringLiteral("b"),   QStringLiteral("i"),
-                                    QStringLiteral("em"),  QStringLiteral("strong"),
-                                    QStringLiteral("sub"), QStringLiteral("sup"),
+  static const QStringList kTags = {QStringLiteral("b"),    QStringLiteral("i"),
+                                    QStringLiteral("em"),   QStringLiteral("strong"),
+                                    QStringLiteral("sub"),  QStringLiteral("sup"),
                                     QStringLiteral("code"), QStringLiteral("p")};
-  static const QRegularExpression entity(QStringLiteral("^&(#[0-9]{1,7}|#x[0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});"));
+  static const QRegularExpression entity(
+      QStringLiteral("^&(#[0-9]{1,7}|#x[0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});"));
   QStringList open;
   qsizetype k = 0;
   while (k < html.size()) {
@@ -83,8 +84,10 @@ void checkHtml(const QString& html, const QString& where) {
     if (c == QLatin1Char('&')) {
       const auto m = entity.match(html.mid(k, 40));
       if (!m.hasMatch())
-        refuse(where, QStringLiteral("a '&' at character %1 does not start an entity (write &amp; for an ampersand)")
-                          .arg(k + 1));
+        refuse(where,
+               QStringLiteral(
+                   "a '&' at character %1 does not start an entity (write &amp; for an ampersand)")
+                   .arg(k + 1));
       k += m.capturedLength();
       continue;
     }
@@ -94,8 +97,10 @@ void checkHtml(const QString& html, const QString& where) {
     }
     const qsizetype end = html.indexOf(QLatin1Char('>'), k);
     if (end < 0)
-      refuse(where, QStringLiteral("a '<' at character %1 does not start a tag (write &lt; for a less-than sign)")
-                        .arg(k + 1));
+      refuse(where,
+             QStringLiteral(
+                 "a '<' at character %1 does not start a tag (write &lt; for a less-than sign)")
+                 .arg(k + 1));
     QString tag = html.mid(k + 1, end - k - 1);
     const bool closing = tag.startsWith(QLatin1Char('/'));
     if (closing) tag.remove(0, 1);
@@ -106,17 +111,22 @@ void checkHtml(const QString& html, const QString& where) {
       if (closing) refuse(where, QStringLiteral("</br> is not a tag (write <br>)"));
     } else if (!kTags.contains(tag)) {
       const QString shown = html.mid(k, std::min<qsizetype>(end - k + 1, 40));
-      refuse(where, QStringLiteral("%1 at character %2 is not allowed (tags: <%3> and <br>, without "
-                                   "attributes; write &lt; for a less-than sign)")
-                        .arg(shown)
-                        .arg(k + 1)
-                        .arg(kTags.join(QStringLiteral(">, <"))));
+      refuse(where,
+             QStringLiteral("%1 at character %2 is not allowed (tags: <%3> and <br>, without "
+                            "attributes; write &lt; for a less-than sign)")
+                 .arg(shown)
+                 .arg(k + 1)
+                 .arg(kTags.join(QStringLiteral(">, <"))));
     } else if (selfClosing) {
       refuse(where, QStringLiteral("<%1/> is not allowed (write <%1>...</%1>)").arg(tag));
     } else if (closing) {
-      if (open.isEmpty()) refuse(where, QStringLiteral("</%1> at character %2 closes nothing").arg(tag).arg(k + 1));
+      if (open.isEmpty())
+        refuse(where, QStringLiteral("</%1> at character %2 closes nothing").arg(tag).arg(k + 1));
       if (open.last() != tag)
-        refuse(where, QStringLiteral("</%1> at character %2 closes <%3>").arg(tag).arg(k + 1).arg(open.last()));
+        refuse(where, QStringLiteral("</%1> at character %2 closes <%3>")
+                          .arg(tag)
+                          .arg(k + 1)
+                          .arg(open.last()));
       open.removeLast();
     } else {
       if (open.size() >= 16) refuse(where, QStringLiteral("tags nested more than 16 deep"));
@@ -136,7 +146,8 @@ LocalizedText readText(const QJsonObject& parent, const QString& key, const QStr
   const QJsonValue value = parent.value(key);
   const QString shape = QStringLiteral("{\"en\": \"...\", \"zh_CN\": \"...\"}");
   if (value.isUndefined()) refuse(part, QStringLiteral("missing (must be %1)").arg(shape));
-  if (!value.isObject()) refuse(part, QStringLiteral("must be %1, not %2").arg(shape, jsonTypeName(value)));
+  if (!value.isObject())
+    refuse(part, QStringLiteral("must be %1, not %2").arg(shape, jsonTypeName(value)));
   const QJsonObject object = value.toObject();
   if (object.size() > kMaxLanguages)
     refuse(part, QStringLiteral("%1 languages; at most %2").arg(object.size()).arg(kMaxLanguages));
@@ -145,12 +156,15 @@ LocalizedText readText(const QJsonObject& parent, const QString& key, const QStr
     const QString language = it.key();
     const QString at = part + QLatin1Char('.') + language;
     if (!isLanguageCode(language))
-      refuse(part, QStringLiteral("%1 is not a language code (e.g. \"en\", \"zh_CN\")").arg(jsonText(language)));
-    if (!it.value().isString()) refuse(at, QStringLiteral("must be a string, not ") + jsonTypeName(it.value()));
+      refuse(part, QStringLiteral("%1 is not a language code (e.g. \"en\", \"zh_CN\")")
+                       .arg(jsonText(language)));
+    if (!it.value().isString())
+      refuse(at, QStringLiteral("must be a string, not ") + jsonTypeName(it.value()));
     const QString text = it.value().toString();
     if (text.size() > maxLength)
       refuse(at, QStringLiteral("%1 characters; at most %2").arg(text.size()).arg(maxLength));
-    if (kind == TextKind::Plain && (text.contains(QLatin1Char('<')) || text.contains(QLatin1Char('\n'))))
+    if (kind == TextKind::Plain &&
+        (text.contains(QLatin1Char('<')) || text.contains(QLatin1Char('\n'))))
       refuse(at, QStringLiteral("must be plain text on one line (no '<', no line break)"));
     if (kind == TextKind::Html) checkHtml(text, at);
     out.texts.insert(language, text);
@@ -159,7 +173,8 @@ LocalizedText readText(const QJsonObject& parent, const QString& key, const QStr
     const QString language = QLatin1String(required);
     if (!out.texts.contains(language))
       refuse(part + QLatin1Char('.') + language,
-             QStringLiteral("missing (every text needs English \"en\" and Simplified Chinese \"zh_CN\")"));
+             QStringLiteral(
+                 "missing (every text needs English \"en\" and Simplified Chinese \"zh_CN\")"));
     if (out.texts.value(language).trimmed().isEmpty())
       refuse(part + QLatin1Char('.') + language, QStringLiteral("empty"));
   }
@@ -174,8 +189,10 @@ Session readSchemeAndParams(const QJsonObject& step, const QString& where) {
   QJsonObject preset;
   preset.insert(QStringLiteral("format"), QStringLiteral("posenc-preset"));
   preset.insert(QStringLiteral("version"), 1);
-  if (step.contains(QStringLiteral("scheme"))) preset.insert(QStringLiteral("scheme"), step.value(QStringLiteral("scheme")));
-  if (step.contains(QStringLiteral("params"))) preset.insert(QStringLiteral("params"), step.value(QStringLiteral("params")));
+  if (step.contains(QStringLiteral("scheme")))
+    preset.insert(QStringLiteral("scheme"), step.value(QStringLiteral("scheme")));
+  if (step.contains(QStringLiteral("params")))
+    preset.insert(QStringLiteral("params"), step.value(QStringLiteral("params")));
   try {
     return readSession(QJsonDocument(preset).toJson(QJsonDocument::Compact));
   } catch (const ReadError& e) {
@@ -184,8 +201,10 @@ Session readSchemeAndParams(const QJsonObject& step, const QString& where) {
 }
 
 const ViewSpec& readView(const Scheme& scheme, const QJsonValue& value, const QString& part) {
-  if (value.isUndefined()) refuse(part, QStringLiteral("missing (a view id of %1)").arg(q(scheme.info().id)));
-  if (!value.isString()) refuse(part, QStringLiteral("must be a view id, not ") + jsonTypeName(value));
+  if (value.isUndefined())
+    refuse(part, QStringLiteral("missing (a view id of %1)").arg(q(scheme.info().id)));
+  if (!value.isString())
+    refuse(part, QStringLiteral("must be a view id, not ") + jsonTypeName(value));
   try {
     return findView(scheme, value.toString().toStdString());
   } catch (const ParamError& e) {
@@ -200,7 +219,8 @@ LessonCell readHighlight(const Scheme& scheme, const ParamSet& params, const Vie
   const QJsonObject object = value.toObject();
   checkKeys(object, {QStringLiteral("row"), QStringLiteral("col")}, part);
   if (view.kind != ViewKind::Matrix)
-    refuse(part, QStringLiteral("points at a heatmap cell, but view %1 is a chart").arg(q(view.id)));
+    refuse(part,
+           QStringLiteral("points at a heatmap cell, but view %1 is a chart").arg(q(view.id)));
   MatrixShape shape;
   try {
     shape = scheme.shape(params, view.id);
@@ -216,7 +236,8 @@ LessonCell readHighlight(const Scheme& scheme, const ParamSet& params, const Vie
                      .arg(v.isUndefined() ? QStringLiteral("missing") : jsonText(v))
                      .arg(size - 1)
                      .arg(size)
-                     .arg(QLatin1String(key) == QLatin1String("row") ? QStringLiteral("rows") : QStringLiteral("columns")));
+                     .arg(QLatin1String(key) == QLatin1String("row") ? QStringLiteral("rows")
+                                                                     : QStringLiteral("columns")));
     return static_cast<Index>(*whole);
   };
   LessonCell cell;
@@ -227,7 +248,8 @@ LessonCell readHighlight(const Scheme& scheme, const ParamSet& params, const Vie
 
 LessonStep readStep(const QJsonValue& value, int number) {
   const QString where = QStringLiteral("step %1").arg(number);
-  if (!value.isObject()) refuse(where, QStringLiteral("must be an object, not ") + jsonTypeName(value));
+  if (!value.isObject())
+    refuse(where, QStringLiteral("must be an object, not ") + jsonTypeName(value));
   const QJsonObject object = value.toObject();
   static const QStringList known = {QStringLiteral("title"),  QStringLiteral("text"),
                                     QStringLiteral("scheme"), QStringLiteral("params"),
@@ -240,12 +262,14 @@ LessonStep readStep(const QJsonValue& value, int number) {
              QStringLiteral("unknown field (known: %1)").arg(known.join(QStringLiteral(", "))));
 
   LessonStep step;
-  step.title = readText(object, QStringLiteral("title"), where, TextKind::Plain, kMaxLessonTitleLength);
+  step.title =
+      readText(object, QStringLiteral("title"), where, TextKind::Plain, kMaxLessonTitleLength);
   step.text = readText(object, QStringLiteral("text"), where, TextKind::Html, kMaxLessonTextLength);
   step.session = readSchemeAndParams(object, where);
   const Scheme& scheme = findScheme(step.session.scheme.toStdString());
 
-  const ViewSpec& view = readView(scheme, object.value(QStringLiteral("view")), joinPart(where, QStringLiteral("view")));
+  const ViewSpec& view = readView(scheme, object.value(QStringLiteral("view")),
+                                  joinPart(where, QStringLiteral("view")));
   step.session.view = q(view.id);
 
   const QString layoutPart = joinPart(where, QStringLiteral("layout"));
@@ -261,31 +285,37 @@ LessonStep readStep(const QJsonValue& value, int number) {
   const bool grid = step.session.layout != QLatin1String("tabs");
   const int cells = cellsOfLayout(step.session.layout);
   if (!grid && object.contains(QStringLiteral("views")))
-    refuse(viewsPart, QStringLiteral("only a grid layout (grid1, grid2, grid4) shows several views; "
-                                     "this step's layout is tabs"));
+    refuse(viewsPart,
+           QStringLiteral("only a grid layout (grid1, grid2, grid4) shows several views; "
+                          "this step's layout is tabs"));
   if (grid) {
     const QJsonValue views = object.value(QStringLiteral("views"));
     if (!views.isArray() || views.toArray().size() != cells)
-      refuse(viewsPart, QStringLiteral("layout %1 needs %2 view id(s), one per cell, the first "
-                                       "being the step's view; not %3")
-                            .arg(step.session.layout)
-                            .arg(cells)
-                            .arg(views.isUndefined() ? QStringLiteral("missing") : jsonText(views)));
+      refuse(viewsPart,
+             QStringLiteral("layout %1 needs %2 view id(s), one per cell, the first "
+                            "being the step's view; not %3")
+                 .arg(step.session.layout)
+                 .arg(cells)
+                 .arg(views.isUndefined() ? QStringLiteral("missing") : jsonText(views)));
     const QJsonArray list = views.toArray();
     for (int k = 0; k < cells; ++k)
-      step.session.gridViews << q(readView(scheme, list[k], viewsPart + QStringLiteral("[%1]").arg(k)).id);
+      step.session.gridViews << q(
+          readView(scheme, list[k], viewsPart + QStringLiteral("[%1]").arg(k)).id);
     if (step.session.gridViews.front() != step.session.view)
       refuse(viewsPart + QStringLiteral("[0]"),
-             QStringLiteral("\"%1\" must be the step's view \"%2\" (cell 1 is the view the text and "
-                            "the highlight are about)")
+             QStringLiteral(
+                 "\"%1\" must be the step's view \"%2\" (cell 1 is the view the text and "
+                 "the highlight are about)")
                  .arg(step.session.gridViews.front(), step.session.view));
   }
 
   if (object.contains(QStringLiteral("highlight")))
-    step.highlight = readHighlight(scheme, step.session.params, view, object.value(QStringLiteral("highlight")),
-                                   joinPart(where, QStringLiteral("highlight")));
+    step.highlight =
+        readHighlight(scheme, step.session.params, view, object.value(QStringLiteral("highlight")),
+                      joinPart(where, QStringLiteral("highlight")));
 
-  if (object.contains(QStringLiteral("comment")) && !object.value(QStringLiteral("comment")).isString())
+  if (object.contains(QStringLiteral("comment")) &&
+      !object.value(QStringLiteral("comment")).isString())
     refuse(joinPart(where, QStringLiteral("comment")), QStringLiteral("must be a string"));
   return step;
 }
@@ -294,46 +324,55 @@ LessonStep readStep(const QJsonValue& value, int number) {
 
 /// What the one JSON reader checks of a lesson before readDocument sees it.
 const JsonFormat& lessonFormat() {
-  static const JsonFormat format{QStringLiteral("lesson"),
-                                 {QLatin1String(kLessonFormat)},
-                                 kLessonVersion,
-                                 QStringLiteral("lesson version"),
-                                 kMaxLessonBytes,
-                                 {{QStringLiteral("posenc-session"), QStringLiteral("open it as a session")},
-                                  {QStringLiteral("posenc-preset"), QStringLiteral("open it as a session")}}};
+  static const JsonFormat format{
+      QStringLiteral("lesson"),
+      {QLatin1String(kLessonFormat)},
+      kLessonVersion,
+      QStringLiteral("lesson version"),
+      kMaxLessonBytes,
+      {{QStringLiteral("posenc-session"), QStringLiteral("open it as a session")},
+       {QStringLiteral("posenc-preset"), QStringLiteral("open it as a session")}}};
   return format;
 }
 
 QString readId(const QJsonObject& root) {
   static const QRegularExpression re(QStringLiteral("^[a-z0-9]+(-[a-z0-9]+)*$"));
   const QJsonValue value = root.value(QStringLiteral("id"));
-  if (!value.isString() || value.toString().size() > kMaxIdLength || !re.match(value.toString()).hasMatch())
-    refuse(QStringLiteral("id"), QStringLiteral("%1 must be lowercase letters and digits joined by '-', "
-                                                "at most %2 characters (e.g. \"rope-basics\")")
-                                     .arg(value.isUndefined() ? QStringLiteral("missing") : jsonText(value))
-                                     .arg(kMaxIdLength));
+  if (!value.isString() || value.toString().size() > kMaxIdLength ||
+      !re.match(value.toString()).hasMatch())
+    refuse(QStringLiteral("id"),
+           QStringLiteral("%1 must be lowercase letters and digits joined by '-', "
+                          "at most %2 characters (e.g. \"rope-basics\")")
+               .arg(value.isUndefined() ? QStringLiteral("missing") : jsonText(value))
+               .arg(kMaxIdLength));
   return value.toString();
 }
 
 Lesson readDocument(const QByteArray& bytes) {
   const QJsonObject root = readJsonDocument(bytes, lessonFormat()).root;
   checkKeys(root,
-            {QStringLiteral("format"), QStringLiteral("version"), QStringLiteral("id"), QStringLiteral("title"),
-             QStringLiteral("summary"), QStringLiteral("steps"), QStringLiteral("comment")},
+            {QStringLiteral("format"), QStringLiteral("version"), QStringLiteral("id"),
+             QStringLiteral("title"), QStringLiteral("summary"), QStringLiteral("steps"),
+             QStringLiteral("comment")},
             QString());
   Lesson lesson;
   lesson.id = readId(root);
-  lesson.title = readText(root, QStringLiteral("title"), QString(), TextKind::Plain, kMaxLessonTitleLength);
-  lesson.summary = readText(root, QStringLiteral("summary"), QString(), TextKind::Html, kMaxLessonTextLength);
+  lesson.title =
+      readText(root, QStringLiteral("title"), QString(), TextKind::Plain, kMaxLessonTitleLength);
+  lesson.summary =
+      readText(root, QStringLiteral("summary"), QString(), TextKind::Html, kMaxLessonTextLength);
   const QJsonValue steps = root.value(QStringLiteral("steps"));
   if (!steps.isArray() || steps.toArray().isEmpty())
-    refuse(QStringLiteral("steps"), QStringLiteral("must be a non-empty array of steps, not ") +
-                                        (steps.isArray() ? QStringLiteral("an empty one") : jsonTypeName(steps)));
+    refuse(QStringLiteral("steps"),
+           QStringLiteral("must be a non-empty array of steps, not ") +
+               (steps.isArray() ? QStringLiteral("an empty one") : jsonTypeName(steps)));
   const QJsonArray list = steps.toArray();
   if (list.size() > kMaxLessonSteps)
-    refuse(QStringLiteral("steps"),
-           QStringLiteral("%1 steps; a lesson has at most %2").arg(list.size()).arg(kMaxLessonSteps));
-  for (qsizetype k = 0; k < list.size(); ++k) lesson.steps << readStep(list[k], static_cast<int>(k) + 1);
+    refuse(
+        QStringLiteral("steps"),
+        QStringLiteral("%1 steps; a lesson has at most %2").arg(list.size()).arg(kMaxLessonSteps));
+  for (qsizetype k = 0; k < list.size(); ++k)
+    lesson.steps << readStep(list[k], static_cast<int>(k) + 1);
   return lesson;
 }
 
@@ -364,7 +403,8 @@ Lesson readLesson(const QByteArray& bytes) {
   } catch (const std::bad_alloc&) {
     throw ReadError(QString(), QString(), QStringLiteral("not enough memory to read this lesson"));
   } catch (const std::exception& e) {
-    throw ReadError(QString(), QString(), QStringLiteral("cannot read this lesson: ") + QString::fromUtf8(e.what()));
+    throw ReadError(QString(), QString(),
+                    QStringLiteral("cannot read this lesson: ") + QString::fromUtf8(e.what()));
   }
 }
 
@@ -389,7 +429,8 @@ QByteArray writeLesson(const Lesson& lesson) {
                                   .value(QStringLiteral("params"))
                                   .toObject();
       for (const ParamSpec& spec : scheme.info().params)
-        if (step.session.params.has(spec.id) && step.session.params.get(spec.id) != spec.defaultValue)
+        if (step.session.params.has(spec.id) &&
+            step.session.params.get(spec.id) != spec.defaultValue)
           params.insert(q(spec.id), all.value(q(spec.id)));
     } catch (const std::exception&) {
       // Not a valid step: written without parameters, so readLesson refuses or defaults it.
@@ -441,8 +482,9 @@ QList<Lesson> builtInLessons() {
     }
     const auto m = name.match(file);
     if (!m.hasMatch() || m.captured(1) != lesson.id) {
-      qWarning("posenc: built-in lesson %s: the file name must be NN-ID.json with ID its \"id\" (%s)",
-               qPrintable(file), qPrintable(lesson.id));
+      qWarning(
+          "posenc: built-in lesson %s: the file name must be NN-ID.json with ID its \"id\" (%s)",
+          qPrintable(file), qPrintable(lesson.id));
       continue;
     }
     out << lesson;

@@ -130,7 +130,8 @@ const Scheme& readScheme(const QJsonObject& root) {
   const QString known = QStringLiteral(" (known: %1)").arg(schemeIds().join(QStringLiteral(", ")));
   if (value.isUndefined()) refuse(QStringLiteral("scheme"), QStringLiteral("missing") + known);
   if (!value.isString())
-    refuse(QStringLiteral("scheme"), jsonText(value) + QStringLiteral(" is not a scheme id") + known);
+    refuse(QStringLiteral("scheme"),
+           jsonText(value) + QStringLiteral(" is not a scheme id") + known);
   const std::string id = value.toString().toStdString();
   for (const auto& s : allSchemes())
     if (s->info().id == id) return *s;
@@ -143,7 +144,8 @@ ParamSet readParams(const Scheme& scheme, const QJsonObject& root) {
   const QJsonValue value = root.value(QStringLiteral("params"));
   if (value.isUndefined()) return params;
   if (!value.isObject())
-    refuse(QStringLiteral("params"), QStringLiteral("must be an object of parameter values, not ") + jsonTypeName(value));
+    refuse(QStringLiteral("params"),
+           QStringLiteral("must be an object of parameter values, not ") + jsonTypeName(value));
   const QJsonObject object = value.toObject();
   for (auto it = object.begin(); it != object.end(); ++it) {
     const std::string key = it.key().toStdString();
@@ -152,7 +154,8 @@ ParamSet readParams(const Scheme& scheme, const QJsonObject& root) {
     try {
       spec = &findParam(scheme, key);
     } catch (const ParamError& e) {
-      refuse(part, q(ParamError(e.param(), jsonText(it.value()).toStdString(), e.allowed()).what()));
+      refuse(part,
+             q(ParamError(e.param(), jsonText(it.value()).toStdString(), e.allowed()).what()));
     }
     try {
       params.set(spec->id, valueFromJson(*spec, it.value()));
@@ -175,7 +178,9 @@ QString readViewId(const Scheme& scheme, const QJsonValue& value, const QString&
     refuse(part, jsonText(value) + QStringLiteral(" is not a view id") + views);
   QString id = value.toString();
   if (!viewIds(scheme).contains(id))
-    refuse(part, QStringLiteral("%1 is not a view of %2").arg(jsonText(value), q(scheme.info().id)) + views);
+    refuse(part,
+           QStringLiteral("%1 is not a view of %2").arg(jsonText(value), q(scheme.info().id)) +
+               views);
   return id;
 }
 
@@ -189,7 +194,8 @@ std::pair<double, double> readInterval(const QJsonValue& value, const QString& p
   if (!std::isfinite(lo) || !std::isfinite(hi))
     refuse(part, QStringLiteral("%1 is not finite").arg(jsonText(value)));
   if (!(lo < hi))
-    refuse(part, QStringLiteral("%1 is inverted or empty (low must be less than high)").arg(jsonText(value)));
+    refuse(part, QStringLiteral("%1 is inverted or empty (low must be less than high)")
+                     .arg(jsonText(value)));
   return {lo, hi};
 }
 
@@ -206,8 +212,8 @@ void readView(const Scheme& scheme, const QJsonObject& root, Session& session) {
   if (view.contains(QStringLiteral("layout"))) {
     const QJsonValue layout = view.value(QStringLiteral("layout"));
     if (!layout.isString() || !layoutIds().contains(layout.toString()))
-      refuse(QStringLiteral("view.layout"),
-             QStringLiteral("%1 is not a layout (%2)").arg(jsonText(layout), listText(layoutIds())));
+      refuse(QStringLiteral("view.layout"), QStringLiteral("%1 is not a layout (%2)")
+                                                .arg(jsonText(layout), listText(layoutIds())));
     session.layout = layout.toString();
   }
 
@@ -215,7 +221,9 @@ void readView(const Scheme& scheme, const QJsonObject& root, Session& session) {
     const QJsonValue grid = view.value(QStringLiteral("grid"));
     if (!grid.isArray() || grid.toArray().size() > kMaxGridViews)
       refuse(QStringLiteral("view.grid"),
-             QStringLiteral("must be an array of at most %1 view ids, not %2").arg(kMaxGridViews).arg(jsonText(grid)));
+             QStringLiteral("must be an array of at most %1 view ids, not %2")
+                 .arg(kMaxGridViews)
+                 .arg(jsonText(grid)));
     const QJsonArray cells = grid.toArray();
     for (qsizetype k = 0; k < cells.size(); ++k)
       session.gridViews << readViewId(scheme, cells[k], QStringLiteral("view.grid[%1]").arg(k));
@@ -236,7 +244,8 @@ void readView(const Scheme& scheme, const QJsonObject& root, Session& session) {
     if (zoom.isNull()) return;  // written by hand as "no zoom"
     if (!zoom.isObject())
       refuse(QStringLiteral("view.zoom"),
-             QStringLiteral("must be {\"x\": [x0, x1], \"y\": [y0, y1]}, not ") + jsonTypeName(zoom));
+             QStringLiteral("must be {\"x\": [x0, x1], \"y\": [y0, y1]}, not ") +
+                 jsonTypeName(zoom));
     const QJsonObject z = zoom.toObject();
     const auto [x0, x1] = readInterval(z.value(QStringLiteral("x")), QStringLiteral("view.zoom.x"));
     const auto [y0, y1] = readInterval(z.value(QStringLiteral("y")), QStringLiteral("view.zoom.y"));
@@ -265,9 +274,8 @@ QJsonObject sessionToJson(const Session& session) {
   view.insert(QStringLiteral("colormap"), session.colormap);
   if (session.zoom) {
     const Zoom& z = *session.zoom;
-    view.insert(QStringLiteral("zoom"),
-                QJsonObject{{QStringLiteral("x"), QJsonArray{z.x0, z.x1}},
-                            {QStringLiteral("y"), QJsonArray{z.y0, z.y1}}});
+    view.insert(QStringLiteral("zoom"), QJsonObject{{QStringLiteral("x"), QJsonArray{z.x0, z.x1}},
+                                                    {QStringLiteral("y"), QJsonArray{z.y0, z.y1}}});
   }
 
   QJsonObject root;
@@ -315,7 +323,8 @@ QList<PresetFile> presetFiles() {
     p.info.id = o.value(QStringLiteral("id")).toString();
     p.info.name = o.value(QStringLiteral("name")).toString();
     p.info.description = o.value(QStringLiteral("description")).toString();
-    p.order = jsonWholeNumber(o.value(QStringLiteral("order"))).value_or(std::numeric_limits<qint64>::max());
+    p.order = jsonWholeNumber(o.value(QStringLiteral("order")))
+                  .value_or(std::numeric_limits<qint64>::max());
     if (p.info.id + QStringLiteral(".json") != name || p.info.name.isEmpty()) {
       qWarning("posenc: built-in preset %s: \"id\" must match the file name and \"name\" be set",
                qPrintable(name));
@@ -337,7 +346,8 @@ QByteArray writeSession(const Session& session) {
   try {
     (void)readSession(bytes);
   } catch (const ReadError& e) {
-    throw ReadError(QString(), QString(), QStringLiteral("not a valid session: ") + QString::fromUtf8(e.what()));
+    throw ReadError(QString(), QString(),
+                    QStringLiteral("not a valid session: ") + QString::fromUtf8(e.what()));
   }
   return bytes;
 }
@@ -383,7 +393,8 @@ Session presetSession(const QString& id) {
     ids << p.info.id;
   }
   throw ReadError(QString(), QString(),
-                  QStringLiteral("unknown preset '%1' (built-in presets: %2)").arg(id, ids.join(QStringLiteral(", "))));
+                  QStringLiteral("unknown preset '%1' (built-in presets: %2)")
+                      .arg(id, ids.join(QStringLiteral(", "))));
 }
 
 }  // namespace posenc::ui

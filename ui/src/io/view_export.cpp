@@ -66,10 +66,12 @@ std::pair<Index, Index> sampledCells(const MatrixShape& full, const Region& regi
 void checkPictureMemory(const Scheme& scheme, const ParamSet& params, const ViewSpec& view,
                         const Region& sampled, const QString& suffix, QSize size, double dpi) {
   const double scale = suffix == QLatin1String("png") ? dpi / 96.0 : 1.0;
-  const double pixels = static_cast<double>(size.width()) * scale * static_cast<double>(size.height()) * scale;
+  const double pixels =
+      static_cast<double>(size.width()) * scale * static_cast<double>(size.height()) * scale;
   double bytes = pixels * bytesPerPicturePixel(suffix);
   std::string what = std::to_string(size.width()) + " x " + std::to_string(size.height()) + " " +
-                     suffix.toUpper().toStdString() + " of " + scheme.info().id + " view '" + view.id + "'";
+                     suffix.toUpper().toStdString() + " of " + scheme.info().id + " view '" +
+                     view.id + "'";
   if (view.kind == ViewKind::Matrix) {
     const MatrixShape full = scheme.shape(params, view.id);
     const auto [rows, cols] = sampledCells(full, sampled);
@@ -78,8 +80,10 @@ void checkPictureMemory(const Scheme& scheme, const ParamSet& params, const View
     const auto r = static_cast<double>(rows), c = static_cast<double>(cols);
     const Index r1 = sampled.r1 < 0 ? full.rows : std::min(sampled.r1, full.rows);
     const Index c1 = sampled.c1 < 0 ? full.cols : std::min(sampled.c1, full.cols);
-    const auto span = static_cast<double>(std::max<Index>(r1 - sampled.r0, 0) + std::max<Index>(c1 - sampled.c0, 0));
-    bytes += matrixRequestBytes(r, workCols, modelWidth(params), vectorsPerPosition(scheme.info().id, view.id), span) +
+    const auto span = static_cast<double>(std::max<Index>(r1 - sampled.r0, 0) +
+                                          std::max<Index>(c1 - sampled.c0, 0));
+    bytes += matrixRequestBytes(r, workCols, modelWidth(params),
+                                vectorsPerPosition(scheme.info().id, view.id), span) +
              12.0 * r * c;
     what += " (" + std::to_string(rows) + " x " + std::to_string(cols) + " cells)";
   }
@@ -108,9 +112,7 @@ bool isPicturePath(const QString& path) {
   return s == QLatin1String("png") || s == QLatin1String("svg") || s == QLatin1String("pdf");
 }
 
-bool isDataPath(const QString& path) {
-  return dataFormatFromPath(path.toStdString()).has_value();
-}
+bool isDataPath(const QString& path) { return dataFormatFromPath(path.toStdString()).has_value(); }
 
 QString parameterSummary(const ParamSet& params) {
   QStringList parts;
@@ -124,8 +126,9 @@ void exportView(const Scheme& scheme, const ParamSet& params, const ViewSpec& vi
   const QString qpath = QString::fromStdString(path);
   const bool toStdout = path == "-";
   if (!toStdout && !isPicturePath(qpath) && !isDataPath(qpath))
-    throw UsageError("--out '" + path + "': unknown format '" + suffixOf(qpath).toStdString() +
-                     "' (use .png, .svg, .pdf, .csv, .npy, .json, or - for JSON on standard output)");
+    throw UsageError(
+        "--out '" + path + "': unknown format '" + suffixOf(qpath).toStdString() +
+        "' (use .png, .svg, .pdf, .csv, .npy, .json, or - for JSON on standard output)");
   const bool isMatrix = view.kind == ViewKind::Matrix;
   const Region& region = request.region;
   const bool hasRegion = region.r0 != 0 || region.c0 != 0 || region.r1 >= 0 || region.c1 >= 0;
@@ -179,8 +182,8 @@ void exportView(const Scheme& scheme, const ParamSet& params, const ViewSpec& vi
   PlotOptions options;
   options.colormap = request.colormap;
   options.title = request.title;
-  options.subtitle =
-      QString::fromStdString(scheme.info().name) + QStringLiteral("    ") + parameterSummary(params);
+  options.subtitle = QString::fromStdString(scheme.info().name) + QStringLiteral("    ") +
+                     parameterSummary(params);
   if (isMatrix) {
     drawMatrix(plot, view, computeMatrix(scheme, params, view.id, sampled), options);
   } else {

@@ -119,8 +119,7 @@ void paintRotatingPair(QPainter& g, const QRectF& rect, const AnimationFrame& fr
   const double titleH = paintRotatingPairTitle(g, rect, frame, position, gap, base);
   const QFontMetricsF fm(base);
   const double textH = fm.height() * 3.6;
-  const QRectF area(rect.left(), rect.top() + titleH, rect.width(),
-                    rect.height() - titleH - textH);
+  const QRectF area(rect.left(), rect.top() + titleH, rect.width(), rect.height() - titleH - textH);
   const double rmax = std::max(hands[0].radius, hands[1].radius);
   const double r = std::max(10.0, std::min(area.width(), area.height()) * 0.42);
   const QPointF c = area.center();
@@ -170,8 +169,10 @@ QString handLabel(const AnimationHand& hand) {
   switch (hand.label) {
     case HandLabel::BandPair:
       return QObject::tr("pair %1  λ = %2").arg(hand.pair).arg(num(hand.wavelength));
-    case HandLabel::QueryAtM: return QObject::tr("q at m");
-    case HandLabel::KeyAtN: return QObject::tr("k at n");
+    case HandLabel::QueryAtM:
+      return QObject::tr("q at m");
+    case HandLabel::KeyAtN:
+      return QObject::tr("k at n");
   }
   return {};
 }
@@ -219,11 +220,14 @@ void paintAnimationFrame(QPainter& painter, const QRectF& rect, const std::strin
   QFont font = painter.font();
   font.setPointSizeF(std::clamp(std::min(rect.width(), rect.height()) / 45.0, 8.0, 28.0));
   switch (frame.kind) {
-    case AnimationKind::ClockHands: paintClockHands(painter, rect, position, hands, font); break;
+    case AnimationKind::ClockHands:
+      paintClockHands(painter, rect, position, hands, font);
+      break;
     case AnimationKind::RotatingPair:
       paintRotatingPair(painter, rect, frame, position, gap, hands, font);
       break;
-    case AnimationKind::None: break;  // animationFrame refuses these
+    case AnimationKind::None:
+      break;  // animationFrame refuses these
   }
   painter.restore();
 }
@@ -245,9 +249,8 @@ void writeFrame(const QString& path, const std::string& scheme, const ParamSet& 
   QBuffer encoded;
   encoded.open(QIODevice::WriteOnly);
   if (!image.save(&encoded, "PNG"))
-    throw std::runtime_error(QObject::tr("frames: cannot write %1: %2")
-                                 .arg(path, encoded.errorString())
-                                 .toStdString());
+    throw std::runtime_error(
+        QObject::tr("frames: cannot write %1: %2").arg(path, encoded.errorString()).toStdString());
   const QByteArray& bytes = encoded.data();
   const std::string file = QFile::encodeName(path).toStdString();
   try {
@@ -472,10 +475,17 @@ void AnimationView::paintEvent(QPaintEvent* event) { QWidget::paintEvent(event);
 
 void AnimationView::keyPressEvent(QKeyEvent* event) {
   switch (event->key()) {
-    case Qt::Key_Space: setPlaying(!isPlaying()); return;
-    case Qt::Key_Right: setPosition(std::floor(m_position) + 1); return;
-    case Qt::Key_Left: setPosition(std::ceil(m_position) - 1); return;
-    default: QWidget::keyPressEvent(event);
+    case Qt::Key_Space:
+      setPlaying(!isPlaying());
+      return;
+    case Qt::Key_Right:
+      setPosition(std::floor(m_position) + 1);
+      return;
+    case Qt::Key_Left:
+      setPosition(std::ceil(m_position) - 1);
+      return;
+    default:
+      QWidget::keyPressEvent(event);
   }
 }
 

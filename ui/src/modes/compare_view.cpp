@@ -159,7 +159,8 @@ CompareView::~CompareView() {
   // The panels' widgets and controllers are children, destroyed after this body by ~QWidget;
   // nothing they emit on the way (a last result, a hover leaving) may reach this view, whose
   // panels are deleted here.
-  for (QObject* child : findChildren<QObject*>()) QObject::disconnect(child, nullptr, this, nullptr);
+  for (QObject* child : findChildren<QObject*>())
+    QObject::disconnect(child, nullptr, this, nullptr);
   for (Panel* p : m_panels) delete p;
   m_panels.clear();
 }
@@ -180,7 +181,8 @@ void CompareView::setPanels(const std::vector<ComparePanelSpec>& panels) {
     p->spec = spec;
     p->box = new QWidget(m_grid);
     p->scheme = new QComboBox(p->box);
-    for (const auto& s : allSchemes()) p->scheme->addItem(coreText(s->info().name), q(s->info().id));
+    for (const auto& s : allSchemes())
+      p->scheme->addItem(coreText(s->info().name), q(s->info().id));
     p->view = new QComboBox(p->box);
     p->overrides = new QLineEdit(p->box);
     p->overrides->setText(spec.overrides);
@@ -380,7 +382,9 @@ void CompareView::onResult(int index, const ViewResult& result) {
   if (!busy()) emit settled();
 }
 
-void CompareView::linkZoom(int from) { linkZoomFrom(m_panels[static_cast<std::size_t>(from)]->plot); }
+void CompareView::linkZoom(int from) {
+  linkZoomFrom(m_panels[static_cast<std::size_t>(from)]->plot);
+}
 
 void CompareView::linkZoomFrom(PlotView* source) {
   if (m_linking) return;
@@ -467,8 +471,7 @@ void CompareView::linkHover(Index row, Index col) {
     HoverRequest::Panel job;
     if (std::get_if<MatrixResult>(&p->last.data)) {
       job = {&findScheme(p->spec.scheme.toStdString()), p->last.params, p->spec.view.toStdString()};
-      p->readout->setText(
-          tr("row %1, column %2 = %3").arg(row).arg(col).arg(tr("computing...")));
+      p->readout->setText(tr("row %1, column %2 = %3").arg(row).arg(col).arg(tr("computing...")));
     } else {
       p->readout->clear();
     }
@@ -477,11 +480,12 @@ void CompareView::linkHover(Index row, Index col) {
   if (m_diffNote && m_panels.size() >= 2) {
     const auto* a = std::get_if<MatrixResult>(&m_panels[0]->last.data);
     const auto* b = std::get_if<MatrixResult>(&m_panels[1]->last.data);
-    request.difference = a && b && a->full.rows == b->full.rows &&
-                         a->full.cols == b->full.cols && row < a->full.rows && col < a->full.cols;
+    request.difference = a && b && a->full.rows == b->full.rows && a->full.cols == b->full.cols &&
+                         row < a->full.rows && col < a->full.cols;
   }
   const quint64 generation = ++m_hoverGeneration;
-  if (m_hoverRunning) m_hoverPending = [this, request, generation] { startHover(request, generation); };
+  if (m_hoverRunning)
+    m_hoverPending = [this, request, generation] { startHover(request, generation); };
   else startHover(request, generation);
 }
 
@@ -536,8 +540,9 @@ void CompareView::updateDifference() {
   const auto* a = std::get_if<MatrixResult>(&pa->last.data);
   const auto* b = std::get_if<MatrixResult>(&pb->last.data);
   if (!a || !b) {
-    m_diffPlot->setMessage(tr("The difference map needs two heatmaps: choose matrix views in "
-                              "the first two panels."));
+    m_diffPlot->setMessage(
+        tr("The difference map needs two heatmaps: choose matrix views in "
+           "the first two panels."));
     m_diffNote->clear();
     return;
   }
@@ -554,9 +559,11 @@ void CompareView::updateDifference() {
   // Both sides are computed for the difference plot's own region, so their cells agree.
   m_diffView = pa->spec.view;
   const Region region = m_diffPlot->visibleRegion();
-  if (m_diffA->scheme().info().id != pa->spec.scheme.toStdString() || !(m_diffA->params() == pa->last.params))
+  if (m_diffA->scheme().info().id != pa->spec.scheme.toStdString() ||
+      !(m_diffA->params() == pa->last.params))
     m_diffA->setScheme(pa->spec.scheme, pa->last.params);
-  if (m_diffB->scheme().info().id != pb->spec.scheme.toStdString() || !(m_diffB->params() == pb->last.params))
+  if (m_diffB->scheme().info().id != pb->spec.scheme.toStdString() ||
+      !(m_diffB->params() == pb->last.params))
     m_diffB->setScheme(pb->spec.scheme, pb->last.params);
   m_diffA->setRequest(0, {pa->spec.view, region});
   m_diffB->setRequest(0, {pb->spec.view, region});
@@ -573,7 +580,8 @@ void CompareView::showDifference() {
   const Panel* pb = m_panels[1];
   try {
     const MatrixResult d = differenceOf(*a, *b);
-    ViewSpec spec = findView(findScheme(pa->spec.scheme.toStdString()), pa->spec.view.toStdString());
+    ViewSpec spec =
+        findView(findScheme(pa->spec.scheme.toStdString()), pa->spec.view.toStdString());
     spec.id = "difference";
     spec.title = tr("Difference A − B").toStdString();
     spec.valueLabel = "A − B";
@@ -605,7 +613,8 @@ void CompareView::retranslate() {
     p->overrides->setToolTip(tr("KEY=VALUE words, as the command line's --set"));
     // Scheme and view names in the current language; the ids (item data) stay.
     for (int k = 0; k < p->scheme->count(); ++k)
-      p->scheme->setItemText(k, coreText(findScheme(p->scheme->itemData(k).toString().toStdString()).info().name));
+      p->scheme->setItemText(
+          k, coreText(findScheme(p->scheme->itemData(k).toString().toStdString()).info().name));
     const Scheme& scheme = findScheme(p->spec.scheme.toStdString());
     for (int k = 0; k < p->view->count(); ++k)
       for (const ViewSpec& v : scheme.info().views)

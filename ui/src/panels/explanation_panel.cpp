@@ -131,8 +131,7 @@ QString plainOf(const QString& html) {
 
 QFont scaled(const QFont& base, double factor, bool bold = false) {
   QFont f = base;
-  if (f.pointSizeF() > 0)
-    f.setPointSizeF(f.pointSizeF() * factor);
+  if (f.pointSizeF() > 0) f.setPointSizeF(f.pointSizeF() * factor);
   else if (f.pixelSize() > 0)
     f.setPixelSize(std::max(1, static_cast<int>(std::lround(f.pixelSize() * factor))));
   f.setBold(bold);

@@ -157,7 +157,8 @@ void LessonPanel::fillChooser() {
   m_chooser->clear();
   for (const Lesson& lesson : m_lessons) {
     m_chooser->addItem(lessonText(lesson.title, m_language), lesson.id);
-    m_chooser->setItemData(m_chooser->count() - 1, lessonText(lesson.summary, m_language), Qt::ToolTipRole);
+    m_chooser->setItemData(m_chooser->count() - 1, lessonText(lesson.summary, m_language),
+                           Qt::ToolTipRole);
   }
   m_chooser->setCurrentIndex(m_lessonIndex < m_lessons.size() ? m_lessonIndex : -1);
 }

@@ -55,8 +55,8 @@ namespace {
 /// Slider positions of a logarithmic slider and of a linear slider over real values (integer
 /// linear sliders step through the integers themselves).
 constexpr int kSliderSteps = 1000;
-constexpr double kWideRatio = 1000.0;   ///< Ranges wider than this get a logarithmic slider.
-constexpr int kRealDecimals = 16;       ///< QDoubleSpinBox rounds to this many decimals.
+constexpr double kWideRatio = 1000.0;  ///< Ranges wider than this get a logarithmic slider.
+constexpr int kRealDecimals = 16;      ///< QDoubleSpinBox rounds to this many decimals.
 const QColor kErrorColor(0xc6, 0x28, 0x28);
 
 /// Every parameter id of every scheme, for lupdate: each id's translation is the parameter's
@@ -189,7 +189,8 @@ class IntSpinBox : public PanelControl<QSpinBox> {
     QSpinBox::fixup(text);
     bool ok = false;
     const int v = locale().toInt(text.trimmed(), &ok);
-    if (ok && m_even && v % 2 != 0) text = textFromValue(std::clamp(evenNear(v), minimum(), maximum()));
+    if (ok && m_even && v % 2 != 0)
+      text = textFromValue(std::clamp(evenNear(v), minimum(), maximum()));
   }
 
  private:
@@ -231,8 +232,7 @@ class RealSpinBox : public PanelControl<QDoubleSpinBox> {
     if (!partial.match(text).hasMatch()) return QValidator::Invalid;
     const auto v = parseNumber(text, locale());
     if (!v) return QValidator::Intermediate;
-    return (*v >= minimum() && *v <= maximum()) ? QValidator::Acceptable
-                                                 : QValidator::Intermediate;
+    return (*v >= minimum() && *v <= maximum()) ? QValidator::Acceptable : QValidator::Intermediate;
   }
   void fixup(QString& text) const override {
     if (const auto v = parseNumber(text, locale()))
@@ -328,9 +328,7 @@ QIcon resetIcon(const QColor& color) {
 }
 
 /// `v` rounded to `digits` significant digits.
-double roundSignificant(double v, int digits) {
-  return QString::number(v, 'g', digits).toDouble();
-}
+double roundSignificant(double v, int digits) { return QString::number(v, 'g', digits).toDouble(); }
 
 QString tooltipFor(const ParamSpec& spec) {
   QString tip = QStringLiteral("<p><b>%1</b></p>").arg(qs(spec.id).toHtmlEscaped());
@@ -398,10 +396,8 @@ int valueToSlider(const Row& row, double v) {
   double t = 0;
   if (s.type == ParamType::Int)
     t = std::log(std::max(1.0, v - s.min + 1.0)) / std::log1p(s.max - s.min);
-  else if (row.logSlider)
-    t = std::log(std::max(v, s.min) / s.min) / std::log(s.max / s.min);
-  else
-    t = (v - s.min) / (s.max - s.min);
+  else if (row.logSlider) t = std::log(std::max(v, s.min) / s.min) / std::log(s.max / s.min);
+  else t = (v - s.min) / (s.max - s.min);
   return static_cast<int>(std::lround(std::clamp(t, 0.0, 1.0) * kSliderSteps));
 }
 
@@ -680,7 +676,8 @@ struct ParameterPanel::Impl {
     }
     slider->setFocusPolicy(Qt::StrongFocus);
     slider->onHold = [this, i](bool held) { setHold(qs(rows[i].spec.id), held); };
-    QObject::connect(slider, &QSlider::valueChanged, q, [this, i](int pos) { onSliderMoved(i, pos); });
+    QObject::connect(slider, &QSlider::valueChanged, q,
+                     [this, i](int pos) { onSliderMoved(i, pos); });
     QObject::connect(slider, &QSlider::sliderPressed, q,
                      [this, i] { setHold(qs(rows[i].spec.id), true); });
     QObject::connect(slider, &QSlider::sliderReleased, q,
@@ -786,7 +783,8 @@ struct ParameterPanel::Impl {
     r.editor->setToolTip(tip);
     r.label->setToolTip(tip);
     if (r.slider) r.slider->setToolTip(tip);
-    r.reset->setToolTip(ParameterPanel::tr("Reset to default (%1)").arg(qs(formatValue(r.spec.defaultValue))));
+    r.reset->setToolTip(
+        ParameterPanel::tr("Reset to default (%1)").arg(qs(formatValue(r.spec.defaultValue))));
     r.reset->setAccessibleName(ParameterPanel::tr("Reset %1").arg(qs(r.spec.id)));
   }
 
@@ -809,8 +807,7 @@ struct ParameterPanel::Impl {
 
   void applyScale() {
     QFont f = baseFont;
-    if (baseFont.pointSizeF() > 0)
-      f.setPointSizeF(baseFont.pointSizeF() * scale);
+    if (baseFont.pointSizeF() > 0) f.setPointSizeF(baseFont.pointSizeF() * scale);
     else if (baseFont.pixelSize() > 0)
       f.setPixelSize(static_cast<int>(std::lround(baseFont.pixelSize() * scale)));
     q->setFont(f);
@@ -826,10 +823,8 @@ struct ParameterPanel::Impl {
       r.reset->setIconSize(QSize(iconSide, iconSide));
       r.reset->setMinimumSize(px(24), px(24));
       if (r.slider) {
-        if (scale != 1.0)
-          r.slider->setStyle(sliderStyle.get());
-        else if (r.slider->style() == sliderStyle.get())
-          r.slider->setStyle(nullptr);
+        if (scale != 1.0) r.slider->setStyle(sliderStyle.get());
+        else if (r.slider->style() == sliderStyle.get()) r.slider->setStyle(nullptr);
         r.slider->updateGeometry();
         r.slider->setMinimumHeight(px(22));
         r.slider->setMinimumWidth(px(48));
@@ -838,7 +833,8 @@ struct ParameterPanel::Impl {
       // Spin boxes may shrink below their size hint (the width of the longest value) so the
       // panel still fits a 300 px dock; they show 7 digits at least.
       if (qobject_cast<QAbstractSpinBox*>(r.editor))
-        r.editor->setMinimumWidth(QFontMetrics(f).horizontalAdvance(QStringLiteral("0000000")) + px(28));
+        r.editor->setMinimumWidth(QFontMetrics(f).horizontalAdvance(QStringLiteral("0000000")) +
+                                  px(28));
     }
     resetAll->setIconSize(QSize(iconSide, iconSide));
     resetAll->setMinimumHeight(px(26));

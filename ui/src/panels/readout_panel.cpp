@@ -4,15 +4,15 @@
 #include <QEvent>
 #include <QFutureWatcher>
 #include <QLabel>
-#include <QtConcurrent/QtConcurrentRun>
-#include <algorithm>
-#include <utility>
 #include <QScrollArea>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
+#include <utility>
 
 #include "posenc_ui/app/translation.h"
 
@@ -22,8 +22,9 @@ namespace {
 
 QString row(const QString& name, const QString& value, bool strong = false) {
   const QString v = strong ? QStringLiteral("<b>%1</b>").arg(value) : value;
-  return QStringLiteral("<tr><td style='padding-right:12px;color:#555'>%1</td>"
-                        "<td style='font-family:monospace'>%2</td></tr>")
+  return QStringLiteral(
+             "<tr><td style='padding-right:12px;color:#555'>%1</td>"
+             "<td style='font-family:monospace'>%2</td></tr>")
       .arg(name.toHtmlEscaped(), v);
 }
 
@@ -84,7 +85,8 @@ CellRows cellRows(const Scheme& scheme, const ParamSet& params, const ViewSpec& 
   try {
     const MatrixResult cell =
         computeMatrix(scheme, params, view.id, Region{.r0 = r, .r1 = r + 1, .c0 = c, .c1 = c + 1});
-    const QString label = view.valueLabel.empty() ? ReadoutPanel::tr("value") : coreText(view.valueLabel);
+    const QString label =
+        view.valueLabel.empty() ? ReadoutPanel::tr("value") : coreText(view.valueLabel);
     const std::vector<Term> terms = scheme.explainCell(params, view.id, r, c);
     // The scheme's own distance (e.g. Transformer-XL's delta = i + mlen - j) wins over the
     // generic j - i of two position axes.
@@ -124,16 +126,17 @@ void ReadoutPanel::showCell(const Scheme& scheme, const ParamSet& params, const 
   auto start = [this, schemePtr, params, view, r, c, generation, head] {
     m_running = true;
     auto* watcher = new QFutureWatcher<CellRows>(this);
-    connect(watcher, &QFutureWatcher<CellRows>::finished, this, [this, watcher, generation, head, r, c] {
-      if (generation == m_generation) {
-        const CellRows result = watcher->result();
-        m_label->setText(head + result.html + QStringLiteral("</table>"));
-        if (result.ok) emit cellExplained(r, c, result.value, result.terms);
-      }
-      watcher->deleteLater();
-      m_running = false;
-      if (m_pending) std::exchange(m_pending, nullptr)();
-    });
+    connect(watcher, &QFutureWatcher<CellRows>::finished, this,
+            [this, watcher, generation, head, r, c] {
+              if (generation == m_generation) {
+                const CellRows result = watcher->result();
+                m_label->setText(head + result.html + QStringLiteral("</table>"));
+                if (result.ok) emit cellExplained(r, c, result.value, result.terms);
+              }
+              watcher->deleteLater();
+              m_running = false;
+              if (m_pending) std::exchange(m_pending, nullptr)();
+            });
     watcher->setFuture(QtConcurrent::run(
         [schemePtr, params, view, r, c] { return cellRows(*schemePtr, params, view, r, c); }));
   };
@@ -153,8 +156,9 @@ void ReadoutPanel::showPoint(const ViewSpec& view, const QString& curve, double 
 
 void ReadoutPanel::clear() {
   ++m_generation;
-  m_label->setText(tr("<span style='color:#777'>Hover a cell of a heatmap or a point of a chart "
-                      "to read its exact value and the terms that make it.</span>"));
+  m_label->setText(
+      tr("<span style='color:#777'>Hover a cell of a heatmap or a point of a chart "
+         "to read its exact value and the terms that make it.</span>"));
 }
 
 QString ReadoutPanel::text() const { return m_label->text(); }

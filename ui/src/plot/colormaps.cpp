@@ -33,8 +33,9 @@ std::vector<QColor> rdbuTable() {
     const auto& lo = detail::kRdBu11[static_cast<std::size_t>(kClasses - 1 - k)];
     const auto& hi = detail::kRdBu11[static_cast<std::size_t>(kClasses - 2 - k)];
     auto channel = [&](int c) {
-      return static_cast<float>(((1.0 - f) * lo[static_cast<std::size_t>(c)] +
-                                 f * hi[static_cast<std::size_t>(c)]) / 255.0);
+      return static_cast<float>(
+          ((1.0 - f) * lo[static_cast<std::size_t>(c)] + f * hi[static_cast<std::size_t>(c)]) /
+          255.0);
     };
     out.push_back(QColor::fromRgbF(channel(0), channel(1), channel(2)));
   }

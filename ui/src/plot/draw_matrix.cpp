@@ -22,7 +22,7 @@ namespace {
 
 constexpr int kMaxSteppedLevels = 64;  ///< Integer views with at most this many values get steps.
 
-const QColor kMaskedGrey(192, 192, 192);  ///< NaN cells: a neutral light grey.
+const QColor kMaskedGrey(192, 192, 192);    ///< NaN cells: a neutral light grey.
 const QColor kMaskedOnGray(233, 196, 150);  ///< NaN cells on the "gray" map, where grey is data.
 
 /// What a heatmap drawMatrix drew is made of, kept as a child of the plot (resetPlot deletes
@@ -113,7 +113,8 @@ QCPColorGradient makeGradient(const std::vector<QColor>& table, int steps, const
   QMap<double, QColor> stops;
   const double last = static_cast<double>(table.size() - 1);
   if (steps <= 0) {
-    for (std::size_t i = 0; i < table.size(); ++i) stops.insert(static_cast<double>(i) / last, table[i]);
+    for (std::size_t i = 0; i < table.size(); ++i)
+      stops.insert(static_cast<double>(i) / last, table[i]);
   } else {
     for (int k = 0; k < steps; ++k) {
       const double at = steps == 1 ? 0.5 : static_cast<double>(k) / (steps - 1);
@@ -185,7 +186,8 @@ void fillColorMap(QCPColorMap& map, const MatrixResult& result, Index rows, Inde
     std::memcpy(cells + a * cols, result.values.row(a).data(),
                 static_cast<std::size_t>(cols) * sizeof(double));
   data->*ColorMapDataAccess::modified() = true;  // the colour image is made again
-  if (stats.anyFinite && !stats.anyInf) data->*ColorMapDataAccess::bounds() = QCPRange(stats.min, stats.max);
+  if (stats.anyFinite && !stats.anyInf)
+    data->*ColorMapDataAccess::bounds() = QCPRange(stats.min, stats.max);
   else data->recalculateDataBounds();
 }
 
@@ -242,8 +244,8 @@ std::pair<QCPAxisRect*, QCPColorScale*> addMatrixFrame(QCustomPlot& plot, int ro
   return {rect, scale};
 }
 
-void styleColorScale(QCPColorScale* scale, const ViewSpec& view,
-                     const QCPColorGradient& gradient, const QCPRange& dataRange, double s) {
+void styleColorScale(QCPColorScale* scale, const ViewSpec& view, const QCPColorGradient& gradient,
+                     const QCPRange& dataRange, double s) {
   scale->setType(QCPAxis::atRight);
   scale->setBarWidth(px(20, s));
   scale->setGradient(gradient);
@@ -305,9 +307,17 @@ bool drawMatrix(QCustomPlot& plot, const ViewSpec& view, const MatrixResult& res
   const QCPRange dataRange = matrixDataRange(view, stats, steps);
   const QString mapId = isColormap(options.colormap) ? options.colormap : defaultColormap(view);
   const QString sampled = samplingNote(result, rows, cols);
-  MatrixDrawing::Key key{view.id, title, options.subtitle, coreText(view.xLabel),
-                         coreText(view.yLabel), coreText(view.valueLabel), mapId, sampled, s,
-                         steps, stats.anyNan};
+  MatrixDrawing::Key key{view.id,
+                         title,
+                         options.subtitle,
+                         coreText(view.xLabel),
+                         coreText(view.yLabel),
+                         coreText(view.valueLabel),
+                         mapId,
+                         sampled,
+                         s,
+                         steps,
+                         stats.anyNan};
 
   // The same picture but for the values: replace them, keep everything else (no new layout
   // objects, axes or colour map, no layout pass; the next replot lays out the new ticks).
@@ -323,7 +333,8 @@ bool drawMatrix(QCustomPlot& plot, const ViewSpec& view, const MatrixResult& res
   }
 
   resetPlot(plot);
-  int row = addHeader(plot, title, localizedSubtitle(options.subtitle), s, coreText(view.description));
+  int row =
+      addHeader(plot, title, localizedSubtitle(options.subtitle), s, coreText(view.description));
   const auto [rect, scale] = addMatrixFrame(plot, row++, view, s);
 
   const QColor nanColor = mapId == QLatin1String("gray") ? kMaskedOnGray : kMaskedGrey;
@@ -333,8 +344,7 @@ bool drawMatrix(QCustomPlot& plot, const ViewSpec& view, const MatrixResult& res
   rect->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
   scale->setMarginGroup(QCP::msTop | QCP::msBottom, margins);
 
-  QCPColorMap* map =
-      addColorMap(plot, view, result, rows, cols, stats, scale, gradient, dataRange);
+  QCPColorMap* map = addColorMap(plot, view, result, rows, cols, stats, scale, gradient, dataRange);
   addMatrixNotes(plot, row, rect, stats.anyNan, nanColor, sampled, s);
   plot.plotLayout()->setMargins(QMargins(0, 0, px(6, s), px(4, s)));
   layOutFor(plot, plot.size());

@@ -23,10 +23,10 @@ namespace {
 constexpr int kMaxLegendEntries = 15;  ///< More curves than this: the legend names the first ones.
 
 /// Okabe & Ito's colour-blind-safe palette, ordered for a white background (yellow last).
-const std::array<QColor, 8> kPalette = {
-    QColor(0x00, 0x72, 0xB2), QColor(0xD5, 0x5E, 0x00), QColor(0x00, 0x9E, 0x73),
-    QColor(0xCC, 0x79, 0xA7), QColor(0xE6, 0x9F, 0x00), QColor(0x56, 0xB4, 0xE9),
-    QColor(0x00, 0x00, 0x00), QColor(0xF0, 0xE4, 0x42)};
+const std::array<QColor, 8> kPalette = {QColor(0x00, 0x72, 0xB2), QColor(0xD5, 0x5E, 0x00),
+                                        QColor(0x00, 0x9E, 0x73), QColor(0xCC, 0x79, 0xA7),
+                                        QColor(0xE6, 0x9F, 0x00), QColor(0x56, 0xB4, 0xE9),
+                                        QColor(0x00, 0x00, 0x00), QColor(0xF0, 0xE4, 0x42)};
 
 /// A line graph whose line is stroked segment by segment in raster pictures (solid pens):
 /// QPainter strokes a polyline as one path, and a dense line's self-overlapping zigzags (every
@@ -77,8 +77,7 @@ QCPRange padded(const Extent& extent, double margin, double fallbackLo, double f
 /// A log-axis range around positive `extent`, a twentieth of its decades beyond each end.
 QCPRange paddedLog(const Extent& extent) {
   if (!extent.valid() || extent.lo <= 0) return QCPRange(1, 10);
-  const double factor =
-      extent.hi > extent.lo ? std::pow(extent.hi / extent.lo, 0.05) : 2.0;
+  const double factor = extent.hi > extent.lo ? std::pow(extent.hi / extent.lo, 0.05) : 2.0;
   return QCPRange(extent.lo / factor, extent.hi * factor);
 }
 
@@ -89,8 +88,8 @@ std::optional<Qt::Alignment> emptyCorner(const std::vector<std::pair<double, dou
   std::array<std::size_t, 4> count{};  // top-right, top-left, bottom-right, bottom-left
   for (const auto& [x, y] : points) {
     const double u = (x - xr.lower) / xr.size();
-    const double v = logY ? std::log(y / yr.lower) / std::log(yr.upper / yr.lower)
-                          : (y - yr.lower) / yr.size();
+    const double v =
+        logY ? std::log(y / yr.lower) / std::log(yr.upper / yr.lower) : (y - yr.lower) / yr.size();
     if (!std::isfinite(u) || !std::isfinite(v)) continue;
     const bool right = u > 0.55;
     const bool left = u < 0.45;
@@ -101,9 +100,10 @@ std::optional<Qt::Alignment> emptyCorner(const std::vector<std::pair<double, dou
     if (bottom && right) ++count[2];
     if (bottom && left) ++count[3];
   }
-  const std::array<Qt::Alignment, 4> corners = {
-      Qt::AlignTop | Qt::AlignRight, Qt::AlignTop | Qt::AlignLeft,
-      Qt::AlignBottom | Qt::AlignRight, Qt::AlignBottom | Qt::AlignLeft};
+  const std::array<Qt::Alignment, 4> corners = {Qt::AlignTop | Qt::AlignRight,
+                                                Qt::AlignTop | Qt::AlignLeft,
+                                                Qt::AlignBottom | Qt::AlignRight,
+                                                Qt::AlignBottom | Qt::AlignLeft};
   for (std::size_t c = 0; c < corners.size(); ++c)
     if (count[c] == 0) return corners[c];
   return std::nullopt;
@@ -117,8 +117,8 @@ bool allIntegers(const std::vector<double>& xs) {
 
 QPen curvePen(std::size_t k, double s) {
   QPen pen(kPalette[k % kPalette.size()], std::max(2.0, 2.0 * s * 0.85));
-  static constexpr std::array<Qt::PenStyle, 4> kStyles = {Qt::SolidLine, Qt::DashLine,
-                                                          Qt::DotLine, Qt::DashDotLine};
+  static constexpr std::array<Qt::PenStyle, 4> kStyles = {Qt::SolidLine, Qt::DashLine, Qt::DotLine,
+                                                          Qt::DashDotLine};
   pen.setStyle(kStyles[(k / kPalette.size()) % kStyles.size()]);
   pen.setCapStyle(Qt::RoundCap);
   pen.setJoinStyle(Qt::RoundJoin);
@@ -159,7 +159,11 @@ struct LegendChoice {
 class ChartBuilder {
  public:
   ChartBuilder(QCustomPlot& plot, const ViewSpec& view, const SeriesResult& result, double s)
-      : m_plot(plot), m_view(view), m_result(result), m_s(s), m_n(result.x.size()),
+      : m_plot(plot),
+        m_view(view),
+        m_result(result),
+        m_s(s),
+        m_n(result.x.size()),
         m_logY(view.logY && !view.parametric) {}
 
   /// Draws everything below the header, which ends before layout row `row`.
@@ -214,8 +218,7 @@ void ChartBuilder::computeRanges() {
   } else if (m_view.bars) {
     const double spacing = barSpacing(m_result.x);
     m_barWidth = spacing;
-    m_xRange =
-        xs.valid() ? QCPRange(xs.lo - 0.6 * spacing, xs.hi + 0.6 * spacing) : QCPRange(0, 1);
+    m_xRange = xs.valid() ? QCPRange(xs.lo - 0.6 * spacing, xs.hi + 0.6 * spacing) : QCPRange(0, 1);
     m_yRange = barsYRange(ys, m_logY);
   } else {
     m_xRange = padded(xs, 0.02, 0, 1);
@@ -259,8 +262,7 @@ LegendChoice ChartBuilder::chooseLegend() const {
     const int wanted = curveCount <= 4 ? static_cast<int>(curveCount) : 3;
     if (fitPerRow >= std::min(wanted, 2) || !besideFits) {
       choice.place = LegendPlace::Above;
-      choice.aboveColumns =
-          std::min(fitPerRow, curveCount <= 4 ? static_cast<int>(curveCount) : 4);
+      choice.aboveColumns = std::min(fitPerRow, curveCount <= 4 ? static_cast<int>(curveCount) : 4);
     } else {
       choice.place = LegendPlace::Beside;
     }
@@ -299,8 +301,8 @@ QCPAxisRect* ChartBuilder::addAxes(QCPLayoutGrid* body) {
   return rect;
 }
 
-void ChartBuilder::curvePoints(const Curve& curve, bool thin, int columns,
-                                QVector<double>& keys, QVector<double>& values) const {
+void ChartBuilder::curvePoints(const Curve& curve, bool thin, int columns, QVector<double>& keys,
+                               QVector<double>& values) const {
   if (thin) {
     std::vector<double> lineYs(m_n);
     for (std::size_t i = 0; i < m_n; ++i) lineYs[i] = yAt(curve, i);
@@ -327,8 +329,8 @@ void ChartBuilder::curvePoints(const Curve& curve, bool thin, int columns,
 /// A path (in point order), bars, or a graph (lines, steps or points; SegmentedGraph when
 /// `dense`), with markers on lines of at most 40 points.
 QCPAbstractPlottable* ChartBuilder::addPlottable(const Curve& curve, const QVector<double>& keys,
-                                                  const QVector<double>& values, const QPen& pen,
-                                                  bool dense, QCPBarsGroup* group) {
+                                                 const QVector<double>& values, const QPen& pen,
+                                                 bool dense, QCPBarsGroup* group) {
   const bool markers = m_n <= 40;
   const QCPScatterStyle marker(QCPScatterStyle::ssDisc, pen.color(), px(6, m_s) + 1.0);
   if (m_view.parametric) {
@@ -397,7 +399,8 @@ void ChartBuilder::addCurves(QCPLegend* legend) {
     const Curve& curve = m_result.curves[k];
     const QPen pen = curvePen(k, m_s);
     const bool thin = !m_view.bars && !m_view.parametric && sortedX &&
-                      curve.style == CurveStyle::Line && m_n > 2 * static_cast<std::size_t>(columns);
+                      curve.style == CurveStyle::Line &&
+                      m_n > 2 * static_cast<std::size_t>(columns);
     const bool dense =
         curve.style == CurveStyle::Line && m_n > 2 * static_cast<std::size_t>(pixels);
     QVector<double> keys;
@@ -414,7 +417,8 @@ void ChartBuilder::addCurves(QCPLegend* legend) {
   // Room below each entry: DejaVu's underscore reaches below the font's descent.
   // (itemCount counts the cells of the legend's grid: a last row not full has empty ones.)
   for (int i = 0; i < legend->itemCount(); ++i)
-    if (QCPAbstractLegendItem* item = legend->item(i)) item->setMargins(QMargins(0, 0, 0, px(3, m_s)));
+    if (QCPAbstractLegendItem* item = legend->item(i))
+      item->setMargins(QMargins(0, 0, 0, px(3, m_s)));
 }
 
 void ChartBuilder::draw(int row) {

@@ -85,8 +85,8 @@ QString writePdf(QCustomPlot& plot, QIODevice& file, QSize size) {
   // One page exactly the picture's size at 96 dpi (1 px = 0.75 pt), no margins.
   const QPageSize page(QSizeF(size.width() * 0.75, size.height() * 0.75), QPageSize::Point,
                        QString(), QPageSize::ExactMatch);
-  writer.setPageLayout(QPageLayout(page, QPageLayout::Portrait, QMarginsF(0, 0, 0, 0),
-                                   QPageLayout::Point));
+  writer.setPageLayout(
+      QPageLayout(page, QPageLayout::Portrait, QMarginsF(0, 0, 0, 0), QPageLayout::Point));
   QCPPainter painter;
   if (!painter.begin(&writer)) return QStringLiteral("could not start the PDF writer");
   painter.setMode(QCPPainter::pmVectorized);

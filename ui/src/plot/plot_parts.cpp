@@ -84,7 +84,7 @@ class ReadableTicker : public QCPAxisTicker {
     if (tickStep < 2.0) return 0;
     const double mantissa = tickStep / std::pow(10.0, std::floor(std::log10(tickStep) + 1e-9));
     if (std::abs(mantissa - 2.0) < 1e-6) return 1;  // 2, 20, 200: one sub-tick halfway
-    return 4;                                        // 5 -> 1s, 10 -> 2s, 50 -> 10s, ...
+    return 4;                                       // 5 -> 1s, 10 -> 2s, 50 -> 10s, ...
   }
 
  private:
@@ -298,7 +298,8 @@ int addHeader(QCustomPlot& plot, const QString& title, const QString& subtitle, 
   if (!title.isEmpty()) {
     auto* element = new FitText(&plot, title, plotFont(kTitlePt, s, true));
     element->setTextColor(kInk);
-    element->setMargins(QMargins(px(10, s), px(10, s), px(10, s), subtitle.isEmpty() ? px(6, s) : 0));
+    element->setMargins(
+        QMargins(px(10, s), px(10, s), px(10, s), subtitle.isEmpty() ? px(6, s) : 0));
     layout->addElement(row++, 0, element);
   }
   if (!subtitle.isEmpty()) {
@@ -381,9 +382,8 @@ QCPAxisRect* newEqualAspectRect(QCustomPlot& plot, const QCPRange& boxX, const Q
   return new EqualAspectRect(&plot, boxX, boxY);
 }
 
-QCPLegend* makeLegend(QCustomPlot& plot, LegendPlace place, Qt::Alignment corner,
-                      QCPAxisRect* rect, QCPLayoutGrid* body, int aboveRow, int items, double s,
-                      int aboveColumns) {
+QCPLegend* makeLegend(QCustomPlot& plot, LegendPlace place, Qt::Alignment corner, QCPAxisRect* rect,
+                      QCPLayoutGrid* body, int aboveRow, int items, double s, int aboveColumns) {
   auto* legend = new QCPLegend;
   switch (place) {
     case LegendPlace::Hidden:

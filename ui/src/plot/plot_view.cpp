@@ -668,8 +668,8 @@ void PlotView::showPointReadout(const NearPoint& point, const QRect& area, doubl
     m_tracer->setVisible(true);
   }
   if (m_readout) {
-    m_readout->setText(QStringLiteral("%1: x = %2, y = %3")
-                           .arg(plottable->name(), number(x), number(y)));
+    m_readout->setText(
+        QStringLiteral("%1: x = %2, y = %3").arg(plottable->name(), number(x), number(y)));
     // Beside the point, on the side with more room, so the text stays in the plot.
     const bool left = point.pixel.x() > area.center().x();
     const bool below = point.pixel.y() < area.center().y();

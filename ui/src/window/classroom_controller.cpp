@@ -53,8 +53,10 @@ ClassroomController::ClassroomController(QMainWindow* window, const EncodingCont
   // minimum width (two panels side by side) squeezes the docks even in Explore mode.
   auto sizeToCurrent = [this](int current) {
     for (int i = 0; i < m_modes->count(); ++i)
-      m_modes->widget(i)->setSizePolicy(i == current ? QSizePolicy::Preferred : QSizePolicy::Ignored,
-                                        i == current ? QSizePolicy::Preferred : QSizePolicy::Ignored);
+      m_modes->widget(i)->setSizePolicy(i == current ? QSizePolicy::Preferred
+                                                     : QSizePolicy::Ignored,
+                                        i == current ? QSizePolicy::Preferred
+                                                     : QSizePolicy::Ignored);
     m_modes->adjustSize();
   };
   connect(m_modes, &QStackedWidget::currentChanged, this, sizeToCurrent);
@@ -100,7 +102,8 @@ void ClassroomController::buildAnimatePage() {
   av->addLayout(noteRow);
   av->addWidget(m_animation, 1);
   m_modes->addWidget(animate);
-  connect(m_toRope, &QPushButton::clicked, this, [this] { emit schemeRequested(offeredAnimation()); });
+  connect(m_toRope, &QPushButton::clicked, this,
+          [this] { emit schemeRequested(offeredAnimation()); });
 }
 
 void ClassroomController::addDocks(QDockWidget* readoutDock, ReadoutPanel* readout) {
@@ -114,7 +117,8 @@ void ClassroomController::addDocks(QDockWidget* readoutDock, ReadoutPanel* reado
   m_window->addDockWidget(Qt::RightDockWidgetArea, m_lessonsDock);
   m_lessonsDock->hide();
   connect(m_lessons, &LessonPanel::stepActivated, this, &ClassroomController::onLessonStep);
-  connect(m_lessons, &LessonPanel::openLessonFileRequested, this, &ClassroomController::openLessonDialog);
+  connect(m_lessons, &LessonPanel::openLessonFileRequested, this,
+          &ClassroomController::openLessonDialog);
 
   // Explanation: under the readout, shown by default.
   m_explanationDock = new QDockWidget(m_window);
@@ -222,7 +226,8 @@ void ClassroomController::updateCaption() {
     m_caption->setFont(scaledFont(m_window->font(), 1.2));
     const QString language = currentLanguage();
     m_caption->setText(QStringLiteral("<b>%1</b> &nbsp; <span style='color:#444'>%2</span><br>%3")
-                           .arg(lessonText(step->title, language).toHtmlEscaped(), m_lessons->progressText().toHtmlEscaped(),
+                           .arg(lessonText(step->title, language).toHtmlEscaped(),
+                                m_lessons->progressText().toHtmlEscaped(),
                                 lessonText(step->text, language)));
   }
   m_caption->setVisible(show);
@@ -291,7 +296,8 @@ void ClassroomController::setMode(const QString& mode) {
   m_modes->setCurrentIndex(index);
   emit modeChanged(m_mode);
   QSettings settings;
-  if (settings.value(settings::kMode).toString() != m_mode) settings.setValue(settings::kMode, m_mode);
+  if (settings.value(settings::kMode).toString() != m_mode)
+    settings.setValue(settings::kMode, m_mode);
 }
 
 void ClassroomController::setUpCompare() {

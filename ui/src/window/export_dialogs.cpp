@@ -21,8 +21,8 @@
 #include <QSpinBox>
 #include <QStatusBar>
 #include <QVBoxLayout>
-#include <sstream>
 #include <qcustomplot.h>
+#include <sstream>
 
 #include "posenc_ui/app/translation.h"
 #include "posenc_ui/control/encoding_controller.h"
@@ -78,16 +78,19 @@ class ExportDialog : public QDialog {
     form->addRow(ExportDialogs::tr("Height"), m_height);
     form->addRow(ExportDialogs::tr("PNG resolution (dpi)"), m_dpi);
     form->addRow(QString(), m_gray);
-    m_gray->setToolTip(ExportDialogs::tr("Draws the picture with the 'gray' colour map, whatever the "
-                                         "window shows, so it prints without colour"));
-    auto* note = new QLabel(what + ExportDialogs::tr("\nThe extension picks the format: .png .svg .pdf draw the "
-                                                     "picture; .csv .npy .json write the numbers."),
+    m_gray->setToolTip(
+        ExportDialogs::tr("Draws the picture with the 'gray' colour map, whatever the "
+                          "window shows, so it prints without colour"));
+    auto* note = new QLabel(what + ExportDialogs::tr(
+                                       "\nThe extension picks the format: .png .svg .pdf draw the "
+                                       "picture; .csv .npy .json write the numbers."),
                             this);
     layOutSaveDialog(*this, form, note);
     connect(browse, &QPushButton::clicked, this, [this] {
       const QString path = QFileDialog::getSaveFileName(
           this, ExportDialogs::tr("Export view"), m_path->text(),
-          ExportDialogs::tr("Pictures (*.png *.svg *.pdf);;Numbers (*.csv *.npy *.json);;All files (*)"));
+          ExportDialogs::tr(
+              "Pictures (*.png *.svg *.pdf);;Numbers (*.csv *.npy *.json);;All files (*)"));
       if (!path.isEmpty()) m_path->setText(path);
     });
     connect(m_path, &QLineEdit::textChanged, this, [this] { updateEnabled(); });
@@ -103,7 +106,8 @@ class ExportDialog : public QDialog {
     const bool picture = isPicturePath(m_path->text());
     m_width->setEnabled(picture);
     m_height->setEnabled(picture);
-    m_dpi->setEnabled(picture && QFileInfo(m_path->text()).suffix().toLower() == QLatin1String("png"));
+    m_dpi->setEnabled(picture &&
+                      QFileInfo(m_path->text()).suffix().toLower() == QLatin1String("png"));
     m_gray->setEnabled(picture);
   }
   QLineEdit* m_path;
@@ -140,13 +144,15 @@ class AnimationExportDialog : public QDialog {
     form->addRow(ExportDialogs::tr("&Frames"), m_frames);
     form->addRow(ExportDialogs::tr("&Positions per frame"), m_step);
     form->addRow(ExportDialogs::tr("&Size (square)"), m_size);
-    auto* note = new QLabel(ExportDialogs::tr("Writes frame_00000.png, frame_00001.png, ... from the "
-                                              "current position; a video tool can join them."),
-                            this);
+    auto* note =
+        new QLabel(ExportDialogs::tr("Writes frame_00000.png, frame_00001.png, ... from the "
+                                     "current position; a video tool can join them."),
+                   this);
     layOutSaveDialog(*this, form, note);
     connect(browse, &QPushButton::clicked, this, [this] {
-      const QString dir = QFileDialog::getExistingDirectory(
-          this, ExportDialogs::tr("Export animation frames"), m_folder->text());
+      const QString dir =
+          QFileDialog::getExistingDirectory(this, ExportDialogs::tr("Export animation frames"),
+                                            m_folder->text());
       if (!dir.isEmpty()) m_folder->setText(dir);
     });
   }
@@ -182,8 +188,8 @@ bool ExportDialogs::exportView(const QString& path, QSize size, double dpi, QStr
   }
   try {
     std::ostringstream unused;
-    posenc::ui::exportView(m_controller.scheme(), m_controller.params(), *shown.spec, path.toStdString(),
-               request, unused);
+    posenc::ui::exportView(m_controller.scheme(), m_controller.params(), *shown.spec,
+                           path.toStdString(), request, unused);
     rememberFolder(path);
     m_window->statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 5000);
     return true;
@@ -194,12 +200,17 @@ bool ExportDialogs::exportView(const QString& path, QSize size, double dpi, QStr
 
 void ExportDialogs::exportDialog() {
   const ExportSource shown = m_source(0);
-  const QString suggested = lastFolder() + QStringLiteral("/%1_%2.png")
-                                               .arg(qs(m_controller.scheme().info().id), shown.view);
+  const QString suggested =
+      lastFolder() +
+      QStringLiteral("/%1_%2.png").arg(qs(m_controller.scheme().info().id), shown.view);
   QString what = tr("Exports the view '%1'").arg(shown.view);
   if (shown.plot->zoom()) {
     const Region r = shown.plot->visibleRegion();
-    what += tr(" as zoomed: rows %1..%2, columns %3..%4.").arg(r.r0).arg(r.r1 - 1).arg(r.c0).arg(r.c1 - 1);
+    what += tr(" as zoomed: rows %1..%2, columns %3..%4.")
+                .arg(r.r0)
+                .arg(r.r1 - 1)
+                .arg(r.c0)
+                .arg(r.c1 - 1);
   } else {
     what += tr(", whole.");
   }
@@ -209,21 +220,23 @@ void ExportDialogs::exportDialog() {
 }
 
 void ExportDialogs::exportAllViews() {
-  const QString folder = QFileDialog::getExistingDirectory(m_window, tr("Export all views to"), lastFolder());
+  const QString folder =
+      QFileDialog::getExistingDirectory(m_window, tr("Export all views to"), lastFolder());
   if (folder.isEmpty()) return;
   bool ok = false;
-  const QString format = QInputDialog::getItem(
-      m_window, tr("Format"), tr("Write every view as:"),
-      {QStringLiteral("png"), QStringLiteral("svg"), QStringLiteral("pdf"), QStringLiteral("csv"),
-       QStringLiteral("npy"), QStringLiteral("json")},
-      0, false, &ok);
+  const QString format =
+      QInputDialog::getItem(m_window, tr("Format"), tr("Write every view as:"),
+                            {QStringLiteral("png"), QStringLiteral("svg"), QStringLiteral("pdf"),
+                             QStringLiteral("csv"), QStringLiteral("npy"), QStringLiteral("json")},
+                            0, false, &ok);
   if (!ok) return;
   QStringList failures;
   int written = 0;
   const Scheme& scheme = m_controller.scheme();
   const QString colormap = m_source(0).colormap;
   for (const ViewSpec& v : scheme.info().views) {
-    const QString path = QDir(folder).filePath(QStringLiteral("%1_%2.%3").arg(qs(scheme.info().id), qs(v.id), format));
+    const QString path = QDir(folder).filePath(
+        QStringLiteral("%1_%2.%3").arg(qs(scheme.info().id), qs(v.id), format));
     try {
       ExportRequest request;
       request.colormap = colormap;
@@ -239,7 +252,8 @@ void ExportDialogs::exportAllViews() {
     m_window->statusBar()->showMessage(
         tr("Wrote %1 files to %2").arg(written).arg(QDir::toNativeSeparators(folder)), 8000);
   else
-    QMessageBox::warning(m_window, tr("Some views were not exported"), failures.join(QLatin1Char('\n')));
+    QMessageBox::warning(m_window, tr("Some views were not exported"),
+                         failures.join(QLatin1Char('\n')));
 }
 
 void ExportDialogs::copyPicture() {
@@ -250,7 +264,8 @@ void ExportDialogs::copyPicture() {
 void ExportDialogs::animationExportDialog(const AnimationView& animation) {
   AnimationExportDialog dialog(m_window, lastFolder() + QStringLiteral("/frames"));
   if (dialog.exec() != QDialog::Accepted || dialog.folder().isEmpty()) return;
-  exportAnimation(animation, dialog.folder(), dialog.frames(), dialog.step(), dialog.size(), nullptr);
+  exportAnimation(animation, dialog.folder(), dialog.frames(), dialog.step(), dialog.size(),
+                  nullptr);
 }
 
 bool ExportDialogs::exportAnimation(const AnimationView& animation, const QString& dir, int frames,
@@ -262,8 +277,10 @@ bool ExportDialogs::exportAnimation(const AnimationView& animation, const QStrin
     return false;
   };
   if (!hasAnimation(scheme)) return fail(tr("The current scheme has no animation."));
-  if (frames < 1 || !(step > 0) || size < 16) return fail(tr("Choose at least one frame, a positive step and a size of 16 px or more."));
-  if (!QDir().mkpath(dir)) return fail(tr("Cannot create the folder %1").arg(QDir::toNativeSeparators(dir)));
+  if (frames < 1 || !(step > 0) || size < 16)
+    return fail(tr("Choose at least one frame, a positive step and a size of 16 px or more."));
+  if (!QDir().mkpath(dir))
+    return fail(tr("Cannot create the folder %1").arg(QDir::toNativeSeparators(dir)));
   try {
     const double first = animation.position();
     // Half a step of slack, so rounding never drops the last frame.

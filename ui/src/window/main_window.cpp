@@ -43,7 +43,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   setWindowIcon(QIcon(QStringLiteral(":/icons/posenc.svg")));
   setAcceptDrops(true);
   m_undo = new UndoState(
-      m_controller, [this](const QString& scheme, const ParamSet& params) { applyState(scheme, params); },
+      m_controller,
+      [this](const QString& scheme, const ParamSet& params) { applyState(scheme, params); },
       [this](const Session& session) { applyViews(session); }, this);
   // While a slider is dragged, show each finished picture even if newer edits are queued, so
   // slow views still move during the drag; the exact final picture always follows.
@@ -95,10 +96,12 @@ MainWindow::~MainWindow() {
 void MainWindow::buildParts() {
   m_grid = new ViewGrid(m_controller, this);
   buildDocks();
-  m_classroom = new ClassroomController(this, m_controller, m_grid, [this] { return m_grid->cellView(0); });
+  m_classroom =
+      new ClassroomController(this, m_controller, m_grid, [this] { return m_grid->cellView(0); });
   m_classroom->addDocks(m_docks[2], m_readout);
-  m_session = new SessionActions(this, m_controller, m_undo->stack(), [this] { return currentSession(); },
-                                 [this](const Session& session) { applySession(session); });
+  m_session = new SessionActions(
+      this, m_controller, m_undo->stack(), [this] { return currentSession(); },
+      [this](const Session& session) { applySession(session); });
   m_export = new ExportDialogs(this, m_controller, [this](int slot) {
     const QString view = m_grid->cellView(slot);
     return ExportSource{view, m_grid->viewSpec(view), &m_grid->plotView(slot), m_grid->colormap()};
@@ -126,10 +129,9 @@ void MainWindow::buildDocks() {
   sv->addWidget(m_schemeList, 1);
   schemes->setWidget(schemeHost);
   addDockWidget(Qt::LeftDockWidgetArea, schemes);
-  connect(m_schemeList, &QListWidget::currentItemChanged, this,
-          [this](QListWidgetItem* item) {
-            if (item && !m_applying) onSchemeChosen(item->data(Qt::UserRole).toString());
-          });
+  connect(m_schemeList, &QListWidget::currentItemChanged, this, [this](QListWidgetItem* item) {
+    if (item && !m_applying) onSchemeChosen(item->data(Qt::UserRole).toString());
+  });
 
   auto* params = new QDockWidget(this);
   params->setObjectName(QStringLiteral("ParametersDock"));
@@ -156,7 +158,9 @@ void MainWindow::connectParts() {
   connect(&m_controller, &EncodingController::busyChanged, this,
           [this](bool busy) { m_busy->setText(busy ? tr("computing...") : QString()); });
   connect(&m_controller, &EncodingController::paramsRejected, this,
-          [this](const QString&, const QString& message) { statusBar()->showMessage(message, 8000); });
+          [this](const QString&, const QString& message) {
+            statusBar()->showMessage(message, 8000);
+          });
   connect(m_panel, &ParameterPanel::paramsEdited, this, &MainWindow::onParamsEdited);
   connect(m_grid, &ViewGrid::firstViewShown, this, [this](const QString& view) {
     m_classroom->explainView(view);
@@ -171,7 +175,8 @@ void MainWindow::connectParts() {
     m_classroom->endHover();
     m_grid->plotView(slot).clearMark();
   });
-  connect(m_grid, &ViewGrid::timingChanged, this, [this] { m_timing->setText(m_grid->timingText()); });
+  connect(m_grid, &ViewGrid::timingChanged, this,
+          [this] { m_timing->setText(m_grid->timingText()); });
   connectMenus();
   connectClassroom();
 }
@@ -179,7 +184,8 @@ void MainWindow::connectParts() {
 void MainWindow::connectMenus() {
   const Menus* menus = m_menus;
   connect(menus, &Menus::openRequested, m_session, &SessionActions::open);
-  connect(menus, &Menus::recentFileChosen, this, [this](const QString& path) { openSession(path); });
+  connect(menus, &Menus::recentFileChosen, this,
+          [this](const QString& path) { openSession(path); });
   connect(menus, &Menus::saveRequested, m_session, &SessionActions::save);
   connect(menus, &Menus::saveAsRequested, m_session, &SessionActions::saveAs);
   connect(menus, &Menus::exportViewRequested, m_export, &ExportDialogs::exportDialog);
@@ -207,7 +213,8 @@ void MainWindow::connectClassroom() {
           [this](const QString& view) { setCellView(0, view); });
   connect(m_classroom, &ClassroomController::lessonStepChosen, this,
           [this](Session session, const QString& title) {
-            session.colormap = m_grid->colormap();  // the lesson sets what to show, not the user's colours
+            session.colormap =
+                m_grid->colormap();  // the lesson sets what to show, not the user's colours
             m_undo->applySession(session, [title] { return tr("Lesson: %1").arg(title); });
           });
   connect(m_classroom, &ClassroomController::markerChanged, this, &MainWindow::drawMarker);
@@ -244,7 +251,8 @@ void MainWindow::retranslate() {
 void MainWindow::setLanguage(const QString& id) {
   if (!isLanguage(id)) return;
   if (id != currentLanguage() && !posenc::ui::setLanguage(id)) {
-    statusBar()->showMessage(tr("The translation %1 could not be loaded").arg(languageName(id)), 8000);
+    statusBar()->showMessage(tr("The translation %1 could not be loaded").arg(languageName(id)),
+                             8000);
   } else {
     QSettings().setValue(settings::kLanguage, id);
   }
@@ -296,7 +304,8 @@ void MainWindow::rebuildForScheme() {
   m_panel->setScheme(scheme, m_controller.params());
   m_grid->schemeChanged();
   m_applying = false;
-  setLayoutMode(m_grid->layoutMode());  // re-requests the visible cells with their (possibly new) views
+  setLayoutMode(
+      m_grid->layoutMode());  // re-requests the visible cells with their (possibly new) views
   m_classroom->explainView(m_grid->cellView(0));
   m_session->updateTitle();
 }
@@ -330,7 +339,8 @@ void MainWindow::hoverCell(int slot, Index row, Index col) {
   // The explanation follows the plot under the mouse (a grid shows several views).
   m_classroom->explainView(view);
   m_classroom->startHover();
-  m_readout->showCell(m_controller.scheme(), m_controller.params(), *m_grid->viewSpec(view), row, col);
+  m_readout->showCell(m_controller.scheme(), m_controller.params(), *m_grid->viewSpec(view), row,
+                      col);
 }
 
 // ----------------------------------------------------------------------------------------------
@@ -360,9 +370,13 @@ void MainWindow::applyViews(const Session& session) {
   m_grid->plotView(0).setZoom(session.zoom);
 }
 
-bool MainWindow::openSession(const QString& path, QString* error) { return m_session->openSession(path, error); }
+bool MainWindow::openSession(const QString& path, QString* error) {
+  return m_session->openSession(path, error);
+}
 
-bool MainWindow::saveSession(const QString& path, QString* error) { return m_session->saveSession(path, error); }
+bool MainWindow::saveSession(const QString& path, QString* error) {
+  return m_session->saveSession(path, error);
+}
 
 void MainWindow::applyPreset(const QString& id) { m_session->applyPreset(id); }
 
@@ -373,7 +387,8 @@ bool MainWindow::exportCurrentView(const QString& path, QSize size, double dpi, 
   return m_export->exportView(path, size, dpi, error, slot, grayscale);
 }
 
-bool MainWindow::exportAnimation(const QString& dir, int frames, double step, int size, QString* error) {
+bool MainWindow::exportAnimation(const QString& dir, int frames, double step, int size,
+                                 QString* error) {
   return m_export->exportAnimation(m_classroom->animationView(), dir, frames, step, size, error);
 }
 
@@ -393,7 +408,9 @@ ExplanationPanel& MainWindow::explanationPanel() { return m_classroom->explanati
 CompareView& MainWindow::compareView() { return m_classroom->compareView(); }
 AnimationView& MainWindow::animationView() { return m_classroom->animationView(); }
 QLabel& MainWindow::captionLabel() { return m_classroom->captionLabel(); }
-std::optional<std::pair<Index, Index>> MainWindow::markedCell() const { return m_classroom->markedCell(); }
+std::optional<std::pair<Index, Index>> MainWindow::markedCell() const {
+  return m_classroom->markedCell();
+}
 bool MainWindow::presentationMode() const { return m_presentation->isOn(); }
 
 void MainWindow::setPresentationMode(bool on) {
@@ -420,7 +437,8 @@ void MainWindow::setTextScale(double scale) {
   m_textScale = scale;
   applyFonts();
   QSettings settings;
-  if (settings.value(settings::kTextScale, 1.0).toDouble() != scale) settings.setValue(settings::kTextScale, scale);
+  if (settings.value(settings::kTextScale, 1.0).toDouble() != scale)
+    settings.setValue(settings::kTextScale, scale);
   m_menus->setTextScaleChecked(scale);
 }
 
@@ -431,10 +449,17 @@ void MainWindow::keyPressEvent(QKeyEvent* event) {
   // Keys that reach the window itself (no widget took them) in presentation mode.
   if (m_presentation->isOn()) {
     switch (event->key()) {
-      case Qt::Key_Escape: setPresentationMode(false); return;
-      case Qt::Key_Right: stepForward(); return;
-      case Qt::Key_Left: stepBackward(); return;
-      default: break;
+      case Qt::Key_Escape:
+        setPresentationMode(false);
+        return;
+      case Qt::Key_Right:
+        stepForward();
+        return;
+      case Qt::Key_Left:
+        stepBackward();
+        return;
+      default:
+        break;
     }
   }
   QMainWindow::keyPressEvent(event);

@@ -137,8 +137,8 @@ void Menus::buildViewMenu() {
 void Menus::addLayoutActions() {
   Parts& c = *m_parts;
   c.layouts = new QActionGroup(this);
-  const QString layouts[] = {QStringLiteral("tabs"), QStringLiteral("grid1"), QStringLiteral("grid2"),
-                             QStringLiteral("grid4")};
+  const QString layouts[] = {QStringLiteral("tabs"), QStringLiteral("grid1"),
+                             QStringLiteral("grid2"), QStringLiteral("grid4")};
   int n = 1;
   for (const QString& id : layouts) {
     QAction* a = c.view->addAction(QString());
@@ -194,7 +194,8 @@ void Menus::addModeMenu() {
   Parts& c = *m_parts;
   c.mode = c.view->addMenu(QString());
   c.modes = new QActionGroup(this);
-  const QString modeIds[] = {QStringLiteral("explore"), QStringLiteral("compare"), QStringLiteral("animate")};
+  const QString modeIds[] = {QStringLiteral("explore"), QStringLiteral("compare"),
+                             QStringLiteral("animate")};
   int m = 1;
   for (const QString& id : modeIds) {
     QAction* a = c.mode->addAction(QString());
@@ -232,7 +233,8 @@ void Menus::addTextSizeMenu() {
     a->setData(percent / 100.0);
     a->setChecked(percent == 100);
     c.textSizes->addAction(a);
-    connect(a, &QAction::triggered, this, [this, percent] { emit textScaleChosen(percent / 100.0); });
+    connect(a, &QAction::triggered, this,
+            [this, percent] { emit textScaleChosen(percent / 100.0); });
   }
 }
 
@@ -320,12 +322,14 @@ void Menus::rebuildPresetMenu() {
   menu->clear();
   try {
     for (const PresetInfo& p : presets()) {
-      QAction* a = menu->addAction(presetText(p.name), this, [this, id = p.id] { emit presetChosen(id); });
+      QAction* a =
+          menu->addAction(presetText(p.name), this, [this, id = p.id] { emit presetChosen(id); });
       a->setToolTip(presetText(p.description));
       a->setStatusTip(presetText(p.description));
     }
   } catch (const SessionError& e) {
-    menu->addAction(tr("Presets unavailable: %1").arg(QString::fromUtf8(e.what())))->setEnabled(false);
+    menu->addAction(tr("Presets unavailable: %1").arg(QString::fromUtf8(e.what())))
+        ->setEnabled(false);
   }
 }
 
@@ -333,20 +337,26 @@ void Menus::setRecentFiles(const QStringList& paths) {
   QMenu* menu = m_parts->recent;
   menu->clear();
   for (const QString& path : paths)
-    menu->addAction(QDir::toNativeSeparators(path), this, [this, path] { emit recentFileChosen(path); });
+    menu->addAction(QDir::toNativeSeparators(path), this,
+                    [this, path] { emit recentFileChosen(path); });
   menu->setEnabled(!paths.isEmpty());
 }
 
 void Menus::setLayoutChecked(const QString& layout) { checkByData(m_parts->layouts, layout); }
 
-void Menus::setColormapChecked(const QString& colormap) { checkByData(m_parts->colormaps, colormap); }
+void Menus::setColormapChecked(const QString& colormap) {
+  checkByData(m_parts->colormaps, colormap);
+}
 
-void Menus::setLanguageChecked(const QString& language) { checkByData(m_parts->languages, language); }
+void Menus::setLanguageChecked(const QString& language) {
+  checkByData(m_parts->languages, language);
+}
 
 void Menus::setModeChecked(const QString& mode) { checkByData(m_parts->modes, mode); }
 
 void Menus::setTextScaleChecked(double scale) {
-  for (QAction* a : m_parts->textSizes->actions()) a->setChecked(qFuzzyCompare(a->data().toDouble(), scale));
+  for (QAction* a : m_parts->textSizes->actions())
+    a->setChecked(qFuzzyCompare(a->data().toDouble(), scale));
 }
 
 void Menus::setPresentationChecked(bool on) {
@@ -357,10 +367,12 @@ void Menus::setPresentationChecked(bool on) {
   }
   c.leavePresentation->setEnabled(on);
   // Plain arrows step only in presentation mode; otherwise they belong to the focused widget.
-  c.next->setShortcuts(on ? QList<QKeySequence>{QKeySequence(Qt::Key_Right), QKeySequence(Qt::Key_PageDown),
+  c.next->setShortcuts(on ? QList<QKeySequence>{QKeySequence(Qt::Key_Right),
+                                                QKeySequence(Qt::Key_PageDown),
                                                 QKeySequence(Qt::ALT | Qt::Key_Right)}
                           : QList<QKeySequence>{QKeySequence(Qt::ALT | Qt::Key_Right)});
-  c.previous->setShortcuts(on ? QList<QKeySequence>{QKeySequence(Qt::Key_Left), QKeySequence(Qt::Key_PageUp),
+  c.previous->setShortcuts(on ? QList<QKeySequence>{QKeySequence(Qt::Key_Left),
+                                                    QKeySequence(Qt::Key_PageUp),
                                                     QKeySequence(Qt::ALT | Qt::Key_Left)}
                               : QList<QKeySequence>{QKeySequence(Qt::ALT | Qt::Key_Left)});
 }

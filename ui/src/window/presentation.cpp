@@ -85,17 +85,20 @@ void PointerHighlight::follow(const QPoint& globalPos) {
     hide();
     return;
   }
-  const QRect old(m_spot - QPoint(m_radius + 8, m_radius + 8), QSize(2 * m_radius + 16, 2 * m_radius + 16));
+  const QRect old(m_spot - QPoint(m_radius + 8, m_radius + 8),
+                  QSize(2 * m_radius + 16, 2 * m_radius + 16));
   m_spot = local;
   if (!isVisible()) show();
   raise();
   update(old);
-  update(QRect(m_spot - QPoint(m_radius + 8, m_radius + 8), QSize(2 * m_radius + 16, 2 * m_radius + 16)));
+  update(QRect(m_spot - QPoint(m_radius + 8, m_radius + 8),
+               QSize(2 * m_radius + 16, 2 * m_radius + 16)));
 }
 
 bool PointerHighlight::eventFilter(QObject* watched, QEvent* event) {
   if (m_on && (event->type() == QEvent::MouseMove || event->type() == QEvent::HoverMove)) {
-    if (auto* w = qobject_cast<QWidget*>(watched); w && m_host && (w == m_host || m_host->isAncestorOf(w)))
+    if (auto* w = qobject_cast<QWidget*>(watched);
+        w && m_host && (w == m_host || m_host->isAncestorOf(w)))
       follow(QCursor::pos());
   }
   if (m_on && event->type() == QEvent::Leave && watched == m_host) hide();

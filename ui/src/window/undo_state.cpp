@@ -57,7 +57,8 @@ UndoState::UndoState(const EncodingController& controller, ApplyState applyState
 
 void UndoState::push(const QString& schemeAfter, const ParamSet& after, const QString& param,
                      bool open, std::function<QString()> describe) {
-  m_stack->push(new StateCommand(m_applyState, QString::fromStdString(m_controller.scheme().info().id),
+  m_stack->push(new StateCommand(m_applyState,
+                                 QString::fromStdString(m_controller.scheme().info().id),
                                  m_controller.params(), schemeAfter, after, param, open,
                                  std::move(describe)));
 }

@@ -93,7 +93,9 @@ int ViewGrid::cellCount() const {
 
 PlotView& ViewGrid::plotView(int slot) { return *m_cells.at(static_cast<std::size_t>(slot)).plot; }
 
-QString ViewGrid::cellView(int slot) const { return m_cells.at(static_cast<std::size_t>(slot)).view; }
+QString ViewGrid::cellView(int slot) const {
+  return m_cells.at(static_cast<std::size_t>(slot)).view;
+}
 
 const ViewResult* ViewGrid::lastResult(int slot) const {
   const Cell& cell = m_cells.at(static_cast<std::size_t>(slot));
@@ -135,7 +137,8 @@ void ViewGrid::fillViewLists() {
       cell.chooser->clear();
       for (const ViewSpec& v : views) cell.chooser->addItem(QString(), qs(v.id));
     }
-    for (int t = 0; t < count; ++t) cell.chooser->setItemText(t, coreText(views[static_cast<std::size_t>(t)].title));
+    for (int t = 0; t < count; ++t)
+      cell.chooser->setItemText(t, coreText(views[static_cast<std::size_t>(t)].title));
     if (!cell.view.isEmpty()) cell.chooser->setCurrentIndex(cell.chooser->findData(cell.view));
   }
 }
@@ -145,7 +148,8 @@ void ViewGrid::schemeChanged() {
   fillViewLists();
   for (int k = 0; k < static_cast<int>(m_cells.size()); ++k) {
     Cell& cell = m_cells[static_cast<std::size_t>(k)];
-    if (!viewSpec(cell.view)) cell.view = qs(info.views[static_cast<std::size_t>(k) % info.views.size()].id);
+    if (!viewSpec(cell.view))
+      cell.view = qs(info.views[static_cast<std::size_t>(k) % info.views.size()].id);
   }
 }
 
@@ -207,7 +211,8 @@ void ViewGrid::requestCell(int slot) {
   Cell& cell = m_cells[static_cast<std::size_t>(slot)];
   if (cell.view.isEmpty() || slot >= cellCount()) return;
   Region region = cell.plot->visibleRegion();
-  if (!cell.last || cell.last->view != cell.view || cell.last->scheme != qs(m_controller.scheme().info().id)) {
+  if (!cell.last || cell.last->view != cell.view ||
+      cell.last->scheme != qs(m_controller.scheme().info().id)) {
     const double dpr = cell.plot->devicePixelRatioF();
     region = Region{.maxRows = std::max<Index>(64, static_cast<Index>(cell.plot->height() * dpr)),
                     .maxCols = std::max<Index>(64, static_cast<Index>(cell.plot->width() * dpr))};
@@ -229,8 +234,9 @@ void ViewGrid::showResult(int slot, const ViewResult& result) {
   const bool sampled = matrix && !matrix->exact();
   std::array<qsizetype, 4> shape{};
   if (sampled)
-    shape = {static_cast<qsizetype>(matrix->rows.size()), static_cast<qsizetype>(matrix->cols.size()),
-             static_cast<qsizetype>(matrix->full.rows), static_cast<qsizetype>(matrix->full.cols)};
+    shape = {static_cast<qsizetype>(matrix->rows.size()),
+             static_cast<qsizetype>(matrix->cols.size()), static_cast<qsizetype>(matrix->full.rows),
+             static_cast<qsizetype>(matrix->full.cols)};
   m_timing = [scheme = result.scheme, view = result.view, computeMs = result.computeMs, drawMs,
               sampled, shape] {
     const QString note = sampled ? tr("   (sampled: %1 x %2 of %3 x %4 cells)")
@@ -306,11 +312,20 @@ bool ViewGrid::moveKeyCell(int slot, int key) {
   if (!matrix) return false;
   Index dr = 0, dc = 0;
   switch (key) {
-    case Qt::Key_Left: dc = -1; break;
-    case Qt::Key_Right: dc = 1; break;
-    case Qt::Key_Up: dr = -1; break;
-    case Qt::Key_Down: dr = 1; break;
-    default: return false;
+    case Qt::Key_Left:
+      dc = -1;
+      break;
+    case Qt::Key_Right:
+      dc = 1;
+      break;
+    case Qt::Key_Up:
+      dr = -1;
+      break;
+    case Qt::Key_Down:
+      dr = 1;
+      break;
+    default:
+      return false;
   }
   if (m_keySlot != slot) {  // start in the middle of what is shown
     const Region r = cell.plot->visibleRegion();

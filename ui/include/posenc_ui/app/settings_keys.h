@@ -9,18 +9,19 @@ namespace posenc::ui::settings {
 inline constexpr QLatin1StringView kOrganization{"PosEnc"};
 inline constexpr QLatin1StringView kApplication{"PosEnc Explorer"};
 
-inline constexpr QLatin1StringView kGeometry{"MainWindow/geometry"};    ///< QByteArray
-inline constexpr QLatin1StringView kWindowState{"MainWindow/state"};    ///< docks and toolbars
-inline constexpr QLatin1StringView kColormap{"View/colormap"};          ///< id or empty
+inline constexpr QLatin1StringView kGeometry{"MainWindow/geometry"};  ///< QByteArray
+inline constexpr QLatin1StringView kWindowState{"MainWindow/state"};  ///< docks and toolbars
+inline constexpr QLatin1StringView kColormap{"View/colormap"};        ///< id or empty
 /// "en" or "zh_CN" (translation.h), chosen in View > Language; absent = the system locale's.
 inline constexpr QLatin1StringView kLanguage{"View/language"};
 /// "explore", "compare" or "animate" (MainWindow::setMode); the session format has no field for it.
 inline constexpr QLatin1StringView kMode{"View/mode"};
 /// Text size of the window and its pictures, 1.0 = 100 % (View > Text Size).
 inline constexpr QLatin1StringView kTextScale{"View/textScale"};
-inline constexpr QLatin1StringView kLastSession{"Session/last"};        ///< JSON of the session at exit
-inline constexpr QLatin1StringView kRecentFiles{"Session/recentFiles"};  ///< QStringList, newest first
-inline constexpr QLatin1StringView kLastFolder{"Session/lastFolder"};   ///< for file dialogs
+inline constexpr QLatin1StringView kLastSession{"Session/last"};  ///< JSON of the session at exit
+inline constexpr QLatin1StringView kRecentFiles{
+    "Session/recentFiles"};  ///< QStringList, newest first
+inline constexpr QLatin1StringView kLastFolder{"Session/lastFolder"};  ///< for file dialogs
 
 inline constexpr int kMaxRecentFiles = 8;
 

@@ -17,7 +17,7 @@ namespace posenc::ui {
 /// Translation contexts of the strings that do not come from a tr() call in ui/ (they are
 /// listed for lupdate in resources/translations/core_strings.cpp, made by
 /// scripts/update_translations.sh).
-inline constexpr const char* kCoreContext = "posenc::core";        ///< registry, terms, curves
+inline constexpr const char* kCoreContext = "posenc::core";         ///< registry, terms, curves
 inline constexpr const char* kViewTabContext = "posenc::view-tab";  ///< short tab label per view id
 inline constexpr const char* kPresetContext = "posenc::presets";    ///< preset names, descriptions
 

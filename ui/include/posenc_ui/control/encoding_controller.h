@@ -32,12 +32,12 @@ struct ViewResult {
   QString view;
   posenc::ParamSet params;  ///< The parameters it was computed with.
   std::variant<std::monostate, posenc::MatrixResult, posenc::SeriesResult> data;
-  QString error;            ///< Non-empty when the computation failed (the core's message).
+  QString error;  ///< Non-empty when the computation failed (the core's message).
   /// The exception of a failed computation, so the window can say it in its language
   /// (translation.h errorMessage); null when there was none.
   std::exception_ptr failure;
-  double computeMs = 0;     ///< Wall time of the computation.
-  quint64 generation = 0;   ///< Increases with every request; never below one already delivered.
+  double computeMs = 0;    ///< Wall time of the computation.
+  quint64 generation = 0;  ///< Increases with every request; never below one already delivered.
 };
 
 /// Panel -> controller (throttled) -> worker thread -> resultReady -> views.
@@ -156,18 +156,18 @@ class EncodingController : public QObject {
   const posenc::Scheme* m_scheme = nullptr;
   posenc::ParamSet m_params;
   std::map<int, ViewRequest> m_requests;
-  std::map<int, quint64> m_latest;  ///< Newest generation requested per slot.
+  std::map<int, quint64> m_latest;     ///< Newest generation requested per slot.
   std::map<int, quint64> m_delivered;  ///< Generation of the last result delivered per slot.
-  std::set<int> m_dirty;            ///< Slots to compute in the next batch.
+  std::set<int> m_dirty;               ///< Slots to compute in the next batch.
   quint64 m_generation = 0;
   quint64 m_computations = 0;
   int m_intervalMs = 30;
   QTimer m_throttle{this};
-  QElapsedTimer m_sinceStart;       ///< Time since the running (or last) batch started.
+  QElapsedTimer m_sinceStart;  ///< Time since the running (or last) batch started.
   QFutureWatcher<Output> m_watcher;
   bool m_running = false;
   bool m_interim = false;
-  bool m_busy = false;              ///< Last value announced by busyChanged.
+  bool m_busy = false;  ///< Last value announced by busyChanged.
   std::function<void()> m_workerHook;
 };
 

@@ -55,11 +55,11 @@ class ReadError : public std::runtime_error {
 
 /// What a kind of document is, for the reader's checks and messages.
 struct JsonFormat {
-  QString noun;          ///< "session": "not a PosEnc session", "is a folder, not a session file".
-  QStringList formats;   ///< Accepted "format" values ("posenc-session", "posenc-preset").
-  int version = 1;       ///< Current version; versions 1 .. version are read.
+  QString noun;         ///< "session": "not a PosEnc session", "is a folder, not a session file".
+  QStringList formats;  ///< Accepted "format" values ("posenc-session", "posenc-preset").
+  int version = 1;      ///< Current version; versions 1 .. version are read.
   QString versionWord = QStringLiteral("version");  ///< "lesson version": "(lesson version 2)".
-  qint64 maxBytes = 0;   ///< Largest document read, in bytes.
+  qint64 maxBytes = 0;                              ///< Largest document read, in bytes.
   /// Formats of other PosEnc documents, with what to do instead ({"posenc-session", "open it
   /// as a session"}): named in the refusal of such a file.
   std::vector<std::pair<QString, QString>> misfiled{};

@@ -20,13 +20,13 @@ struct Zoom {
 
 /// Everything a user would expect to find again when reopening their work.
 struct Session {
-  QString scheme;                ///< Scheme id, e.g. "rope".
-  posenc::ParamSet params;       ///< Every parameter of the scheme (defaults filled in).
-  QString view;                  ///< Current view id; empty = not given (a preset without one).
-  QString layout = "tabs";       ///< "tabs", "grid1", "grid2" or "grid4".
-  QStringList gridViews;         ///< View ids shown in the grid cells, in order.
-  QString colormap;              ///< Colour map id; empty = each view's default.
-  std::optional<Zoom> zoom;      ///< Zoom of the current view; none = whole view.
+  QString scheme;            ///< Scheme id, e.g. "rope".
+  posenc::ParamSet params;   ///< Every parameter of the scheme (defaults filled in).
+  QString view;              ///< Current view id; empty = not given (a preset without one).
+  QString layout = "tabs";   ///< "tabs", "grid1", "grid2" or "grid4".
+  QStringList gridViews;     ///< View ids shown in the grid cells, in order.
+  QString colormap;          ///< Colour map id; empty = each view's default.
+  std::optional<Zoom> zoom;  ///< Zoom of the current view; none = whole view.
   friend bool operator==(const Session&, const Session&) = default;
 };
 

@@ -38,7 +38,7 @@ inline constexpr double kMaxDataCells = 134217728.0;
 ///         write whole (the message gives the size and suggests a region),
 ///         posenc::IoError when the file cannot be written.
 void exportView(const posenc::Scheme& scheme, const posenc::ParamSet& params,
-                const posenc::ViewSpec& view, const std::string& path,
-                const ExportRequest& request, std::ostream& out);
+                const posenc::ViewSpec& view, const std::string& path, const ExportRequest& request,
+                std::ostream& out);
 
 }  // namespace posenc::ui

@@ -31,8 +31,8 @@ struct ClockHand {
 /// (posenc/animation.hpp, which says what each kind of animation shows) with captions.
 /// @throws ParamError for a scheme without an animation, or bad parameters.
 [[nodiscard]] std::vector<ClockHand> animationHands(const std::string& scheme,
-                                                    const posenc::ParamSet& params,
-                                                    double position, posenc::Index gap);
+                                                    const posenc::ParamSet& params, double position,
+                                                    posenc::Index gap);
 
 /// Whether scheme `scheme` has an animation (SchemeInfo::animation); false for an unknown id.
 [[nodiscard]] bool hasAnimation(const std::string& scheme);
@@ -55,7 +55,8 @@ int exportAnimationFrames(const QString& dir, const std::string& scheme,
                           posenc::Index gap, const QSize& size);
 
 /// The animation panel: the frame, play/pause, speed (positions per second), a position
-/// slider, and where the animation uses one (AnimationSpec::usesGap) the key gap m - n. Keyboard: Space plays/pauses, Left/Right step.
+/// slider, and where the animation uses one (AnimationSpec::usesGap) the key gap m - n. Keyboard:
+/// Space plays/pauses, Left/Right step.
 class AnimationView : public QWidget {
   Q_OBJECT
  public:

@@ -142,8 +142,8 @@ class CompareView : public QWidget {
   /// differs from this one has been zoomed or panned, and the others follow it.
   std::optional<Zoom> m_linkedZoom;
   double m_fontScale = 1.0;
-  quint64 m_hoverGeneration = 0;  ///< Newest hover (or clearing); older answers are dropped.
-  bool m_hoverRunning = false;    ///< A hover is being computed; at most one at a time.
+  quint64 m_hoverGeneration = 0;         ///< Newest hover (or clearing); older answers are dropped.
+  bool m_hoverRunning = false;           ///< A hover is being computed; at most one at a time.
   std::function<void()> m_hoverPending;  ///< The newest hover that arrived meanwhile.
   std::function<void()> m_hoverHook;     ///< setHoverWorkerHook's function, or empty.
 };

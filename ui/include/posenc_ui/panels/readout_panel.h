@@ -47,8 +47,8 @@ class ReadoutPanel : public QWidget {
 
  private:
   QLabel* m_label = nullptr;
-  quint64 m_generation = 0;  ///< Newest request; older answers are dropped.
-  bool m_running = false;    ///< A cell is being computed; at most one at a time.
+  quint64 m_generation = 0;         ///< Newest request; older answers are dropped.
+  bool m_running = false;           ///< A cell is being computed; at most one at a time.
   std::function<void()> m_pending;  ///< The newest hover that arrived meanwhile.
 };
 

@@ -16,7 +16,6 @@ namespace posenc::ui {
 /// partial file or harms an existing one.
 /// @throws posenc::IoError with a one-line message naming the path and the reason (an
 ///         unknown suffix, a size or resolution out of range, a failed write).
-void savePicture(QCustomPlot& plot, const QString& path, QSize size,
-                                  double dpi = 96.0);
+void savePicture(QCustomPlot& plot, const QString& path, QSize size, double dpi = 96.0);
 
 }  // namespace posenc::ui

@@ -85,8 +85,7 @@ QCPTextElement* addNote(QCustomPlot& plot, int row, const QString& text, double 
 
 /// Adds a note with a colour swatch before its text in layout row `row`, e.g. "[grey] masked
 /// cells".
-void addSwatchNote(QCustomPlot& plot, int row, const QString& text, double s,
-                   const QColor& swatch);
+void addSwatchNote(QCustomPlot& plot, int row, const QString& text, double s, const QColor& swatch);
 
 /// Makes `rect`'s axes the plot's default axes, as code elsewhere expects plot.xAxis etc., with
 /// the axes above the plottables and the grids below them.
@@ -119,9 +118,8 @@ enum class LegendPlace {
 /// the axis rect in (0, 0) and takes the legend in (0, 1) for LegendPlace::Beside.
 /// `aboveColumns` > 0 sets the entries per row above the plot (else up to 4 items in one row,
 /// more in rows of 3).
-QCPLegend* makeLegend(QCustomPlot& plot, LegendPlace place, Qt::Alignment corner,
-                      QCPAxisRect* rect, QCPLayoutGrid* body, int aboveRow, int items, double s,
-                      int aboveColumns = 0);
+QCPLegend* makeLegend(QCustomPlot& plot, LegendPlace place, Qt::Alignment corner, QCPAxisRect* rect,
+                      QCPLayoutGrid* body, int aboveRow, int items, double s, int aboveColumns = 0);
 
 /// Draws the plot once at `size` into a throw-away 1x1 image, so that everything sized from
 /// the previous layout (tick counts, equal-aspect ranges) is right for this size. Cheap: the

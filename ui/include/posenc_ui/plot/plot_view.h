@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "posenc/view.hpp"
-#include "posenc_ui/plot/plot_parts.h"
 #include "posenc_ui/io/session_io.h"
+#include "posenc_ui/plot/plot_parts.h"
 
 class QCustomPlot;
 class QCPAxis;
@@ -133,28 +133,28 @@ class PlotView : public QWidget {
 
   Kind m_kind = Kind::None;
   std::string m_viewId;
-  posenc::MatrixShape m_shape{};       ///< Matrix: full shape of the view.
-  std::size_t m_seriesPoints = 0;      ///< Series: x.size() (the "shape" of a chart).
-  std::size_t m_seriesCurves = 0;      ///< Series: curves.size().
-  bool m_parametric = false;           ///< Series drawn with equal aspect (a path).
-  Zoom m_full{};                       ///< Axis ranges that show everything.
-  std::vector<posenc::Index> m_rows;   ///< Absolute rows of the drawn matrix cells.
-  std::vector<posenc::Index> m_cols;   ///< Absolute columns of the drawn matrix cells.
-  posenc::SeriesResult m_series;       ///< The drawn chart, for the hover readout.
-  bool m_seriesSorted = true;          ///< m_series.x is increasing.
+  posenc::MatrixShape m_shape{};      ///< Matrix: full shape of the view.
+  std::size_t m_seriesPoints = 0;     ///< Series: x.size() (the "shape" of a chart).
+  std::size_t m_seriesCurves = 0;     ///< Series: curves.size().
+  bool m_parametric = false;          ///< Series drawn with equal aspect (a path).
+  Zoom m_full{};                      ///< Axis ranges that show everything.
+  std::vector<posenc::Index> m_rows;  ///< Absolute rows of the drawn matrix cells.
+  std::vector<posenc::Index> m_cols;  ///< Absolute columns of the drawn matrix cells.
+  posenc::SeriesResult m_series;      ///< The drawn chart, for the hover readout.
+  bool m_seriesSorted = true;         ///< m_series.x is increasing.
   QPointer<QCPColorMap> m_map;
 
-  bool m_hasPendingZoom = false;       ///< setZoom before the result it belongs to arrived.
+  bool m_hasPendingZoom = false;  ///< setZoom before the result it belongs to arrived.
   std::optional<Zoom> m_pendingZoom;
   std::optional<posenc::Region> m_lastRequested;
 
   // Hover state and overlay items (owned by the plot; drawMatrix/drawSeries delete them).
-  bool m_mouseInPlot = false;          ///< The mouse is over the plot widget (m_mouse is valid).
+  bool m_mouseInPlot = false;  ///< The mouse is over the plot widget (m_mouse is valid).
   QPointF m_mouse;
-  bool m_hovering = false;             ///< A cell or point is reported (hoverLeft is owed).
+  bool m_hovering = false;  ///< A cell or point is reported (hoverLeft is owed).
   posenc::Index m_hoverRow = -1, m_hoverCol = -1;
   int m_hoverCurve = -1, m_hoverIndex = -1;
-  bool m_fullReplotPending = false;    ///< A full replot is queued: the overlay waits for it.
+  bool m_fullReplotPending = false;  ///< A full replot is queued: the overlay waits for it.
   std::array<QPointer<QCPItemStraightLine>, 4> m_cross;  ///< Halo + line, vertical then horizontal.
   std::array<QPointer<QCPItemRect>, 2> m_cellBox;        ///< Halo + outline of the cell.
   QPointer<QCPItemTracer> m_tracer;

@@ -131,11 +131,11 @@ class ClassroomController : public QObject {
   QPushButton* m_toRope = nullptr;    ///< One click to RoPE's animation.
   QLabel* m_caption = nullptr;        ///< Lesson text strip (presentation mode).
   std::optional<std::pair<posenc::Index, posenc::Index>> m_marked;  ///< Lesson highlight.
-  QString m_markedView;               ///< "scheme/view" the highlight belongs to.
-  QString m_explainedView;            ///< "scheme/view" the explanation dock shows.
-  bool m_hoverActive = false;         ///< A heatmap cell is hovered (explanation follows).
-  bool m_presenting = false;          ///< Presentation mode is on.
-  bool m_presentingLesson = false;    ///< A lesson drove the arrow keys when it began.
+  QString m_markedView;             ///< "scheme/view" the highlight belongs to.
+  QString m_explainedView;          ///< "scheme/view" the explanation dock shows.
+  bool m_hoverActive = false;       ///< A heatmap cell is hovered (explanation follows).
+  bool m_presenting = false;        ///< Presentation mode is on.
+  bool m_presentingLesson = false;  ///< A lesson drove the arrow keys when it began.
   double m_fontScale = 1.0;
 };
 

@@ -22,10 +22,10 @@ class PlotView;
 
 /// What one cell of the window shows, as an export needs it.
 struct ExportSource {
-  QString view;                              ///< View id ("" when none).
-  const posenc::ViewSpec* spec = nullptr;    ///< That view of the current scheme, if it has it.
-  PlotView* plot = nullptr;                  ///< Its zoom and visible part are exported.
-  QString colormap;                          ///< The window's colour map ("" = by view).
+  QString view;                            ///< View id ("" when none).
+  const posenc::ViewSpec* spec = nullptr;  ///< That view of the current scheme, if it has it.
+  PlotView* plot = nullptr;                ///< Its zoom and visible part are exported.
+  QString colormap;                        ///< The window's colour map ("" = by view).
 };
 
 /// Exports what `window` shows; status messages go to its status bar, failures to a message
@@ -40,8 +40,8 @@ class ExportDialogs : public QObject {
   bool exportView(const QString& path, QSize size, double dpi, QString* error, int slot,
                   bool grayscale);
   /// See MainWindow::exportAnimation: frames of what `animation` shows.
-  bool exportAnimation(const AnimationView& animation, const QString& dir, int frames,
-                       double step, int size, QString* error);
+  bool exportAnimation(const AnimationView& animation, const QString& dir, int frames, double step,
+                       int size, QString* error);
 
   /// File > Export View: where to, size, resolution, grayscale; then exportView of cell 0.
   void exportDialog();

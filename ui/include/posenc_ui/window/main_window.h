@@ -164,7 +164,7 @@ class MainWindow : public QMainWindow {
   QLabel* m_timing = nullptr;
   QLabel* m_busy = nullptr;
   std::array<QDockWidget*, 3> m_docks{};  ///< Schemes, Parameters, Readout.
-  bool m_applying = false;  ///< True while a session/undo step is being applied.
+  bool m_applying = false;                ///< True while a session/undo step is being applied.
   double m_textScale = 1.0;
   QFont m_baseFont;  ///< The window's font at 100 %.
 
