@@ -8,6 +8,7 @@
 #           translation tools and the fonts the pictures are drawn with
 #   lint    clang-tidy, cppcheck and clang-format (scripts/lint.sh)
 #   fuzz    clang and its libFuzzer runtime (scripts/fuzz.sh)
+#   translations  python3, for scripts/update_translations.sh (carry_translations.py)
 #   numpy   GNU time and Debian's python3 with numpy and matplotlib (scripts/bench_vs_numpy.sh)
 # Uses sudo when not root.
 set -euo pipefail
@@ -22,9 +23,10 @@ packages_of() {
         fonts-dejavu-core fonts-noto-cjk ;;
     lint) echo clang-tidy cppcheck clang-format ;;
     fuzz) echo clang libclang-rt-14-dev ;;
+    translations) echo python3 ;;
     numpy) echo time python3 python3-numpy python3-matplotlib ;;
     *)
-      echo "deps.sh: unknown group '$1' (groups: build lint fuzz numpy)" >&2
+      echo "deps.sh: unknown group '$1' (groups: build lint fuzz translations numpy)" >&2
       return 2 ;;
   esac
 }

@@ -3,20 +3,19 @@
 # Static analysis, in this order (each stage runs even when an earlier one found something):
 #  1. formatting: clang-format --dry-run -Werror (style in .clang-format) over every .cpp, .h
 #     and .hpp in core/, ui/, app/, tests/ and bench/;
-#  2. scheme ids in the ui: no string literal in ui/src or ui/include (comments aside) may be a
-#     scheme id ("rope", "alibi", ...): the ui asks the core's descriptions what a scheme can
-#     do, it never branches on which scheme it is (docs/ARCHITECTURE.md);
-#  3. clang-tidy (checks in .clang-tidy, among them readability-function-size: no function
+#  2. clang-tidy (checks in .clang-tidy, among them readability-function-size: no function
 #     longer than 150 lines) on every .cpp in core/src and ui/src;
-#  4. cppcheck (suppressions, each with its reason, in .cppcheck-suppressions).
+#  3. cppcheck (suppressions, each with its reason, in .cppcheck-suppressions).
 # Prints every finding as file:line and exits 1 if there is any. Installs clang-format,
 # clang-tidy and cppcheck if missing (scripts/deps.sh lint).
 #
 # Usage: scripts/lint.sh [FILE...]   (no argument: everything, as CI)
-#   FILE: a .cpp in core/src or ui/src (all four stages), or any other source the formatting
-#   or scheme-id stage covers (those stages only).
-# Environment: POSENC_LINT_FORMAT=0 skips stage 1 and POSENC_LINT_SCHEME_IDS=0 stage 2 (until
-# the formatting is applied and the ui's scheme branches are gone); POSENC_LINT_BUILD_DIR
+#   FILE: a .cpp in core/src or ui/src (all three stages), or any other source the formatting
+#   stage covers (that stage only).
+# That the ui never names a scheme id, and includes only the parts it may use, is checked by
+# tests (tests/ui/scheme_knowledge_test.cpp, architecture_test.cpp), so the quick loop sees it.
+# Environment: POSENC_LINT_FORMAT=0 skips stage 1 (for a quick look at the others while a
+# change is not yet formatted: clang-format -i FILE formats it); POSENC_LINT_BUILD_DIR
 # (default build/lint) is where the compile database is configured; POSENC_LINT_JOBS (default:
 # number of cores) is how many clang-format, clang-tidy and cppcheck processes run at once;
 # POSENC_LINT_ANALYZER=deep runs clang's static analyzer in full (default shallow, see below).
@@ -39,14 +38,10 @@ jobs="${POSENC_LINT_JOBS:-$(nproc)}"
 build="${POSENC_LINT_BUILD_DIR:-build/lint}"
 case "$build" in /*) ;; *) build="$root/$build" ;; esac
 
-# The scheme ids the ui must not name (core/src/registry.cpp lists the schemes).
-scheme_ids="sinusoidal learned t5 alibi rope xl tupe"
 status=0
 
-# Files of the formatting and scheme-id stages: every source, or those of the arguments.
+# Files of the formatting stage: every source, or those of the arguments.
 mapfile -t format_files < <(find core ui app tests bench -type f \
-  \( -name "*.cpp" -o -name "*.h" -o -name "*.hpp" \) | sort)
-mapfile -t ui_files < <(find ui/src ui/include -type f \
   \( -name "*.cpp" -o -name "*.h" -o -name "*.hpp" \) | sort)
 tidy_args=()
 if [ $# -gt 0 ]; then
@@ -60,7 +55,6 @@ if [ $# -gt 0 ]; then
     case "$f" in (core/src/*.cpp | ui/src/*.cpp) tidy_args+=("$f") ;; esac
   done
   format_files=("${given[@]}")
-  mapfile -t ui_files < <(printf '%s\n' "${given[@]}" | grep -E '^ui/(src|include)/' || true)
 fi
 
 if [ "${POSENC_LINT_FORMAT:-1}" != 0 ]; then
@@ -85,38 +79,6 @@ else
   stage "clang-format skipped (POSENC_LINT_FORMAT=0)"
 fi
 
-if [ "${POSENC_LINT_SCHEME_IDS:-1}" != 0 ]; then
-  stage "scheme ids in ui/ (${#ui_files[@]} files)"
-  # A string literal that is exactly a scheme id, outside comments, is a finding.
-  if [ ${#ui_files[@]} -eq 0 ] || python3 - "$scheme_ids" "${ui_files[@]}" <<'EOF'
-import re
-import sys
-
-ids = set(sys.argv[1].split())
-token = re.compile(r'//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'', re.S)
-found = 0
-for path in sys.argv[2:]:
-    text = open(path, encoding="utf-8").read()
-    lines = text.split("\n")
-    hits = {}
-    for m in token.finditer(text):
-        literal = m.group(0)
-        if literal[0] == '"' and literal[1:-1] in ids:
-            hits.setdefault(text.count("\n", 0, m.start()) + 1, []).append(literal)
-    for line, literals in sorted(hits.items()):
-        print("%s:%d: scheme id %s in the ui (ask the scheme's description instead): %s"
-              % (path, line, ", ".join(literals), lines[line - 1].strip()))
-        found += 1
-sys.exit(1 if found else 0)
-EOF
-  then
-    echo "scheme ids: clean"
-  else
-    status=1
-  fi
-else
-  stage "scheme ids in ui/ skipped (POSENC_LINT_SCHEME_IDS=0)"
-fi
 
 stage "configure $build (compile database only)"
 mkdir -p "$build"

@@ -18,6 +18,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+scripts/deps.sh build translations
 build="${1:-build/dev}"
 if [ ! -f "$build/CMakeCache.txt" ]; then
   if [ "$build" = build/dev ]; then cmake --preset dev; else cmake -S . -B "$build"; fi
