@@ -96,12 +96,7 @@ SchemeInfo alibiInfo() {
           "query-key distance from the attention logits",
       .params =
           {
-              {.id = "length",
-               .type = ParamType::Int,
-               .defaultValue = std::int64_t{128},
-               .min = 1,
-               .max = kMaxLength,
-               .description = "Sequence length L: queries and keys 0..L-1"},
+              detail::lengthParam("Sequence length L: queries and keys 0..L-1"),
               {.id = "heads",
                .type = ParamType::Int,
                .defaultValue = std::int64_t{8},
@@ -154,10 +149,7 @@ std::vector<detail::ViewEntry<AlibiParams>> alibiViews() {
                     "paper's form -m_h (i - j) for j <= i, masked for j > i (causal) or -m_h "
                     "|i - j| (symmetric); never scaled. Implementations add +m_h j per row "
                     "instead, which softmax cannot tell apart"},
-       .shape =
-           [](const AlibiParams& p) {
-             return MatrixShape{p.length, p.length};
-           },
+       .shape = detail::lengthByLength<AlibiParams>,
        .evaluate = alibiBiasMatrix,
        .explain = explainBias},
       {.spec = {.id = "extrapolation",

@@ -103,12 +103,7 @@ SchemeInfo learnedInfo() {
           "overflow rule",
       .params =
           {
-              {.id = "length",
-               .type = ParamType::Int,
-               .defaultValue = std::int64_t{128},
-               .min = 1,
-               .max = kMaxLength,
-               .description = "Sequence length: positions 0 .. length-1"},
+              detail::lengthParam("Sequence length: positions 0 .. length-1"),
               {.id = "dim",
                .type = ParamType::Int,
                .defaultValue = std::int64_t{128},
@@ -170,10 +165,7 @@ std::vector<detail::ViewEntry<LearnedParams>> learnedViews() {
                                "symmetric, about d std^2 on the diagonal; with overflow = "
                                "repeat the same pattern recurs every max_len positions (the "
                                "failure the seed article describes)"},
-       .shape =
-           [](const LearnedParams& p) {
-             return MatrixShape{p.length, p.length};
-           },
+       .shape = detail::lengthByLength<LearnedParams>,
        .evaluate = learnedSimilarity,
        .explain = explainSimilarity},
       {.spec = {.id = "extrapolation",

@@ -258,12 +258,7 @@ SchemeInfo ropeInfo() {
           "m theta_k; the score <R_m q, R_n k> depends only on m - n",
       .params =
           {
-              {.id = "length",
-               .type = ParamType::Int,
-               .defaultValue = std::int64_t{128},
-               .min = 1,
-               .max = kMaxLength,
-               .description = "Sequence length: positions 0..length-1"},
+              detail::lengthParam("Sequence length: positions 0..length-1"),
               {.id = "dim",
                .type = ParamType::Int,
                .defaultValue = std::int64_t{64},
@@ -365,10 +360,7 @@ std::vector<detail::ViewEntry<RopeParams>> ropeViews() {
                     "one fixed random q and k rotated to query position m (row) and key "
                     "position n (column); signed; constant along diagonals (depends only "
                     "on m - n)"},
-       .shape =
-           [](const RopeParams& p) {
-             return MatrixShape{p.length, p.length};
-           },
+       .shape = detail::lengthByLength<RopeParams>,
        .evaluate = ropeScores,
        .explain = explainScore},
       {.spec = {.id = "invariance",

@@ -150,12 +150,7 @@ SchemeInfo sinusoidalInfo() {
           "w_i) and cos(p w_i), w_i = base^(-2i/d)",
       .params =
           {
-              {.id = "length",
-               .type = ParamType::Int,
-               .defaultValue = std::int64_t{128},
-               .min = 1,
-               .max = kMaxLength,
-               .description = "Sequence length: positions 0 .. length-1"},
+              detail::lengthParam("Sequence length: positions 0 .. length-1"),
               {.id = "dim",
                .type = ParamType::Int,
                .defaultValue = std::int64_t{128},
@@ -237,10 +232,7 @@ std::vector<detail::ViewEntry<SinusoidalParams>> sinusoidalViews() {
                 .description = "length x length dot products of table rows: depends only on "
                                "p - q (constant along diagonals), d/2 on the diagonal, "
                                "values in [-d/2, d/2], symmetric"},
-       .shape =
-           [](const SinusoidalParams& p) {
-             return MatrixShape{p.length, p.length};
-           },
+       .shape = detail::lengthByLength<SinusoidalParams>,
        .evaluate = sinusoidalSimilarity,
        .explain = explainSimilarity},
       {.spec = {.id = "wavelengths",

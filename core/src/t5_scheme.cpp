@@ -100,12 +100,7 @@ SchemeInfo t5Info() {
           "attention logits unscaled",
       .params =
           {
-              {.id = "length",
-               .type = ParamType::Int,
-               .defaultValue = std::int64_t{128},
-               .min = 1,
-               .max = kMaxLength,
-               .description = "Sequence length L: queries and keys 0..L-1"},
+              detail::lengthParam("Sequence length L: queries and keys 0..L-1"),
               {.id = "buckets",
                .type = ParamType::Int,
                .defaultValue = std::int64_t{32},

@@ -29,6 +29,23 @@ struct RowLength {
   std::string lengthText{};
 };
 
+/// The `length` parameter most schemes share: positions 0 .. length - 1, default 128, up to
+/// kMaxLength (2^20). `description` is the scheme's own wording of it.
+inline ParamSpec lengthParam(std::string description) {
+  return {.id = "length",
+          .type = ParamType::Int,
+          .defaultValue = std::int64_t{128},
+          .min = 1,
+          .max = kMaxLength,
+          .description = std::move(description)};
+}
+
+/// The shape of a length x length view (query x key, or position x position).
+template <typename P>
+MatrixShape lengthByLength(const P& p) {
+  return MatrixShape{p.length, p.length};
+}
+
 /// One view of a scheme with typed parameters P. A matrix view sets shape and evaluate
 /// (explain and rowLength optional); a series view sets series. The spec's kind follows
 /// from that (SchemeTable fills it in), so an entry never states it twice.
