@@ -38,6 +38,18 @@ const QColor kFaint(200, 200, 200);
 const QColor kQuery(33, 102, 172);  // ColorBrewer RdBu blue: q
 const QColor kKey(214, 96, 77);     // RdBu red: k
 
+/// Two lines of title text centred at the top of `rect`, 1.3 times the base font; returns the
+/// height it takes.
+double paintTitle(QPainter& g, const QRectF& rect, const QFont& base, const QString& text) {
+  QFont title = base;
+  title.setPointSizeF(base.pointSizeF() * 1.3);
+  g.setFont(title);
+  g.setPen(kInk);
+  const double titleH = QFontMetricsF(title).height() * 2.4;
+  g.drawText(QRectF(rect.left(), rect.top(), rect.width(), titleH), Qt::AlignCenter, text);
+  return titleH;
+}
+
 /// One clock face: circle, axes, the hand, its trail since angle 0, and a caption.
 void paintClock(QPainter& g, const QPointF& centre, double r, const ClockHand& hand,
                 const QString& caption, const QFont& font) {
@@ -69,15 +81,11 @@ void paintClockHands(QPainter& g, const QRectF& rect, double position,
   const auto n = static_cast<int>(hands.size());
   const int cols = n <= 4 ? n : (n + 1) / 2;
   const int rows = n <= 4 ? 1 : 2;
-  QFont title = base;
-  title.setPointSizeF(base.pointSizeF() * 1.3);
-  g.setFont(title);
-  g.setPen(kInk);
-  const double titleH = QFontMetricsF(title).height() * 2.4;
-  g.drawText(QRectF(rect.left(), rect.top(), rect.width(), titleH), Qt::AlignCenter,
-             QObject::tr("Sinusoidal clock hands at position p = %1\n"
-                         "each pair i turns by w_i per position: (cos p w_i, sin p w_i)")
-                 .arg(num(position, 6)));
+  const double titleH =
+      paintTitle(g, rect, base,
+                 QObject::tr("Sinusoidal clock hands at position p = %1\n"
+                             "each pair i turns by w_i per position: (cos p w_i, sin p w_i)")
+                     .arg(num(position, 6)));
   const QRectF area(rect.left(), rect.top() + titleH, rect.width(), rect.height() - titleH);
   const double cellW = area.width() / cols, cellH = area.height() / rows;
   const double r = std::max(8.0, std::min(cellW / 3.4, cellH / 3.2));
@@ -97,20 +105,14 @@ void paintClockHands(QPainter& g, const QRectF& rect, double position,
 /// The title over the rotating pair: which pair, its rate, where q and k are.
 double paintRotatingPairTitle(QPainter& g, const QRectF& rect, const AnimationFrame& frame,
                               double position, Index gap, const QFont& base) {
-  QFont title = base;
-  title.setPointSizeF(base.pointSizeF() * 1.3);
-  g.setFont(title);
-  g.setPen(kInk);
-  const double titleH = QFontMetricsF(title).height() * 2.4;
-  g.drawText(QRectF(rect.left(), rect.top(), rect.width(), titleH), Qt::AlignCenter,
-             QObject::tr("RoPE pair %1 turns by θ = %2 rad per position\n"
-                         "q at m = %3, k at n = m − %4 = %5")
-                 .arg(frame.pair)
-                 .arg(num(frame.rate))
-                 .arg(num(position, 6))
-                 .arg(gap)
-                 .arg(num(position - static_cast<double>(gap), 6)));
-  return titleH;
+  return paintTitle(g, rect, base,
+                    QObject::tr("RoPE pair %1 turns by θ = %2 rad per position\n"
+                                "q at m = %3, k at n = m − %4 = %5")
+                        .arg(frame.pair)
+                        .arg(num(frame.rate))
+                        .arg(num(position, 6))
+                        .arg(gap)
+                        .arg(num(position - static_cast<double>(gap), 6)));
 }
 
 void paintRotatingPair(QPainter& g, const QRectF& rect, const AnimationFrame& frame,
