@@ -335,9 +335,15 @@ void adoptAxes(QCustomPlot& plot, QCPAxisRect* rect) {
   plot.xAxis2 = rect->axis(QCPAxis::atTop);
   plot.yAxis2 = rect->axis(QCPAxis::atRight);
   rect->setLayer(QStringLiteral("background"));
-  for (QCPAxis* axis : rect->axes()) {  // axes above the plottables, grids below them
-    axis->setLayer(QStringLiteral("axes"));
-    axis->grid()->setLayer(QStringLiteral("grid"));
+  // Axes above the plottables, grids below them, moved in the order the rect made them:
+  // rect->axes() walks a QHash, whose order changes with Qt's per-process hash seed, and the
+  // order on a layer is the drawing order (every SVG differed from one run to the next).
+  for (const QCPAxis::AxisType side :
+       {QCPAxis::atBottom, QCPAxis::atLeft, QCPAxis::atTop, QCPAxis::atRight}) {
+    for (QCPAxis* axis : rect->axes(side)) {
+      axis->setLayer(QStringLiteral("axes"));
+      axis->grid()->setLayer(QStringLiteral("grid"));
+    }
   }
   rect->setRangeDragAxes(plot.xAxis, plot.yAxis);
   rect->setRangeZoomAxes(plot.xAxis, plot.yAxis);
