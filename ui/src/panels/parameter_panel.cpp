@@ -594,7 +594,7 @@ struct ParameterPanel::Impl {
   }
 
   void onEditorChanged(std::size_t i) {
-    Row& r = rows[i];
+    const Row& r = rows[i];
     syncSlider(r);
     commit(qs(r.spec.id), isHeld(r));
   }
