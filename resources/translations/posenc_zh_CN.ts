@@ -1863,6 +1863,22 @@ The extension picks the format: .png .svg .pdf draw the picture; .csv .npy .json
         <source>Step %1 of %2</source>
         <translation>第 %1 步，共 %2 步</translation>
     </message>
+    <message>
+        <source>Start &gt;</source>
+        <translation>开始 &gt;</translation>
+    </message>
+    <message>
+        <source>%1 steps: pick one to begin</source>
+        <translation>共 %1 步：选择一步开始</translation>
+    </message>
+    <message>
+        <source>Nothing changes in the window until you pick a step; the step then shows the picture it describes.</source>
+        <translation>选择某一步之前，窗口不会有任何变化；选择后，窗口会显示该步所讲的图。</translation>
+    </message>
+    <message>
+        <source>Continue at step %1 of %2</source>
+        <translation>从第 %1 步继续（共 %2 步）</translation>
+    </message>
 </context>
 <context>
     <name>posenc::ui::MainWindow</name>
@@ -2194,6 +2210,10 @@ The extension picks the format: .png .svg .pdf draw the picture; .csv .npy .json
     <message>
         <source>Reset every parameter of this scheme to its default</source>
         <translation>把此方案的所有参数重置为默认值</translation>
+    </message>
+    <message>
+        <source>Not applied: the views still show %1.</source>
+        <translation>未应用：视图仍显示 %1。</translation>
     </message>
 </context>
 <context>

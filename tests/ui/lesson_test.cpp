@@ -24,6 +24,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
+#include <QUrl>
 #include <gtest/gtest.h>
 
 #include "posenc/scheme.hpp"
@@ -828,6 +829,50 @@ TEST(LessonPanel, OpenButtonAsksTheWindow) {
   for (QPushButton* b : f.panel.findChildren<QPushButton*>())
     if (b->text() == "Open lesson file...") QTest::mouseClick(b, Qt::LeftButton);
   EXPECT_EQ(asked, 1);
+}
+
+TEST(LessonPanel, OverviewShowsNoStepUntilOneIsPickedAndOffersToContinue) {
+  // Issue 14: the window opens the panel on an overview, so no step text describes a picture
+  // the window does not draw; the step last used is offered again.
+  PanelFixture f;
+  f.panel.setLessons({twoLanguageLesson("a", 2), twoLanguageLesson("b", 4)});
+  f.panel.showOverview(1, 2);
+  EXPECT_EQ(f.panel.currentLessonIndex(), 1);
+  EXPECT_EQ(f.panel.currentStepIndex(), -1);
+  EXPECT_EQ(f.panel.currentStep(), nullptr);
+  EXPECT_TRUE(f.shown.empty());
+  EXPECT_EQ(f.panel.lessonTitleText(), "Lesson b");
+  EXPECT_TRUE(f.panel.stepTitleText().isEmpty());
+  for (int k = 1; k <= 4; ++k)
+    EXPECT_TRUE(f.panel.stepBodyText().contains(QString("Step title %1").arg(k)));
+  auto* resume = f.panel.findChild<QPushButton*>(QStringLiteral("ResumeLesson"));
+  ASSERT_NE(resume, nullptr);
+  EXPECT_TRUE(resume->isVisibleTo(&f.panel));
+  EXPECT_EQ(resume->text(), "Continue at step 3 of 4");
+  f.panel.setLanguage("zh_CN");  // still the overview, in Chinese
+  EXPECT_EQ(f.panel.currentStep(), nullptr);
+  EXPECT_TRUE(f.panel.stepBodyText().contains(QString::fromUtf8("第 4 步")));
+  f.panel.setLanguage("en");
+  QTest::mouseClick(resume, Qt::LeftButton);
+  ASSERT_EQ(f.shown.size(), 1u);
+  EXPECT_EQ(f.panel.currentStepIndex(), 2);
+  EXPECT_EQ(f.shown.back().session.params.getInt("length"), 18);
+  EXPECT_FALSE(resume->isVisibleTo(&f.panel));
+
+  // Next (or Page Down) on an overview starts at step 1; a link in the list picks its step.
+  f.panel.showOverview(0);
+  EXPECT_FALSE(resume->isVisibleTo(&f.panel));
+  f.panel.previousStep();  // nothing before the first step
+  EXPECT_EQ(f.shown.size(), 1u);
+  f.panel.nextStep();
+  EXPECT_EQ(f.panel.currentStepIndex(), 0);
+  EXPECT_EQ(f.shown.back().session.params.getInt("length"), 16);
+  f.panel.showOverview(1);
+  emit f.panel.findChild<QTextBrowser*>()->anchorClicked(QUrl(QStringLiteral("step:1")));
+  EXPECT_EQ(f.panel.currentStepIndex(), 1);
+  EXPECT_EQ(f.shown.size(), 3u);
+  f.panel.showOverview(7);  // out of range: nothing
+  EXPECT_EQ(f.panel.currentStepIndex(), 1);
 }
 
 TEST(LessonPanel, EmptyListShowsNoLessonAndIgnoresNavigation) {

@@ -14,6 +14,7 @@
 #include <QSignalBlocker>
 #include <QSizePolicy>
 #include <QTextBrowser>
+#include <QUrl>
 #include <QVBoxLayout>
 
 namespace posenc::ui {
@@ -27,7 +28,10 @@ LessonPanel::LessonPanel(QWidget* parent)
       m_stepTitle(new QLabel(this)),
       m_body(new QTextBrowser(this)),
       m_previous(new QPushButton(this)),
-      m_next(new QPushButton(this)) {
+      m_next(new QPushButton(this)),
+      m_resume(new QPushButton(this)) {
+  m_resume->setObjectName(QStringLiteral("ResumeLesson"));
+  m_resume->hide();
   m_chooser->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
   m_chooser->setMinimumContentsLength(12);
   m_chooser->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
@@ -54,6 +58,7 @@ LessonPanel::LessonPanel(QWidget* parent)
   layout->addWidget(m_progress);
   layout->addWidget(m_stepTitle);
   layout->addWidget(m_body, 1);
+  layout->addWidget(m_resume);
   layout->addLayout(buttons);
 
   // Window-wide keys would steal Page Up/Down from the plots; here they work wherever the
@@ -68,6 +73,11 @@ LessonPanel::LessonPanel(QWidget* parent)
   connect(m_previous, &QPushButton::clicked, this, &LessonPanel::previousStep);
   connect(m_open, &QPushButton::clicked, this, &LessonPanel::openLessonFileRequested);
   connect(m_chooser, &QComboBox::activated, this, &LessonPanel::selectLesson);
+  connect(m_resume, &QPushButton::clicked, this, [this] { showStep(m_resumeStep); });
+  // The overview lists the steps as links "step:K" (0-based).
+  connect(m_body, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) {
+    if (url.scheme() == QLatin1String("step")) showStep(url.path().toInt());
+  });
 
   retranslate();
   setLessons(builtInLessons());
@@ -103,6 +113,13 @@ void LessonPanel::showStep(int index) {
   if (m_lessonIndex < 0) return;
   const int count = static_cast<int>(m_lessons[m_lessonIndex].steps.size());
   activate(m_lessonIndex, std::clamp(index, 0, count - 1), true);
+}
+
+void LessonPanel::showOverview(int lessonIndex, int resumeStep) {
+  if (lessonIndex < 0 || lessonIndex >= m_lessons.size()) return;
+  const int count = static_cast<int>(m_lessons[lessonIndex].steps.size());
+  m_resumeStep = resumeStep >= 1 && resumeStep < count ? resumeStep : -1;
+  activate(lessonIndex, -1, false);
 }
 
 void LessonPanel::nextStep() {
@@ -164,6 +181,7 @@ void LessonPanel::fillChooser() {
 }
 
 void LessonPanel::activate(int lessonIndex, int stepIndex, bool emitStep) {
+  if (stepIndex >= 0) m_resumeStep = -1;  // a step picked: the overview's offer is taken
   m_lessonIndex = lessonIndex;
   m_stepIndex = stepIndex;
   {
@@ -190,6 +208,12 @@ void LessonPanel::render() {
 
   const LessonStep* step = currentStep();
   const bool empty = step == nullptr;
+  m_next->setText(tr("Next >"));
+  m_resume->hide();
+  if (empty && m_lessonIndex >= 0) {
+    renderOverview(m_lessons[m_lessonIndex]);
+    return;
+  }
   m_previous->setEnabled(!empty && m_stepIndex > 0);
   m_next->setEnabled(!empty && m_stepIndex + 1 < m_lessons[m_lessonIndex].steps.size());
   if (empty) {
@@ -204,6 +228,32 @@ void LessonPanel::render() {
   m_progress->setText(tr("Step %1 of %2").arg(m_stepIndex + 1).arg(lesson.steps.size()));
   m_stepTitle->setText(lessonText(step->title, m_language));
   m_body->setHtml(lessonText(step->text, m_language));
+}
+
+void LessonPanel::renderOverview(const Lesson& lesson) {
+  const auto count = static_cast<int>(lesson.steps.size());
+  m_previous->setEnabled(false);
+  m_next->setEnabled(count > 0);
+  m_next->setText(tr("Start >"));
+  m_lessonTitle->setText(lessonText(lesson.title, m_language));
+  m_progress->setText(tr("%1 steps: pick one to begin").arg(count));
+  m_stepTitle->clear();
+  QString html =
+      QStringLiteral("<p>%1</p><ol>").arg(lessonText(lesson.summary, m_language).toHtmlEscaped());
+  for (int k = 0; k < count; ++k)
+    html += QStringLiteral("<li><a href=\"step:%1\">%2</a></li>")
+                .arg(k)
+                .arg(lessonText(lesson.steps[k].title, m_language).toHtmlEscaped());
+  html += QStringLiteral("</ol><p><i>%1</i></p>")
+              .arg(tr("Nothing changes in the window until you pick a step; the step then shows "
+                      "the picture it describes.")
+                       .toHtmlEscaped());
+  m_body->setHtml(html);
+  if (m_resumeStep >= 1) {
+    m_resume->setText(tr("Continue at step %1 of %2").arg(m_resumeStep + 1).arg(count));
+    m_resume->setToolTip(lessonText(lesson.steps[m_resumeStep].title, m_language));
+    m_resume->show();
+  }
 }
 
 }  // namespace posenc::ui

@@ -27,6 +27,7 @@
 #include <QSignalBlocker>
 #include <QSlider>
 #include <QSpinBox>
+#include <QStringList>
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <QWheelEvent>
@@ -166,31 +167,22 @@ class PanelSlider : public PanelControl<QSlider> {
 
 using PanelCombo = PanelControl<QComboBox>;
 
-/// Integer spin box; when `even`, typed odd values are not acceptable and are rounded to the
-/// nearest even value in range on Enter or focus loss.
+/// Integer spin box. When `even`, the arrows and step keys move from one even value to the
+/// next (from an odd value, to the nearest even one in the direction of the step); a typed odd
+/// value is kept as typed, so the panel can refuse it with the core's reason instead of
+/// silently changing it.
 class IntSpinBox : public PanelControl<QSpinBox> {
  public:
   explicit IntSpinBox(bool even) : m_even(even) {}
 
-  /// Nearest even value in range (upwards on ties).
-  [[nodiscard]] int evenNear(int v) const {
-    if (!m_even || v % 2 == 0) return v;
-    return v + 1 <= maximum() ? v + 1 : v - 1;
-  }
-
- protected:
-  QValidator::State validate(QString& text, int& pos) const override {
-    const QValidator::State s = QSpinBox::validate(text, pos);
-    if (s == QValidator::Acceptable && m_even && valueFromText(text) % 2 != 0)
-      return QValidator::Intermediate;
-    return s;
-  }
-  void fixup(QString& text) const override {
-    QSpinBox::fixup(text);
-    bool ok = false;
-    const int v = locale().toInt(text.trimmed(), &ok);
-    if (ok && m_even && v % 2 != 0)
-      text = textFromValue(std::clamp(evenNear(v), minimum(), maximum()));
+  void stepBy(int steps) override {
+    int v = value();
+    if (m_even && v % 2 != 0 && steps != 0) {
+      const int toEven = steps > 0 ? 1 : -1;  // the first step lands on the even neighbour
+      v += toEven;
+      steps -= toEven;
+    }
+    setValue(std::clamp(v + steps * singleStep(), minimum(), maximum()));
   }
 
  private:
@@ -432,6 +424,9 @@ struct ParameterPanel::Impl {
   bool emittedDuringHold = false;
   QString holdParam;
   std::optional<ParamSet> lastEmitted;
+  /// The set last emitted or given by setScheme / setValues: what the views are drawn with.
+  std::optional<ParamSet> applied;
+  QLabel* notApplied = nullptr;  ///< "Not applied: the views still show ...", after a refusal.
 
   explicit Impl(ParameterPanel* panel) : q(panel) {}
 
@@ -499,13 +494,15 @@ struct ParameterPanel::Impl {
     resetAll->setEnabled(any);
   }
 
-  void setInvalid(Row& r, bool invalid) {
+  /// Rings the row's editor in red (and sets its "invalid" property); `message` also shows
+  /// the row's error label, which holds the core's reason.
+  void setInvalid(Row& r, bool invalid, bool message = true) {
+    r.error->setVisible(invalid && message);
+    if (!invalid) r.error->clear();
     if (r.invalid == invalid) return;
     r.invalid = invalid;
     r.editor->setProperty("invalid", invalid);
     r.frame->setInvalid(invalid);
-    r.error->setVisible(invalid);
-    if (!invalid) r.error->clear();
   }
 
   void clearErrors() {
@@ -514,6 +511,25 @@ struct ParameterPanel::Impl {
       generalError->hide();
       generalError->clear();
     }
+    notApplied->hide();
+  }
+
+  /// After a refusal: rings every editor whose value differs from the applied set (the one
+  /// the views are drawn with) and names the applied values under the editors, so no editor
+  /// passes for a parameter of the picture. Nothing to say before anything was applied.
+  void showRefused() {
+    if (!applied) return;
+    QStringList drawn;
+    for (Row& r : rows) {
+      const Value& value = applied->get(r.spec.id);
+      if (editorValue(r) == value) continue;
+      if (!r.invalid) setInvalid(r, true, false);
+      drawn << qs(r.spec.id) + QStringLiteral(" = ") + qs(formatValue(value));
+    }
+    if (drawn.isEmpty()) return;
+    notApplied->setText(ParameterPanel::tr("Not applied: the views still show %1.")
+                            .arg(drawn.join(QStringLiteral(", "))));
+    notApplied->show();
   }
 
   void showError(const QString& param, const QString& message) {
@@ -536,9 +552,11 @@ struct ParameterPanel::Impl {
       validateParams(*scheme, set);
     } catch (const ParamError& e) {
       showError(qs(e.param()), errorMessage(e));
+      showRefused();
       return std::nullopt;
     } catch (const std::exception& e) {
       showError(QString(), errorMessage(e));
+      showRefused();
       return std::nullopt;
     }
     return set;
@@ -549,6 +567,7 @@ struct ParameterPanel::Impl {
     auto set = check();
     if (!set) return;
     lastEmitted = *set;
+    applied = *set;
     if (continuing) emittedDuringHold = true;
     emit q->paramsEdited(*set, param, continuing);
   }
@@ -568,15 +587,14 @@ struct ParameterPanel::Impl {
     // The gesture's final edit: the current set, or the last valid one if it ended invalid
     // (the error stays on screen, the window keeps the last valid picture).
     if (auto set = check()) lastEmitted = *set;
-    if (lastEmitted) emit q->paramsEdited(*lastEmitted, holdParam, false);
+    if (lastEmitted) {
+      applied = *lastEmitted;
+      emit q->paramsEdited(*lastEmitted, holdParam, false);
+    }
   }
 
   void onEditorChanged(std::size_t i) {
-    Row& r = rows[i];
-    if (r.spin && r.spec.even && r.spin->value() % 2 != 0) {
-      r.spin->setValue(r.spin->evenNear(r.spin->value()));  // re-enters with the even value
-      return;
-    }
+    const Row& r = rows[i];
     syncSlider(r);
     commit(qs(r.spec.id), isHeld(r));
   }
@@ -704,6 +722,7 @@ struct ParameterPanel::Impl {
     holding = false;
     emittedDuringHold = false;
     lastEmitted.reset();
+    applied.reset();
     if (!scheme) return;
 
     body = new QWidget;
@@ -799,10 +818,12 @@ struct ParameterPanel::Impl {
     check();  // says the current error, if any, again
   }
 
+  /// Shows `values`; a valid set is taken as applied (the window shows what it applied).
   void setValuesQuietly(const ParamSet& values) {
     for (Row& r : rows)
       if (values.has(r.spec.id)) setEditorValue(r, values.get(r.spec.id));
-    check();  // clears the errors, shows one if `values` itself is invalid; emits nothing
+    // Clears the errors, shows one if `values` itself is invalid; emits nothing.
+    if (auto set = check()) applied = *set;
   }
 
   void applyScale() {
@@ -871,6 +892,12 @@ ParameterPanel::ParameterPanel(QWidget* parent)
   d.generalError->setPalette(errorPalette);
   d.generalError->hide();
   layout->addWidget(d.generalError);
+  d.notApplied = new QLabel;
+  d.notApplied->setObjectName(QStringLiteral("notApplied"));
+  d.notApplied->setWordWrap(true);
+  d.notApplied->setPalette(errorPalette);
+  d.notApplied->hide();
+  layout->addWidget(d.notApplied);
 
   d.resetAll = new QPushButton;
   d.resetAll->setObjectName(QStringLiteral("resetAll"));

@@ -119,6 +119,10 @@ void ClassroomController::addDocks(QDockWidget* readoutDock, ReadoutPanel* reado
   connect(m_lessons, &LessonPanel::stepActivated, this, &ClassroomController::onLessonStep);
   connect(m_lessons, &LessonPanel::openLessonFileRequested, this,
           &ClassroomController::openLessonDialog);
+  connect(m_lessonsDock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+    if (visible) onLessonsShown();
+  });
+  restoreLessonPosition();
 
   // Explanation: under the readout, shown by default.
   m_explanationDock = new QDockWidget(m_window);
@@ -142,7 +146,36 @@ void ClassroomController::addDocks(QDockWidget* readoutDock, ReadoutPanel* reado
 // ----------------------------------------------------------------------------------------------
 // Lessons
 
+void ClassroomController::restoreLessonPosition() {
+  const QSettings settings;
+  const QString id = settings.value(settings::kLessonId).toString();
+  const auto& lessons = m_lessons->lessons();
+  for (int i = 0; i < lessons.size(); ++i)
+    if (lessons[i].id == id) {
+      m_lessons->showOverview(i, settings.value(settings::kLessonStep, -1).toInt());
+      return;
+    }
+  m_lessons->showOverview(0);
+}
+
+void ClassroomController::onLessonsShown() {
+  const LessonStep* step = m_lessons->currentStep();
+  if (!step) return;
+  const Session& s = step->session;
+  const bool drawn = s.scheme == qs(m_controller.scheme().info().id) &&
+                     s.params == m_controller.params() &&
+                     (s.view.isEmpty() || s.view == m_shownView());
+  if (!drawn)
+    m_lessons->showOverview(m_lessons->currentLessonIndex(), m_lessons->currentStepIndex());
+}
+
 void ClassroomController::onLessonStep(const LessonStep& step) {
+  {
+    QSettings settings;
+    settings.setValue(settings::kLessonId,
+                      m_lessons->lessons()[m_lessons->currentLessonIndex()].id);
+    settings.setValue(settings::kLessonStep, m_lessons->currentStepIndex());
+  }
   const QString title = lessonText(step.title, currentLanguage());
   if (m_mode != QLatin1String("explore")) setMode(QStringLiteral("explore"));
   emit lessonStepChosen(step.session, title);

@@ -18,6 +18,10 @@ inline constexpr QLatin1StringView kLanguage{"View/language"};
 inline constexpr QLatin1StringView kMode{"View/mode"};
 /// Text size of the window and its pictures, 1.0 = 100 % (View > Text Size).
 inline constexpr QLatin1StringView kTextScale{"View/textScale"};
+/// The lesson step last shown: the lesson's id (QString) and the step (int, 0-based). The
+/// lesson dock offers to continue there at the next start (ClassroomController).
+inline constexpr QLatin1StringView kLessonId{"Lessons/lesson"};
+inline constexpr QLatin1StringView kLessonStep{"Lessons/step"};
 inline constexpr QLatin1StringView kLastSession{"Session/last"};  ///< JSON of the session at exit
 inline constexpr QLatin1StringView kRecentFiles{
     "Session/recentFiles"};  ///< QStringList, newest first

@@ -21,7 +21,13 @@ namespace posenc::ui {
 /// too (it owns the dialogs): the "Open lesson file..." button emits openLessonFileRequested,
 /// and the window hands the lesson it read to addLesson.
 ///
-/// Keys: PageDown / PageUp go to the next / previous step whenever focus is inside the panel.
+/// A step's text describes the picture its session draws, so the window never leaves one on
+/// screen that it has not applied: it opens the panel on a lesson's overview (showOverview:
+/// the summary and the list of steps, no current step), and a step is shown only when the
+/// user picks one (a step in the list, Start, Continue, Next, a lesson in the chooser).
+///
+/// Keys: PageDown / PageUp go to the next / previous step whenever focus is inside the panel
+/// (PageDown on an overview starts the lesson).
 /// Texts follow setLanguage ("en", "zh_CN"); the panel's own strings use tr() and follow the
 /// installed translator (QEvent::LanguageChange). Fonts follow the widget's font, so a larger
 /// application or panel font (presentation mode) enlarges everything.
@@ -40,7 +46,11 @@ class LessonPanel : public QWidget {
   void selectLesson(int index);
   /// Shows step `index` (0-based, clamped to the lesson) and emits stepActivated.
   void showStep(int index);
-  /// Next / previous step; nothing at the last / first step.
+  /// Shows lesson `lessonIndex`'s overview (title, summary, its steps as links) with no current
+  /// step, and emits nothing. `resumeStep` (0-based) >= 1 also offers "Continue at step k"
+  /// (the button "ResumeLesson"). Ignored for an index out of range.
+  void showOverview(int lessonIndex, int resumeStep = -1);
+  /// Next / previous step; nothing at the last / first step. Next on an overview shows step 1.
   void nextStep();
   void previousStep();
   /// Re-renders every lesson text in `language` ("en" or "zh_CN"; others fall back to English).
@@ -50,7 +60,7 @@ class LessonPanel : public QWidget {
   [[nodiscard]] const QList<Lesson>& lessons() const { return m_lessons; }
   /// Index of the lesson shown, -1 when there is none.
   [[nodiscard]] int currentLessonIndex() const { return m_lessonIndex; }
-  /// Index of the step shown (0-based), -1 when there is none.
+  /// Index of the step shown (0-based), -1 when there is none (no lesson, or an overview).
   [[nodiscard]] int currentStepIndex() const { return m_stepIndex; }
   /// The step shown; nullptr when there is none.
   [[nodiscard]] const LessonStep* currentStep() const;
@@ -74,6 +84,7 @@ class LessonPanel : public QWidget {
   void retranslate();
   void fillChooser();
   void render();
+  void renderOverview(const Lesson& lesson);
   void activate(int lessonIndex, int stepIndex, bool emitStep);
 
   QComboBox* m_chooser = nullptr;
@@ -84,10 +95,12 @@ class LessonPanel : public QWidget {
   QTextBrowser* m_body = nullptr;
   QPushButton* m_previous = nullptr;
   QPushButton* m_next = nullptr;
+  QPushButton* m_resume = nullptr;  ///< "Continue at step k" on an overview.
   QList<Lesson> m_lessons;
   QString m_language = QStringLiteral("en");
   int m_lessonIndex = -1;
   int m_stepIndex = -1;
+  int m_resumeStep = -1;  ///< The step the overview offers to continue at, -1 for none.
 };
 
 }  // namespace posenc::ui

@@ -13,15 +13,24 @@ namespace posenc::ui {
 
 /// One editor per parameter: a spin box with a slider for int and real, a combo box for
 /// choice, a check box for bool; tooltip = description + allowed range; a reset button per
-/// parameter and one for the whole scheme. An invalid value (including a failed cross-check
-/// such as head >= heads) is shown inline under its editor with the core's message and is
-/// never emitted.
+/// parameter and one for the whole scheme. An invalid value (an odd value of an even-only
+/// parameter, a failed cross-check such as head >= heads) is refused: it is never emitted and
+/// never silently changed, and the core's message (the parameter, the value, what is allowed)
+/// is shown inline under the editor of the parameter it names.
+///
+/// After a refusal the editors keep what the user set, so a fix can take several edits (lower
+/// heads, then head), and the views keep the last valid set. So that no editor passes for a
+/// parameter of the picture, every editor whose value differs from the applied set (the one
+/// last emitted or given by setScheme / setValues) is ringed in red as refused, and a line
+/// under the editors ("notApplied") names the values the views are still drawn with. The
+/// first valid set clears all of it and is emitted whole.
 ///
 /// Editors: int -> QSpinBox (a QDoubleSpinBox with 0 decimals when the range does not fit
 /// int32, i.e. `seed`, which also gets no slider); real -> QDoubleSpinBox showing %g text;
 /// bool -> QCheckBox; choice -> QComboBox whose item data are the choice ids. Sliders are
 /// logarithmic when the range spans more than 1000 (int: max-min+1 > 1000, real: max/min > 1000,
-/// min > 0), linear otherwise. Even-only ints step by 2 and never hold an odd value.
+/// min > 0), linear otherwise. Even-only ints step by 2 and their sliders give only even values;
+/// a typed odd value is shown as typed and refused.
 ///
 /// A parameter's short name in the current language ("长度" for "length" in Chinese), empty
 /// when the language has none (English: the id is the name).
@@ -31,7 +40,8 @@ namespace posenc::ui {
 
 /// Child object names, stable for tests and for the window: "param_<id>" (the editor),
 /// "slider_<id>", "reset_<id>", "error_<id>" (the inline message label), "label_<id>",
-/// and "resetAll". An editor in error carries the dynamic property "invalid" = true.
+/// "notApplied" and "resetAll". An editor in error or refused carries the dynamic property
+/// "invalid" = true.
 /// Labels show the parameters' ids (as on the command line and in the formulas) followed by
 /// their short name in the current language when it has one (parameterLabel); choices show
 /// their ids; descriptions, allowed ranges and messages are in the current language

@@ -112,6 +112,11 @@ class ClassroomController : public QObject {
   void buildCentral(QWidget* explorePage);
   void buildAnimatePage();
   void onLessonStep(const LessonStep& step);
+  /// The lesson dock opens on the overview of the lesson last used, offering its step.
+  void restoreLessonPosition();
+  /// The lesson dock came into view: a step the window no longer draws gives way to its
+  /// lesson's overview, which offers to continue at that step.
+  void onLessonsShown();
   void setUpCompare();
   void updateAnimation();
 
