@@ -26,6 +26,13 @@ bool wantsWindow(int argc, char** argv) {
          (arg.size() > 5 && arg.compare(arg.size() - 5, 5, ".json") == 0);
 }
 
+bool startSession(MainWindow& window, const QString& path, QString* error) {
+  if (!path.isEmpty() && window.openSession(path, error)) return true;
+  // No file, or one that cannot be opened: what the user had last time, not the defaults.
+  window.restoreLastSession();
+  return path.isEmpty();
+}
+
 int runWindow(int argc, char** argv) {
   const bool headless = qEnvironmentVariableIsEmpty("DISPLAY") &&
                         qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") &&
@@ -45,14 +52,10 @@ int runWindow(int argc, char** argv) {
   const QString chosen = QSettings().value(settings::kLanguage).toString();
   setLanguage(isLanguage(chosen) ? chosen : systemLanguage());
   MainWindow window;
-  if (argc == 2) {
-    QString error;
-    if (!window.openSession(QString::fromLocal8Bit(argv[1]), &error)) {
-      std::cerr << "posenc: " << error.toStdString() << "\n";
-      QMessageBox::warning(&window, MainWindow::tr("Cannot open session"), error);
-    }
-  } else {
-    window.restoreLastSession();
+  QString error;
+  if (!startSession(window, argc == 2 ? QString::fromLocal8Bit(argv[1]) : QString(), &error)) {
+    std::cerr << "posenc: " << error.toStdString() << "\n";
+    QMessageBox::warning(&window, MainWindow::tr("Cannot open session"), error);
   }
   window.show();
   return QApplication::exec();

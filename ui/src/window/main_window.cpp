@@ -79,6 +79,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   const double textScale = settings.value(settings::kTextScale, 1.0).toDouble();
   if (textScale != 1.0) setTextScale(textScale);
   setMode(settings.value(settings::kMode, QStringLiteral("explore")).toString());
+  m_session->markStartState();  // the defaults: quitting now leaves the last session as it was
 }
 
 MainWindow::~MainWindow() {

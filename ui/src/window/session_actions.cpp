@@ -57,6 +57,7 @@ bool SessionActions::openSession(const QString& path, QString* error) {
   } catch (const SessionError& e) {
     return reportFailure(m_window, tr("Cannot open session"), e, error);
   }
+  m_opened = true;
   sessionFileDone(path, tr("Opened %1"));
   return true;
 }
@@ -104,14 +105,19 @@ void SessionActions::restoreLastSession() {
   try {
     m_apply(readSession(json));
     m_undo.clear();
+    markStartState();
   } catch (const SessionError& e) {
     m_window->statusBar()->showMessage(
         tr("Last session not restored: %1").arg(QString::fromUtf8(e.what())), 8000);
   }
 }
 
+void SessionActions::markStartState() { m_startState = m_current(); }
+
 void SessionActions::saveLastSession() {
-  QSettings().setValue(settings::kLastSession, writeSession(m_current()));
+  const Session current = m_current();
+  if (!m_opened && current == m_startState) return;
+  QSettings().setValue(settings::kLastSession, writeSession(current));
 }
 
 void SessionActions::open() {

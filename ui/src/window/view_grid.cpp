@@ -131,6 +131,10 @@ void ViewGrid::fillViewLists() {
     if (tab != qs(v.id)) tip += QLatin1Char('\n') + tr("View id: %1").arg(qs(v.id));
     m_tabs->setTabToolTip(t, tip);
   }
+  // QTabBar tells the layout its new height only while it is visible, else at its next show;
+  // selecting a tab before that (a session applied before the window is first shown) lays the
+  // tabs out early and loses that notice, and the bar kept the height of no tabs (0).
+  m_tabs->updateGeometry();
   for (Cell& cell : m_cells) {
     const QSignalBlocker block(cell.chooser);
     if (!same || cell.chooser->count() != count) {

@@ -8,6 +8,7 @@
 #include <QStringList>
 #include <exception>
 #include <functional>
+#include <optional>
 
 #include "posenc_ui/io/session_io.h"
 
@@ -46,9 +47,17 @@ class SessionActions : public QObject {
   bool saveSession(const QString& path, QString* error);
   /// A built-in preset's scheme and parameters; the view layout stays.
   void applyPreset(const QString& id);
-  /// The session saved at the last exit, if any and valid (no undo step).
+  /// The session saved at the last exit, if any and valid (no undo step); then markStartState.
   void restoreLastSession();
-  /// Saves the current session for restoreLastSession (at exit).
+  /// The window shows a state the user did not produce in this run: the defaults it was built
+  /// with, or the session just restored. The window calls it once it is built.
+  void markStartState();
+  /// At exit: saves the current session for restoreLastSession, but only when the user produced
+  /// it in this run: a session file was opened, or the session differs from the one of
+  /// markStartState (an edit, another view, layout, colour map, zoom, preset, lesson step).
+  /// Otherwise the remembered session stays as it is, byte for byte: quitting never replaces
+  /// it with defaults nobody chose (after a file that could not be opened, or a remembered
+  /// session this version cannot read), and a failed open changes nothing.
   void saveLastSession();
 
   /// File > Open, Save, Save As (with their file dialogs).
@@ -79,6 +88,9 @@ class SessionActions : public QObject {
   Current m_current;
   Apply m_apply;
   QString m_path;  ///< The session file opened or saved last; empty = untitled.
+  /// The session the window showed before the user did anything (markStartState).
+  std::optional<Session> m_startState;
+  bool m_opened = false;  ///< A session file was opened in this run.
 };
 
 }  // namespace posenc::ui

@@ -1,0 +1,236 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The window's first session as `posenc [SESSION.json]` starts it (startSession, the code
+// runWindow calls), the session remembered for the next start (settings::kLastSession), and
+// the view tabs of a session put in place before the window is first shown. Offscreen.
+#include <QByteArray>
+#include <QCoreApplication>
+#include <QFile>
+#include <QSettings>
+#include <QString>
+#include <QStringList>
+#include <QTabBar>
+#include <QTemporaryDir>
+#include <QTest>
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "posenc_ui/app/settings_keys.h"
+#include "posenc_ui/app/translation.h"
+#include "posenc_ui/app/window_main.h"
+#include "posenc_ui/window/main_window.h"
+#include "posenc_ui/window/view_grid.h"
+#include "support/main_window_fixture.hpp"
+#include "support/ui_values.hpp"
+
+namespace posenc::ui {
+namespace {
+
+using test::qs;
+using test::session;
+
+/// A file that is not a session: JSON cut off in the middle.
+QString writeCorruptFile(const QTemporaryDir& dir) {
+  const QString path = dir.filePath(QStringLiteral("corrupt.json"));
+  QFile f(path);
+  if (!f.open(QIODevice::WriteOnly)) return {};
+  f.write("{\"format\": \"posenc-session\", \"version\": 1, \"scheme\": \"rope\", \"par");
+  return path;
+}
+
+QString writeSessionFile(const QTemporaryDir& dir, const Session& s) {
+  const QString path = dir.filePath(QStringLiteral("session.json"));
+  QFile f(path);
+  if (!f.open(QIODevice::WriteOnly)) return {};
+  f.write(writeSession(s));
+  return path;
+}
+
+QByteArray rememberedSession() { return QSettings().value(settings::kLastSession).toByteArray(); }
+
+/// The session an earlier run left behind: not the defaults, in scheme, parameters or view.
+Session earlierWork() { return session("rope", {{"length", "256"}, {"base", "500000"}}, "scores"); }
+
+/// Windows made by the test itself, with the settings it gives them; a clean slate for each.
+class SessionStartup : public ::testing::Test {
+ protected:
+  void SetUp() override { QSettings().clear(); }
+  void TearDown() override {
+    setLanguage(QStringLiteral("en"));
+    QSettings().clear();
+  }
+};
+
+TEST_F(SessionStartup, CorruptFileOnTheCommandLineKeepsTheRememberedSession) {
+  const QByteArray remembered = writeSession(earlierWork());
+  QSettings().setValue(settings::kLastSession, remembered);
+  QTemporaryDir dir;
+  const QString corrupt = writeCorruptFile(dir);
+  ASSERT_FALSE(corrupt.isEmpty());
+  {
+    MainWindow window;
+    QString error;
+    EXPECT_FALSE(startSession(window, corrupt, &error));
+    EXPECT_TRUE(error.contains(QLatin1String("corrupt.json"))) << error.toStdString();
+    // The window shows what it remembered, not the defaults.
+    const Session shown = window.currentSession();
+    EXPECT_EQ(shown.scheme, earlierWork().scheme);
+    EXPECT_EQ(shown.params, earlierWork().params);
+    EXPECT_EQ(shown.view, earlierWork().view);
+    window.show();
+    window.close();  // quitting
+  }
+  EXPECT_EQ(rememberedSession(), remembered);
+}
+
+TEST_F(SessionStartup, CorruptFileAndNothingRememberedSavesNoDefaults) {
+  QTemporaryDir dir;
+  const QString corrupt = writeCorruptFile(dir);
+  ASSERT_FALSE(corrupt.isEmpty());
+  {
+    MainWindow window;
+    QString error;
+    EXPECT_FALSE(startSession(window, corrupt, &error));
+    window.show();
+    window.close();
+  }
+  EXPECT_TRUE(rememberedSession().isEmpty());
+}
+
+TEST_F(SessionStartup, RememberedSessionThatCannotBeReadIsNotReplacedByDefaults) {
+  // Say, a session written by a newer version: the next start of that version restores it.
+  const QByteArray remembered = R"({"format": "posenc-session", "version": 99, "scheme": "rope"})";
+  QSettings().setValue(settings::kLastSession, remembered);
+  {
+    MainWindow window;
+    EXPECT_TRUE(startSession(window, QString(), nullptr));
+    window.show();
+    window.close();
+  }
+  EXPECT_EQ(rememberedSession(), remembered);
+}
+
+TEST_F(SessionStartup, WhatTheUserDoesAfterAFailedStartIsRemembered) {
+  QSettings().setValue(settings::kLastSession, writeSession(earlierWork()));
+  QTemporaryDir dir;
+  Session after;
+  {
+    MainWindow window;
+    QString error;
+    EXPECT_FALSE(startSession(window, writeCorruptFile(dir), &error));
+    window.show();
+    window.setCellView(0, QStringLiteral("decay"));  // a view change is the user's work too
+    after = window.currentSession();
+    window.close();
+  }
+  EXPECT_EQ(readSession(rememberedSession()), after);
+}
+
+TEST_F(SessionStartup, SessionOpenedOnTheCommandLineIsRemembered) {
+  QSettings().setValue(settings::kLastSession, writeSession(earlierWork()));
+  QTemporaryDir dir;
+  const Session opened = session("alibi", {{"heads", "12"}}, "bias");
+  {
+    MainWindow window;
+    QString error;
+    EXPECT_TRUE(startSession(window, writeSessionFile(dir, opened), &error)) << error.toStdString();
+    window.show();
+    window.close();
+  }
+  const Session remembered = readSession(rememberedSession());
+  EXPECT_EQ(remembered.scheme, opened.scheme);
+  EXPECT_EQ(remembered.params, opened.params);
+  EXPECT_EQ(remembered.view, opened.view);
+}
+
+// File > Open (and a recent file, a dropped file) go through MainWindow::openSession.
+using SessionOpen = test::MainWindowTest;
+
+TEST_F(SessionOpen, CorruptFileKeepsTheRememberedSession) {
+  // This window started with nothing to restore and shows the defaults; an earlier run's
+  // session is remembered (another window of the same user quit after it started).
+  const QByteArray remembered = writeSession(earlierWork());
+  QSettings().setValue(settings::kLastSession, remembered);
+  QTemporaryDir dir;
+  QString error;
+  EXPECT_FALSE(m_window->openSession(writeCorruptFile(dir), &error));
+  EXPECT_FALSE(error.isEmpty());
+  m_window->close();
+  EXPECT_EQ(rememberedSession(), remembered);
+}
+
+TEST_F(SessionOpen, CorruptFileAfterARestoredSessionKeepsIt) {
+  const QByteArray remembered = writeSession(earlierWork());
+  QSettings().setValue(settings::kLastSession, remembered);
+  m_window->restoreLastSession();
+  QTemporaryDir dir;
+  QString error;
+  EXPECT_FALSE(m_window->openSession(writeCorruptFile(dir), &error));
+  m_window->close();
+  EXPECT_EQ(rememberedSession(), remembered);
+}
+
+// ----------------------------------------------------------------------------------------------
+// View tabs
+
+/// The view tabs of `window`'s Explore page.
+QTabBar* viewTabs(MainWindow& window) {
+  auto* grid = window.findChild<ViewGrid*>();
+  return grid ? grid->findChild<QTabBar*>(QString(), Qt::FindDirectChildrenOnly) : nullptr;
+}
+
+/// Shows `window` as runWindow does and checks its tabs: one per view of `scheme`, in order,
+/// with the views' tab texts, on a tab bar that has its height on screen; `current` selected.
+void expectEveryViewTab(MainWindow& window, const Scheme& scheme, const QString& current) {
+  window.resize(1200, 800);
+  window.show();
+  ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+  QCoreApplication::processEvents();
+  QTabBar* tabs = viewTabs(window);
+  ASSERT_NE(tabs, nullptr);
+  QStringList ids, texts, expectedIds, expectedTexts;
+  for (int t = 0; t < tabs->count(); ++t) {
+    ids << tabs->tabData(t).toString();
+    texts << tabs->tabText(t);
+  }
+  for (const ViewSpec& v : scheme.info().views) {
+    expectedIds << qs(v.id);
+    expectedTexts << viewTabText(v.id);
+  }
+  EXPECT_EQ(ids, expectedIds);
+  EXPECT_EQ(texts, expectedTexts);
+  EXPECT_TRUE(tabs->isVisible());
+  EXPECT_GT(tabs->sizeHint().height(), 0);
+  EXPECT_EQ(tabs->height(), tabs->sizeHint().height()) << "the tab bar is squeezed";
+  EXPECT_EQ(tabs->tabData(tabs->currentIndex()).toString(), current);
+}
+
+// The last view of each scheme: a tab other than the first is selected before the window is
+// shown, which is what hid the tab bar.
+TEST_F(SessionStartup, RestoredSessionShowsEveryViewTab) {
+  for (const auto& scheme : allSchemes()) {
+    SCOPED_TRACE(scheme->info().id);
+    const std::string last = scheme->info().views.back().id;
+    QSettings().setValue(settings::kLastSession,
+                         writeSession(session(scheme->info().id, {}, last)));
+    MainWindow window;
+    EXPECT_TRUE(startSession(window, QString(), nullptr));
+    expectEveryViewTab(window, *scheme, qs(last));
+  }
+}
+
+TEST_F(SessionStartup, SessionFileShowsEveryViewTab) {
+  QTemporaryDir dir;
+  for (const auto& scheme : allSchemes()) {
+    SCOPED_TRACE(scheme->info().id);
+    const std::string last = scheme->info().views.back().id;
+    const QString path = writeSessionFile(dir, session(scheme->info().id, {}, last));
+    MainWindow window;
+    QString error;
+    EXPECT_TRUE(startSession(window, path, &error)) << error.toStdString();
+    expectEveryViewTab(window, *scheme, qs(last));
+  }
+}
+
+}  // namespace
+}  // namespace posenc::ui
