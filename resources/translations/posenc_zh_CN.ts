@@ -2073,6 +2073,14 @@ The extension picks the format: .png .svg .pdf draw the picture; .csv .npy .json
         <source>&lt;h3&gt;PosEnc Explorer %1&lt;/h3&gt;&lt;p&gt;See how transformers encode position: sinusoidal, learned, T5, ALiBi, RoPE, Transformer-XL and TUPE, computed exactly in double precision.&lt;/p&gt;&lt;p&gt;Licence: GNU General Public License, version 3 or later. Plots by QCustomPlot (GPL); built with Qt %2 and Eigen.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;PosEnc Explorer %1&lt;/h3&gt;&lt;p&gt;看清 Transformer 如何编码位置：正弦、可学习、T5、ALiBi、RoPE、Transformer-XL 与 TUPE，全部以双精度精确计算。&lt;/p&gt;&lt;p&gt;许可证：GNU 通用公共许可证第 3 版或更高版本。绘图使用 QCustomPlot（GPL）；基于 Qt %2 与 Eigen 构建。&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>Reset La&amp;yout</source>
+        <translation>重置布局(&amp;Y)</translation>
+    </message>
+    <message>
+        <source>Docks, tool bars and window size as at the first start</source>
+        <translation>将停靠面板、工具栏和窗口大小恢复为首次启动时的样子</translation>
+    </message>
 </context>
 <context>
     <name>posenc::ui::ParamName</name>
@@ -2316,6 +2324,14 @@ The extension picks the format: .png .svg .pdf draw the picture; .csv .npy .json
     <message>
         <source>untitled</source>
         <translation>未命名</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+    <message>
+        <source>The session has changes that are not saved. Save them before quitting?</source>
+        <translation>会话有尚未保存的更改。退出前要保存吗？</translation>
     </message>
 </context>
 <context>

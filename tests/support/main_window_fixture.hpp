@@ -3,6 +3,7 @@
 // settings from an earlier test, and the two ways to wait for what it computes.
 #pragma once
 
+#include <QMessageBox>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSize>
@@ -27,6 +28,8 @@ class MainWindowTest : public ::testing::Test {
   void SetUp() override {
     QSettings().clear();
     m_window = std::make_unique<ui::MainWindow>();
+    // Closing an edited window asks Save / Discard / Cancel; tests must never wait on the box.
+    m_window->setUnsavedPrompt([] { return QMessageBox::Discard; });
     m_window->resize(windowSize());
     m_window->show();
   }

@@ -151,7 +151,8 @@ void paintRotatingPair(QPainter& g, const QRectF& rect, const AnimationFrame& fr
     g.drawEllipse(tip, std::max(4.0, r / 40), std::max(4.0, r / 40));
     g.setBrush(Qt::NoBrush);
     g.setFont(base);
-    g.drawText(tip + QPointF(r / 30, -r / 30), h.label);
+    const QSizeF size = QFontMetricsF(base).size(0, h.label);
+    g.drawText(handLabelRect(c, r, h.angle, size), Qt::AlignCenter, h.label);
   }
   const double dotPart = hands[0].radius * hands[1].radius * std::cos(diff);
   g.setPen(kInk);
@@ -210,6 +211,22 @@ QString offeredAnimation() {
 std::vector<ClockHand> animationHands(const std::string& scheme, const ParamSet& params,
                                       double position, Index gap) {
   return handsOf(animationFrame(findScheme(scheme), params, position, gap));
+}
+
+QRectF handLabelRect(const QPointF& centre, double r, double angle, const QSizeF& size) {
+  const double ux = std::cos(angle), uy = -std::sin(angle);  // screen y grows down
+  const double gap = std::max(4.0, r * 0.06);
+  const QPointF anchor(centre.x() + (r + gap) * ux, centre.y() + (r + gap) * uy);
+  // The rectangle grows away from the centre in both directions (centred on the anchor along
+  // an axis the hand does not lean on), so every point of it is at least r + gap from the
+  // centre along the hand's direction: outside the circle, clear of both hands and the axes.
+  const double x = std::abs(ux) < 0.2 ? anchor.x() - size.width() / 2
+                   : ux > 0           ? anchor.x()
+                                      : anchor.x() - size.width();
+  const double y = std::abs(uy) < 0.2 ? anchor.y() - size.height() / 2
+                   : uy > 0           ? anchor.y()
+                                      : anchor.y() - size.height();
+  return {QPointF(x, y), size};
 }
 
 void paintAnimationFrame(QPainter& painter, const QRectF& rect, const std::string& scheme,
@@ -354,7 +371,7 @@ AnimationView::AnimationView(QWidget* parent) : QWidget(parent) {
   m_speedLabel = new QLabel(this);
   m_gapLabel = new QLabel(this);
   m_speedSlider->setRange(-8, 40);  // 2^(v/4) positions per second: 0.25 .. 1024
-  m_gapSlider->setRange(0, 64);
+  m_gapSlider->setRange(0, static_cast<int>(kMaxGap));
   m_positionSlider->setObjectName(QStringLiteral("animationPosition"));
   m_speedSlider->setObjectName(QStringLiteral("animationSpeed"));
   m_gapSlider->setObjectName(QStringLiteral("animationGap"));
@@ -391,7 +408,9 @@ AnimationView::AnimationView(QWidget* parent) : QWidget(parent) {
 void AnimationView::setScheme(const std::string& scheme, const ParamSet& params) {
   m_scheme = scheme;
   m_params = params;
-  m_position = std::min(m_position, static_cast<double>(lastPosition()));
+  m_gap = std::clamp<Index>(m_gap, 0, maxGap());
+  m_position = std::clamp(m_position, static_cast<double>(firstPosition()),
+                          static_cast<double>(lastPosition()));
   if (!hasAnimation(scheme)) setPlaying(false);
   syncControls();
   m_canvas->update();
@@ -403,16 +422,28 @@ Index AnimationView::lastPosition() const {
   return std::max<Index>(0, m_params.getInt(animation->lengthParam) - 1);
 }
 
+Index AnimationView::maxGap() const {
+  const AnimationSpec* animation = animationOf(m_scheme);
+  return animation && animation->usesGap ? std::min<Index>(kMaxGap, lastPosition()) : kMaxGap;
+}
+
+Index AnimationView::firstPosition() const {
+  const AnimationSpec* animation = animationOf(m_scheme);
+  return animation && animation->usesGap ? std::min(m_gap, lastPosition()) : 0;
+}
+
 void AnimationView::setPosition(double position) {
+  const double first = static_cast<double>(firstPosition());
   const double last = static_cast<double>(lastPosition());
-  m_position = std::clamp(position, 0.0, last);
+  m_position = std::clamp(position, first, last);
   syncControls();
   m_canvas->update();
 }
 
 void AnimationView::setPlaying(bool playing) {
   if (playing && hasAnimation(m_scheme)) {
-    if (m_position >= static_cast<double>(lastPosition())) m_position = 0;
+    if (m_position >= static_cast<double>(lastPosition()))
+      m_position = static_cast<double>(firstPosition());
     m_clock.start();
     m_timer.start();
   } else {
@@ -427,7 +458,8 @@ void AnimationView::setSpeed(double positionsPerSecond) {
 }
 
 void AnimationView::setGap(Index gap) {
-  m_gap = std::clamp<Index>(gap, 0, 64);
+  m_gap = std::clamp<Index>(gap, 0, maxGap());
+  m_position = std::max(m_position, static_cast<double>(firstPosition()));
   syncControls();
   m_canvas->update();
 }
@@ -453,7 +485,9 @@ void AnimationView::syncControls() {
   m_gapSlider->setVisible(gap);
   m_gapLabel->setVisible(gap);
   const QSignalBlocker b1(m_positionSlider), b2(m_speedSlider), b3(m_gapSlider);
-  m_positionSlider->setRange(0, static_cast<int>(std::min<Index>(lastPosition(), 1 << 30)));
+  m_positionSlider->setRange(static_cast<int>(std::min<Index>(firstPosition(), 1 << 30)),
+                             static_cast<int>(std::min<Index>(lastPosition(), 1 << 30)));
+  m_gapSlider->setRange(0, static_cast<int>(maxGap()));
   m_positionSlider->setValue(static_cast<int>(std::floor(m_position)));
   m_speedSlider->setValue(static_cast<int>(std::lround(4 * std::log2(m_speed))));
   m_gapSlider->setValue(static_cast<int>(m_gap));

@@ -72,6 +72,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   if (const QScreen* screen = QGuiApplication::primaryScreen())
     size = (screen->availableSize() * 0.92).boundedTo(QSize(1800, 1150));
   resize(size);
+  m_firstState = saveState();
+  m_firstSize = size;
   restoreGeometry(settings.value(settings::kGeometry).toByteArray());
   restoreState(settings.value(settings::kWindowState).toByteArray());
   m_menus->setRecentFiles(m_session->recentFiles());
@@ -197,6 +199,7 @@ void MainWindow::connectMenus() {
   connect(menus, &Menus::colormapChosen, this, &MainWindow::setColormap);
   connect(menus, &Menus::languageChosen, this, &MainWindow::setLanguage);
   connect(menus, &Menus::resetZoomRequested, m_grid, &ViewGrid::resetZoom);
+  connect(menus, &Menus::resetLayoutRequested, this, &MainWindow::resetLayout);
   connect(menus, &Menus::modeChosen, this, &MainWindow::setMode);
   connect(menus, &Menus::presentationToggled, this, &MainWindow::setPresentationMode);
   connect(menus, &Menus::leavePresentationRequested, this, [this] { setPresentationMode(false); });
@@ -466,7 +469,25 @@ void MainWindow::keyPressEvent(QKeyEvent* event) {
   QMainWindow::keyPressEvent(event);
 }
 
+void MainWindow::resetLayout() {
+  setPresentationMode(false);
+  setWindowState(windowState() & ~(Qt::WindowMaximized | Qt::WindowFullScreen));
+  restoreState(m_firstState);
+  resize(m_firstSize);
+  QSettings settings;
+  settings.remove(settings::kGeometry);
+  settings.remove(settings::kWindowState);
+}
+
+void MainWindow::setUnsavedPrompt(std::function<QMessageBox::StandardButton()> prompt) {
+  m_session->setUnsavedPrompt(std::move(prompt));
+}
+
 void MainWindow::closeEvent(QCloseEvent* event) {
+  if (!m_session->mayClose()) {
+    event->ignore();
+    return;
+  }
   setPresentationMode(false);  // remember the normal layout, not the presentation's
   QSettings settings;
   settings.setValue(settings::kGeometry, saveGeometry());

@@ -45,6 +45,7 @@ struct Menus::Parts {
   QAction* byView = nullptr;
   QAction* resetZoom = nullptr;
   QAction* fullScreen = nullptr;
+  QAction* resetLayout = nullptr;
   QAction* presentation = nullptr;
   QAction* leavePresentation = nullptr;
   QAction* next = nullptr;
@@ -188,6 +189,8 @@ void Menus::addWindowActions() {
     m_window->setWindowState(m_window->windowState() ^ Qt::WindowFullScreen);
   });
   c.fullScreen->setShortcuts({QKeySequence(Qt::Key_F11), QKeySequence::FullScreen});
+  c.resetLayout = c.view->addAction(QString(), this, &Menus::resetLayoutRequested);
+  c.resetLayout->setObjectName(QStringLiteral("resetLayout"));
 }
 
 void Menus::addModeMenu() {
@@ -302,6 +305,8 @@ void Menus::retranslateView() {
   setLanguageChecked(currentLanguage());
   c.resetZoom->setText(tr("&Reset Zoom"));
   c.fullScreen->setText(tr("&Full Screen"));
+  c.resetLayout->setText(tr("Reset La&yout"));
+  c.resetLayout->setStatusTip(tr("Docks, tool bars and window size as at the first start"));
   c.mode->setTitle(tr("&Mode"));
   for (QAction* a : c.modes->actions()) {
     const QString id = a->data().toString();

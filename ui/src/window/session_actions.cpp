@@ -126,18 +126,36 @@ void SessionActions::open() {
   if (!path.isEmpty()) openSession(path, nullptr);
 }
 
-void SessionActions::save() {
-  if (m_path.isEmpty()) saveAs();
-  else saveSession(m_path, nullptr);
-}
+bool SessionActions::save() { return m_path.isEmpty() ? saveAs() : saveSession(m_path, nullptr); }
 
-void SessionActions::saveAs() {
+bool SessionActions::saveAs() {
   QString path = QFileDialog::getSaveFileName(m_window, tr("Save session"),
                                               lastFolder() + QStringLiteral("/session.json"),
                                               tr("PosEnc sessions (*.json)"));
-  if (path.isEmpty()) return;
+  if (path.isEmpty()) return false;
   if (QFileInfo(path).suffix().isEmpty()) path += QStringLiteral(".json");
-  saveSession(path, nullptr);
+  return saveSession(path, nullptr);
+}
+
+void SessionActions::setUnsavedPrompt(UnsavedPrompt prompt) { m_unsavedPrompt = std::move(prompt); }
+
+bool SessionActions::mayClose() {
+  if (m_undo.isClean()) return true;
+  const QMessageBox::StandardButton answer =
+      m_unsavedPrompt
+          ? m_unsavedPrompt()
+          : QMessageBox::question(
+                m_window, tr("Unsaved changes"),
+                tr("The session has changes that are not saved. Save them before quitting?"),
+                QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+  switch (answer) {
+    case QMessageBox::Save:
+      return save();
+    case QMessageBox::Discard:
+      return true;
+    default:
+      return false;  // Cancel, or the box closed with Escape
+  }
 }
 
 QStringList SessionActions::recentFiles() const {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <QElapsedTimer>
+#include <QRectF>
 #include <QString>
 #include <QTimer>
 #include <QWidget>
@@ -41,6 +42,13 @@ struct ClockHand {
 /// (AnimationSpec::offered), or an empty string when no scheme is offered.
 [[nodiscard]] QString offeredAnimation();
 
+/// Where paintAnimationFrame writes a hand's caption of `size` for a hand at `angle` (radians,
+/// counter-clockwise) on the circle of radius `r` around `centre`: just outside the circle,
+/// beyond the hand's tip and growing away from the centre, so it never covers a hand (each is
+/// at most r long) nor the circle's axes.
+[[nodiscard]] QRectF handLabelRect(const QPointF& centre, double r, double angle,
+                                   const QSizeF& size);
+
 /// Paints one frame into `rect`: by the animation's kind, clock faces (ClockHands) or the
 /// pair of q and k with its part of the dot product (RotatingPair).
 void paintAnimationFrame(QPainter& painter, const QRectF& rect, const std::string& scheme,
@@ -57,6 +65,10 @@ int exportAnimationFrames(const QString& dir, const std::string& scheme,
 /// The animation panel: the frame, play/pause, speed (positions per second), a position
 /// slider, and where the animation uses one (AnimationSpec::usesGap) the key gap m - n. Keyboard:
 /// Space plays/pauses, Left/Right step.
+///
+/// With a key gap the query's position m runs from the gap to the last position (and the gap
+/// is at most the last position), so the key's position n = m - gap is never negative: the
+/// animation starts with k at n = 0. Without one, positions run from 0.
 class AnimationView : public QWidget {
   Q_OBJECT
  public:
@@ -72,6 +84,7 @@ class AnimationView : public QWidget {
   void setSpeed(double positionsPerSecond);
   [[nodiscard]] double speed() const { return m_speed; }
   [[nodiscard]] posenc::Index gap() const { return m_gap; }
+  /// Clamped to 0 .. maxGap(); moves the position up to the gap when it was below.
   void setGap(posenc::Index gap);
   [[nodiscard]] const std::string& scheme() const { return m_scheme; }
   [[nodiscard]] const posenc::ParamSet& params() const { return m_params; }
@@ -91,6 +104,12 @@ class AnimationView : public QWidget {
   void syncControls();
   void retranslate();
   [[nodiscard]] posenc::Index lastPosition() const;
+  /// The gap when the animation uses one, else 0 (see the class comment).
+  [[nodiscard]] posenc::Index firstPosition() const;
+  /// The largest key gap: kMaxGap, and at most lastPosition() when the animation uses the gap.
+  [[nodiscard]] posenc::Index maxGap() const;
+
+  static constexpr posenc::Index kMaxGap = 64;
 
   std::string m_scheme;
   posenc::ParamSet m_params;

@@ -6,6 +6,7 @@
 
 #include <QFont>
 #include <QMainWindow>
+#include <QMessageBox>
 #include <QString>
 #include <QStringList>
 #include <array>
@@ -102,6 +103,14 @@ class MainWindow : public QMainWindow {
   [[nodiscard]] bool presentationMode() const;
   /// Text size of the window and its pictures (1 = 100 %); remembered (settings::kTextScale).
   void setTextScale(double scale);
+  /// View > Reset Layout: docks, tool bars and the window size as at the first start (the
+  /// layout the window had when built, before the remembered one was restored); leaves
+  /// presentation mode, full screen and maximised, and forgets the remembered layout
+  /// (settings::kGeometry, settings::kWindowState) until the next exit saves it again.
+  void resetLayout();
+  /// Replaces the Save / Discard / Cancel question asked when the window closes with unsaved
+  /// edits (SessionActions::mayClose), e.g. for tests.
+  void setUnsavedPrompt(std::function<QMessageBox::StandardButton()> prompt);
   [[nodiscard]] double textScale() const { return m_textScale; }
   /// Reads a lesson file and offers it in the lesson dock (shown). On failure the reason is
   /// shown (or returned through `error`) and nothing changes.
@@ -166,7 +175,9 @@ class MainWindow : public QMainWindow {
   std::array<QDockWidget*, 3> m_docks{};  ///< Schemes, Parameters, Readout.
   bool m_applying = false;                ///< True while a session/undo step is being applied.
   double m_textScale = 1.0;
-  QFont m_baseFont;  ///< The window's font at 100 %.
+  QFont m_baseFont;         ///< The window's font at 100 %.
+  QByteArray m_firstState;  ///< saveState() of the first-start layout (resetLayout).
+  QSize m_firstSize;        ///< The window size at the first start (resetLayout).
 
   // The parts, children of the window (undo_state.h, view_grid.h, classroom_controller.h,
   // session_actions.h, export_dialogs.h, presentation.h, menus.h).

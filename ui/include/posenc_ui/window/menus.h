@@ -58,6 +58,8 @@ class Menus : public QObject {
   void leavePresentationRequested();
   void nextRequested();
   void previousRequested();
+  /// View > Reset Layout: docks, tool bars and window size as at the first start.
+  void resetLayoutRequested();
   void textScaleChosen(double scale);
   void presetChosen(const QString& id);
 

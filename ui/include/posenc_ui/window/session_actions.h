@@ -3,6 +3,7 @@
 // session of the last exit, files dropped on the window and the "unsaved" mark in the title.
 #pragma once
 
+#include <QMessageBox>
 #include <QObject>
 #include <QString>
 #include <QStringList>
@@ -37,6 +38,8 @@ class SessionActions : public QObject {
  public:
   using Current = std::function<Session()>;
   using Apply = std::function<void(const Session&)>;
+  /// Asks what to do with unsaved edits before quitting: Save, Discard or Cancel.
+  using UnsavedPrompt = std::function<QMessageBox::StandardButton()>;
 
   /// `current` gives the window's session, `apply` applies one as an undo step of `undo`.
   SessionActions(QMainWindow* window, const EncodingController& controller, QUndoStack& undo,
@@ -60,10 +63,19 @@ class SessionActions : public QObject {
   /// session this version cannot read), and a failed open changes nothing.
   void saveLastSession();
 
-  /// File > Open, Save, Save As (with their file dialogs).
+  /// File > Open, Save, Save As (with their file dialogs). save and saveAs return whether
+  /// the session was written (false when the dialog was cancelled or the save failed).
   void open();
-  void save();
-  void saveAs();
+  bool save();
+  bool saveAs();
+
+  /// Before the window closes: with unsaved edits (the undo stack is not clean) asks Save /
+  /// Discard / Cancel. Returns whether the window may close: nothing to ask, Discard, or Save
+  /// that wrote the file (Save As when the session has none); Cancel or a failed or cancelled
+  /// save keep the window open.
+  [[nodiscard]] bool mayClose();
+  /// Replaces the question of mayClose (a QMessageBox over the window), e.g. for tests.
+  void setUnsavedPrompt(UnsavedPrompt prompt);
 
   /// Most recent first (absolute paths).
   [[nodiscard]] QStringList recentFiles() const;
@@ -90,7 +102,8 @@ class SessionActions : public QObject {
   QString m_path;  ///< The session file opened or saved last; empty = untitled.
   /// The session the window showed before the user did anything (markStartState).
   std::optional<Session> m_startState;
-  bool m_opened = false;  ///< A session file was opened in this run.
+  bool m_opened = false;          ///< A session file was opened in this run.
+  UnsavedPrompt m_unsavedPrompt;  ///< Empty: the QMessageBox.
 };
 
 }  // namespace posenc::ui
