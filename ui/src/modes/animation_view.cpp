@@ -123,7 +123,13 @@ void paintRotatingPair(QPainter& g, const QRectF& rect, const AnimationFrame& fr
   const double textH = fm.height() * 3.6;
   const QRectF area(rect.left(), rect.top() + titleH, rect.width(), rect.height() - titleH - textH);
   const double rmax = std::max(hands[0].radius, hands[1].radius);
-  const double r = std::max(10.0, std::min(area.width(), area.height()) * 0.42);
+  // Room for the captions outside the circle (handLabelRect), on every side.
+  QSizeF label(0, 0);
+  for (const ClockHand& h : hands) label = label.expandedTo(fm.size(0, h.label));
+  const double room =
+      std::min(area.width() - 2 * label.width(), area.height() - 2 * label.height());
+  const double r =
+      std::max(10.0, std::min(std::min(area.width(), area.height()) * 0.42, room * 0.47));
   const QPointF c = area.center();
   g.setPen(QPen(kFaint, std::max(1.0, r / 120)));
   g.drawEllipse(c, r, r);
