@@ -73,13 +73,18 @@ SeriesResult invarianceSeries(const RopeParams& p) {
   for (const Index m : ms) {
     Curve c{"RoPE, m = " + text(static_cast<std::int64_t>(m)),
             std::vector<double>(static_cast<std::size_t>(count), kMasked)};
-    const Index last = std::min(m, count - 1);  // n = m - x >= 0
+    c.group = static_cast<int>(s.curves.size());  // one colour per query position
+    c.family = 0;                                 // RoPE: solid
+    const Index last = std::min(m, count - 1);    // n = m - x >= 0
     for (Index x = 0; x <= last; ++x) c.y[static_cast<std::size_t>(x)] = profile(x);
     s.curves.push_back(std::move(c));
   }
-  for (const Index m : ms) {
+  for (std::size_t j = 0; j < ms.size(); ++j) {
+    const Index m = ms[j];
     Curve c{"absolute sinusoidal, m = " + text(static_cast<std::int64_t>(m)),
             std::vector<double>(static_cast<std::size_t>(count), kMasked)};
+    c.group = static_cast<int>(j);  // the colour of RoPE's curve for the same m
+    c.family = 1;                   // absolute sinusoidal: dashed
     const Index last = std::min(m, count - 1);
     std::vector<Index> keys(static_cast<std::size_t>(last + 1));
     for (Index x = 0; x <= last; ++x) keys[static_cast<std::size_t>(x)] = m - x;

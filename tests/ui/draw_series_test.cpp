@@ -11,8 +11,12 @@
 #include <cmath>
 #include <numbers>
 #include <set>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "plot_test_support.h"
+#include "posenc/scheme.hpp"
 
 namespace {
 
@@ -236,3 +240,161 @@ TEST(DrawSeries, ManyCurvesPutTheLegendBesideThePlot) {
 }
 
 }  // namespace
+
+// ---- issue 14 item 11: number formats, colours per group, legends off the data --------------
+
+namespace charts {
+
+/// Every series view of every scheme at its default parameters (the gallery's charts).
+struct Chart {
+  std::string name;
+  ViewSpec view;
+  SeriesResult result;
+};
+
+std::vector<Chart> galleryCharts() {
+  std::vector<Chart> charts;
+  for (const auto& scheme : posenc::allSchemes()) {
+    const posenc::ParamSet params = posenc::makeParams(*scheme, {});
+    for (const ViewSpec& v : scheme->info().views)
+      if (v.kind == ViewKind::Series)
+        charts.push_back({scheme->info().id + "_" + v.id, v, scheme->series(params, v.id)});
+  }
+  return charts;
+}
+
+/// Gives a hidden `plot` the size `size`, as a picture of that size has (the viewport follows
+/// a resize only once the widget is shown).
+void setSize(QCustomPlot& plot, QSize size) {
+  plot.resize(size);
+  plot.setViewport(QRect(QPoint(0, 0), size));
+}
+
+/// The tick labels `axis` shows after the plot's layout.
+QVector<QString> tickLabels(QCPAxis* axis) {
+  QVector<double> ticks;
+  QVector<double> subTicks;
+  QVector<QString> labels;
+  axis->ticker()->generate(axis->range(), axis->parentPlot()->locale(), axis->numberFormat().at(0),
+                           axis->numberPrecision(), ticks, &subTicks, &labels);
+  return labels;
+}
+
+/// The number format of a tick label: "0" for zero (any format), "sep" for thousands
+/// separators, "k" / "M" / "G" for a suffix, "plain" otherwise.
+std::string labelFormat(const QString& label) {
+  if (label == QLatin1String("0")) return "0";
+  if (label.endsWith(QLatin1Char('k'))) return "k";
+  if (label.endsWith(QLatin1Char('M'))) return "M";
+  if (label.endsWith(QLatin1Char('G'))) return "G";
+  if (label.contains(QLatin1Char(','))) return "sep";
+  return "plain";
+}
+
+/// Fails when `axis`'s tick labels mix number formats.
+void expectOneFormat(QCPAxis* axis, const std::string& what) {
+  std::set<std::string> formats;
+  QStringList all;
+  for (const QString& label : tickLabels(axis)) {
+    all << label;
+    if (labelFormat(label) != "0") formats.insert(labelFormat(label));
+  }
+  EXPECT_LE(formats.size(), 1U) << what << ": " << all.join(QStringLiteral(" ")).toStdString();
+}
+
+/// Share of the drawn data points of `plot` (in pixels) that its legend covers; 0 when the
+/// legend is not inside the axis rect.
+double legendCover(QCustomPlot& plot) {
+  if (!plot.legend || !plot.legend->visible() || plot.legend->itemCount() == 0) return 0;
+  if (!plot.axisRect() || plot.legend->layout() != plot.axisRect()->insetLayout()) return 0;
+  const QRectF box = plot.legend->outerRect();
+  std::size_t inside = 0;
+  std::size_t total = 0;
+  for (int g = 0; g < plot.graphCount(); ++g) {
+    QCPGraph* graph = plot.graph(g);
+    for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it) {
+      if (!std::isfinite(it->value)) continue;
+      ++total;
+      const QPointF p = graph->coordsToPixels(it->key, it->value);
+      if (box.contains(p)) ++inside;
+    }
+  }
+  return total == 0 ? 0.0 : static_cast<double>(inside) / static_cast<double>(total);
+}
+
+}  // namespace charts
+
+TEST(DrawSeries, EveryAxisOfAGalleryChartUsesOneNumberFormat) {
+  for (const charts::Chart& chart : charts::galleryCharts()) {
+    for (const QSize size : {QSize(1000, 800), QSize(480, 360)}) {
+      QCustomPlot plot;
+      charts::setSize(plot, size);
+      ui::drawSeries(plot, chart.view, chart.result);
+      plot.replot();
+      charts::expectOneFormat(plot.xAxis, chart.name + " x");
+      charts::expectOneFormat(plot.yAxis, chart.name + " y");
+    }
+  }
+}
+
+TEST(DrawSeries, AnAxisToAHundredThousandNeverMixesSeparatorsAndSuffixes) {
+  SeriesResult r;
+  for (int i = 0; i <= 100; ++i) r.x.push_back(1000.0 * i);
+  r.curves = {{"a", std::vector<double>(r.x.begin(), r.x.end())}};
+  for (const QSize size : {QSize(1000, 800), QSize(700, 500), QSize(480, 360)}) {
+    QCustomPlot plot;
+    charts::setSize(plot, size);
+    ui::drawSeries(plot, seriesView(), r);
+    plot.replot();
+    const QVector<QString> labels = charts::tickLabels(plot.xAxis);
+    EXPECT_TRUE(labels.contains(QStringLiteral("100k")))
+        << QStringList(labels.begin(), labels.end()).join(' ').toStdString();
+    charts::expectOneFormat(plot.xAxis, "0..100,000");
+    charts::expectOneFormat(plot.yAxis, "0..100,000");
+  }
+}
+
+TEST(DrawSeries, CurvesOfAGroupShareAColourAndOfAFamilyAPenStyle) {
+  for (const auto& scheme : posenc::allSchemes()) {
+    if (scheme->info().id != "rope") continue;
+    const posenc::ParamSet params = posenc::makeParams(*scheme, {});
+    const ViewSpec& view = posenc::findView(*scheme, "invariance");
+    const SeriesResult result = scheme->series(params, "invariance");
+    ASSERT_EQ(result.curves.size(), 8U);
+    QCustomPlot plot;
+    plot.resize(1000, 800);
+    ui::drawSeries(plot, view, result);
+    ASSERT_EQ(plot.graphCount(), 8);
+    std::set<std::pair<QRgb, int>> seen;
+    for (int a = 0; a < 8; ++a) {
+      const posenc::Curve& ca = result.curves[static_cast<std::size_t>(a)];
+      EXPECT_GE(ca.group, 0);
+      EXPECT_GE(ca.family, 0);
+      const QPen pa = plot.graph(a)->pen();
+      EXPECT_TRUE(seen.insert({pa.color().rgb(), static_cast<int>(pa.style())}).second)
+          << "curves share colour and style: " << ca.name;
+      for (int b = 0; b < 8; ++b) {
+        const posenc::Curve& cb = result.curves[static_cast<std::size_t>(b)];
+        const QPen pb = plot.graph(b)->pen();
+        EXPECT_EQ(ca.group == cb.group, pa.color() == pb.color()) << ca.name << " / " << cb.name;
+        EXPECT_EQ(ca.family == cb.family, pa.style() == pb.style()) << ca.name << " / " << cb.name;
+      }
+    }
+    EXPECT_EQ(plot.graph(0)->pen().style(), Qt::SolidLine);  // RoPE solid
+    EXPECT_EQ(plot.graph(4)->pen().style(), Qt::DashLine);   // sinusoidal dashed
+    EXPECT_EQ(plot.legend->itemCount(), 8);                  // the legend shows both
+  }
+}
+
+TEST(DrawSeries, ALegendInsideThePlotCoversNoCurve) {
+  for (const charts::Chart& chart : charts::galleryCharts()) {
+    for (const QSize size : {QSize(1000, 800), QSize(640, 480), QSize(480, 360)}) {
+      QCustomPlot plot;
+      charts::setSize(plot, size);
+      ui::drawSeries(plot, chart.view, chart.result);
+      plot.replot();
+      EXPECT_LE(charts::legendCover(plot), 0.002)
+          << chart.name << " at " << size.width() << "x" << size.height();
+    }
+  }
+}

@@ -91,6 +91,12 @@ struct Curve {
   std::string name{};
   std::vector<double> y{};  ///< Same length as SeriesResult::x; NaN = gap.
   CurveStyle style = CurveStyle::Line;
+  /// Colour group: curves with the same group >= 0 share a colour (e.g. one query position
+  /// drawn by several methods); -1 = a colour of its own, by the curve's index.
+  int group = -1;
+  /// Line-style family: curves with the same family >= 0 share a pen style (0 solid, 1 dashed,
+  /// 2 dotted, 3 dash-dotted), e.g. one per method; -1 = by the curve's index.
+  int family = -1;
 };
 
 /// The values of a series view: curves over a common x axis.

@@ -81,20 +81,27 @@ QCPRange paddedLog(const Extent& extent) {
   return QCPRange(extent.lo / factor, extent.hi * factor);
 }
 
-/// A corner of the axis rect (a third of its width and height, with some air) that no data
-/// point falls in, preferring top right, top left, bottom right, bottom left; or none.
+/// A corner of the axis rect that no data point falls in, preferring top right, top left,
+/// bottom right, bottom left; or none. A corner is a third of the rect's width and height with
+/// some air, or the legend's share (`legendWidth`, `legendHeight`, fractions of the rect) when
+/// the legend is bigger.
 std::optional<Qt::Alignment> emptyCorner(const std::vector<std::pair<double, double>>& points,
-                                         const QCPRange& xr, const QCPRange& yr, bool logY) {
+                                         const QCPRange& xr, const QCPRange& yr, bool logY,
+                                         double legendWidth, double legendHeight) {
+  const double leftOf = std::max(0.45, legendWidth);
+  const double rightOf = std::min(0.55, 1.0 - legendWidth);
+  const double below = std::max(0.38, legendHeight);
+  const double above = std::min(0.62, 1.0 - legendHeight);
   std::array<std::size_t, 4> count{};  // top-right, top-left, bottom-right, bottom-left
   for (const auto& [x, y] : points) {
     const double u = (x - xr.lower) / xr.size();
     const double v =
         logY ? std::log(y / yr.lower) / std::log(yr.upper / yr.lower) : (y - yr.lower) / yr.size();
     if (!std::isfinite(u) || !std::isfinite(v)) continue;
-    const bool right = u > 0.55;
-    const bool left = u < 0.45;
-    const bool top = v > 0.62;
-    const bool bottom = v < 0.38;
+    const bool right = u > rightOf;
+    const bool left = u < leftOf;
+    const bool top = v > above;
+    const bool bottom = v < below;
     if (top && right) ++count[0];
     if (top && left) ++count[1];
     if (bottom && right) ++count[2];
@@ -115,11 +122,16 @@ bool allIntegers(const std::vector<double>& xs) {
   });
 }
 
-QPen curvePen(std::size_t k, double s) {
-  QPen pen(kPalette[k % kPalette.size()], std::max(2.0, 2.0 * s * 0.85));
+/// The pen of curve `curve`, the k-th: its group's colour and its family's style when it has
+/// them, else a colour by index and, past the palette, the next style.
+QPen curvePen(const Curve& curve, std::size_t k, double s) {
+  const std::size_t colour = curve.group >= 0 ? static_cast<std::size_t>(curve.group) : k;
+  QPen pen(kPalette[colour % kPalette.size()], std::max(2.0, 2.0 * s * 0.85));
   static constexpr std::array<Qt::PenStyle, 4> kStyles = {Qt::SolidLine, Qt::DashLine, Qt::DotLine,
                                                           Qt::DashDotLine};
-  pen.setStyle(kStyles[(k / kPalette.size()) % kStyles.size()]);
+  const std::size_t style =
+      curve.family >= 0 ? static_cast<std::size_t>(curve.family) : k / kPalette.size();
+  pen.setStyle(kStyles[style % kStyles.size()]);
   pen.setCapStyle(Qt::RoundCap);
   pen.setJoinStyle(Qt::RoundJoin);
   return pen;
@@ -243,12 +255,21 @@ LegendChoice ChartBuilder::chooseLegend() const {
       }
     }
   }
-  const auto empty = emptyCorner(points, m_xRange, m_yRange, m_logY);
   const QFontMetricsF metrics(plotFont(kLegendPt, m_s));
   double longest = 0;
   for (const Curve& curve : m_result.curves)
     longest = std::max(longest, metrics.horizontalAdvance(coreText(curve.name)));
   const double entry = longest + px(28 + 9 + 20, m_s);
+  // The boxed legend's share of the axis rect (its size with the inset's margins, over the
+  // picture less the axes and the header): a corner must hold the whole box.
+  const double rectWidth = std::max(1, m_plot.width() - px(90, m_s));
+  const double rectHeight = std::max(1, m_plot.height() - px(130, m_s));
+  const double boxHeight =
+      static_cast<double>(std::min<std::size_t>(curveCount, kMaxLegendEntries)) *
+          (metrics.height() + px(5, m_s)) +
+      px(18, m_s);
+  const auto empty = emptyCorner(points, m_xRange, m_yRange, m_logY,
+                                 (entry + px(10, m_s)) / rectWidth, boxHeight / rectHeight);
   // Beside the plot only when the plot keeps most of the width; in a narrow picture (a grid
   // cell) the legend goes above it, as many entries per row as fit.
   const bool besideFits = entry + px(40, m_s) <= 0.4 * m_plot.width();
@@ -397,7 +418,7 @@ void ChartBuilder::addCurves(QCPLegend* legend) {
   const int columns = 4 * std::max(1024, pixels);
   for (std::size_t k = 0; k < curveCount; ++k) {
     const Curve& curve = m_result.curves[k];
-    const QPen pen = curvePen(k, m_s);
+    const QPen pen = curvePen(curve, k, m_s);
     const bool thin = !m_view.bars && !m_view.parametric && sortedX &&
                       curve.style == CurveStyle::Line &&
                       m_n > 2 * static_cast<std::size_t>(columns);

@@ -70,11 +70,20 @@ class ReadableTicker : public QCPAxisTicker {
     return m_integerSteps ? std::max(1.0, std::round(step)) : step;
   }
 
+  /// One number format for every label of the axis, chosen by its largest tick (labelUnit).
+  QVector<QString> createLabelVector(const QVector<double>& ticks, const QLocale& locale,
+                                     QChar formatChar, int precision) override {
+    double largest = 0;
+    for (double t : ticks)
+      if (std::isfinite(t)) largest = std::max(largest, std::abs(t));
+    m_unit = labelUnit(largest);
+    return QCPAxisTicker::createLabelVector(ticks, locale, formatChar, precision);
+  }
+
   QString getTickLabel(double tick, const QLocale& locale, QChar formatChar,
                        int precision) override {
-    QString label = m_integerSteps && std::abs(tick) >= 1e4 && std::abs(tick) < 1e15
-                        ? compactInteger(tick)
-                        : QCPAxisTicker::getTickLabel(tick, locale, formatChar, precision);
+    QString label = m_unit > 0 ? integerLabel(tick, m_unit)
+                               : QCPAxisTicker::getTickLabel(tick, locale, formatChar, precision);
     if (label.startsWith(QLatin1Char('-'))) label[0] = QChar(0x2212);  // a real minus sign
     return label;
   }
@@ -122,6 +131,28 @@ class ReadableTicker : public QCPAxisTicker {
     return sp;
   }
 
+  /// The unit of an integer axis whose largest tick is `largest`: 0 = the plain format (not
+  /// an integer axis, or below 10,000), 1 = thousands separators (below 100,000), else 1e3, 1e6
+  /// or 1e9 (k, M, G). Every tick of the axis is then written in that unit.
+  [[nodiscard]] double labelUnit(double largest) const {
+    if (!m_integerSteps || largest < 1e4 || largest >= 1e15) return 0;
+    if (largest >= 1e9) return 1e9;
+    if (largest >= 1e6) return 1e6;
+    if (largest >= 1e5) return 1e3;
+    return 1;
+  }
+
+  /// `v` in `unit` (see labelUnit): 65536 in 1 -> "65,536", 50000 in 1e3 -> "50k", 0 -> "0".
+  static QString integerLabel(double v, double unit) {
+    if (v == 0) return QStringLiteral("0");
+    if (unit <= 1)
+      return QLocale(QLocale::English).toString(static_cast<qlonglong>(std::llround(v)));
+    const QChar suffix = unit >= 1e9   ? QLatin1Char('G')
+                         : unit >= 1e6 ? QLatin1Char('M')
+                                       : QLatin1Char('k');
+    return QString::number(v / unit, 'g', 10) + suffix;
+  }
+
   /// Whole numbers from 10,000 on, short and exact: 65536 -> "65,536", 250000 -> "250k",
   /// 1200000 -> "1.2M" (ticks are round numbers, so a few digits always suffice).
   static QString compactInteger(double v) {
@@ -133,6 +164,7 @@ class ReadableTicker : public QCPAxisTicker {
   }
 
   QPointer<QCPAxis> m_axis;
+  double m_unit = 0;  ///< labelUnit of the labels being made (createLabelVector).
   bool m_integerSteps;
 };
 

@@ -184,7 +184,33 @@ void ViewGrid::setLayoutMode(const QString& mode) {
     cell.chooser->setVisible(visible && !tabs);
     if (!visible) m_controller.removeSlot(k);
   }
+  if (!tabs) distinctCellViews(count);
   for (int k = 0; k < count; ++k) setCellView(k, m_cells[static_cast<std::size_t>(k)].view);
+}
+
+void ViewGrid::distinctCellViews(int count) {
+  const std::vector<ViewSpec>& views = m_controller.scheme().info().views;
+  auto shownBy = [this](const QString& id, int from, int to) {
+    for (int j = from; j < to; ++j)
+      if (m_cells[static_cast<std::size_t>(j)].view == id) return true;
+    return false;
+  };
+  for (int k = 0; k < count; ++k) {
+    Cell& cell = m_cells[static_cast<std::size_t>(k)];
+    if (viewSpec(cell.view) && !shownBy(cell.view, 0, k)) continue;
+    // The first view no earlier cell shows, preferring one no later cell shows either.
+    QString fallback;
+    for (const ViewSpec& v : views) {
+      const QString id = qs(v.id);
+      if (shownBy(id, 0, k)) continue;
+      if (fallback.isEmpty()) fallback = id;
+      if (!shownBy(id, k + 1, count)) {
+        fallback = id;
+        break;
+      }
+    }
+    if (!fallback.isEmpty()) cell.view = fallback;
+  }
 }
 
 void ViewGrid::setCellView(int slot, const QString& viewId) {

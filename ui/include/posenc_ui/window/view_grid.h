@@ -91,6 +91,9 @@ class ViewGrid : public QWidget {
   };
 
   void buildCell(QWidget* host, int k);
+  /// Gives the first `count` cells different views when the scheme has that many: a cell
+  /// showing an earlier cell's view (or none of the scheme's) takes the first view not shown.
+  void distinctCellViews(int count);
   void requestCell(int slot);
   void showResult(int slot, const ViewResult& result);
   void redrawCell(int slot);
