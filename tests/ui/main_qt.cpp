@@ -4,11 +4,26 @@
 #include <gtest/gtest.h>
 
 #include <QApplication>
+#include <QFile>
 #include <QSettings>
 #include <QTemporaryDir>
 
 int main(int argc, char** argv) {
-  if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+  // The offscreen screen is 800 x 600 unless told otherwise, which the window treats as a
+  // small projector (compact docks, maximised); the tests get a 1920 x 1200 monitor. The
+  // screenshot suite (tests/screens) tries the real small screens.
+  const QTemporaryDir screenDir;
+  if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) {
+    QByteArray platform = "offscreen";
+    QFile config(screenDir.filePath(QStringLiteral("screen.json")));
+    if (screenDir.isValid() && config.open(QIODevice::WriteOnly)) {
+      config.write(R"({"screens": [{"name": "Monitor", "x": 0, "y": 0, "width": 1920,
+                   "height": 1200, "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]})");
+      config.close();
+      platform += ":configfile=" + QFile::encodeName(config.fileName());
+    }
+    qputenv("QT_QPA_PLATFORM", platform);
+  }
   ::testing::InitGoogleTest(&argc, argv);
   QApplication app(argc, argv);
   // Settings of this process only: ctest -j runs window tests in parallel processes, and one

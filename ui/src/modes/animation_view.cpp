@@ -38,16 +38,29 @@ const QColor kFaint(200, 200, 200);
 const QColor kQuery(33, 102, 172);  // ColorBrewer RdBu blue: q
 const QColor kKey(214, 96, 77);     // RdBu red: k
 
-/// Two lines of title text centred at the top of `rect`, 1.3 times the base font; returns the
-/// height it takes.
+/// The title text centred at the top of `rect`, 1.3 times the base font, smaller (down to the
+/// base size) when a line is wider than `rect`, and wrapped when even that is too wide; returns
+/// the height it takes.
 double paintTitle(QPainter& g, const QRectF& rect, const QFont& base, const QString& text) {
   QFont title = base;
   title.setPointSizeF(base.pointSizeF() * 1.3);
+  const QRectF room = rect.adjusted(8, 0, -8, 0);
+  const QStringList lines = text.split(QLatin1Char('\n'));
+  while (title.pointSizeF() > base.pointSizeF()) {
+    const QFontMetricsF fm(title);
+    double widest = 0;
+    for (const QString& line : lines) widest = std::max(widest, fm.horizontalAdvance(line));
+    if (widest <= room.width()) break;
+    title.setPointSizeF(std::max(base.pointSizeF(), title.pointSizeF() * 0.92));
+  }
   g.setFont(title);
   g.setPen(kInk);
-  const double titleH = QFontMetricsF(title).height() * 2.4;
-  g.drawText(QRectF(rect.left(), rect.top(), rect.width(), titleH), Qt::AlignCenter, text);
-  return titleH;
+  const QFontMetricsF fm(title);
+  const int flags = Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap;
+  const QRectF used = fm.boundingRect(room, flags, text);
+  const double pad = fm.height() * 0.2;
+  g.drawText(QRectF(room.left(), room.top() + pad, room.width(), used.height()), flags, text);
+  return used.height() + 2 * pad;
 }
 
 /// One clock face: circle, axes, the hand, its trail since angle 0, and a caption.
@@ -79,16 +92,27 @@ void paintClock(QPainter& g, const QPointF& centre, double r, const ClockHand& h
 void paintClockHands(QPainter& g, const QRectF& rect, double position,
                      const std::vector<ClockHand>& hands, const QFont& base) {
   const auto n = static_cast<int>(hands.size());
-  const int cols = n <= 4 ? n : (n + 1) / 2;
-  const int rows = n <= 4 ? 1 : 2;
   const double titleH =
       paintTitle(g, rect, base,
                  QObject::tr("Sinusoidal clock hands at position p = %1\n"
                              "each pair i turns by w_i per position: (cos p w_i, sin p w_i)")
                      .arg(num(position, 6)));
   const QRectF area(rect.left(), rect.top() + titleH, rect.width(), rect.height() - titleH);
+  // The grid of clocks (one row of four on a wide page, two by two on a narrow one) that
+  // gives the largest faces.
+  int cols = std::max(1, n);
+  double r = 0;
+  for (int c = 1; c <= std::max(1, n); ++c) {
+    const int rowsNeeded = (n + c - 1) / c;
+    const double rc = std::min(area.width() / c / 3.4, area.height() / rowsNeeded / 3.2);
+    if (rc > r * 1.05) {
+      r = rc;
+      cols = c;
+    }
+  }
+  r = std::max(8.0, r);
+  const int rows = std::max(1, (n + cols - 1) / cols);
   const double cellW = area.width() / cols, cellH = area.height() / rows;
-  const double r = std::max(8.0, std::min(cellW / 3.4, cellH / 3.2));
   QFont small = base;
   small.setPointSizeF(std::max(7.0, std::min(base.pointSizeF(), r / 5.5)));
   for (int k = 0; k < n; ++k) {

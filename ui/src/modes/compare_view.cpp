@@ -10,6 +10,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QSpinBox>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -21,6 +22,7 @@
 
 #include "posenc/compare.hpp"
 #include "posenc_ui/app/translation.h"
+#include "posenc_ui/plot/plot_fit.h"
 #include "posenc_ui/plot/plot_view.h"
 
 namespace posenc::ui {
@@ -107,6 +109,7 @@ struct CompareView::Panel {
   ComparePanelSpec spec;
   ViewResult last;
   bool waiting = false;
+  double drawnFontScale = 0;  ///< Font scale of the picture shown (fittedFontScale).
 };
 
 CompareView::CompareView(QWidget* parent) : QWidget(parent) {
@@ -184,9 +187,16 @@ void CompareView::setPanels(const std::vector<ComparePanelSpec>& panels) {
     for (const auto& s : allSchemes())
       p->scheme->addItem(coreText(s->info().name), q(s->info().id));
     p->view = new QComboBox(p->box);
+    // Long scheme and view names must not set the panel's minimum width (four panels fit a
+    // 1024 px screen): the combo boxes shrink and elide, the full name is in the pop-up.
+    for (QComboBox* combo : {p->scheme, p->view}) {
+      combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+      combo->setMinimumContentsLength(8);
+    }
     p->overrides = new QLineEdit(p->box);
     p->overrides->setText(spec.overrides);
     p->plot = new PlotView(p->box);
+    keepReadable(p->plot);
     p->readout = new QLabel(p->box);
     p->readout->setTextInteractionFlags(Qt::TextSelectableByMouse);
     p->controller = new EncodingController(p->box);
@@ -310,6 +320,7 @@ void CompareView::rebuild() {
       auto* box = new QWidget(m_grid);
       box->setObjectName(QStringLiteral("compareDifferenceBox"));
       m_diffPlot = new PlotView(box);
+      keepReadable(m_diffPlot);
       m_diffNote = new QLabel(box);
       m_diffA = new EncodingController(box);
       m_diffB = new EncodingController(box);
@@ -366,20 +377,46 @@ void CompareView::onResult(int index, const ViewResult& result) {
   if (result.view != p->spec.view || result.scheme != p->spec.scheme) return;  // stale
   p->waiting = false;
   p->last = result;
-  const Scheme& scheme = findScheme(p->spec.scheme.toStdString());
-  const ViewSpec& spec = findView(scheme, p->spec.view.toStdString());
-  PlotOptions options;
-  options.fontScale = m_fontScale;
-  options.subtitle = p->spec.overrides;
-  if (!result.error.isEmpty()) {
-    p->plot->setMessage(result.error);
-  } else if (const auto* m = std::get_if<MatrixResult>(&result.data)) {
-    p->plot->setMatrix(spec, *m, options);
-  } else if (const auto* s = std::get_if<SeriesResult>(&result.data)) {
-    p->plot->setSeries(spec, *s, options);
-  }
+  drawPanel(*p);
   updateDifference();
   if (!busy()) emit settled();
+}
+
+void CompareView::keepReadable(PlotView* plot) {
+  // A panel never gets so small that its picture is unreadable: the page scrolls instead.
+  connect(&plot->plot(), &QCustomPlot::afterLayout, plot,
+          [plot] { reserveAxisRoom(*plot, plot->plot()); });
+}
+
+void CompareView::drawPanel(Panel& p) {
+  const Scheme& scheme = findScheme(p.spec.scheme.toStdString());
+  const ViewSpec& spec = findView(scheme, p.spec.view.toStdString());
+  PlotOptions options;
+  options.fontScale = fittedFontScale(m_fontScale, p.plot->size());
+  options.subtitle = p.spec.overrides;
+  p.drawnFontScale = options.fontScale;
+  if (!p.last.error.isEmpty()) {
+    p.plot->setMessage(p.last.error);
+  } else if (const auto* m = std::get_if<MatrixResult>(&p.last.data)) {
+    p.plot->setMatrix(spec, *m, options);
+  } else if (const auto* s = std::get_if<SeriesResult>(&p.last.data)) {
+    p.plot->setSeries(spec, *s, options);
+  }
+}
+
+void CompareView::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  // Panels that grew or shrank much are drawn again with texts that fit them (plot_fit.h),
+  // once the layout has given them their new sizes.
+  QTimer::singleShot(0, this, [this] {
+    for (Panel* p : m_panels)
+      if (!p->waiting && !p->last.view.isEmpty() &&
+          fontScaleStale(p->drawnFontScale, fittedFontScale(m_fontScale, p->plot->size())))
+        drawPanel(*p);
+    if (m_diffPlot && m_diffPlot->isVisible() &&
+        fontScaleStale(m_diffFontScale, fittedFontScale(m_fontScale, m_diffPlot->size())))
+      showDifference();
+  });
 }
 
 void CompareView::linkZoom(int from) {
@@ -588,7 +625,8 @@ void CompareView::showDifference() {
     spec.signedValues = true;
     spec.integerValues = false;
     PlotOptions options;
-    options.fontScale = m_fontScale;
+    options.fontScale = fittedFontScale(m_fontScale, m_diffPlot->size());
+    m_diffFontScale = options.fontScale;
     auto side = [](const ComparePanelSpec& p) {
       return (p.scheme + QLatin1Char(' ') + p.view + QLatin1Char(' ') + p.overrides).simplified();
     };

@@ -46,21 +46,23 @@ ClassroomController::ClassroomController(QMainWindow* window, const EncodingCont
   buildCentral(explorePage);
   // Compare: page 1 of the mode stack.
   m_compare = new CompareView(m_modes);
-  m_modes->addWidget(m_compare);
+  addPage(m_compare);
   buildAnimatePage();
+}
 
-  // Only the page shown counts for the central area's size: otherwise the compare page's
-  // minimum width (two panels side by side) squeezes the docks even in Explore mode.
-  auto sizeToCurrent = [this](int current) {
-    for (int i = 0; i < m_modes->count(); ++i)
-      m_modes->widget(i)->setSizePolicy(i == current ? QSizePolicy::Preferred
-                                                     : QSizePolicy::Ignored,
-                                        i == current ? QSizePolicy::Preferred
-                                                     : QSizePolicy::Ignored);
-    m_modes->adjustSize();
-  };
-  connect(m_modes, &QStackedWidget::currentChanged, this, sizeToCurrent);
-  sizeToCurrent(0);
+void ClassroomController::addPage(QWidget* page) {
+  // Each page scrolls when the central area is smaller than the page's minimum size (Compare's
+  // four panels at 1024 x 768, a grid in presentation mode at a large text size): a page can
+  // never widen the window past the screen or squeeze the docks. Most of the time the page
+  // fits and no scroll bar shows.
+  auto* scroll = new QScrollArea(m_modes);
+  scroll->setObjectName(page->objectName().isEmpty()
+                            ? QStringLiteral("PageScroll")
+                            : page->objectName() + QStringLiteral("Scroll"));
+  scroll->setFrameShape(QFrame::NoFrame);
+  scroll->setWidgetResizable(true);
+  scroll->setWidget(page);
+  m_modes->addWidget(scroll);
 }
 
 void ClassroomController::buildCentral(QWidget* explorePage) {
@@ -80,7 +82,7 @@ void ClassroomController::buildCentral(QWidget* explorePage) {
       "border-bottom: 3px solid #202020; }"));
   m_caption->hide();
   m_modes = new QStackedWidget(host);
-  m_modes->addWidget(explorePage);
+  addPage(explorePage);
   hostLayout->addWidget(m_caption);
   hostLayout->addWidget(m_modes, 1);
   m_window->setCentralWidget(host);
@@ -101,7 +103,7 @@ void ClassroomController::buildAnimatePage() {
   m_animation = new AnimationView(animate);
   av->addLayout(noteRow);
   av->addWidget(m_animation, 1);
-  m_modes->addWidget(animate);
+  addPage(animate);
   connect(m_toRope, &QPushButton::clicked, this,
           [this] { emit schemeRequested(offeredAnimation()); });
 }

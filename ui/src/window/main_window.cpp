@@ -69,18 +69,27 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   rebuildForScheme();
   // First start: most of the screen, so the heatmaps get room; later starts restore geometry.
   QSize size(1400, 900);
-  if (const QScreen* screen = QGuiApplication::primaryScreen())
+  if (const QScreen* screen = QGuiApplication::primaryScreen()) {
     size = (screen->availableSize() * 0.92).boundedTo(QSize(1800, 1150));
+    if (screen->availableSize().width() < kCompactWidth) useCompactDocks();
+  }
   resize(size);
+  // On a projector's 1024 x 768 every pixel counts: the first start fills the screen.
+  const bool compact = screen() && screen()->availableSize().width() < kCompactWidth;
   m_firstState = saveState();
   m_firstSize = size;
   restoreGeometry(settings.value(settings::kGeometry).toByteArray());
   restoreState(settings.value(settings::kWindowState).toByteArray());
+  m_compareState = settings.value(settings::kCompareState).toByteArray();
+  if (compact && !settings.contains(settings::kGeometry)) setWindowState(Qt::WindowMaximized);
   m_menus->setRecentFiles(m_session->recentFiles());
   m_session->updateTitle();
   const double textScale = settings.value(settings::kTextScale, 1.0).toDouble();
   if (textScale != 1.0) setTextScale(textScale);
   setMode(settings.value(settings::kMode, QStringLiteral("explore")).toString());
+  connect(m_classroom, &ClassroomController::modeChanged, this, &MainWindow::arrangeDocksForMode);
+  arrangeDocksForMode(mode());
+  fitToScreen();
   m_session->markStartState();  // the defaults: quitting now leaves the last session as it was
 }
 
@@ -420,9 +429,14 @@ bool MainWindow::presentationMode() const { return m_presentation->isOn(); }
 void MainWindow::setPresentationMode(bool on) {
   if (on == m_presentation->isOn()) return;
   m_classroom->setPresenting(on);  // before the docks hide: was a lesson active?
-  m_presentation->setOn(on);       // applyFonts() in the middle (fontsChanged)
+  m_grid->setChoosersShown(!on);
+  m_presentation->setOn(on);  // applyFonts() in the middle (fontsChanged)
   m_menus->setPresentationChecked(on);
   m_classroom->updateCaption();
+  if (!on) {
+    arrangeDocksForMode(mode());  // a lesson step may have changed the mode meanwhile
+    fitToScreen();
+  }
 }
 
 double MainWindow::plotFontScale() const {
@@ -431,6 +445,10 @@ double MainWindow::plotFontScale() const {
 
 void MainWindow::applyFonts() {
   setFont(scaledFont(m_baseFont, plotFontScale()));
+  // The parameter and readout panels set their own fonts (sliders, bold names), so they are
+  // told the scale rather than inheriting the window's font.
+  m_panel->setScale(plotFontScale());
+  m_readout->setScale(plotFontScale());
   m_classroom->setFontScale(plotFontScale());
   m_grid->setFontScale(plotFontScale());
   m_grid->redraw();
@@ -473,10 +491,66 @@ void MainWindow::resetLayout() {
   setPresentationMode(false);
   setWindowState(windowState() & ~(Qt::WindowMaximized | Qt::WindowFullScreen));
   restoreState(m_firstState);
+  m_compareState.clear();
+  m_otherState.clear();
+  m_comparing = false;
+  arrangeDocksForMode(mode());
   resize(m_firstSize);
+  fitToScreen();
   QSettings settings;
   settings.remove(settings::kGeometry);
   settings.remove(settings::kWindowState);
+  settings.remove(settings::kCompareState);
+}
+
+// ----------------------------------------------------------------------------------------------
+// Layout on small and large screens
+
+void MainWindow::useCompactDocks() {
+  // A projector at 1024 x 768: the explanation and the readout share one tab stack on the
+  // right, and both dock columns are narrower, so the picture keeps about half the width.
+  auto* explanation = findChild<QDockWidget*>(QStringLiteral("ExplanationDock"));
+  if (!explanation) return;
+  tabifyDockWidget(m_docks[2], explanation);
+  explanation->raise();
+  resizeDocks({m_docks[0], explanation}, {260, 280}, Qt::Horizontal);
+}
+
+void MainWindow::arrangeDocksForMode(const QString& newMode) {
+  // Compare has its own scheme, view and parameter choosers per panel, so by default it hides
+  // the docks and gives its panels the whole width. Each of the two layouts (Compare, the
+  // others) is remembered as the user leaves it, so docks shown in Compare stay shown there.
+  const bool comparing = newMode == QLatin1String("compare");
+  if (comparing == m_comparing || m_presentation->isOn()) return;
+  m_comparing = comparing;
+  if (comparing) {
+    m_otherState = saveState();
+    if (m_compareState.isEmpty() || !restoreState(m_compareState)) {
+      for (QDockWidget* dock : findChildren<QDockWidget*>()) dock->hide();
+    }
+  } else {
+    m_compareState = saveState();
+    if (!m_otherState.isEmpty()) restoreState(m_otherState);
+  }
+  fitToScreen();
+}
+
+void MainWindow::fitToScreen() {
+  // The window never outgrows the screen it is on: the pages scroll (ClassroomController) and
+  // the docks scroll, so a smaller size is always possible down to the minimum size hint.
+  if (isFullScreen() || isMaximized()) return;
+  const QScreen* where = screen();
+  if (!where) return;
+  const QRect avail = where->availableGeometry();
+  const QSize frame = frameGeometry().size() - geometry().size();  // title bar and borders
+  const QSize most = (avail.size() - frame).expandedTo(minimumSizeHint());
+  if (width() > most.width() || height() > most.height()) resize(size().boundedTo(most));
+  QRect outer = frameGeometry();
+  if (outer.right() > avail.right()) outer.moveRight(avail.right());
+  if (outer.bottom() > avail.bottom()) outer.moveBottom(avail.bottom());
+  if (outer.left() < avail.left()) outer.moveLeft(avail.left());
+  if (outer.top() < avail.top()) outer.moveTop(avail.top());
+  if (outer.topLeft() != frameGeometry().topLeft()) move(outer.topLeft());
 }
 
 void MainWindow::setUnsavedPrompt(std::function<QMessageBox::StandardButton()> prompt) {
@@ -491,7 +565,11 @@ void MainWindow::closeEvent(QCloseEvent* event) {
   setPresentationMode(false);  // remember the normal layout, not the presentation's
   QSettings settings;
   settings.setValue(settings::kGeometry, saveGeometry());
-  settings.setValue(settings::kWindowState, saveState());
+  // The Explore / Animate layout and the Compare layout, whichever is shown now.
+  settings.setValue(settings::kWindowState, m_comparing ? m_otherState : saveState());
+  const QByteArray compareState = m_comparing ? saveState() : m_compareState;
+  if (compareState.isEmpty()) settings.remove(settings::kCompareState);
+  else settings.setValue(settings::kCompareState, compareState);
   if (settings.value(settings::kColormap).toString() != m_grid->colormap())
     settings.setValue(settings::kColormap, m_grid->colormap());
   m_session->saveLastSession();

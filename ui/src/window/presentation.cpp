@@ -10,6 +10,7 @@
 #include <QMouseEvent>
 #include <QPainter>
 #include <QStatusBar>
+#include <QTimer>
 #include <QToolBar>
 
 #include <cmath>
@@ -161,7 +162,17 @@ void PresentationMode::enter() {
   w.setPalette(presentationPalette());
   emit fontsChanged();
   m_pointer->setEnabled(true);
-  w.setWindowState(w.windowState() | Qt::WindowFullScreen);
+  // Full screen replaces maximised; leaving restores the saved state, maximised included.
+  // A window manager may ignore full screen asked of a maximised window (openbox does), so a
+  // maximised window is made normal first and full screen once the manager has done that.
+  if (w.windowState() & Qt::WindowMaximized) {
+    w.setWindowState(w.windowState() & ~Qt::WindowMaximized);
+    QTimer::singleShot(150, &w, [this] {
+      if (m_on) m_window->setWindowState(m_window->windowState() | Qt::WindowFullScreen);
+    });
+  } else {
+    w.setWindowState(w.windowState() | Qt::WindowFullScreen);
+  }
 }
 
 void PresentationMode::leave() {

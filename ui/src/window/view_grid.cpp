@@ -9,10 +9,12 @@
 #include <QGridLayout>
 #include <QKeyEvent>
 #include <QTabBar>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
 #include "posenc_ui/app/translation.h"
+#include "posenc_ui/plot/plot_fit.h"
 #include "posenc_ui/plot/plot_parts.h"
 #include "posenc_ui/plot/plot_view.h"
 
@@ -30,6 +32,7 @@ ViewGrid::ViewGrid(EncodingController& controller, QWidget* parent)
   layout->setContentsMargins(4, 4, 4, 4);
   layout->setSpacing(2);
   m_tabs = new QTabBar(this);
+  m_tabs->setObjectName(QStringLiteral("ViewTabs"));
   m_tabs->setExpanding(false);
   m_tabs->setDocumentMode(true);
   layout->addWidget(m_tabs);
@@ -74,6 +77,10 @@ void ViewGrid::buildCell(QWidget* host, int k) {
   connect(cell.plot, &PlotView::cellHovered, this,
           [this, k](Index row, Index col, double) { hoverCell(k, row, col); });
   cell.plot->plot().installEventFilter(this);  // arrow keys move the hovered cell
+  // A cell never gets so small that its heatmap or chart is unreadable: the page scrolls.
+  PlotView* plot = cell.plot;
+  connect(&plot->plot(), &QCustomPlot::afterLayout, this,
+          [plot] { reserveAxisRoom(*plot, plot->plot()); });
   connect(cell.plot, &PlotView::pointHovered, this, [this, k](int curve, int, double x, double y) {
     const Cell& c = m_cells[static_cast<std::size_t>(k)];
     const ViewSpec* spec = viewSpec(c.view);
@@ -181,11 +188,18 @@ void ViewGrid::setLayoutMode(const QString& mode) {
     Cell& cell = m_cells[static_cast<std::size_t>(k)];
     const bool visible = k < count;
     cell.frame->setVisible(visible);
-    cell.chooser->setVisible(visible && !tabs);
+    cell.chooser->setVisible(visible && !tabs && m_choosersShown);
     if (!visible) m_controller.removeSlot(k);
   }
   if (!tabs) distinctCellViews(count);
   for (int k = 0; k < count; ++k) setCellView(k, m_cells[static_cast<std::size_t>(k)].view);
+}
+
+void ViewGrid::setChoosersShown(bool shown) {
+  m_choosersShown = shown;
+  const bool tabs = m_layout == QLatin1String("tabs");
+  for (int k = 0; k < cellCount(); ++k)
+    m_cells[static_cast<std::size_t>(k)].chooser->setVisible(!tabs && shown);
 }
 
 void ViewGrid::distinctCellViews(int count) {
@@ -301,7 +315,8 @@ void ViewGrid::redrawCell(int slot) {
   }
   PlotOptions options;
   options.colormap = m_colormap;
-  options.fontScale = m_fontScale;
+  options.fontScale = fittedFontScale(m_fontScale, cell.plot->size());
+  cell.drawnFontScale = options.fontScale;
   if (const auto* m = std::get_if<MatrixResult>(&cell.last->data))
     cell.plot->setMatrix(*spec, *m, options);
   else if (const auto* s = std::get_if<SeriesResult>(&cell.last->data))
@@ -321,6 +336,18 @@ void ViewGrid::hoverCell(int slot, Index row, Index col) {
 }
 
 bool ViewGrid::eventFilter(QObject* watched, QEvent* event) {
+  if (event->type() == QEvent::Resize) {
+    // A cell that grew or shrank much is drawn again with texts that fit it (plot_fit.h).
+    for (int k = 0; k < cellCount(); ++k) {
+      Cell& cell = m_cells[static_cast<std::size_t>(k)];
+      if (watched != &cell.plot->plot() || !cell.last) continue;
+      if (fontScaleStale(cell.drawnFontScale, fittedFontScale(m_fontScale, cell.plot->size())))
+        QTimer::singleShot(0, this, [this, k] {
+          if (k < cellCount()) redrawCell(k);
+        });
+    }
+    return QWidget::eventFilter(watched, event);
+  }
   if (event->type() == QEvent::KeyPress || event->type() == QEvent::FocusOut) {
     for (int k = 0; k < cellCount(); ++k) {
       if (watched != &m_cells[static_cast<std::size_t>(k)].plot->plot()) continue;

@@ -11,7 +11,9 @@ inline constexpr QLatin1StringView kApplication{"PosEnc Explorer"};
 
 inline constexpr QLatin1StringView kGeometry{"MainWindow/geometry"};  ///< QByteArray
 inline constexpr QLatin1StringView kWindowState{"MainWindow/state"};  ///< docks and toolbars
-inline constexpr QLatin1StringView kColormap{"View/colormap"};        ///< id or empty
+/// Compare's dock layout (saveState), kept apart from Explore's.
+inline constexpr QLatin1StringView kCompareState{"MainWindow/compareState"};
+inline constexpr QLatin1StringView kColormap{"View/colormap"};  ///< id or empty
 /// "en" or "zh_CN" (translation.h), chosen in View > Language; absent = the system locale's.
 inline constexpr QLatin1StringView kLanguage{"View/language"};
 /// "explore", "compare" or "animate" (MainWindow::setMode); the session format has no field for it.

@@ -100,6 +100,7 @@ class CompareView : public QWidget {
 
  protected:
   void changeEvent(QEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
 
  private:
   struct Panel;
@@ -109,6 +110,10 @@ class CompareView : public QWidget {
   void retranslate();
   void applyPanel(int index);
   void onResult(int index, const ViewResult& result);
+  /// Draws panel `p`'s last result with texts fitted to its size.
+  void drawPanel(Panel& p);
+  /// Keeps `plot`'s axis rectangle readable (plot_fit.h, reserveAxisRoom).
+  void keepReadable(PlotView* plot);
   void linkZoom(int from);
   void linkZoomFrom(PlotView* source);
   void showDifference();
@@ -131,6 +136,7 @@ class CompareView : public QWidget {
   QLabel* m_countLabel = nullptr;
   QWidget* m_grid = nullptr;
   PlotView* m_diffPlot = nullptr;
+  double m_diffFontScale = 0;             ///< Font scale of the difference picture shown.
   EncodingController* m_diffA = nullptr;  ///< Panel 1's scheme over the difference's region.
   EncodingController* m_diffB = nullptr;  ///< Panel 2's scheme over the same region.
   QString m_diffView;

@@ -111,6 +111,8 @@ class ClassroomController : public QObject {
  private:
   void buildCentral(QWidget* explorePage);
   void buildAnimatePage();
+  /// Adds `page` to the mode stack inside a scroll area of its own.
+  void addPage(QWidget* page);
   void onLessonStep(const LessonStep& step);
   /// The lesson dock opens on the overview of the lesson last used, offering its step.
   void restoreLessonPosition();

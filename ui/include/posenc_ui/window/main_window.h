@@ -165,6 +165,13 @@ class MainWindow : public QMainWindow {
   void hoverCell(int slot, posenc::Index row, posenc::Index col);
   void applyFonts();
   [[nodiscard]] double plotFontScale() const;
+  /// First start on a screen narrower than kCompactWidth: readout and explanation tabbed.
+  void useCompactDocks();
+  /// Shows the dock layout of `mode`: Compare's (docks hidden unless the user showed them
+  /// there) or the one of Explore and Animate.
+  void arrangeDocksForMode(const QString& mode);
+  /// Shrinks and moves the window into the available geometry of its screen.
+  void fitToScreen();
 
   EncodingController m_controller;
   ParameterPanel* m_panel = nullptr;
@@ -175,9 +182,14 @@ class MainWindow : public QMainWindow {
   std::array<QDockWidget*, 3> m_docks{};  ///< Schemes, Parameters, Readout.
   bool m_applying = false;                ///< True while a session/undo step is being applied.
   double m_textScale = 1.0;
-  QFont m_baseFont;         ///< The window's font at 100 %.
-  QByteArray m_firstState;  ///< saveState() of the first-start layout (resetLayout).
-  QSize m_firstSize;        ///< The window size at the first start (resetLayout).
+  QFont m_baseFont;           ///< The window's font at 100 %.
+  QByteArray m_firstState;    ///< saveState() of the first-start layout (resetLayout).
+  QSize m_firstSize;          ///< The window size at the first start (resetLayout).
+  bool m_comparing = false;   ///< Compare's dock layout is in place.
+  QByteArray m_compareState;  ///< saveState() of Compare's layout (empty: docks hidden).
+  QByteArray m_otherState;    ///< saveState() of Explore / Animate while Compare is shown.
+  /// Screens narrower than this (available pixels) start with the compact dock layout.
+  static constexpr int kCompactWidth = 1300;
 
   // The parts, children of the window (undo_state.h, view_grid.h, classroom_controller.h,
   // session_actions.h, export_dialogs.h, presentation.h, menus.h).

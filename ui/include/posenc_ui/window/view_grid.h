@@ -43,6 +43,9 @@ class ViewGrid : public QWidget {
   [[nodiscard]] QString layoutMode() const { return m_layout; }
   /// Views for cell 0 (unless empty) and the first cells, shown by the next setLayoutMode.
   void presetViews(const QString& first, const QStringList& grid);
+  /// Whether grid cells show their view chooser (not in presentation mode: the class sees the
+  /// pictures, and a 2 x 2 grid on a 1024 x 768 projector needs every line).
+  void setChoosersShown(bool shown);
   /// The views of the shown cells (none in tabs mode).
   [[nodiscard]] QStringList gridViews() const;
   /// A new scheme: view tabs and choosers, each cell one of its views (a view it has stays).
@@ -88,6 +91,7 @@ class ViewGrid : public QWidget {
     PlotView* plot = nullptr;
     QString view;
     std::optional<ViewResult> last;  ///< Last result shown, to redraw on a colour map change.
+    double drawnFontScale = 0;       ///< Font scale of the picture shown (fittedFontScale).
   };
 
   void buildCell(QWidget* host, int k);
@@ -105,6 +109,7 @@ class ViewGrid : public QWidget {
   QTabBar* m_tabs = nullptr;
   std::array<Cell, 4> m_cells;
   QString m_layout = QStringLiteral("tabs");
+  bool m_choosersShown = true;
   QString m_colormap;
   double m_fontScale = 1.0;
   std::function<QString()> m_timing;  ///< The last timing line, as a function of the language.

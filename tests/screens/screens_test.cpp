@@ -1,0 +1,225 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The screenshot suite: the real window on a real X server (Xvfb) with a real window manager
+// (openbox), at the screen size tests/screens/run_screens.sh started, in English and Chinese:
+// Explore with every scheme, Compare with 2, 3 and 4 panels, Animate, and presentation mode
+// for every lesson step that shows a grid. Each state is written as a PNG of the whole screen
+// (for a person to look at) and checked for what can be checked:
+//  - the window lies within the screen's available area;
+//  - every plot shown has an axis rectangle of at least 200 x 150 (logical) pixels;
+//  - no two text elements of a plot (title, subtitle, legend, note) overlap;
+//  - Explore shows a tab for every view of the scheme.
+// Environment (set by run_screens.sh): POSENC_SHOTS_DIR (where the PNGs go), POSENC_SCREEN_TAG
+// (the size in the file names, e.g. 1024x768).
+#include <QApplication>
+#include <QDir>
+#include <QDockWidget>
+#include <QPixmap>
+#include <QScreen>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTabBar>
+#include <QTest>
+#include <gtest/gtest.h>
+#include <qcustomplot.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "posenc/scheme.hpp"
+#include "posenc_ui/app/translation.h"
+#include "posenc_ui/io/lesson.h"
+#include "posenc_ui/modes/compare_view.h"
+#include "posenc_ui/panels/lesson_panel.h"
+#include "posenc_ui/plot/plot_view.h"
+#include "posenc_ui/window/main_window.h"
+
+namespace posenc::test {
+namespace {
+
+constexpr int kMinAxisWidth = 200;
+constexpr int kMinAxisHeight = 150;
+
+QString shotsDir() {
+  const QString dir = qEnvironmentVariable("POSENC_SHOTS_DIR", QStringLiteral("screens"));
+  QDir().mkpath(dir);
+  return dir;
+}
+
+QString screenTag() { return qEnvironmentVariable("POSENC_SCREEN_TAG", QStringLiteral("screen")); }
+
+/// Text elements of a plot's layout that a person reads: titles, subtitles, notes, legends.
+std::vector<std::pair<QString, QRect>> textRects(QCustomPlot& plot) {
+  std::vector<std::pair<QString, QRect>> out;
+  for (QCPLayoutElement* e : plot.plotLayout()->elements(true)) {
+    if (!e || !e->visible() || e->outerRect().isEmpty()) continue;
+    if (auto* text = qobject_cast<QCPTextElement*>(e); text && !text->text().isEmpty())
+      out.emplace_back(text->text(), text->rect());
+    else if (auto* legend = qobject_cast<QCPLegend*>(e); legend && legend->itemCount() > 0)
+      out.emplace_back(QStringLiteral("legend"), legend->outerRect());
+  }
+  // Legends placed inside an axis rectangle are not in the main layout's element tree.
+  for (int i = 0; i < plot.axisRectCount(); ++i)
+    for (QCPLayoutElement* e : plot.axisRect(i)->insetLayout()->elements(false))
+      if (auto* legend = qobject_cast<QCPLegend*>(e); legend && legend->visible())
+        out.emplace_back(QStringLiteral("legend (inside)"), legend->outerRect());
+  return out;
+}
+
+class Screens : public ::testing::TestWithParam<const char*> {
+ protected:
+  void SetUp() override {
+    QSettings().clear();
+    m_language = QString::fromLatin1(GetParam());
+    ui::setLanguage(m_language);
+    m_window = std::make_unique<ui::MainWindow>();
+    m_window->setUnsavedPrompt([] { return QMessageBox::Discard; });
+    m_window->show();  // the first-start size, as a new user gets it
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(m_window.get()));
+    settle();
+  }
+  void TearDown() override {
+    m_window.reset();
+    ui::setLanguage(QStringLiteral("en"));
+    QSettings().clear();
+  }
+
+  /// Lets the window manager, the layouts and every computation finish.
+  void settle() {
+    for (int round = 0; round < 200; ++round) {
+      QTest::qWait(40);
+      if (!m_window->controller().busy() && !busyCompare()) break;
+    }
+    QTest::qWait(250);  // posted redraws of cells whose size changed (plot_fit.h)
+  }
+
+  /// Waits until the window manager has made the window cover the screen.
+  void waitForFullScreen() {
+    const QRect screen = m_window->screen()->geometry();
+    EXPECT_TRUE(QTest::qWaitFor([&] { return m_window->frameGeometry() == screen; }, 5000))
+        << "presentation mode is not full screen: " << m_window->frameGeometry().width() << "x"
+        << m_window->frameGeometry().height() << " state " << int(m_window->windowState());
+  }
+
+  bool busyCompare() {
+    auto* compare = m_window->findChild<ui::CompareView*>();
+    return compare && compare->isVisible() && compare->busy();
+  }
+
+  /// Writes the screen as NAME_TAG_LANG.png and checks the window and its plots.
+  void check(const QString& name) {
+    settle();
+    SCOPED_TRACE(name.toStdString() + " " + screenTag().toStdString() + " " +
+                 m_language.toStdString());
+    QScreen* screen = m_window->screen();
+    ASSERT_NE(screen, nullptr);
+    const QString file =
+        QStringLiteral("%1/%2_%3_%4.png").arg(shotsDir(), name, screenTag(), m_language);
+    EXPECT_TRUE(screen->grabWindow(0).save(file)) << file.toStdString();
+
+    const QRect avail = screen->availableGeometry().adjusted(-2, -2, 2, 2);
+    const QRect frame = m_window->frameGeometry();
+    EXPECT_TRUE(avail.contains(frame))
+        << "window " << frame.x() << "," << frame.y() << " " << frame.width() << "x"
+        << frame.height() << " outside the available " << avail.width() << "x" << avail.height();
+
+    for (ui::PlotView* view : m_window->findChildren<ui::PlotView*>()) {
+      if (!view->isVisible()) continue;
+      QCustomPlot& plot = view->plot();
+      if (plot.plottableCount() == 0 || plot.axisRectCount() == 0) continue;  // a message
+      const QRect axis = plot.axisRect()->rect();
+      const std::string where = plotName(plot) + " (plot " + std::to_string(view->width()) + "x" +
+                                std::to_string(view->height()) + ", minimum " +
+                                std::to_string(view->minimumWidth()) + "x" +
+                                std::to_string(view->minimumHeight()) + ")";
+      EXPECT_GE(axis.width(), kMinAxisWidth) << where;
+      EXPECT_GE(axis.height(), kMinAxisHeight) << where;
+      const auto texts = textRects(plot);
+      for (std::size_t a = 0; a < texts.size(); ++a)
+        for (std::size_t b = a + 1; b < texts.size(); ++b)
+          EXPECT_FALSE(texts[a].second.adjusted(1, 1, -1, -1).intersects(texts[b].second))
+              << plotName(plot) << ": \"" << texts[a].first.toStdString() << "\" overlaps \""
+              << texts[b].first.toStdString() << "\"";
+    }
+  }
+
+  static std::string plotName(QCustomPlot& plot) {
+    for (QCPLayoutElement* e : plot.plotLayout()->elements(true))
+      if (auto* text = qobject_cast<QCPTextElement*>(e)) return text->text().toStdString();
+    return "untitled plot";
+  }
+
+  QString m_language;
+  std::unique_ptr<ui::MainWindow> m_window;
+};
+
+TEST_P(Screens, ExploreEveryScheme) {
+  for (const auto& scheme : allSchemes()) {
+    const QString id = QString::fromStdString(scheme->info().id);
+    ui::Session session;
+    session.scheme = id;
+    session.params = ParamSet(scheme->info().params);
+    m_window->applySession(session);
+    check(QStringLiteral("explore_") + id);
+    auto* tabs = m_window->findChild<QTabBar*>(QStringLiteral("ViewTabs"));
+    ASSERT_NE(tabs, nullptr);
+    EXPECT_EQ(tabs->count(), static_cast<int>(scheme->info().views.size())) << id.toStdString();
+  }
+}
+
+TEST_P(Screens, CompareWithTwoThreeAndFourPanels) {
+  m_window->setMode(QStringLiteral("compare"));
+  auto& compare = m_window->compareView();
+  for (int panels = 2; panels <= 4; ++panels) {
+    auto specs = compare.panels();
+    while (static_cast<int>(specs.size()) < panels) specs.push_back(specs.back());
+    specs.resize(static_cast<std::size_t>(panels));
+    compare.setPanels(specs);
+    check(QStringLiteral("compare%1").arg(panels));
+  }
+  m_window->setMode(QStringLiteral("explore"));
+  check(QStringLiteral("compare_back_to_explore"));
+}
+
+TEST_P(Screens, Animate) {
+  ui::Session session;
+  session.scheme = QStringLiteral("rope");
+  session.params = ParamSet(findScheme("rope").info().params);
+  m_window->applySession(session);
+  m_window->setMode(QStringLiteral("animate"));
+  check(QStringLiteral("animate_rope"));
+  session.scheme = QStringLiteral("sinusoidal");
+  session.params = ParamSet(findScheme("sinusoidal").info().params);
+  m_window->applySession(session);
+  check(QStringLiteral("animate_sinusoidal"));
+}
+
+TEST_P(Screens, PresentationOfEveryLessonStepWithAGrid) {
+  auto* lessons = m_window->findChild<QDockWidget*>(QStringLiteral("LessonsDock"));
+  ASSERT_NE(lessons, nullptr);
+  lessons->show();
+  const QList<ui::Lesson> all = ui::builtInLessons();
+  int shown = 0;
+  for (int l = 0; l < all.size(); ++l) {
+    const auto& steps = all[l].steps;
+    for (int s = 0; s < static_cast<int>(steps.size()); ++s) {
+      const QString layout = steps[static_cast<std::size_t>(s)].session.layout;
+      if (layout == QLatin1String("tabs") || layout == QLatin1String("grid1")) continue;
+      m_window->lessonPanel().selectLesson(l);
+      m_window->lessonPanel().showStep(s);
+      m_window->setPresentationMode(true);
+      waitForFullScreen();
+      check(QStringLiteral("present_%1_step%2").arg(all[l].id).arg(s + 1));
+      m_window->setPresentationMode(false);
+      ++shown;
+    }
+  }
+  EXPECT_GE(shown, 3);  // the Transformer-XL and TUPE lessons show grids
+  check(QStringLiteral("present_back"));
+}
+
+INSTANTIATE_TEST_SUITE_P(Languages, Screens, ::testing::Values("en", "zh_CN"),
+                         [](const auto& info) { return std::string(info.param); });
+
+}  // namespace
+}  // namespace posenc::test
