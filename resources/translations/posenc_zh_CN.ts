@@ -1094,11 +1094,11 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
     </message>
     <message>
         <source>first component a&apos; = a cos(mθₖ) − b sin(mθₖ)</source>
-        <translation>第一分量 a' = a cos(mθₖ) − b sin(mθₖ)</translation>
+        <translation>第一分量 a&apos; = a cos(mθₖ) − b sin(mθₖ)</translation>
     </message>
     <message>
         <source>second component b&apos; = a sin(mθₖ) + b cos(mθₖ)</source>
-        <translation>第二分量 b' = a sin(mθₖ) + b cos(mθₖ)</translation>
+        <translation>第二分量 b&apos; = a sin(mθₖ) + b cos(mθₖ)</translation>
     </message>
     <message>
         <source>θₖ (rad per position, after scaling)</source>
@@ -1570,6 +1570,77 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
     <message>
         <source>Distance m − n between the query and the key</source>
         <translation>查询与键之间的距离 m − n</translation>
+    </message>
+</context>
+<context>
+    <name>posenc::ui::ChoiceName</name>
+    <message>
+        <source>interleaved</source>
+        <translation>交错</translation>
+    </message>
+    <message>
+        <source>concatenated</source>
+        <translation>拼接</translation>
+    </message>
+    <message>
+        <source>tensor2tensor</source>
+        <translation>拼接，T2T 频率</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>报错</translation>
+    </message>
+    <message>
+        <source>clamp</source>
+        <translation>截断到最后一行</translation>
+    </message>
+    <message>
+        <source>repeat</source>
+        <translation>循环重复</translation>
+    </message>
+    <message>
+        <source>half</source>
+        <translation>前后两半配对</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>不缩放</translation>
+    </message>
+    <message>
+        <source>linear</source>
+        <translation>线性插值</translation>
+    </message>
+    <message>
+        <source>ntk</source>
+        <translation>NTK 感知缩放</translation>
+    </message>
+    <message>
+        <source>dynamic</source>
+        <translation>动态 NTK</translation>
+    </message>
+    <message>
+        <source>sinusoidal</source>
+        <translation>正弦</translation>
+    </message>
+    <message>
+        <source>learned</source>
+        <translation>可学习</translation>
+    </message>
+    <message>
+        <source>tied</source>
+        <translation>不解耦（BERT）</translation>
+    </message>
+    <message>
+        <source>tupe-a</source>
+        <translation>解耦，无交叉项（论文）</translation>
+    </message>
+    <message>
+        <source>tupe-r</source>
+        <translation>解耦 + 相对位置偏置</translation>
+    </message>
+    <message>
+        <source>untied-cross</source>
+        <translation>解耦，保留交叉项</translation>
     </message>
 </context>
 <context>

@@ -46,6 +46,16 @@ QString parameterName(const QString& id) {
   return name == id ? QString() : name;
 }
 
+QString choiceName(const QString& id) {
+  QString name = QCoreApplication::translate("posenc::ui::ChoiceName", id.toUtf8().constData());
+  return name == id ? QString() : name;
+}
+
+QString choiceLabel(const QString& id) {
+  const QString name = choiceName(id);
+  return name.isEmpty() ? id : id + QStringLiteral("  ") + name;
+}
+
 QString parameterLabel(const QString& id) {
   const QString name = parameterName(id);
   return name.isEmpty() ? id : id + QStringLiteral("  ") + name;
@@ -94,6 +104,31 @@ const QColor kErrorColor(0xc6, 0x28, 0x28);
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "train_length"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "untie_cls"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "variant"),
+};
+
+/// Every choice id of every choice parameter, for lupdate: each id's translation is the
+/// choice's short name in that language ("interleaved" -> "交错"). A combo box item shows the id
+/// first (what sessions and the command line use) and the name after it (choiceLabel); the
+/// item's data stays the id. tests/ui/translation_test checks that this list covers every
+/// choice of every scheme.
+[[maybe_unused]] const char* const kChoiceNames[] = {
+    QT_TRANSLATE_NOOP("posenc::ui::ChoiceName", "interleaved"),
+    QT_TRANSLATE_NOOP("posenc::ui::ChoiceName", "concatenated"),
+    QT_TRANSLATE_NOOP("posenc::ui::ChoiceName", "tensor2tensor"),
+    QT_TRANSLATE_NOOP("posenc::ui::ChoiceName", "error"),
+    QT_TRANSLATE_NOOP("posenc::ui::ChoiceName", "clamp"),
+    QT_TRANSLATE_NOOP("posenc::ui::ChoiceName", "repeat"),
+    QT_TRANSLATE_NOOP("posenc::ui::ChoiceName", "half"),
+    QT_TRANSLATE_NOOP("posenc::ui::ChoiceName", "none"),
+    QT_TRANSLATE_NOOP("posenc::ui::ChoiceName", "linear"),
+    QT_TRANSLATE_NOOP("posenc::ui::ChoiceName", "ntk"),
+    QT_TRANSLATE_NOOP("posenc::ui::ChoiceName", "dynamic"),
+    QT_TRANSLATE_NOOP("posenc::ui::ChoiceName", "sinusoidal"),
+    QT_TRANSLATE_NOOP("posenc::ui::ChoiceName", "learned"),
+    QT_TRANSLATE_NOOP("posenc::ui::ChoiceName", "tied"),
+    QT_TRANSLATE_NOOP("posenc::ui::ChoiceName", "tupe-a"),
+    QT_TRANSLATE_NOOP("posenc::ui::ChoiceName", "tupe-r"),
+    QT_TRANSLATE_NOOP("posenc::ui::ChoiceName", "untied-cross"),
 };
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
@@ -667,7 +702,7 @@ struct ParameterPanel::Impl {
       }
       case ParamType::Choice: {
         auto* e = new PanelCombo;
-        for (const std::string& c : s.choices) e->addItem(qs(c), qs(c));
+        for (const std::string& c : s.choices) e->addItem(choiceLabel(qs(c)), qs(c));
         QObject::connect(e, &QComboBox::currentIndexChanged, q, changed);
         r.combo = e;
         return e;
@@ -802,6 +837,9 @@ struct ParameterPanel::Impl {
     r.editor->setToolTip(tip);
     r.label->setToolTip(tip);
     if (r.slider) r.slider->setToolTip(tip);
+    if (r.combo)  // the texts only: the current index, and so the value, stays
+      for (int i = 0; i < r.combo->count(); ++i)
+        r.combo->setItemText(i, choiceLabel(r.combo->itemData(i).toString()));
     r.reset->setToolTip(
         ParameterPanel::tr("Reset to default (%1)").arg(qs(formatValue(r.spec.defaultValue))));
     r.reset->setAccessibleName(ParameterPanel::tr("Reset %1").arg(qs(r.spec.id)));
