@@ -44,6 +44,11 @@ QT_TRANSLATE_NOOP("posenc::view-tab", "bands")
 QT_TRANSLATE_NOOP("posenc::view-tab", "shift")
 QT_TRANSLATE_NOOP("posenc::view-tab", "extrapolation")
 
+// scheme sinusoidal: choice names (shown after the choice id)
+QT_TRANSLATE_NOOP("posenc::choice", "interleaved")
+QT_TRANSLATE_NOOP("posenc::choice", "concatenated")
+QT_TRANSLATE_NOOP("posenc::choice", "tensor2tensor")
+
 // scheme sinusoidal: terms (explainCell) and curves (series)
 QT_TRANSLATE_NOOP("posenc::core", "pair i (sine column)")
 QT_TRANSLATE_NOOP("posenc::core", "frequency wᵢ (rad per position)")
@@ -81,6 +86,11 @@ QT_TRANSLATE_NOOP("posenc::core", "table row r(p)")
 QT_TRANSLATE_NOOP("posenc::core", "Row r(p) under each overflow rule for p = 0 .. max(length, 2 max_len) - 1: error stops at max_len (a real model refuses), clamp reuses row max_len - 1 for every later position (all look alike), repeat wraps to p mod max_len (positions max_len apart become identical); sampled evenly past 8192 positions")
 
 // scheme learned: view tabs
+
+// scheme learned: choice names (shown after the choice id)
+QT_TRANSLATE_NOOP("posenc::choice", "error")
+QT_TRANSLATE_NOOP("posenc::choice", "clamp")
+QT_TRANSLATE_NOOP("posenc::choice", "repeat")
 
 // scheme learned: terms (explainCell) and curves (series)
 QT_TRANSLATE_NOOP("posenc::core", "table row r(p) = p")
@@ -129,6 +139,8 @@ QT_TRANSLATE_NOOP("posenc::view-tab", "buckets")
 QT_TRANSLATE_NOOP("posenc::view-tab", "bucket_map")
 QT_TRANSLATE_NOOP("posenc::view-tab", "bias")
 
+// scheme t5: choice names (shown after the choice id)
+
 // scheme t5: terms (explainCell) and curves (series)
 QT_TRANSLATE_NOOP("posenc::core", "relative position r = j − i")
 QT_TRANSLATE_NOOP("posenc::core", "distance n in the bucket formula")
@@ -159,6 +171,8 @@ QT_TRANSLATE_NOOP("posenc::core", "Bias of head `head` over distances 0 .. max(l
 
 // scheme alibi: view tabs
 QT_TRANSLATE_NOOP("posenc::view-tab", "slopes")
+
+// scheme alibi: choice names (shown after the choice id)
 
 // scheme alibi: terms (explainCell) and curves (series)
 QT_TRANSLATE_NOOP("posenc::core", "distance i − j")
@@ -215,6 +229,13 @@ QT_TRANSLATE_NOOP("posenc::view-tab", "scores")
 QT_TRANSLATE_NOOP("posenc::view-tab", "invariance")
 QT_TRANSLATE_NOOP("posenc::view-tab", "decay")
 QT_TRANSLATE_NOOP("posenc::view-tab", "rotation")
+
+// scheme rope: choice names (shown after the choice id)
+QT_TRANSLATE_NOOP("posenc::choice", "half")
+QT_TRANSLATE_NOOP("posenc::choice", "none")
+QT_TRANSLATE_NOOP("posenc::choice", "linear")
+QT_TRANSLATE_NOOP("posenc::choice", "ntk")
+QT_TRANSLATE_NOOP("posenc::choice", "dynamic")
 
 // scheme rope: terms (explainCell) and curves (series)
 QT_TRANSLATE_NOOP("posenc::core", "pair k")
@@ -301,6 +322,10 @@ QT_TRANSLATE_NOOP("posenc::view-tab", "mask")
 QT_TRANSLATE_NOOP("posenc::view-tab", "attention")
 QT_TRANSLATE_NOOP("posenc::view-tab", "memory")
 
+// scheme xl: choice names (shown after the choice id)
+QT_TRANSLATE_NOOP("posenc::choice", "sinusoidal")
+QT_TRANSLATE_NOOP("posenc::choice", "learned")
+
 // scheme xl: terms (explainCell) and curves (series)
 QT_TRANSLATE_NOOP("posenc::core", "(a) qᵢ · kⱼ / √d_head")
 QT_TRANSLATE_NOOP("posenc::core", "(b) qᵢ · r_δ / √d_head")
@@ -365,6 +390,12 @@ QT_TRANSLATE_NOOP("posenc::view-tab", "pc")
 QT_TRANSLATE_NOOP("posenc::view-tab", "pp")
 QT_TRANSLATE_NOOP("posenc::view-tab", "total")
 QT_TRANSLATE_NOOP("posenc::view-tab", "positional")
+
+// scheme tupe: choice names (shown after the choice id)
+QT_TRANSLATE_NOOP("posenc::choice", "tied")
+QT_TRANSLATE_NOOP("posenc::choice", "tupe-a")
+QT_TRANSLATE_NOOP("posenc::choice", "tupe-r")
+QT_TRANSLATE_NOOP("posenc::choice", "untied-cross")
 
 // scheme tupe: terms (explainCell) and curves (series)
 QT_TRANSLATE_NOOP("posenc::core", "cc  (xᵢW^Q) · (xⱼW^K) / √(%1 d_head)")

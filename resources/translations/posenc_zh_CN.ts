@@ -55,6 +55,77 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
     </message>
 </context>
 <context>
+    <name>posenc::choice</name>
+    <message>
+        <source>interleaved</source>
+        <translation>交错</translation>
+    </message>
+    <message>
+        <source>concatenated</source>
+        <translation>拼接</translation>
+    </message>
+    <message>
+        <source>tensor2tensor</source>
+        <translation>拼接，T2T 频率</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>报错</translation>
+    </message>
+    <message>
+        <source>clamp</source>
+        <translation>截断到最后一行</translation>
+    </message>
+    <message>
+        <source>repeat</source>
+        <translation>循环重复</translation>
+    </message>
+    <message>
+        <source>half</source>
+        <translation>前后两半配对</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>不缩放</translation>
+    </message>
+    <message>
+        <source>linear</source>
+        <translation>线性插值</translation>
+    </message>
+    <message>
+        <source>ntk</source>
+        <translation>NTK 感知缩放</translation>
+    </message>
+    <message>
+        <source>dynamic</source>
+        <translation>动态 NTK</translation>
+    </message>
+    <message>
+        <source>sinusoidal</source>
+        <translation>正弦</translation>
+    </message>
+    <message>
+        <source>learned</source>
+        <translation>可学习</translation>
+    </message>
+    <message>
+        <source>tied</source>
+        <translation>不解耦（BERT）</translation>
+    </message>
+    <message>
+        <source>tupe-a</source>
+        <translation>解耦，无交叉项（论文）</translation>
+    </message>
+    <message>
+        <source>tupe-r</source>
+        <translation>解耦 + 相对位置偏置</translation>
+    </message>
+    <message>
+        <source>untied-cross</source>
+        <translation>解耦，保留交叉项</translation>
+    </message>
+</context>
+<context>
     <name>posenc::core</name>
     <message>
         <source>Sinusoidal (Vaswani et al. 2017)</source>
@@ -1570,77 +1641,6 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
     <message>
         <source>Distance m − n between the query and the key</source>
         <translation>查询与键之间的距离 m − n</translation>
-    </message>
-</context>
-<context>
-    <name>posenc::ui::ChoiceName</name>
-    <message>
-        <source>interleaved</source>
-        <translation>交错</translation>
-    </message>
-    <message>
-        <source>concatenated</source>
-        <translation>拼接</translation>
-    </message>
-    <message>
-        <source>tensor2tensor</source>
-        <translation>拼接，T2T 频率</translation>
-    </message>
-    <message>
-        <source>error</source>
-        <translation>报错</translation>
-    </message>
-    <message>
-        <source>clamp</source>
-        <translation>截断到最后一行</translation>
-    </message>
-    <message>
-        <source>repeat</source>
-        <translation>循环重复</translation>
-    </message>
-    <message>
-        <source>half</source>
-        <translation>前后两半配对</translation>
-    </message>
-    <message>
-        <source>none</source>
-        <translation>不缩放</translation>
-    </message>
-    <message>
-        <source>linear</source>
-        <translation>线性插值</translation>
-    </message>
-    <message>
-        <source>ntk</source>
-        <translation>NTK 感知缩放</translation>
-    </message>
-    <message>
-        <source>dynamic</source>
-        <translation>动态 NTK</translation>
-    </message>
-    <message>
-        <source>sinusoidal</source>
-        <translation>正弦</translation>
-    </message>
-    <message>
-        <source>learned</source>
-        <translation>可学习</translation>
-    </message>
-    <message>
-        <source>tied</source>
-        <translation>不解耦（BERT）</translation>
-    </message>
-    <message>
-        <source>tupe-a</source>
-        <translation>解耦，无交叉项（论文）</translation>
-    </message>
-    <message>
-        <source>tupe-r</source>
-        <translation>解耦 + 相对位置偏置</translation>
-    </message>
-    <message>
-        <source>untied-cross</source>
-        <translation>解耦，保留交叉项</translation>
     </message>
 </context>
 <context>

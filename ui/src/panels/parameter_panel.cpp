@@ -47,7 +47,9 @@ QString parameterName(const QString& id) {
 }
 
 QString choiceName(const QString& id) {
-  QString name = QCoreApplication::translate("posenc::ui::ChoiceName", id.toUtf8().constData());
+  // The choice ids are listed for lupdate by the string extractor, from the registry
+  // (resources/translations/extract_strings.cpp, context "posenc::choice").
+  QString name = QCoreApplication::translate("posenc::choice", id.toUtf8().constData());
   return name == id ? QString() : name;
 }
 
@@ -104,31 +106,6 @@ const QColor kErrorColor(0xc6, 0x28, 0x28);
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "train_length"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "untie_cls"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "variant"),
-};
-
-/// Every choice id of every choice parameter, for lupdate: each id's translation is the
-/// choice's short name in that language ("interleaved" -> "交错"). A combo box item shows the id
-/// first (what sessions and the command line use) and the name after it (choiceLabel); the
-/// item's data stays the id. tests/ui/translation_test checks that this list covers every
-/// choice of every scheme.
-[[maybe_unused]] const char* const kChoiceNames[] = {
-    QT_TRANSLATE_NOOP("posenc::ui::ChoiceName", "interleaved"),
-    QT_TRANSLATE_NOOP("posenc::ui::ChoiceName", "concatenated"),
-    QT_TRANSLATE_NOOP("posenc::ui::ChoiceName", "tensor2tensor"),
-    QT_TRANSLATE_NOOP("posenc::ui::ChoiceName", "error"),
-    QT_TRANSLATE_NOOP("posenc::ui::ChoiceName", "clamp"),
-    QT_TRANSLATE_NOOP("posenc::ui::ChoiceName", "repeat"),
-    QT_TRANSLATE_NOOP("posenc::ui::ChoiceName", "half"),
-    QT_TRANSLATE_NOOP("posenc::ui::ChoiceName", "none"),
-    QT_TRANSLATE_NOOP("posenc::ui::ChoiceName", "linear"),
-    QT_TRANSLATE_NOOP("posenc::ui::ChoiceName", "ntk"),
-    QT_TRANSLATE_NOOP("posenc::ui::ChoiceName", "dynamic"),
-    QT_TRANSLATE_NOOP("posenc::ui::ChoiceName", "sinusoidal"),
-    QT_TRANSLATE_NOOP("posenc::ui::ChoiceName", "learned"),
-    QT_TRANSLATE_NOOP("posenc::ui::ChoiceName", "tied"),
-    QT_TRANSLATE_NOOP("posenc::ui::ChoiceName", "tupe-a"),
-    QT_TRANSLATE_NOOP("posenc::ui::ChoiceName", "tupe-r"),
-    QT_TRANSLATE_NOOP("posenc::ui::ChoiceName", "untied-cross"),
 };
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
