@@ -5,7 +5,9 @@
 // gone from all of them. Descriptions (one-line help) may keep ASCII.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "posenc/scheme.hpp"
