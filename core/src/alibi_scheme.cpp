@@ -27,10 +27,10 @@ std::vector<Term> explainBias(const AlibiParams& p, Index row, Index col) {
   const bool masked = p.causal && col > row;
   const Index d = row - col;
   return {
-      {"slope m_h", m},
-      {p.causal ? "distance i - j" : "distance |i - j|",
+      {"slope mₕ", m},
+      {p.causal ? "distance i − j" : "distance |i − j|",
        static_cast<double>(p.causal ? d : std::abs(d))},
-      {p.causal ? "bias -m_h (i - j)" : "bias -m_h |i - j|", alibiBias(m, row, col, p.causal)},
+      {p.causal ? "bias −mₕ(i − j)" : "bias −mₕ|i − j|", alibiBias(m, row, col, p.causal)},
       {"masked (1: key after the query)", masked ? 1.0 : 0.0},
   };
 }
@@ -38,7 +38,7 @@ std::vector<Term> explainBias(const AlibiParams& p, Index row, Index col) {
 SeriesResult slopesSeries(const AlibiParams& p) {
   const Vector m = alibiSlopes(p.heads);
   SeriesResult out;
-  Curve c{"slope m_h", std::vector<double>(m.data(), m.data() + m.size())};
+  Curve c{"slope mₕ", std::vector<double>(m.data(), m.data() + m.size())};
   out.x.resize(static_cast<std::size_t>(m.size()));
   for (std::size_t h = 0; h < out.x.size(); ++h) out.x[h] = static_cast<double>(h);
   out.curves.push_back(std::move(c));
@@ -131,7 +131,7 @@ std::vector<detail::ViewEntry<AlibiParams>> alibiViews() {
       {.spec = {.id = "slopes",
                 .title = "ALiBi slope of each head",
                 .xLabel = "head h",
-                .yLabel = "slope m_h",
+                .yLabel = "slope mₕ",
                 .bars = true,
                 .description = "Slope m_h for h = 0..heads-1 as get_slopes computes it: "
                                "2^(-8(h+1)/n) for n a power of two, otherwise the slopes of "
@@ -139,10 +139,10 @@ std::vector<detail::ViewEntry<AlibiParams>> alibiViews() {
                                "slope of twice that"},
        .series = slopesSeries},
       {.spec = {.id = "bias",
-                .title = "ALiBi bias of one head: -m_h (i - j)",
+                .title = "ALiBi bias of one head: −mₕ(i − j)",
                 .xLabel = "key position j",
                 .yLabel = "query position i",
-                .valueLabel = "bias  -m_h (i - j)",
+                .valueLabel = "bias  −mₕ(i − j)",
                 .signedValues = true,
                 .description =
                     "length x length for head `head`, rows query i, columns key j: the "
@@ -154,8 +154,8 @@ std::vector<detail::ViewEntry<AlibiParams>> alibiViews() {
        .explain = explainBias},
       {.spec = {.id = "extrapolation",
                 .title = "Beyond training: the bias keeps falling linearly",
-                .xLabel = "distance i - j (key before the query)",
-                .yLabel = "bias -m_h (i - j)",
+                .xLabel = "distance i − j (key before the query)",
+                .yLabel = "bias −mₕ(i − j)",
                 .description =
                     "Bias of head `head` over distances 0 .. max(length, 2 train_length) - "
                     "1, split at train_length: the part seen in training and the part past "

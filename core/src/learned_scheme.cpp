@@ -22,7 +22,7 @@ void addRow(std::vector<Term>& out, const LearnedParams& p, Index position,
   if (position < p.maxLen) {
     out.push_back({"table row r(" + name + ") = " + name, static_cast<double>(r)});
   } else if (p.overflow == LearnedOverflow::Clamp) {
-    out.push_back({"table row r(" + name + "): clamped to max_len - 1", static_cast<double>(r)});
+    out.push_back({"table row r(" + name + "): clamped to max_len − 1", static_cast<double>(r)});
   } else {
     out.push_back({"table row r(" + name + ") = " + name + " mod max_len (repeated)",
                    static_cast<double>(r)});
@@ -37,7 +37,7 @@ std::vector<Term> explainEncoding(const LearnedParams& p, Index row, Index col) 
   out.push_back({"dimension k", static_cast<double>(col)});
   out.push_back({"std", p.stddev});
   out.push_back(
-      {"N(0, 1) draw (value = std x draw)",
+      {"N(0, 1) draw (value = std × draw)",
        normal(p.seed, Tensor::LearnedTable, static_cast<std::uint64_t>(learnedTableRow(p, row)),
               static_cast<std::uint64_t>(col))});
   return out;
@@ -64,7 +64,7 @@ SeriesResult extrapolationSeries(const LearnedParams& p) {
   SeriesResult out;
   out.x.assign(at.begin(), at.end());
   Curve error{"error: row p, refused from max_len = " + std::to_string(p.maxLen) + " on", {}};
-  Curve clamp{"clamp: row min(p, max_len - 1)", {}};
+  Curve clamp{"clamp: row min(p, max_len − 1)", {}};
   Curve repeat{"repeat: row p mod max_len", {}};
   for (Index pos : at) {
     error.y.push_back(pos < p.maxLen ? static_cast<double>(pos) : kMasked);

@@ -47,9 +47,9 @@ SeriesResult frequenciesSeries(const RopeParams& p) {
   const Vector after = ropeScaledFrequencies(p);
   SeriesResult s;
   const std::string how = "after scaling (" + std::string(ropeScalingId(p.scaling)) + ")";
-  Curve thetaBefore{"theta_k before scaling", {}}, thetaAfter{"theta_k " + how, {}};
-  Curve waveBefore{"wavelength 2 pi / theta_k before scaling", {}};
-  Curve waveAfter{"wavelength 2 pi / theta_k " + how, {}};
+  Curve thetaBefore{"θₖ before scaling", {}}, thetaAfter{"θₖ " + how, {}};
+  Curve waveBefore{"wavelength 2π/θₖ before scaling", {}};
+  Curve waveAfter{"wavelength 2π/θₖ " + how, {}};
   for (Index k = 0; k < before.size(); ++k) {
     s.x.push_back(static_cast<double>(k));
     thetaBefore.y.push_back(before(k));
@@ -101,7 +101,7 @@ SeriesResult decaySeries(const RopeParams& p) {
   SeriesResult s;
   s.x.resize(static_cast<std::size_t>(count));
   std::iota(s.x.begin(), s.x.end(), 0.0);
-  s.curves.push_back({"relative upper bound (1/(d/2)) sum_j |S_j|",
+  s.curves.push_back({"relative upper bound (1/(d/2)) Σⱼ |Sⱼ|",
                       std::vector<double>(bound.data(), bound.data() + bound.size())});
   return s;
 }
@@ -114,7 +114,7 @@ SeriesResult rotationSeries(const RopeParams& p) {
   const Index last = std::min<Index>(p.length - 1, kRotationMaxPosition);
   const auto pathPoints = static_cast<std::size_t>(last + 1);
   SeriesResult s;
-  Curve path{"R_m (a, b), m = 0.." + text(static_cast<std::int64_t>(last)) + " (pair " +
+  Curve path{"Rₘ(a, b), m = 0.." + text(static_cast<std::int64_t>(last)) + " (pair " +
                  text(p.pair) + ": dims " + text(static_cast<std::int64_t>(i)) + ", " +
                  text(static_cast<std::int64_t>(j)) + ")",
              {},
@@ -167,11 +167,11 @@ std::vector<Term> explainAngle(const RopeParams& p, Index row, Index col) {
   const double t = ropeScaledFrequencies(p)(col);
   const double angle = static_cast<double>(row) * t;
   return {{"pair k", static_cast<double>(col)},
-          {"theta_k (rad per position, after scaling)", t},
+          {"θₖ (rad per position, after scaling)", t},
           {"position m", static_cast<double>(row)},
-          {"angle m theta_k (rad)", angle},
-          {"angle mod 2 pi (rad)", std::fmod(angle, 2.0 * std::numbers::pi)},
-          {"wavelength 2 pi / theta_k (positions)", 2.0 * std::numbers::pi / t}};
+          {"angle mθₖ (rad)", angle},
+          {"angle mod 2π (rad)", std::fmod(angle, 2.0 * std::numbers::pi)},
+          {"wavelength 2π/θₖ (positions)", 2.0 * std::numbers::pi / t}};
 }
 
 /// Total, the three pairs with the largest |term| and the sum of the others (the parts add
@@ -186,16 +186,16 @@ std::vector<Term> explainScore(const RopeParams& p, Index m, Index n) {
                    [&](Index x, Index y) { return std::fabs(terms(x)) > std::fabs(terms(y)); });
   std::vector<Term> out{{"query position m", static_cast<double>(m)},
                         {"key position n", static_cast<double>(n)},
-                        {"distance m - n", static_cast<double>(r)},
-                        {"score <R_m q, R_n k> (total)", terms.sum()}};
+                        {"distance m − n", static_cast<double>(r)},
+                        {"score ⟨Rₘq, Rₙk⟩ (total)", terms.sum()}};
   const std::size_t top = std::min<std::size_t>(3, order.size());
   double rest = 0;
   for (std::size_t i = 0; i < order.size(); ++i) {
     const Index k = order[i];
     if (i < top) {
-      out.push_back({"pair " + text(static_cast<std::int64_t>(k)) +
-                         " (theta_k = " + shortText(theta(k)) + ")",
-                     terms(k)});
+      out.push_back(
+          {"pair " + text(static_cast<std::int64_t>(k)) + " (θₖ = " + shortText(theta(k)) + ")",
+           terms(k)});
     } else {
       rest += terms(k);
     }
@@ -331,10 +331,10 @@ SchemeInfo ropeInfo() {
 std::vector<detail::ViewEntry<RopeParams>> ropeViews() {
   return {
       {.spec = {.id = "angles",
-                .title = "Rotation angles m theta_k",
+                .title = "Rotation angles mθₖ",
                 .xLabel = "pair index k",
                 .yLabel = "position m",
-                .valueLabel = "angle m theta_k (rad)",
+                .valueLabel = "angle mθₖ (rad)",
                 .description =
                     "length x dim/2: angle m theta_k (after scaling) in radians by which "
                     "pair k is rotated at position m; rows m, columns k; >= 0, not "
@@ -346,19 +346,19 @@ std::vector<detail::ViewEntry<RopeParams>> ropeViews() {
        .evaluate = ropeAngles,
        .explain = explainAngle},
       {.spec = {.id = "frequencies",
-                .title = "Frequencies theta_k and wavelengths 2 pi / theta_k",
+                .title = "Frequencies θₖ and wavelengths 2π/θₖ",
                 .xLabel = "pair index k",
-                .yLabel = "theta_k (rad per position) / wavelength (positions)",
+                .yLabel = "θₖ (rad per position) / wavelength (positions)",
                 .logY = true,
                 .description =
                     "Over pair index k = 0..d/2-1: theta_k = base^(-2k/d) and wavelength "
                     "2 pi / theta_k, before and after scaling (log scale)"},
        .series = frequenciesSeries},
       {.spec = {.id = "scores",
-                .title = "RoPE scores <R_m q, R_n k>",
+                .title = "RoPE scores ⟨Rₘq, Rₙk⟩",
                 .xLabel = "key position n",
                 .yLabel = "query position m",
-                .valueLabel = "score <R_m q, R_n k>",
+                .valueLabel = "score ⟨Rₘq, Rₙk⟩",
                 .signedValues = true,
                 .description =
                     "length x length: raw dot product <R_m q, R_n k> (no 1/sqrt(d)) of "
@@ -370,7 +370,7 @@ std::vector<detail::ViewEntry<RopeParams>> ropeViews() {
        .explain = explainScore},
       {.spec = {.id = "invariance",
                 .title = "Relative property: RoPE vs absolute sinusoidal",
-                .xLabel = "relative distance x = m - n",
+                .xLabel = "relative distance x = m − n",
                 .yLabel = "score (raw dot product)",
                 .description =
                     "For `queries` query positions m: RoPE score(m, m - x), whose curves "
@@ -380,16 +380,16 @@ std::vector<detail::ViewEntry<RopeParams>> ropeViews() {
        .series = invarianceSeries},
       {.spec = {.id = "decay",
                 .title = "Long-term decay bound (RoFormer sec. 3.4.3)",
-                .xLabel = "relative distance r = m - n",
-                .yLabel = "(1/(d/2)) sum_j |S_j|",
+                .xLabel = "relative distance r = m − n",
+                .yLabel = "(1/(d/2)) Σⱼ |Sⱼ|",
                 .description = "(1/(d/2)) sum_{j=1..d/2} |S_j|, S_j = sum_{k<j} e^{i r theta_k} "
                                "(scaled theta), for r = 0..min(length, 65536)-1; starts at (d/2 + "
                                "1)/2; decays, but not monotonically"},
        .series = decaySeries},
       {.spec = {.id = "rotation",
                 .title = "Rotation of one pair of q as the position grows",
-                .xLabel = "first component a' = a cos(m theta_k) - b sin(m theta_k)",
-                .yLabel = "second component b' = a sin(m theta_k) + b cos(m theta_k)",
+                .xLabel = "first component a' = a cos(mθₖ) − b sin(mθₖ)",
+                .yLabel = "second component b' = a sin(mθₖ) + b cos(mθₖ)",
                 .parametric = true,
                 .description =
                     "Path of pair `pair` (a, b) of q rotated to m = 0..min(length-1, 2000) "

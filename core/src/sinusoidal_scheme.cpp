@@ -40,9 +40,9 @@ std::vector<Term> explainEncoding(const SinusoidalParams& p, Index row, Index co
       {"position p", static_cast<double>(row)},
       {"dimension k", static_cast<double>(col)},
       {isSin ? "pair i (sine column)" : "pair i (cosine column)", static_cast<double>(i)},
-      {"frequency w_i (rad per position)", w(i)},
-      {"wavelength 2π/w_i (positions)", 2.0 * std::numbers::pi / w(i)},
-      {"angle p·w_i (rad)", angle},
+      {"frequency wᵢ (rad per position)", w(i)},
+      {"wavelength 2π/wᵢ (positions)", 2.0 * std::numbers::pi / w(i)},
+      {"angle p·wᵢ (rad)", angle},
   };
 }
 
@@ -56,7 +56,7 @@ std::vector<Term> explainSimilarity(const SinusoidalParams& p, Index row, Index 
   for (Index i = 0; i < w.size(); ++i) terms.emplace_back(sinusoidalPairTerm(w(i), distance), i);
   std::vector<Term> out = {{"position p", static_cast<double>(row)},
                            {"position q", static_cast<double>(col)},
-                           {"distance p - q", static_cast<double>(delta)}};
+                           {"distance p − q", static_cast<double>(delta)}};
   // All pairs when there are at most 4, else the 3 largest and one line for the rest.
   const auto shownEnd = terms.size() <= 4 ? terms.end() : terms.begin() + 3;
   const auto shown = static_cast<std::size_t>(shownEnd - terms.begin());
@@ -66,7 +66,7 @@ std::vector<Term> explainSimilarity(const SinusoidalParams& p, Index row, Index 
   });
   for (std::size_t t = 0; t < shown; ++t) {
     const std::string i = std::to_string(terms[t].second);
-    out.push_back({"pair " + i + ": cos((p - q) w_" + i + ")", terms[t].first});
+    out.push_back({"pair " + i + ": cos((p − q) w_" + i + ")", terms[t].first});
   }
   if (shown < terms.size()) {
     double rest = 0;
@@ -81,7 +81,7 @@ SeriesResult wavelengthsSeries(const SinusoidalParams& p) {
   const Vector lambda = sinusoidalWavelengths(p);
   out.x.resize(static_cast<std::size_t>(lambda.size()));
   for (std::size_t i = 0; i < out.x.size(); ++i) out.x[i] = static_cast<double>(i);
-  out.curves.push_back({"wavelength 2π/w_i", {lambda.begin(), lambda.end()}});
+  out.curves.push_back({"wavelength 2π/wᵢ", {lambda.begin(), lambda.end()}});
   out.curves.push_back(
       {"sequence length", std::vector<double>(out.x.size(), static_cast<double>(p.length))});
   return out;
@@ -224,7 +224,7 @@ std::vector<detail::ViewEntry<SinusoidalParams>> sinusoidalViews() {
        .evaluate = sinusoidalEncoding,
        .explain = explainEncoding},
       {.spec = {.id = "similarity",
-                .title = "Similarity of positions  PE_p · PE_q = Σ_i cos((p − q) w_i)",
+                .title = "Similarity of positions  PE_p · PE_q = Σᵢ cos((p − q) wᵢ)",
                 .xLabel = "position q",
                 .yLabel = "position p",
                 .valueLabel = "PE_p · PE_q",
@@ -238,7 +238,7 @@ std::vector<detail::ViewEntry<SinusoidalParams>> sinusoidalViews() {
       {.spec = {.id = "wavelengths",
                 .title = "Wavelength of each sin/cos pair",
                 .xLabel = "pair index i",
-                .yLabel = "wavelength 2π/w_i (positions)",
+                .yLabel = "wavelength 2π/wᵢ (positions)",
                 .logY = true,
                 .description = "d/2 wavelengths 2π/w_i, from 2π (pair 0) up to about 2π "
                                "base (last pair); pairs below the sequence-length line "
@@ -253,7 +253,7 @@ std::vector<detail::ViewEntry<SinusoidalParams>> sinusoidalViews() {
                                "slowest; values in [-1, 1]"},
        .series = bandsSeries},
       {.spec = {.id = "shift",
-                .title = "Rounding-level residual  ‖PE(p+k) − M_k PE(p)‖₂",
+                .title = "Rounding-level residual  ‖PE(p+k) − Mₖ PE(p)‖₂",
                 .xLabel = "position p",
                 .yLabel = "residual (rounding only)",
                 .description = "For p = 0 .. length-1 and k = offset: PE(p+k) is exactly a "

@@ -28,7 +28,7 @@ std::vector<Term> explainBucket(const T5Params& p, Index row, Index col) {
   const std::int64_t r = col - row;
   const std::int64_t b = t5Bucket(r, p.bidirectional, p.buckets, p.maxDistance);
   return {
-      {"relative position r = j - i", static_cast<double>(r)},
+      {"relative position r = j − i", static_cast<double>(r)},
       {"distance n in the bucket formula", static_cast<double>(t5Distance(p, r))},
       {"bucket", static_cast<double>(b)},
       {"exact bucket (1) or log-spaced (0)", t5IsExactBucket(p, r) ? 1.0 : 0.0},
@@ -55,7 +55,7 @@ SeriesResult extrapolationSeries(const T5Params& p) {
       chartPositions(count, kExtrapolationPoints, {p.maxDistance - 1, p.maxDistance});
   SeriesResult out;
   out.x.assign(at.begin(), at.end());
-  Curve back{"key d positions before the query (r = -d)", {}, CurveStyle::Steps};
+  Curve back{"key d positions before the query (r = −d)", {}, CurveStyle::Steps};
   Curve ahead{"key d positions after the query (r = +d)", {}, CurveStyle::Steps};
   Curve mark{"max_distance = " + std::to_string(p.maxDistance) +
                  ": every farther key shares the last bucket",
@@ -144,7 +144,7 @@ SchemeInfo t5Info() {
 std::vector<detail::ViewEntry<T5Params>> t5Views() {
   return {
       {.spec = {.id = "buckets",
-                .title = "T5 bucket of the offset r = j - i",
+                .title = "T5 bucket of the offset r = j − i",
                 .xLabel = "key position j",
                 .yLabel = "query position i",
                 .valueLabel = "bucket id",
@@ -158,18 +158,18 @@ std::vector<detail::ViewEntry<T5Params>> t5Views() {
        .evaluate = t5BucketMatrix,
        .explain = explainBucket},
       {.spec = {.id = "bucket_map",
-                .title = "Bucket of each offset r = j - i",
-                .xLabel = "relative position r = j - i (key minus query)",
+                .title = "Bucket of each offset r = j − i",
+                .xLabel = "relative position r = j − i (key minus query)",
                 .yLabel = "bucket id",
                 .description = "Bucket of every r from -(length-1) to length-1 (whole "
                                "range): exact for distances below max_exact, log-spaced up "
                                "to max_distance, the last bucket beyond"},
        .series = bucketMapSeries},
       {.spec = {.id = "bias",
-                .title = "T5 bias of one head: table[bucket(j - i)][h]",
+                .title = "T5 bias of one head: table[bucket(j − i)][h]",
                 .xLabel = "key position j",
                 .yLabel = "query position i",
-                .valueLabel = "bias  table[bucket(j - i)][h]",
+                .valueLabel = "bias  table[bucket(j − i)][h]",
                 .signedValues = true,
                 .description =
                     "length x length for head `head`, rows query i, columns key j: "
@@ -181,7 +181,7 @@ std::vector<detail::ViewEntry<T5Params>> t5Views() {
        .explain = explainBucket},
       {.spec = {.id = "extrapolation",
                 .title = "Beyond max_distance: every farther key shares the last bucket",
-                .xLabel = "distance d = |j - i|",
+                .xLabel = "distance d = |j − i|",
                 .yLabel = "bucket id",
                 .description =
                     "Bucket of a key d positions before the query (r = -d) and, "

@@ -43,30 +43,29 @@ std::vector<Term> explainCell(const TupeParams& p, Index row, Index col) {
   const Index c[1] = {col};
   const TupeTerms t = tupeTerms(p, r, c);
   const bool cls = p.untieCls && p.variant != TupeVariant::Tied && tupeIsClsCell(row, col);
-  const std::string theta =
-      row == 0 ? "theta_1 ([CLS] row, untied)" : "theta_2 ([CLS] column, untied)";
+  const std::string theta = row == 0 ? "θ₁ ([CLS] row, untied)" : "θ₂ ([CLS] column, untied)";
   const bool tied = p.variant == TupeVariant::Tied;
   const bool tupe = p.variant == TupeVariant::TupeA || p.variant == TupeVariant::TupeR;
-  const std::string s = tupe ? " / sqrt(2 d_head)" : " / sqrt(d_head)";
+  const std::string s = tupe ? " / √(2 d_head)" : " / √d_head";
   const std::string w = tied ? "W" : "U";
   std::vector<Term> out;
-  out.push_back({"cc  (x_i W^Q).(x_j W^K)" + s, t.cc(0, 0)});
-  out.push_back({tupe ? "cp" + kRemoved : "cp  (x_i W^Q).(p_j " + w + "^K)" + s, t.cp(0, 0)});
-  out.push_back({tupe ? "pc" + kRemoved : "pc  (p_i " + w + "^Q).(x_j W^K)" + s, t.pc(0, 0)});
-  std::string pp = "pp  (p_i " + w + "^Q).(p_j " + w + "^K)" + s;
+  out.push_back({"cc  (xᵢW^Q) · (xⱼW^K)" + s, t.cc(0, 0)});
+  out.push_back({tupe ? "cp" + kRemoved : "cp  (xᵢW^Q) · (pⱼ" + w + "^K)" + s, t.cp(0, 0)});
+  out.push_back({tupe ? "pc" + kRemoved : "pc  (pᵢ" + w + "^Q) · (xⱼW^K)" + s, t.pc(0, 0)});
+  std::string pp = "pp  (pᵢ" + w + "^Q) · (pⱼ" + w + "^K)" + s;
   if (p.variant == TupeVariant::UntiedCross) pp = "pp" + kRemoved;
   else if (cls) pp = "pp  " + theta;
   out.push_back({pp, t.pp(0, 0)});
-  std::string bias = "bias  b_{j-i} (unscaled)";
+  std::string bias = "bias  bⱼ₋ᵢ (unscaled)";
   if (tied || p.variant == TupeVariant::TupeA) bias = "bias" + kRemoved;
   else if (cls && tupe) bias = "bias  0 ([CLS] cell: reset with pp, paper Eq. 11)";
   else if (cls) bias = "bias  " + theta;
   out.push_back({bias, t.bias(0, 0)});
-  out.push_back({"total  alpha_ij = cc + cp + pc + pp + bias", t.total()(0, 0)});
+  out.push_back({"total  αᵢⱼ = cc + cp + pc + pp + bias", t.total()(0, 0)});
   out.push_back({"positional part  pp + bias", t.positional()(0, 0)});
-  if (WithWeight) out.push_back({"attention  softmax_j alpha_ij", tupeAttention(p, r, c)(0, 0)});
-  out.push_back({"j - i", static_cast<double>(col - row)});
-  out.push_back({"bucket of j - i", static_cast<double>(tupeBucket(p, row, col))});
+  if (WithWeight) out.push_back({"attention  softmaxⱼ αᵢⱼ", tupeAttention(p, r, c)(0, 0)});
+  out.push_back({"j − i", static_cast<double>(col - row)});
+  out.push_back({"bucket of j − i", static_cast<double>(tupeBucket(p, row, col))});
   out.push_back({"[CLS] cell (1 if i = 0 or j = 0)", tupeIsClsCell(row, col) ? 1.0 : 0.0});
   if (cls) out.push_back({"untied [CLS] value  " + theta, t.positional()(0, 0)});
   return out;
@@ -211,7 +210,7 @@ std::vector<detail::ViewEntry<TupeParams>> tupeViews() {
        .shape = squareShape,
        .evaluate = partView<TupePart::Pp>,
        .explain = explainCell<false>},
-      {.spec = termSpec("bias", "relative bias  b_{j-i}", "bias",
+      {.spec = termSpec("bias", "relative bias  bⱼ₋ᵢ", "bias",
                         "b[bucket(j - i)] from T5 bidirectional buckets, unscaled (tupe-r, "
                         "untied-cross); with untie_cls 0 in the [CLS] row and column "
                         "(tupe-r; the official code adds two extra buckets there) or "
@@ -221,13 +220,13 @@ std::vector<detail::ViewEntry<TupeParams>> tupeViews() {
        .shape = squareShape,
        .evaluate = partView<TupePart::Bias>,
        .explain = explainCell<false>},
-      {.spec = termSpec("total", "attention logit  alpha_ij", "alpha_ij",
+      {.spec = termSpec("total", "attention logit  αᵢⱼ", "αᵢⱼ",
                         "cc + cp + pc + pp + bias, the logit before softmax;" + rows),
        .shape = squareShape,
        .evaluate = partView<TupePart::Total>,
        .explain = explainCell<false>},
       {.spec = {.id = "attention",
-                .title = "attention weights  softmax_j alpha_ij",
+                .title = "attention weights  softmaxⱼ αᵢⱼ",
                 .xLabel = "key position j",
                 .yLabel = "query position i",
                 .valueLabel = "weight",

@@ -46,7 +46,7 @@ void checkCells(const XlParams& p, Cells rows, Cells cols) {
 MatrixShape segmentShape(const XlParams& p) { return {p.qlen, xlKeyLength(p)}; }
 
 Term distanceTerm(const XlParams& p, Index row, Index col) {
-  return {"distance delta = i + mlen - j", static_cast<double>(p.mlen + row - col)};
+  return {"distance δ = i + mlen − j", static_cast<double>(p.mlen + row - col)};
 }
 
 template <XlTerm T>
@@ -83,15 +83,15 @@ std::vector<Term> explainTerms(const XlParams& p, Index i, Index j) {
   const Index r[1] = {i};
   const Index c[1] = {j};
   auto cell = [&](XlTerm t) { return xlTermCells(p, t, r, c)(0, 0); };
-  return {{"(a) q_i . k_j / sqrt(d_head)", cell(XlTerm::A)},
-          {"(b) q_i . r_delta / sqrt(d_head)", cell(XlTerm::B)},
-          {"(c) u . k_j / sqrt(d_head)", cell(XlTerm::C)},
-          {"(d) v . r_delta / sqrt(d_head)", cell(XlTerm::D)},
+  return {{"(a) qᵢ · kⱼ / √d_head", cell(XlTerm::A)},
+          {"(b) qᵢ · r_δ / √d_head", cell(XlTerm::B)},
+          {"(c) u · kⱼ / √d_head", cell(XlTerm::C)},
+          {"(d) v · r_δ / √d_head", cell(XlTerm::D)},
           {"score = (a) + (b) + (c) + (d)", cell(XlTerm::Scores)},
           {"AC = (a) + (c)", cell(XlTerm::AC)},
           {"BD = (b) + (d)", cell(XlTerm::BD)},
           distanceTerm(p, i, j),
-          {"delta used for R (after clamping)", static_cast<double>(lookup)},
+          {"δ used for R (after clamping)", static_cast<double>(lookup)},
           {"clamped (1 = yes)", lookup != delta ? 1.0 : 0.0}};
 }
 
@@ -114,9 +114,9 @@ std::vector<Term> explainAttention(const XlParams& p, Index row, Index col) {
   const double mx = scores.maxCoeff();
   const double sum = (scores.array() - mx).exp().sum();
   const double lse = mx + std::log(sum);
-  return {{"score s_ij", scores(0, col)},
-          {"row log-sum-exp  log sum_j exp(s_ij)", lse},
-          {"attention = exp(s_ij - log-sum-exp)", xlAttentionCells(p, r, c)(0, 0)},
+  return {{"score sᵢⱼ", scores(0, col)},
+          {"row log-sum-exp  log Σⱼ exp(sᵢⱼ)", lse},
+          {"attention = exp(sᵢⱼ − log-sum-exp)", xlAttentionCells(p, r, c)(0, 0)},
           distanceTerm(p, row, col)};
 }
 
@@ -255,7 +255,7 @@ std::vector<detail::ViewEntry<XlParams>> xlViews() {
   const std::string scaled = " / sqrt(d_head); " + shapeText;
   return {
       {.spec = {.id = "a",
-                .title = "(a) content-content  q_i . k_j / sqrt(d_head)",
+                .title = "(a) content-content  qᵢ · kⱼ / √d_head",
                 .xLabel = kKeyAxis,
                 .yLabel = kQueryAxis,
                 .valueLabel = "(a)",
@@ -266,7 +266,7 @@ std::vector<detail::ViewEntry<XlParams>> xlViews() {
        .evaluate = termView<XlTerm::A>,
        .explain = explainTerms},
       {.spec = {.id = "b",
-                .title = "(b) content-position  q_i . r_(i+mlen-j) / sqrt(d_head)",
+                .title = "(b) content-position  qᵢ · r_(i+mlen−j) / √d_head",
                 .xLabel = kKeyAxis,
                 .yLabel = kQueryAxis,
                 .valueLabel = "(b)",
@@ -279,7 +279,7 @@ std::vector<detail::ViewEntry<XlParams>> xlViews() {
        .evaluate = termView<XlTerm::B>,
        .explain = explainTerms},
       {.spec = {.id = "c",
-                .title = "(c) global content bias  u . k_j / sqrt(d_head)",
+                .title = "(c) global content bias  u · kⱼ / √d_head",
                 .xLabel = kKeyAxis,
                 .yLabel = kQueryAxis,
                 .valueLabel = "(c)",
@@ -292,7 +292,7 @@ std::vector<detail::ViewEntry<XlParams>> xlViews() {
        .evaluate = termView<XlTerm::C>,
        .explain = explainTerms},
       {.spec = {.id = "d",
-                .title = "(d) global position bias  v . r_(i+mlen-j) / sqrt(d_head)",
+                .title = "(d) global position bias  v · r_(i+mlen−j) / √d_head",
                 .xLabel = kKeyAxis,
                 .yLabel = kQueryAxis,
                 .valueLabel = "(d)",
@@ -305,7 +305,7 @@ std::vector<detail::ViewEntry<XlParams>> xlViews() {
        .evaluate = termView<XlTerm::D>,
        .explain = explainTerms},
       {.spec = {.id = "ac",
-                .title = "AC = (q_i + u) . k_j / sqrt(d_head)",
+                .title = "AC = (qᵢ + u) · kⱼ / √d_head",
                 .xLabel = kKeyAxis,
                 .yLabel = kQueryAxis,
                 .valueLabel = "(a) + (c)",
@@ -317,7 +317,7 @@ std::vector<detail::ViewEntry<XlParams>> xlViews() {
        .evaluate = termView<XlTerm::AC>,
        .explain = explainTerms},
       {.spec = {.id = "bd",
-                .title = "BD = (q_i + v) . r_(i+mlen-j) / sqrt(d_head)",
+                .title = "BD = (qᵢ + v) · r_(i+mlen−j) / √d_head",
                 .xLabel = kKeyAxis,
                 .yLabel = kQueryAxis,
                 .valueLabel = "(b) + (d)",

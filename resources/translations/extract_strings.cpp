@@ -13,6 +13,7 @@
 // (theta_k = 0.25)") is listed as its number pattern ("pair %1 (theta_k = %2)"): the window
 // translates such names by pattern (translation.h, coreText), so the numbers of any
 // parameters come through. View ids are listed in "posenc::view-tab" (short tab labels),
+// choice ids in "posenc::choice" (the short name the parameter panel shows after the id),
 // preset names and descriptions in "posenc::presets".
 #include <algorithm>
 #include <cctype>
@@ -151,6 +152,9 @@ int main(int argc, char** argv) {
     }
     list.section("scheme " + info.id + ": view tabs");
     for (const posenc::ViewSpec& v : info.views) list.add("posenc::view-tab", v.id);
+    list.section("scheme " + info.id + ": choice names (shown after the choice id)");
+    for (const posenc::ParamSpec& p : info.params)
+      for (const std::string& c : p.choices) list.add("posenc::choice", c);
     list.section("scheme " + info.id + ": terms (explainCell) and curves (series)");
     for (const Sets& sets : variants(*s)) {
       posenc::ParamSet params;

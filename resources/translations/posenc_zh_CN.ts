@@ -55,6 +55,77 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
     </message>
 </context>
 <context>
+    <name>posenc::choice</name>
+    <message>
+        <source>interleaved</source>
+        <translation>交错</translation>
+    </message>
+    <message>
+        <source>concatenated</source>
+        <translation>拼接</translation>
+    </message>
+    <message>
+        <source>tensor2tensor</source>
+        <translation>拼接，T2T 频率</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>报错</translation>
+    </message>
+    <message>
+        <source>clamp</source>
+        <translation>截断到最后一行</translation>
+    </message>
+    <message>
+        <source>repeat</source>
+        <translation>循环重复</translation>
+    </message>
+    <message>
+        <source>half</source>
+        <translation>前后两半配对</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>不缩放</translation>
+    </message>
+    <message>
+        <source>linear</source>
+        <translation>线性插值</translation>
+    </message>
+    <message>
+        <source>ntk</source>
+        <translation>NTK 感知缩放</translation>
+    </message>
+    <message>
+        <source>dynamic</source>
+        <translation>动态 NTK</translation>
+    </message>
+    <message>
+        <source>sinusoidal</source>
+        <translation>正弦</translation>
+    </message>
+    <message>
+        <source>learned</source>
+        <translation>可学习</translation>
+    </message>
+    <message>
+        <source>tied</source>
+        <translation>不解耦（BERT）</translation>
+    </message>
+    <message>
+        <source>tupe-a</source>
+        <translation>解耦，无交叉项（论文）</translation>
+    </message>
+    <message>
+        <source>tupe-r</source>
+        <translation>解耦 + 相对位置偏置</translation>
+    </message>
+    <message>
+        <source>untied-cross</source>
+        <translation>解耦，保留交叉项</translation>
+    </message>
+</context>
+<context>
     <name>posenc::core</name>
     <message>
         <source>Sinusoidal (Vaswani et al. 2017)</source>
@@ -113,10 +184,6 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <translation>length x dim 的表：行 = 位置 p，列 = 维度 k；取值在 [-1, 1]；layout 决定哪一列存放维度对 i 的 sin(p w_i) 或 cos(p w_i)</translation>
     </message>
     <message>
-        <source>Similarity of positions  PE_p · PE_q = Σ_i cos((p − q) w_i)</source>
-        <translation>位置相似度  PE_p · PE_q = Σ_i cos((p − q) w_i)</translation>
-    </message>
-    <message>
         <source>position q</source>
         <translation>位置 q</translation>
     </message>
@@ -137,10 +204,6 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <translation>维度对编号 i</translation>
     </message>
     <message>
-        <source>wavelength 2π/w_i (positions)</source>
-        <translation>波长 2π/w_i（位置数）</translation>
-    </message>
-    <message>
         <source>d/2 wavelengths 2π/w_i, from 2π (pair 0) up to about 2π base (last pair); pairs below the sequence-length line complete a full period inside the sequence</source>
         <translation>d/2 个波长 2π/w_i，从 2π（维度对 0）到约 2π base（最后一对）；位于序列长度线以下的维度对在序列内能走完一个完整周期</translation>
     </message>
@@ -151,10 +214,6 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
     <message>
         <source>PE[p, k] for p = 0 .. length-1 of a few sine columns spread from the fastest pair (pair 0, wavelength 2π) to the slowest; values in [-1, 1]</source>
         <translation>几条正弦列的 PE[p, k]，p = 0 .. length-1，从最快的维度对（维度对 0，波长 2π）取到最慢的；取值在 [-1, 1]</translation>
-    </message>
-    <message>
-        <source>Rounding-level residual  ‖PE(p+k) − M_k PE(p)‖₂</source>
-        <translation>舍入级残差  ‖PE(p+k) − M_k PE(p)‖₂</translation>
     </message>
     <message>
         <source>residual (rounding only)</source>
@@ -185,36 +244,12 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <translation>维度对 i（正弦列）</translation>
     </message>
     <message>
-        <source>frequency w_i (rad per position)</source>
-        <translation>频率 w_i（每个位置的弧度）</translation>
-    </message>
-    <message>
-        <source>wavelength %1π/w_i (positions)</source>
-        <translation>波长 %1π/w_i（位置数）</translation>
-    </message>
-    <message>
-        <source>angle p·w_i (rad)</source>
-        <translation>角度 p·w_i（弧度）</translation>
-    </message>
-    <message>
         <source>pair i (cosine column)</source>
         <translation>维度对 i（余弦列）</translation>
     </message>
     <message>
-        <source>distance p - q</source>
-        <translation>距离 p - q</translation>
-    </message>
-    <message>
-        <source>pair %1: cos((p - q) w_%2)</source>
-        <translation>维度对 %1：cos((p - q) w_%2)</translation>
-    </message>
-    <message>
         <source>other %1 pairs</source>
         <translation>其余 %1 个维度对</translation>
-    </message>
-    <message>
-        <source>wavelength %1π/w_i</source>
-        <translation>波长 %1π/w_i</translation>
     </message>
     <message>
         <source>sequence length</source>
@@ -317,10 +352,6 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <translation>std</translation>
     </message>
     <message>
-        <source>N(%1, %2) draw (value = std x draw)</source>
-        <translation>N(%1, %2) 抽样值（值 = std x 抽样值）</translation>
-    </message>
-    <message>
         <source>table row r(q) = q</source>
         <translation>表行 r(q) = q</translation>
     </message>
@@ -341,20 +372,8 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <translation>error：第 p 行，从 max_len = %1 起拒绝</translation>
     </message>
     <message>
-        <source>clamp: row min(p, max_len - %1)</source>
-        <translation>clamp：第 min(p, max_len - %1) 行</translation>
-    </message>
-    <message>
         <source>repeat: row p mod max_len</source>
         <translation>repeat：第 p mod max_len 行</translation>
-    </message>
-    <message>
-        <source>table row r(p): clamped to max_len - %1</source>
-        <translation>表行 r(p)：截断到 max_len - %1</translation>
-    </message>
-    <message>
-        <source>table row r(q): clamped to max_len - %1</source>
-        <translation>表行 r(q)：截断到 max_len - %1</translation>
     </message>
     <message>
         <source>table row r(p) = p mod max_len (repeated)</source>
@@ -401,10 +420,6 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <translation>显示其偏置的注意力头（从 0 开始，小于 heads）</translation>
     </message>
     <message>
-        <source>T5 bucket of the offset r = j - i</source>
-        <translation>偏移 r = j - i 的 T5 桶</translation>
-    </message>
-    <message>
         <source>key position j</source>
         <translation>键位置 j</translation>
     </message>
@@ -421,24 +436,8 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <translation>length x length，行为查询 i，列为键 j：按 HF 的 _relative_position_bucket 计算的 bucket(j - i)；查询之后的键（r &gt; 0，上三角）在双向时使用桶 n_b+1..2n_b-1（n_b = buckets/2），单向时使用桶 0</translation>
     </message>
     <message>
-        <source>Bucket of each offset r = j - i</source>
-        <translation>每个偏移 r = j - i 的桶</translation>
-    </message>
-    <message>
-        <source>relative position r = j - i (key minus query)</source>
-        <translation>相对位置 r = j - i（键减查询）</translation>
-    </message>
-    <message>
         <source>Bucket of every r from -(length-1) to length-1 (whole range): exact for distances below max_exact, log-spaced up to max_distance, the last bucket beyond</source>
         <translation>从 -(length-1) 到 length-1 的每个 r 的桶（整个范围）：距离小于 max_exact 时精确对应，到 max_distance 为止按对数间隔，再远则为最后一个桶</translation>
-    </message>
-    <message>
-        <source>T5 bias of one head: table[bucket(j - i)][h]</source>
-        <translation>单个注意力头的 T5 偏置：table[bucket(j - i)][h]</translation>
-    </message>
-    <message>
-        <source>bias  table[bucket(j - i)][h]</source>
-        <translation>偏置  table[bucket(j - i)][h]</translation>
     </message>
     <message>
         <source>length x length for head `head`, rows query i, columns key j: table[bucket(j - i)][head], added to q_i . k_j unscaled; the table is N(0, 1) from seed, standing in for learned values (cells of one bucket share one value)</source>
@@ -449,16 +448,8 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <translation>超过 max_distance：更远的键全部共用最后一个桶</translation>
     </message>
     <message>
-        <source>distance d = |j - i|</source>
-        <translation>距离 d = |j - i|</translation>
-    </message>
-    <message>
         <source>Bucket of a key d positions before the query (r = -d) and, bidirectional, after it (r = +d), for d = 0 .. max(length, 2 max_distance) - 1: exact below max_exact, log-spaced up to max_distance, then constant: T5 cannot tell distances past max_distance apart, which is why it extrapolates gracefully but blindly; sampled evenly past 8192 distances</source>
         <translation>在查询之前 d 个位置的键（r = -d）以及（双向时）之后 d 个位置的键（r = +d）所在的桶，d = 0 .. max(length, 2 max_distance) - 1：小于 max_exact 时精确对应，到 max_distance 为止按对数间隔，之后不变：T5 无法区分超过 max_distance 的距离，所以它外推平稳，却看不出远处的差别；超过 8192 个距离时均匀采样</translation>
-    </message>
-    <message>
-        <source>relative position r = j - i</source>
-        <translation>相对位置 r = j - i</translation>
     </message>
     <message>
         <source>distance n in the bucket formula</source>
@@ -475,10 +466,6 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
     <message>
         <source>bias table[bucket][h]</source>
         <translation>偏置 table[bucket][h]</translation>
-    </message>
-    <message>
-        <source>key d positions before the query (r = -d)</source>
-        <translation>查询之前 d 个位置的键（r = -d）</translation>
     </message>
     <message>
         <source>key d positions after the query (r = +d)</source>
@@ -513,20 +500,8 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <translation>注意力头 h</translation>
     </message>
     <message>
-        <source>slope m_h</source>
-        <translation>斜率 m_h</translation>
-    </message>
-    <message>
         <source>Slope m_h for h = 0..heads-1 as get_slopes computes it: 2^(-8(h+1)/n) for n a power of two, otherwise the slopes of the closest smaller power of two followed by every other slope of twice that</source>
         <translation>按 get_slopes 计算的斜率 m_h，h = 0..heads-1：n 为 2 的幂时为 2^(-8(h+1)/n)，否则先取不超过 n 的最大 2 的幂对应的斜率，再取其两倍头数对应斜率中隔一取一的部分</translation>
-    </message>
-    <message>
-        <source>ALiBi bias of one head: -m_h (i - j)</source>
-        <translation>单个注意力头的 ALiBi 偏置：-m_h (i - j)</translation>
-    </message>
-    <message>
-        <source>bias  -m_h (i - j)</source>
-        <translation>偏置  -m_h (i - j)</translation>
     </message>
     <message>
         <source>length x length for head `head`, rows query i, columns key j: the paper&apos;s form -m_h (i - j) for j &lt;= i, masked for j &gt; i (causal) or -m_h |i - j| (symmetric); never scaled. Implementations add +m_h j per row instead, which softmax cannot tell apart</source>
@@ -537,20 +512,8 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <translation>训练之外：偏置继续线性下降</translation>
     </message>
     <message>
-        <source>distance i - j (key before the query)</source>
-        <translation>距离 i - j（键在查询之前）</translation>
-    </message>
-    <message>
-        <source>bias -m_h (i - j)</source>
-        <translation>偏置 -m_h (i - j)</translation>
-    </message>
-    <message>
         <source>Bias of head `head` over distances 0 .. max(length, 2 train_length) - 1, split at train_length: the part seen in training and the part past it, which is the same line continued (nothing new to learn, so ALiBi extrapolates); with the steepest (head 0) and flattest (last head) slopes for comparison; sampled evenly past 8192 distances</source>
         <translation>注意力头 `head` 在距离 0 .. max(length, 2 train_length) - 1 上的偏置，在 train_length 处分开：训练中见过的部分与之后的部分，后者只是同一条直线的延续（没有新东西要学，所以 ALiBi 能外推）；并画出最陡（注意力头 0）与最平（最后一个注意力头）的斜率作比较；超过 8192 个距离时均匀采样</translation>
-    </message>
-    <message>
-        <source>distance i - j</source>
-        <translation>距离 i - j</translation>
     </message>
     <message>
         <source>masked (%1: key after the query)</source>
@@ -567,14 +530,6 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
     <message>
         <source>head %1 (flattest)</source>
         <translation>注意力头 %1（最平）</translation>
-    </message>
-    <message>
-        <source>distance |i - j|</source>
-        <translation>距离 |i - j|</translation>
-    </message>
-    <message>
-        <source>bias -m_h |i - j|</source>
-        <translation>偏置 -m_h |i - j|</translation>
     </message>
     <message>
         <source>RoPE (Su et al. 2021, RoFormer)</source>
@@ -621,36 +576,16 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <translation>相对性视图中比较的查询位置个数</translation>
     </message>
     <message>
-        <source>Rotation angles m theta_k</source>
-        <translation>旋转角 m theta_k</translation>
-    </message>
-    <message>
         <source>position m</source>
         <translation>位置 m</translation>
-    </message>
-    <message>
-        <source>angle m theta_k (rad)</source>
-        <translation>角度 m theta_k（弧度）</translation>
     </message>
     <message>
         <source>length x dim/2: angle m theta_k (after scaling) in radians by which pair k is rotated at position m; rows m, columns k; &gt;= 0, not reduced mod 2 pi</source>
         <translation>length x dim/2：维度对 k 在位置 m 处旋转的角度 m theta_k（缩放之后），单位为弧度；行为 m，列为 k；&gt;= 0，未对 2 pi 取模</translation>
     </message>
     <message>
-        <source>Frequencies theta_k and wavelengths 2 pi / theta_k</source>
-        <translation>频率 theta_k 与波长 2 pi / theta_k</translation>
-    </message>
-    <message>
-        <source>theta_k (rad per position) / wavelength (positions)</source>
-        <translation>theta_k（每个位置的弧度）/ 波长（位置数）</translation>
-    </message>
-    <message>
         <source>Over pair index k = 0..d/2-1: theta_k = base^(-2k/d) and wavelength 2 pi / theta_k, before and after scaling (log scale)</source>
         <translation>对维度对编号 k = 0..d/2-1：theta_k = base^(-2k/d) 与波长 2 pi / theta_k，缩放前后（对数刻度）</translation>
-    </message>
-    <message>
-        <source>RoPE scores &lt;R_m q, R_n k&gt;</source>
-        <translation>RoPE 分数 &lt;R_m q, R_n k&gt;</translation>
     </message>
     <message>
         <source>key position n</source>
@@ -661,20 +596,12 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <translation>查询位置 m</translation>
     </message>
     <message>
-        <source>score &lt;R_m q, R_n k&gt;</source>
-        <translation>分数 &lt;R_m q, R_n k&gt;</translation>
-    </message>
-    <message>
         <source>length x length: raw dot product &lt;R_m q, R_n k&gt; (no 1/sqrt(d)) of one fixed random q and k rotated to query position m (row) and key position n (column); signed; constant along diagonals (depends only on m - n)</source>
         <translation>length x length：固定的随机向量 q 与 k 分别旋转到查询位置 m（行）与键位置 n（列）后的原始点积 &lt;R_m q, R_n k&gt;（不除以 sqrt(d)）；有正有负；沿对角线不变（只取决于 m - n）</translation>
     </message>
     <message>
         <source>Relative property: RoPE vs absolute sinusoidal</source>
         <translation>相对性：RoPE 与绝对正弦位置编码对比</translation>
-    </message>
-    <message>
-        <source>relative distance x = m - n</source>
-        <translation>相对距离 x = m - n</translation>
     </message>
     <message>
         <source>score (raw dot product)</source>
@@ -689,28 +616,12 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <translation>远程衰减上界（RoFormer 3.4.3 节）</translation>
     </message>
     <message>
-        <source>relative distance r = m - n</source>
-        <translation>相对距离 r = m - n</translation>
-    </message>
-    <message>
-        <source>(1/(d/2)) sum_j |S_j|</source>
-        <translation>(1/(d/2)) sum_j |S_j|</translation>
-    </message>
-    <message>
         <source>(1/(d/2)) sum_{j=1..d/2} |S_j|, S_j = sum_{k&lt;j} e^{i r theta_k} (scaled theta), for r = 0..min(length, 65536)-1; starts at (d/2 + 1)/2; decays, but not monotonically</source>
         <translation>(1/(d/2)) sum_{j=1..d/2} |S_j|，S_j = sum_{k&lt;j} e^{i r theta_k}（用缩放后的 theta），r = 0..min(length, 65536)-1；起点为 (d/2 + 1)/2；会衰减，但不单调</translation>
     </message>
     <message>
         <source>Rotation of one pair of q as the position grows</source>
         <translation>随位置增大，q 的一个维度对的旋转</translation>
-    </message>
-    <message>
-        <source>first component a&apos; = a cos(m theta_k) - b sin(m theta_k)</source>
-        <translation>第一分量 a&apos; = a cos(m theta_k) - b sin(m theta_k)</translation>
-    </message>
-    <message>
-        <source>second component b&apos; = a sin(m theta_k) + b cos(m theta_k)</source>
-        <translation>第二分量 b&apos; = a sin(m theta_k) + b cos(m theta_k)</translation>
     </message>
     <message>
         <source>Path of pair `pair` (a, b) of q rotated to m = 0..min(length-1, 2000) (half: dims k, k + d/2; interleaved: 2k, 2k + 1), on the circle of radius |(a, b)|: norm preserved</source>
@@ -729,60 +640,12 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <translation>维度对 k</translation>
     </message>
     <message>
-        <source>theta_k (rad per position, after scaling)</source>
-        <translation>theta_k（每个位置的弧度，缩放后）</translation>
-    </message>
-    <message>
-        <source>angle mod %1 pi (rad)</source>
-        <translation>角度 mod %1 pi（弧度）</translation>
-    </message>
-    <message>
-        <source>wavelength %1 pi / theta_k (positions)</source>
-        <translation>波长 %1 pi / theta_k（位置数）</translation>
-    </message>
-    <message>
-        <source>theta_k before scaling</source>
-        <translation>缩放前的 theta_k</translation>
-    </message>
-    <message>
-        <source>theta_k after scaling (none)</source>
-        <translation>缩放后的 theta_k（none）</translation>
-    </message>
-    <message>
-        <source>wavelength %1 pi / theta_k before scaling</source>
-        <translation>缩放前的波长 %1 pi / theta_k</translation>
-    </message>
-    <message>
-        <source>wavelength %1 pi / theta_k after scaling (none)</source>
-        <translation>缩放后的波长 %1 pi / theta_k（none）</translation>
-    </message>
-    <message>
-        <source>distance m - n</source>
-        <translation>距离 m - n</translation>
-    </message>
-    <message>
-        <source>score &lt;R_m q, R_n k&gt; (total)</source>
-        <translation>分数 &lt;R_m q, R_n k&gt;（总和）</translation>
-    </message>
-    <message>
-        <source>pair %1 (theta_k = %2)</source>
-        <translation>维度对 %1（theta_k = %2）</translation>
-    </message>
-    <message>
         <source>RoPE, m = %1</source>
         <translation>RoPE，m = %1</translation>
     </message>
     <message>
         <source>absolute sinusoidal, m = %1</source>
         <translation>绝对正弦位置编码，m = %1</translation>
-    </message>
-    <message>
-        <source>relative upper bound (%1/(d/%2)) sum_j |S_j|</source>
-        <translation>相对上界 (%1/(d/%2)) sum_j |S_j|</translation>
-    </message>
-    <message>
-        <source>R_m (a, b), m = %1..%2 (pair %3: dims %4, %5)</source>
-        <translation>R_m (a, b)，m = %1..%2（维度对 %3：第 %4、%5 维）</translation>
     </message>
     <message>
         <source>circle of radius |(a, b)| = %1</source>
@@ -807,30 +670,6 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
     <message>
         <source>length %1, dynamic s = %2</source>
         <translation>length %1，dynamic s = %2</translation>
-    </message>
-    <message>
-        <source>theta_k after scaling (linear)</source>
-        <translation>缩放后的 theta_k（linear）</translation>
-    </message>
-    <message>
-        <source>wavelength %1 pi / theta_k after scaling (linear)</source>
-        <translation>缩放后的波长 %1 pi / theta_k（linear）</translation>
-    </message>
-    <message>
-        <source>theta_k after scaling (ntk)</source>
-        <translation>缩放后的 theta_k（ntk）</translation>
-    </message>
-    <message>
-        <source>wavelength %1 pi / theta_k after scaling (ntk)</source>
-        <translation>缩放后的波长 %1 pi / theta_k（ntk）</translation>
-    </message>
-    <message>
-        <source>theta_k after scaling (dynamic)</source>
-        <translation>缩放后的 theta_k（dynamic）</translation>
-    </message>
-    <message>
-        <source>wavelength %1 pi / theta_k after scaling (dynamic)</source>
-        <translation>缩放后的波长 %1 pi / theta_k（dynamic）</translation>
     </message>
     <message>
         <source>Transformer-XL relative attention (Dai et al. 2019)</source>
@@ -873,10 +712,6 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <translation>relative = learned 时：表行对应 -(max_len-1) .. max_len-1 内的 delta；更大的距离截断到 max_len - 1</translation>
     </message>
     <message>
-        <source>(a) content-content  q_i . k_j / sqrt(d_head)</source>
-        <translation>(a) 内容对内容  q_i . k_j / sqrt(d_head)</translation>
-    </message>
-    <message>
         <source>key position j (j &lt; mlen: memory)</source>
         <translation>键位置 j（j &lt; mlen：记忆）</translation>
     </message>
@@ -893,20 +728,12 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <translation>项 (a)：内容查询对内容键 q_i . k_j / sqrt(d_head)；q_len x k_len，行 = 查询 i，列 = 键 j，delta = i + mlen - j；有正有负；被掩码（j &gt; i + mlen）的单元格为空</translation>
     </message>
     <message>
-        <source>(b) content-position  q_i . r_(i+mlen-j) / sqrt(d_head)</source>
-        <translation>(b) 内容对位置  q_i . r_(i+mlen-j) / sqrt(d_head)</translation>
-    </message>
-    <message>
         <source>(b)</source>
         <translation>(b)</translation>
     </message>
     <message>
         <source>Term (b): content query against relative position q_i . r_delta / sqrt(d_head); q_len x k_len, row = query i, col = key j, delta = i + mlen - j; signed; masked (j &gt; i + mlen) cells empty</source>
         <translation>项 (b)：内容查询对相对位置 q_i . r_delta / sqrt(d_head)；q_len x k_len，行 = 查询 i，列 = 键 j，delta = i + mlen - j；有正有负；被掩码（j &gt; i + mlen）的单元格为空</translation>
-    </message>
-    <message>
-        <source>(c) global content bias  u . k_j / sqrt(d_head)</source>
-        <translation>(c) 全局内容偏置  u . k_j / sqrt(d_head)</translation>
     </message>
     <message>
         <source>(c)</source>
@@ -917,10 +744,6 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <translation>项 (c)：全局偏置 u 对内容键 u . k_j（每行相同）/ sqrt(d_head)；q_len x k_len，行 = 查询 i，列 = 键 j，delta = i + mlen - j；有正有负；被掩码（j &gt; i + mlen）的单元格为空</translation>
     </message>
     <message>
-        <source>(d) global position bias  v . r_(i+mlen-j) / sqrt(d_head)</source>
-        <translation>(d) 全局位置偏置  v . r_(i+mlen-j) / sqrt(d_head)</translation>
-    </message>
-    <message>
         <source>(d)</source>
         <translation>(d)</translation>
     </message>
@@ -929,20 +752,12 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <translation>项 (d)：全局偏置 v 对相对位置 v . r_delta（沿对角线不变）/ sqrt(d_head)；q_len x k_len，行 = 查询 i，列 = 键 j，delta = i + mlen - j；有正有负；被掩码（j &gt; i + mlen）的单元格为空</translation>
     </message>
     <message>
-        <source>AC = (q_i + u) . k_j / sqrt(d_head)</source>
-        <translation>AC = (q_i + u) . k_j / sqrt(d_head)</translation>
-    </message>
-    <message>
         <source>(a) + (c)</source>
         <translation>(a) + (c)</translation>
     </message>
     <message>
         <source>Content part AC = (a) + (c), as the reference computes it / sqrt(d_head); q_len x k_len, row = query i, col = key j, delta = i + mlen - j; signed; masked (j &gt; i + mlen) cells empty</source>
         <translation>内容部分 AC = (a) + (c)，按参考实现的方式计算 / sqrt(d_head)；q_len x k_len，行 = 查询 i，列 = 键 j，delta = i + mlen - j；有正有负；被掩码（j &gt; i + mlen）的单元格为空</translation>
-    </message>
-    <message>
-        <source>BD = (q_i + v) . r_(i+mlen-j) / sqrt(d_head)</source>
-        <translation>BD = (q_i + v) . r_(i+mlen-j) / sqrt(d_head)</translation>
     </message>
     <message>
         <source>(b) + (d)</source>
@@ -1005,22 +820,6 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <translation>每个注意力头的 float32 字节数，batch 为 1，q_len = 1..max(1024, qlen)，使用当前的 mlen 与 d_head：由 r 向量组成的显式 [q_len, k_len, d_head] 张量，对比 rel-shift 技巧额外需要的 r（k_len x d_head）与填充后的 q_len x (k_len+1) 标量副本，后者约小 d_head 倍；圆点标出当前的 q_len，以及参考文章在 head_dim 64 时的数字（512：67,108,864 B ~ 67 MB；1024：268,435,456 B ~ 268 MB）</translation>
     </message>
     <message>
-        <source>(a) q_i . k_j / sqrt(d_head)</source>
-        <translation>(a) q_i . k_j / sqrt(d_head)</translation>
-    </message>
-    <message>
-        <source>(b) q_i . r_delta / sqrt(d_head)</source>
-        <translation>(b) q_i . r_delta / sqrt(d_head)</translation>
-    </message>
-    <message>
-        <source>(c) u . k_j / sqrt(d_head)</source>
-        <translation>(c) u . k_j / sqrt(d_head)</translation>
-    </message>
-    <message>
-        <source>(d) v . r_delta / sqrt(d_head)</source>
-        <translation>(d) v . r_delta / sqrt(d_head)</translation>
-    </message>
-    <message>
         <source>score = (a) + (b) + (c) + (d)</source>
         <translation>分数 = (a) + (b) + (c) + (d)</translation>
     </message>
@@ -1033,14 +832,6 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <translation>BD = (b) + (d)</translation>
     </message>
     <message>
-        <source>distance delta = i + mlen - j</source>
-        <translation>距离 delta = i + mlen - j</translation>
-    </message>
-    <message>
-        <source>delta used for R (after clamping)</source>
-        <translation>R 所用的 delta（截断后）</translation>
-    </message>
-    <message>
         <source>clamped (%1 = yes)</source>
         <translation>是否截断（%1 = 是）</translation>
     </message>
@@ -1051,18 +842,6 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
     <message>
         <source>attended (%1) or masked (%2)</source>
         <translation>可关注（%1）或被掩码（%2）</translation>
-    </message>
-    <message>
-        <source>score s_ij</source>
-        <translation>分数 s_ij</translation>
-    </message>
-    <message>
-        <source>row log-sum-exp  log sum_j exp(s_ij)</source>
-        <translation>行的 log-sum-exp  log sum_j exp(s_ij)</translation>
-    </message>
-    <message>
-        <source>attention = exp(s_ij - log-sum-exp)</source>
-        <translation>注意力 = exp(s_ij - log-sum-exp)</translation>
     </message>
     <message>
         <source>explicit [q_len, k_len, d_head] tensor (k_len = q_len + %1, d_head = %2)</source>
@@ -1169,10 +948,6 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <translation>(p_i W^Q).(p_j W^K) / sqrt(d_head)（tied），(p_i U^Q).(p_j U^K) / sqrt(2 d_head)（tupe-a、tupe-r；开启 untie_cls 时第 0 行 = theta_1，第 0 列其余元素 = theta_2）；在 untied-cross 中被去掉（恰为 0）；length x length，行 = 查询 i，列 = 键 j，有正有负</translation>
     </message>
     <message>
-        <source>relative bias  b_{j-i}</source>
-        <translation>相对位置偏置  b_{j-i}</translation>
-    </message>
-    <message>
         <source>bias</source>
         <translation>偏置</translation>
     </message>
@@ -1181,20 +956,8 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <translation>按 T5 双向分桶得到的 b[bucket(j - i)]，不缩放（tupe-r、untied-cross）；开启 untie_cls 时 [CLS] 行和列为 0（tupe-r；官方代码在那里额外加两个桶）或 theta_1 / theta_2（untied-cross）；在 tied、tupe-a 中被去掉（恰为 0）；length x length，行 = 查询 i，列 = 键 j，有正有负</translation>
     </message>
     <message>
-        <source>attention logit  alpha_ij</source>
-        <translation>注意力分数  alpha_ij</translation>
-    </message>
-    <message>
-        <source>alpha_ij</source>
-        <translation>alpha_ij</translation>
-    </message>
-    <message>
         <source>cc + cp + pc + pp + bias, the logit before softmax; length x length, row = query i, column = key j, signed</source>
         <translation>cc + cp + pc + pp + bias，即 softmax 之前的分数；length x length，行 = 查询 i，列 = 键 j，有正有负</translation>
-    </message>
-    <message>
-        <source>attention weights  softmax_j alpha_ij</source>
-        <translation>注意力权重  softmax_j alpha_ij</translation>
     </message>
     <message>
         <source>weight</source>
@@ -1217,10 +980,6 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <translation>分数中与内容无关的部分：pp + bias（论文中的位置相关性 v_ij）；开启 untie_cls 时 [CLS] 行为 theta_1、列为 theta_2；length x length，行 = 查询 i，列 = 键 j，有正有负</translation>
     </message>
     <message>
-        <source>cc  (x_i W^Q).(x_j W^K) / sqrt(%1 d_head)</source>
-        <translation>cc  (x_i W^Q).(x_j W^K) / sqrt(%1 d_head)</translation>
-    </message>
-    <message>
         <source>cp  (removed in this variant)</source>
         <translation>cp  （此变体中已去掉）</translation>
     </message>
@@ -1229,92 +988,20 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <translation>pc  （此变体中已去掉）</translation>
     </message>
     <message>
-        <source>pp  theta_%1 ([CLS] row, untied)</source>
-        <translation>pp  theta_%1（[CLS] 行，解耦）</translation>
-    </message>
-    <message>
         <source>bias  (removed in this variant)</source>
         <translation>bias  （此变体中已去掉）</translation>
-    </message>
-    <message>
-        <source>total  alpha_ij = cc + cp + pc + pp + bias</source>
-        <translation>总分  alpha_ij = cc + cp + pc + pp + bias</translation>
-    </message>
-    <message>
-        <source>j - i</source>
-        <translation>j - i</translation>
-    </message>
-    <message>
-        <source>bucket of j - i</source>
-        <translation>j - i 所在的桶</translation>
     </message>
     <message>
         <source>[CLS] cell (%1 if i = %2 or j = %3)</source>
         <translation>[CLS] 单元格（i = %2 或 j = %3 时为 %1）</translation>
     </message>
     <message>
-        <source>untied [CLS] value  theta_%1 ([CLS] row, untied)</source>
-        <translation>解耦的 [CLS] 值  theta_%1（[CLS] 行，解耦）</translation>
-    </message>
-    <message>
-        <source>pp  theta_%1 ([CLS] column, untied)</source>
-        <translation>pp  theta_%1（[CLS] 列，解耦）</translation>
-    </message>
-    <message>
-        <source>untied [CLS] value  theta_%1 ([CLS] column, untied)</source>
-        <translation>解耦的 [CLS] 值  theta_%1（[CLS] 列，解耦）</translation>
-    </message>
-    <message>
-        <source>pp  (p_i U^Q).(p_j U^K) / sqrt(%1 d_head)</source>
-        <translation>pp  (p_i U^Q).(p_j U^K) / sqrt(%1 d_head)</translation>
-    </message>
-    <message>
-        <source>attention  softmax_j alpha_ij</source>
-        <translation>注意力  softmax_j alpha_ij</translation>
-    </message>
-    <message>
-        <source>cc  (x_i W^Q).(x_j W^K) / sqrt(d_head)</source>
-        <translation>cc  (x_i W^Q).(x_j W^K) / sqrt(d_head)</translation>
-    </message>
-    <message>
-        <source>cp  (x_i W^Q).(p_j W^K) / sqrt(d_head)</source>
-        <translation>cp  (x_i W^Q).(p_j W^K) / sqrt(d_head)</translation>
-    </message>
-    <message>
-        <source>pc  (p_i W^Q).(x_j W^K) / sqrt(d_head)</source>
-        <translation>pc  (p_i W^Q).(x_j W^K) / sqrt(d_head)</translation>
-    </message>
-    <message>
-        <source>pp  (p_i W^Q).(p_j W^K) / sqrt(d_head)</source>
-        <translation>pp  (p_i W^Q).(p_j W^K) / sqrt(d_head)</translation>
-    </message>
-    <message>
         <source>bias  %1 ([CLS] cell: reset with pp, paper Eq. %2)</source>
         <translation>bias  %1（[CLS] 单元格：与 pp 一起重置，论文式 %2）</translation>
     </message>
     <message>
-        <source>bias  b_{j-i} (unscaled)</source>
-        <translation>bias  b_{j-i}（不缩放）</translation>
-    </message>
-    <message>
-        <source>cp  (x_i W^Q).(p_j U^K) / sqrt(d_head)</source>
-        <translation>cp  (x_i W^Q).(p_j U^K) / sqrt(d_head)</translation>
-    </message>
-    <message>
-        <source>pc  (p_i U^Q).(x_j W^K) / sqrt(d_head)</source>
-        <translation>pc  (p_i U^Q).(x_j W^K) / sqrt(d_head)</translation>
-    </message>
-    <message>
         <source>pp  (removed in this variant)</source>
         <translation>pp  （此变体中已去掉）</translation>
-    </message>
-    <message>
-        <source>bias  theta_%1 ([CLS] row, untied)</source>
-        <translation>bias  theta_%1（[CLS] 行，解耦）</translation>
-    </message>
-    <message>
-        <source>bias  theta_%1 ([CLS] column, untied)</source>
-        <translation>bias  theta_%1（[CLS] 列，解耦）</translation>
     </message>
     <message>
         <source>Distance from which every key shares the last, catch-all bucket (HF relative_attention_max_distance; T5 uses 128; the log spacing can reach that bucket a little earlier, at 91 with the defaults); must exceed max_exact</source>
@@ -1323,6 +1010,390 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
     <message>
         <source>max_distance = %1: every farther key shares the last bucket</source>
         <translation>max_distance = %1：更远的键全部共用最后一个桶</translation>
+    </message>
+    <message>
+        <source>Similarity of positions  PE_p · PE_q = Σᵢ cos((p − q) wᵢ)</source>
+        <translation>位置相似度  PE_p · PE_q = Σᵢ cos((p − q) wᵢ)</translation>
+    </message>
+    <message>
+        <source>wavelength 2π/wᵢ (positions)</source>
+        <translation>波长 2π/wᵢ（位置数）</translation>
+    </message>
+    <message>
+        <source>Rounding-level residual  ‖PE(p+k) − Mₖ PE(p)‖₂</source>
+        <translation>舍入级残差  ‖PE(p+k) − Mₖ PE(p)‖₂</translation>
+    </message>
+    <message>
+        <source>frequency wᵢ (rad per position)</source>
+        <translation>频率 wᵢ（每个位置的弧度）</translation>
+    </message>
+    <message>
+        <source>wavelength %1π/wᵢ (positions)</source>
+        <translation>波长 %1π/wᵢ（位置数）</translation>
+    </message>
+    <message>
+        <source>angle p·wᵢ (rad)</source>
+        <translation>角度 p·wᵢ（弧度）</translation>
+    </message>
+    <message>
+        <source>distance p − q</source>
+        <translation>距离 p − q</translation>
+    </message>
+    <message>
+        <source>pair %1: cos((p − q) w_%2)</source>
+        <translation>维度对 %1：cos((p − q) w_%2)</translation>
+    </message>
+    <message>
+        <source>wavelength %1π/wᵢ</source>
+        <translation>波长 %1π/wᵢ</translation>
+    </message>
+    <message>
+        <source>N(%1, %2) draw (value = std × draw)</source>
+        <translation>N(%1, %2) 抽样值（值 = std × 抽样值）</translation>
+    </message>
+    <message>
+        <source>clamp: row min(p, max_len − %1)</source>
+        <translation>clamp：第 min(p, max_len − %1) 行</translation>
+    </message>
+    <message>
+        <source>table row r(p): clamped to max_len − %1</source>
+        <translation>表行 r(p)：截断到 max_len − %1</translation>
+    </message>
+    <message>
+        <source>table row r(q): clamped to max_len − %1</source>
+        <translation>表行 r(q)：截断到 max_len − %1</translation>
+    </message>
+    <message>
+        <source>T5 bucket of the offset r = j − i</source>
+        <translation>偏移 r = j − i 的 T5 桶</translation>
+    </message>
+    <message>
+        <source>Bucket of each offset r = j − i</source>
+        <translation>每个偏移 r = j − i 的桶</translation>
+    </message>
+    <message>
+        <source>relative position r = j − i (key minus query)</source>
+        <translation>相对位置 r = j − i（键减查询）</translation>
+    </message>
+    <message>
+        <source>T5 bias of one head: table[bucket(j − i)][h]</source>
+        <translation>单个注意力头的 T5 偏置：table[bucket(j − i)][h]</translation>
+    </message>
+    <message>
+        <source>bias  table[bucket(j − i)][h]</source>
+        <translation>偏置  table[bucket(j − i)][h]</translation>
+    </message>
+    <message>
+        <source>distance d = |j − i|</source>
+        <translation>距离 d = |j − i|</translation>
+    </message>
+    <message>
+        <source>relative position r = j − i</source>
+        <translation>相对位置 r = j − i</translation>
+    </message>
+    <message>
+        <source>key d positions before the query (r = −d)</source>
+        <translation>查询之前 d 个位置的键（r = −d）</translation>
+    </message>
+    <message>
+        <source>slope mₕ</source>
+        <translation>斜率 mₕ</translation>
+    </message>
+    <message>
+        <source>ALiBi bias of one head: −mₕ(i − j)</source>
+        <translation>单个注意力头的 ALiBi 偏置：−mₕ(i − j)</translation>
+    </message>
+    <message>
+        <source>bias  −mₕ(i − j)</source>
+        <translation>偏置  −mₕ(i − j)</translation>
+    </message>
+    <message>
+        <source>distance i − j (key before the query)</source>
+        <translation>距离 i − j（键在查询之前）</translation>
+    </message>
+    <message>
+        <source>bias −mₕ(i − j)</source>
+        <translation>偏置 −mₕ(i − j)</translation>
+    </message>
+    <message>
+        <source>distance i − j</source>
+        <translation>距离 i − j</translation>
+    </message>
+    <message>
+        <source>distance |i − j|</source>
+        <translation>距离 |i − j|</translation>
+    </message>
+    <message>
+        <source>bias −mₕ|i − j|</source>
+        <translation>偏置 −mₕ|i − j|</translation>
+    </message>
+    <message>
+        <source>Rotation angles mθₖ</source>
+        <translation>旋转角 mθₖ</translation>
+    </message>
+    <message>
+        <source>angle mθₖ (rad)</source>
+        <translation>角度 mθₖ（弧度）</translation>
+    </message>
+    <message>
+        <source>Frequencies θₖ and wavelengths 2π/θₖ</source>
+        <translation>频率 θₖ 与波长 2π/θₖ</translation>
+    </message>
+    <message>
+        <source>θₖ (rad per position) / wavelength (positions)</source>
+        <translation>θₖ（每个位置的弧度）/ 波长（位置数）</translation>
+    </message>
+    <message>
+        <source>RoPE scores ⟨Rₘq, Rₙk⟩</source>
+        <translation>RoPE 分数 ⟨Rₘq, Rₙk⟩</translation>
+    </message>
+    <message>
+        <source>score ⟨Rₘq, Rₙk⟩</source>
+        <translation>分数 ⟨Rₘq, Rₙk⟩</translation>
+    </message>
+    <message>
+        <source>relative distance x = m − n</source>
+        <translation>相对距离 x = m − n</translation>
+    </message>
+    <message>
+        <source>relative distance r = m − n</source>
+        <translation>相对距离 r = m − n</translation>
+    </message>
+    <message>
+        <source>(1/(d/2)) Σⱼ |Sⱼ|</source>
+        <translation>(1/(d/2)) Σⱼ |Sⱼ|</translation>
+    </message>
+    <message>
+        <source>first component a&apos; = a cos(mθₖ) − b sin(mθₖ)</source>
+        <translation>第一分量 a&apos; = a cos(mθₖ) − b sin(mθₖ)</translation>
+    </message>
+    <message>
+        <source>second component b&apos; = a sin(mθₖ) + b cos(mθₖ)</source>
+        <translation>第二分量 b&apos; = a sin(mθₖ) + b cos(mθₖ)</translation>
+    </message>
+    <message>
+        <source>θₖ (rad per position, after scaling)</source>
+        <translation>θₖ（每个位置的弧度，缩放后）</translation>
+    </message>
+    <message>
+        <source>angle mod %1π (rad)</source>
+        <translation>角度 mod %1π（弧度）</translation>
+    </message>
+    <message>
+        <source>wavelength %1π/θₖ (positions)</source>
+        <translation>波长 %1π/θₖ（位置数）</translation>
+    </message>
+    <message>
+        <source>θₖ before scaling</source>
+        <translation>缩放前的 θₖ</translation>
+    </message>
+    <message>
+        <source>θₖ after scaling (none)</source>
+        <translation>缩放后的 θₖ（none）</translation>
+    </message>
+    <message>
+        <source>wavelength %1π/θₖ before scaling</source>
+        <translation>缩放前的波长 %1π/θₖ</translation>
+    </message>
+    <message>
+        <source>wavelength %1π/θₖ after scaling (none)</source>
+        <translation>缩放后的波长 %1π/θₖ（none）</translation>
+    </message>
+    <message>
+        <source>distance m − n</source>
+        <translation>距离 m − n</translation>
+    </message>
+    <message>
+        <source>score ⟨Rₘq, Rₙk⟩ (total)</source>
+        <translation>分数 ⟨Rₘq, Rₙk⟩（总和）</translation>
+    </message>
+    <message>
+        <source>pair %1 (θₖ = %2)</source>
+        <translation>维度对 %1（θₖ = %2）</translation>
+    </message>
+    <message>
+        <source>relative upper bound (%1/(d/%2)) Σⱼ |Sⱼ|</source>
+        <translation>相对上界 (%1/(d/%2)) Σⱼ |Sⱼ|</translation>
+    </message>
+    <message>
+        <source>Rₘ(a, b), m = %1..%2 (pair %3: dims %4, %5)</source>
+        <translation>Rₘ(a, b)，m = %1..%2（维度对 %3：第 %4、%5 维）</translation>
+    </message>
+    <message>
+        <source>θₖ after scaling (linear)</source>
+        <translation>缩放后的 θₖ（linear）</translation>
+    </message>
+    <message>
+        <source>wavelength %1π/θₖ after scaling (linear)</source>
+        <translation>缩放后的波长 %1π/θₖ（linear）</translation>
+    </message>
+    <message>
+        <source>θₖ after scaling (ntk)</source>
+        <translation>缩放后的 θₖ（ntk）</translation>
+    </message>
+    <message>
+        <source>wavelength %1π/θₖ after scaling (ntk)</source>
+        <translation>缩放后的波长 %1π/θₖ（ntk）</translation>
+    </message>
+    <message>
+        <source>θₖ after scaling (dynamic)</source>
+        <translation>缩放后的 θₖ（dynamic）</translation>
+    </message>
+    <message>
+        <source>wavelength %1π/θₖ after scaling (dynamic)</source>
+        <translation>缩放后的波长 %1π/θₖ（dynamic）</translation>
+    </message>
+    <message>
+        <source>(a) content-content  qᵢ · kⱼ / √d_head</source>
+        <translation>(a) 内容对内容  qᵢ · kⱼ / √d_head</translation>
+    </message>
+    <message>
+        <source>(b) content-position  qᵢ · r_(i+mlen−j) / √d_head</source>
+        <translation>(b) 内容对位置  qᵢ · r_(i+mlen−j) / √d_head</translation>
+    </message>
+    <message>
+        <source>(c) global content bias  u · kⱼ / √d_head</source>
+        <translation>(c) 全局内容偏置  u · kⱼ / √d_head</translation>
+    </message>
+    <message>
+        <source>(d) global position bias  v · r_(i+mlen−j) / √d_head</source>
+        <translation>(d) 全局位置偏置  v · r_(i+mlen−j) / √d_head</translation>
+    </message>
+    <message>
+        <source>AC = (qᵢ + u) · kⱼ / √d_head</source>
+        <translation>AC = (qᵢ + u) · kⱼ / √d_head</translation>
+    </message>
+    <message>
+        <source>BD = (qᵢ + v) · r_(i+mlen−j) / √d_head</source>
+        <translation>BD = (qᵢ + v) · r_(i+mlen−j) / √d_head</translation>
+    </message>
+    <message>
+        <source>(a) qᵢ · kⱼ / √d_head</source>
+        <translation>(a) qᵢ · kⱼ / √d_head</translation>
+    </message>
+    <message>
+        <source>(b) qᵢ · r_δ / √d_head</source>
+        <translation>(b) qᵢ · r_δ / √d_head</translation>
+    </message>
+    <message>
+        <source>(c) u · kⱼ / √d_head</source>
+        <translation>(c) u · kⱼ / √d_head</translation>
+    </message>
+    <message>
+        <source>(d) v · r_δ / √d_head</source>
+        <translation>(d) v · r_δ / √d_head</translation>
+    </message>
+    <message>
+        <source>distance δ = i + mlen − j</source>
+        <translation>距离 δ = i + mlen − j</translation>
+    </message>
+    <message>
+        <source>δ used for R (after clamping)</source>
+        <translation>R 所用的 δ（截断后）</translation>
+    </message>
+    <message>
+        <source>score sᵢⱼ</source>
+        <translation>分数 sᵢⱼ</translation>
+    </message>
+    <message>
+        <source>row log-sum-exp  log Σⱼ exp(sᵢⱼ)</source>
+        <translation>行的 log-sum-exp  log Σⱼ exp(sᵢⱼ)</translation>
+    </message>
+    <message>
+        <source>attention = exp(sᵢⱼ − log-sum-exp)</source>
+        <translation>注意力 = exp(sᵢⱼ − log-sum-exp)</translation>
+    </message>
+    <message>
+        <source>relative bias  bⱼ₋ᵢ</source>
+        <translation>相对位置偏置  bⱼ₋ᵢ</translation>
+    </message>
+    <message>
+        <source>attention logit  αᵢⱼ</source>
+        <translation>注意力分数  αᵢⱼ</translation>
+    </message>
+    <message>
+        <source>αᵢⱼ</source>
+        <translation>αᵢⱼ</translation>
+    </message>
+    <message>
+        <source>attention weights  softmaxⱼ αᵢⱼ</source>
+        <translation>注意力权重  softmaxⱼ αᵢⱼ</translation>
+    </message>
+    <message>
+        <source>cc  (xᵢW^Q) · (xⱼW^K) / √(%1 d_head)</source>
+        <translation>cc  (xᵢW^Q) · (xⱼW^K) / √(%1 d_head)</translation>
+    </message>
+    <message>
+        <source>pp  θ₁ ([CLS] row, untied)</source>
+        <translation>pp  θ₁（[CLS] 行，解耦）</translation>
+    </message>
+    <message>
+        <source>total  αᵢⱼ = cc + cp + pc + pp + bias</source>
+        <translation>总分  αᵢⱼ = cc + cp + pc + pp + bias</translation>
+    </message>
+    <message>
+        <source>j − i</source>
+        <translation>j − i</translation>
+    </message>
+    <message>
+        <source>bucket of j − i</source>
+        <translation>j − i 所在的桶</translation>
+    </message>
+    <message>
+        <source>untied [CLS] value  θ₁ ([CLS] row, untied)</source>
+        <translation>解耦的 [CLS] 值  θ₁（[CLS] 行，解耦）</translation>
+    </message>
+    <message>
+        <source>pp  θ₂ ([CLS] column, untied)</source>
+        <translation>pp  θ₂（[CLS] 列，解耦）</translation>
+    </message>
+    <message>
+        <source>untied [CLS] value  θ₂ ([CLS] column, untied)</source>
+        <translation>解耦的 [CLS] 值  θ₂（[CLS] 列，解耦）</translation>
+    </message>
+    <message>
+        <source>pp  (pᵢU^Q) · (pⱼU^K) / √(%1 d_head)</source>
+        <translation>pp  (pᵢU^Q) · (pⱼU^K) / √(%1 d_head)</translation>
+    </message>
+    <message>
+        <source>attention  softmaxⱼ αᵢⱼ</source>
+        <translation>注意力  softmaxⱼ αᵢⱼ</translation>
+    </message>
+    <message>
+        <source>cc  (xᵢW^Q) · (xⱼW^K) / √d_head</source>
+        <translation>cc  (xᵢW^Q) · (xⱼW^K) / √d_head</translation>
+    </message>
+    <message>
+        <source>cp  (xᵢW^Q) · (pⱼW^K) / √d_head</source>
+        <translation>cp  (xᵢW^Q) · (pⱼW^K) / √d_head</translation>
+    </message>
+    <message>
+        <source>pc  (pᵢW^Q) · (xⱼW^K) / √d_head</source>
+        <translation>pc  (pᵢW^Q) · (xⱼW^K) / √d_head</translation>
+    </message>
+    <message>
+        <source>pp  (pᵢW^Q) · (pⱼW^K) / √d_head</source>
+        <translation>pp  (pᵢW^Q) · (pⱼW^K) / √d_head</translation>
+    </message>
+    <message>
+        <source>bias  bⱼ₋ᵢ (unscaled)</source>
+        <translation>bias  bⱼ₋ᵢ（不缩放）</translation>
+    </message>
+    <message>
+        <source>cp  (xᵢW^Q) · (pⱼU^K) / √d_head</source>
+        <translation>cp  (xᵢW^Q) · (pⱼU^K) / √d_head</translation>
+    </message>
+    <message>
+        <source>pc  (pᵢU^Q) · (xⱼW^K) / √d_head</source>
+        <translation>pc  (pᵢU^Q) · (xⱼW^K) / √d_head</translation>
+    </message>
+    <message>
+        <source>bias  θ₁ ([CLS] row, untied)</source>
+        <translation>bias  θ₁（[CLS] 行，解耦）</translation>
+    </message>
+    <message>
+        <source>bias  θ₂ ([CLS] column, untied)</source>
+        <translation>bias  θ₂（[CLS] 列，解耦）</translation>
     </message>
 </context>
 <context>

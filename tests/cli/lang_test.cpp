@@ -55,7 +55,7 @@ TEST_F(Lang, ChineseExportDrawsChineseTextAndEnglishStaysTheDefault) {
   EXPECT_TRUE(hasChinese(zhText));
   EXPECT_FALSE(hasChinese(enText));
   EXPECT_FALSE(hasChinese(plainText));
-  // The English title, XML-escaped as the SVG writer writes it ("<R_m q, R_n k>").
+  // The English title as the SVG writer writes it ("⟨Rₘq, Rₙk⟩", XML-escaped where needed).
   const std::string escapedTitle = QString::fromStdString(title).toHtmlEscaped().toStdString();
   EXPECT_NE(enText.find(escapedTitle), std::string::npos) << escapedTitle;
   EXPECT_EQ(zhText.find(escapedTitle), std::string::npos);

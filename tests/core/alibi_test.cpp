@@ -197,7 +197,7 @@ TEST(AlibiScheme, SlopesSeriesIsOneBarPerHead) {
   const SeriesResult s = scheme->series(makeParams(*scheme, {{"heads", "12"}}), "slopes");
   ASSERT_EQ(s.x.size(), 12u);
   ASSERT_EQ(s.curves.size(), 1u);
-  EXPECT_EQ(s.curves[0].name, "slope m_h");
+  EXPECT_EQ(s.curves[0].name, "slope mₕ");
   EXPECT_EQ(s.curves[0].y, slopes(12));
   for (std::size_t h = 0; h < 12; ++h) EXPECT_EQ(s.x[h], static_cast<double>(h));
 }

@@ -238,7 +238,7 @@ TEST(Learned, ExplainSaysWhichRowWasUsed) {
       makeParams(*scheme,
                  {{"length", "100"}, {"max_len", "30"}, {"overflow", "clamp"}, {"dim", "4"}});
   const std::vector<Term> e = scheme->explainCell(clamp, "encoding", 65, 2);
-  EXPECT_EQ(e[1].name, "table row r(p): clamped to max_len - 1");
+  EXPECT_EQ(e[1].name, "table row r(p): clamped to max_len − 1");
   EXPECT_EQ(e[1].value, 29);
   const std::vector<Index> r = {65}, c = {2};
   EXPECT_DOUBLE_EQ(e.back().value * 0.02, scheme->evaluate(clamp, "encoding", r, c)(0, 0));

@@ -228,7 +228,7 @@ TEST(Sinusoidal, WavelengthsAreTwoPiOverTheFrequencies) {
       scheme->series(makeParams(*scheme, {{"length", "700"}, {"dim", "8"}}), "wavelengths");
   ASSERT_EQ(s.x, (std::vector<double>{0, 1, 2, 3}));
   ASSERT_EQ(s.curves.size(), 2u);
-  EXPECT_EQ(s.curves[0].name, "wavelength 2π/w_i");
+  EXPECT_EQ(s.curves[0].name, "wavelength 2π/wᵢ");
   const std::vector<double> golden = {6.283185307179586, 62.83185307179586, 628.3185307179587,
                                       6283.185307179586};
   for (std::size_t i = 0; i < 4; ++i) EXPECT_NEAR(s.curves[0].y[i], golden[i], 1e-12 * golden[i]);

@@ -440,8 +440,8 @@ TEST(TupeScheme, ExplainCellGivesTheFiveTermsTheirSumAndTheBucket) {
         EXPECT_NEAR(terms[4].value, s->evaluate(p, "bias", r, c)(0, 0), kTol);
         std::set<std::string> names;
         for (const auto& t : terms) names.insert(t.name);
-        EXPECT_TRUE(names.count("j - i"));
-        EXPECT_TRUE(names.count("bucket of j - i"));
+        EXPECT_TRUE(names.count("j − i"));
+        EXPECT_TRUE(names.count("bucket of j − i"));
         ASSERT_TRUE(names.count("[CLS] cell (1 if i = 0 or j = 0)"));
         const bool cls = i == 0 || j == 0;
         EXPECT_EQ(terms[vw == "attention" ? 10 : 9].value, cls ? 1.0 : 0.0);

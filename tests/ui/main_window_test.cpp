@@ -60,8 +60,8 @@ TEST_F(Window, HoveringAnXlCellReadsItsFourTerms) {
   for (int k = 0; k < 500 && m_window->readout().text().contains(QLatin1String("computing")); ++k)
     QTest::qWait(10);
   const QString text = m_window->readout().text();
-  for (const char* term : {"(a)", "(b)", "(c)", "(d)", "query", "key", "delta"})
-    EXPECT_TRUE(text.contains(QLatin1String(term))) << term << " in " << text.toStdString();
+  for (const char* term : {"(a)", "(b)", "(c)", "(d)", "query", "key", "δ"})
+    EXPECT_TRUE(text.contains(QString::fromUtf8(term))) << term << " in " << text.toStdString();
   // With memory, query row 5 sits at position 9: the scheme's delta (7) is shown, not the
   // misleading raw column - row.
   EXPECT_FALSE(text.contains(QString::fromUtf8("distance j \u2212 i"))) << text.toStdString();

@@ -120,8 +120,8 @@ TEST_P(SvgExport, RopeScoresTitleRoundTrips) {
   const ParsedSvg svg = parseSvg(exported(rope, scores));
   ASSERT_EQ(svg.error.toStdString(), "");
   const QString expected = QString::fromLatin1(GetParam()) == QLatin1String("en")
-                               ? QStringLiteral("RoPE scores <R_m q, R_n k>")
-                               : QString::fromUtf8("RoPE 分数 <R_m q, R_n k>");
+                               ? QString::fromUtf8("RoPE scores ⟨Rₘq, Rₙk⟩")
+                               : QString::fromUtf8("RoPE 分数 ⟨Rₘq, Rₙk⟩");
   EXPECT_EQ(svg.title.toStdString(), expected.toStdString());
   // The drawn title, in runs of one font each (Chinese in a CJK font).
   EXPECT_TRUE(svg.texts.join(QString()).contains(expected)) << "the drawn title";

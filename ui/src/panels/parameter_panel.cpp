@@ -46,6 +46,18 @@ QString parameterName(const QString& id) {
   return name == id ? QString() : name;
 }
 
+QString choiceName(const QString& id) {
+  // The choice ids are listed for lupdate by the string extractor, from the registry
+  // (resources/translations/extract_strings.cpp, context "posenc::choice").
+  QString name = QCoreApplication::translate("posenc::choice", id.toUtf8().constData());
+  return name == id ? QString() : name;
+}
+
+QString choiceLabel(const QString& id) {
+  const QString name = choiceName(id);
+  return name.isEmpty() ? id : id + QStringLiteral("  ") + name;
+}
+
 QString parameterLabel(const QString& id) {
   const QString name = parameterName(id);
   return name.isEmpty() ? id : id + QStringLiteral("  ") + name;
@@ -667,7 +679,7 @@ struct ParameterPanel::Impl {
       }
       case ParamType::Choice: {
         auto* e = new PanelCombo;
-        for (const std::string& c : s.choices) e->addItem(qs(c), qs(c));
+        for (const std::string& c : s.choices) e->addItem(choiceLabel(qs(c)), qs(c));
         QObject::connect(e, &QComboBox::currentIndexChanged, q, changed);
         r.combo = e;
         return e;
@@ -802,6 +814,9 @@ struct ParameterPanel::Impl {
     r.editor->setToolTip(tip);
     r.label->setToolTip(tip);
     if (r.slider) r.slider->setToolTip(tip);
+    if (r.combo)  // the texts only: the current index, and so the value, stays
+      for (int i = 0; i < r.combo->count(); ++i)
+        r.combo->setItemText(i, choiceLabel(r.combo->itemData(i).toString()));
     r.reset->setToolTip(
         ParameterPanel::tr("Reset to default (%1)").arg(qs(formatValue(r.spec.defaultValue))));
     r.reset->setAccessibleName(ParameterPanel::tr("Reset %1").arg(qs(r.spec.id)));

@@ -178,9 +178,8 @@ void ClassroomController::onLessonStep(const LessonStep& step) {
                       m_lessons->lessons()[m_lessons->currentLessonIndex()].id);
     settings.setValue(settings::kLessonStep, m_lessons->currentStepIndex());
   }
-  const QString title = lessonText(step.title, currentLanguage());
   if (m_mode != QLatin1String("explore")) setMode(QStringLiteral("explore"));
-  emit lessonStepChosen(step.session, title);
+  emit lessonStepChosen(step.session, step.title);
   m_marked.reset();
   if (step.highlight) {
     m_marked = std::make_pair(step.highlight->row, step.highlight->col);

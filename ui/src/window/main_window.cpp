@@ -225,10 +225,12 @@ void MainWindow::connectClassroom() {
   connect(m_classroom, &ClassroomController::viewRequested, this,
           [this](const QString& view) { setCellView(0, view); });
   connect(m_classroom, &ClassroomController::lessonStepChosen, this,
-          [this](Session session, const QString& title) {
+          [this](Session session, const LocalizedText& title) {
             session.colormap =
                 m_grid->colormap();  // the lesson sets what to show, not the user's colours
-            m_undo->applySession(session, [title] { return tr("Lesson: %1").arg(title); });
+            m_undo->applySession(session, [title] {
+              return tr("Lesson: %1").arg(lessonText(title, currentLanguage()));
+            });
           });
   connect(m_classroom, &ClassroomController::markerChanged, this, &MainWindow::drawMarker);
   connect(&m_classroom->animationView(), &AnimationView::exportRequested, this,

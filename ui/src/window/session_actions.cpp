@@ -93,7 +93,10 @@ void SessionActions::applyPreset(const QString& id) {
       keep.gridViews.clear();
     }
     m_apply(keep);
-    m_window->statusBar()->showMessage(tr("Preset: %1").arg(id), 5000);
+    QString name = id;  // the preset's name in the current language, as in the menu
+    for (const PresetInfo& p : presets())
+      if (p.id == id) name = presetText(p.name);
+    m_window->statusBar()->showMessage(tr("Preset: %1").arg(name), 5000);
   } catch (const SessionError& e) {
     QMessageBox::warning(m_window, tr("Cannot apply preset"), QString::fromUtf8(e.what()));
   }

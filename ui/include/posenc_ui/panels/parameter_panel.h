@@ -37,6 +37,12 @@ namespace posenc::ui {
 [[nodiscard]] QString parameterName(const QString& id);
 /// The label of a parameter's row: its id, then its short name if any ("length  长度").
 [[nodiscard]] QString parameterLabel(const QString& id);
+/// A choice's short name in the current language ("交错" for "interleaved" in Chinese), empty
+/// when the language has none (English: the id is the name).
+[[nodiscard]] QString choiceName(const QString& id);
+/// The text of a choice in a combo box: its id, then its short name if any
+/// ("interleaved  交错"); the item's data is the id alone.
+[[nodiscard]] QString choiceLabel(const QString& id);
 
 /// Child object names, stable for tests and for the window: "param_<id>" (the editor),
 /// "slider_<id>", "reset_<id>", "error_<id>" (the inline message label), "label_<id>",
@@ -44,8 +50,8 @@ namespace posenc::ui {
 /// "invalid" = true.
 /// Labels show the parameters' ids (as on the command line and in the formulas) followed by
 /// their short name in the current language when it has one (parameterLabel); choices show
-/// their ids; descriptions, allowed ranges and messages are in the current language
-/// (translation.h).
+/// their ids followed by their short name likewise (choiceLabel); descriptions, allowed ranges and
+/// messages are in the current language (translation.h).
 class ParameterPanel : public QWidget {
   Q_OBJECT
  public:

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "posenc_ui/control/encoding_controller.h"
+#include "posenc_ui/io/lesson.h"
 #include "posenc_ui/io/session_io.h"
 #include "posenc_ui/modes/compare_view.h"
 
@@ -103,8 +104,9 @@ class ClassroomController : public QObject {
   void schemeRequested(const QString& schemeId);
   /// Show view `viewId` in the window's first cell.
   void viewRequested(const QString& viewId);
-  /// Apply a lesson step's session, titled `title` in the current language.
-  void lessonStepChosen(const posenc::ui::Session& session, const QString& title);
+  /// Apply a lesson step's session, titled `title` (every language: the undo step names it in
+  /// the language of the moment, again after a language change).
+  void lessonStepChosen(const posenc::ui::Session& session, const posenc::ui::LocalizedText& title);
   /// The lesson highlight changed: the window redraws it (drawMarker).
   void markerChanged();
 
