@@ -281,8 +281,12 @@ void ViewGrid::showResult(int slot, const ViewResult& result) {
     shape = {static_cast<qsizetype>(matrix->rows.size()),
              static_cast<qsizetype>(matrix->cols.size()), static_cast<qsizetype>(matrix->full.rows),
              static_cast<qsizetype>(matrix->full.cols)};
-  m_timing = [scheme = result.scheme, view = result.view, computeMs = result.computeMs, drawMs,
-              sampled, shape] {
+  // The scheme's and the view's names (not their ids), said again in the current language.
+  const ViewSpec* spec = viewSpec(result.view);
+  std::string scheme = m_controller.scheme().info().name;
+  std::string view = spec ? spec->title : result.view.toStdString();
+  m_timing = [scheme = std::move(scheme), view = std::move(view), computeMs = result.computeMs,
+              drawMs, sampled, shape] {
     const QString note = sampled ? tr("   (sampled: %1 x %2 of %3 x %4 cells)")
                                        .arg(shape[0])
                                        .arg(shape[1])
@@ -290,7 +294,7 @@ void ViewGrid::showResult(int slot, const ViewResult& result) {
                                        .arg(shape[3])
                                  : QString();
     return tr("%1 / %2: computed in %3 ms, drawn in %4 ms%5")
-        .arg(scheme, view)
+        .arg(coreText(scheme), coreText(view))
         .arg(computeMs, 0, 'f', 1)
         .arg(drawMs, 0, 'f', 1)
         .arg(note);
