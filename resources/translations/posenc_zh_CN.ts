@@ -2448,16 +2448,8 @@ The extension picks the format: .png .svg .pdf draw the picture; .csv .npy .json
         <translation>开始一节课程</translation>
     </message>
     <message>
-        <source>Lesson 1, &quot;%1&quot;: step by step, each step sets up the picture it explains.</source>
-        <translation>第 1 课“%1”：一步一步来，每一步都会设置好它所讲解的图片。</translation>
-    </message>
-    <message>
         <source>Open a session...</source>
         <translation>打开会话...</translation>
-    </message>
-    <message>
-        <source>A session saved earlier: its scheme, parameters and views come back as they were.</source>
-        <translation>之前保存的会话：方案、参数和视图恢复成保存时的样子。</translation>
     </message>
     <message>
         <source>Explore a scheme: pick one</source>
@@ -2469,7 +2461,19 @@ The extension picks the format: .png .svg .pdf draw the picture; .csv .npy .json
     </message>
     <message>
         <source>Help &gt; Start Page shows this card at any time</source>
-        <translation>随时可以通过“帮助 > 开始页”打开这张卡片</translation>
+        <translation>随时可以通过“帮助 &gt; 开始页”打开这张卡片</translation>
+    </message>
+    <message>
+        <source>Lesson 1: %1</source>
+        <translation>第 1 课：%1</translation>
+    </message>
+    <message>
+        <source>Scheme, parameters and views as they were saved</source>
+        <translation>方案、参数和视图恢复成保存时的样子</translation>
+    </message>
+    <message>
+        <source>Point at a scheme to read what it does; click it to explore it.</source>
+        <translation>把鼠标指向一个方案可以看到它的说明；单击即可探索它。</translation>
     </message>
 </context>
 <context>

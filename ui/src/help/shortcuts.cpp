@@ -22,6 +22,7 @@ QString keysOf(const QAction& action) {
   QStringList keys;
   for (const QKeySequence& key : action.shortcuts())
     if (!key.isEmpty()) keys << key.toString(QKeySequence::NativeText);
+  keys.removeDuplicates();  // e.g. Redo's two platform sequences that read alike
   return keys.join(QStringLiteral(", "));
 }
 

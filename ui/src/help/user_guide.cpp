@@ -7,6 +7,7 @@
 #include <QFont>
 #include <QTextBrowser>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "posenc_ui/app/translation.h"
 
@@ -37,7 +38,10 @@ UserGuide::UserGuide(QWidget* parent) : QDialog(parent), m_browser(new QTextBrow
   layout->addWidget(m_browser, 1);
   layout->addWidget(buttons);
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-  if (parentWidget()) resize(parentWidget()->size() * 0.75);
+  // Most of the window, but lines no longer than a page of a book.
+  if (parentWidget())
+    resize(std::min(parentWidget()->width() * 3 / 4, fontMetrics().averageCharWidth() * 130),
+           parentWidget()->height() * 4 / 5);
   load();
 }
 

@@ -31,6 +31,8 @@ class StartPage : public QDialog {
 
   /// "Show at start-up" is ticked.
   [[nodiscard]] bool showAtStartUp() const;
+  /// Showing sizes the card to its texts first (applyFont), so QDialog centres it rightly.
+  void setVisible(bool visible) override;
 
  signals:
   /// "Start a lesson": open the lesson panel on the overview of the lesson `lessonId` (the
@@ -50,6 +52,8 @@ class StartPage : public QDialog {
   /// The font of the window under the card, 1.3 times larger; the title twice that.
   void applyFont();
   void chooseScheme(const QListWidgetItem* item);
+  /// The note under the scheme list: what the scheme of `item` is.
+  void describeScheme(const QListWidgetItem* item);
 
   QLabel* m_title = nullptr;
   QLabel* m_intro = nullptr;
@@ -57,6 +61,7 @@ class StartPage : public QDialog {
   QCommandLinkButton* m_session = nullptr;
   QLabel* m_schemesTitle = nullptr;
   QListWidget* m_schemes = nullptr;
+  QLabel* m_schemeNote = nullptr;  ///< The pointed-at scheme's one-line description.
   QCheckBox* m_atStartUp = nullptr;
   QDialogButtonBox* m_buttons = nullptr;
   QString m_firstLesson;       ///< Id of the first built-in lesson ("Start a lesson").
