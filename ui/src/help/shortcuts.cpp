@@ -95,6 +95,9 @@ ShortcutsDialog::ShortcutsDialog(QMainWindow* window)
   layout->addWidget(m_browser, 1);
   layout->addWidget(buttons);
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+  m_refresh.setSingleShot(true);
+  m_refresh.setInterval(0);
+  connect(&m_refresh, &QTimer::timeout, this, &ShortcutsDialog::refresh);
   resize(window->size().boundedTo(QSize(900, 10000)) * 0.8);
   refresh();
 }
@@ -134,8 +137,7 @@ QString ShortcutsDialog::text() const { return m_browser->toPlainText(); }
 
 void ShortcutsDialog::changeEvent(QEvent* event) {
   // After the window's own LanguageChange has retranslated its menus.
-  if (event->type() == QEvent::LanguageChange)
-    QMetaObject::invokeMethod(this, &ShortcutsDialog::refresh, Qt::QueuedConnection);
+  if (event->type() == QEvent::LanguageChange) m_refresh.start();
   QDialog::changeEvent(event);
 }
 

@@ -6,6 +6,7 @@
 #include <QDialog>
 #include <QList>
 #include <QString>
+#include <QTimer>
 
 class QMainWindow;
 class QTextBrowser;
@@ -52,6 +53,7 @@ class ShortcutsDialog : public QDialog {
 
   QMainWindow* m_window;
   QTextBrowser* m_browser = nullptr;
+  QTimer m_refresh;  ///< Refreshes once the window's LanguageChange retranslated the menus.
 };
 
 }  // namespace posenc::ui
