@@ -1950,6 +1950,14 @@ The extension picks the format: .png .svg .pdf draw the picture; .csv .npy .json
         <source>Continue at step %1 of %2</source>
         <translation>从第 %1 步继续（共 %2 步）</translation>
     </message>
+    <message>
+        <source>Go straight to any step of the lesson</source>
+        <translation>直接跳到课程的任意一步</translation>
+    </message>
+    <message>
+        <source>Go to step...</source>
+        <translation>跳到第几步...</translation>
+    </message>
 </context>
 <context>
     <name>posenc::ui::MainWindow</name>
@@ -2151,6 +2159,22 @@ The extension picks the format: .png .svg .pdf draw the picture; .csv .npy .json
     <message>
         <source>Docks, tool bars and window size as at the first start</source>
         <translation>将停靠面板、工具栏和窗口大小恢复为首次启动时的样子</translation>
+    </message>
+    <message>
+        <source>&amp;User Guide</source>
+        <translation>使用指南(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;Lessons</source>
+        <translation>课程(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Start Page</source>
+        <translation>开始页(&amp;S)</translation>
     </message>
 </context>
 <context>
@@ -2406,6 +2430,124 @@ The extension picks the format: .png .svg .pdf draw the picture; .csv .npy .json
     </message>
 </context>
 <context>
+    <name>posenc::ui::ShortcutsDialog</name>
+    <message>
+        <source>Other</source>
+        <translation>其他</translation>
+    </message>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Plots, lessons and animation</source>
+        <translation>图片、课程与动画</translation>
+    </message>
+    <message>
+        <source>Zoom in or out about the pointer</source>
+        <translation>以鼠标指针为中心放大或缩小</translation>
+    </message>
+    <message>
+        <source>Mouse wheel</source>
+        <translation>鼠标滚轮</translation>
+    </message>
+    <message>
+        <source>Move the picture</source>
+        <translation>平移图片</translation>
+    </message>
+    <message>
+        <source>Drag</source>
+        <translation>拖动</translation>
+    </message>
+    <message>
+        <source>Show the whole view again</source>
+        <translation>重新显示整个视图</translation>
+    </message>
+    <message>
+        <source>Double-click, %1</source>
+        <translation>双击，%1</translation>
+    </message>
+    <message>
+        <source>Move the crosshair cell by cell on a heatmap (click it or Tab to it first)</source>
+        <translation>在热图上逐个单元格移动十字线（先单击热图或用 Tab 键移到热图上）</translation>
+    </message>
+    <message>
+        <source>Arrow keys</source>
+        <translation>方向键</translation>
+    </message>
+    <message>
+        <source>Next / previous lesson step, in the Lessons panel</source>
+        <translation>下一个 / 上一个课程步骤（在课程面板中）</translation>
+    </message>
+    <message>
+        <source>Next / previous lesson step or view, in presentation mode</source>
+        <translation>下一个 / 上一个课程步骤或视图（在演示模式中）</translation>
+    </message>
+    <message>
+        <source>Right / Left, Page Down / Page Up</source>
+        <translation>右 / 左方向键，Page Down / Page Up</translation>
+    </message>
+    <message>
+        <source>Play or pause the animation (Animate)</source>
+        <translation>播放或暂停动画（动画模式）</translation>
+    </message>
+    <message>
+        <source>Space</source>
+        <translation>空格键</translation>
+    </message>
+    <message>
+        <source>Animation one position on or back (Animate)</source>
+        <translation>动画前进或后退一个位置（动画模式）</translation>
+    </message>
+    <message>
+        <source>Right / Left</source>
+        <translation>右 / 左方向键</translation>
+    </message>
+</context>
+<context>
+    <name>posenc::ui::StartPage</name>
+    <message>
+        <source>Welcome to PosEnc Explorer</source>
+        <translation>欢迎使用 PosEnc Explorer</translation>
+    </message>
+    <message>
+        <source>See how transformers encode position: every scheme computed exactly and drawn. Where would you like to begin?</source>
+        <translation>看清 Transformer 如何编码位置：每种方案都精确计算并绘制出来。你想从哪里开始？</translation>
+    </message>
+    <message>
+        <source>Start a lesson</source>
+        <translation>开始一节课程</translation>
+    </message>
+    <message>
+        <source>Open a session...</source>
+        <translation>打开会话...</translation>
+    </message>
+    <message>
+        <source>Explore a scheme: pick one</source>
+        <translation>探索一个方案：选择一个</translation>
+    </message>
+    <message>
+        <source>Show at start-up</source>
+        <translation>启动时显示</translation>
+    </message>
+    <message>
+        <source>Help &gt; Start Page shows this card at any time</source>
+        <translation>随时可以通过“帮助 &gt; 开始页”打开这张卡片</translation>
+    </message>
+    <message>
+        <source>Lesson 1: %1</source>
+        <translation>第 1 课：%1</translation>
+    </message>
+    <message>
+        <source>Scheme, parameters and views as they were saved</source>
+        <translation>方案、参数和视图恢复成保存时的样子</translation>
+    </message>
+    <message>
+        <source>Point at a scheme to read what it does; click it to explore it.</source>
+        <translation>把鼠标指向一个方案可以看到它的说明；单击即可探索它。</translation>
+    </message>
+</context>
+<context>
     <name>posenc::ui::UndoState</name>
     <message>
         <source>Switch to %1</source>
@@ -2430,6 +2572,13 @@ The extension picks the format: .png .svg .pdf draw the picture; .csv .npy .json
     <message>
         <source>&amp;Redo %1</source>
         <translation>重做“%1”(&amp;R)</translation>
+    </message>
+</context>
+<context>
+    <name>posenc::ui::UserGuide</name>
+    <message>
+        <source>PosEnc Explorer User Guide</source>
+        <translation>PosEnc Explorer 使用指南</translation>
     </message>
 </context>
 <context>

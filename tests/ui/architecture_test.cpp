@@ -23,13 +23,14 @@ const fs::path kSource = POSENC_SOURCE_DIR;
 /// settings_keys are leaves every part may use (they are listed separately below).
 const std::map<std::string, std::set<std::string>> kAllowed = {
     {"app", {"io", "plot", "window"}},
-    {"window", {"control", "plot", "panels", "modes", "io"}},
+    {"window", {"control", "plot", "panels", "modes", "io", "help"}},
     {"control", {}},
     {"plot", {"io"}},
     {"panels", {"formula", "io"}},
     {"modes", {"control", "plot", "io"}},
     {"io", {"plot"}},
     {"formula", {}},
+    {"help", {"io"}},
 };
 
 /// Headers of ui/app that every part may include.

@@ -33,6 +33,12 @@ bool startSession(MainWindow& window, const QString& path, QString* error) {
   return path.isEmpty();
 }
 
+bool showStartPageIfWanted(MainWindow& window) {
+  if (!QSettings().value(settings::kShowStartPage, true).toBool()) return false;
+  window.showStartPage();
+  return true;
+}
+
 int runWindow(int argc, char** argv) {
   const bool headless = qEnvironmentVariableIsEmpty("DISPLAY") &&
                         qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") &&
@@ -58,6 +64,7 @@ int runWindow(int argc, char** argv) {
     QMessageBox::warning(&window, MainWindow::tr("Cannot open session"), error);
   }
   window.show();
+  showStartPageIfWanted(window);
   return QApplication::exec();
 }
 

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include <QAbstractItemView>
 #include <QComboBox>
 #include <QEvent>
 #include <QFont>
@@ -29,12 +30,17 @@ LessonPanel::LessonPanel(QWidget* parent)
       m_body(new QTextBrowser(this)),
       m_previous(new QPushButton(this)),
       m_next(new QPushButton(this)),
+      m_stepPicker(new QComboBox(this)),
       m_resume(new QPushButton(this)) {
   m_resume->setObjectName(QStringLiteral("ResumeLesson"));
   m_resume->hide();
   m_chooser->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
   m_chooser->setMinimumContentsLength(12);
   m_chooser->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+  m_stepPicker->setObjectName(QStringLiteral("StepPicker"));
+  m_stepPicker->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  m_stepPicker->setMinimumContentsLength(6);
+  m_stepPicker->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
 
   for (QLabel* label : {m_lessonTitle, m_progress, m_stepTitle}) {
     label->setTextFormat(Qt::PlainText);
@@ -50,7 +56,7 @@ LessonPanel::LessonPanel(QWidget* parent)
   top->addWidget(m_open);
   auto* buttons = new QHBoxLayout;
   buttons->addWidget(m_previous);
-  buttons->addStretch(1);
+  buttons->addWidget(m_stepPicker, 1);
   buttons->addWidget(m_next);
   auto* layout = new QVBoxLayout(this);
   layout->addLayout(top);
@@ -73,6 +79,7 @@ LessonPanel::LessonPanel(QWidget* parent)
   connect(m_previous, &QPushButton::clicked, this, &LessonPanel::previousStep);
   connect(m_open, &QPushButton::clicked, this, &LessonPanel::openLessonFileRequested);
   connect(m_chooser, &QComboBox::activated, this, &LessonPanel::selectLesson);
+  connect(m_stepPicker, &QComboBox::activated, this, &LessonPanel::showStep);
   connect(m_resume, &QPushButton::clicked, this, [this] { showStep(m_resumeStep); });
   // The overview lists the steps as links "step:K" (0-based).
   connect(m_body, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) {
@@ -166,6 +173,8 @@ void LessonPanel::retranslate() {
   m_next->setText(tr("Next >"));
   m_next->setToolTip(tr("Next step (Page Down)"));
   m_chooser->setToolTip(tr("Lesson"));
+  m_stepPicker->setToolTip(tr("Go straight to any step of the lesson"));
+  m_stepPicker->setPlaceholderText(tr("Go to step..."));
   render();
 }
 
@@ -178,6 +187,21 @@ void LessonPanel::fillChooser() {
                            Qt::ToolTipRole);
   }
   m_chooser->setCurrentIndex(m_lessonIndex < m_lessons.size() ? m_lessonIndex : -1);
+}
+
+void LessonPanel::fillStepPicker() {
+  const QSignalBlocker block(m_stepPicker);
+  m_stepPicker->clear();
+  if (m_lessonIndex >= 0) {
+    const Lesson& lesson = m_lessons[m_lessonIndex];
+    for (int k = 0; k < lesson.steps.size(); ++k)
+      m_stepPicker->addItem(
+          QStringLiteral("%1. %2").arg(k + 1).arg(lessonText(lesson.steps[k].title, m_language)));
+  }
+  m_stepPicker->setCurrentIndex(m_stepIndex);
+  m_stepPicker->setEnabled(m_stepPicker->count() > 0);
+  // The list may be wider than the narrow dock: let it show whole titles.
+  m_stepPicker->view()->setMinimumWidth(m_stepPicker->view()->sizeHintForColumn(0) + 24);
 }
 
 void LessonPanel::activate(int lessonIndex, int stepIndex, bool emitStep) {
@@ -210,6 +234,7 @@ void LessonPanel::render() {
   const bool empty = step == nullptr;
   m_next->setText(tr("Next >"));
   m_resume->hide();
+  fillStepPicker();
   if (empty && m_lessonIndex >= 0) {
     renderOverview(m_lessons[m_lessonIndex]);
     return;

@@ -160,6 +160,19 @@ void ClassroomController::restoreLessonPosition() {
   m_lessons->showOverview(0);
 }
 
+void ClassroomController::showLessonOverview(const QString& lessonId) {
+  const auto& lessons = m_lessons->lessons();
+  for (int i = 0; i < lessons.size(); ++i)
+    if (lessons[i].id == lessonId) {
+      m_lessonsDock->show();
+      m_lessonsDock->raise();
+      const QSettings settings;
+      const bool left = settings.value(settings::kLessonId).toString() == lessonId;
+      m_lessons->showOverview(i, left ? settings.value(settings::kLessonStep, -1).toInt() : -1);
+      return;
+    }
+}
+
 void ClassroomController::onLessonsShown() {
   const LessonStep* step = m_lessons->currentStep();
   if (!step) return;

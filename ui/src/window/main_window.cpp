@@ -17,6 +17,7 @@
 
 #include "posenc_ui/app/settings_keys.h"
 #include "posenc_ui/app/translation.h"
+#include "posenc_ui/help/help_windows.h"
 #include "posenc_ui/modes/animation_view.h"
 #include "posenc_ui/panels/parameter_panel.h"
 #include "posenc_ui/panels/readout_panel.h"
@@ -120,6 +121,7 @@ void MainWindow::buildParts() {
   });
   m_presentation = new PresentationMode(this);
   m_menus = new Menus(this, m_undo->undoAction(), m_undo->redoAction());
+  m_help = new HelpWindows(this);
 }
 
 void MainWindow::buildDocks() {
@@ -217,7 +219,26 @@ void MainWindow::connectMenus() {
   connect(menus, &Menus::textScaleChosen, this, &MainWindow::setTextScale);
   connect(menus, &Menus::presetChosen, this, &MainWindow::applyPreset);
   connect(m_session, &SessionActions::recentFilesChanged, m_menus, &Menus::setRecentFiles);
+  connectHelp();
 }
+
+void MainWindow::connectHelp() {
+  connect(m_menus, &Menus::userGuideRequested, m_help, &HelpWindows::showUserGuide);
+  connect(m_menus, &Menus::shortcutsRequested, m_help, &HelpWindows::showShortcuts);
+  connect(m_menus, &Menus::startPageRequested, m_help, &HelpWindows::showStartPage);
+  connect(m_menus, &Menus::lessonChosen, m_classroom, &ClassroomController::showLessonOverview);
+  connect(m_help, &HelpWindows::lessonRequested, m_classroom,
+          &ClassroomController::showLessonOverview);
+  connect(m_help, &HelpWindows::openSessionRequested, m_menus, &Menus::openRequested);
+  connect(m_help, &HelpWindows::schemeRequested, this, [this](const QString& schemeId) {
+    onSchemeChosen(schemeId);
+    m_docks[0]->show();  // the Schemes dock, where the choice is seen and changed
+    m_docks[0]->raise();
+    m_schemeList->setFocus();
+  });
+}
+
+void MainWindow::showStartPage() { m_help->showStartPage(); }
 
 void MainWindow::connectClassroom() {
   connect(m_classroom, &ClassroomController::modeChanged, m_menus, &Menus::setModeChecked);

@@ -13,6 +13,7 @@
 #include <QToolBar>
 
 #include "posenc_ui/app/translation.h"
+#include "posenc_ui/io/lesson.h"
 #include "posenc_ui/io/session_io.h"
 #include "posenc_ui/plot/colormaps.h"
 
@@ -50,8 +51,13 @@ struct Menus::Parts {
   QAction* leavePresentation = nullptr;
   QAction* next = nullptr;
   QAction* previous = nullptr;
+  QAction* guide = nullptr;
+  QAction* shortcuts = nullptr;
+  QMenu* lessons = nullptr;
+  QAction* startPage = nullptr;
   QAction* about = nullptr;
   QAction* aboutQt = nullptr;
+  QList<Lesson> builtInLessons;  ///< Help > Lessons, read once.
   QActionGroup* layouts = nullptr;
   QActionGroup* colormaps = nullptr;
   QActionGroup* languages = nullptr;
@@ -244,6 +250,13 @@ void Menus::addTextSizeMenu() {
 void Menus::buildHelpMenu() {
   Parts& c = *m_parts;
   c.help = m_window->menuBar()->addMenu(QString());
+  c.guide = c.help->addAction(QString(), this, &Menus::userGuideRequested);
+  c.guide->setShortcut(QKeySequence(Qt::Key_F1));
+  c.shortcuts = c.help->addAction(QString(), this, &Menus::shortcutsRequested);
+  c.lessons = c.help->addMenu(QString());
+  c.builtInLessons = builtInLessons();
+  c.startPage = c.help->addAction(QString(), this, &Menus::startPageRequested);
+  c.help->addSeparator();
   c.about = c.help->addAction(QString(), this, &Menus::about);
   c.aboutQt = c.help->addAction(QString(), qApp, &QApplication::aboutQt);
 }
@@ -283,7 +296,7 @@ void Menus::retranslate() {
   retranslateView();
   c.presets->setTitle(tr("&Presets"));
   rebuildPresetMenu();
-  c.help->setTitle(tr("&Help"));
+  retranslateHelp();
   c.about->setText(tr("&About PosEnc Explorer"));
   c.aboutQt->setText(tr("About &Qt"));
   c.toolBar->setWindowTitle(tr("Main"));
@@ -320,6 +333,25 @@ void Menus::retranslateView() {
   c.previous->setText(tr("Pre&vious Lesson Step or View"));
   c.textSize->setTitle(tr("&Text Size"));
   c.modeBar->setWindowTitle(tr("Mode"));
+}
+
+void Menus::retranslateHelp() {
+  Parts& c = *m_parts;
+  c.help->setTitle(tr("&Help"));
+  c.guide->setText(tr("&User Guide"));
+  c.shortcuts->setText(tr("&Keyboard Shortcuts"));
+  c.lessons->setTitle(tr("&Lessons"));
+  c.lessons->clear();
+  int n = 1;
+  for (const Lesson& lesson : c.builtInLessons) {
+    // "&1. Title" .. "&9. Title": the number is the mnemonic while there are at most nine.
+    const QString number = n <= 9 ? QStringLiteral("&%1.").arg(n) : QStringLiteral("%1.").arg(n);
+    ++n;
+    c.lessons->addAction(number + QLatin1Char(' ') + lessonText(lesson.title, currentLanguage()),
+                         this, [this, id = lesson.id] { emit lessonChosen(id); });
+  }
+  c.lessons->setEnabled(!c.builtInLessons.isEmpty());
+  c.startPage->setText(tr("&Start Page"));
 }
 
 void Menus::rebuildPresetMenu() {

@@ -24,6 +24,10 @@ inline constexpr QLatin1StringView kTextScale{"View/textScale"};
 /// lesson dock offers to continue there at the next start (ClassroomController).
 inline constexpr QLatin1StringView kLessonId{"Lessons/lesson"};
 inline constexpr QLatin1StringView kLessonStep{"Lessons/step"};
+/// Whether the start card (Help > Start Page) shows at start-up (bool). Absent: the very first
+/// start, which shows it; the card writes it when shown (its "Show at start-up" box, unticked
+/// unless the user ticks it).
+inline constexpr QLatin1StringView kShowStartPage{"Help/showStartPage"};
 inline constexpr QLatin1StringView kLastSession{"Session/last"};  ///< JSON of the session at exit
 inline constexpr QLatin1StringView kRecentFiles{
     "Session/recentFiles"};  ///< QStringList, newest first

@@ -17,6 +17,12 @@ class MainWindow;
 /// for why quitting then does not replace it.
 bool startSession(MainWindow& window, const QString& path, QString* error);
 
+/// Shows the start card (MainWindow::showStartPage) when settings::kShowStartPage says so:
+/// at the very first start, later only if the user ticked "Show at start-up". Returns whether
+/// it showed. runWindow calls it once the window is shown; MainWindow itself never does, so a
+/// window made elsewhere (the tests) starts without the card.
+bool showStartPageIfWanted(MainWindow& window);
+
 /// Builds the QApplication and the main window, opens the session named on the command line
 /// (or restores the last one) and runs the event loop. Returns the exit status.
 int runWindow(int argc, char** argv);

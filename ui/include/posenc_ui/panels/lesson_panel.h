@@ -24,7 +24,11 @@ namespace posenc::ui {
 /// A step's text describes the picture its session draws, so the window never leaves one on
 /// screen that it has not applied: it opens the panel on a lesson's overview (showOverview:
 /// the summary and the list of steps, no current step), and a step is shown only when the
-/// user picks one (a step in the list, Start, Continue, Next, a lesson in the chooser).
+/// user picks one (a step in the list, Start, Continue, Next, a lesson in the chooser, a step
+/// in the step picker).
+///
+/// The step picker (the combo box "StepPicker" between Previous and Next) lists every step of
+/// the lesson as "k. title"; picking one shows it exactly as Next would (showStep).
 ///
 /// Keys: PageDown / PageUp go to the next / previous step whenever focus is inside the panel
 /// (PageDown on an overview starts the lesson).
@@ -83,6 +87,9 @@ class LessonPanel : public QWidget {
  private:
   void retranslate();
   void fillChooser();
+  /// The step picker: the steps of the lesson shown, the current one selected (none on an
+  /// overview).
+  void fillStepPicker();
   void render();
   void renderOverview(const Lesson& lesson);
   void activate(int lessonIndex, int stepIndex, bool emitStep);
@@ -95,6 +102,7 @@ class LessonPanel : public QWidget {
   QTextBrowser* m_body = nullptr;
   QPushButton* m_previous = nullptr;
   QPushButton* m_next = nullptr;
+  QComboBox* m_stepPicker = nullptr;
   QPushButton* m_resume = nullptr;  ///< "Continue at step k" on an overview.
   QList<Lesson> m_lessons;
   QString m_language = QStringLiteral("en");

@@ -53,6 +53,9 @@ class ClassroomController : public QObject {
   bool openLessonFile(const QString& path, QString* error);
   /// File > Open Lesson File.
   void openLessonDialog();
+  /// Shows the lesson dock on the overview of the lesson `lessonId` (Help > Lessons, the start
+  /// card), offering to continue where that lesson was left; nothing for an unknown id.
+  void showLessonOverview(const QString& lessonId);
   /// See MainWindow::lessonActive.
   [[nodiscard]] bool lessonActive() const;
   /// Next / previous lesson step when a lesson is active, else next / previous view.

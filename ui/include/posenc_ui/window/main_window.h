@@ -31,6 +31,7 @@ class ClassroomController;
 class CompareView;
 class ExplanationPanel;
 class ExportDialogs;
+class HelpWindows;
 class LessonPanel;
 class Menus;
 class ParameterPanel;
@@ -126,6 +127,12 @@ class MainWindow : public QMainWindow {
   /// presentation mode hid it) and has a step.
   [[nodiscard]] bool lessonActive() const;
 
+  /// Help > Start Page: the start card over the window (the first start shows it too, see
+  /// showStartPageIfWanted in window_main.h).
+  void showStartPage();
+  /// The Help menu's windows (start card, user guide, shortcuts).
+  [[nodiscard]] HelpWindows& help() { return *m_help; }
+
   [[nodiscard]] LessonPanel& lessonPanel();
   [[nodiscard]] ExplanationPanel& explanationPanel();
   [[nodiscard]] CompareView& compareView();
@@ -149,6 +156,8 @@ class MainWindow : public QMainWindow {
   void buildParts();
   void connectParts();
   void connectMenus();
+  /// The Help menu and the start card's choices.
+  void connectHelp();
   void connectClassroom();
   /// Puts scheme and parameters in place (undo/redo and sessions go through here).
   void applyState(const QString& schemeId, const posenc::ParamSet& params);
@@ -192,7 +201,7 @@ class MainWindow : public QMainWindow {
   static constexpr int kCompactWidth = 1300;
 
   // The parts, children of the window (undo_state.h, view_grid.h, classroom_controller.h,
-  // session_actions.h, export_dialogs.h, presentation.h, menus.h).
+  // session_actions.h, export_dialogs.h, presentation.h, menus.h, help/help_windows.h).
   UndoState* m_undo = nullptr;
   ViewGrid* m_grid = nullptr;
   ClassroomController* m_classroom = nullptr;
@@ -200,6 +209,7 @@ class MainWindow : public QMainWindow {
   ExportDialogs* m_export = nullptr;
   PresentationMode* m_presentation = nullptr;
   Menus* m_menus = nullptr;
+  HelpWindows* m_help = nullptr;
 };
 
 }  // namespace posenc::ui

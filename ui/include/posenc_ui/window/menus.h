@@ -15,7 +15,8 @@ class QMenu;
 
 namespace posenc::ui {
 
-/// Menus File, Edit, View, Presets, Help and the Main and Mode tool bars of `window`.
+/// Menus File, Edit, View, Presets, Help (User Guide, Keyboard Shortcuts, Lessons, Start
+/// Page, About) and the Main and Mode tool bars of `window`.
 /// Check marks (layout, colour map, language, mode, text size, presentation) are set by the
 /// window through the set...() functions, so they follow changes made any other way too.
 class Menus : public QObject {
@@ -62,6 +63,14 @@ class Menus : public QObject {
   void resetLayoutRequested();
   void textScaleChosen(double scale);
   void presetChosen(const QString& id);
+  /// Help > User Guide (F1).
+  void userGuideRequested();
+  /// Help > Keyboard Shortcuts.
+  void shortcutsRequested();
+  /// Help > Lessons > a built-in lesson: open the lesson panel on its overview.
+  void lessonChosen(const QString& lessonId);
+  /// Help > Start Page.
+  void startPageRequested();
 
  private:
   struct Parts;
@@ -79,6 +88,8 @@ class Menus : public QObject {
   void buildHelpMenu();
   void buildToolBars();
   void retranslateView();
+  /// The Help menu, its Lessons submenu rebuilt with the lesson titles in the language.
+  void retranslateHelp();
   void rebuildPresetMenu();
   void about();
 

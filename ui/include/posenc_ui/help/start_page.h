@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The start card: the first thing a new user sees, with three ways in (a lesson, a scheme, a
+// saved session), shown at the first start and from Help > Start Page.
+#pragma once
+
+#include <QDialog>
+#include <QString>
+
+#include "posenc_ui/io/lesson.h"
+
+class QCheckBox;
+class QCommandLinkButton;
+class QDialogButtonBox;
+class QLabel;
+class QListWidget;
+class QListWidgetItem;
+
+namespace posenc::ui {
+
+/// A modeless card over the window, in a font 1.3 times the window's so it reads on a
+/// projector. It does nothing to the window itself: each choice closes the card and is
+/// emitted for the window to carry out. Esc or Close dismisses it.
+///
+/// "Show at start-up" is settings::kShowStartPage: written (unticked unless the user ticks
+/// it) as soon as the card is shown, so the card comes by itself only at the very first start
+/// and at starts after the user ticked the box.
+class StartPage : public QDialog {
+  Q_OBJECT
+ public:
+  explicit StartPage(QWidget* parent = nullptr);
+
+  /// "Show at start-up" is ticked.
+  [[nodiscard]] bool showAtStartUp() const;
+  /// Showing sizes the card to its texts first (applyFont), so QDialog centres it rightly.
+  void setVisible(bool visible) override;
+
+ signals:
+  /// "Start a lesson": open the lesson panel on the overview of the lesson `lessonId` (the
+  /// first built-in lesson).
+  void lessonRequested(const QString& lessonId);
+  /// A scheme of the list was picked: select scheme `schemeId` in the window.
+  void schemeRequested(const QString& schemeId);
+  /// "Open a session...": the window's File > Open Session.
+  void openSessionRequested();
+
+ protected:
+  void changeEvent(QEvent* event) override;
+  void showEvent(QShowEvent* event) override;
+
+ private:
+  void retranslate();
+  /// The font of the window under the card, 1.3 times larger; the title twice that.
+  void applyFont();
+  void chooseScheme(const QListWidgetItem* item);
+  /// The note under the scheme list: what the scheme of `item` is.
+  void describeScheme(const QListWidgetItem* item);
+
+  QLabel* m_title = nullptr;
+  QLabel* m_intro = nullptr;
+  QCommandLinkButton* m_lesson = nullptr;
+  QCommandLinkButton* m_session = nullptr;
+  QLabel* m_schemesTitle = nullptr;
+  QListWidget* m_schemes = nullptr;
+  QLabel* m_schemeNote = nullptr;  ///< The pointed-at scheme's one-line description.
+  QCheckBox* m_atStartUp = nullptr;
+  QDialogButtonBox* m_buttons = nullptr;
+  QString m_firstLesson;       ///< Id of the first built-in lesson ("Start a lesson").
+  LocalizedText m_firstTitle;  ///< Its title.
+};
+
+}  // namespace posenc::ui

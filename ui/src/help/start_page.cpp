@@ -1,0 +1,197 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "posenc_ui/help/start_page.h"
+
+#include <QCheckBox>
+#include <QCommandLinkButton>
+#include <QDialogButtonBox>
+#include <QEvent>
+#include <QFont>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSettings>
+#include <QVBoxLayout>
+#include <algorithm>
+
+#include "posenc/scheme.hpp"
+#include "posenc_ui/app/settings_keys.h"
+#include "posenc_ui/app/translation.h"
+#include "posenc_ui/io/lesson.h"
+
+namespace posenc::ui {
+
+namespace {
+
+constexpr double kFontScale = 1.3;   ///< The card's text against the window's.
+constexpr double kTitleScale = 1.8;  ///< The title against the card's text.
+
+/// `font` `factor` times larger, in points or pixels, whichever it is given in.
+QFont scaled(QFont font, double factor) {
+  if (font.pointSizeF() > 0) font.setPointSizeF(font.pointSizeF() * factor);
+  else if (font.pixelSize() > 0) font.setPixelSize(qRound(font.pixelSize() * factor));
+  return font;
+}
+
+}  // namespace
+
+StartPage::StartPage(QWidget* parent)
+    : QDialog(parent),
+      m_title(new QLabel(this)),
+      m_intro(new QLabel(this)),
+      m_lesson(new QCommandLinkButton(this)),
+      m_session(new QCommandLinkButton(this)),
+      m_schemesTitle(new QLabel(this)),
+      m_schemes(new QListWidget(this)),
+      m_schemeNote(new QLabel(this)),
+      m_atStartUp(new QCheckBox(this)),
+      m_buttons(new QDialogButtonBox(QDialogButtonBox::Close, this)) {
+  setObjectName(QStringLiteral("StartPage"));
+  setModal(false);
+  m_intro->setWordWrap(true);
+  m_lesson->setObjectName(QStringLiteral("StartLesson"));
+  m_session->setObjectName(QStringLiteral("OpenSession"));
+  m_schemes->setObjectName(QStringLiteral("StartSchemes"));
+  m_schemes->setSpacing(3);
+  m_schemes->setWordWrap(true);  // a long name takes two lines, never a scroll bar
+  m_schemes->setTextElideMode(Qt::ElideNone);
+  m_schemes->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  m_schemes->setMouseTracking(true);  // the note under the list follows the pointer
+  m_schemeNote->setWordWrap(true);
+  m_schemeNote->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+  m_schemeNote->setForegroundRole(QPalette::PlaceholderText);
+  for (const auto& s : allSchemes()) {
+    auto* item = new QListWidgetItem(m_schemes);
+    item->setData(Qt::UserRole, QString::fromStdString(s->info().id));
+  }
+  const QList<Lesson> lessons = builtInLessons();
+  if (!lessons.isEmpty()) {
+    m_firstLesson = lessons.first().id;
+    m_firstTitle = lessons.first().title;
+  }
+  m_lesson->setEnabled(!m_firstLesson.isEmpty());
+  m_atStartUp->setChecked(QSettings().value(settings::kShowStartPage, false).toBool());
+
+  // Left: a lesson and a session, one above the other; right: the schemes.
+  auto* ways = new QVBoxLayout;
+  ways->addWidget(m_lesson);
+  ways->addWidget(m_session);
+  ways->addStretch(1);
+  auto* schemes = new QVBoxLayout;
+  schemes->addWidget(m_schemesTitle);
+  schemes->addWidget(m_schemes, 1);
+  schemes->addWidget(m_schemeNote);
+  auto* columns = new QHBoxLayout;
+  columns->addLayout(ways, 2);
+  columns->addSpacing(16);
+  columns->addLayout(schemes, 3);
+  auto* bottom = new QHBoxLayout;
+  bottom->addWidget(m_atStartUp, 1);
+  bottom->addWidget(m_buttons);
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(24, 20, 24, 16);
+  layout->addWidget(m_title);
+  layout->addWidget(m_intro);
+  layout->addSpacing(8);
+  layout->addLayout(columns, 1);
+  layout->addLayout(bottom);
+
+  connect(m_lesson, &QCommandLinkButton::clicked, this, [this] {
+    close();
+    emit lessonRequested(m_firstLesson);
+  });
+  connect(m_session, &QCommandLinkButton::clicked, this, [this] {
+    close();
+    emit openSessionRequested();
+  });
+  connect(m_schemes, &QListWidget::itemClicked, this, &StartPage::chooseScheme);
+  connect(m_schemes, &QListWidget::itemActivated, this, &StartPage::chooseScheme);
+  connect(m_schemes, &QListWidget::itemEntered, this, &StartPage::describeScheme);
+  connect(m_schemes, &QListWidget::currentItemChanged, this, &StartPage::describeScheme);
+  connect(m_atStartUp, &QCheckBox::toggled, this,
+          [](bool on) { QSettings().setValue(settings::kShowStartPage, on); });
+  connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+  retranslate();
+}
+
+bool StartPage::showAtStartUp() const { return m_atStartUp->isChecked(); }
+
+void StartPage::chooseScheme(const QListWidgetItem* item) {
+  if (!item || !isVisible()) return;  // a double click's second half finds the card closed
+  close();
+  emit schemeRequested(item->data(Qt::UserRole).toString());
+}
+
+void StartPage::describeScheme(const QListWidgetItem* item) {
+  if (!item) return;
+  const SchemeInfo& info = findScheme(item->data(Qt::UserRole).toString().toStdString()).info();
+  m_schemeNote->setText(coreText(info.description));
+}
+
+void StartPage::changeEvent(QEvent* event) {
+  if (event->type() == QEvent::LanguageChange) retranslate();
+  QDialog::changeEvent(event);
+}
+
+void StartPage::setVisible(bool visible) {
+  // Sized before QDialog centres it over the window.
+  if (visible) applyFont();
+  QDialog::setVisible(visible);
+}
+
+void StartPage::showEvent(QShowEvent* event) {
+  // Seen once: from now on the card comes by itself only when the box is ticked.
+  QSettings().setValue(settings::kShowStartPage, m_atStartUp->isChecked());
+  QDialog::showEvent(event);
+}
+
+void StartPage::applyFont() {
+  // A dialog does not inherit its window's font; follow the window's text size (and
+  // presentation mode) from the window itself.
+  const QWidget* window = parentWidget();
+  setFont(scaled(window ? window->font() : QFont(), kFontScale));
+  QFont title = scaled(font(), kTitleScale);
+  title.setBold(true);
+  m_title->setFont(title);
+  QFont heading = font();
+  heading.setBold(true);
+  m_schemesTitle->setFont(heading);
+  for (QCommandLinkButton* button : {m_lesson, m_session}) button->setFont(font());
+  QFont note = scaled(font(), 0.85);
+  m_schemeNote->setFont(note);
+  m_schemeNote->setMinimumHeight(QFontMetrics(note).lineSpacing() * 4);  // no jumps
+
+  // A top-level window ignores height-for-width, so the wrapped texts get their height here:
+  // about 90 characters wide, within the window under the card.
+  const QFontMetrics metrics(font());
+  const QSize room = window ? window->size() - QSize(48, 48) : QSize(1200, 900);
+  const int width = std::min(room.width(), metrics.horizontalAdvance(QLatin1Char('x')) * 90 + 48);
+  layout()->activate();
+  const int height = layout()->hasHeightForWidth() ? layout()->heightForWidth(width)
+                                                   : layout()->sizeHint().height();
+  resize(width, std::clamp(height, std::min(room.height(), metrics.height() * 24), room.height()));
+}
+
+void StartPage::retranslate() {
+  setWindowTitle(tr("Welcome to PosEnc Explorer"));
+  m_title->setText(tr("Welcome to PosEnc Explorer"));
+  m_intro->setText(
+      tr("See how transformers encode position: every scheme computed exactly and drawn. "
+         "Where would you like to begin?"));
+  m_lesson->setText(tr("Start a lesson"));
+  m_lesson->setDescription(tr("Lesson 1: %1").arg(lessonText(m_firstTitle, currentLanguage())));
+  m_session->setText(tr("Open a session..."));
+  m_session->setDescription(tr("Scheme, parameters and views as they were saved"));
+  m_schemesTitle->setText(tr("Explore a scheme: pick one"));
+  for (int i = 0; i < m_schemes->count(); ++i) {
+    QListWidgetItem* item = m_schemes->item(i);
+    const SchemeInfo& info = findScheme(item->data(Qt::UserRole).toString().toStdString()).info();
+    item->setText(coreText(info.name));
+    item->setToolTip(coreText(info.description));
+  }
+  m_schemeNote->setText(tr("Point at a scheme to read what it does; click it to explore it."));
+  m_atStartUp->setText(tr("Show at start-up"));
+  m_atStartUp->setToolTip(tr("Help > Start Page shows this card at any time"));
+}
+
+}  // namespace posenc::ui
