@@ -211,6 +211,10 @@ TEST_P(Screens, PresentationOfEveryLessonStepWithAGrid) {
       waitForFullScreen();
       check(QStringLiteral("present_%1_step%2").arg(all[l].id).arg(s + 1));
       m_window->setPresentationMode(false);
+      // As a teacher would: the window is back before the next step is presented.
+      EXPECT_TRUE(QTest::qWaitFor(
+          [&] { return m_window->frameGeometry() != m_window->screen()->geometry(); }, 3000));
+      settle();
       ++shown;
     }
   }
