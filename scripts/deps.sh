@@ -10,6 +10,7 @@
 #   fuzz    clang and its libFuzzer runtime (scripts/fuzz.sh)
 #   translations  python3, for scripts/update_translations.sh (carry_translations.py)
 #   numpy   GNU time and Debian's python3 with numpy and matplotlib (scripts/bench_vs_numpy.sh)
+#   screens Xvfb and the openbox window manager, for the screenshot suite (tests/screens)
 # Uses sudo when not root.
 set -euo pipefail
 
@@ -25,8 +26,9 @@ packages_of() {
     fuzz) echo clang libclang-rt-14-dev ;;
     translations) echo python3 ;;
     numpy) echo time python3 python3-numpy python3-matplotlib ;;
+    screens) echo xvfb openbox ;;
     *)
-      echo "deps.sh: unknown group '$1' (groups: build lint fuzz translations numpy)" >&2
+      echo "deps.sh: unknown group '$1' (groups: build lint fuzz translations numpy screens)" >&2
       return 2 ;;
   esac
 }

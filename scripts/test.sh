@@ -59,7 +59,9 @@ timing_table() {
 trap timing_table EXIT
 
 stage "dependencies"
-scripts/deps.sh build  # scripts/lint.sh and scripts/fuzz.sh add their own tools
+# The screenshot suite (a ctest, tests/screens) needs Xvfb and openbox before configuring;
+# scripts/lint.sh and scripts/fuzz.sh add their own tools.
+scripts/deps.sh build screens
 stage "ci build"
 cmake --preset ci
 cmake --build --preset ci -j "$(nproc)"
