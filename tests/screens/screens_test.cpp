@@ -15,6 +15,7 @@
 #include <QDockWidget>
 #include <QPixmap>
 #include <QScreen>
+#include <QScrollArea>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTabBar>
@@ -28,8 +29,10 @@
 
 #include "posenc/scheme.hpp"
 #include "posenc_ui/app/translation.h"
+#include "posenc_ui/formula/formula_widget.h"
 #include "posenc_ui/io/lesson.h"
 #include "posenc_ui/modes/compare_view.h"
+#include "posenc_ui/panels/explanation_panel.h"
 #include "posenc_ui/panels/lesson_panel.h"
 #include "posenc_ui/plot/plot_view.h"
 #include "posenc_ui/window/main_window.h"
@@ -164,6 +167,39 @@ TEST_P(Screens, ExploreEveryScheme) {
     auto* tabs = m_window->findChild<QTabBar*>(QStringLiteral("ViewTabs"));
     ASSERT_NE(tabs, nullptr);
     EXPECT_EQ(tabs->count(), static_cast<int>(scheme->info().views.size())) << id.toStdString();
+  }
+}
+
+TEST_P(Screens, ExplanationsAndSchemePagesFitTheirDock) {
+  ui::Session session;
+  session.scheme = QStringLiteral("rope");
+  session.params = ParamSet(findScheme("rope").info().params);
+  session.view = QStringLiteral("invariance");
+  m_window->applySession(session);
+  auto* explanation = m_window->findChild<QDockWidget*>(QStringLiteral("ExplanationDock"));
+  ASSERT_NE(explanation, nullptr);
+  explanation->show();
+  explanation->raise();
+  check(QStringLiteral("explain_rope_invariance"));
+  for (auto* formula : explanation->findChildren<ui::FormulaWidget*>()) {
+    if (!formula->isVisible() || formula->width() == 0) continue;
+    // Readable: the formula is drawn at least at the size of the text around it.
+    EXPECT_GE(formula->paintScale(), 0.75)
+        << formula->formula().toStdString() << " shrunk to fit the dock";
+  }
+  for (const auto& scheme : allSchemes()) {
+    session.scheme = QString::fromStdString(scheme->info().id);
+    session.params = ParamSet(scheme->info().params);
+    session.view.clear();
+    m_window->applySession(session);
+    m_window->explanationPanel().showSchemePage();
+    check(QStringLiteral("about_") + session.scheme);
+    // The page wraps: nothing sticks out to the right of the dock.
+    for (auto* scroll : explanation->findChildren<QScrollArea*>()) {
+      if (!scroll->isVisible() || !scroll->widget()) continue;
+      EXPECT_LE(scroll->widget()->width(), scroll->viewport()->width() + 1)
+          << session.scheme.toStdString();
+    }
   }
 }
 

@@ -65,11 +65,16 @@ QSize FormulaWidget::minimumSizeHint() const {
   return {std::min(s.width(), fontMetrics().averageCharWidth() * 12), s.height()};
 }
 
+double FormulaWidget::paintScale() const {
+  const double natural = layout().size().width();
+  return natural > width() && natural > 0 ? width() / natural : 1.0;
+}
+
 void FormulaWidget::paintEvent(QPaintEvent*) {
   QPainter painter(this);
   const FormulaLayout& l = layout();
   const QSizeF size = l.size();
-  const double scale = size.width() > width() && size.width() > 0 ? width() / size.width() : 1.0;
+  const double scale = paintScale();
   const double y = std::max(0.0, (height() - size.height() * scale) / 2);
   painter.translate(0, y);
   painter.scale(scale, scale);

@@ -51,7 +51,6 @@ const QHash<QString, UiText>& uiTexts() {
       {"usedIn", {u"Where it is used", u"应用"}},
       {"strengths", {u"Strengths", u"优点"}},
       {"limits", {u"Limits", u"局限"}},
-      {"scheme", {u"Scheme", u"方案"}},
       {"added", {u"(added: not in the article's table)", u"（新增：原文表格中没有）"}},
       {"corrections",
        {u"Corrections and additions to the article's table", u"对原文表格的更正与补充"}},
@@ -387,31 +386,32 @@ void ExplanationPanel::rebuildSchemePage() {
   if (const ComparisonTable* t = comparisonTable(&error)) {
     html +=
         QStringLiteral("<h3>%1</h3><p><i>%2</i></p>").arg(t->title.in(lang), t->source.in(lang));
-    html += QStringLiteral(
-                "<table border='1' cellspacing='0' cellpadding='5' "
-                "style='border-collapse:collapse; border-color:#888'><tr>"
-                "<th align='left'>%1</th>")
-                .arg(ui("scheme"));
-    for (const ComparisonTable::Column& c : t->columns)
-      html += QStringLiteral("<th align='left'>%1</th>").arg(c.title.in(lang));
-    html += QStringLiteral("</tr>");
-    for (const ComparisonTable::Row& r : t->rows) {
-      const bool current = r.scheme == m_schemeId;
-      const QString bg = current ? QStringLiteral(" bgcolor='#fff1d6'") : QString();
-      QString name = r.name.in(lang);
-      if (current) name = QStringLiteral("<b>%1</b>").arg(name);
-      if (!r.inSeed) name += QStringLiteral("<br/><small>%1</small>").arg(ui("added"));
-      html += QStringLiteral("<tr><td%1>%2</td>").arg(bg, name);
+    // One card per scheme (its columns as "title: value" lines) rather than a table as wide
+    // as all the columns: the page wraps to the dock's width, however narrow (a 1024 x 768
+    // projector) or wide, and the current scheme's card comes first, highlighted.
+    std::vector<const ComparisonTable::Row*> rows;
+    for (const ComparisonTable::Row& r : t->rows)
+      if (r.scheme == m_schemeId) rows.insert(rows.begin(), &r);
+      else rows.push_back(&r);
+    for (const ComparisonTable::Row* r : rows) {
+      const bool current = r->scheme == m_schemeId;
+      html += QStringLiteral(
+                  "<table width='100%' cellspacing='0' cellpadding='6' "
+                  "style='margin-bottom:6px; border:1px solid #888'%1><tr><td>")
+                  .arg(current ? QStringLiteral(" bgcolor='#fff1d6'") : QString());
+      html += QStringLiteral("<b>") + r->name.in(lang) + QStringLiteral("</b>");
+      if (!r->inSeed) html += QStringLiteral(" <small>%1</small>").arg(ui("added"));
       for (const ComparisonTable::Column& c : t->columns) {
-        QString cell = r.cells.at(c.id).in(lang);
-        const std::vector<int> marks = t->correctionsOf(r.scheme, c.id);
+        QString cell = r->cells.at(c.id).in(lang);
+        const std::vector<int> marks = t->correctionsOf(r->scheme, c.id);
         for (int m : marks) cell += QStringLiteral("<sup><b>[%1]</b></sup>").arg(m);
-        const QString cellBg = !marks.empty() ? QStringLiteral(" bgcolor='#e4efff'") : bg;
-        html += QStringLiteral("<td%1>%2</td>").arg(cellBg, cell);
+        if (!marks.empty())
+          cell = QStringLiteral("<span style='background-color:#e4efff'>%1</span>").arg(cell);
+        html += QStringLiteral("<br/><i>") + c.title.in(lang) + ui("colon") +
+                QStringLiteral("</i>") + cell;
       }
-      html += QStringLiteral("</tr>");
+      html += QStringLiteral("</td></tr></table>");
     }
-    html += QStringLiteral("</table>");
     html += QStringLiteral("<h3>%1</h3><ol>").arg(ui("corrections"));
     for (const ComparisonTable::Correction& k : t->corrections) {
       QString where = k.scheme;
@@ -432,8 +432,13 @@ void ExplanationPanel::rebuildSchemePage() {
       html += QStringLiteral("<br/><b>") + ui("ours") + colon + QStringLiteral("</b>") +
               k.ours.in(lang);
       html += QStringLiteral("<br/>") + ui("why") + colon + k.why.in(lang);
+      // Paths and URLs may break after '/' and '_' (a zero-width space), so a narrow dock
+      // wraps them instead of growing wider than the screen leaves it.
+      QString basis = k.basis.toHtmlEscaped();
+      basis.replace(QLatin1Char('/'), QStringLiteral("/\u200B"));
+      basis.replace(QLatin1Char('_'), QStringLiteral("_\u200B"));
       if (!k.basis.isEmpty())
-        html += QStringLiteral("<br/><small>") + ui("basis") + colon + k.basis.toHtmlEscaped() +
+        html += QStringLiteral("<br/><small>") + ui("basis") + colon + basis +
                 QStringLiteral("</small>");
       html += QStringLiteral("</li>");
     }

@@ -30,6 +30,8 @@ class FormulaWidget : public QWidget {
   [[nodiscard]] const FormulaStyle& formulaStyle() const { return m_style; }
   /// Whether the current formula failed to parse.
   [[nodiscard]] bool hasError() const;
+  /// The scale the formula is painted at: 1, or less when the widget is narrower.
+  [[nodiscard]] double paintScale() const;
 
   [[nodiscard]] QSize sizeHint() const override;
   [[nodiscard]] QSize minimumSizeHint() const override;
