@@ -371,6 +371,7 @@ void CompareView::onResult(int index, const ViewResult& result) {
   PlotOptions options;
   options.fontScale = m_fontScale;
   options.subtitle = p->spec.overrides;
+  describeValues(options, scheme, result.params, spec.id);
   if (!result.error.isEmpty()) {
     p->plot->setMessage(result.error);
   } else if (const auto* m = std::get_if<MatrixResult>(&result.data)) {

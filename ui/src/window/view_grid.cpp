@@ -302,6 +302,8 @@ void ViewGrid::redrawCell(int slot) {
   PlotOptions options;
   options.colormap = m_colormap;
   options.fontScale = m_fontScale;
+  describeValues(options, findScheme(cell.last->scheme.toStdString()), cell.last->params,
+                 cell.last->view.toStdString());
   if (const auto* m = std::get_if<MatrixResult>(&cell.last->data))
     cell.plot->setMatrix(*spec, *m, options);
   else if (const auto* s = std::get_if<SeriesResult>(&cell.last->data))
