@@ -328,17 +328,20 @@ void addMatrixNotes(QCustomPlot& plot, int row, QCPAxisRect* rect, bool anyNan,
 }
 
 /// The picture of a view whose term is absent (options.absentTerm): header, axes over the
-/// whole region and the message in the axis area; no cells, no colour scale, no notes.
+/// whole region and the message in the axis area; no colour scale, no notes. The cells are
+/// kept in a hidden colour map, so the hover readout still finds each cell's value and terms.
 void drawAbsentTerm(QCustomPlot& plot, const ViewSpec& view, const MatrixResult& result, Index rows,
                     Index cols, const MatrixDrawing::Key& key, double s) {
   resetPlot(plot);
   const int row = addHeader(plot, key.title, localizedSubtitle(key.subtitle), s,
                             coreText(view.description), key.standIn);
   QCPAxisRect* rect = addMatrixFrame(plot, row, view, s, /*withScale=*/false).first;
-  if (rows > 0 && cols > 0) {
-    plot.xAxis->setRange(cellExtent(result.cols, cols));
-    plot.yAxis->setRange(cellExtent(result.rows, rows));
-  }
+  const ValueStats stats = valueStats(result.values, rows, cols);
+  int steps = 0;
+  const QCPRange range = matrixDataRange(view, stats, steps);
+  if (QCPColorMap* map =
+          addColorMap(plot, view, result, rows, cols, stats, nullptr, QCPColorGradient(), range))
+    map->setVisible(false);
   new AxisMessage(&plot, rect, key.absent, plotFont(kLabelPt, s));
   rect->setMinimumMargins(QMargins(0, 0, 0, px(4, s)));
   plot.plotLayout()->setMargins(QMargins(0, 0, px(6, s), px(4, s)));
