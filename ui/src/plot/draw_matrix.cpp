@@ -219,8 +219,8 @@ QString samplingNote(const MatrixResult& result, Index rows, Index cols) {
 /// is absent in the chosen variant says so where its cells would be).
 class AxisMessage : public QCPAbstractItem {
  public:
-  AxisMessage(QCustomPlot* plot, QCPAxisRect* rect, QString text, QFont font)
-      : QCPAbstractItem(plot), m_text(std::move(text)), m_font(std::move(font)) {
+  AxisMessage(QCustomPlot* plot, QCPAxisRect* rect, QString text, const QFont& font)
+      : QCPAbstractItem(plot), m_text(std::move(text)), m_font(font) {
     setClipAxisRect(rect);
     setClipToAxisRect(true);
     setSelectable(false);
