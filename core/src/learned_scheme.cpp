@@ -145,6 +145,7 @@ std::vector<detail::ViewEntry<LearnedParams>> learnedViews() {
                 .yLabel = "position p",
                 .valueLabel = "T[r(p), k]",
                 .signedValues = true,
+                .randomStandIns = true,
                 .description = "length x dim: row = position p, column = dimension k; the "
                                "table row r(p) = p below max_len, else per overflow; entries "
                                "N(0, std^2), no structure until trained"},
@@ -161,6 +162,7 @@ std::vector<detail::ViewEntry<LearnedParams>> learnedViews() {
                 .valueLabel = "T[r(p)] · T[r(q)]",
                 .signedValues = true,
                 .vectorsPerPosition = 1.5,  // each table row formed once (1 measured)
+                .randomStandIns = true,
                 .description = "length x length dot products of the rows used by p and q, "
                                "symmetric, about d std^2 on the diagonal; with overflow = "
                                "repeat the same pattern recurs every max_len positions (the "

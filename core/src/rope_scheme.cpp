@@ -360,6 +360,7 @@ std::vector<detail::ViewEntry<RopeParams>> ropeViews() {
                 .yLabel = "query position m",
                 .valueLabel = "score ⟨Rₘq, Rₙk⟩",
                 .signedValues = true,
+                .randomStandIns = true,
                 .description =
                     "length x length: raw dot product <R_m q, R_n k> (no 1/sqrt(d)) of "
                     "one fixed random q and k rotated to query position m (row) and key "
@@ -372,6 +373,7 @@ std::vector<detail::ViewEntry<RopeParams>> ropeViews() {
                 .title = "Relative property: RoPE vs absolute sinusoidal",
                 .xLabel = "relative distance x = m − n",
                 .yLabel = "score (raw dot product)",
+                .randomStandIns = true,
                 .description =
                     "For `queries` query positions m: RoPE score(m, m - x), whose curves "
                     "coincide, and (q + PE_m) . (k + PE_n) with the interleaved sinusoidal "
@@ -391,6 +393,7 @@ std::vector<detail::ViewEntry<RopeParams>> ropeViews() {
                 .xLabel = "first component a' = a cos(mθₖ) − b sin(mθₖ)",
                 .yLabel = "second component b' = a sin(mθₖ) + b cos(mθₖ)",
                 .parametric = true,
+                .randomStandIns = true,
                 .description =
                     "Path of pair `pair` (a, b) of q rotated to m = 0..min(length-1, 2000) "
                     "(half: dims k, k + d/2; interleaved: 2k, 2k + 1), on the circle of "

@@ -41,6 +41,14 @@ std::vector<Term> Scheme::explainCell(const ParamSet&, std::string_view, Index, 
   return {};
 }
 
+std::string Scheme::absentTerm(const ParamSet&, std::string_view) const { return {}; }
+
+std::optional<std::uint64_t> standInSeed(const Scheme& scheme, const ParamSet& params,
+                                         std::string_view view) {
+  if (!findView(scheme, view).randomStandIns) return std::nullopt;
+  return static_cast<std::uint64_t>(params.getInt("seed"));
+}
+
 std::vector<Index> sampleIndices(Index begin, Index end, Index maxSamples) {
   std::vector<Index> out;
   const Index n = end - begin;

@@ -171,6 +171,7 @@ std::vector<detail::ViewEntry<T5Params>> t5Views() {
                 .yLabel = "query position i",
                 .valueLabel = "bias  table[bucket(j − i)][h]",
                 .signedValues = true,
+                .randomStandIns = true,
                 .description =
                     "length x length for head `head`, rows query i, columns key j: "
                     "table[bucket(j - i)][head], added to q_i . k_j unscaled; the table is "

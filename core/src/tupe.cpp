@@ -10,6 +10,7 @@
 #include "ordered_product.hpp"
 #include "parallel.hpp"
 #include "posenc/random.hpp"
+#include "posenc/sinusoidal_table.hpp"
 #include "posenc/t5_bucket.hpp"
 #include "table_cache.hpp"
 
@@ -63,6 +64,23 @@ Matrix drawProjected(std::uint64_t seed, Tensor tensor, std::span<const Index> p
     const std::size_t m = std::min(kDrawRows, positions.size() - a0);
     out.middleRows(static_cast<Index>(a0), static_cast<Index>(m)) =
         product(drawRows(seed, tensor, positions.subspan(a0, m), dModel), w);
+  }
+  return out;
+}
+
+/// The position rows at `positions` (tupePositionRows) times w: positions.size() x w.cols().
+/// Random rows come from drawProjected; sinusoidal rows are built kTableRows positions at a
+/// time, so a million positions never hold a positions x d_model table. Equal bit for bit to
+/// product(tupePositionRows(p, positions), w) (orderedProduct is row-independent).
+Matrix projectPositions(const TupeParams& p, std::span<const Index> positions, const Matrix& w) {
+  if (p.positions == TupePositions::Random)
+    return drawProjected(p.seed, Tensor::TupePosition, positions, p.dModel, w);
+  constexpr std::size_t kTableRows = 1024;
+  Matrix out(static_cast<Index>(positions.size()), w.cols());
+  for (std::size_t a0 = 0; a0 < positions.size(); a0 += kTableRows) {
+    const std::size_t m = std::min(kTableRows, positions.size() - a0);
+    out.middleRows(static_cast<Index>(a0), static_cast<Index>(m)) =
+        product(tupePositionRows(p, positions.subspan(a0, m)), w);
   }
   return out;
 }
@@ -136,16 +154,18 @@ Prepared prepare(const TupeParams& p, const TupeBlock& b, const Need& need) {
   const bool wantKp = (cross && need.cp) || (hasPp(p.variant) && need.pp);
   // A block made by headBlock() has no x / p tables: draw them chunk by chunk.
   const bool drawn = b.xq.size() == 0 && b.xk.size() == 0 && b.pq.size() == 0 && b.pk.size() == 0;
-  auto side = [&](const Matrix& table, std::uint64_t seed, Tensor tensor,
-                  const std::vector<Index>& positions, const Matrix& w) {
-    return drawn ? drawProjected(seed, tensor, positions, p.dModel, w) : product(table, w);
+  auto content = [&](const Matrix& table, const std::vector<Index>& positions, const Matrix& w) {
+    return drawn ? drawProjected(p.contentSeed, Tensor::TupeContent, positions, p.dModel, w)
+                 : product(table, w);
+  };
+  auto position = [&](const Matrix& table, const std::vector<Index>& positions, const Matrix& w) {
+    return drawn ? projectPositions(p, positions, w) : product(table, w);
   };
   Prepared out;
-  if (wantQc) out.qc = side(b.xq, p.contentSeed, Tensor::TupeContent, b.rows, b.wq);
-  if (wantQp) out.qp = side(b.pq, p.seed, Tensor::TupePosition, b.rows, tied ? b.wq : b.uq);
-  if (wantKc) out.kcT = side(b.xk, p.contentSeed, Tensor::TupeContent, b.cols, b.wk).transpose();
-  if (wantKp)
-    out.kpT = side(b.pk, p.seed, Tensor::TupePosition, b.cols, tied ? b.wk : b.uk).transpose();
+  if (wantQc) out.qc = content(b.xq, b.rows, b.wq);
+  if (wantQp) out.qp = position(b.pq, b.rows, tied ? b.wq : b.uq);
+  if (wantKc) out.kcT = content(b.xk, b.cols, b.wk).transpose();
+  if (wantKp) out.kpT = position(b.pk, b.cols, tied ? b.wk : b.uk).transpose();
   if (need.bias && hasBias(p.variant) && !b.rows.empty() && !b.cols.empty()) {
     const auto [rLo, rHi] = std::minmax_element(b.rows.begin(), b.rows.end());
     const auto [cLo, cHi] = std::minmax_element(b.cols.begin(), b.cols.end());
@@ -277,7 +297,20 @@ TupeVariant tupeVariantFromId(std::string_view id) {
   throw ParamError("variant", std::string(id), "tied, tupe-a, tupe-r or untied-cross");
 }
 
+TupePositions tupePositionsFromId(std::string_view id) {
+  if (id == "sinusoidal") return TupePositions::Sinusoidal;
+  if (id == "random") return TupePositions::Random;
+  throw ParamError("positions", std::string(id), "sinusoidal or random");
+}
+
 Index tupeHeadDim(const TupeParams& p) { return p.dModel / p.heads; }
+
+Matrix tupePositionRows(const TupeParams& p, std::span<const Index> positions) {
+  if (p.positions == TupePositions::Random)
+    return drawRows(p.seed, Tensor::TupePosition, positions, p.dModel);
+  std::vector<double> at(positions.begin(), positions.end());
+  return sinusoidalTable(at, p.dModel, 10000.0, SinusoidalLayout::Interleaved);
+}
 
 namespace {
 
@@ -307,8 +340,8 @@ TupeBlock tupeBlock(const TupeParams& p, std::span<const Index> rows, std::span<
   TupeBlock b = headBlock(p, rows, cols);
   b.xq = drawRows(p.contentSeed, Tensor::TupeContent, rows, p.dModel);
   b.xk = drawRows(p.contentSeed, Tensor::TupeContent, cols, p.dModel);
-  b.pq = drawRows(p.seed, Tensor::TupePosition, rows, p.dModel);
-  b.pk = drawRows(p.seed, Tensor::TupePosition, cols, p.dModel);
+  b.pq = tupePositionRows(p, rows);
+  b.pk = tupePositionRows(p, cols);
   return b;
 }
 

@@ -21,6 +21,10 @@ constexpr double kWorkVectors = 8.0;
 void checkTupeParams(const TupeParams& p) {
   checkHeadsDivide(p.dModel, p.heads);
   checkHeadIndex(p.head, p.heads);
+  if (p.positions == TupePositions::Sinusoidal && p.dModel % 2 != 0)
+    throw ParamError("d_model", std::to_string(p.dModel),
+                     "even when positions = sinusoidal (p_i holds d_model/2 sines and "
+                     "d_model/2 cosines)");
   const Index maxExact = p.buckets / 2 / 2;
   if (p.maxDistance <= maxExact)
     throw ParamError("max_distance", std::to_string(p.maxDistance),
@@ -75,6 +79,30 @@ detail::RowLength attentionRow(const TupeParams& p) {
   return {"length", std::to_string(p.length), p.length, "length"};
 }
 
+// Scheme::absentTerm of the views whose term a variant removes (its values are exactly 0).
+std::string crossAbsent(const TupeParams& p) {
+  if (p.variant == TupeVariant::TupeA)
+    return "Variant tupe-a has no cross terms between content and position; choose tied or "
+           "untied-cross";
+  if (p.variant == TupeVariant::TupeR)
+    return "Variant tupe-r has no cross terms between content and position; choose tied or "
+           "untied-cross";
+  return {};
+}
+std::string ppAbsent(const TupeParams& p) {
+  if (p.variant == TupeVariant::UntiedCross)
+    return "Variant untied-cross has no position-to-position term (the relative bias replaces "
+           "it); choose tied, tupe-a or tupe-r";
+  return {};
+}
+std::string biasAbsent(const TupeParams& p) {
+  if (p.variant == TupeVariant::TupeA)
+    return "Variant tupe-a has no relative bias; choose tupe-r or untied-cross";
+  if (p.variant == TupeVariant::Tied)
+    return "Variant tied has no relative bias; choose tupe-r or untied-cross";
+  return {};
+}
+
 /// A signed term view: length x length, rows query i, columns key j.
 ViewSpec termSpec(std::string id, std::string title, std::string value, std::string desc) {
   return {.id = std::move(id),
@@ -84,6 +112,7 @@ ViewSpec termSpec(std::string id, std::string title, std::string value, std::str
           .valueLabel = std::move(value),
           .signedValues = true,
           .vectorsPerPosition = kWorkVectors,
+          .randomStandIns = true,
           .description = std::move(desc)};
 }
 
@@ -96,6 +125,7 @@ TupeParams tupeParamsFrom(const ParamSet& params) {
   p.heads = params.getInt("heads");
   p.head = params.getInt("head");
   p.variant = tupeVariantFromId(params.getChoice("variant"));
+  p.positions = tupePositionsFromId(params.getChoice("positions"));
   p.untieCls = params.getBool("untie_cls");
   p.buckets = params.getInt("buckets");
   p.maxDistance = params.getInt("max_distance");
@@ -150,6 +180,15 @@ SchemeInfo tupeInfo() {
                .description = "tied: BERT (x+p)W; tupe-a: the paper, untied, no cross terms; "
                               "tupe-r: tupe-a + T5 relative bias; untied-cross: seed article "
                               "003, cross terms kept, pp replaced by relative bias"},
+              {.id = "positions",
+               .type = ParamType::Choice,
+               .defaultValue = std::string{"sinusoidal"},
+               .choices = {"sinusoidal", "random"},
+               .description = "Absolute position table p_i: sinusoidal = the sinusoidal "
+                              "encoding of width d_model (interleaved sin, cos as in the "
+                              "Transformer paper; d_model even), so pp shows structure from "
+                              "positions; random = N(0, 1) rows, a stand-in for an untrained "
+                              "learned table"},
               {.id = "untie_cls",
                .type = ParamType::Bool,
                .defaultValue = true,
@@ -192,7 +231,8 @@ std::vector<detail::ViewEntry<TupeParams>> tupeViews() {
                             rows),
        .shape = squareShape,
        .evaluate = partView<TupePart::Cp>,
-       .explain = explainCell<false>},
+       .explain = explainCell<false>,
+       .absent = crossAbsent},
       {.spec = termSpec("pc", "position-to-content  pc", "pc",
                         "(p_i W^Q).(x_j W^K) / sqrt(d_head) (tied) or (p_i U^Q).(x_j W^K) / "
                         "sqrt(d_head) (untied-cross); removed in this variant (exactly 0) "
@@ -200,7 +240,8 @@ std::vector<detail::ViewEntry<TupeParams>> tupeViews() {
                             rows),
        .shape = squareShape,
        .evaluate = partView<TupePart::Pc>,
-       .explain = explainCell<false>},
+       .explain = explainCell<false>,
+       .absent = crossAbsent},
       {.spec = termSpec("pp", "position-to-position  pp", "pp",
                         "(p_i W^Q).(p_j W^K) / sqrt(d_head) (tied), (p_i U^Q).(p_j U^K) / "
                         "sqrt(2 d_head) (tupe-a, tupe-r; with untie_cls row 0 = theta_1, "
@@ -209,7 +250,8 @@ std::vector<detail::ViewEntry<TupeParams>> tupeViews() {
                             rows),
        .shape = squareShape,
        .evaluate = partView<TupePart::Pp>,
-       .explain = explainCell<false>},
+       .explain = explainCell<false>,
+       .absent = ppAbsent},
       {.spec = termSpec("bias", "relative bias  bⱼ₋ᵢ", "bias",
                         "b[bucket(j - i)] from T5 bidirectional buckets, unscaled (tupe-r, "
                         "untied-cross); with untie_cls 0 in the [CLS] row and column "
@@ -219,7 +261,8 @@ std::vector<detail::ViewEntry<TupeParams>> tupeViews() {
                             rows),
        .shape = squareShape,
        .evaluate = partView<TupePart::Bias>,
-       .explain = explainCell<false>},
+       .explain = explainCell<false>,
+       .absent = biasAbsent},
       {.spec = termSpec("total", "attention logit  αᵢⱼ", "αᵢⱼ",
                         "cc + cp + pc + pp + bias, the logit before softmax;" + rows),
        .shape = squareShape,
@@ -232,6 +275,7 @@ std::vector<detail::ViewEntry<TupeParams>> tupeViews() {
                 .valueLabel = "weight",
                 .maxRowLength = kTupeAttentionMaxKeys,
                 .vectorsPerPosition = kWorkVectors,
+                .randomStandIns = true,
                 .description = "row-wise softmax of the total over all keys j; each row "
                                "sums to 1; length x length, row = query i, column = key j, "
                                "in (0, 1]; length at most 65536 (a weight needs its whole "

@@ -60,6 +60,9 @@ struct ViewEntry {
   /// Checked against spec.maxRowLength by shape(); only for views that cap their rows.
   RowLength (*rowLength)(const P&) = nullptr;
   SeriesResult (*series)(const P&) = nullptr;
+  /// Scheme::absentTerm: why the view's term is absent for these parameters, else empty;
+  /// never absent when null.
+  std::string (*absent)(const P&) = nullptr;
 };
 
 /// Everything a scheme is: the description (views excepted: they come from the table, in
@@ -122,6 +125,13 @@ class TableScheme final : public Scheme {
 
   [[nodiscard]] SeriesResult series(const ParamSet& params, std::string_view view) const override {
     return entry(view, ViewKind::Series).series(m_table.read(params));
+  }
+
+  [[nodiscard]] std::string absentTerm(const ParamSet& params,
+                                       std::string_view view) const override {
+    for (const ViewEntry<P>& e : m_table.views)
+      if (e.spec.id == view) return e.absent ? e.absent(m_table.read(params)) : std::string();
+    return {};
   }
 
  private:

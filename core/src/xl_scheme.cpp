@@ -261,6 +261,7 @@ std::vector<detail::ViewEntry<XlParams>> xlViews() {
                 .valueLabel = "(a)",
                 .signedValues = true,
                 .vectorsPerPosition = kWorkVectors,
+                .randomStandIns = true,
                 .description = "Term (a): content query against content key q_i . k_j" + scaled},
        .shape = segmentShape,
        .evaluate = termView<XlTerm::A>,
@@ -272,6 +273,7 @@ std::vector<detail::ViewEntry<XlParams>> xlViews() {
                 .valueLabel = "(b)",
                 .signedValues = true,
                 .vectorsPerPosition = kWorkVectors,
+                .randomStandIns = true,
                 .description = "Term (b): content query against relative position q_i . "
                                "r_delta" +
                                scaled},
@@ -285,6 +287,7 @@ std::vector<detail::ViewEntry<XlParams>> xlViews() {
                 .valueLabel = "(c)",
                 .signedValues = true,
                 .vectorsPerPosition = kWorkVectors,
+                .randomStandIns = true,
                 .description = "Term (c): global bias u against content key u . k_j (same "
                                "in every row)" +
                                scaled},
@@ -298,6 +301,7 @@ std::vector<detail::ViewEntry<XlParams>> xlViews() {
                 .valueLabel = "(d)",
                 .signedValues = true,
                 .vectorsPerPosition = kWorkVectors,
+                .randomStandIns = true,
                 .description = "Term (d): global bias v against relative position v . "
                                "r_delta (constant along diagonals)" +
                                scaled},
@@ -311,6 +315,7 @@ std::vector<detail::ViewEntry<XlParams>> xlViews() {
                 .valueLabel = "(a) + (c)",
                 .signedValues = true,
                 .vectorsPerPosition = kWorkVectors,
+                .randomStandIns = true,
                 .description =
                     "Content part AC = (a) + (c), as the reference computes it" + scaled},
        .shape = segmentShape,
@@ -323,6 +328,7 @@ std::vector<detail::ViewEntry<XlParams>> xlViews() {
                 .valueLabel = "(b) + (d)",
                 .signedValues = true,
                 .vectorsPerPosition = kWorkVectors,
+                .randomStandIns = true,
                 .description = "Position part BD = (b) + (d): the reference's _rel_shift((q "
                                "+ v) r^T) (equal to it, tested), evaluated for the cells "
                                "drawn" +
@@ -337,6 +343,7 @@ std::vector<detail::ViewEntry<XlParams>> xlViews() {
                 .valueLabel = "score",
                 .signedValues = true,
                 .vectorsPerPosition = kWorkVectors,
+                .randomStandIns = true,
                 .description = "Logits (AC + BD) / sqrt(d_head), the causal mask applied "
                                "after summing; " +
                                shapeText},
@@ -361,6 +368,7 @@ std::vector<detail::ViewEntry<XlParams>> xlViews() {
                 .valueLabel = "probability",
                 .maxRowLength = kXlAttentionMaxKeys,
                 .vectorsPerPosition = kWorkVectors,
+                .randomStandIns = true,
                 .description = "softmax of the scores over the unmasked keys of each row "
                                "(rows sum to 1); q_len x k_len, masked cells empty; k_len "
                                "at most 65536 (a weight needs its whole row)"},

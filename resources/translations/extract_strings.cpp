@@ -9,7 +9,8 @@
 // at the defaults, with each other choice of every choice parameter, with each bool flipped,
 // and with the few extra settings below that reach the remaining names (past a learned table's
 // max_len, Transformer-XL with memory and clamping, RoPE with a scaling factor), at the corner,
-// centre and diagonal cells of every matrix view. A name holding a number (e.g. "pair 3
+// centre and diagonal cells of every matrix view (and there, too, the reasons a view's term is
+// absent: Scheme::absentTerm). A name holding a number (e.g. "pair 3
 // (theta_k = 0.25)") is listed as its number pattern ("pair %1 (theta_k = %2)"): the window
 // translates such names by pattern (translation.h, coreText), so the numbers of any
 // parameters come through. View ids are listed in "posenc::view-tab" (short tab labels),
@@ -166,6 +167,7 @@ int main(int argc, char** argv) {
       }
       for (const posenc::ViewSpec& v : info.views) {
         try {
+          list.add("posenc::core", s->absentTerm(params, v.id));
           if (v.kind == posenc::ViewKind::Series) {
             for (const posenc::Curve& c : s->series(params, v.id).curves) list.addName(c.name);
             continue;

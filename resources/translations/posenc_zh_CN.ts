@@ -124,6 +124,10 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <source>untied-cross</source>
         <translation>解耦，保留交叉项</translation>
     </message>
+    <message>
+        <source>random</source>
+        <translation>随机</translation>
+    </message>
 </context>
 <context>
     <name>posenc::core</name>
@@ -1395,6 +1399,30 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <source>bias  θ₂ ([CLS] column, untied)</source>
         <translation>bias  θ₂（[CLS] 列，解耦）</translation>
     </message>
+    <message>
+        <source>Absolute position table p_i: sinusoidal = the sinusoidal encoding of width d_model (interleaved sin, cos as in the Transformer paper; d_model even), so pp shows structure from positions; random = N(0, 1) rows, a stand-in for an untrained learned table</source>
+        <translation>绝对位置表 p_i：sinusoidal = 宽度为 d_model 的正弦位置编码（与 Transformer 论文一样 sin、cos 交错排列；d_model 须为偶数），pp 因而显示来自位置的结构；random = N(0, 1) 的行，代替未经训练的可学习表</translation>
+    </message>
+    <message>
+        <source>Variant tupe-a has no cross terms between content and position; choose tied or untied-cross</source>
+        <translation>变体 tupe-a 没有内容与位置之间的交叉项；请选择 tied 或 untied-cross</translation>
+    </message>
+    <message>
+        <source>Variant tupe-a has no relative bias; choose tupe-r or untied-cross</source>
+        <translation>变体 tupe-a 没有相对位置偏置；请选择 tupe-r 或 untied-cross</translation>
+    </message>
+    <message>
+        <source>Variant tied has no relative bias; choose tupe-r or untied-cross</source>
+        <translation>变体 tied 没有相对位置偏置；请选择 tupe-r 或 untied-cross</translation>
+    </message>
+    <message>
+        <source>Variant tupe-r has no cross terms between content and position; choose tied or untied-cross</source>
+        <translation>变体 tupe-r 没有内容与位置之间的交叉项；请选择 tied 或 untied-cross</translation>
+    </message>
+    <message>
+        <source>Variant untied-cross has no position-to-position term (the relative bias replaces it); choose tied, tupe-a or tupe-r</source>
+        <translation>变体 untied-cross 没有位置-位置项（由相对位置偏置取代）；请选择 tied、tupe-a 或 tupe-r</translation>
+    </message>
 </context>
 <context>
     <name>posenc::presets</name>
@@ -2291,6 +2319,10 @@ The extension picks the format: .png .svg .pdf draw the picture; .csv .npy .json
         <source>variant</source>
         <translation>变体</translation>
     </message>
+    <message>
+        <source>positions</source>
+        <translation>位置表</translation>
+    </message>
 </context>
 <context>
     <name>posenc::ui::ParameterPanel</name>
@@ -2333,6 +2365,11 @@ The extension picks the format: .png .svg .pdf draw the picture; .csv .npy .json
     <message>
         <source>legend names the first %1 of %2 curves</source>
         <translation>图例只列出 %2 条曲线中的前 %1 条</translation>
+    </message>
+    <message>
+        <source>random stand-in weights, seed %1</source>
+        <comment>picture line: the values come from random weights, not a trained model; %1 = the seed parameter</comment>
+        <translation>随机替代权重，种子 %1</translation>
     </message>
 </context>
 <context>

@@ -82,6 +82,34 @@ TEST_F(Cli, ListJsonDescribesEveryScheme) {
   EXPECT_NE(text.out.find("max_distance"), std::string::npos);
 }
 
+TEST_F(Cli, ListAndJsonExportSayWhichViewsUseRandomStandIns) {
+  const Outcome r = run({"list", "--json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  int flagged = 0;
+  for (const auto& value : parseJson(r.out)["schemes"].toArray()) {
+    const QJsonObject s = value.toObject();
+    const Scheme& scheme = findScheme(s["id"].toString().toStdString());
+    for (const auto& v : s["views"].toArray()) {
+      const QJsonObject o = v.toObject();
+      ASSERT_TRUE(o["random_stand_ins"].isBool()) << o["id"].toString().toStdString();
+      const bool random = o["random_stand_ins"].toBool();
+      EXPECT_EQ(random, findView(scheme, o["id"].toString().toStdString()).randomStandIns);
+      flagged += random ? 1 : 0;
+    }
+  }
+  EXPECT_EQ(flagged, 22);
+  const Outcome bias = run({"export", "--scheme", "tupe", "--view", "bias", "--out", "-"});
+  ASSERT_EQ(bias.status, 0) << bias.err;
+  const QJsonObject doc = parseJson(bias.out);
+  EXPECT_TRUE(doc["random_stand_ins"].toBool());
+  EXPECT_EQ(doc["absent_term"].toString().toStdString(),
+            "Variant tupe-a has no relative bias; choose tupe-r or untied-cross");
+  const Outcome slopes = run({"export", "--scheme", "alibi", "--view", "slopes", "--out", "-"});
+  ASSERT_EQ(slopes.status, 0) << slopes.err;
+  EXPECT_FALSE(parseJson(slopes.out).contains("random_stand_ins"));
+  EXPECT_FALSE(parseJson(slopes.out).contains("absent_term"));
+}
+
 // Every view of every scheme to every format; JSON parsed back and compared with the core.
 TEST_F(Cli, EveryViewToEveryFormatMatchesTheCore) {
   for (const auto& s : allSchemes()) {

@@ -77,6 +77,24 @@ TEST(Json, SeriesDocument) {
   EXPECT_NE(os.str().find("{\"name\": \"gap\", \"y\": [null, 2]}"), std::string::npos) << os.str();
 }
 
+TEST(Json, RandomStandInsAndAnAbsentTermAreSaidAfterTheParams) {
+  Fixture f;
+  f.view.randomStandIns = true;
+  ExportContext ctx = f.ctx();
+  ctx.absentTerm = "Variant x has no \"b\"";
+  std::ostringstream os;
+  writeMatrixJson(os, ctx, smallMatrix());
+  EXPECT_NE(os.str().find("\"layout\": \"half\"}, \"random_stand_ins\": true, \"absent_term\": "
+                          "\"Variant x has no \\\"b\\\"\", \"kind\": \"matrix\""),
+            std::string::npos)
+      << os.str();
+  std::ostringstream series;
+  writeSeriesJson(series, f.ctx(), SeriesResult{{0}, {{"y", {1}}}});
+  EXPECT_NE(series.str().find("\"random_stand_ins\": true, \"kind\": \"series\""),
+            std::string::npos)
+      << series.str();
+}
+
 TEST(Csv, MatrixRowsAndSeriesHeader) {
   std::ostringstream m;
   writeMatrixCsv(m, smallMatrix());

@@ -4,6 +4,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+#include <optional>
+#include <string>
+#include <vector>
+
 #include "support/eigen_near.hpp"
 
 namespace posenc {
@@ -150,6 +156,103 @@ TEST(HumanBytes, BinaryUnits) {
   EXPECT_EQ(humanBytes(512), "512.0 B");
   EXPECT_EQ(humanBytes(1536), "1.5 KiB");
   EXPECT_EQ(humanBytes(8.0 * 1048576.0 * 1048576.0), "8.0 TiB");
+}
+
+}  // namespace
+}  // namespace posenc
+
+// ---- random stand-ins and absent terms over the built-in schemes --------------------------
+
+namespace posenc {
+namespace {
+
+/// Everything a view shows for the scheme's defaults with `seed` (a 24 x 24 corner of a matrix).
+std::vector<double> viewNumbers(const Scheme& s, const ViewSpec& v, const std::string& seed) {
+  const ParamSet p = makeParams(s, {{"seed", seed}});
+  if (v.kind == ViewKind::Matrix) {
+    const Matrix m = computeMatrix(s, p, v.id, Region{.r0 = 0, .r1 = 24, .c0 = 0, .c1 = 24}).values;
+    return {m.data(), m.data() + m.size()};
+  }
+  std::vector<double> out;
+  for (const Curve& c : s.series(p, v.id).curves) out.insert(out.end(), c.y.begin(), c.y.end());
+  return out;
+}
+
+/// Equal numbers, NaN (a gap or a masked cell) equal to NaN.
+bool sameNumbers(const std::vector<double>& a, const std::vector<double>& b) {
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(),
+                    [](double x, double y) { return x == y || (std::isnan(x) && std::isnan(y)); });
+}
+
+bool hasSeed(const Scheme& s) {
+  const auto& ps = s.info().params;
+  return std::any_of(ps.begin(), ps.end(), [](const ParamSpec& p) { return p.id == "seed"; });
+}
+
+TEST(RandomStandIns, FlaggedExactlyOnTheViewsDrawnFromTheSeed) {
+  std::vector<std::string> flagged;
+  for (const auto& s : allSchemes())
+    for (const ViewSpec& v : s->info().views)
+      if (v.randomStandIns) flagged.push_back(s->info().id + "/" + v.id);
+  EXPECT_EQ(flagged, (std::vector<std::string>{"learned/encoding",
+                                               "learned/similarity",
+                                               "t5/bias",
+                                               "rope/scores",
+                                               "rope/invariance",
+                                               "rope/rotation",
+                                               "xl/a",
+                                               "xl/b",
+                                               "xl/c",
+                                               "xl/d",
+                                               "xl/ac",
+                                               "xl/bd",
+                                               "xl/scores",
+                                               "xl/attention",
+                                               "tupe/cc",
+                                               "tupe/cp",
+                                               "tupe/pc",
+                                               "tupe/pp",
+                                               "tupe/bias",
+                                               "tupe/total",
+                                               "tupe/attention",
+                                               "tupe/positional"}));
+  // The flag says what the numbers do: a flagged view changes with the seed (unless its term
+  // is absent at the defaults), an unflagged one never does.
+  for (const auto& s : allSchemes()) {
+    if (!hasSeed(*s)) {
+      for (const ViewSpec& v : s->info().views) EXPECT_FALSE(v.randomStandIns) << v.id;
+      continue;
+    }
+    for (const ViewSpec& v : s->info().views) {
+      const std::string where = s->info().id + "/" + v.id;
+      const bool absent = !s->absentTerm(makeParams(*s, {}), v.id).empty();
+      const auto a = viewNumbers(*s, v, "0");
+      const auto b = viewNumbers(*s, v, "5");
+      if (v.randomStandIns && !absent) {
+        EXPECT_FALSE(sameNumbers(a, b)) << where;
+      }
+      if (!v.randomStandIns) {
+        EXPECT_TRUE(sameNumbers(a, b)) << where;
+      }
+    }
+  }
+}
+
+TEST(RandomStandIns, StandInSeedIsTheSeedOfFlaggedViewsOnly) {
+  const Scheme& t5 = findScheme("t5");
+  const ParamSet p = makeParams(t5, {{"seed", "42"}});
+  EXPECT_EQ(standInSeed(t5, p, "bias"), std::optional<std::uint64_t>(42));
+  EXPECT_EQ(standInSeed(t5, p, "buckets"), std::nullopt);
+  const Scheme& alibi = findScheme("alibi");
+  EXPECT_EQ(standInSeed(alibi, makeParams(alibi, {}), "bias"), std::nullopt);
+}
+
+TEST(AbsentTerm, EmptyForEveryViewOfTheOtherSchemesAtTheirDefaults) {
+  for (const auto& s : allSchemes()) {
+    if (s->info().id == "tupe") continue;
+    for (const ViewSpec& v : s->info().views)
+      EXPECT_EQ(s->absentTerm(makeParams(*s, {}), v.id), "") << s->info().id << "/" << v.id;
+  }
 }
 
 }  // namespace

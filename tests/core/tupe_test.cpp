@@ -160,6 +160,7 @@ TupeParams randomParams(TupeVariant v, bool untie = true) {
   p.untieCls = untie;
   p.seed = 11;
   p.contentSeed = 11;
+  p.positions = TupePositions::Random;  // drawn p, as before the `positions` parameter
   return p;
 }
 
@@ -284,6 +285,147 @@ TEST(Tupe, BlockDrawsTheDocumentedTensors) {
   EXPECT_EQ(b.theta1, normal(11, Tensor::TupeCls, 1, 0));
 }
 
+// ---- positions: the sinusoidal table (default) and the random one ------------------------
+
+TEST(TupePositions, SinusoidalRowsAreTheInterleavedEncoding) {
+  TupeParams p;
+  p.dModel = 6;
+  p.heads = 1;
+  ASSERT_EQ(p.positions, TupePositions::Sinusoidal);  // the default
+  const std::vector<Index> at = {0, 1, 5, 1000};
+  const Matrix rows = tupePositionRows(p, at);
+  ASSERT_EQ(rows.rows(), 4);
+  ASSERT_EQ(rows.cols(), 6);
+  for (Index a = 0; a < 4; ++a) {
+    const auto pos = static_cast<double>(at[static_cast<std::size_t>(a)]);
+    for (Index k = 0; k < 3; ++k) {
+      const double w = std::pow(10000.0, -2.0 * static_cast<double>(k) / 6.0);
+      EXPECT_NEAR(rows(a, 2 * k), std::sin(pos * w), 1e-12) << a << " " << k;
+      EXPECT_NEAR(rows(a, 2 * k + 1), std::cos(pos * w), 1e-12) << a << " " << k;
+    }
+  }
+}
+
+TEST(TupePositions, PpOfTheSchemeMatchesAHandComputationWithSinusoidalPositions) {
+  const auto s = makeTupeScheme();
+  const ParamSet params = makeParams(*s, {{"length", "5"},
+                                          {"d_model", "4"},
+                                          {"heads", "2"},
+                                          {"head", "1"},
+                                          {"seed", "7"},
+                                          {"untie_cls", "false"}});
+  const Matrix pp = computeMatrix(*s, params, "pp").values;
+  // By hand: p(i, 2k) = sin(i w_k), p(i, 2k+1) = cos(i w_k), w_k = 10000^(-2k/4); head 1 uses
+  // columns 2, 3 of U^Q, U^K = N(0,1)/sqrt(4); pp = (p_i U^Q).(p_j U^K) / sqrt(2 d_head).
+  double pos[5][4];
+  for (int i = 0; i < 5; ++i)
+    for (int k = 0; k < 2; ++k) {
+      const double w = std::pow(10000.0, -2.0 * k / 4.0);
+      pos[i][2 * k] = std::sin(i * w);
+      pos[i][2 * k + 1] = std::cos(i * w);
+    }
+  auto projected = [&](int i, Tensor u, int t) {
+    double sum = 0;
+    for (int k = 0; k < 4; ++k)
+      sum += pos[i][k] *
+             normal(7, u, static_cast<std::uint64_t>(k), static_cast<std::uint64_t>(2 + t)) / 2.0;
+    return sum;
+  };
+  for (int i = 0; i < 5; ++i)
+    for (int j = 0; j < 5; ++j) {
+      double dot = 0;
+      for (int t = 0; t < 2; ++t)
+        dot += projected(i, Tensor::TupeUq, t) * projected(j, Tensor::TupeUk, t);
+      EXPECT_NEAR(pp(i, j), dot / std::sqrt(4.0), 1e-12) << i << " " << j;
+    }
+}
+
+TEST(TupePositions, WithEqualProjectionsPpIsSymmetricAndWithIdentityItDependsOnlyOnTheOffset) {
+  TupeParams p;
+  p.length = 9;
+  p.dModel = 8;
+  p.heads = 1;
+  p.untieCls = false;
+  const auto all = range(9);
+  TupeBlock b = tupeBlock(p, all, all);
+  b.uk = b.uq;  // U^Q == U^K: pp_ij = (p_i U).(p_j U) / sqrt(2d) = pp_ji
+  const Matrix sym = tupeTerms(p, b).pp;
+  EXPECT_MATRIX_NEAR(sym, Matrix(sym.transpose()), 1e-12);
+  // U^Q = U^K = I: pp_ij = sum_k cos((i - j) w_k) / sqrt(2d), a function of i - j alone,
+  // largest at i = j: the sinusoidal table itself carries the relative structure.
+  b.uq = b.uk = Matrix::Identity(8, 8);
+  const Matrix pp = tupeTerms(p, b).pp;
+  for (Index i = 0; i + 1 < 9; ++i)
+    for (Index j = 0; j + 1 < 9; ++j) EXPECT_NEAR(pp(i, j), pp(i + 1, j + 1), 1e-12);
+  for (Index i = 0; i < 9; ++i)
+    for (Index j = 0; j < 9; ++j)
+      if (j != i) {
+        EXPECT_GT(pp(i, i), pp(i, j) + 1e-6) << i << " " << j;
+      }
+}
+
+TEST(TupePositions, RandomGivesTheNumbersOfTheCommitBeforeTheParameter) {
+  // Written by `posenc export ... --out X.json` at commit 3c8558e (p always random then).
+  const auto s = makeTupeScheme();
+  const ParamSet r = makeParams(*s, {{"variant", "tupe-r"},
+                                     {"length", "12"},
+                                     {"d_model", "12"},
+                                     {"heads", "3"},
+                                     {"head", "1"},
+                                     {"seed", "7"},
+                                     {"positions", "random"}});
+  auto at = [&](const ParamSet& ps, const std::string& v, Index i, Index j) {
+    return computeMatrix(*s, ps, v, Region{.r0 = i, .r1 = i + 1, .c0 = j, .c1 = j + 1})
+        .values(0, 0);
+  };
+  EXPECT_EQ(at(r, "pp", 5, 7), -0.4318116094862892);
+  EXPECT_EQ(at(r, "pp", 3, 9), 1.079342563180974);
+  EXPECT_EQ(at(r, "total", 5, 7), 1.4215629862587325);
+  EXPECT_EQ(at(r, "total", 3, 9), 0.5993996339808606);
+  EXPECT_EQ(at(r, "total", 11, 0), 0.9085861046723219);
+  EXPECT_EQ(at(r, "attention", 5, 7), 0.07337766402029226);
+  EXPECT_EQ(at(r, "attention", 3, 9), 0.04857193868897611);
+  const ParamSet tied = makeParams(*s, {{"variant", "tied"},
+                                        {"length", "12"},
+                                        {"d_model", "12"},
+                                        {"heads", "3"},
+                                        {"head", "2"},
+                                        {"seed", "3"},
+                                        {"positions", "random"}});
+  EXPECT_EQ(at(tied, "total", 5, 7), -2.4138468768214887);
+  EXPECT_EQ(at(tied, "total", 3, 9), 0.336172975916218);
+}
+
+TEST(TupePositions, SinusoidalNeedsAnEvenDModel) {
+  const auto s = makeTupeScheme();
+  EXPECT_THROW((void)makeParams(*s, {{"d_model", "3"}, {"heads", "1"}}), ParamError);
+  EXPECT_NO_THROW(
+      (void)makeParams(*s, {{"d_model", "3"}, {"heads", "1"}, {"positions", "random"}}));
+  EXPECT_THROW((void)makeParams(*s, {{"positions", "learned"}}), ParamError);
+}
+
+// ---- absent terms -------------------------------------------------------------------------
+
+TEST(TupeScheme, AbsentTermsAreNamedExactlyWhereTheViewIsZero) {
+  const auto s = makeTupeScheme();
+  for (const auto& v : kVariants)
+    for (const std::string untie : {"true", "false"}) {
+      const ParamSet p =
+          makeParams(*s, {{"variant", v}, {"untie_cls", untie}, {"length", "20"}, {"seed", "3"}});
+      for (const std::string view : {"cc", "cp", "pc", "pp", "bias", "total", "positional"}) {
+        const std::string why = s->absentTerm(p, view);
+        const Matrix m = computeMatrix(*s, p, view).values;
+        const bool zero = (m.array() == 0.0).all();
+        EXPECT_EQ(!why.empty(), zero) << v << " " << untie << " " << view << ": " << why;
+        if (!why.empty()) {
+          EXPECT_NE(why.find(v), std::string::npos) << why;  // names the variant
+        }
+      }
+    }
+  EXPECT_EQ(s->absentTerm(makeParams(*s, {}), "bias"),
+            "Variant tupe-a has no relative bias; choose tupe-r or untied-cross");
+}
+
 // ---- through the Scheme interface -------------------------------------------------------
 
 Matrix view(const Scheme& s, const ParamSet& p, const std::string& v, const Region& r = {}) {
@@ -361,7 +503,8 @@ TEST(TupeScheme, EndToEndGoldenMatchesNumpy) {
                            {"d_model", "4"},
                            {"heads", "2"},
                            {"head", "1"},
-                           {"seed", "7"}});
+                           {"seed", "7"},
+                           {"positions", "random"}});
   };
   const ParamSet tied = params("tied");
   EXPECT_MATRIX_NEAR(view(*s, tied, "cp"),

@@ -63,6 +63,53 @@ TEST(DrawMatrix, HasTitleAndLabelledColourScale) {
   EXPECT_FALSE(texts(plot).contains("Attention bias"));
 }
 
+TEST(DrawMatrix, RandomStandInsGetALineUnderTheSubtitle) {
+  QCustomPlot plot;
+  const auto r = makeMatrix(iota(0, 2), iota(0, 2), [](Index i, Index j) { return double(i + j); });
+  ui::PlotOptions options;
+  options.subtitle = "L = 64";
+  ui::drawMatrix(plot, matrixView(), r, options);
+  const int before = plot.plotLayout()->rowCount();
+  EXPECT_FALSE(anyTextContains(plot, "random stand-in"));
+  options.standInSeed = 7;
+  ui::drawMatrix(plot, matrixView(), r, options, /*reuse=*/true);  // a new line: drawn anew
+  EXPECT_TRUE(texts(plot).contains("random stand-in weights, seed 7"));
+  EXPECT_TRUE(texts(plot).contains("L = 64"));
+  EXPECT_EQ(plot.plotLayout()->rowCount(), before + 1);
+  EXPECT_NE(onlyColorMap(plot), nullptr);
+}
+
+TEST(DrawMatrix, AnAbsentTermIsWrittenInTheAxisAreaInsteadOfCells) {
+  QCustomPlot plot;
+  plot.resize(400, 300);
+  const auto r = makeMatrix(iota(0, 8), iota(0, 8), [](Index, Index) { return 0.0; });
+  ui::PlotOptions options;
+  options.standInSeed = 0;
+  options.absentTerm = "Variant v has no such term";
+  ui::drawMatrix(plot, matrixView(true), r, options);
+  // The cells stay for the hover readout, in a colour map that is not drawn.
+  ASSERT_NE(onlyColorMap(plot), nullptr);
+  EXPECT_FALSE(onlyColorMap(plot)->visible());
+  EXPECT_TRUE(elementsOf<QCPColorScale>(plot).empty());
+  EXPECT_FALSE(anyTextContains(plot, "random stand-in"));  // nothing drawn from the seed
+  ASSERT_EQ(plot.itemCount(), 1);
+  EXPECT_EQ(plot.xAxis->range(), QCPRange(-0.5, 7.5));  // the axes still span the positions
+  // The message is ink in the middle of the axis rect.
+  const QImage image = plot.toPixmap(400, 300).toImage();
+  const QRect rect = plot.axisRect()->rect();
+  int dark = 0;
+  for (int y = rect.center().y() - 10; y <= rect.center().y() + 10; ++y)
+    for (int x = rect.left() + 2; x < rect.right() - 2; ++x)
+      if (qGray(image.pixel(x, y)) < 160) ++dark;
+  EXPECT_GT(dark, 20);
+  // Back to a present term: the heatmap returns.
+  options.absentTerm.clear();
+  ui::drawMatrix(plot, matrixView(true), r, options, /*reuse=*/true);
+  ASSERT_NE(onlyColorMap(plot), nullptr);
+  EXPECT_TRUE(onlyColorMap(plot)->visible());
+  EXPECT_EQ(plot.itemCount(), 0);
+}
+
 TEST(DrawMatrix, SignedValuesGetARangeSymmetricAboutZero) {
   QCustomPlot plot;
   const auto r = makeMatrix(iota(0, 4), iota(0, 4),

@@ -93,6 +93,23 @@ TEST(Explanations, EveryViewOfEverySchemeIsExplainedInBothLanguages) {
   }
 }
 
+TEST(Explanations, RandomStandInViewsSayWhatATrainedModelShows) {
+  for (const auto& scheme : allSchemes()) {
+    const SchemeInfo& info = scheme->info();
+    const SchemeExplanation e = loadSchemeExplanation(qs(info.id));
+    for (const ViewSpec& spec : info.views) {
+      const ViewExplanation* v = e.view(qs(spec.id));
+      ASSERT_NE(v, nullptr) << info.id << "/" << spec.id;
+      const bool en = v->what.en.contains(QStringLiteral("random stand-ins")) &&
+                      v->what.en.contains(QStringLiteral("trained"));
+      const bool zh = v->what.zhCN.contains(QString::fromUtf8("随机替代权重")) &&
+                      v->what.zhCN.contains(QString::fromUtf8("训练"));
+      EXPECT_EQ(en, spec.randomStandIns) << info.id << "/" << spec.id;
+      EXPECT_EQ(zh, spec.randomStandIns) << info.id << "/" << spec.id;
+    }
+  }
+}
+
 TEST(Explanations, EveryFormulaParses) {
   for (const auto& scheme : allSchemes()) {
     const SchemeExplanation e = loadSchemeExplanation(qs(scheme->info().id));

@@ -127,6 +127,28 @@ TEST_P(SvgExport, RopeScoresTitleRoundTrips) {
   EXPECT_TRUE(svg.texts.join(QString()).contains(expected)) << "the drawn title";
 }
 
+TEST_P(SvgExport, RandomStandInViewsSayItAndAnAbsentTermIsWrittenInsteadOfCells) {
+  const bool en = QString::fromLatin1(GetParam()) == QLatin1String("en");
+  const QString standIn = en ? QStringLiteral("random stand-in weights, seed 0")
+                             : QString::fromUtf8("随机替代权重，种子 0");
+  for (const auto& scheme : posenc::allSchemes()) {
+    for (const posenc::ViewSpec& view : scheme->info().views) {
+      SCOPED_TRACE(scheme->info().id + "/" + view.id);
+      const bool absent = !scheme->absentTerm(posenc::makeParams(*scheme, {}), view.id).empty();
+      const ParsedSvg svg = parseSvg(exported(*scheme, view));
+      ASSERT_EQ(svg.error.toStdString(), "");
+      EXPECT_EQ(svg.texts.join(QString()).contains(standIn), view.randomStandIns && !absent);
+    }
+  }
+  const posenc::Scheme& tupe = posenc::findScheme("tupe");
+  const ParsedSvg bias = parseSvg(exported(tupe, posenc::findView(tupe, "bias")));
+  const QString message = en ? QStringLiteral("Variant tupe-a has no relative bias")
+                             : QString::fromUtf8("变体 tupe-a 没有相对位置偏置");
+  auto squeezed = [](QString t) { return t.remove(QLatin1Char(' ')); };  // lines wrap anywhere
+  EXPECT_TRUE(squeezed(bias.texts.join(QString())).contains(squeezed(message)))
+      << bias.texts.join(QChar('|')).toStdString();
+}
+
 INSTANTIATE_TEST_SUITE_P(Languages, SvgExport, ::testing::Values("en", "zh_CN"),
                          [](const auto& info) { return std::string(info.param); });
 

@@ -26,6 +26,8 @@ struct ExportContext {
   std::string scheme;
   const ViewSpec* view = nullptr;
   const ParamSet* params = nullptr;
+  /// Scheme::absentTerm for these parameters: why the view's term is absent (empty: present).
+  std::string absentTerm{};
 };
 
 /// %.17g text of a number (round-trips); NaN and infinities as JSON `null`.
@@ -40,6 +42,9 @@ struct ExportContext {
 /// The parameters as a JSON object: ints and reals as numbers, bools, choices as strings.
 [[nodiscard]] std::string paramsJson(const ParamSet& params);
 
+/// Both JSON documents write, right after "params", "random_stand_ins": true when the view's
+/// values come from random stand-in weights (ViewSpec::randomStandIns; drawn from the `seed`
+/// parameter) and "absent_term": "why" when ctx.absentTerm is set; neither key otherwise.
 /// JSON document of a matrix view: {"scheme","view","params","kind":"matrix","rows","cols",
 /// "row_start","col_start","row_label","col_label","value_label","data":[[...]...]}; masked
 /// cells null. rows/cols count the written cells; row_start/col_start give the first index

@@ -2,7 +2,9 @@
 // The interface every positional-encoding scheme implements, and the registry of schemes.
 #pragma once
 
+#include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -63,7 +65,18 @@ class Scheme {
   /// Values of series view `view`.
   [[nodiscard]] virtual SeriesResult series(const ParamSet& params,
                                             std::string_view view) const = 0;
+
+  /// Why view `view` has nothing to show for these parameters: non-empty (one English sentence,
+  /// translated by the ui like every core string) when the term the view draws is absent in
+  /// the chosen variant, so its values are exactly 0 everywhere (e.g. TUPE's relative bias in
+  /// tupe-a); pictures then draw this sentence instead of a blank heatmap. Empty by default.
+  [[nodiscard]] virtual std::string absentTerm(const ParamSet& params, std::string_view view) const;
 };
+
+/// The seed the values of view `view` are drawn from, when the view has random stand-ins
+/// (ViewSpec::randomStandIns): the `seed` parameter; nullopt for a deterministic view.
+[[nodiscard]] std::optional<std::uint64_t> standInSeed(const Scheme& scheme, const ParamSet& params,
+                                                       std::string_view view);
 
 /// Refuses a row of `rowLength` keys when the view caps its rows (ViewSpec::maxRowLength):
 /// a ParamError naming parameter `param` = `value`, the cap, why, and that the other views

@@ -30,6 +30,18 @@ enum class TupeVariant {
                 ///< buckets of tupe-r (one bucket per offset only for |j-i| < buckets/4).
 };
 
+/// What the absolute position table p is.
+enum class TupePositions {
+  Sinusoidal,  ///< "sinusoidal": p_i = the sinusoidal encoding of position i (Vaswani et al.
+               ///< 2017, interleaved: p(i, 2k) = sin(i w_k), p(i, 2k+1) = cos(i w_k),
+               ///< w_k = 10000^(-2k/d_model); sinusoidal_table.hpp), so pp shows structure
+               ///< that comes from positions; d_model must be even.
+  Random,      ///< "random": p(i, k) = N(0, 1), a stand-in for an untrained learned table.
+};
+
+/// Parses "sinusoidal" | "random". @throws ParamError("positions", ...).
+[[nodiscard]] TupePositions tupePositionsFromId(std::string_view id);
+
 /// Longest length the attention view evaluates (a softmax weight needs its whole row).
 inline constexpr Index kTupeAttentionMaxKeys = 65536;
 
@@ -40,13 +52,16 @@ inline constexpr Index kTupeAttentionMaxKeys = 65536;
 /// Random tensors (posenc::normal; W^Q, W^K, U^Q, U^K are d_model x d_model, head h uses
 /// columns h d + t, t = 0..d-1, so one head draws only its d_model x d block):
 ///   x(i,k)      = N(0,1)            TupeContent  (row i = position, col k = feature), contentSeed
-///   p(i,k)      = N(0,1)            TupePosition (row i = position, col k = feature), seed
+///   p(i,k)      = N(0,1)            TupePosition (row i = position, col k = feature), seed;
+///                                   only with positions = random (else sinusoidal, see
+///                                   TupePositions)
 ///   W^Q(k,c), W^K(k,c), U^Q(k,c), U^K(k,c) = N(0,1)/sqrt(d_model)
 ///                                   TupeWq, TupeWk, TupeUq, TupeUk (row k = input feature,
 ///                                   col c = output column), seed
 ///   b[bucket][h] = N(0,1)           TupeBias (row = bucket, col = head), seed
 ///   theta_1(h), theta_2(h) = N(0,1) TupeCls (row = head, col 0 = theta_1, col 1 = theta_2), seed
-/// p has std 1 like x, so the positional terms are as large as the content term.
+/// A random p has std 1 like x, so the positional terms are as large as the content term; a
+/// sinusoidal p has entries in [-1, 1] and row norm sqrt(d_model / 2).
 /// Simplifications against the official code: no projection biases, no LayerNorm on the
 /// position table (its `pos_ln`), theta_1 / theta_2 are free scalars as in the paper (the
 /// code takes theta_1 = the scaled self-correlation of an extra table row, theta_2 = that
@@ -57,6 +72,7 @@ struct TupeParams {
   Index heads = 4;    ///< Number of heads; 1..64.
   Index head = 0;     ///< Head shown; 0..heads-1.
   TupeVariant variant = TupeVariant::TupeA;
+  TupePositions positions = TupePositions::Sinusoidal;  ///< The absolute table p.
   bool untieCls = true;           ///< Untie [CLS] (reset_theta, Eq. 9); ignored by `tied`.
   Index buckets = 32;             ///< T5 bidirectional buckets; even, 4..1024.
   Index maxDistance = 128;        ///< T5 max distance; 2..1048576, > buckets/4 (max_exact).
@@ -83,7 +99,12 @@ struct TupeBlock {
   double theta2 = 0;        ///< others-to-[CLS] value (column 0, rows i >= 1).
 };
 
-/// Draws the random tensors of TupeParams for the given positions (see TupeParams).
+/// The absolute position table at `positions`: positions.size() x d_model, row a = p of
+/// position positions[a] (sinusoidal or drawn, per p.positions).
+[[nodiscard]] Matrix tupePositionRows(const TupeParams& p, std::span<const Index> positions);
+
+/// Draws the random tensors of TupeParams for the given positions (see TupeParams); the
+/// position rows per p.positions (tupePositionRows).
 [[nodiscard]] TupeBlock tupeBlock(const TupeParams& p, std::span<const Index> rows,
                                   std::span<const Index> cols);
 

@@ -34,6 +34,13 @@ struct ViewSpec {
   /// margin; 0 when the work is per cell or per distance. The memory estimate
   /// (matrixRequestBytes) uses it.
   double vectorsPerPosition = 0;
+  /// The values come from random stand-in weights drawn from the `seed` parameter (a learned
+  /// table, T5's bias table, content vectors, projections, RoPE's q and k), not from a trained
+  /// model, whose values differ: pictures and exports say so (the ui draws "random stand-in
+  /// weights, seed N"). A property of the view under every parameter set of its scheme: a
+  /// view that draws anything at random is flagged even when a parameter makes another part
+  /// of it deterministic (TUPE's pp with positions = sinusoidal still draws U^Q and U^K).
+  bool randomStandIns = false;
   std::string description{};  ///< One line: what the view shows and its sign convention.
 };
 

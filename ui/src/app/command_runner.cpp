@@ -147,6 +147,7 @@ void listSchemes(bool json, std::ostream& out) {
             << ", \"y_label\": " << jsonString(v.yLabel)
             << ", \"value_label\": " << jsonString(v.valueLabel)
             << ", \"signed\": " << (v.signedValues ? "true" : "false")
+            << ", \"random_stand_ins\": " << (v.randomStandIns ? "true" : "false")
             << ", \"description\": " << jsonString(v.description) << "}";
       }
       out << "]}";

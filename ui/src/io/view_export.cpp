@@ -137,7 +137,7 @@ void exportView(const Scheme& scheme, const ParamSet& params, const ViewSpec& vi
   if (!request.colormap.isEmpty() && !isColormap(request.colormap))
     throw ParamError("colormap", request.colormap.toStdString(),
                      "one of " + colormapIds().join(", ").toStdString());
-  const ExportContext ctx{scheme.info().id, &view, &params};
+  const ExportContext ctx{scheme.info().id, &view, &params, scheme.absentTerm(params, view.id)};
 
   if (toStdout || isDataPath(qpath)) {
     std::optional<MatrixResult> matrix;
@@ -184,6 +184,7 @@ void exportView(const Scheme& scheme, const ParamSet& params, const ViewSpec& vi
   options.title = request.title;
   options.subtitle = QString::fromStdString(scheme.info().name) + QStringLiteral("    ") +
                      parameterSummary(params);
+  describeValues(options, scheme, params, view.id);
   if (isMatrix) {
     drawMatrix(plot, view, computeMatrix(scheme, params, view.id, sampled), options);
   } else {

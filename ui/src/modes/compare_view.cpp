@@ -394,6 +394,7 @@ void CompareView::drawPanel(Panel& p) {
   PlotOptions options;
   options.fontScale = fittedFontScale(m_fontScale, p.plot->size());
   options.subtitle = p.spec.overrides;
+  describeValues(options, scheme, p.last.params, spec.id);
   p.drawnFontScale = options.fontScale;
   if (!p.last.error.isEmpty()) {
     p.plot->setMessage(p.last.error);

@@ -97,6 +97,7 @@ const QColor kErrorColor(0xc6, 0x28, 0x28);
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "offset"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "overflow"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "pair"),
+    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "positions"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "qlen"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "queries"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "relative"),

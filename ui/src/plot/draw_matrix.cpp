@@ -31,7 +31,7 @@ class MatrixDrawing : public PlotRecord {
  public:
   struct Key {
     std::string view;
-    QString title, subtitle, xLabel, yLabel, valueLabel, colormap, note;
+    QString title, subtitle, standIn, absent, xLabel, yLabel, valueLabel, colormap, note;
     double scale = 1.0;
     int steps = 0;
     bool anyNan = false;
@@ -215,20 +215,53 @@ QString samplingNote(const MatrixResult& result, Index rows, Index cols) {
       .arg(count(sr), count(sc));
 }
 
+/// A message written in the middle of an axis rect, wrapped to its width (a view whose term
+/// is absent in the chosen variant says so where its cells would be).
+class AxisMessage : public QCPAbstractItem {
+ public:
+  AxisMessage(QCustomPlot* plot, QCPAxisRect* rect, QString text, const QFont& font)
+      : QCPAbstractItem(plot), m_text(std::move(text)), m_font(font) {
+    setClipAxisRect(rect);
+    setClipToAxisRect(true);
+    setSelectable(false);
+  }
+
+  double selectTest(const QPointF&, bool, QVariant*) const override { return -1; }
+
+ protected:
+  void draw(QCPPainter* painter) override {
+    const QRect area = clipRect();
+    const int margin = std::max(4, area.width() / 12);
+    painter->setFont(m_font);
+    painter->setPen(QColor(80, 80, 80));
+    painter->drawText(area.adjusted(margin, margin, -margin, -margin),
+                      Qt::AlignCenter | Qt::TextWordWrap, m_text);
+  }
+
+ private:
+  QString m_text;
+  QFont m_font;
+};
+
 /// The heatmap's frame, below the header in layout row `row`: the axis rect (row axis
-/// downwards, integer ticks) with the colour scale to its right, and the hidden legend.
+/// downwards, integer ticks) with the colour scale to its right (none when `withScale` is
+/// false), and the hidden legend. The scale is null without one.
 std::pair<QCPAxisRect*, QCPColorScale*> addMatrixFrame(QCustomPlot& plot, int row,
-                                                       const ViewSpec& view, double s) {
+                                                       const ViewSpec& view, double s,
+                                                       bool withScale = true) {
   auto* body = new QCPLayoutGrid;
   plot.plotLayout()->addElement(row, 0, body);
   auto* rect = new QCPAxisRect(&plot, true);
   body->addElement(0, 0, rect);
   adoptAxes(plot, rect);
-  auto* scale = new QCPColorScale(&plot);
-  body->addElement(0, 1, scale);
-  body->setColumnSpacing(px(10, s));
-  body->setColumnStretchFactor(0, 1.0);
-  body->setColumnStretchFactor(1, 0.01);
+  QCPColorScale* scale = nullptr;
+  if (withScale) {
+    scale = new QCPColorScale(&plot);
+    body->addElement(0, 1, scale);
+    body->setColumnSpacing(px(10, s));
+    body->setColumnStretchFactor(0, 1.0);
+    body->setColumnStretchFactor(1, 0.01);
+  }
 
   makeLegend(plot, LegendPlace::Hidden, Qt::AlignTop | Qt::AlignRight, rect, body, 0, 0, s);
   // (a note under the plot names the grey of masked cells)
@@ -294,6 +327,28 @@ void addMatrixNotes(QCustomPlot& plot, int row, QCPAxisRect* rect, bool anyNan,
   if (!anyNan && sampled.isEmpty()) rect->setMinimumMargins(QMargins(0, 0, 0, px(4, s)));
 }
 
+/// The picture of a view whose term is absent (options.absentTerm): header, axes over the
+/// whole region and the message in the axis area; no colour scale, no notes. The cells are
+/// kept in a hidden colour map, so the hover readout still finds each cell's value and terms.
+void drawAbsentTerm(QCustomPlot& plot, const ViewSpec& view, const MatrixResult& result, Index rows,
+                    Index cols, const MatrixDrawing::Key& key, double s) {
+  resetPlot(plot);
+  const int row = addHeader(plot, key.title, localizedSubtitle(key.subtitle), s,
+                            coreText(view.description), key.standIn);
+  QCPAxisRect* rect = addMatrixFrame(plot, row, view, s, /*withScale=*/false).first;
+  const ValueStats stats = valueStats(result.values, rows, cols);
+  int steps = 0;
+  const QCPRange range = matrixDataRange(view, stats, steps);
+  if (QCPColorMap* map =
+          addColorMap(plot, view, result, rows, cols, stats, nullptr, QCPColorGradient(), range))
+    map->setVisible(false);
+  new AxisMessage(&plot, rect, key.absent, plotFont(kLabelPt, s));
+  rect->setMinimumMargins(QMargins(0, 0, 0, px(4, s)));
+  plot.plotLayout()->setMargins(QMargins(0, 0, px(6, s), px(4, s)));
+  layOutFor(plot, plot.size());
+  new MatrixDrawing(&plot, key, nullptr, nullptr);
+}
+
 }  // namespace
 
 bool drawMatrix(QCustomPlot& plot, const ViewSpec& view, const MatrixResult& result,
@@ -307,17 +362,11 @@ bool drawMatrix(QCustomPlot& plot, const ViewSpec& view, const MatrixResult& res
   const QCPRange dataRange = matrixDataRange(view, stats, steps);
   const QString mapId = isColormap(options.colormap) ? options.colormap : defaultColormap(view);
   const QString sampled = samplingNote(result, rows, cols);
-  MatrixDrawing::Key key{view.id,
-                         title,
-                         options.subtitle,
-                         coreText(view.xLabel),
-                         coreText(view.yLabel),
-                         coreText(view.valueLabel),
-                         mapId,
-                         sampled,
-                         s,
-                         steps,
-                         stats.anyNan};
+  MatrixDrawing::Key key{view.id, title, options.subtitle,
+                         // nothing is drawn from the seed when the term is absent
+                         options.absentTerm.isEmpty() ? standInLine(options) : QString(),
+                         options.absentTerm, coreText(view.xLabel), coreText(view.yLabel),
+                         coreText(view.valueLabel), mapId, sampled, s, steps, stats.anyNan};
 
   // The same picture but for the values: replace them, keep everything else (no new layout
   // objects, axes or colour map, no layout pass; the next replot lays out the new ticks).
@@ -332,9 +381,13 @@ bool drawMatrix(QCustomPlot& plot, const ViewSpec& view, const MatrixResult& res
     return true;
   }
 
+  if (!key.absent.isEmpty()) {
+    drawAbsentTerm(plot, view, result, rows, cols, key, s);
+    return false;
+  }
   resetPlot(plot);
-  int row =
-      addHeader(plot, title, localizedSubtitle(options.subtitle), s, coreText(view.description));
+  int row = addHeader(plot, title, localizedSubtitle(options.subtitle), s,
+                      coreText(view.description), key.standIn);
   const auto [rect, scale] = addMatrixFrame(plot, row++, view, s);
 
   const QColor nanColor = mapId == QLatin1String("gray") ? kMaskedOnGray : kMaskedGrey;

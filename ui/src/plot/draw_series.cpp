@@ -524,8 +524,8 @@ void drawSeries(QCustomPlot& plot, const ViewSpec& view, const SeriesResult& res
   const double s = safeScale(options.fontScale);
   resetPlot(plot);
   const QString title = options.title.isEmpty() ? coreText(view.title) : options.title;
-  const int row =
-      addHeader(plot, title, localizedSubtitle(options.subtitle), s, coreText(view.description));
+  const int row = addHeader(plot, title, localizedSubtitle(options.subtitle), s,
+                            coreText(view.description), standInLine(options));
   ChartBuilder(plot, view, result, s).draw(row);
   plot.plotLayout()->setMargins(QMargins(0, 0, px(10, s), px(4, s)));
   layOutFor(plot, plot.size());

@@ -5,6 +5,7 @@
 
 #include <qcustomplot.h>
 
+#include <QCoreApplication>
 #include <QFontMetricsF>
 #include <QImage>
 #include <QPointer>
@@ -322,22 +323,47 @@ void resetPlot(QCustomPlot& plot) {
   plot.setProperty(kDescriptionProperty, QVariant());
 }
 
+void describeValues(PlotOptions& options, const Scheme& scheme, const ParamSet& params,
+                    std::string_view view) {
+  options.standInSeed = standInSeed(scheme, params, view);
+  const std::string absent = scheme.absentTerm(params, view);
+  options.absentTerm = absent.empty() ? QString() : coreText(absent);
+}
+
+QString standInLine(const PlotOptions& options) {
+  if (!options.standInSeed) return {};
+  return QCoreApplication::translate("posenc::ui::PlotRender", "random stand-in weights, seed %1",
+                                     "picture line: the values come from random weights, not "
+                                     "a trained model; %1 = the seed parameter")
+      .arg(*options.standInSeed);
+}
+
 int addHeader(QCustomPlot& plot, const QString& title, const QString& subtitle, double s,
-              const QString& description) {
+              const QString& description, const QString& standIn) {
   QCPLayoutGrid* layout = plot.plotLayout();
   layout->setRowSpacing(0);
   int row = 0;
+  const bool below = !subtitle.isEmpty() || !standIn.isEmpty();  // a line under the title
   if (!title.isEmpty()) {
     auto* element = new FitText(&plot, title, plotFont(kTitlePt, s, true));
     element->setTextColor(kInk);
-    element->setMargins(
-        QMargins(px(10, s), px(10, s), px(10, s), subtitle.isEmpty() ? px(6, s) : 0));
+    element->setMargins(QMargins(px(10, s), px(10, s), px(10, s), below ? 0 : px(6, s)));
     layout->addElement(row++, 0, element);
   }
   if (!subtitle.isEmpty()) {
     auto* element = new FitText(&plot, subtitle, plotFont(kSubtitlePt, s));
     element->setTextColor(kSoftInk);
-    element->setMargins(QMargins(px(10, s), px(title.isEmpty() ? 10 : 3, s), px(10, s), px(6, s)));
+    element->setMargins(QMargins(px(10, s), px(title.isEmpty() ? 10 : 3, s), px(10, s),
+                                 standIn.isEmpty() ? px(6, s) : 0));
+    layout->addElement(row++, 0, element);
+  }
+  if (!standIn.isEmpty()) {
+    QFont font = plotFont(kSubtitlePt, s);
+    font.setItalic(true);
+    auto* element = new FitText(&plot, standIn, font);
+    element->setTextColor(kSoftInk);
+    const bool first = title.isEmpty() && subtitle.isEmpty();
+    element->setMargins(QMargins(px(10, s), px(first ? 10 : 3, s), px(10, s), px(6, s)));
     layout->addElement(row++, 0, element);
   }
   plot.setProperty(kTitleProperty, title);

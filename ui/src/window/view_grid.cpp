@@ -321,6 +321,8 @@ void ViewGrid::redrawCell(int slot) {
   options.colormap = m_colormap;
   options.fontScale = fittedFontScale(m_fontScale, cell.plot->size());
   cell.drawnFontScale = options.fontScale;
+  describeValues(options, findScheme(cell.last->scheme.toStdString()), cell.last->params,
+                 cell.last->view.toStdString());
   if (const auto* m = std::get_if<MatrixResult>(&cell.last->data))
     cell.plot->setMatrix(*spec, *m, options);
   else if (const auto* s = std::get_if<SeriesResult>(&cell.last->data))

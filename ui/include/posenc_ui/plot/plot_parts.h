@@ -14,6 +14,9 @@
 #include <QSize>
 #include <QString>
 #include <Qt>
+#include <cstdint>
+#include <optional>
+#include <string_view>
 
 class QCPAxis;
 class QCPAxisRect;
@@ -23,6 +26,11 @@ class QCPRange;
 class QCPTextElement;
 class QCustomPlot;
 
+namespace posenc {
+class ParamSet;
+class Scheme;
+}  // namespace posenc
+
 namespace posenc::ui {
 
 /// How to draw a view. Empty strings take the view's own defaults.
@@ -31,7 +39,23 @@ struct PlotOptions {
   QString title;           ///< Empty = view.title.
   QString subtitle;        ///< Second line under the title (e.g. parameters); may be empty.
   double fontScale = 1.0;  ///< Multiplies every font size (presentation mode uses >= 1.6).
+  /// Set when the view's values come from random stand-in weights drawn from this seed
+  /// (ViewSpec::randomStandIns): the header gets a line "random stand-in weights, seed N"
+  /// (standInLine). Unset: no such line, the picture as before.
+  std::optional<std::uint64_t> standInSeed;
+  /// Non-empty: the term the view draws is absent for these parameters (Scheme::absentTerm,
+  /// in the current language); a heatmap writes this in its axis area instead of its cells.
+  QString absentTerm;
 };
+
+/// Sets options.standInSeed and options.absentTerm for view `view` of `scheme` at `params`
+/// (posenc::standInSeed, Scheme::absentTerm translated by coreText), so that every picture of
+/// the view, in the window, in Compare and in files, says where its numbers come from.
+void describeValues(PlotOptions& options, const Scheme& scheme, const ParamSet& params,
+                    std::string_view view);
+
+/// "random stand-in weights, seed N" in the current language, or empty without a seed.
+[[nodiscard]] QString standInLine(const PlotOptions& options);
 
 // ---------------------------------------------------------------------------------------------
 // For the drawing sources
@@ -75,10 +99,11 @@ class PlotRecord : public QObject {
 void resetPlot(QCustomPlot& plot);
 
 /// Adds the title and subtitle rows at the top of the plot layout (each a line that shrinks,
-/// then elides, rather than widen the picture) and sets kTitleProperty and
-/// kDescriptionProperty; returns the next free row.
+/// then elides, rather than widen the picture), then the `standIn` line (standInLine) when
+/// it is not empty, and sets kTitleProperty and kDescriptionProperty; returns the next free
+/// row.
 int addHeader(QCustomPlot& plot, const QString& title, const QString& subtitle, double s,
-              const QString& description);
+              const QString& description, const QString& standIn = {});
 
 /// Adds a note line (soft ink, note size) in layout row `row`.
 QCPTextElement* addNote(QCustomPlot& plot, int row, const QString& text, double s);
