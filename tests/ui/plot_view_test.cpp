@@ -97,17 +97,28 @@ class PlotViewTest : public ::testing::Test {
     return QPoint(qRound(plot().xAxis->coordToPixel(x)), qRound(plot().yAxis->coordToPixel(y)));
   }
 
-  void mouseMove(QPointF pos, Qt::MouseButtons buttons = Qt::NoButton) {
+  void mouseMove(QPointF pos, Qt::MouseButtons buttons = Qt::NoButton,
+                 Qt::KeyboardModifiers modifiers = Qt::NoModifier) {
     QMouseEvent event(QEvent::MouseMove, pos, plot().mapToGlobal(pos), Qt::NoButton, buttons,
-                      Qt::NoModifier);
+                      modifiers);
     QCoreApplication::sendEvent(&plot(), &event);
   }
 
-  void mouseButton(QEvent::Type type, QPointF pos) {
+  void mouseButton(QEvent::Type type, QPointF pos, Qt::MouseButton button = Qt::LeftButton,
+                   Qt::KeyboardModifiers modifiers = Qt::NoModifier) {
     const Qt::MouseButtons held =
-        type == QEvent::MouseButtonRelease ? Qt::NoButton : Qt::MouseButtons(Qt::LeftButton);
-    QMouseEvent event(type, pos, plot().mapToGlobal(pos), Qt::LeftButton, held, Qt::NoModifier);
+        type == QEvent::MouseButtonRelease ? Qt::NoButton : Qt::MouseButtons(button);
+    QMouseEvent event(type, pos, plot().mapToGlobal(pos), button, held, modifiers);
     QCoreApplication::sendEvent(&plot(), &event);
+  }
+
+  /// A drag with `button` (and `modifiers`) from `from` to `to`, through its midpoint.
+  void drag(QPointF from, QPointF to, Qt::MouseButton button = Qt::LeftButton,
+            Qt::KeyboardModifiers modifiers = Qt::NoModifier) {
+    mouseButton(QEvent::MouseButtonPress, from, button, modifiers);
+    mouseMove((from + to) / 2.0, button, modifiers);
+    mouseMove(to, button, modifiers);
+    mouseButton(QEvent::MouseButtonRelease, to, button, modifiers);
   }
 
   /// `steps` wheel notches (positive = away from the user = zoom in) at `pos`.
@@ -301,21 +312,26 @@ TEST_F(PlotViewTest, ZoomStopsAtFourCellsAndAtTheWholeMatrix) {
 }
 
 TEST_F(PlotViewTest, DragPansInsideTheMatrix) {
-  m_view.setMatrix(matrixView(), exactMatrix(100, 200), {});
-  m_view.setZoom(Zoom{100, 140, 40, 60});
-  settle();
-  const QPointF from = rectCentre();
-  mouseButton(QEvent::MouseButtonPress, from);
-  mouseMove(from + QPointF(40, 0), Qt::LeftButton);
-  mouseButton(QEvent::MouseButtonRelease, from + QPointF(40, 0));
-  EXPECT_LT(xRange().lower, 100.0);  // dragged right: earlier columns come into view
-  EXPECT_NEAR(xRange().size(), 40.0, 1e-6);
-  // Far beyond the edge: stops at column -0.5.
-  mouseButton(QEvent::MouseButtonPress, from);
-  mouseMove(from + QPointF(5000, 0), Qt::LeftButton);
-  mouseButton(QEvent::MouseButtonRelease, from + QPointF(5000, 0));
-  EXPECT_DOUBLE_EQ(xRange().lower, -0.5);
-  EXPECT_NEAR(xRange().size(), 40.0, 1e-6);
+  // A pan is a middle-button drag or a Shift+drag (a plain left drag draws a zoom box).
+  for (const bool shift : {false, true}) {
+    const Qt::MouseButton button = shift ? Qt::LeftButton : Qt::MiddleButton;
+    const Qt::KeyboardModifiers modifiers = shift ? Qt::ShiftModifier : Qt::NoModifier;
+    m_view.setMatrix(matrixView(), exactMatrix(100, 200), {});
+    m_view.setZoom(Zoom{100, 140, 40, 60});
+    settle();
+    const QPointF from = rectCentre();
+    mouseButton(QEvent::MouseButtonPress, from, button, modifiers);
+    mouseMove(from + QPointF(40, 0), button, modifiers);
+    mouseButton(QEvent::MouseButtonRelease, from + QPointF(40, 0), button, modifiers);
+    EXPECT_LT(xRange().lower, 100.0);  // dragged right: earlier columns come into view
+    EXPECT_NEAR(xRange().size(), 40.0, 1e-6);
+    // Far beyond the edge: stops at column -0.5.
+    mouseButton(QEvent::MouseButtonPress, from, button, modifiers);
+    mouseMove(from + QPointF(5000, 0), button, modifiers);
+    mouseButton(QEvent::MouseButtonRelease, from + QPointF(5000, 0), button, modifiers);
+    EXPECT_DOUBLE_EQ(xRange().lower, -0.5);
+    EXPECT_NEAR(xRange().size(), 40.0, 1e-6);
+  }
 }
 
 TEST_F(PlotViewTest, DoubleClickAndHomeShowEverything) {

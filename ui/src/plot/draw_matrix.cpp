@@ -35,6 +35,7 @@ class MatrixDrawing : public PlotRecord {
     double scale = 1.0;
     int steps = 0;
     bool anyNan = false;
+    bool squareCells = false;
     bool operator==(const Key&) const = default;
   };
   MatrixDrawing(QCustomPlot* plot, Key key, QCPColorMap* map, QCPColorScale* colorScale)
@@ -216,10 +217,12 @@ QString samplingNote(const MatrixResult& result, Index rows, Index cols) {
 }
 
 /// The heatmap's frame, below the header in layout row `row`: the axis rect (row axis
-/// downwards, integer ticks) with the colour scale to its right, and the hidden legend.
+/// downwards, integer ticks) with the colour scale to its right, and the hidden legend. With
+/// `squareCells` (a square matrix) the rect keeps its cells square (newSquareCellGrid).
 std::pair<QCPAxisRect*, QCPColorScale*> addMatrixFrame(QCustomPlot& plot, int row,
-                                                       const ViewSpec& view, double s) {
-  auto* body = new QCPLayoutGrid;
+                                                       const ViewSpec& view, double s,
+                                                       bool squareCells) {
+  QCPLayoutGrid* body = squareCells ? newSquareCellGrid() : new QCPLayoutGrid;
   plot.plotLayout()->addElement(row, 0, body);
   auto* rect = new QCPAxisRect(&plot, true);
   body->addElement(0, 0, rect);
@@ -317,7 +320,8 @@ bool drawMatrix(QCustomPlot& plot, const ViewSpec& view, const MatrixResult& res
                          sampled,
                          s,
                          steps,
-                         stats.anyNan};
+                         stats.anyNan,
+                         result.full.rows == result.full.cols && result.full.rows > 0};
 
   // The same picture but for the values: replace them, keep everything else (no new layout
   // objects, axes or colour map, no layout pass; the next replot lays out the new ticks).
@@ -335,7 +339,7 @@ bool drawMatrix(QCustomPlot& plot, const ViewSpec& view, const MatrixResult& res
   resetPlot(plot);
   int row =
       addHeader(plot, title, localizedSubtitle(options.subtitle), s, coreText(view.description));
-  const auto [rect, scale] = addMatrixFrame(plot, row++, view, s);
+  const auto [rect, scale] = addMatrixFrame(plot, row++, view, s, key.squareCells);
 
   const QColor nanColor = mapId == QLatin1String("gray") ? kMaskedOnGray : kMaskedGrey;
   const QCPColorGradient gradient = makeGradient(colormapTable(mapId), steps, nanColor);

@@ -111,7 +111,9 @@ class ReadableTicker : public QCPAxisTicker {
     if (!m_axis || !m_axis->axisRect()) return sp;
     sp.horizontal = m_axis->orientation() == Qt::Horizontal;
     const int length = sp.horizontal ? m_axis->axisRect()->width() : m_axis->axisRect()->height();
-    if (length < 20) return sp;
+    // A short axis that was laid out gets few labels, not the default five: a square heatmap
+    // in a thumbnail can be this small, and five wide labels would shrink it further.
+    if (length <= 0) return sp;
     sp.length = length;
     const QFontMetricsF metrics(m_axis->tickLabelFont());
     if (!sp.horizontal) {
@@ -271,6 +273,50 @@ class EqualAspectRect : public QCPAxisRect {
   bool m_fitted = false;
 };
 
+/// The grid of a heatmap whose cells must stay square: its axis rect in cell (0, 0), the colour
+/// scale beside it. After the usual layout it gives up width (or height) in equal margins on
+/// both sides, and lays out again, so that the rect's inside has the aspect of its visible
+/// ranges (one data unit as many pixels across as down), centred in the space it was given.
+/// The margins are its own doing, so its minimum size leaves them out (the picture can shrink).
+class SquareCellGrid : public QCPLayoutGrid {
+ public:
+  SquareCellGrid() { setAutoMargins(QCP::msNone); }
+
+  [[nodiscard]] QSize minimumOuterSizeHint() const override {
+    const QMargins m = margins();
+    return QCPLayoutGrid::minimumOuterSizeHint() -
+           QSize(m.left() + m.right(), m.top() + m.bottom());
+  }
+
+  void updateLayout() override {
+    setMargins(QMargins());
+    QCPLayoutGrid::updateLayout();
+    auto* rect = qobject_cast<QCPAxisRect*>(element(0, 0));
+    const QCPAxis* x = rect ? rect->axis(QCPAxis::atBottom) : nullptr;
+    const QCPAxis* y = rect ? rect->axis(QCPAxis::atLeft) : nullptr;
+    if (!x || !y) return;
+    const double aspect = x->range().size() / y->range().size();  // width / height wanted
+    const QRect inside = rect->rect();
+    if (!std::isfinite(aspect) || !(aspect > 0) || inside.width() < 2 || inside.height() < 2)
+      return;
+    QMargins m;
+    const double width = inside.height() * aspect;
+    if (width < inside.width()) {
+      const int spare = inside.width() - std::max(1, static_cast<int>(std::lround(width)));
+      m.setLeft(spare / 2);
+      m.setRight(spare - spare / 2);
+    } else {
+      const double height = inside.width() / aspect;
+      const int spare = inside.height() - std::max(1, static_cast<int>(std::lround(height)));
+      m.setTop(spare / 2);
+      m.setBottom(spare - spare / 2);
+    }
+    if (m.isNull()) return;
+    setMargins(m);
+    QCPLayoutGrid::updateLayout();
+  }
+};
+
 /// An empty layout element that takes the space its stretch factor gives it.
 QCPLayoutElement* spacer(QCustomPlot& plot) { return new QCPLayoutElement(&plot); }
 
@@ -419,6 +465,8 @@ void frameAxis(QCPAxis* axis, double s) {
 QCPAxisRect* newEqualAspectRect(QCustomPlot& plot, const QCPRange& boxX, const QCPRange& boxY) {
   return new EqualAspectRect(&plot, boxX, boxY);
 }
+
+QCPLayoutGrid* newSquareCellGrid() { return new SquareCellGrid; }
 
 QCPLegend* makeLegend(QCustomPlot& plot, LegendPlace place, Qt::Alignment corner, QCPAxisRect* rect,
                       QCPLayoutGrid* body, int aboveRow, int items, double s, int aboveColumns) {
