@@ -179,11 +179,11 @@ PlotView::PlotView(QWidget* parent) : QWidget(parent) {
 
 void PlotView::retranslate() {
   m_rangeAction->setText(tr("Go to Range..."));
-  m_wholeAction->setText(tr("Show Everything") + QLatin1Char('\t') +
+  m_wholeAction->setText(tr("Reset Zoom") + QLatin1Char('\t') +
                          QKeySequence(Qt::Key_Home).toString(QKeySequence::NativeText));
   m_plot->setToolTip(
       tr("Drag: zoom to a box\nShift+drag or middle button: pan\nWheel: zoom\n"
-         "Double-click, Home or R: show everything\nCtrl+G or right click: go to a range"));
+         "Double-click, Home or R: reset zoom\nCtrl+G or right click: go to a range"));
 }
 
 void PlotView::changeEvent(QEvent* event) {
