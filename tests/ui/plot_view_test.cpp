@@ -710,6 +710,7 @@ TEST_F(PlotViewTest, ASquareMatrixKeepsSquareCellsAtAnyWidgetShape) {
     m_view.resize(size);
     m_view.setMatrix(matrixView("square"), exactMatrix(64, 64), {});
     settle();
+    EXPECT_TRUE(m_view.squareCells());
     QRect rect = plot().xAxis->axisRect()->rect();
     EXPECT_NEAR(rect.width(), rect.height(), 1) << size.width() << "x" << size.height();
     // As large as fits, and centred (the colour scale sits to its right).
@@ -733,6 +734,7 @@ TEST_F(PlotViewTest, ASquareMatrixKeepsSquareCellsAtAnyWidgetShape) {
   m_view.resize(1600, 600);
   m_view.setMatrix(matrixView("table"), exactMatrix(64, 32), {});
   settle();
+  EXPECT_FALSE(m_view.squareCells());
   const QRect rect = plot().xAxis->axisRect()->rect();
   EXPECT_GT(rect.width(), 1600 * 0.75);
   EXPECT_GT(rect.height(), 600 * 0.7);

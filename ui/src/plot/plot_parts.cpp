@@ -278,6 +278,9 @@ class EqualAspectRect : public QCPAxisRect {
 /// both sides, and lays out again, so that the rect's inside has the aspect of its visible
 /// ranges (one data unit as many pixels across as down), centred in the space it was given.
 /// The margins are its own doing, so its minimum size leaves them out (the picture can shrink).
+/// A new result may bring narrower tick labels, which would leave room to grow a few pixels,
+/// and its successor wider ones again: in the same space and aspect the rect does not grow by
+/// less than kSquareSlack, so the size a view asked its region for stays the size it draws.
 class SquareCellGrid : public QCPLayoutGrid {
  public:
   SquareCellGrid() { setAutoMargins(QCP::msNone); }
@@ -299,22 +302,31 @@ class SquareCellGrid : public QCPLayoutGrid {
     const QRect inside = rect->rect();
     if (!std::isfinite(aspect) || !(aspect > 0) || inside.width() < 2 || inside.height() < 2)
       return;
-    QMargins m;
-    const double width = inside.height() * aspect;
-    if (width < inside.width()) {
-      const int spare = inside.width() - std::max(1, static_cast<int>(std::lround(width)));
-      m.setLeft(spare / 2);
-      m.setRight(spare - spare / 2);
-    } else {
-      const double height = inside.width() / aspect;
-      const int spare = inside.height() - std::max(1, static_cast<int>(std::lround(height)));
-      m.setTop(spare / 2);
-      m.setBottom(spare - spare / 2);
-    }
+    QSize want = inside.size();
+    if (inside.height() * aspect < inside.width())
+      want.setWidth(std::max(1, static_cast<int>(std::lround(inside.height() * aspect))));
+    else want.setHeight(std::max(1, static_cast<int>(std::lround(inside.width() / aspect))));
+    const bool same = outerRect() == m_outer && aspect == m_aspect;
+    const bool small = want.width() <= m_size.width() * kSquareSlack &&
+                       want.height() <= m_size.height() * kSquareSlack;
+    if (same && small && m_size.width() <= want.width() && m_size.height() <= want.height())
+      want = m_size;
+    m_outer = outerRect();
+    m_aspect = aspect;
+    m_size = want;
+    const int spareX = inside.width() - want.width();
+    const int spareY = inside.height() - want.height();
+    const QMargins m(spareX / 2, spareY / 2, spareX - spareX / 2, spareY - spareY / 2);
     if (m.isNull()) return;
     setMargins(m);
     QCPLayoutGrid::updateLayout();
   }
+
+ private:
+  static constexpr double kSquareSlack = 1.1;  ///< Growth kept back: up to 10 %.
+  QRect m_outer;                               ///< The space of the last layout.
+  double m_aspect = 0;                         ///< The aspect of the last layout.
+  QSize m_size;                                ///< The rect's inside at the last layout.
 };
 
 /// An empty layout element that takes the space its stretch factor gives it.

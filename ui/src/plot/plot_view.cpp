@@ -218,6 +218,13 @@ void PlotView::setMatrix(const ViewSpec& view, const MatrixResult& result,
   const Index cols = std::min<Index>(result.values.cols(), static_cast<Index>(result.cols.size()));
   m_rows.assign(result.rows.begin(), result.rows.begin() + rows);
   m_cols.assign(result.cols.begin(), result.cols.begin() + cols);
+  // A result made for another request than the view's last one (the window asked for what the
+  // view showed a moment before the view asked for its new size): the view asks again, once per
+  // region, so a cell never stays coarser than it is drawn.
+  if (m_lastRequested && !answers(*m_lastRequested) && m_reasked != m_lastRequested) {
+    m_reasked = m_lastRequested;
+    m_lastRequested.reset();
+  }
   m_series = {};
   m_map = nullptr;
   for (int i = 0; i < m_plot->plottableCount(); ++i) {
@@ -491,11 +498,15 @@ void PlotView::openRangeDialog() {
                .arg(m_shape.rows)
                .arg(m_shape.cols);
   } else {
-    auto text = [](const QCPRange& range) {
-      return RangeDialog::number(range.lower) + QLatin1Char(':') + RangeDialog::number(range.upper);
+    // What is shown, within the chart (an equal-aspect path shows more than its extent).
+    auto text = [](const QCPRange& range, double a, double b) {
+      return RangeDialog::number(std::max(range.lower, std::min(a, b))) + QLatin1Char(':') +
+             RangeDialog::number(std::min(range.upper, std::max(a, b)));
     };
-    first = {QStringLiteral("x"), m_plot->xAxis->label(), text(m_plot->xAxis->range())};
-    second = {QStringLiteral("y"), m_plot->yAxis->label(), text(m_plot->yAxis->range())};
+    first = {QStringLiteral("x"), m_plot->xAxis->label(),
+             text(m_plot->xAxis->range(), m_full.x0, m_full.x1)};
+    second = {QStringLiteral("y"), m_plot->yAxis->label(),
+              text(m_plot->yAxis->range(), m_full.y0, m_full.y1)};
     hint =
         tr("A:B shows the values A to B of that axis, within the chart. An empty field shows "
            "the whole axis.");

@@ -55,19 +55,20 @@ RangeDialog::RangeDialog(QWidget* parent, const Field& first, const Field& secon
   setWindowTitle(tr("Go to Range"));
   auto* layout = new QVBoxLayout(this);
   auto* form = new QFormLayout;
-  const Field* fields[] = {&first, &second};
-  for (std::size_t k = 0; k < m_editors.size(); ++k) {
-    auto* edit = new QLineEdit(fields[k]->text, this);
-    edit->setObjectName(k == 0 ? QStringLiteral("firstRange") : QStringLiteral("secondRange"));
+  auto addField = [&](const Field& field, const QString& id) {
+    auto* edit = new QLineEdit(field.text, this);
+    edit->setObjectName(id);
     edit->setMinimumWidth(edit->fontMetrics().horizontalAdvance(QLatin1Char('0')) * 24);
-    edit->setToolTip(fields[k]->meaning);
-    const QString label = fields[k]->meaning.isEmpty()
-                              ? fields[k]->name
-                              : tr("%1 (%2)", "field name (what the axis shows)")
-                                    .arg(fields[k]->name, fields[k]->meaning);
+    edit->setToolTip(field.meaning);
+    const QString label =
+        field.meaning.isEmpty()
+            ? field.name
+            : tr("%1 (%2)", "field name (what the axis shows)").arg(field.name, field.meaning);
     form->addRow(label + QLatin1Char(':'), edit);
-    m_editors[k] = edit;
-  }
+    return edit;
+  };
+  m_editors = {addField(first, QStringLiteral("firstRange")),
+               addField(second, QStringLiteral("secondRange"))};
   layout->addLayout(form);
 
   auto* help = new QLabel(hint, this);

@@ -88,6 +88,13 @@ class PlotView : public QWidget {
   /// Hides a crosshair markCell() put, unless the mouse is hovering the plot.
   void clearMark();
 
+  /// True when a heatmap of a square matrix is shown: its cells are square on screen (one
+  /// cell as many pixels across as down, newSquareCellGrid), so an overlay that should look
+  /// round (a lesson's ring) takes the same radius in rows and columns.
+  [[nodiscard]] bool squareCells() const {
+    return m_kind == Kind::Matrix && m_shape.rows == m_shape.cols && m_shape.rows > 0;
+  }
+
   /// The underlying plot, for export and clipboard (same picture as on screen).
   [[nodiscard]] QCustomPlot& plot();
 
@@ -180,6 +187,7 @@ class PlotView : public QWidget {
   bool m_hasPendingZoom = false;  ///< setZoom before the result it belongs to arrived.
   std::optional<Zoom> m_pendingZoom;
   std::optional<posenc::Region> m_lastRequested;
+  std::optional<posenc::Region> m_reasked;  ///< Asked again after another request's answer.
 
   // Mouse drags (box zoom, pan) and the actions of the context menu.
   Drag m_drag = Drag::None;
