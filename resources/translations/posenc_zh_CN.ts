@@ -2373,6 +2373,91 @@ The extension picks the format: .png .svg .pdf draw the picture; .csv .npy .json
     </message>
 </context>
 <context>
+    <name>posenc::ui::PlotView</name>
+    <message>
+        <source>Go to Range...</source>
+        <translation>转到范围...</translation>
+    </message>
+    <message>
+        <source>nothing is shown yet</source>
+        <translation>尚未显示任何内容</translation>
+    </message>
+    <message>
+        <source>rows</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>columns</source>
+        <translation>列</translation>
+    </message>
+    <message>
+        <source>A:B shows the cells A to B − 1, as --rows A:B --cols C:D on the command line (%1 rows, %2 columns). B may be left out (to the end); an empty field shows everything.</source>
+        <translation>A:B 显示第 A 到 B − 1 个单元格，与命令行的 --rows A:B --cols C:D 相同（共 %1 行、%2 列）。B 可以省略（到末尾）；留空则显示全部。</translation>
+    </message>
+    <message>
+        <source>A:B shows the values A to B of that axis, within the chart. An empty field shows the whole axis.</source>
+        <translation>A:B 显示该坐标轴上从 A 到 B 的部分，须在图表范围之内。留空则显示整条坐标轴。</translation>
+    </message>
+    <message>
+        <source>Reset Zoom</source>
+        <translation>重置缩放</translation>
+    </message>
+    <message>
+        <source>Drag: zoom to a box
+Shift+drag or middle button: pan
+Wheel: zoom
+Double-click, Home or R: reset zoom
+Ctrl+G or right click: go to a range</source>
+        <translation>拖动：缩放到所框的区域
+Shift+拖动或中键拖动：平移
+滚轮：缩放
+双击、Home 或 R：重置缩放
+Ctrl+G 或右键：转到指定范围</translation>
+    </message>
+</context>
+<context>
+    <name>posenc::ui::RangeDialog</name>
+    <message>
+        <source>Go to Range</source>
+        <translation>转到范围</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <comment>field name (what the axis shows)</comment>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>%1: “%2” is not a range; write A:B with whole numbers, allowed 0 ≤ A &lt; B ≤ %3 (B may be left out: to the end)</source>
+        <comment>%1 = field name (rows, columns), %2 = the text typed, %3 = number of cells</comment>
+        <translation>%1：“%2”不是范围；请写成整数 A:B，允许 0 ≤ A &lt; B ≤ %3（B 可以省略：到末尾）</translation>
+    </message>
+    <message>
+        <source>%1: %2 is empty; allowed 0 ≤ A &lt; B ≤ %3</source>
+        <comment>%1 = field name (rows, columns), %2 = the range typed, %3 = number of cells</comment>
+        <translation>%1：%2 是空范围；允许 0 ≤ A &lt; B ≤ %3</translation>
+    </message>
+    <message>
+        <source>%1: %2 goes beyond the last cell; allowed 0 ≤ A &lt; B ≤ %3</source>
+        <comment>%1 = field name (rows, columns), %2 = the range typed, %3 = number of cells</comment>
+        <translation>%1：%2 超出了最后一个单元格；允许 0 ≤ A &lt; B ≤ %3</translation>
+    </message>
+    <message>
+        <source>%1: “%2” is not a range; write A:B with numbers, allowed %3 ≤ A &lt; B ≤ %4</source>
+        <comment>%1 = axis (x, y), %2 = the text typed, %3 and %4 = the chart&apos;s extent</comment>
+        <translation>%1：“%2”不是范围；请写成数字 A:B，允许 %3 ≤ A &lt; B ≤ %4</translation>
+    </message>
+    <message>
+        <source>%1: %2 is empty; allowed %3 ≤ A &lt; B ≤ %4</source>
+        <comment>%1 = axis (x, y), %2 = the range typed, %3 and %4 = the chart&apos;s extent</comment>
+        <translation>%1：%2 是空范围；允许 %3 ≤ A &lt; B ≤ %4</translation>
+    </message>
+    <message>
+        <source>%1: %2 goes beyond the chart; allowed %3 ≤ A &lt; B ≤ %4</source>
+        <comment>%1 = axis (x, y), %2 = the range typed, %3 and %4 = the chart&apos;s extent</comment>
+        <translation>%1：%2 超出了图表范围；允许 %3 ≤ A &lt; B ≤ %4</translation>
+    </message>
+</context>
+<context>
     <name>posenc::ui::ReadoutPanel</name>
     <message>
         <source>masked</source>

@@ -338,42 +338,53 @@ TEST(DrawMatrix, PositionAxesHaveIntegerTickLabels) {
 }
 
 TEST(DrawMatrix, TickLabelsDoNotOverlapAtAnySize) {
-  QCustomPlot plot;
-  auto r = makeMatrix(posenc::sampleIndices(0, 1 << 20, 64), posenc::sampleIndices(0, 1 << 20, 64),
-                      [](Index i, Index j) { return double(i - j); });
-  QTemporaryDir dir;
-  for (double scale : {1.0, 1.6}) {
-    ui::PlotOptions options;
-    options.fontScale = scale;
-    ui::drawMatrix(plot, matrixView(true), r, options);
-    for (const QSize size : {QSize(320, 240), QSize(1000, 800), QSize(1920, 1080)}) {
-      ASSERT_EQ(savedPicture(plot, dir.filePath("t.png"), size), QString());
-      // The last layout is the export's: neighbouring labels of the bottom axis must not
-      // touch, and the rows' labels must not overlap.
-      // A thumbnail in presentation fonts is cramped: there, fewer labels is right.
-      const bool roomy = size.width() >= 640 || scale < 1.2;
-      for (QCPAxis* axis : {plot.xAxis, plot.yAxis}) {
-        const QFontMetricsF metrics(axis->tickLabelFont());
-        const auto ticks = axis->tickVector();
-        const auto labels = axis->tickVectorLabels();
-        if (roomy) {
-          EXPECT_GE(ticks.size(), 2) << size.width() << " x " << scale;
+  // A table that is not square fills the picture; a square matrix keeps square cells, its axis
+  // rect as large as the height allows (checked at the end).
+  for (const bool square : {false, true}) {
+    QCustomPlot plot;
+    const Index cols = square ? Index{1} << 20 : (Index{1} << 20) - 4096;
+    auto r = makeMatrix(posenc::sampleIndices(0, 1 << 20, 64), posenc::sampleIndices(0, cols, 64),
+                        [](Index i, Index j) { return double(i - j); });
+    ASSERT_EQ(r.full.rows == r.full.cols, square);
+    QTemporaryDir dir;
+    for (double scale : {1.0, 1.6}) {
+      ui::PlotOptions options;
+      options.fontScale = scale;
+      ui::drawMatrix(plot, matrixView(true), r, options);
+      for (const QSize size : {QSize(320, 240), QSize(1000, 800), QSize(1920, 1080)}) {
+        ASSERT_EQ(savedPicture(plot, dir.filePath("t.png"), size), QString());
+        // The last layout is the export's: neighbouring labels of the bottom axis must not
+        // touch, and the rows' labels must not overlap.
+        // A thumbnail in presentation fonts is cramped: there, fewer labels is right.
+        const bool roomy = size.width() >= 640 || scale < 1.2;
+        for (QCPAxis* axis : {plot.xAxis, plot.yAxis}) {
+          const QFontMetricsF metrics(axis->tickLabelFont());
+          const auto ticks = axis->tickVector();
+          const auto labels = axis->tickVectorLabels();
+          if (roomy) {
+            EXPECT_GE(ticks.size(), 2) << size.width() << " x " << scale;
+          }
+          for (int k = 1; k < ticks.size(); ++k) {
+            const double distance =
+                std::abs(axis->coordToPixel(ticks[k]) - axis->coordToPixel(ticks[k - 1]));
+            const double needed = axis == plot.xAxis ? (metrics.horizontalAdvance(labels[k]) +
+                                                        metrics.horizontalAdvance(labels[k - 1])) /
+                                                               2.0 +
+                                                           metrics.horizontalAdvance("0")
+                                                     : metrics.height() * 1.2;
+            EXPECT_GT(distance, needed)
+                << size.width() << " x " << scale << ": " << labels[k - 1].toStdString() << " / "
+                << labels[k].toStdString();
+          }
         }
-        for (int k = 1; k < ticks.size(); ++k) {
-          const double distance =
-              std::abs(axis->coordToPixel(ticks[k]) - axis->coordToPixel(ticks[k - 1]));
-          const double needed = axis == plot.xAxis ? (metrics.horizontalAdvance(labels[k]) +
-                                                      metrics.horizontalAdvance(labels[k - 1])) /
-                                                             2.0 +
-                                                         metrics.horizontalAdvance("0")
-                                                   : metrics.height() * 1.2;
-          EXPECT_GT(distance, needed)
-              << size.width() << " x " << scale << ": " << labels[k - 1].toStdString() << " / "
-              << labels[k].toStdString();
+        if (roomy && !square) {
+          EXPECT_GT(plot.axisRect()->width(), size.width() / 3) << size.width() << " x " << scale;
         }
-      }
-      if (roomy) {
-        EXPECT_GT(plot.axisRect()->width(), size.width() / 3) << size.width() << " x " << scale;
+        if (roomy && square) {
+          EXPECT_GT(plot.axisRect()->height(), size.height() / 3) << size.width() << " x " << scale;
+          EXPECT_NEAR(plot.axisRect()->width(), plot.axisRect()->height(), 1)
+              << size.width() << " x " << scale;
+        }
       }
     }
   }

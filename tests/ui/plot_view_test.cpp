@@ -7,16 +7,22 @@
 #include <gtest/gtest.h>
 #include <qcustomplot.h>
 
+#include <QApplication>
+#include <QContextMenuEvent>
 #include <QCoreApplication>
 #include <QKeyEvent>
 #include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
 #include <QMouseEvent>
+#include <QRubberBand>
 #include <QSignalSpy>
 #include <QTest>
 #include <QWheelEvent>
 #include <cmath>
 #include <limits>
 
+#include "posenc_ui/plot/range_dialog.h"
 #include "support/view_specs.hpp"
 
 namespace {
@@ -28,6 +34,7 @@ using posenc::SeriesResult;
 using posenc::ViewKind;
 using posenc::ViewSpec;
 using posenc::ui::PlotView;
+using posenc::ui::RangeDialog;
 using posenc::ui::Zoom;
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
@@ -97,17 +104,28 @@ class PlotViewTest : public ::testing::Test {
     return QPoint(qRound(plot().xAxis->coordToPixel(x)), qRound(plot().yAxis->coordToPixel(y)));
   }
 
-  void mouseMove(QPointF pos, Qt::MouseButtons buttons = Qt::NoButton) {
+  void mouseMove(QPointF pos, Qt::MouseButtons buttons = Qt::NoButton,
+                 Qt::KeyboardModifiers modifiers = Qt::NoModifier) {
     QMouseEvent event(QEvent::MouseMove, pos, plot().mapToGlobal(pos), Qt::NoButton, buttons,
-                      Qt::NoModifier);
+                      modifiers);
     QCoreApplication::sendEvent(&plot(), &event);
   }
 
-  void mouseButton(QEvent::Type type, QPointF pos) {
+  void mouseButton(QEvent::Type type, QPointF pos, Qt::MouseButton button = Qt::LeftButton,
+                   Qt::KeyboardModifiers modifiers = Qt::NoModifier) {
     const Qt::MouseButtons held =
-        type == QEvent::MouseButtonRelease ? Qt::NoButton : Qt::MouseButtons(Qt::LeftButton);
-    QMouseEvent event(type, pos, plot().mapToGlobal(pos), Qt::LeftButton, held, Qt::NoModifier);
+        type == QEvent::MouseButtonRelease ? Qt::NoButton : Qt::MouseButtons(button);
+    QMouseEvent event(type, pos, plot().mapToGlobal(pos), button, held, modifiers);
     QCoreApplication::sendEvent(&plot(), &event);
+  }
+
+  /// A drag with `button` (and `modifiers`) from `from` to `to`, through its midpoint.
+  void drag(QPointF from, QPointF to, Qt::MouseButton button = Qt::LeftButton,
+            Qt::KeyboardModifiers modifiers = Qt::NoModifier) {
+    mouseButton(QEvent::MouseButtonPress, from, button, modifiers);
+    mouseMove((from + to) / 2.0, button, modifiers);
+    mouseMove(to, button, modifiers);
+    mouseButton(QEvent::MouseButtonRelease, to, button, modifiers);
   }
 
   /// `steps` wheel notches (positive = away from the user = zoom in) at `pos`.
@@ -301,21 +319,26 @@ TEST_F(PlotViewTest, ZoomStopsAtFourCellsAndAtTheWholeMatrix) {
 }
 
 TEST_F(PlotViewTest, DragPansInsideTheMatrix) {
-  m_view.setMatrix(matrixView(), exactMatrix(100, 200), {});
-  m_view.setZoom(Zoom{100, 140, 40, 60});
-  settle();
-  const QPointF from = rectCentre();
-  mouseButton(QEvent::MouseButtonPress, from);
-  mouseMove(from + QPointF(40, 0), Qt::LeftButton);
-  mouseButton(QEvent::MouseButtonRelease, from + QPointF(40, 0));
-  EXPECT_LT(xRange().lower, 100.0);  // dragged right: earlier columns come into view
-  EXPECT_NEAR(xRange().size(), 40.0, 1e-6);
-  // Far beyond the edge: stops at column -0.5.
-  mouseButton(QEvent::MouseButtonPress, from);
-  mouseMove(from + QPointF(5000, 0), Qt::LeftButton);
-  mouseButton(QEvent::MouseButtonRelease, from + QPointF(5000, 0));
-  EXPECT_DOUBLE_EQ(xRange().lower, -0.5);
-  EXPECT_NEAR(xRange().size(), 40.0, 1e-6);
+  // A pan is a middle-button drag or a Shift+drag (a plain left drag draws a zoom box).
+  for (const bool shift : {false, true}) {
+    const Qt::MouseButton button = shift ? Qt::LeftButton : Qt::MiddleButton;
+    const Qt::KeyboardModifiers modifiers = shift ? Qt::ShiftModifier : Qt::NoModifier;
+    m_view.setMatrix(matrixView(), exactMatrix(100, 200), {});
+    m_view.setZoom(Zoom{100, 140, 40, 60});
+    settle();
+    const QPointF from = rectCentre();
+    mouseButton(QEvent::MouseButtonPress, from, button, modifiers);
+    mouseMove(from + QPointF(40, 0), button, modifiers);
+    mouseButton(QEvent::MouseButtonRelease, from + QPointF(40, 0), button, modifiers);
+    EXPECT_LT(xRange().lower, 100.0);  // dragged right: earlier columns come into view
+    EXPECT_NEAR(xRange().size(), 40.0, 1e-6);
+    // Far beyond the edge: stops at column -0.5.
+    mouseButton(QEvent::MouseButtonPress, from, button, modifiers);
+    mouseMove(from + QPointF(5000, 0), button, modifiers);
+    mouseButton(QEvent::MouseButtonRelease, from + QPointF(5000, 0), button, modifiers);
+    EXPECT_DOUBLE_EQ(xRange().lower, -0.5);
+    EXPECT_NEAR(xRange().size(), 40.0, 1e-6);
+  }
 }
 
 TEST_F(PlotViewTest, DoubleClickAndHomeShowEverything) {
@@ -467,6 +490,254 @@ TEST_F(PlotViewTest, AsksAgainOnlyWhenTheDrawnResultIsNotMadeForWhatIsShown) {
   m_view.setMatrix(matrixView("coarse"), sampled(region), {});
   settle();
   EXPECT_EQ(regions.count(), asked);
+}
+
+// ---- box zoom, typed range, wheel step -----------------------------------------------------
+
+TEST_F(PlotViewTest, LeftDragZoomsToTheBoxInWholeCellsAndAsksForIt) {
+  m_view.setMatrix(matrixView(), exactMatrix(100, 200), {});
+  settle();
+  QSignalSpy regions(&m_view, &PlotView::regionRequested);
+  QSignalSpy replots(&plot(), &QCustomPlot::afterReplot);
+  const QPointF from(plot().xAxis->coordToPixel(20.3), plot().yAxis->coordToPixel(10.2));
+  const QPointF to(plot().xAxis->coordToPixel(60.7), plot().yAxis->coordToPixel(30.6));
+  mouseButton(QEvent::MouseButtonPress, from);
+  for (int k = 1; k <= 10; ++k) mouseMove(from + (to - from) * (k / 10.0), Qt::LeftButton);
+  QCoreApplication::processEvents();
+  EXPECT_EQ(replots.count(), 0);  // the band moves, the colour map is not drawn again
+  const QList<QRubberBand*> bands = plot().findChildren<QRubberBand*>();
+  ASSERT_EQ(bands.size(), 1);
+  EXPECT_TRUE(bands.front()->isVisible());
+  mouseButton(QEvent::MouseButtonRelease, to);
+  EXPECT_FALSE(bands.front()->isVisible());
+
+  // Every cell the box touches, whole: columns 20 .. 61, rows 10 .. 31.
+  EXPECT_DOUBLE_EQ(xRange().lower, 19.5);
+  EXPECT_DOUBLE_EQ(xRange().upper, 61.5);
+  EXPECT_DOUBLE_EQ(yRange().lower, 9.5);
+  EXPECT_DOUBLE_EQ(yRange().upper, 31.5);
+  ASSERT_TRUE(m_view.zoom().has_value());
+  ASSERT_TRUE(regions.count() > 0 || regions.wait(kWaitMs));
+  settle();
+  const auto region = regions.last().at(0).value<Region>();
+  EXPECT_EQ(region.r0, 10);
+  EXPECT_EQ(region.r1, 32);
+  EXPECT_EQ(region.c0, 20);
+  EXPECT_EQ(region.c1, 62);
+  EXPECT_EQ(region, m_view.visibleRegion());
+
+  // A box thinner than a few pixels zooms only the other axis; a click zooms nothing.
+  const QCPRange rowsBefore = yRange();
+  drag(pixelOf(25, 20), pixelOf(45, 20) + QPoint(0, 2));
+  EXPECT_DOUBLE_EQ(xRange().lower, 24.5);
+  EXPECT_DOUBLE_EQ(xRange().upper, 45.5);
+  EXPECT_EQ(yRange(), rowsBefore);
+  const QCPRange columnsBefore = xRange();
+  drag(rectCentre(), rectCentre() + QPointF(2, 1));
+  EXPECT_EQ(xRange(), columnsBefore);
+  EXPECT_EQ(yRange(), rowsBefore);
+}
+
+TEST_F(PlotViewTest, BoxZoomAtAMillionPositionsAsksOnceForExactlyTheBox) {
+  const Index n = Index{1} << 20;
+  auto sampled = [&](const Region& r) {
+    return makeMatrix(n, n, posenc::sampleIndices(r.r0, r.r1 < 0 ? n : r.r1, r.maxRows),
+                      posenc::sampleIndices(r.c0, r.c1 < 0 ? n : r.c1, r.maxCols));
+  };
+  m_view.setMatrix(matrixView("huge"), sampled(m_view.visibleRegion()), {});
+  settle();
+  m_view.setMatrix(matrixView("huge"), sampled(m_view.visibleRegion()), {});
+  settle();
+  QSignalSpy regions(&m_view, &PlotView::regionRequested);
+  const QRect area = plot().xAxis->axisRect()->rect();
+  const QPointF from = area.topLeft() + QPointF(area.width() * 0.40, area.height() * 0.30);
+  const QPointF to = area.topLeft() + QPointF(area.width() * 0.45, area.height() * 0.36);
+  const double x0 = plot().xAxis->pixelToCoord(from.x());
+  const double x1 = plot().xAxis->pixelToCoord(to.x());
+  const double y0 = plot().yAxis->pixelToCoord(from.y());
+  const double y1 = plot().yAxis->pixelToCoord(to.y());
+  drag(from, to);
+  ASSERT_TRUE(regions.wait(kWaitMs));
+  settle();
+  ASSERT_EQ(regions.count(), 1);  // one request for the box, none while dragging
+  const auto region = regions.at(0).at(0).value<Region>();
+  EXPECT_NEAR(static_cast<double>(region.c0), x0, 1.0);
+  EXPECT_NEAR(static_cast<double>(region.c1), x1, 1.5);
+  EXPECT_NEAR(static_cast<double>(region.r0), y0, 1.0);
+  EXPECT_NEAR(static_cast<double>(region.r1), y1, 1.5);
+  // At the resolution drawn, so a smaller box gets exact cells as the wheel's zoom does.
+  const QRect rect = plot().xAxis->axisRect()->rect();
+  EXPECT_EQ(region.maxRows, std::llround(rect.height() * plot().devicePixelRatioF()));
+  EXPECT_EQ(region.maxCols, std::llround(rect.width() * plot().devicePixelRatioF()));
+  m_view.setMatrix(matrixView("huge"), sampled(region), {});
+  settle();
+  EXPECT_EQ(regions.count(), 1);  // content with its answer
+}
+
+TEST_F(PlotViewTest, LeftDragOnAChartZoomsXAndY) {
+  m_view.setSeries(seriesView(), twoCurves(), {});
+  settle();
+  const QPointF from = pixelOf(2, 60);
+  const QPointF to = pixelOf(6, 10);
+  drag(from, to);
+  EXPECT_NEAR(xRange().lower, 2.0, 0.05);
+  EXPECT_NEAR(xRange().upper, 6.0, 0.05);
+  EXPECT_NEAR(yRange().lower, 10.0, 0.5);
+  EXPECT_NEAR(yRange().upper, 60.0, 0.5);
+  ASSERT_TRUE(m_view.zoom().has_value());
+  mouseButton(QEvent::MouseButtonDblClick, rectCentre());
+  EXPECT_FALSE(m_view.zoom().has_value());
+}
+
+TEST_F(PlotViewTest, WheelNotchZoomsOneAndAHalfTimesAndRKeyShowsEverything) {
+  m_view.setMatrix(matrixView(), exactMatrix(100, 200), {});
+  settle();
+  wheel(rectCentre(), 1);
+  EXPECT_NEAR(xRange().size(), 200.0 / 1.5, 1e-6);
+  EXPECT_NEAR(yRange().size(), 100.0 / 1.5, 1e-6);
+  QTest::keyClick(&plot(), Qt::Key_R);
+  EXPECT_FALSE(m_view.zoom().has_value());
+}
+
+TEST_F(PlotViewTest, TypedRangeShowsThoseCellsAndABadOneChangesNothing) {
+  m_view.setMatrix(matrixView(), exactMatrix(100, 200), {});
+  settle();
+  QString error;
+  ASSERT_TRUE(m_view.goToRange(QStringLiteral("10:20"), QStringLiteral(" 30 : 70 "), &error));
+  settle();
+  Region region = m_view.visibleRegion();
+  EXPECT_EQ(region.r0, 10);
+  EXPECT_EQ(region.r1, 20);
+  EXPECT_EQ(region.c0, 30);
+  EXPECT_EQ(region.c1, 70);
+
+  const QCPRange x = xRange();
+  const QCPRange y = yRange();
+  const std::pair<QString, QString> refused[] = {
+      {QStringLiteral("5:2"), QStringLiteral("rows: 5:2 is empty; allowed 0 ≤ A < B ≤ 100")},
+      {QStringLiteral("0:101"),
+       QStringLiteral("rows: 0:101 goes beyond the last cell; allowed 0 ≤ A < B ≤ 100")},
+      {QStringLiteral("-3:5"),
+       QStringLiteral("rows: “-3:5” is not a range; write A:B with whole numbers, allowed 0 ≤ A "
+                      "< B ≤ 100 (B may be left out: to the end)")},
+  };
+  for (const auto& [text, message] : refused) {
+    EXPECT_FALSE(m_view.goToRange(text, QString(), &error)) << text.toStdString();
+    EXPECT_EQ(error, message);
+    EXPECT_EQ(xRange(), x);
+    EXPECT_EQ(yRange(), y);
+  }
+  EXPECT_FALSE(m_view.goToRange(QStringLiteral("0:10"), QStringLiteral("150:300"), &error));
+  EXPECT_EQ(error,
+            QStringLiteral("columns: 150:300 goes beyond the last cell; allowed 0 ≤ A < B ≤ 200"));
+  EXPECT_EQ(xRange(), x);
+
+  // "A:" runs to the end; an empty field shows that axis whole.
+  ASSERT_TRUE(m_view.goToRange(QStringLiteral("50:"), QString(), &error));
+  settle();
+  region = m_view.visibleRegion();
+  EXPECT_EQ(region.r0, 50);
+  EXPECT_EQ(region.r1, 100);
+  EXPECT_EQ(region.c0, 0);
+  EXPECT_EQ(region.c1, 200);
+  ASSERT_TRUE(m_view.goToRange(QString(), QString(), &error));
+  EXPECT_FALSE(m_view.zoom().has_value());
+}
+
+TEST_F(PlotViewTest, TypedRangeOnAChart) {
+  m_view.setSeries(seriesView(), twoCurves(), {});
+  settle();
+  const QCPRange fullY = yRange();
+  QString error;
+  ASSERT_TRUE(m_view.goToRange(QStringLiteral("2:5.5"), QString(), &error));
+  EXPECT_DOUBLE_EQ(xRange().lower, 2.0);
+  EXPECT_DOUBLE_EQ(xRange().upper, 5.5);
+  EXPECT_EQ(yRange(), fullY);
+  EXPECT_FALSE(m_view.goToRange(QStringLiteral("5:2"), QString(), &error));
+  EXPECT_TRUE(error.startsWith(QStringLiteral("x: 5:2 is empty; allowed "))) << error.toStdString();
+  EXPECT_FALSE(m_view.goToRange(QString(), QStringLiteral("1:1e9"), &error));
+  EXPECT_TRUE(error.startsWith(QStringLiteral("y: 1:1e9 goes beyond the chart; allowed ")))
+      << error.toStdString();
+  EXPECT_DOUBLE_EQ(xRange().upper, 5.5);
+}
+
+TEST_F(PlotViewTest, CtrlGAndTheContextMenuOpenTheRangeDialog) {
+  m_view.setMatrix(matrixView(), exactMatrix(100, 200), {});
+  m_view.setZoom(Zoom{19.5, 59.5, 9.5, 29.5});
+  settle();
+  QApplication::setActiveWindow(&m_view);
+  plot().setFocus();
+  QTest::keyClick(&plot(), Qt::Key_G, Qt::ControlModifier);
+  QCoreApplication::processEvents();
+  auto* dialog = m_view.findChild<RangeDialog*>();
+  ASSERT_NE(dialog, nullptr);
+  EXPECT_TRUE(dialog->isVisible());
+  EXPECT_EQ(dialog->editor(0)->text(), QStringLiteral("10:30"));  // what is shown now
+  EXPECT_EQ(dialog->editor(1)->text(), QStringLiteral("20:60"));
+
+  // Refused: the dialog stays with the reason; the view is unchanged.
+  dialog->editor(0)->setText(QStringLiteral("5:2"));
+  dialog->accept();
+  EXPECT_TRUE(dialog->isVisible());
+  EXPECT_EQ(dialog->error(), QStringLiteral("rows: 5:2 is empty; allowed 0 ≤ A < B ≤ 100"));
+  EXPECT_DOUBLE_EQ(yRange().lower, 9.5);
+  // Taken: the dialog closes and the view shows the range.
+  dialog->editor(0)->setText(QStringLiteral("0:8"));
+  dialog->accept();
+  EXPECT_FALSE(dialog->isVisible());
+  EXPECT_DOUBLE_EQ(yRange().lower, -0.5);
+  EXPECT_DOUBLE_EQ(yRange().upper, 7.5);
+  EXPECT_DOUBLE_EQ(xRange().lower, 19.5);
+
+  // The context menu offers the same action and the whole view.
+  const QPoint at = rectCentre().toPoint();
+  QContextMenuEvent menuEvent(QContextMenuEvent::Mouse, at, plot().mapToGlobal(at));
+  QCoreApplication::sendEvent(&plot(), &menuEvent);
+  auto* menu = plot().findChild<QMenu*>();
+  ASSERT_NE(menu, nullptr);
+  ASSERT_EQ(menu->actions().size(), 2);
+  EXPECT_EQ(menu->actions().at(0), m_view.goToRangeAction());
+  EXPECT_EQ(m_view.goToRangeAction()->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_G));
+  menu->actions().at(1)->trigger();
+  EXPECT_FALSE(m_view.zoom().has_value());
+  menu->close();
+}
+
+// ---- square cells ---------------------------------------------------------------------------
+
+TEST_F(PlotViewTest, ASquareMatrixKeepsSquareCellsAtAnyWidgetShape) {
+  for (const QSize size : {QSize(1600, 600), QSize(500, 1200)}) {
+    m_view.resize(size);
+    m_view.setMatrix(matrixView("square"), exactMatrix(64, 64), {});
+    settle();
+    EXPECT_TRUE(m_view.squareCells());
+    QRect rect = plot().xAxis->axisRect()->rect();
+    EXPECT_NEAR(rect.width(), rect.height(), 1) << size.width() << "x" << size.height();
+    // As large as fits, and centred (the colour scale sits to its right).
+    if (size.width() > size.height()) {
+      EXPECT_GT(rect.height(), size.height() * 0.7);
+      EXPECT_NEAR(rect.center().x(), size.width() / 2.0, size.width() * 0.1);
+    } else {
+      EXPECT_GT(rect.width(), size.width() * 0.5);
+      EXPECT_NEAR(rect.center().y(), size.height() / 2.0, size.height() * 0.1);
+    }
+    // Zoomed to a region of another shape, the cells stay square.
+    m_view.setZoom(Zoom{9.5, 49.5, 9.5, 29.5});
+    settle();
+    rect = plot().xAxis->axisRect()->rect();
+    const double cellWidth = rect.width() / xRange().size();
+    const double cellHeight = rect.height() / yRange().size();
+    EXPECT_NEAR(cellWidth, cellHeight, 0.1) << size.width() << "x" << size.height();
+    m_view.resetZoom();
+  }
+  // Not square: the heatmap fills the width as before.
+  m_view.resize(1600, 600);
+  m_view.setMatrix(matrixView("table"), exactMatrix(64, 32), {});
+  settle();
+  EXPECT_FALSE(m_view.squareCells());
+  const QRect rect = plot().xAxis->axisRect()->rect();
+  EXPECT_GT(rect.width(), 1600 * 0.75);
+  EXPECT_GT(rect.height(), 600 * 0.7);
 }
 
 // ---- charts --------------------------------------------------------------------------------

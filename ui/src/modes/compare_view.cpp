@@ -385,7 +385,7 @@ void CompareView::onResult(int index, const ViewResult& result) {
 void CompareView::keepReadable(PlotView* plot) {
   // A panel never gets so small that its picture is unreadable: the page scrolls instead.
   connect(&plot->plot(), &QCustomPlot::afterLayout, plot,
-          [plot] { reserveAxisRoom(*plot, plot->plot()); });
+          [plot] { reserveAxisRoom(*plot, plot->plot(), plot->squareCells()); });
 }
 
 void CompareView::drawPanel(Panel& p) {

@@ -35,6 +35,7 @@ class MatrixDrawing : public PlotRecord {
     double scale = 1.0;
     int steps = 0;
     bool anyNan = false;
+    bool squareCells = false;
     bool operator==(const Key&) const = default;
   };
   MatrixDrawing(QCustomPlot* plot, Key key, QCPColorMap* map, QCPColorScale* colorScale)
@@ -245,11 +246,12 @@ class AxisMessage : public QCPAbstractItem {
 
 /// The heatmap's frame, below the header in layout row `row`: the axis rect (row axis
 /// downwards, integer ticks) with the colour scale to its right (none when `withScale` is
-/// false), and the hidden legend. The scale is null without one.
+/// false), and the hidden legend. The scale is null without one. With `squareCells` (a square
+/// matrix) the rect keeps its cells square (newSquareCellGrid).
 std::pair<QCPAxisRect*, QCPColorScale*> addMatrixFrame(QCustomPlot& plot, int row,
                                                        const ViewSpec& view, double s,
-                                                       bool withScale = true) {
-  auto* body = new QCPLayoutGrid;
+                                                       bool squareCells, bool withScale = true) {
+  QCPLayoutGrid* body = squareCells ? newSquareCellGrid() : new QCPLayoutGrid;
   plot.plotLayout()->addElement(row, 0, body);
   auto* rect = new QCPAxisRect(&plot, true);
   body->addElement(0, 0, rect);
@@ -335,7 +337,8 @@ void drawAbsentTerm(QCustomPlot& plot, const ViewSpec& view, const MatrixResult&
   resetPlot(plot);
   const int row = addHeader(plot, key.title, localizedSubtitle(key.subtitle), s,
                             coreText(view.description), key.standIn);
-  QCPAxisRect* rect = addMatrixFrame(plot, row, view, s, /*withScale=*/false).first;
+  QCPAxisRect* rect =
+      addMatrixFrame(plot, row, view, s, key.squareCells, /*withScale=*/false).first;
   const ValueStats stats = valueStats(result.values, rows, cols);
   int steps = 0;
   const QCPRange range = matrixDataRange(view, stats, steps);
@@ -366,7 +369,8 @@ bool drawMatrix(QCustomPlot& plot, const ViewSpec& view, const MatrixResult& res
                          // nothing is drawn from the seed when the term is absent
                          options.absentTerm.isEmpty() ? standInLine(options) : QString(),
                          options.absentTerm, coreText(view.xLabel), coreText(view.yLabel),
-                         coreText(view.valueLabel), mapId, sampled, s, steps, stats.anyNan};
+                         coreText(view.valueLabel), mapId, sampled, s, steps, stats.anyNan,
+                         result.full.rows == result.full.cols && result.full.rows > 0};
 
   // The same picture but for the values: replace them, keep everything else (no new layout
   // objects, axes or colour map, no layout pass; the next replot lays out the new ticks).
@@ -388,7 +392,7 @@ bool drawMatrix(QCustomPlot& plot, const ViewSpec& view, const MatrixResult& res
   resetPlot(plot);
   int row = addHeader(plot, title, localizedSubtitle(options.subtitle), s,
                       coreText(view.description), key.standIn);
-  const auto [rect, scale] = addMatrixFrame(plot, row++, view, s);
+  const auto [rect, scale] = addMatrixFrame(plot, row++, view, s, key.squareCells);
 
   const QColor nanColor = mapId == QLatin1String("gray") ? kMaskedOnGray : kMaskedGrey;
   const QCPColorGradient gradient = makeGradient(colormapTable(mapId), steps, nanColor);

@@ -112,7 +112,9 @@ class ReadableTicker : public QCPAxisTicker {
     if (!m_axis || !m_axis->axisRect()) return sp;
     sp.horizontal = m_axis->orientation() == Qt::Horizontal;
     const int length = sp.horizontal ? m_axis->axisRect()->width() : m_axis->axisRect()->height();
-    if (length < 20) return sp;
+    // A short axis that was laid out gets few labels, not the default five: a square heatmap
+    // in a thumbnail can be this small, and five wide labels would shrink it further.
+    if (length <= 0) return sp;
     sp.length = length;
     const QFontMetricsF metrics(m_axis->tickLabelFont());
     if (!sp.horizontal) {
@@ -270,6 +272,62 @@ class EqualAspectRect : public QCPAxisRect {
   QCPRange m_boxX, m_boxY;  ///< What must be visible.
   QCPRange m_setX, m_setY;  ///< The ranges last set, to notice a zoom or drag.
   bool m_fitted = false;
+};
+
+/// The grid of a heatmap whose cells must stay square: its axis rect in cell (0, 0), the colour
+/// scale beside it. After the usual layout it gives up width (or height) in equal margins on
+/// both sides, and lays out again, so that the rect's inside has the aspect of its visible
+/// ranges (one data unit as many pixels across as down), centred in the space it was given.
+/// The margins are its own doing, so its minimum size leaves them out (the picture can shrink).
+/// A new result may bring narrower tick labels, which would leave room to grow a few pixels,
+/// and its successor wider ones again: in the same space and aspect the rect does not grow by
+/// less than kSquareSlack, so the size a view asked its region for stays the size it draws.
+class SquareCellGrid : public QCPLayoutGrid {
+ public:
+  SquareCellGrid() { setAutoMargins(QCP::msNone); }
+
+  [[nodiscard]] QSize minimumOuterSizeHint() const override {
+    const QMargins m = margins();
+    return QCPLayoutGrid::minimumOuterSizeHint() -
+           QSize(m.left() + m.right(), m.top() + m.bottom());
+  }
+
+  void updateLayout() override {
+    setMargins(QMargins());
+    QCPLayoutGrid::updateLayout();
+    auto* rect = qobject_cast<QCPAxisRect*>(element(0, 0));
+    const QCPAxis* x = rect ? rect->axis(QCPAxis::atBottom) : nullptr;
+    const QCPAxis* y = rect ? rect->axis(QCPAxis::atLeft) : nullptr;
+    if (!x || !y) return;
+    const double aspect = x->range().size() / y->range().size();  // width / height wanted
+    const QRect inside = rect->rect();
+    if (!std::isfinite(aspect) || !(aspect > 0) || inside.width() < 2 || inside.height() < 2)
+      return;
+    QSize want = inside.size();
+    if (inside.height() * aspect < inside.width())
+      want.setWidth(std::max(1, static_cast<int>(std::lround(inside.height() * aspect))));
+    else want.setHeight(std::max(1, static_cast<int>(std::lround(inside.width() / aspect))));
+    const bool same = outerRect() == m_outer && aspect == m_aspect;
+    const bool small = want.width() <= m_size.width() * kSquareSlack &&
+                       want.height() <= m_size.height() * kSquareSlack;
+    if (same && small && m_size.width() <= want.width() && m_size.height() <= want.height())
+      want = m_size;
+    m_outer = outerRect();
+    m_aspect = aspect;
+    m_size = want;
+    const int spareX = inside.width() - want.width();
+    const int spareY = inside.height() - want.height();
+    const QMargins m(spareX / 2, spareY / 2, spareX - spareX / 2, spareY - spareY / 2);
+    if (m.isNull()) return;
+    setMargins(m);
+    QCPLayoutGrid::updateLayout();
+  }
+
+ private:
+  static constexpr double kSquareSlack = 1.1;  ///< Growth kept back: up to 10 %.
+  QRect m_outer;                               ///< The space of the last layout.
+  double m_aspect = 0;                         ///< The aspect of the last layout.
+  QSize m_size;                                ///< The rect's inside at the last layout.
 };
 
 /// An empty layout element that takes the space its stretch factor gives it.
@@ -445,6 +503,8 @@ void frameAxis(QCPAxis* axis, double s) {
 QCPAxisRect* newEqualAspectRect(QCustomPlot& plot, const QCPRange& boxX, const QCPRange& boxY) {
   return new EqualAspectRect(&plot, boxX, boxY);
 }
+
+QCPLayoutGrid* newSquareCellGrid() { return new SquareCellGrid; }
 
 QCPLegend* makeLegend(QCustomPlot& plot, LegendPlace place, Qt::Alignment corner, QCPAxisRect* rect,
                       QCPLayoutGrid* body, int aboveRow, int items, double s, int aboveColumns) {

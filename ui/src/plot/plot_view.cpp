@@ -7,18 +7,26 @@
 
 #include <qcustomplot.h>
 
+#include <QAction>
+#include <QContextMenuEvent>
 #include <QEvent>
 #include <QGridLayout>
 #include <QKeyEvent>
+#include <QKeySequence>
 #include <QLabel>
+#include <QMenu>
 #include <QMouseEvent>
+#include <QRubberBand>
+#include <QToolTip>
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <tuple>
 #include <utility>
 
 #include "posenc_ui/plot/draw_matrix.h"
 #include "posenc_ui/plot/draw_series.h"
+#include "posenc_ui/plot/range_dialog.h"
 
 namespace posenc::ui {
 
@@ -30,6 +38,8 @@ constexpr double kMinChartFraction = 1e-5;  ///< Charts zoom in at most this far
 constexpr double kHoverRadius = 20.0;       ///< Charts: a point this close (px) is hovered.
 constexpr double kBarSlack = 80.0;          ///< Bars of a group sit this far (px) from their key.
 constexpr double kCellBoxMinPx = 8.0;       ///< Outline the hovered cell when it is this big.
+constexpr double kWheelZoom = 1.0 / 1.5;    ///< Range factor per wheel notch (zoom 1.5x).
+constexpr double kMinBoxPx = 5.0;           ///< A zoom box thinner than this keeps that axis.
 const char* const kOverlay = "overlay";
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
@@ -153,6 +163,32 @@ PlotView::PlotView(QWidget* parent) : QWidget(parent) {
   connect(m_plot, &QCustomPlot::mouseWheel, this, [this] { m_hasPendingZoom = false; });
   connect(m_plot, &QCustomPlot::mousePress, this, [this] { m_hasPendingZoom = false; });
   connect(m_plot, &QCustomPlot::afterReplot, this, [this] { m_fullReplotPending = false; });
+
+  // Left drags draw a zoom box (a widget: the colour map is not redrawn while it moves).
+  m_band = new QRubberBand(QRubberBand::Rectangle, m_plot);
+  m_band->hide();
+  m_rangeAction = new QAction(this);
+  m_rangeAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_G));
+  m_rangeAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+  connect(m_rangeAction, &QAction::triggered, this, &PlotView::openRangeDialog);
+  addAction(m_rangeAction);
+  m_wholeAction = new QAction(this);  // Home is the window's shortcut; this one only shows it
+  connect(m_wholeAction, &QAction::triggered, this, &PlotView::resetZoom);
+  retranslate();
+}
+
+void PlotView::retranslate() {
+  m_rangeAction->setText(tr("Go to Range..."));
+  m_wholeAction->setText(tr("Reset Zoom") + QLatin1Char('\t') +
+                         QKeySequence(Qt::Key_Home).toString(QKeySequence::NativeText));
+  m_plot->setToolTip(
+      tr("Drag: zoom to a box\nShift+drag or middle button: pan\nWheel: zoom\n"
+         "Double-click, Home or R: reset zoom\nCtrl+G or right click: go to a range"));
+}
+
+void PlotView::changeEvent(QEvent* event) {
+  if (event->type() == QEvent::LanguageChange) retranslate();
+  QWidget::changeEvent(event);
 }
 
 PlotView::~PlotView() = default;
@@ -182,6 +218,13 @@ void PlotView::setMatrix(const ViewSpec& view, const MatrixResult& result,
   const Index cols = std::min<Index>(result.values.cols(), static_cast<Index>(result.cols.size()));
   m_rows.assign(result.rows.begin(), result.rows.begin() + rows);
   m_cols.assign(result.cols.begin(), result.cols.begin() + cols);
+  // A result made for another request than the view's last one (the window asked for what the
+  // view showed a moment before the view asked for its new size): the view asks again, once per
+  // region, so a cell never stays coarser than it is drawn.
+  if (m_lastRequested && !answers(*m_lastRequested) && m_reasked != m_lastRequested) {
+    m_reasked = m_lastRequested;
+    m_lastRequested.reset();
+  }
   m_series = {};
   m_map = nullptr;
   for (int i = 0; i < m_plot->plottableCount(); ++i) {
@@ -249,9 +292,12 @@ void PlotView::adoptDrawing(std::optional<Zoom> keep) {
   QCPAxisRect* rect = x->axisRect();
 
   // drawMatrix/drawSeries built a new axis rect: interactions again, on both axes.
+  // (Drags inside the rect are this widget's own: box zoom and pan; QCustomPlot's drag is left
+  // for the axes' tick labels.)
   m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
   rect->setRangeDrag(Qt::Horizontal | Qt::Vertical);
   rect->setRangeZoom(Qt::Horizontal | Qt::Vertical);
+  rect->setRangeZoomFactor(kWheelZoom);
   rect->setRangeDragAxes(x, y);
   rect->setRangeZoomAxes(x, y);
   m_plot->layer(QLatin1String(kOverlay))->setMode(QCPLayer::lmBuffered);
@@ -404,6 +450,184 @@ void PlotView::resetZoom() {
   applyRanges(std::nullopt);
 }
 
+bool PlotView::goToRange(const QString& first, const QString& second, QString* error) {
+  QString message = tr("nothing is shown yet");
+  std::optional<Zoom> zoom;
+  if (m_kind == Kind::Matrix) {
+    // Cells [a, b) span a - 1/2 .. b - 1/2 (cells are centred on their indices).
+    const auto rows = RangeDialog::parseCells(tr("rows"), first, m_shape.rows, &message);
+    const auto cols = rows ? RangeDialog::parseCells(tr("columns"), second, m_shape.cols, &message)
+                           : std::nullopt;
+    if (rows && cols) {
+      zoom = Zoom{static_cast<double>(cols->first) - 0.5, static_cast<double>(cols->second) - 0.5,
+                  static_cast<double>(rows->first) - 0.5, static_cast<double>(rows->second) - 0.5};
+    }
+  } else if (m_kind == Kind::Series) {
+    const auto xs =
+        RangeDialog::parseValues(QStringLiteral("x"), first, std::min(m_full.x0, m_full.x1),
+                                 std::max(m_full.x0, m_full.x1), &message);
+    const auto ys =
+        xs ? RangeDialog::parseValues(QStringLiteral("y"), second, std::min(m_full.y0, m_full.y1),
+                                      std::max(m_full.y0, m_full.y1), &message)
+           : std::nullopt;
+    if (xs && ys) zoom = Zoom{xs->first, xs->second, ys->first, ys->second};
+  }
+  if (!zoom) {
+    if (error) *error = message;
+    return false;
+  }
+  m_hasPendingZoom = false;
+  applyRanges(zoom);
+  return true;
+}
+
+void PlotView::openRangeDialog() {
+  if (m_kind == Kind::None || m_message->isVisible()) return;
+  RangeDialog::Field first;
+  RangeDialog::Field second;
+  QString hint;
+  if (m_kind == Kind::Matrix) {
+    const Region r = visibleRegion();
+    first = {tr("rows"), m_plot->yAxis->label(),
+             QStringLiteral("%1:%2").arg(r.r0).arg(r.r1 < 0 ? m_shape.rows : r.r1)};
+    second = {tr("columns"), m_plot->xAxis->label(),
+              QStringLiteral("%1:%2").arg(r.c0).arg(r.c1 < 0 ? m_shape.cols : r.c1)};
+    hint = tr("A:B shows the cells A to B − 1, as --rows A:B --cols C:D on the command line "
+              "(%1 rows, %2 columns). B may be left out (to the end); an empty field shows "
+              "everything.")
+               .arg(m_shape.rows)
+               .arg(m_shape.cols);
+  } else {
+    // What is shown, within the chart (an equal-aspect path shows more than its extent).
+    auto text = [](const QCPRange& range, double a, double b) {
+      return RangeDialog::number(std::max(range.lower, std::min(a, b))) + QLatin1Char(':') +
+             RangeDialog::number(std::min(range.upper, std::max(a, b)));
+    };
+    first = {QStringLiteral("x"), m_plot->xAxis->label(),
+             text(m_plot->xAxis->range(), m_full.x0, m_full.x1)};
+    second = {QStringLiteral("y"), m_plot->yAxis->label(),
+              text(m_plot->yAxis->range(), m_full.y0, m_full.y1)};
+    hint =
+        tr("A:B shows the values A to B of that axis, within the chart. An empty field shows "
+           "the whole axis.");
+  }
+  auto* dialog =
+      new RangeDialog(this, first, second, hint, [this](const QString& a, const QString& b) {
+        QString error;
+        goToRange(a, b, &error);
+        return error;
+      });
+  dialog->setAttribute(Qt::WA_DeleteOnClose);
+  dialog->open();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Drags: box zoom and pan
+
+bool PlotView::startDrag(const QMouseEvent* event) {
+  if (m_kind == Kind::None || m_message->isVisible() || m_drag != Drag::None) return false;
+  const QPointF pos = event->position();
+  if (!m_plot->xAxis->axisRect()->rect().contains(pos.toPoint())) return false;
+  const bool shift = event->modifiers().testFlag(Qt::ShiftModifier);
+  if (event->button() == Qt::MiddleButton || (event->button() == Qt::LeftButton && shift)) {
+    m_drag = Drag::Pan;
+    m_panX = {m_plot->xAxis->range().lower, m_plot->xAxis->range().upper};
+    m_panY = {m_plot->yAxis->range().lower, m_plot->yAxis->range().upper};
+    m_plot->setCursor(Qt::ClosedHandCursor);
+  } else if (event->button() == Qt::LeftButton) {
+    m_drag = Drag::Box;
+    m_plot->setCursor(Qt::CrossCursor);
+  } else {
+    return false;
+  }
+  m_dragFrom = pos;
+  m_hasPendingZoom = false;  // a zoom the user makes replaces one waiting for its result
+  return true;
+}
+
+void PlotView::moveDrag(const QPointF& pos) {
+  m_mouseInPlot = true;
+  m_mouse = pos;
+  if (m_drag == Drag::Pan) {
+    panTo(pos);
+    return;
+  }
+  const QRect area = m_plot->xAxis->axisRect()->rect();
+  const QRect box = QRectF(m_dragFrom, pos).normalized().toRect().intersected(area);
+  m_band->setGeometry(box);
+  m_band->setVisible(box.width() >= kMinBoxPx || box.height() >= kMinBoxPx);
+}
+
+void PlotView::endDrag(const QPointF& pos) {
+  const Drag drag = std::exchange(m_drag, Drag::None);
+  m_plot->unsetCursor();
+  if (drag == Drag::Pan) {
+    panTo(pos);
+  } else if (drag == Drag::Box) {
+    m_band->hide();
+    zoomToBox(QRectF(m_dragFrom, pos));
+  }
+}
+
+void PlotView::panTo(const QPointF& pos) {
+  // The coordinate distance between two pixels depends only on the range's size (its ratio on
+  // a log axis), which a pan keeps, so the current range can measure it.
+  auto shift = [](QCPAxis* axis, const Span& from, double startPx, double nowPx) {
+    if (isLog(axis)) {
+      const double k = axis->pixelToCoord(startPx) / axis->pixelToCoord(nowPx);
+      if (std::isfinite(k) && k > 0) axis->setRange(from.lo * k, from.hi * k);
+    } else {
+      const double d = axis->pixelToCoord(startPx) - axis->pixelToCoord(nowPx);
+      if (std::isfinite(d)) axis->setRange(from.lo + d, from.hi + d);
+    }
+  };
+  shift(m_plot->xAxis, m_panX, m_dragFrom.x(), pos.x());
+  shift(m_plot->yAxis, m_panY, m_dragFrom.y(), pos.y());
+  m_fullReplotPending = true;
+  m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void PlotView::zoomToBox(const QRectF& box) {
+  QCPAxis* x = m_plot->xAxis;
+  QCPAxis* y = m_plot->yAxis;
+  const QRectF area(x->axisRect()->rect());
+  const QRectF b = box.normalized();
+  const double left = std::clamp(b.left(), area.left(), area.right());
+  const double right = std::clamp(b.right(), area.left(), area.right());
+  const double top = std::clamp(b.top(), area.top(), area.bottom());
+  const double bottom = std::clamp(b.bottom(), area.top(), area.bottom());
+  const bool alongX = right - left >= kMinBoxPx;
+  const bool alongY = bottom - top >= kMinBoxPx;
+  if (!alongX && !alongY) return;  // a click, not a box
+
+  // The box in data coordinates; on a heatmap grown to whole cells (cell k spans k +- 1/2).
+  auto span = [&](const QCPAxis* axis, double p0, double p1) {
+    double lo = axis->pixelToCoord(p0);
+    double hi = axis->pixelToCoord(p1);
+    if (lo > hi) std::swap(lo, hi);
+    if (m_kind == Kind::Matrix) {
+      lo = std::floor(lo + 0.5) - 0.5;
+      hi = std::ceil(hi - 0.5) + 0.5;
+    }
+    return std::pair<double, double>{lo, hi};
+  };
+  Zoom zoom{x->range().lower, x->range().upper, y->range().lower, y->range().upper};
+  if (alongX) std::tie(zoom.x0, zoom.x1) = span(x, left, right);
+  if (alongY) std::tie(zoom.y0, zoom.y1) = span(y, top, bottom);
+  m_hasPendingZoom = false;
+  applyRanges(zoom);
+}
+
+void PlotView::showContextMenu(const QPoint& pos) {
+  if (m_kind == Kind::None || m_message->isVisible()) return;
+  auto* menu = new QMenu(m_plot);
+  menu->setAttribute(Qt::WA_DeleteOnClose);
+  menu->addAction(m_rangeAction);
+  menu->addAction(m_wholeAction);
+  m_wholeAction->setEnabled(zoom().has_value());
+  menu->popup(m_plot->mapToGlobal(pos));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Regions
 
@@ -470,9 +694,34 @@ bool PlotView::eventFilter(QObject* watched, QEvent* event) {
       case QEvent::Resize:
         m_settle.start();  // the resolution to ask for changed
         break;
-      case QEvent::KeyPress:
-        if (static_cast<QKeyEvent*>(event)->key() == Qt::Key_Home) {
+      case QEvent::KeyPress: {
+        const auto* key = static_cast<QKeyEvent*>(event);
+        if (key->key() == Qt::Key_Home ||
+            (key->key() == Qt::Key_R && key->modifiers() == Qt::NoModifier)) {
           resetZoom();
+          return true;
+        }
+        break;
+      }
+      case QEvent::MouseButtonPress:
+        if (startDrag(static_cast<QMouseEvent*>(event))) return true;
+        break;
+      case QEvent::MouseMove:
+        if (m_drag == Drag::None) break;
+        moveDrag(static_cast<QMouseEvent*>(event)->position());
+        return true;
+      case QEvent::MouseButtonRelease:
+        if (m_drag == Drag::None) break;
+        endDrag(static_cast<QMouseEvent*>(event)->position());
+        return true;
+      case QEvent::ContextMenu:
+        showContextMenu(static_cast<QContextMenuEvent*>(event)->pos());
+        return true;
+      case QEvent::ToolTip:
+        // The controls tooltip only off the data, where it would hide what is hovered.
+        if (m_plot->xAxis &&
+            m_plot->xAxis->axisRect()->rect().contains(static_cast<QHelpEvent*>(event)->pos())) {
+          QToolTip::hideText();
           return true;
         }
         break;

@@ -80,7 +80,7 @@ void ViewGrid::buildCell(QWidget* host, int k) {
   // A cell never gets so small that its heatmap or chart is unreadable: the page scrolls.
   PlotView* plot = cell.plot;
   connect(&plot->plot(), &QCustomPlot::afterLayout, this,
-          [plot] { reserveAxisRoom(*plot, plot->plot()); });
+          [plot] { reserveAxisRoom(*plot, plot->plot(), plot->squareCells()); });
   connect(cell.plot, &PlotView::pointHovered, this, [this, k](int curve, int, double x, double y) {
     const Cell& c = m_cells[static_cast<std::size_t>(k)];
     const ViewSpec* spec = viewSpec(c.view);

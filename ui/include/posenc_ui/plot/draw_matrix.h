@@ -14,7 +14,9 @@ namespace posenc::ui {
 /// downwards, row 0 at the top, as a matrix is read), a colour scale with its label, cells
 /// centred on their integer indices and not interpolated, a symmetric range about zero for
 /// signed values, masked (NaN) cells in a neutral grey and named in a legend note, and a
-/// note such as "1 px = 512 x 512 cells, sampled" when `result` is not exact.
+/// note such as "1 px = 512 x 512 cells, sampled" when `result` is not exact. A square matrix
+/// (full rows == cols: similarity, attention, biases) keeps square cells, its axis rect as
+/// large as fits and centred, so its diagonals run at 45 degrees; other shapes fill the space.
 /// With `reuse`, when `plot` already shows a heatmap drawMatrix drew with the same view,
 /// options, colour steps and notes, only the values are replaced (cells, their ranges, the
 /// colour range and the axis ranges): plottables, items, axes and layout are kept, and the

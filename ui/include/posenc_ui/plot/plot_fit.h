@@ -41,12 +41,25 @@ inline constexpr QSize kMinAxisRect{200, 150};
 /// it after `plot` was laid out (QCustomPlot::afterLayout). The labels around the axes change
 /// width with the axis length (other ticks), so the minimum grows at once but shrinks only by
 /// more than kShrinkSlack pixels: a redraw cannot start a resize loop.
-inline void reserveAxisRoom(QWidget& host, QCustomPlot& plot) {
+/// With `squareCells` the axis rectangle is a square as large as the tighter direction allows
+/// (PlotView::squareCells), so only that direction's room is what limits it: the minimum grows
+/// there, until the square is kMinAxisRect's width on each side.
+inline void reserveAxisRoom(QWidget& host, QCustomPlot& plot, bool squareCells = false) {
   constexpr int kShrinkSlack = 24;
   if (plot.axisRectCount() == 0 || plot.plottableCount() == 0) return;
   const QSize axis = plot.axisRect()->rect().size();
   if (axis.isEmpty()) return;
-  const QSize wanted = (host.size() - axis + kMinAxisRect).expandedTo(QSize(0, 0));
+  const QSize chrome = host.size() - axis;  // exact in a direction the axis fills
+  QSize wanted = chrome + kMinAxisRect;
+  if (squareCells) {
+    // The direction with less room around the square is the one that limits it; the other
+    // direction's "chrome" includes the space left beside the square, so it is not raised.
+    const int side = std::max(kMinAxisRect.width(), kMinAxisRect.height());
+    if (chrome.height() <= chrome.width())
+      wanted = QSize(host.minimumWidth(), chrome.height() + side);
+    else wanted = QSize(chrome.width() + side, host.minimumHeight());
+  }
+  wanted = wanted.expandedTo(QSize(0, 0));
   const QSize now = host.minimumSize();
   auto pick = [](int want, int have) {
     return want > have || want < have - kShrinkSlack ? want : have;

@@ -130,6 +130,13 @@ void frameAxis(QCPAxis* axis, double s);
 [[nodiscard]] QCPAxisRect* newEqualAspectRect(QCustomPlot& plot, const QCPRange& boxX,
                                               const QCPRange& boxY);
 
+/// A layout grid for a heatmap's axis rect (cell (0, 0)) and its colour scale (cell (0, 1))
+/// that keeps the heatmap's cells square: the rect's inside takes the aspect of its visible
+/// ranges (x span / y span), as large as fits, and the rect and scale are centred in the space
+/// the grid is given (equal margins left and right, or above and below). For square matrices,
+/// so that the diagonals m - n = const run at 45 degrees and a circle stays round.
+[[nodiscard]] QCPLayoutGrid* newSquareCellGrid();
+
 /// Where a legend goes.
 enum class LegendPlace {
   Hidden,  ///< One curve or a heatmap: no legend shown (it exists, invisible, as plot.legend).

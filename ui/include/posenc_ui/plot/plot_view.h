@@ -24,14 +24,20 @@ class QCPItemRect;
 class QCPItemStraightLine;
 class QCPItemText;
 class QCPItemTracer;
+class QAction;
 class QLabel;
+class QMouseEvent;
+class QRubberBand;
 
 namespace posenc::ui {
 
 /// Shows a matrix view (through drawMatrix) or a series view (through drawSeries), so it
-/// looks exactly like the exported picture, and adds interaction: wheel zooms about the
-/// mouse, drag pans, both axes; double-click or Home resets; a crosshair follows the mouse
-/// on heatmaps; hovering reports the cell (or the nearest point of a chart).
+/// looks exactly like the exported picture, and adds interaction, as plotting tools do: a left
+/// drag zooms to the box it draws (a heatmap to whole cells; a box thinner than a few pixels
+/// zooms only the other axis), Shift+drag or a middle-button drag pans, a wheel notch zooms
+/// 1.5x about the mouse, both axes; double-click, Home or R shows everything; Ctrl+G or the
+/// context menu (right click) types the range to show. A crosshair follows the mouse on
+/// heatmaps; hovering reports the cell (or the nearest point of a chart).
 /// For matrix views the widget asks for the region it shows at the resolution it draws
 /// (visible rows x cols, at most its pixel size times the device pixel ratio) through
 /// regionRequested, and draws whatever setMatrix gives it.
@@ -59,8 +65,21 @@ class PlotView : public QWidget {
   /// Restores a zoom (from a session); nullopt = whole view. Applies to what is shown now and
   /// also to the next result if that is of another view (a session opens before it computes).
   void setZoom(const std::optional<Zoom>& zoom);
-  /// Shows everything (double-click, Home).
+  /// Shows everything (double-click, Home, R).
   void resetZoom();
+
+  /// Shows a typed range: a heatmap's rows (`first`) and columns (`second`), each "A:B" for
+  /// the cells A to B - 1 as the command line's --rows / --cols ("A:" runs to the end); a
+  /// chart's x (`first`) and y (`second`), each "A:B" within the chart. An empty field shows
+  /// that axis whole. Input that is refused changes nothing; false and `*error` says why,
+  /// naming the field, the value and what is allowed (RangeDialog::parseCells/parseValues).
+  bool goToRange(const QString& first, const QString& second, QString* error = nullptr);
+  /// Opens the "Go to Range" dialog on the current range (window-modal, not blocking); its OK
+  /// goes through goToRange and keeps the dialog open with the reason when refused.
+  void openRangeDialog();
+  /// The action that opens it: Ctrl+G while the plot has focus, and in its context menu. A
+  /// window menu can show this action rather than bind Ctrl+G again (which would be ambiguous).
+  [[nodiscard]] QAction* goToRangeAction() const { return m_rangeAction; }
 
   /// Puts the crosshair (and, when the cell is big enough to see, its outline) on cell
   /// (row, col) of a heatmap without a hover signal: the cell the arrow keys moved to. The
@@ -68,6 +87,13 @@ class PlotView : public QWidget {
   void markCell(posenc::Index row, posenc::Index col);
   /// Hides a crosshair markCell() put, unless the mouse is hovering the plot.
   void clearMark();
+
+  /// True when a heatmap of a square matrix is shown: its cells are square on screen (one
+  /// cell as many pixels across as down, newSquareCellGrid), so an overlay that should look
+  /// round (a lesson's ring) takes the same radius in rows and columns.
+  [[nodiscard]] bool squareCells() const {
+    return m_kind == Kind::Matrix && m_shape.rows == m_shape.cols && m_shape.rows > 0;
+  }
 
   /// The underlying plot, for export and clipboard (same picture as on screen).
   [[nodiscard]] QCustomPlot& plot();
@@ -84,9 +110,12 @@ class PlotView : public QWidget {
 
  protected:
   bool eventFilter(QObject* watched, QEvent* event) override;
+  void changeEvent(QEvent* event) override;
 
  private:
   enum class Kind { None, Matrix, Series };
+  /// What a mouse drag on the plot does: draw a zoom box, or pan.
+  enum class Drag { None, Box, Pan };
   /// An interval of one axis, in data coordinates.
   struct Span {
     double lo = 0, hi = 0;
@@ -100,6 +129,17 @@ class PlotView : public QWidget {
   void limitRange(QCPAxis* axis);
   /// The view settled after a zoom, pan, resize or new result: hover again, ask for the region.
   void settle();
+  /// Texts of the actions and the controls tooltip, in the current language.
+  void retranslate();
+  /// A press in the data area starts a box (left) or a pan (middle, Shift+left); true if so.
+  bool startDrag(const QMouseEvent* event);
+  void moveDrag(const QPointF& pos);
+  void endDrag(const QPointF& pos);
+  /// Moves the view so the point under the drag's start is under `pos`.
+  void panTo(const QPointF& pos);
+  /// Zooms to the part of the data area inside `box` (widget pixels, any corner order).
+  void zoomToBox(const QRectF& box);
+  void showContextMenu(const QPoint& pos);
   void hoverAt(const QPointF& pos);
   [[nodiscard]] double drawnValue(double x, double y) const;
   void hoverMatrix(const QPointF& pos);
@@ -147,6 +187,15 @@ class PlotView : public QWidget {
   bool m_hasPendingZoom = false;  ///< setZoom before the result it belongs to arrived.
   std::optional<Zoom> m_pendingZoom;
   std::optional<posenc::Region> m_lastRequested;
+  std::optional<posenc::Region> m_reasked;  ///< Asked again after another request's answer.
+
+  // Mouse drags (box zoom, pan) and the actions of the context menu.
+  Drag m_drag = Drag::None;
+  QPointF m_dragFrom;   ///< Where the drag started (widget pixels).
+  Span m_panX, m_panY;  ///< The axis ranges when a pan started.
+  QRubberBand* m_band = nullptr;
+  QAction* m_rangeAction = nullptr;
+  QAction* m_wholeAction = nullptr;
 
   // Hover state and overlay items (owned by the plot; drawMatrix/drawSeries delete them).
   bool m_mouseInPlot = false;  ///< The mouse is over the plot widget (m_mouse is valid).
