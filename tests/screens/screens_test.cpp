@@ -197,8 +197,16 @@ TEST_P(Screens, ExplanationsAndSchemePagesFitTheirDock) {
     // The page wraps: nothing sticks out to the right of the dock.
     for (auto* scroll : explanation->findChildren<QScrollArea*>()) {
       if (!scroll->isVisible() || !scroll->widget()) continue;
+      std::string widest;
+      for (auto* child : scroll->widget()->findChildren<QWidget*>())
+        if (child->isVisible() &&
+            child->minimumSizeHint().width() > scroll->viewport()->width() - 40)
+          widest += " " + child->objectName().toStdString() + "/" +
+                    child->metaObject()->className() + " needs " +
+                    std::to_string(child->minimumSizeHint().width());
       EXPECT_LE(scroll->widget()->width(), scroll->viewport()->width() + 1)
-          << session.scheme.toStdString();
+          << session.scheme.toStdString() << widest << " layout min "
+          << scroll->widget()->minimumSizeHint().width();
     }
   }
 }

@@ -287,3 +287,36 @@ TEST(FormulaWidget, SizeHintFollowsTheFontAndTooltipIsPlainText) {
 
 }  // namespace
 }  // namespace posenc::ui
+
+namespace posenc::test {
+namespace {
+
+TEST(FormulaWidgetBreaks, ALongFormulaBreaksBeforeTopLevelOperatorsInsteadOfShrinking) {
+  const QString source = QStringLiteral(
+      "(q + \\mathrm{PE}_m) \\cdot (k + \\mathrm{PE}_n) = q \\cdot k + q \\cdot \\mathrm{PE}_n + "
+      "\\mathrm{PE}_m \\cdot k + \\mathrm{PE}_m \\cdot \\mathrm{PE}_n");
+  ui::FormulaWidget w(source);
+  const int natural = w.sizeHint().width();
+  w.resize(natural / 2, w.sizeHint().height());
+  w.show();
+  EXPECT_NE(w.shownSource(), source) << "broken into lines";
+  EXPECT_TRUE(w.shownSource().contains(QStringLiteral("\\\\"))) << w.shownSource().toStdString();
+  EXPECT_FALSE(w.shownSource().contains(QStringLiteral("(q \\\\"))) << "never inside brackets";
+  EXPECT_GE(w.paintScale(), 0.9) << w.shownSource().toStdString();
+  w.resize(natural + 10, w.height());
+  EXPECT_EQ(w.shownSource(), source) << "wide enough again: as written";
+  EXPECT_DOUBLE_EQ(w.paintScale(), 1.0);
+}
+
+TEST(FormulaWidgetBreaks, CasesAreNeverSplit) {
+  const QString source = QStringLiteral(
+      "\\mathrm{PE}[p, k] = \\begin{cases} \\sin(p w_i) & k = 2i \\\\ \\cos(p w_i) & k = 2i + 1 "
+      "\\end{cases}");
+  ui::FormulaWidget w(source);
+  w.resize(40, 40);
+  w.show();
+  EXPECT_EQ(w.shownSource(), source);
+}
+
+}  // namespace
+}  // namespace posenc::test

@@ -186,6 +186,7 @@ ExplanationPanel::ExplanationPanel(QWidget* parent) : QWidget(parent) {
   pageScroll->setFrameShape(QFrame::NoFrame);
   auto* page = new QWidget(pageScroll);
   auto* p = new QVBoxLayout(page);
+  p->setContentsMargins(4, 4, 4, 4);  // a 260 px dock on a 1024 x 768 screen needs every pixel
   m_backLink = linkLabel(page);
   m_page = textLabel(page);
   p->addWidget(m_backLink);
