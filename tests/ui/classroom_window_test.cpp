@@ -116,6 +116,14 @@ TEST_F(Classroom, HighlightedCellIsRingedOnThePlot) {
         for (int i = 0; i < plot.itemCount(); ++i)
           rings += plot.item(i)->objectName() == QLatin1String("LessonMarker") ? 1 : 0;
         EXPECT_GT(rings, 0);
+        // A circle on the screen, whatever the cells' shape (issue 14 item 9).
+        for (int i = 0; i < plot.itemCount(); ++i)
+          if (auto* ring = qobject_cast<QCPItemEllipse*>(plot.item(i))) {
+            const QPointF a = ring->topLeft->pixelPosition();
+            const QPointF b = ring->bottomRight->pixelPosition();
+            EXPECT_NEAR(b.x() - a.x(), b.y() - a.y(), 0.5);
+            EXPECT_GE(b.x() - a.x(), 32.0);
+          }
         // Another view: the ring goes.
         const auto& views = m_window->controller().scheme().info().views;
         for (const ViewSpec& v : views)

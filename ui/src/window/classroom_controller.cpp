@@ -289,19 +289,34 @@ void ClassroomController::drawMarker(PlotView& plotView, const QString& view,
   const bool matrix = last && std::holds_alternative<MatrixResult>(last->data) &&
                       last->view == view && last->error.isEmpty();
   if (m_marked && key == m_markedView && matrix) {
-    // A ring around the cell, never smaller than a few percent of what is shown, drawn twice
-    // (dark halo, bright ring) so it stands out on any colour map.
-    const double col = static_cast<double>(m_marked->second);
-    const double row = static_cast<double>(m_marked->first);
-    const double hx = std::max(0.8, 0.035 * plot.xAxis->range().size());
-    const double hy = std::max(0.8, 0.035 * plot.yAxis->range().size());
+    // A ring around the cell, drawn twice (dark halo, bright ring) so it stands out on any
+    // colour map. It is a circle in pixels, centred on the cell by an invisible anchor in data
+    // coordinates: round however the cells are stretched (a wide table, a zoomed region), a
+    // few percent of the picture and never smaller than the cell.
+    auto* centre = new QCPItemTracer(&plot);
+    centre->setObjectName(QStringLiteral("LessonMarker"));
+    centre->setStyle(QCPItemTracer::tsNone);
+    centre->position->setCoords(static_cast<double>(m_marked->second),
+                                static_cast<double>(m_marked->first));
+    const QRect area = plot.axisRect()->rect();
+    const double cellPx = area.isEmpty()
+                              ? 0
+                              : std::max(area.width() / std::max(1.0, plot.xAxis->range().size()),
+                                         area.height() / std::max(1.0, plot.yAxis->range().size()));
+    const double radius =
+        std::max({16.0, 0.8 * cellPx,
+                  area.isEmpty() ? 24.0 : 0.045 * std::min(area.width(), area.height())});
     const std::pair<QColor, double> pens[] = {{QColor(0, 0, 0), 7.0}, {QColor(255, 140, 0), 3.5}};
     for (const auto& [colour, width] : pens) {
       auto* ring = new QCPItemEllipse(&plot);
       ring->setObjectName(QStringLiteral("LessonMarker"));
       ring->setPen(QPen(colour, width));
-      ring->topLeft->setCoords(col - hx, row - hy);
-      ring->bottomRight->setCoords(col + hx, row + hy);
+      for (QCPItemPosition* corner : {ring->topLeft, ring->bottomRight}) {
+        corner->setType(QCPItemPosition::ptAbsolute);
+        corner->setParentAnchor(centre->position);
+      }
+      ring->topLeft->setCoords(-radius, -radius);
+      ring->bottomRight->setCoords(radius, radius);
     }
   }
   plot.replot(QCustomPlot::rpQueuedReplot);
