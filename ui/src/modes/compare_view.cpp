@@ -384,8 +384,10 @@ void CompareView::onResult(int index, const ViewResult& result) {
 
 void CompareView::keepReadable(PlotView* plot) {
   // A panel never gets so small that its picture is unreadable: the page scrolls instead.
-  connect(&plot->plot(), &QCustomPlot::afterLayout, plot,
-          [plot] { reserveAxisRoom(*plot, plot->plot(), plot->squareCells()); });
+  // (After each replot too: a chart may lay out its legend again inside its replot.)
+  for (auto signal : {&QCustomPlot::afterLayout, &QCustomPlot::afterReplot})
+    connect(&plot->plot(), signal, plot,
+            [plot] { reserveAxisRoom(*plot, plot->plot(), plot->squareCells()); });
 }
 
 void CompareView::drawPanel(Panel& p) {

@@ -79,8 +79,10 @@ void ViewGrid::buildCell(QWidget* host, int k) {
   cell.plot->plot().installEventFilter(this);  // arrow keys move the hovered cell
   // A cell never gets so small that its heatmap or chart is unreadable: the page scrolls.
   PlotView* plot = cell.plot;
-  connect(&plot->plot(), &QCustomPlot::afterLayout, this,
-          [plot] { reserveAxisRoom(*plot, plot->plot(), plot->squareCells()); });
+  // (After each replot too: a chart may lay out its legend again inside its replot.)
+  for (auto signal : {&QCustomPlot::afterLayout, &QCustomPlot::afterReplot})
+    connect(&plot->plot(), signal, this,
+            [plot] { reserveAxisRoom(*plot, plot->plot(), plot->squareCells()); });
   connect(cell.plot, &PlotView::pointHovered, this, [this, k](int curve, int, double x, double y) {
     const Cell& c = m_cells[static_cast<std::size_t>(k)];
     const ViewSpec* spec = viewSpec(c.view);

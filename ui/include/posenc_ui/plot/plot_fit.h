@@ -37,29 +37,37 @@ inline bool fontScaleStale(double drawn, double fitted) {
 inline constexpr QSize kMinAxisRect{200, 150};
 
 /// Gives `host` (the widget that holds `plot`) a minimum size that leaves `plot` an axis
-/// rectangle of at least kMinAxisRect with the titles, labels and colour bar it has now; call
-/// it after `plot` was laid out (QCustomPlot::afterLayout). The labels around the axes change
-/// width with the axis length (other ticks), so the minimum grows at once but shrinks only by
-/// more than kShrinkSlack pixels: a redraw cannot start a resize loop.
-/// With `squareCells` the axis rectangle is a square as large as the tighter direction allows
-/// (PlotView::squareCells), so only that direction's room is what limits it: the minimum grows
-/// there, until the square is kMinAxisRect's width on each side.
+/// rectangle of at least kMinAxisRect (each side of it with `squareCells`, a square as large
+/// as fits: PlotView::squareCells) with the titles, labels and colour bar it has now; call it
+/// after `plot` was laid out (QCustomPlot::afterLayout). The room around the axis rectangle is
+/// the host's size less the rectangle and less the space its layout grid leaves spare beside
+/// a square (the margins that centre it). The labels change width with the axis length (other
+/// ticks), so the minimum grows at once but shrinks only by more than kShrinkSlack pixels: a redraw
+/// cannot start a resize loop.
 inline void reserveAxisRoom(QWidget& host, QCustomPlot& plot, bool squareCells = false) {
   constexpr int kShrinkSlack = 24;
+  // A few pixels more than the minimum: labels re-laid out after a redraw (other ticks, a
+  // wrapped title) must not take the rectangle below it.
+  constexpr int kMargin = 6;
   if (plot.axisRectCount() == 0 || plot.plottableCount() == 0) return;
-  const QSize axis = plot.axisRect()->rect().size();
+  QCPAxisRect* rect = plot.axisRect();
+  const QSize axis = rect->rect().size();
   if (axis.isEmpty()) return;
-  const QSize chrome = host.size() - axis;  // exact in a direction the axis fills
-  QSize wanted = chrome + kMinAxisRect;
-  if (squareCells) {
-    // The direction with less room around the square is the one that limits it; the other
-    // direction's "chrome" includes the space left beside the square, so it is not raised.
-    const int side = std::max(kMinAxisRect.width(), kMinAxisRect.height());
-    if (chrome.height() <= chrome.width())
-      wanted = QSize(host.minimumWidth(), chrome.height() + side);
-    else wanted = QSize(chrome.width() + side, host.minimumHeight());
+  QSize spare(0, 0);
+  if (const auto* grid = qobject_cast<QCPLayoutGrid*>(rect->layout())) {
+    const QMargins m = grid->margins();
+    spare = QSize(m.left() + m.right(), m.top() + m.bottom());
   }
-  wanted = wanted.expandedTo(QSize(0, 0));
+  // Only the direction with more spare room is free: the other one limits the square (its
+  // spare, if any, is growth the square keeps back for steady labels, counted as room used).
+  if (spare.width() <= spare.height()) spare.setWidth(0);
+  else spare.setHeight(0);
+  const QSize chrome = host.size() - axis - spare;
+  // A square may keep back up to a tenth of the growth its room allows (steady labels while
+  // a window is resized: SquareCellGrid), so it is given that much more room.
+  const int side = std::max(kMinAxisRect.width(), kMinAxisRect.height()) * 112 / 100;
+  const QSize least = squareCells ? QSize(side, side) : kMinAxisRect;
+  const QSize wanted = (chrome + least + QSize(kMargin, kMargin)).expandedTo(QSize(0, 0));
   const QSize now = host.minimumSize();
   auto pick = [](int want, int have) {
     return want > have || want < have - kShrinkSlack ? want : have;
