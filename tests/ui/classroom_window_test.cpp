@@ -122,6 +122,11 @@ TEST_F(Classroom, HighlightedCellIsRingedOnThePlot) {
             const QPointF a = ring->topLeft->pixelPosition();
             const QPointF b = ring->bottomRight->pixelPosition();
             EXPECT_NEAR(b.x() - a.x(), b.y() - a.y(), 0.5);
+            // ... centred on the highlighted cell.
+            const auto& cell = *lessons.lessons()[l].steps[k].highlight;
+            plot.replot();
+            EXPECT_NEAR((a.x() + b.x()) / 2, plot.xAxis->coordToPixel(cell.col), 1.0);
+            EXPECT_NEAR((a.y() + b.y()) / 2, plot.yAxis->coordToPixel(cell.row), 1.0);
             EXPECT_GE(b.x() - a.x(), 32.0);
           }
         // Another view: the ring goes.
