@@ -242,3 +242,23 @@ TEST(CompareViewWidget, ZoomInOnePanelFollowsInTheOthers) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(CompareViewWidget, ReplacedPanelsSendNothingAfterTheyAreGone) {
+  // A replaced panel's plot lives until the event loop deletes it; its settle timer once fired
+  // into a deleted panel (a crash seen in the screenshot suite at 3840 x 2160).
+  CompareView view;
+  view.resize(1200, 700);
+  view.show();
+  view.setPanels({{"rope", "scores", ""}, {"alibi", "bias", ""}});
+  ASSERT_TRUE(settle(view));
+  posenc::ui::PlotView* old = view.plotView(0);
+  ASSERT_NE(old, nullptr);
+  view.setPanels({{"t5", "bias", ""}, {"sinusoidal", "encoding", ""}, {"alibi", "bias", ""}});
+  emit old->regionRequested(posenc::Region{0, 4, 0, 4});  // before the old box is deleted
+  EXPECT_TRUE(settle(view));
+  EXPECT_EQ(view.panels().size(), 3U);
+}
+
+}  // namespace

@@ -28,6 +28,15 @@ namespace {
 /// Splits `source` into pieces before each top-level relation or sum operator: outside braces,
 /// \left...\right pairs and \begin...\end environments (which are never split). An existing
 /// line break (\\) ends a piece and is kept as the piece "\\".
+/// +1 where a group opens at `c` (the text from `c` on is `rest`), -1 where one closes.
+int nesting(QChar c, QStringView rest) {
+  const bool opens = c == QLatin1Char('{') || c == QLatin1Char('(') || c == QLatin1Char('[') ||
+                     rest.startsWith(u"\\left") || rest.startsWith(u"\\begin");
+  const bool closes = c == QLatin1Char('}') || c == QLatin1Char(')') || c == QLatin1Char(']') ||
+                      rest.startsWith(u"\\right") || rest.startsWith(u"\\end");
+  return opens ? 1 : (closes ? -1 : 0);
+}
+
 QStringList breakablePieces(const QString& source) {
   static const QStringList commands = {QStringLiteral("\\approx"), QStringLiteral("\\le"),
                                        QStringLiteral("\\ge"), QStringLiteral("\\neq"),
@@ -37,10 +46,7 @@ QStringList breakablePieces(const QString& source) {
   for (int i = 0; i < source.size(); ++i) {
     const QChar c = source[i];
     const QStringView rest = QStringView(source).mid(i);
-    if (c == QLatin1Char('{') || c == QLatin1Char('(') || c == QLatin1Char('[')) ++depth;
-    else if (c == QLatin1Char('}') || c == QLatin1Char(')') || c == QLatin1Char(']')) --depth;
-    else if (rest.startsWith(u"\\left") || rest.startsWith(u"\\begin")) ++depth;
-    else if (rest.startsWith(u"\\right") || rest.startsWith(u"\\end")) --depth;
+    depth += nesting(c, rest);
     if (depth != 0 || i == start) continue;
     if (rest.startsWith(u"\\\\")) {
       pieces << source.mid(start, i - start) << QStringLiteral("\\\\");

@@ -113,6 +113,9 @@ struct CompareView::Panel {
 };
 
 CompareView::CompareView(QWidget* parent) : QWidget(parent) {
+  m_refit.setSingleShot(true);
+  m_refit.setInterval(0);
+  connect(&m_refit, &QTimer::timeout, this, &CompareView::refitTexts);
   m_lengthLabel = new QLabel(this);
   m_length = new QSpinBox(this);
   m_length->setObjectName(QStringLiteral("compareLength"));
@@ -175,6 +178,13 @@ void CompareView::setPanels(const std::vector<ComparePanelSpec>& panels) {
   ++m_hoverGeneration;  // a hover being computed belongs to the panels replaced here
   m_hoverPending = nullptr;
   for (Panel* p : m_panels) {
+    // The box and its plot live on until the event loop deletes them, and a plot's settle
+    // timer or a controller's last result may still fire: nothing of theirs may reach this
+    // view, whose lambdas would find the panel deleted.
+    QObject::disconnect(p->box, nullptr, this, nullptr);
+    for (QObject* child : p->box->findChildren<QObject*>())
+      QObject::disconnect(child, nullptr, this, nullptr);
+    p->box->hide();
     p->box->deleteLater();
     delete p;
   }
@@ -382,6 +392,16 @@ void CompareView::onResult(int index, const ViewResult& result) {
   if (!busy()) emit settled();
 }
 
+void CompareView::refitTexts() {
+  for (Panel* p : m_panels)
+    if (!p->waiting && !p->last.view.isEmpty() &&
+        fontScaleStale(p->drawnFontScale, fittedFontScale(m_fontScale, p->plot->size())))
+      drawPanel(*p);
+  if (m_diffPlot && m_diffPlot->isVisible() &&
+      fontScaleStale(m_diffFontScale, fittedFontScale(m_fontScale, m_diffPlot->size())))
+    showDifference();
+}
+
 void CompareView::keepReadable(PlotView* plot) {
   // A panel never gets so small that its picture is unreadable: the page scrolls instead.
   // (After each replot too: a chart may lay out its legend again inside its replot.)
@@ -390,7 +410,7 @@ void CompareView::keepReadable(PlotView* plot) {
             [plot] { reserveAxisRoom(*plot, plot->plot(), plot->squareCells()); });
 }
 
-void CompareView::drawPanel(Panel& p) {
+void CompareView::drawPanel(Panel& p) const {
   const Scheme& scheme = findScheme(p.spec.scheme.toStdString());
   const ViewSpec& spec = findView(scheme, p.spec.view.toStdString());
   PlotOptions options;
@@ -411,15 +431,7 @@ void CompareView::resizeEvent(QResizeEvent* event) {
   QWidget::resizeEvent(event);
   // Panels that grew or shrank much are drawn again with texts that fit them (plot_fit.h),
   // once the layout has given them their new sizes.
-  QTimer::singleShot(0, this, [this] {
-    for (Panel* p : m_panels)
-      if (!p->waiting && !p->last.view.isEmpty() &&
-          fontScaleStale(p->drawnFontScale, fittedFontScale(m_fontScale, p->plot->size())))
-        drawPanel(*p);
-    if (m_diffPlot && m_diffPlot->isVisible() &&
-        fontScaleStale(m_diffFontScale, fittedFontScale(m_fontScale, m_diffPlot->size())))
-      showDifference();
-  });
+  m_refit.start();
 }
 
 void CompareView::linkZoom(int from) {

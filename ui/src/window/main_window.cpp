@@ -536,7 +536,7 @@ void MainWindow::useCompactDocks() {
   if (!explanation) return;
   tabifyDockWidget(m_docks[2], explanation);
   explanation->raise();
-  resizeDocks({m_docks[0], explanation}, {260, 280}, Qt::Horizontal);
+  resizeDocks({m_docks[0], explanation}, {290, 260}, Qt::Horizontal);
 }
 
 void MainWindow::arrangeDocksForMode(const QString& newMode) {

@@ -133,7 +133,12 @@ PresentationMode::PresentationMode(QMainWindow* window)
     : QObject(window),
       m_window(window),
       m_pointer(new PointerHighlight(window->centralWidget())),
-      m_saved(std::make_unique<Saved>()) {}
+      m_saved(std::make_unique<Saved>()) {
+  m_fullScreen.setSingleShot(true);
+  connect(&m_fullScreen, &QTimer::timeout, this, [this] {
+    if (m_on) m_window->setWindowState(m_window->windowState() | Qt::WindowFullScreen);
+  });
+}
 
 PresentationMode::~PresentationMode() = default;
 
@@ -167,9 +172,7 @@ void PresentationMode::enter() {
   // maximised window is made normal first and full screen once the manager has done that.
   if (w.windowState() & Qt::WindowMaximized) {
     w.setWindowState(w.windowState() & ~Qt::WindowMaximized);
-    QTimer::singleShot(150, &w, [this] {
-      if (m_on) m_window->setWindowState(m_window->windowState() | Qt::WindowFullScreen);
-    });
+    m_fullScreen.start(150);
   } else {
     w.setWindowState(w.windowState() | Qt::WindowFullScreen);
   }

@@ -31,6 +31,9 @@ ViewGrid::ViewGrid(EncodingController& controller, QWidget* parent)
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(4, 4, 4, 4);
   layout->setSpacing(2);
+  m_refit.setSingleShot(true);
+  m_refit.setInterval(0);
+  connect(&m_refit, &QTimer::timeout, this, &ViewGrid::refitTexts);
   m_tabs = new QTabBar(this);
   m_tabs->setObjectName(QStringLiteral("ViewTabs"));
   m_tabs->setExpanding(false);
@@ -197,6 +200,15 @@ void ViewGrid::setLayoutMode(const QString& mode) {
   for (int k = 0; k < count; ++k) setCellView(k, m_cells[static_cast<std::size_t>(k)].view);
 }
 
+void ViewGrid::refitTexts() {
+  for (int k = 0; k < cellCount(); ++k) {
+    const Cell& cell = m_cells[static_cast<std::size_t>(k)];
+    if (cell.last &&
+        fontScaleStale(cell.drawnFontScale, fittedFontScale(m_fontScale, cell.plot->size())))
+      redrawCell(k);
+  }
+}
+
 void ViewGrid::setChoosersShown(bool shown) {
   m_choosersShown = shown;
   const bool tabs = m_layout == QLatin1String("tabs");
@@ -345,15 +357,10 @@ void ViewGrid::hoverCell(int slot, Index row, Index col) {
 
 bool ViewGrid::eventFilter(QObject* watched, QEvent* event) {
   if (event->type() == QEvent::Resize) {
-    // A cell that grew or shrank much is drawn again with texts that fit it (plot_fit.h).
-    for (int k = 0; k < cellCount(); ++k) {
-      Cell& cell = m_cells[static_cast<std::size_t>(k)];
-      if (watched != &cell.plot->plot() || !cell.last) continue;
-      if (fontScaleStale(cell.drawnFontScale, fittedFontScale(m_fontScale, cell.plot->size())))
-        QTimer::singleShot(0, this, [this, k] {
-          if (k < cellCount()) redrawCell(k);
-        });
-    }
+    // A cell that grew or shrank much is drawn again with texts that fit it (plot_fit.h),
+    // once the layout has settled (refitTexts).
+    for (int k = 0; k < cellCount(); ++k)
+      if (watched == &m_cells[static_cast<std::size_t>(k)].plot->plot()) m_refit.start();
     return QWidget::eventFilter(watched, event);
   }
   if (event->type() == QEvent::KeyPress || event->type() == QEvent::FocusOut) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <QString>
+#include <QTimer>
 #include <QWidget>
 #include <functional>
 #include <optional>
@@ -111,9 +112,11 @@ class CompareView : public QWidget {
   void applyPanel(int index);
   void onResult(int index, const ViewResult& result);
   /// Draws panel `p`'s last result with texts fitted to its size.
-  void drawPanel(Panel& p);
+  void drawPanel(Panel& p) const;
   /// Keeps `plot`'s axis rectangle readable (plot_fit.h, reserveAxisRoom).
   void keepReadable(PlotView* plot);
+  /// Draws again the panels whose size moved their fitted font scale (plot_fit.h).
+  void refitTexts();
   void linkZoom(int from);
   void linkZoomFrom(PlotView* source);
   void showDifference();
@@ -136,7 +139,8 @@ class CompareView : public QWidget {
   QLabel* m_countLabel = nullptr;
   QWidget* m_grid = nullptr;
   PlotView* m_diffPlot = nullptr;
-  double m_diffFontScale = 0;             ///< Font scale of the difference picture shown.
+  double m_diffFontScale = 0;  ///< Font scale of the difference picture shown.
+  QTimer m_refit;              ///< refitTexts() once the layout has given the panels their sizes.
   EncodingController* m_diffA = nullptr;  ///< Panel 1's scheme over the difference's region.
   EncodingController* m_diffB = nullptr;  ///< Panel 2's scheme over the same region.
   QString m_diffView;

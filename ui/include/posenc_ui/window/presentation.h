@@ -6,6 +6,7 @@
 #include <QFont>
 #include <QPalette>
 #include <QPointer>
+#include <QTimer>
 #include <QWidget>
 #include <memory>
 
@@ -80,6 +81,8 @@ class PresentationMode : public QObject {
   PointerHighlight* m_pointer;
   std::unique_ptr<Saved> m_saved;  ///< What leaving restores.
   bool m_on = false;
+  /// Full screen asked for once the window manager has un-maximised the window (enter()).
+  QTimer m_fullScreen;
 };
 
 }  // namespace posenc::ui

@@ -5,6 +5,7 @@
 
 #include <QString>
 #include <QStringList>
+#include <QTimer>
 #include <QWidget>
 #include <array>
 #include <functional>
@@ -104,12 +105,15 @@ class ViewGrid : public QWidget {
   void hoverCell(int slot, posenc::Index row, posenc::Index col);
   /// Arrow key `key` on cell `slot`'s heatmap; false when it does not move the cell.
   bool moveKeyCell(int slot, int key);
+  /// Draws again the cells whose size moved their fitted font scale (plot_fit.h).
+  void refitTexts();
 
   EncodingController& m_controller;
   QTabBar* m_tabs = nullptr;
   std::array<Cell, 4> m_cells;
   QString m_layout = QStringLiteral("tabs");
   bool m_choosersShown = true;
+  QTimer m_refit;  ///< refitTexts() once the resizes of a layout pass are done.
   QString m_colormap;
   double m_fontScale = 1.0;
   std::function<QString()> m_timing;  ///< The last timing line, as a function of the language.
