@@ -128,6 +128,32 @@ QString plainOf(const QString& html) {
   return s;
 }
 
+/// `html` with places to break long words (a zero-width space in the text, never inside a
+/// tag): after '/' and '_' (paths, URLs, identifiers such as max_position_embeddings) and
+/// before each capital of a long CamelCase word (RelPartialLearnableMultiHeadAttn), so a
+/// narrow dock wraps them instead of growing wider than the screen leaves it.
+QString softBreaks(const QString& html) {
+  constexpr QChar kBreak(0x200B);
+  QString out;
+  out.reserve(html.size() + html.size() / 16);
+  bool inTag = false;
+  int word = 0;  // letters since the last space, in the text
+  for (const QChar c : html) {
+    if (c == QLatin1Char('<')) inTag = true;
+    if (!inTag && c.isUpper() && word >= 12 && !out.isEmpty() && out.back().isLower())
+      out += kBreak;
+    out += c;
+    if (c == QLatin1Char('>')) {
+      inTag = false;
+      continue;
+    }
+    if (inTag) continue;
+    word = c.isSpace() ? 0 : word + 1;
+    if (c == QLatin1Char('/') || c == QLatin1Char('_')) out += kBreak;
+  }
+  return out;
+}
+
 QFont scaled(const QFont& base, double factor, bool bold = false) {
   QFont f = base;
   if (f.pointSizeF() > 0) f.setPointSizeF(f.pointSizeF() * factor);
@@ -433,13 +459,8 @@ void ExplanationPanel::rebuildSchemePage() {
       html += QStringLiteral("<br/><b>") + ui("ours") + colon + QStringLiteral("</b>") +
               k.ours.in(lang);
       html += QStringLiteral("<br/>") + ui("why") + colon + k.why.in(lang);
-      // Paths and URLs may break after '/' and '_' (a zero-width space), so a narrow dock
-      // wraps them instead of growing wider than the screen leaves it.
-      QString basis = k.basis.toHtmlEscaped();
-      basis.replace(QLatin1Char('/'), QStringLiteral("/\u200B"));
-      basis.replace(QLatin1Char('_'), QStringLiteral("_\u200B"));
       if (!k.basis.isEmpty())
-        html += QStringLiteral("<br/><small>") + ui("basis") + colon + basis +
+        html += QStringLiteral("<br/><small>") + ui("basis") + colon + k.basis.toHtmlEscaped() +
                 QStringLiteral("</small>");
       html += QStringLiteral("</li>");
     }
@@ -447,7 +468,7 @@ void ExplanationPanel::rebuildSchemePage() {
   } else {
     html += QStringLiteral("<p>%1</p>").arg(error.toHtmlEscaped());
   }
-  m_page->setText(html);
+  m_page->setText(softBreaks(html));
 }
 
 }  // namespace posenc::ui
