@@ -92,7 +92,7 @@ SchemeInfo alibiInfo() {
       .id = "alibi",
       .name = "ALiBi (Press et al. 2022)",
       .description =
-          "No position embedding: each head subtracts slope m_h times the "
+          "No position embedding: each head subtracts slope mₕ times the "
           "query-key distance from the attention logits",
       .params =
           {

@@ -98,8 +98,8 @@ SchemeInfo learnedInfo() {
       .id = "learned",
       .name = "Learned absolute table (BERT, GPT-2)",
       .description =
-          "A trainable max_len x d table, one row per position, shown at its "
-          "random initialisation N(0, std^2); positions past max_len need an "
+          "A trainable max_len × d table, one row per position, shown at its "
+          "random initialisation N(0, std²); positions past max_len need an "
           "overflow rule",
       .params =
           {
@@ -145,6 +145,7 @@ std::vector<detail::ViewEntry<LearnedParams>> learnedViews() {
                 .yLabel = "position p",
                 .valueLabel = "T[r(p), k]",
                 .signedValues = true,
+                .dimensionColumns = true,
                 .randomStandIns = true,
                 .description = "length x dim: row = position p, column = dimension k; the "
                                "table row r(p) = p below max_len, else per overflow; entries "

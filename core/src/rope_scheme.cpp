@@ -260,7 +260,7 @@ SchemeInfo ropeInfo() {
       .name = "RoPE (Su et al. 2021, RoFormer)",
       .description =
           "Rotary position embedding: each pair of dimensions of q and k is rotated by "
-          "m theta_k; the score <R_m q, R_n k> depends only on m - n",
+          "mθₖ; the score ⟨Rₘq, Rₙk⟩ depends only on m − n",
       .params =
           {
               detail::lengthParam("Sequence length: positions 0..length-1"),
@@ -335,6 +335,7 @@ std::vector<detail::ViewEntry<RopeParams>> ropeViews() {
                 .xLabel = "pair index k",
                 .yLabel = "position m",
                 .valueLabel = "angle mθₖ (rad)",
+                .dimensionColumns = true,
                 .description =
                     "length x dim/2: angle m theta_k (after scaling) in radians by which "
                     "pair k is rotated at position m; rows m, columns k; >= 0, not "

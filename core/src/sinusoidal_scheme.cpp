@@ -146,8 +146,8 @@ SchemeInfo sinusoidalInfo() {
       .id = "sinusoidal",
       .name = "Sinusoidal (Vaswani et al. 2017)",
       .description =
-          "Fixed table added to the token embeddings: pair i holds sin(p "
-          "w_i) and cos(p w_i), w_i = base^(-2i/d)",
+          "Fixed table added to the token embeddings: pair i holds sin(p·wᵢ) and "
+          "cos(p·wᵢ), wᵢ = base^(−2i/d)",
       .params =
           {
               detail::lengthParam("Sequence length: positions 0 .. length-1"),
@@ -214,6 +214,7 @@ std::vector<detail::ViewEntry<SinusoidalParams>> sinusoidalViews() {
                 .yLabel = "position p",
                 .valueLabel = "PE[p, k]",
                 .signedValues = true,
+                .dimensionColumns = true,
                 .description = "length x dim table: row = position p, column = dimension k; "
                                "values in [-1, 1]; the layout decides which column holds "
                                "sin(p w_i) or cos(p w_i) of pair i"},

@@ -96,7 +96,7 @@ SchemeInfo t5Info() {
       .id = "t5",
       .name = "T5 relative bias (Raffel et al. 2020)",
       .description =
-          "A learned scalar per bucket of the offset j - i, added to the "
+          "A learned scalar per bucket of the offset j − i, added to the "
           "attention logits unscaled",
       .params =
           {

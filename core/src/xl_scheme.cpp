@@ -184,8 +184,8 @@ SchemeInfo xlInfo() {
       .id = "xl",
       .name = "Transformer-XL relative attention (Dai et al. 2019)",
       .description =
-          "One head's attention logits split into the four terms (a) q.k, (b) q.r, (c) "
-          "u.k, (d) v.r over a segment plus memory; equal to the reference's rel-shift "
+          "One head's attention logits split into the four terms (a) q·k, (b) q·r, (c) "
+          "u·k, (d) v·r over a segment plus memory; equal to the reference's rel-shift "
           "computation, evaluated for the cells on screen",
       .params =
           {

@@ -5,7 +5,7 @@
 
 // scheme sinusoidal: name, description, parameters, views
 QT_TRANSLATE_NOOP("posenc::core", "Sinusoidal (Vaswani et al. 2017)")
-QT_TRANSLATE_NOOP("posenc::core", "Fixed table added to the token embeddings: pair i holds sin(p w_i) and cos(p w_i), w_i = base^(-2i/d)")
+QT_TRANSLATE_NOOP("posenc::core", "Fixed table added to the token embeddings: pair i holds sin(p·wᵢ) and cos(p·wᵢ), wᵢ = base^(−2i/d)")
 QT_TRANSLATE_NOOP("posenc::core", "Sequence length: positions 0 .. length-1")
 QT_TRANSLATE_NOOP("posenc::core", "Model width d (even): d/2 sin/cos pairs")
 QT_TRANSLATE_NOOP("posenc::core", "Base of the frequencies w_i = base^(-2i/d) (the paper uses 10000)")
@@ -69,7 +69,7 @@ QT_TRANSLATE_NOOP("posenc::core", "never a full period in training")
 
 // scheme learned: name, description, parameters, views
 QT_TRANSLATE_NOOP("posenc::core", "Learned absolute table (BERT, GPT-2)")
-QT_TRANSLATE_NOOP("posenc::core", "A trainable max_len x d table, one row per position, shown at its random initialisation N(0, std^2); positions past max_len need an overflow rule")
+QT_TRANSLATE_NOOP("posenc::core", "A trainable max_len × d table, one row per position, shown at its random initialisation N(0, std²); positions past max_len need an overflow rule")
 QT_TRANSLATE_NOOP("posenc::core", "Model width d: columns of the table")
 QT_TRANSLATE_NOOP("posenc::core", "Rows of the table: the longest sequence the model was built for")
 QT_TRANSLATE_NOOP("posenc::core", "Standard deviation of the initial entries (GPT / BERT use 0.02)")
@@ -112,7 +112,7 @@ QT_TRANSLATE_NOOP("posenc::core", "repetition q div max_len")
 
 // scheme t5: name, description, parameters, views
 QT_TRANSLATE_NOOP("posenc::core", "T5 relative bias (Raffel et al. 2020)")
-QT_TRANSLATE_NOOP("posenc::core", "A learned scalar per bucket of the offset j - i, added to the attention logits unscaled")
+QT_TRANSLATE_NOOP("posenc::core", "A learned scalar per bucket of the offset j − i, added to the attention logits unscaled")
 QT_TRANSLATE_NOOP("posenc::core", "Sequence length L: queries and keys 0..L-1")
 QT_TRANSLATE_NOOP("posenc::core", "Number of buckets (HF relative_attention_num_buckets; T5 uses 32)")
 QT_TRANSLATE_NOOP("posenc::core", "Distance from which every key shares the last, catch-all bucket (HF relative_attention_max_distance; T5 uses 128; the log spacing can reach that bucket a little earlier, at 91 with the defaults); must exceed max_exact")
@@ -153,7 +153,7 @@ QT_TRANSLATE_NOOP("posenc::core", "max_distance = %1: every farther key shares t
 
 // scheme alibi: name, description, parameters, views
 QT_TRANSLATE_NOOP("posenc::core", "ALiBi (Press et al. 2022)")
-QT_TRANSLATE_NOOP("posenc::core", "No position embedding: each head subtracts slope m_h times the query-key distance from the attention logits")
+QT_TRANSLATE_NOOP("posenc::core", "No position embedding: each head subtracts slope mₕ times the query-key distance from the attention logits")
 QT_TRANSLATE_NOOP("posenc::core", "Number of attention heads n (sets the slopes)")
 QT_TRANSLATE_NOOP("posenc::core", "true: the paper's causal form, future keys masked; false: symmetric -m_h |i - j| (encoder variant)")
 QT_TRANSLATE_NOOP("posenc::core", "Longest sequence seen in training (the paper trains on 512 or 1024; the extrapolation view marks it)")
@@ -185,7 +185,7 @@ QT_TRANSLATE_NOOP("posenc::core", "bias −mₕ|i − j|")
 
 // scheme rope: name, description, parameters, views
 QT_TRANSLATE_NOOP("posenc::core", "RoPE (Su et al. 2021, RoFormer)")
-QT_TRANSLATE_NOOP("posenc::core", "Rotary position embedding: each pair of dimensions of q and k is rotated by m theta_k; the score <R_m q, R_n k> depends only on m - n")
+QT_TRANSLATE_NOOP("posenc::core", "Rotary position embedding: each pair of dimensions of q and k is rotated by mθₖ; the score ⟨Rₘq, Rₙk⟩ depends only on m − n")
 QT_TRANSLATE_NOOP("posenc::core", "Sequence length: positions 0..length-1")
 QT_TRANSLATE_NOOP("posenc::core", "Head width d (even): d/2 rotation pairs")
 QT_TRANSLATE_NOOP("posenc::core", "Base of the frequencies theta_k = base^(-2k/d)")
@@ -268,7 +268,7 @@ QT_TRANSLATE_NOOP("posenc::core", "wavelength %1π/θₖ after scaling (dynamic)
 
 // scheme xl: name, description, parameters, views
 QT_TRANSLATE_NOOP("posenc::core", "Transformer-XL relative attention (Dai et al. 2019)")
-QT_TRANSLATE_NOOP("posenc::core", "One head's attention logits split into the four terms (a) q.k, (b) q.r, (c) u.k, (d) v.r over a segment plus memory; equal to the reference's rel-shift computation, evaluated for the cells on screen")
+QT_TRANSLATE_NOOP("posenc::core", "One head's attention logits split into the four terms (a) q·k, (b) q·r, (c) u·k, (d) v·r over a segment plus memory; equal to the reference's rel-shift computation, evaluated for the cells on screen")
 QT_TRANSLATE_NOOP("posenc::core", "Query length q_len: tokens of the current segment h")
 QT_TRANSLATE_NOOP("posenc::core", "Memory length mlen: cached hidden states of the previous segment (keys only); k_len = mlen + q_len")
 QT_TRANSLATE_NOOP("posenc::core", "Model width d_model; a multiple of heads; even when relative = sinusoidal")

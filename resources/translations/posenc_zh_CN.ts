@@ -53,6 +53,10 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <source>frames: cannot write %1: %2</source>
         <translation>帧：无法写入 %1：%2</translation>
     </message>
+    <message>
+        <source>q and k: random stand-in weights, seed %1</source>
+        <translation>q 与 k：随机替代权重，种子 %1</translation>
+    </message>
 </context>
 <context>
     <name>posenc::choice</name>
@@ -136,8 +140,8 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <translation>正弦位置编码（Vaswani 等，2017）</translation>
     </message>
     <message>
-        <source>Fixed table added to the token embeddings: pair i holds sin(p w_i) and cos(p w_i), w_i = base^(-2i/d)</source>
-        <translation>加到词嵌入上的固定表：第 i 个维度对存放 sin(p w_i) 与 cos(p w_i)，w_i = base^(-2i/d)</translation>
+        <source>Fixed table added to the token embeddings: pair i holds sin(p·wᵢ) and cos(p·wᵢ), wᵢ = base^(−2i/d)</source>
+        <translation>加到词嵌入上的固定表：第 i 个维度对存放 sin(p·wᵢ) 与 cos(p·wᵢ)，wᵢ = base^(−2i/d)</translation>
     </message>
     <message>
         <source>Sequence length: positions 0 .. length-1</source>
@@ -288,8 +292,8 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <translation>可学习的绝对位置编码表（BERT、GPT-2）</translation>
     </message>
     <message>
-        <source>A trainable max_len x d table, one row per position, shown at its random initialisation N(0, std^2); positions past max_len need an overflow rule</source>
-        <translation>可训练的 max_len x d 表，每个位置一行，这里显示其随机初始化 N(0, std^2)；超过 max_len 的位置需要越界规则（overflow）</translation>
+        <source>A trainable max_len × d table, one row per position, shown at its random initialisation N(0, std²); positions past max_len need an overflow rule</source>
+        <translation>可训练的 max_len × d 表，每个位置一行，这里显示其随机初始化 N(0, std²)；超过 max_len 的位置需要越界规则（overflow）</translation>
     </message>
     <message>
         <source>Model width d: columns of the table</source>
@@ -400,8 +404,8 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <translation>T5 相对位置偏置（Raffel 等，2020）</translation>
     </message>
     <message>
-        <source>A learned scalar per bucket of the offset j - i, added to the attention logits unscaled</source>
-        <translation>偏移 j - i 的每个桶对应一个可学习的标量，不经缩放直接加到注意力分数上</translation>
+        <source>A learned scalar per bucket of the offset j − i, added to the attention logits unscaled</source>
+        <translation>偏移 j − i 的每个桶对应一个可学习的标量，不经缩放直接加到注意力分数上</translation>
     </message>
     <message>
         <source>Sequence length L: queries and keys 0..L-1</source>
@@ -480,8 +484,8 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <translation>ALiBi 线性偏置（Press 等，2022）</translation>
     </message>
     <message>
-        <source>No position embedding: each head subtracts slope m_h times the query-key distance from the attention logits</source>
-        <translation>不使用位置嵌入：每个注意力头从注意力分数中减去斜率 m_h 乘以查询与键之间的距离</translation>
+        <source>No position embedding: each head subtracts slope mₕ times the query-key distance from the attention logits</source>
+        <translation>不使用位置嵌入：每个注意力头从注意力分数中减去斜率 mₕ 乘以查询与键之间的距离</translation>
     </message>
     <message>
         <source>Number of attention heads n (sets the slopes)</source>
@@ -540,8 +544,8 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <translation>RoPE 旋转位置编码（Su 等，2021，RoFormer）</translation>
     </message>
     <message>
-        <source>Rotary position embedding: each pair of dimensions of q and k is rotated by m theta_k; the score &lt;R_m q, R_n k&gt; depends only on m - n</source>
-        <translation>旋转位置编码：q 与 k 的每个维度对旋转 m theta_k；分数 &lt;R_m q, R_n k&gt; 只取决于 m - n</translation>
+        <source>Rotary position embedding: each pair of dimensions of q and k is rotated by mθₖ; the score ⟨Rₘq, Rₙk⟩ depends only on m − n</source>
+        <translation>旋转位置编码：q 与 k 的每个维度对旋转 mθₖ；分数 ⟨Rₘq, Rₙk⟩ 只取决于 m − n</translation>
     </message>
     <message>
         <source>Sequence length: positions 0..length-1</source>
@@ -680,8 +684,8 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <translation>Transformer-XL 相对位置注意力（Dai 等，2019）</translation>
     </message>
     <message>
-        <source>One head&apos;s attention logits split into the four terms (a) q.k, (b) q.r, (c) u.k, (d) v.r over a segment plus memory; equal to the reference&apos;s rel-shift computation, evaluated for the cells on screen</source>
-        <translation>单个注意力头的注意力分数拆成四项 (a) q.k、(b) q.r、(c) u.k、(d) v.r，覆盖当前片段加记忆；与参考实现的 rel-shift 计算结果相等，只计算屏幕上显示的单元格</translation>
+        <source>One head&apos;s attention logits split into the four terms (a) q·k, (b) q·r, (c) u·k, (d) v·r over a segment plus memory; equal to the reference&apos;s rel-shift computation, evaluated for the cells on screen</source>
+        <translation>单个注意力头的注意力分数拆成四项 (a) q·k、(b) q·r、(c) u·k、(d) v·r，覆盖当前片段加记忆；与参考实现的 rel-shift 计算结果相等，只计算屏幕上显示的单元格</translation>
     </message>
     <message>
         <source>Query length q_len: tokens of the current segment h</source>

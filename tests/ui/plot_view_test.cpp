@@ -738,6 +738,14 @@ TEST_F(PlotViewTest, ASquareMatrixKeepsSquareCellsAtAnyWidgetShape) {
   const QRect rect = plot().xAxis->axisRect()->rect();
   EXPECT_GT(rect.width(), 1600 * 0.75);
   EXPECT_GT(rect.height(), 600 * 0.7);
+  // An encoding table that happens to be square (length == dim: positions by dimensions)
+  // fills the width too: only positions-by-positions matrices keep square cells.
+  posenc::ViewSpec table = matrixView("table");
+  table.dimensionColumns = true;
+  m_view.setMatrix(table, exactMatrix(64, 64), {});
+  settle();
+  EXPECT_FALSE(m_view.squareCells());
+  EXPECT_GT(plot().xAxis->axisRect()->rect().width(), 1600 * 0.75);
 }
 
 // ---- charts --------------------------------------------------------------------------------

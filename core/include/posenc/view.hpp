@@ -25,6 +25,10 @@ struct ViewSpec {
   bool logY = false;           ///< Series: logarithmic y axis (all y > 0), e.g. wavelengths.
   bool parametric = false;     ///< Series: x is not sorted; points are joined in order (a path).
   bool integerValues = false;  ///< Matrix: values are integer ids (e.g. T5 bucket numbers).
+  /// Matrix: the columns are model dimensions or pairs (an encoding table), not positions, so
+  /// a table that happens to be square (length == dim) is not drawn with square cells; every
+  /// other square matrix (positions by positions) is, so its diagonals run at 45 degrees.
+  bool dimensionColumns = false;
   /// Matrix: longest row (keys per query) this view evaluates, 0 = the scheme's own limits.
   /// Set for views that need a whole row before any cell is known (softmax attention);
   /// every other view goes to the parameters' maxima (1,048,576 positions).

@@ -141,7 +141,7 @@ double paintRotatingPairTitle(QPainter& g, const QRectF& rect, const AnimationFr
 
 void paintRotatingPair(QPainter& g, const QRectF& rect, const AnimationFrame& frame,
                        double position, Index gap, const std::vector<ClockHand>& hands,
-                       const QFont& base) {
+                       const QFont& base, const QString& standIn) {
   const double titleH = paintRotatingPairTitle(g, rect, frame, position, gap, base);
   const QFontMetricsF fm(base);
   const double textH = fm.height() * 3.6;
@@ -193,8 +193,9 @@ void paintRotatingPair(QPainter& g, const QRectF& rect, const AnimationFrame& fr
              Qt::AlignCenter | Qt::TextWordWrap,
              QObject::tr("angle between q and k = %1 rad, the same at every m (only m − n "
                          "matters)\nthis pair's part of q·k = |q| |k| cos(angle) = %2")
-                 .arg(diff, 0, 'f', 4)
-                 .arg(dotPart, 0, 'f', 4));
+                     .arg(diff, 0, 'f', 4)
+                     .arg(dotPart, 0, 'f', 4) +
+                 (standIn.isEmpty() ? QString() : QLatin1Char('\n') + standIn));
 }
 
 /// A hand's caption in the current language.
@@ -273,7 +274,12 @@ void paintAnimationFrame(QPainter& painter, const QRectF& rect, const std::strin
       paintClockHands(painter, rect, position, hands, font);
       break;
     case AnimationKind::RotatingPair:
-      paintRotatingPair(painter, rect, frame, position, gap, hands, font);
+      // q and k are random stand-ins drawn from the scheme's seed: the picture says so.
+      paintRotatingPair(
+          painter, rect, frame, position, gap, hands, font,
+          params.has("seed")
+              ? QObject::tr("q and k: random stand-in weights, seed %1").arg(params.getInt("seed"))
+              : QString());
       break;
     case AnimationKind::None:
       break;  // animationFrame refuses these

@@ -370,7 +370,8 @@ bool drawMatrix(QCustomPlot& plot, const ViewSpec& view, const MatrixResult& res
                          options.absentTerm.isEmpty() ? standInLine(options) : QString(),
                          options.absentTerm, coreText(view.xLabel), coreText(view.yLabel),
                          coreText(view.valueLabel), mapId, sampled, s, steps, stats.anyNan,
-                         result.full.rows == result.full.cols && result.full.rows > 0};
+                         result.full.rows == result.full.cols && result.full.rows > 0 &&
+                             !view.dimensionColumns};
 
   // The same picture but for the values: replace them, keep everything else (no new layout
   // objects, axes or colour map, no layout pass; the next replot lays out the new ticks).

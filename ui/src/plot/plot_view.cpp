@@ -213,6 +213,7 @@ void PlotView::setMatrix(const ViewSpec& view, const MatrixResult& result,
   m_kind = Kind::Matrix;
   m_viewId = view.id;
   m_shape = result.full;
+  m_dimensionColumns = view.dimensionColumns;
   m_parametric = false;
   const Index rows = std::min<Index>(result.values.rows(), static_cast<Index>(result.rows.size()));
   const Index cols = std::min<Index>(result.values.cols(), static_cast<Index>(result.cols.size()));

@@ -53,8 +53,8 @@ class FormulaWidget : public QWidget {
   void breakLines(int width);
 
   QString m_source{};
-  QString m_shown{};        ///< m_source with added line breaks; empty = as written.
-  int m_brokenFor = -1;     ///< The width m_shown was made for.
+  QString m_shown{};     ///< m_source with added line breaks; empty = as written.
+  int m_brokenFor = -1;  ///< The width m_shown was made for.
   FormulaStyle m_style{};
   mutable std::unique_ptr<FormulaLayout> m_layout{};
 };

@@ -92,7 +92,8 @@ class PlotView : public QWidget {
   /// cell as many pixels across as down, newSquareCellGrid), so an overlay that should look
   /// round (a lesson's ring) takes the same radius in rows and columns.
   [[nodiscard]] bool squareCells() const {
-    return m_kind == Kind::Matrix && m_shape.rows == m_shape.cols && m_shape.rows > 0;
+    return m_kind == Kind::Matrix && m_shape.rows == m_shape.cols && m_shape.rows > 0 &&
+           !m_dimensionColumns;
   }
 
   /// The underlying plot, for export and clipboard (same picture as on screen).
@@ -174,6 +175,7 @@ class PlotView : public QWidget {
   Kind m_kind = Kind::None;
   std::string m_viewId;
   posenc::MatrixShape m_shape{};      ///< Matrix: full shape of the view.
+  bool m_dimensionColumns = false;    ///< Matrix: ViewSpec::dimensionColumns (a table).
   std::size_t m_seriesPoints = 0;     ///< Series: x.size() (the "shape" of a chart).
   std::size_t m_seriesCurves = 0;     ///< Series: curves.size().
   bool m_parametric = false;          ///< Series drawn with equal aspect (a path).
