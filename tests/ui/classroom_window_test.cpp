@@ -20,6 +20,7 @@
 #include <gtest/gtest.h>
 #include <qcustomplot.h>
 
+#include <algorithm>
 #include <set>
 
 #include "posenc_ui/app/settings_keys.h"
@@ -172,6 +173,36 @@ TEST_F(Classroom, OpeningALessonFileAddsItOrSaysWhy) {
   EXPECT_EQ(m_window->lessonPanel().lessons().back().id, QStringLiteral("my-own"));
   EXPECT_TRUE(dock("LessonsDock")->isVisible());
   EXPECT_EQ(schemeId(), mine.steps.front().session.scheme);  // its first step is shown
+}
+
+TEST_F(Classroom, ALessonFileOpenedComesBackAtTheNextStartUntilItIsGone) {
+  QTemporaryDir dir;
+  Lesson mine = builtInLessons().front();
+  mine.id = QStringLiteral("next-class");
+  const QString path = dir.filePath(QStringLiteral("next-class.json"));
+  {
+    QFile f(path);
+    ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+    f.write(writeLesson(mine));
+  }
+  QString error;
+  ASSERT_TRUE(m_window->openLessonFile(path, &error)) << error.toStdString();
+  auto has = [](ui::MainWindow& window, const QString& id) {
+    const auto& lessons = window.lessonPanel().lessons();
+    return std::any_of(lessons.begin(), lessons.end(), [&](const Lesson& l) { return l.id == id; });
+  };
+  {
+    ui::MainWindow next;  // the next class: same settings
+    EXPECT_TRUE(has(next, QStringLiteral("next-class")));
+    EXPECT_EQ(next.lessonPanel().lessons().size(), builtInLessons().size() + 1);
+  }
+  ASSERT_TRUE(QFile::remove(path));
+  {
+    ui::MainWindow later;  // the file is gone: the built-in lessons, no message box
+    EXPECT_FALSE(has(later, QStringLiteral("next-class")));
+    EXPECT_EQ(later.lessonPanel().lessons().size(), builtInLessons().size());
+  }
+  EXPECT_TRUE(QSettings().value(ui::settings::kLessonFiles).toStringList().isEmpty());
 }
 
 TEST_F(Classroom, LessonsFollowTheLanguageMenu) {

@@ -5,6 +5,7 @@
 
 #include <QDockWidget>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMainWindow>
@@ -124,6 +125,7 @@ void ClassroomController::addDocks(QDockWidget* readoutDock, ReadoutPanel* reado
   connect(m_lessonsDock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
     if (visible) onLessonsShown();
   });
+  reloadLessonFiles();
   restoreLessonPosition();
 
   // Explanation: under the readout, shown by default.
@@ -147,6 +149,42 @@ void ClassroomController::addDocks(QDockWidget* readoutDock, ReadoutPanel* reado
 
 // ----------------------------------------------------------------------------------------------
 // Lessons
+
+void ClassroomController::reloadLessonFiles() {
+  // The lesson files a teacher opened come back at the next start, next to the built-in
+  // ones; a file moved or broken since is left out and forgotten, without a message box at
+  // start-up (opening it again says why it cannot be read).
+  QSettings settings;
+  const QStringList files = settings.value(settings::kLessonFiles).toStringList();
+  if (files.isEmpty()) return;
+  QList<Lesson> lessons = m_lessons->lessons();
+  QStringList kept;
+  for (const QString& path : files) {
+    try {
+      const Lesson lesson = readLessonFile(path);
+      const auto same = std::find_if(lessons.begin(), lessons.end(),
+                                     [&](const Lesson& l) { return l.id == lesson.id; });
+      if (same != lessons.end()) *same = lesson;
+      else lessons << lesson;
+      kept << path;
+    } catch (const ReadError&) {
+      continue;
+    }
+  }
+  if (kept != files) settings.setValue(settings::kLessonFiles, kept);
+  if (!kept.isEmpty()) m_lessons->setLessons(lessons);
+}
+
+void ClassroomController::rememberLessonFile(const QString& path) {
+  constexpr qsizetype kMostFiles = 20;
+  QSettings settings;
+  QStringList files = settings.value(settings::kLessonFiles).toStringList();
+  const QString absolute = QFileInfo(path).absoluteFilePath();
+  files.removeAll(absolute);
+  files.append(absolute);
+  while (files.size() > kMostFiles) files.removeFirst();
+  settings.setValue(settings::kLessonFiles, files);
+}
 
 void ClassroomController::restoreLessonPosition() {
   const QSettings settings;
@@ -219,6 +257,7 @@ bool ClassroomController::openLessonFile(const QString& path, QString* error) {
     return false;
   }
   rememberFolder(path);
+  rememberLessonFile(path);
   m_lessonsDock->show();
   m_lessonsDock->raise();
   m_lessons->addLesson(lesson);

@@ -24,6 +24,8 @@ inline constexpr QLatin1StringView kTextScale{"View/textScale"};
 /// lesson dock offers to continue there at the next start (ClassroomController).
 inline constexpr QLatin1StringView kLessonId{"Lessons/lesson"};
 inline constexpr QLatin1StringView kLessonStep{"Lessons/step"};
+/// Lesson files the user opened (absolute paths), offered again at the next start.
+inline constexpr QLatin1StringView kLessonFiles{"Lessons/files"};
 /// Whether the start card (Help > Start Page) shows at start-up (bool). Absent: the very first
 /// start, which shows it; the card writes it when shown (its "Show at start-up" box, unticked
 /// unless the user ticks it).

@@ -121,6 +121,10 @@ class ClassroomController : public QObject {
   void onLessonStep(const LessonStep& step);
   /// The lesson dock opens on the overview of the lesson last used, offering its step.
   void restoreLessonPosition();
+  /// The lesson files opened in earlier sessions (settings::kLessonFiles), added to the list.
+  void reloadLessonFiles();
+  /// Adds `path` to settings::kLessonFiles (the 20 most recent).
+  static void rememberLessonFile(const QString& path);
   /// The lesson dock came into view: a step the window no longer draws gives way to its
   /// lesson's overview, which offers to continue at that step.
   void onLessonsShown();
