@@ -206,7 +206,7 @@ void CompareView::setPanels(const std::vector<ComparePanelSpec>& panels) {
     p->overrides = new QLineEdit(p->box);
     p->overrides->setText(spec.overrides);
     p->plot = new PlotView(p->box);
-    keepReadable(p->plot);
+    keepAxisRoom(*p->plot);
     p->readout = new QLabel(p->box);
     p->readout->setTextInteractionFlags(Qt::TextSelectableByMouse);
     p->controller = new EncodingController(p->box);
@@ -330,7 +330,7 @@ void CompareView::rebuild() {
       auto* box = new QWidget(m_grid);
       box->setObjectName(QStringLiteral("compareDifferenceBox"));
       m_diffPlot = new PlotView(box);
-      keepReadable(m_diffPlot);
+      keepAxisRoom(*m_diffPlot);
       m_diffNote = new QLabel(box);
       m_diffA = new EncodingController(box);
       m_diffB = new EncodingController(box);
@@ -400,14 +400,6 @@ void CompareView::refitTexts() {
   if (m_diffPlot && m_diffPlot->isVisible() &&
       fontScaleStale(m_diffFontScale, fittedFontScale(m_fontScale, m_diffPlot->size())))
     showDifference();
-}
-
-void CompareView::keepReadable(PlotView* plot) {
-  // A panel never gets so small that its picture is unreadable: the page scrolls instead.
-  // (After each replot too: a chart may lay out its legend again inside its replot.)
-  for (auto signal : {&QCustomPlot::afterLayout, &QCustomPlot::afterReplot})
-    connect(&plot->plot(), signal, plot,
-            [plot] { reserveAxisRoom(*plot, plot->plot(), plot->squareCells()); });
 }
 
 void CompareView::drawPanel(Panel& p) const {

@@ -70,13 +70,13 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   rebuildForScheme();
   // First start: most of the screen, so the heatmaps get room; later starts restore geometry.
   QSize size(1400, 900);
+  bool compact = false;  // a projector's 1024 x 768: compact docks, the first start maximised
   if (const QScreen* screen = QGuiApplication::primaryScreen()) {
     size = (screen->availableSize() * 0.92).boundedTo(QSize(1800, 1150));
-    if (screen->availableSize().width() < kCompactWidth) useCompactDocks();
+    compact = screen->availableSize().width() < kCompactWidth;
   }
+  if (compact) useCompactDocks();
   resize(size);
-  // On a projector's 1024 x 768 every pixel counts: the first start fills the screen.
-  const bool compact = screen() && screen()->availableSize().width() < kCompactWidth;
   m_firstState = saveState();
   m_firstSize = size;
   restoreGeometry(settings.value(settings::kGeometry).toByteArray());

@@ -81,11 +81,7 @@ void ViewGrid::buildCell(QWidget* host, int k) {
           [this, k](Index row, Index col, double) { hoverCell(k, row, col); });
   cell.plot->plot().installEventFilter(this);  // arrow keys move the hovered cell
   // A cell never gets so small that its heatmap or chart is unreadable: the page scrolls.
-  PlotView* plot = cell.plot;
-  // (After each replot too: a chart may lay out its legend again inside its replot.)
-  for (auto signal : {&QCustomPlot::afterLayout, &QCustomPlot::afterReplot})
-    connect(&plot->plot(), signal, this,
-            [plot] { reserveAxisRoom(*plot, plot->plot(), plot->squareCells()); });
+  keepAxisRoom(*cell.plot);
   connect(cell.plot, &PlotView::pointHovered, this, [this, k](int curve, int, double x, double y) {
     const Cell& c = m_cells[static_cast<std::size_t>(k)];
     const ViewSpec* spec = viewSpec(c.view);

@@ -113,8 +113,6 @@ class CompareView : public QWidget {
   void onResult(int index, const ViewResult& result);
   /// Draws panel `p`'s last result with texts fitted to its size.
   void drawPanel(Panel& p) const;
-  /// Keeps `plot`'s axis rectangle readable (plot_fit.h, reserveAxisRoom).
-  void keepReadable(PlotView* plot);
   /// Draws again the panels whose size moved their fitted font scale (plot_fit.h).
   void refitTexts();
   void linkZoom(int from);

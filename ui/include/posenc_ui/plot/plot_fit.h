@@ -9,6 +9,8 @@
 #include <cmath>
 #include <qcustomplot.h>
 
+#include "posenc_ui/plot/plot_view.h"
+
 namespace posenc::ui {
 
 /// The font scale to draw a picture with when the window asks for `scale` (text size times
@@ -74,6 +76,14 @@ inline void reserveAxisRoom(QWidget& host, QCustomPlot& plot, bool squareCells =
   };
   const QSize next(pick(wanted.width(), now.width()), pick(wanted.height(), now.height()));
   if (next != now) host.setMinimumSize(next);
+}
+
+/// Keeps `view`'s axis rectangle readable from now on: reserveAxisRoom after every replot
+/// (QCustomPlot lays out inside replot, and a chart may place its legend again there), so the
+/// page around it scrolls rather than squeeze the picture.
+inline void keepAxisRoom(PlotView& view) {
+  QObject::connect(&view.plot(), &QCustomPlot::afterReplot, &view,
+                   [&view] { reserveAxisRoom(view, view.plot(), view.squareCells()); });
 }
 
 }  // namespace posenc::ui
