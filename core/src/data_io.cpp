@@ -189,6 +189,11 @@ std::string valueJson(const Value& value) {
   if (const auto* i = std::get_if<std::int64_t>(&value)) return std::to_string(*i);
   if (const auto* d = std::get_if<double>(&value)) return jsonNumber(*d);
   if (const auto* b = std::get_if<bool>(&value)) return *b ? "true" : "false";
+  if (const auto* list = std::get_if<NumberList>(&value)) {
+    std::string s = "[";
+    for (std::size_t i = 0; i < list->size(); ++i) s += (i ? ", " : "") + jsonNumber((*list)[i]);
+    return s + "]";
+  }
   return jsonString(std::get<std::string>(value));
 }
 

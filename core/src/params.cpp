@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
+#include <optional>
 
 namespace posenc {
 
@@ -36,6 +37,45 @@ std::string formatNumber(double v) {
 using detail::lower;
 using detail::printable;
 
+/// A finite x within the spec's bounds (the lower one exclusive when openMin).
+bool inRange(const ParamSpec& spec, double x) {
+  return std::isfinite(x) && (spec.openMin ? x > spec.min : x >= spec.min) && x <= spec.max;
+}
+
+/// Plain decimal notation only (no hex floats, no blanks, no "inf"/"nan"); nullopt otherwise.
+std::optional<double> parseNumber(std::string_view text) {
+  const std::string s(text);
+  if (s.empty() || s.find_first_not_of("0123456789+-.eE") != std::string::npos) return {};
+  char* end = nullptr;
+  const double x = std::strtod(s.c_str(), &end);
+  if (end != s.c_str() + s.size() || !std::isfinite(x)) return {};
+  return x == 0.0 ? 0.0 : x;  // -0 is stored as +0
+}
+
+/// "1, 1.05,2" or "[1, 1.05, 2]" (blanks around numbers ignored); "" or "[]" is the empty list.
+std::optional<NumberList> parseList(std::string_view text) {
+  const auto trim = [](std::string_view t) {
+    while (!t.empty() && (t.front() == ' ' || t.front() == '\t')) t.remove_prefix(1);
+    while (!t.empty() && (t.back() == ' ' || t.back() == '\t')) t.remove_suffix(1);
+    return t;
+  };
+  text = trim(text);
+  if (!text.empty() && text.front() == '[') {
+    if (text.back() != ']') return {};
+    text = trim(text.substr(1, text.size() - 2));
+  }
+  NumberList out;
+  if (text.empty()) return out;
+  while (true) {
+    const std::size_t comma = text.find(',');
+    const auto x = parseNumber(trim(text.substr(0, comma)));
+    if (!x) return {};
+    out.push_back(*x);
+    if (comma == std::string_view::npos) return out;
+    text.remove_prefix(comma + 1);
+  }
+}
+
 }  // namespace
 
 std::string_view toString(ParamType t) {
@@ -48,6 +88,8 @@ std::string_view toString(ParamType t) {
       return "bool";
     case ParamType::Choice:
       return "choice";
+    case ParamType::List:
+      return "list";
   }
   return "int";
 }
@@ -105,6 +147,20 @@ ParamSpec choiceParam(std::string id, std::string def, std::vector<std::string> 
   return s;
 }
 
+ParamSpec listParam(std::string id, double min, double max, std::int64_t maxCount,
+                    std::string description) {
+  ParamSpec s;
+  s.id = std::move(id);
+  s.type = ParamType::List;
+  s.defaultValue = NumberList{};
+  s.min = min;
+  s.max = max;
+  s.openMin = true;
+  s.maxCount = maxCount;
+  s.description = std::move(description);
+  return s;
+}
+
 ParamSpec seedParam() {
   return intParam("seed", 0, 0, 4294967295LL,
                   "Seed of the portable random generator for every random tensor");
@@ -128,7 +184,18 @@ std::string allowedText(const ParamSpec& spec) {
       return std::string(spec.even ? "an even integer" : "an integer") + " from " +
              formatNumber(spec.min) + " to " + formatNumber(spec.max);
     case ParamType::Real:
-      return "a finite number from " + formatNumber(spec.min) + " to " + formatNumber(spec.max);
+      return spec.openMin ? "a finite number above " + formatNumber(spec.min) + " and at most " +
+                                formatNumber(spec.max)
+                          : "a finite number from " + formatNumber(spec.min) + " to " +
+                                formatNumber(spec.max);
+    case ParamType::List: {
+      std::string s = "a comma-separated list of";
+      if (spec.maxCount > 0) s += " at most " + std::to_string(spec.maxCount);
+      s += " numbers, each ";
+      s += spec.openMin ? "above " + formatNumber(spec.min) + " and at most "
+                        : "from " + formatNumber(spec.min) + " to ";
+      return s + formatNumber(spec.max) + " (empty: not given)";
+    }
     case ParamType::Bool:
       return "true or false";
     case ParamType::Choice: {
@@ -147,6 +214,11 @@ std::string formatValue(const Value& v) {
   if (const auto* i = std::get_if<std::int64_t>(&v)) return std::to_string(*i);
   if (const auto* d = std::get_if<double>(&v)) return formatNumber(*d);
   if (const auto* b = std::get_if<bool>(&v)) return *b ? "true" : "false";
+  if (const auto* list = std::get_if<NumberList>(&v)) {
+    std::string s;
+    for (std::size_t i = 0; i < list->size(); ++i) s += (i ? "," : "") + formatNumber((*list)[i]);
+    return s;
+  }
   return std::get<std::string>(v);
 }
 
@@ -164,7 +236,14 @@ void checkValue(const ParamSpec& spec, const Value& v) {
     }
     case ParamType::Real: {
       const auto* d = std::get_if<double>(&v);
-      if (!d || !std::isfinite(*d) || *d < spec.min || *d > spec.max) fail();
+      if (!d || !inRange(spec, *d)) fail();
+      return;
+    }
+    case ParamType::List: {
+      const auto* list = std::get_if<NumberList>(&v);
+      if (!list || (spec.maxCount > 0 && std::ssize(*list) > spec.maxCount)) fail();
+      for (const double x : *list)
+        if (!inRange(spec, x)) fail();
       return;
     }
     case ParamType::Bool:
@@ -208,13 +287,16 @@ Value parseValue(const ParamSpec& spec, std::string_view text) {
       return v;
     }
     case ParamType::Real: {
-      const std::string s(text);
-      // Plain decimal notation only (no hex floats, no leading blanks, no "inf"/"nan").
-      if (s.empty() || s.find_first_not_of("0123456789+-.eE") != std::string::npos) return fail();
-      char* end = nullptr;
-      const double x = std::strtod(s.c_str(), &end);
-      if (end != s.c_str() + s.size() || !std::isfinite(x)) return fail();
-      Value v = x == 0.0 ? 0.0 : x;  // -0 is stored as +0
+      const auto x = parseNumber(text);
+      if (!x) return fail();
+      Value v = *x;
+      checkOrFail(v);
+      return v;
+    }
+    case ParamType::List: {
+      auto list = parseList(text);
+      if (!list) return fail();
+      Value v = std::move(*list);
       checkOrFail(v);
       return v;
     }
@@ -272,6 +354,12 @@ const std::string& ParamSet::getChoice(std::string_view id) const {
   const Value& v = get(id);
   if (const auto* s = std::get_if<std::string>(&v)) return *s;
   throw ParamError(std::string(id), formatValue(v), "a choice id");
+}
+
+const NumberList& ParamSet::getList(std::string_view id) const {
+  const Value& v = get(id);
+  if (const auto* list = std::get_if<NumberList>(&v)) return *list;
+  throw ParamError(std::string(id), formatValue(v), "a list of numbers");
 }
 
 void ParamSet::set(const std::string& id, Value v) {

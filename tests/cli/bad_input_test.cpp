@@ -29,6 +29,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <regex>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -95,6 +96,30 @@ Expectation expected(const ParamSpec& spec, const std::string& text) {
       if (std::find(spec.choices.begin(), spec.choices.end(), text) == spec.choices.end())
         return {};
       return {true, text};
+    case ParamType::List: {
+      // Numbers as Real's, joined by commas with blanks around them, optionally in [ ].
+      static const std::regex number("[+-]?([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][+-]?[0-9]+)?");
+      static const std::regex blank("^[ \t]+|[ \t]+$");
+      std::string body = std::regex_replace(text, blank, "");
+      if (!body.empty() && body.front() == '[') {
+        if (body.back() != ']') return {};
+        body = std::regex_replace(body.substr(1, body.size() - 2), blank, "");
+      }
+      NumberList list;
+      if (body.empty()) return {true, list};
+      std::stringstream parts(body + ",");
+      std::string part;
+      while (std::getline(parts, part, ',')) {
+        part = std::regex_replace(part, blank, "");
+        if (!std::regex_match(part, number)) return {};
+        const double v = std::strtod(part.c_str(), nullptr);
+        if (!std::isfinite(v) || v <= spec.min || v > spec.max) return {};
+        list.push_back(v == 0.0 ? 0.0 : v);
+      }
+      if (body.back() == ',') return {};  // "1," has an empty last number
+      if (spec.maxCount > 0 && static_cast<std::int64_t>(list.size()) > spec.maxCount) return {};
+      return {true, list};
+    }
   }
   return {};
 }
@@ -107,6 +132,10 @@ std::vector<std::string> inputsFor(const ParamSpec& spec) {
   if (spec.type == ParamType::Int) {
     in.push_back(std::to_string(static_cast<std::int64_t>(spec.min) - 1));  // below min
     in.push_back(std::to_string(static_cast<std::int64_t>(spec.max) + 1));  // above max
+  } else if (spec.type == ParamType::List) {
+    for (const char* t : {"1,2", "1, 1.05 ,2", "[1, 2]", "[]", " ", "1,,2", "1,", ",1", "0,1",
+                          "1;2", "[1, 2", "1 2", "-1", "1e400,1"})
+      in.emplace_back(t);
   } else if (spec.type == ParamType::Real) {
     in.push_back(realText(std::nextafter(spec.min, -INFINITY)));  // just below min
     in.push_back(realText(std::nextafter(spec.max, INFINITY)));   // just above max

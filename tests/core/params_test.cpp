@@ -117,5 +117,45 @@ TEST(FormatValue, ShortestRoundTrip) {
   EXPECT_EQ(formatValue(Value{0.1 + 0.2}), "0.30000000000000004");
 }
 
+TEST(ParseValue, ListOfPositiveNumbers) {
+  const ParamSpec spec = listParam("long_factor", 0, 1000, 4, "factors");
+  EXPECT_EQ(spec.type, ParamType::List);
+  EXPECT_EQ(std::get<NumberList>(spec.defaultValue), NumberList{});
+  EXPECT_EQ(std::get<NumberList>(parseValue(spec, "1,1.05, 2")), (NumberList{1, 1.05, 2}));
+  EXPECT_EQ(std::get<NumberList>(parseValue(spec, " [ 3 , 4e-1 ] ")), (NumberList{3, 0.4}));
+  EXPECT_EQ(std::get<NumberList>(parseValue(spec, "")), NumberList{});
+  EXPECT_EQ(std::get<NumberList>(parseValue(spec, "[]")), NumberList{});
+  // Zero and negative numbers (the bound is exclusive), gaps, other separators, too many.
+  for (const char* bad : {"0", "1,-2", "1,,2", "1,", ",1", "1;2", "1 2", "[1,2", "1e400", "nan",
+                          "1,2,3,4,5", "1001", "0x10"}) {
+    EXPECT_THROW((void)parseValue(spec, bad), ParamError) << bad;
+  }
+  try {
+    (void)parseValue(spec, "1,0");
+    FAIL() << "0 accepted";
+  } catch (const ParamError& e) {
+    EXPECT_EQ(e.param(), "long_factor");
+    EXPECT_EQ(e.value(), "1,0");
+    EXPECT_EQ(e.allowed(),
+              "a comma-separated list of at most 4 numbers, each above 0 and at most 1000 "
+              "(empty: not given)");
+  }
+  EXPECT_THROW(checkValue(spec, Value{1.0}), ParamError);  // a number is not a list
+}
+
+TEST(FormatValue, ListRoundTripsThroughParse) {
+  const ParamSpec spec = listParam("short_factor", 0, 1e6, 0, "factors");
+  const NumberList list = {1.0, 0.1 + 0.2, 1.0 / 3.0, 2.5e-7, 123456};
+  const std::string text = formatValue(Value{list});
+  EXPECT_EQ(text, "1,0.30000000000000004,0.3333333333333333,2.5e-07,123456");
+  EXPECT_EQ(std::get<NumberList>(parseValue(spec, text)), list);
+  EXPECT_EQ(formatValue(Value{NumberList{}}), "");
+  ParamSet set({spec});
+  EXPECT_TRUE(set.getList("short_factor").empty());
+  set.set("short_factor", list);
+  EXPECT_EQ(set.getList("short_factor"), list);
+  EXPECT_THROW((void)ParamSet({realParam("base", 1, 0, 2, "b")}).getList("base"), ParamError);
+}
+
 }  // namespace
 }  // namespace posenc

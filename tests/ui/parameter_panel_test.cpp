@@ -11,6 +11,7 @@
 #include <QDoubleSpinBox>
 #include <QKeyEvent>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSlider>
@@ -153,6 +154,13 @@ TEST(ParameterPanel, BuildsOneEditorOfTheRightKindPerParameterForEveryScheme) {
                       s.choices[static_cast<std::size_t>(k)]);
           EXPECT_EQ(combo->currentData().toString().toStdString(),
                     std::get<std::string>(s.defaultValue));
+          EXPECT_EQ(slider, nullptr);
+          break;
+        }
+        case ParamType::List: {
+          auto* line = qobject_cast<QLineEdit*>(editor);
+          ASSERT_NE(line, nullptr);
+          EXPECT_EQ(line->text().toStdString(), posenc::formatValue(s.defaultValue));
           EXPECT_EQ(slider, nullptr);
           break;
         }

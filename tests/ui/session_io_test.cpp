@@ -72,6 +72,14 @@ ParamSet changedParams(const Scheme& scheme) {
         for (auto it = spec.choices.rbegin(); it != spec.choices.rend(); ++it)
           if (*it != std::get<std::string>(spec.defaultValue)) candidates.emplace_back(*it);
         break;
+      case ParamType::List:
+        // Lengths a scheme may ask for (e.g. d/2 factors); numbers with no short form.
+        for (const int n : {32, 48, 64, 16, 8, 4, 2, 1}) {
+          NumberList list;
+          for (int k = 0; k < n; ++k) list.push_back(std::min(spec.max, 1.0 + k / 3.0));
+          candidates.emplace_back(list);
+        }
+        break;
     }
     for (const Value& v : candidates) {
       ParamSet trial = params;

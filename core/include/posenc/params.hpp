@@ -12,23 +12,29 @@
 
 namespace posenc {
 
-/// The type of a parameter; persisted as the string ids "int", "real", "bool", "choice".
-enum class ParamType { Int, Real, Bool, Choice };
+/// The type of a parameter; persisted as the string ids "int", "real", "bool", "choice",
+/// "list".
+enum class ParamType { Int, Real, Bool, Choice, List };
 
 /// Stable string id of a parameter type.
 [[nodiscard]] std::string_view toString(ParamType t);
 
-/// A parameter value. Int parameters hold int64, Real hold double, Bool hold bool and
-/// Choice hold the chosen string id.
-using Value = std::variant<std::int64_t, double, bool, std::string>;
+/// A list of numbers (a List parameter), e.g. LongRoPE's per-pair factors.
+using NumberList = std::vector<double>;
+
+/// A parameter value. Int parameters hold int64, Real hold double, Bool hold bool, Choice
+/// hold the chosen string id and List hold a NumberList (possibly empty: "not given").
+using Value = std::variant<std::int64_t, double, bool, std::string, NumberList>;
 
 /// Description of one parameter of a scheme.
 struct ParamSpec {
   std::string id{};  ///< Stable id used on the command line and in files (snake_case).
   ParamType type = ParamType::Int;
   Value defaultValue{};                ///< Same alternative as `type` implies.
-  double min = 0;                      ///< Inclusive lower bound (Int, Real).
-  double max = 0;                      ///< Inclusive upper bound (Int, Real).
+  double min = 0;                      ///< Lower bound (Int, Real; List: of every number).
+  double max = 0;                      ///< Inclusive upper bound (Int, Real, List's numbers).
+  bool openMin = false;                ///< Real, List: `min` itself is refused (e.g. > 0).
+  std::int64_t maxCount = 0;           ///< List: most numbers allowed (0: no limit).
   std::vector<std::string> choices{};  ///< Allowed ids (Choice).
   std::string description{};           ///< One line, shown as tooltip and in `posenc list`.
   bool even = false;                   ///< Int only: the value must be even.
@@ -42,6 +48,11 @@ struct ParamSpec {
 [[nodiscard]] ParamSpec boolParam(std::string id, bool def, std::string description);
 [[nodiscard]] ParamSpec choiceParam(std::string id, std::string def,
                                     std::vector<std::string> choices, std::string description);
+/// A list of numbers, each above `min` (exclusive) and at most `max`; at most `maxCount`
+/// numbers; empty by default (the scheme says when it needs one and how long it must be).
+/// Written as "1,1.05,2" on the command line and in the panel, a JSON array in files.
+[[nodiscard]] ParamSpec listParam(std::string id, double min, double max, std::int64_t maxCount,
+                                  std::string description);
 /// The common `seed` parameter (0 .. 2^32-1, default 0).
 [[nodiscard]] ParamSpec seedParam();
 
@@ -69,7 +80,7 @@ void checkHeadsDivide(std::int64_t dModel, std::int64_t heads);
 [[nodiscard]] std::string allowedText(const ParamSpec& spec);
 
 /// Text form of a value: integers plainly, reals with round-trip precision, bools as
-/// true/false, choices as their id.
+/// true/false, choices as their id, lists as their numbers joined by "," (empty: "").
 [[nodiscard]] std::string formatValue(const Value& v);
 
 /// Parses `text` as a value of `spec`, checking type, range, evenness and choices.
@@ -91,6 +102,7 @@ class ParamSet {
   [[nodiscard]] double getReal(std::string_view id) const;
   [[nodiscard]] bool getBool(std::string_view id) const;
   [[nodiscard]] const std::string& getChoice(std::string_view id) const;
+  [[nodiscard]] const NumberList& getList(std::string_view id) const;
   [[nodiscard]] const Value& get(std::string_view id) const;
   [[nodiscard]] bool has(std::string_view id) const;
 

@@ -127,8 +127,10 @@ void listSchemes(bool json, std::ostream& out) {
         out << (k ? ",\n   " : "\n   ") << "{\"id\": " << jsonString(p.id)
             << ", \"type\": " << jsonString(toString(p.type)) << ", \"default\": ";
         out << valueJson(p.defaultValue);
-        if (p.type == ParamType::Int || p.type == ParamType::Real)
+        if (p.type == ParamType::Int || p.type == ParamType::Real || p.type == ParamType::List)
           out << ", \"min\": " << jsonNumber(p.min) << ", \"max\": " << jsonNumber(p.max);
+        if (p.openMin) out << ", \"min_exclusive\": true";
+        if (p.type == ParamType::List) out << ", \"max_count\": " << p.maxCount;
         if (p.type == ParamType::Int) out << ", \"even\": " << (p.even ? "true" : "false");
         if (p.type == ParamType::Choice) {
           out << ", \"choices\": [";

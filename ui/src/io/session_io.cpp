@@ -73,6 +73,11 @@ QJsonValue valueToJson(const Value& value) {
   if (const auto* i = std::get_if<std::int64_t>(&value)) return QJsonValue(static_cast<qint64>(*i));
   if (const auto* d = std::get_if<double>(&value)) return QJsonValue(*d);
   if (const auto* b = std::get_if<bool>(&value)) return QJsonValue(*b);
+  if (const auto* list = std::get_if<NumberList>(&value)) {
+    QJsonArray array;
+    for (const double x : *list) array.append(x);
+    return array;
+  }
   return QJsonValue(q(std::get<std::string>(value)));
 }
 
@@ -106,6 +111,17 @@ Value valueFromJson(const ParamSpec& spec, const QJsonValue& json) {
     case ParamType::Choice:
       if (!json.isString()) return wrongType();
       return parseValue(spec, json.toString().toStdString());
+    case ParamType::List: {
+      if (!json.isArray()) return wrongType();
+      NumberList list;
+      for (const QJsonValue& x : json.toArray()) {
+        if (!x.isDouble()) return wrongType();
+        list.push_back(x.toDouble() == 0.0 ? 0.0 : x.toDouble());
+      }
+      Value v = std::move(list);
+      checkValue(spec, v);
+      return v;
+    }
   }
   return wrongType();
 }

@@ -356,6 +356,7 @@ struct Row {
   RealSpinBox* realSpin = nullptr;
   QCheckBox* check = nullptr;
   PanelCombo* combo = nullptr;
+  QLineEdit* list = nullptr;  ///< List: the numbers typed as "1, 1.05, 2".
   PanelSlider* slider = nullptr;
   bool logSlider = false;
   QToolButton* reset = nullptr;
@@ -454,6 +455,14 @@ struct ParameterPanel::Impl {
         return r.check->isChecked();
       case ParamType::Choice:
         return r.combo->currentData().toString().toStdString();
+      case ParamType::List: {
+        const std::string text = r.list->text().toStdString();
+        try {
+          return parseValue(r.spec, text);
+        } catch (const ParamError&) {
+          return text;  // not a list: validation refuses it, naming the parameter and text
+        }
+      }
     }
     return {};
   }
@@ -485,6 +494,14 @@ struct ParameterPanel::Impl {
         if (const auto* c = std::get_if<std::string>(&v)) {
           const int index = r.combo->findData(qs(*c));
           if (index >= 0) r.combo->setCurrentIndex(index);
+        }
+        break;
+      case ParamType::List:
+        if (std::holds_alternative<NumberList>(v)) {
+          const QString text = qs(formatValue(v)).replace(QLatin1Char(','), QStringLiteral(", "));
+          r.list->setText(text);
+          r.list->setCursorPosition(0);
+          r.list->setToolTip(text);
         }
         break;
     }
@@ -683,6 +700,19 @@ struct ParameterPanel::Impl {
         for (const std::string& c : s.choices) e->addItem(choiceLabel(qs(c)), qs(c));
         QObject::connect(e, &QComboBox::currentIndexChanged, q, changed);
         r.combo = e;
+        return e;
+      }
+      case ParamType::List: {
+        auto* e = new QLineEdit;
+        e->setPlaceholderText(ParameterPanel::tr("not given (e.g. 1, 1.05, 1.2)"));
+        e->setClearButtonEnabled(true);
+        QObject::connect(e, &QLineEdit::editingFinished, q, [this, i, e] {
+          if (!e->isModified()) return;  // focus left without an edit
+          e->setModified(false);
+          e->setToolTip(e->text());
+          onEditorChanged(i);
+        });
+        r.list = e;
         return e;
       }
     }
