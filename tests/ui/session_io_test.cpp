@@ -522,6 +522,10 @@ TEST(Presets, EachLoadsWithItsFilesValuesAndDefaultsElsewhere) {
         EXPECT_EQ(got, Value(want.toDouble())) << spec.id;
       } else if (spec.type == ParamType::Bool) {
         EXPECT_EQ(got, Value(want.toBool())) << spec.id;
+      } else if (spec.type == ParamType::List) {
+        NumberList list;
+        for (const QJsonValue& x : want.toArray()) list.push_back(x.toDouble());
+        EXPECT_EQ(got, Value(list)) << spec.id;
       } else {
         EXPECT_EQ(got, Value(want.toString().toStdString())) << spec.id;
       }

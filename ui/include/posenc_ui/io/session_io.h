@@ -43,7 +43,8 @@ inline constexpr qint64 kMaxSessionFileBytes = qint64{16} * 1024 * 1024;
 
 /// Session as JSON: {"format":"posenc-session","version":1,"scheme":...,"params":{...},
 /// "view":{"id","layout","grid":[...],"colormap","zoom":{"x":[x0,x1],"y":[y0,y1]}}}.
-/// Ints are JSON integers, reals shortest round-trip text, bools, choices as their ids; "id"
+/// Ints are JSON integers, reals shortest round-trip text, bools, choices as their ids, lists
+/// as arrays of numbers; "id"
 /// is left out when `view` is empty and "zoom" when there is none.
 /// @throws ReadError ("not a valid session: REASON") when readSession would refuse the result
 ///         (unknown scheme, invalid parameter, non-finite zoom, ...), so a file that cannot be

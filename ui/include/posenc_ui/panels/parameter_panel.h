@@ -27,7 +27,8 @@ namespace posenc::ui {
 ///
 /// Editors: int -> QSpinBox (a QDoubleSpinBox with 0 decimals when the range does not fit
 /// int32, i.e. `seed`, which also gets no slider); real -> QDoubleSpinBox showing %g text;
-/// bool -> QCheckBox; choice -> QComboBox whose item data are the choice ids. Sliders are
+/// bool -> QCheckBox; choice -> QComboBox whose item data are the choice ids; list -> QLineEdit
+/// of comma-separated numbers, applied on Enter or when focus leaves it after an edit. Sliders are
 /// logarithmic when the range spans more than 1000 (int: max-min+1 > 1000, real: max/min > 1000,
 /// min > 0), linear otherwise. Even-only ints step by 2 and their sliders give only even values;
 /// a typed odd value is shown as typed and refused.
