@@ -4,7 +4,8 @@
 # packages: every other script asks this one for the groups it needs.
 #
 # Usage: scripts/deps.sh [GROUP...]   (no group: build)
-#   build   compiler, CMake, Eigen, GoogleTest, Google Benchmark, Qt 6, QCustomPlot, the
+#   build   compiler, CMake, Eigen, GoogleTest, Google Benchmark, nlohmann-json, libzip, Qt 6,
+#           QCustomPlot, the
 #           translation tools and the fonts the pictures are drawn with
 #   lint    clang-tidy, cppcheck and clang-format (scripts/lint.sh)
 #   fuzz    clang and its libFuzzer runtime (scripts/fuzz.sh)
@@ -18,7 +19,7 @@ packages_of() {
   case "$1" in
     build)
       echo cmake make g++ pkg-config \
-        libeigen3-dev libgtest-dev libbenchmark-dev \
+        libeigen3-dev libgtest-dev libbenchmark-dev nlohmann-json3-dev libzip-dev \
         qt6-base-dev qt6-svg-dev libqcustomplot-dev libgl-dev \
         qt6-l10n-tools qt6-translations-l10n \
         fonts-dejavu-core fonts-noto-cjk ;;

@@ -1,0 +1,376 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// safetensors files and sharded indexes (tensor_file.hpp), and what every array reader shares:
+// FileError and the exact conversions of the float types. Format: huggingface/safetensors,
+// README "Format" and safetensors/src/tensor.rs (`Metadata::validate`), which this follows
+// for the checks: header length below 100 MB, offsets inside the data, byte counts that match
+// the shape, no overlaps.
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <utility>
+
+#include "posenc/tensor_file.hpp"
+#include "tensor_file_util.hpp"
+
+namespace posenc {
+
+FileError::FileError(std::string file, std::string reason)
+    : std::runtime_error(detail::printable(file) + ": " + reason),
+      m_file(std::move(file)),
+      m_reason(std::move(reason)) {}
+
+std::string_view elementTypeName(ElementType type) {
+  switch (type) {
+    case ElementType::F16:
+      return "F16";
+    case ElementType::BF16:
+      return "BF16";
+    case ElementType::F32:
+      return "F32";
+    case ElementType::F64:
+      return "F64";
+  }
+  return "F64";
+}
+
+std::size_t elementSize(ElementType type) {
+  switch (type) {
+    case ElementType::F16:
+    case ElementType::BF16:
+      return 2;
+    case ElementType::F32:
+      return 4;
+    case ElementType::F64:
+      return 8;
+  }
+  return 8;
+}
+
+double halfToDouble(std::uint16_t bits) {
+  const bool negative = (bits & 0x8000U) != 0;
+  const int exponent = (bits >> 10) & 0x1f;
+  const int mantissa = bits & 0x3ff;
+  double magnitude = 0;
+  if (exponent == 0) {
+    magnitude = std::ldexp(static_cast<double>(mantissa), -24);  // subnormal: m * 2^-24
+  } else if (exponent == 31) {
+    magnitude = mantissa == 0 ? std::numeric_limits<double>::infinity()
+                              : std::numeric_limits<double>::quiet_NaN();
+  } else {
+    magnitude = std::ldexp(static_cast<double>(mantissa + 1024), exponent - 25);
+  }
+  return negative ? -magnitude : magnitude;
+}
+
+double bfloat16ToDouble(std::uint16_t bits) {
+  return static_cast<double>(std::bit_cast<float>(static_cast<std::uint32_t>(bits) << 16));
+}
+
+namespace detail {
+
+void convertElements(const std::byte* data, std::size_t count, ElementType type, bool bigEndian,
+                     double* out) {
+  const std::size_t size = elementSize(type);
+  for (std::size_t i = 0; i < count; ++i) {
+    unsigned char b[8];
+    std::memcpy(b, data + i * size, size);
+    if (bigEndian) std::reverse(b, b + size);
+    std::uint64_t bits = 0;
+    for (std::size_t k = size; k-- > 0;) bits = (bits << 8) | b[k];  // little-endian now
+    switch (type) {
+      case ElementType::F16:
+        out[i] = halfToDouble(static_cast<std::uint16_t>(bits));
+        break;
+      case ElementType::BF16:
+        out[i] = bfloat16ToDouble(static_cast<std::uint16_t>(bits));
+        break;
+      case ElementType::F32:
+        out[i] = static_cast<double>(std::bit_cast<float>(static_cast<std::uint32_t>(bits)));
+        break;
+      case ElementType::F64:
+        out[i] = std::bit_cast<double>(bits);
+        break;
+    }
+  }
+}
+
+std::optional<std::uint64_t> elementCount(const std::vector<std::int64_t>& shape) {
+  std::uint64_t count = 1;
+  for (const std::int64_t d : shape) {
+    if (d < 0) return std::nullopt;
+    const auto u = static_cast<std::uint64_t>(d);
+    if (u != 0 && count > std::numeric_limits<std::uint64_t>::max() / u / 8) return std::nullopt;
+    count *= u;
+  }
+  return count;
+}
+
+std::string shapeText(const std::vector<std::int64_t>& shape) {
+  std::string s = "(";
+  for (std::size_t i = 0; i < shape.size(); ++i) s += (i ? ", " : "") + std::to_string(shape[i]);
+  return s + ")";
+}
+
+MappedFile::MappedFile(const std::filesystem::path& path) : name(path.filename().string()) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    throw FileError(path.string(), "cannot be opened: " + std::string(std::strerror(errno)));
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    ::close(fd);
+    throw FileError(path.string(), "is not a regular file");
+  }
+  size = static_cast<std::size_t>(st.st_size);
+  if (size > 0) {
+    void* p = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
+    if (p == MAP_FAILED) {
+      ::close(fd);
+      throw FileError(path.string(), "cannot be mapped: " + std::string(std::strerror(errno)));
+    }
+    data = static_cast<const std::byte*>(p);
+  }
+  ::close(fd);
+}
+
+MappedFile::~MappedFile() {
+  if (data) ::munmap(const_cast<std::byte*>(data), size);
+}
+
+}  // namespace detail
+
+// ---- safetensors ---------------------------------------------------------------------------
+
+namespace {
+
+using nlohmann::json;
+
+/// Bytes per element of every dtype the safetensors library knows; 0 for an unknown name.
+std::size_t safetensorsDtypeSize(std::string_view dtype) {
+  static const std::pair<std::string_view, std::size_t> kSizes[] = {
+      {"BOOL", 1}, {"U8", 1},  {"I8", 1},  {"F8_E5M2", 1}, {"F8_E4M3", 1},
+      {"I16", 2},  {"U16", 2}, {"F16", 2}, {"BF16", 2},    {"I32", 4},
+      {"U32", 4},  {"F32", 4}, {"F64", 8}, {"I64", 8},     {"U64", 8}};
+  for (const auto& [name, size] : kSizes)
+    if (name == dtype) return size;
+  return 0;
+}
+
+std::optional<ElementType> floatType(std::string_view dtype) {
+  if (dtype == "F16") return ElementType::F16;
+  if (dtype == "BF16") return ElementType::BF16;
+  if (dtype == "F32") return ElementType::F32;
+  if (dtype == "F64") return ElementType::F64;
+  return std::nullopt;
+}
+
+std::string inQuotes(std::string_view s) { return "'" + detail::printable(s) + "'"; }
+
+/// A whole number >= 0 of the header, or nullopt.
+std::optional<std::uint64_t> wholeNumber(const json& j) {
+  if (j.is_number_unsigned()) return j.get<std::uint64_t>();
+  if (j.is_number_integer() && j.get<std::int64_t>() >= 0)
+    return static_cast<std::uint64_t>(j.get<std::int64_t>());
+  return std::nullopt;
+}
+
+TensorEntry readEntry(const std::string& file, const std::string& name, const json& j,
+                      std::uint64_t dataSize) {
+  const auto bad = [&](const std::string& what) -> FileError {
+    return FileError(file, "tensor " + inQuotes(name) + ": " + what);
+  };
+  if (!j.is_object()) throw bad("its header entry is not an object");
+  TensorEntry e;
+  e.name = name;
+  const auto dtype = j.find("dtype");
+  if (dtype == j.end() || !dtype->is_string()) throw bad("no \"dtype\" string");
+  e.dtype = dtype->get<std::string>();
+  const auto shape = j.find("shape");
+  if (shape == j.end() || !shape->is_array()) throw bad("no \"shape\" array");
+  for (const json& d : *shape) {
+    const auto v = wholeNumber(d);
+    if (!v || *v > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
+      throw bad("\"shape\" holds something other than whole numbers >= 0");
+    e.shape.push_back(static_cast<std::int64_t>(*v));
+  }
+  const auto offsets = j.find("data_offsets");
+  if (offsets == j.end() || !offsets->is_array() || offsets->size() != 2)
+    throw bad("no \"data_offsets\" pair [begin, end]");
+  const auto begin = wholeNumber((*offsets)[0]);
+  const auto end = wholeNumber((*offsets)[1]);
+  if (!begin || !end || *begin > *end)
+    throw bad("\"data_offsets\" is not [begin, end] with begin <= end");
+  if (*end > dataSize)
+    throw bad("its data ends at byte " + std::to_string(*end) + " but the data section has " +
+              std::to_string(dataSize) + " bytes (a truncated file?)");
+  e.begin = *begin;
+  e.end = *end;
+  const auto count = detail::elementCount(e.shape);
+  if (!count) throw bad("shape " + detail::shapeText(e.shape) + " is too large");
+  const std::size_t size = safetensorsDtypeSize(e.dtype);
+  if (size != 0 && *count * size != e.end - e.begin)
+    throw bad("shape " + detail::shapeText(e.shape) + " of " + e.dtype + " needs " +
+              std::to_string(*count * size) + " bytes, its offsets give " +
+              std::to_string(e.end - e.begin));
+  return e;
+}
+
+}  // namespace
+
+struct SafetensorsFile::Impl {
+  std::unique_ptr<detail::MappedFile> mapped{};  ///< Null when reading bytes given in memory.
+  std::span<const std::byte> data{};             ///< The data section (after the header).
+  std::string name{};
+  std::vector<TensorEntry> tensors{};
+  std::map<std::string, std::string> metadata{};
+
+  void parse(std::span<const std::byte> bytes) {
+    if (bytes.size() < 8)
+      throw FileError(name, "too short for a safetensors file (" + std::to_string(bytes.size()) +
+                                " bytes; the header length alone takes 8)");
+    std::uint64_t headerSize = 0;
+    for (int k = 7; k >= 0; --k)
+      headerSize =
+          (headerSize << 8) | std::to_integer<std::uint64_t>(bytes[static_cast<std::size_t>(k)]);
+    if (headerSize > kMaxSafetensorsHeader)
+      throw FileError(name, "not a safetensors file: its header length " +
+                                std::to_string(headerSize) +
+                                " is above the 100 MB the format allows");
+    if (headerSize > bytes.size() - 8)
+      throw FileError(name, "not a safetensors file, or truncated: the header claims " +
+                                std::to_string(headerSize) + " bytes, the file has " +
+                                std::to_string(bytes.size() - 8) + " after the length");
+    const auto* text = reinterpret_cast<const char*>(bytes.data() + 8);
+    const json header = json::parse(text, text + headerSize, nullptr, false);
+    if (header.is_discarded() || !header.is_object())
+      throw FileError(name, "not a safetensors file: the header is not a JSON object");
+    data = bytes.subspan(8 + headerSize);
+    for (const auto& [key, value] : header.items()) {
+      if (key == "__metadata__") {
+        readMetadata(value);
+        continue;
+      }
+      tensors.push_back(readEntry(name, key, value, data.size()));
+    }
+    std::sort(tensors.begin(), tensors.end(), [](const TensorEntry& a, const TensorEntry& b) {
+      return a.begin != b.begin ? a.begin < b.begin : a.end < b.end;
+    });
+    for (std::size_t i = 1; i < tensors.size(); ++i)
+      if (tensors[i].begin < tensors[i - 1].end)
+        throw FileError(name, "tensors " + inQuotes(tensors[i - 1].name) + " and " +
+                                  inQuotes(tensors[i].name) + " overlap in the data section");
+  }
+
+  void readMetadata(const json& value) {
+    if (!value.is_object()) throw FileError(name, "\"__metadata__\" is not an object of strings");
+    for (const auto& [k, v] : value.items()) {
+      if (!v.is_string())
+        throw FileError(name, "\"__metadata__\" value of " + inQuotes(k) + " is not a string");
+      metadata[k] = v.get<std::string>();
+    }
+  }
+};
+
+SafetensorsFile::SafetensorsFile(const std::filesystem::path& path)
+    : m_impl(std::make_unique<Impl>()) {
+  m_impl->mapped = std::make_unique<detail::MappedFile>(path);
+  m_impl->name = path.string();
+  m_impl->parse({m_impl->mapped->data, m_impl->mapped->size});
+}
+
+SafetensorsFile::SafetensorsFile(std::span<const std::byte> bytes, std::string name)
+    : m_impl(std::make_unique<Impl>()) {
+  m_impl->name = std::move(name);
+  m_impl->parse(bytes);
+}
+
+SafetensorsFile::~SafetensorsFile() = default;
+SafetensorsFile::SafetensorsFile(SafetensorsFile&&) noexcept = default;
+SafetensorsFile& SafetensorsFile::operator=(SafetensorsFile&&) noexcept = default;
+
+const std::vector<TensorEntry>& SafetensorsFile::tensors() const { return m_impl->tensors; }
+
+const std::map<std::string, std::string>& SafetensorsFile::metadata() const {
+  return m_impl->metadata;
+}
+
+const std::string& SafetensorsFile::name() const { return m_impl->name; }
+
+const TensorEntry* SafetensorsFile::find(std::string_view name) const {
+  for (const TensorEntry& e : m_impl->tensors)
+    if (e.name == name) return &e;
+  return nullptr;
+}
+
+Array SafetensorsFile::read(std::string_view name) const {
+  const TensorEntry* e = find(name);
+  if (!e) {
+    std::string known;
+    const std::size_t shown = std::min<std::size_t>(m_impl->tensors.size(), 12);
+    for (std::size_t i = 0; i < shown; ++i) known += (i ? ", " : "") + m_impl->tensors[i].name;
+    if (m_impl->tensors.size() > shown)
+      known += ", ... (" + std::to_string(m_impl->tensors.size()) + " in all)";
+    throw FileError(m_impl->name,
+                    "no tensor " + inQuotes(name) +
+                        (known.empty() ? " (the file holds none)" : " (it holds " + known + ")"));
+  }
+  const auto type = floatType(e->dtype);
+  if (!type)
+    throw FileError(m_impl->name, "tensor " + inQuotes(name) + ": dtype " +
+                                      detail::printable(e->dtype) +
+                                      " is not a float type (F16, BF16, F32 or F64 can be read)");
+  Array a;
+  a.shape = e->shape;
+  a.type = *type;
+  const std::uint64_t count = (e->end - e->begin) / elementSize(*type);
+  a.values.resize(static_cast<std::size_t>(count));
+  detail::convertElements(m_impl->data.data() + e->begin, a.values.size(), *type, false,
+                          a.values.data());
+  return a;
+}
+
+// ---- sharded index -------------------------------------------------------------------------
+
+std::map<std::string, std::filesystem::path> parseSafetensorsIndex(std::string_view text,
+                                                                   const std::filesystem::path& dir,
+                                                                   const std::string& name) {
+  const json index = json::parse(text.begin(), text.end(), nullptr, false);
+  if (index.is_discarded() || !index.is_object())
+    throw FileError(name, "not a safetensors index: not a JSON object");
+  const auto map = index.find("weight_map");
+  if (map == index.end() || !map->is_object())
+    throw FileError(name, "not a safetensors index: no \"weight_map\" object");
+  std::map<std::string, std::filesystem::path> out;
+  for (const auto& [tensor, shard] : map->items()) {
+    if (!shard.is_string())
+      throw FileError(name, "weight_map: the shard of " + inQuotes(tensor) + " is not a string");
+    const std::string file = shard.get<std::string>();
+    if (file.empty() || file == "." || file == ".." ||
+        file.find_first_of(std::string_view("/\\\0", 3)) != std::string::npos)
+      throw FileError(name, "weight_map: shard " + inQuotes(file) + " of " + inQuotes(tensor) +
+                                " is not a plain file name in the index's folder");
+    out.emplace(tensor, dir / file);
+  }
+  return out;
+}
+
+std::map<std::string, std::filesystem::path> readSafetensorsIndex(
+    const std::filesystem::path& path) {
+  const detail::MappedFile file(path);
+  if (file.size > std::uint64_t{64} << 20)
+    throw FileError(path.string(),
+                    "is " + std::to_string(file.size) +
+                        " bytes: too large for a safetensors index (64 MiB at most)");
+  const std::string_view text(reinterpret_cast<const char*>(file.data), file.size);
+  return parseSafetensorsIndex(text, path.parent_path(), path.string());
+}
+
+}  // namespace posenc

@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// What the array readers share (tensor_file.cpp, npy_file.cpp): a read-only memory map, the
+// exact element conversions and overflow-checked element counts.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "posenc/tensor_file.hpp"
+
+namespace posenc::detail {
+
+/// Text of a name read from a file, for a message: control characters replaced, at most
+/// `limit` characters (then "...").
+inline std::string printable(std::string_view text, std::size_t limit = 200) {
+  std::string out;
+  for (const char c : text.substr(0, limit)) {
+    const auto u = static_cast<unsigned char>(c);
+    out += (u < 0x20 || u == 0x7f) ? '?' : c;
+  }
+  if (text.size() > limit) out += "...";
+  return out;
+}
+
+/// A whole file mapped read-only (data is null for an empty file).
+/// @throws FileError naming the path when it cannot be opened, is not a regular file or
+///         cannot be mapped.
+struct MappedFile {
+  explicit MappedFile(const std::filesystem::path& path);
+  ~MappedFile();
+  MappedFile(const MappedFile&) = delete;
+  MappedFile& operator=(const MappedFile&) = delete;
+  std::string name{};
+  const std::byte* data = nullptr;
+  std::size_t size = 0;
+};
+
+/// `count` elements of `type` at `data` (any alignment) to double, swapping bytes first when
+/// `bigEndian`.
+void convertElements(const std::byte* data, std::size_t count, ElementType type, bool bigEndian,
+                     double* out);
+
+/// Product of the dimensions; nullopt when one is negative or the product times 8 bytes would
+/// not fit 64 bits.
+[[nodiscard]] std::optional<std::uint64_t> elementCount(const std::vector<std::int64_t>& shape);
+
+/// "(3, 4)"-style text of a shape.
+[[nodiscard]] std::string shapeText(const std::vector<std::int64_t>& shape);
+
+}  // namespace posenc::detail
