@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Real models in: where a model's files are (a folder, a config.json, a .safetensors file or a
+// repo id in the local Hugging Face cache; never the network), and what its config.json means
+// for us: the scheme and parameters it maps to, the tensors of its checkpoint that hold its
+// positional encoding, and what in the config was not understood. The mapping follows how
+// current Hugging Face transformers reads each config (the model's configuration_*.py and
+// modeling_rope_utils.py `standardize_rope_params` / `_compute_*_parameters`); see
+// docs/CONVENTIONS.md "Models".
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace posenc {
+
+/// One tensor of a checkpoint the mapped scheme draws from, with the names it may have (a
+/// checkpoint saved from a task model carries a prefix such as "transformer.", "model." or
+/// "bert."; the first name present in the checkpoint is used).
+struct TensorUse {
+  std::string role{};                ///< What it is, e.g. "position table", "relative bias".
+  std::vector<std::string> names{};  ///< Candidate names, preferred first.
+};
+
+/// What a config.json maps to.
+struct ModelMapping {
+  std::string modelType{};  ///< config's model_type, e.g. "llama".
+  std::string scheme{};     ///< Scheme id, e.g. "rope".
+  /// Parameter assignments in `--set` form (values as text), applied over the scheme's
+  /// defaults; the caller validates them with makeParams.
+  std::vector<std::pair<std::string, std::string>> params{};
+  std::vector<TensorUse> tensors{};  ///< Empty for rope and alibi (nothing learned).
+  /// Keys of config.json about position that were not understood (e.g. an unknown
+  /// rope_scaling key), each with why.
+  std::vector<std::string> notUnderstood{};
+  /// Plain-English notes for the picture and `inspect` (e.g. RoBERTa's offset of 2).
+  std::vector<std::string> notes{};
+};
+
+/// Thrown for a config that cannot be mapped: not JSON, no model_type, an unknown model_type
+/// (the message lists the supported ones), or a value of the wrong type (naming the key).
+class ModelError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// The model types mapConfig understands, sorted.
+[[nodiscard]] const std::vector<std::string>& supportedModelTypes();
+
+/// Maps the text of a config.json. `file` names it in messages.
+/// @throws ModelError.
+[[nodiscard]] ModelMapping mapConfig(std::string_view configText, const std::string& file);
+
+/// The Hugging Face hub cache folder: $HF_HUB_CACHE, else $HF_HOME/hub, else
+/// ~/.cache/huggingface/hub (from $HOME). Empty when none can be formed.
+[[nodiscard]] std::filesystem::path huggingFaceCache();
+
+/// A model found in the hub cache: models--ORG--NAME/snapshots/REV/ with a config.json.
+struct CachedModel {
+  std::string repoId{};              ///< "ORG/NAME" (or "NAME" for a repo without org).
+  std::string revision{};            ///< The snapshot folder's name.
+  std::filesystem::path snapshot{};  ///< The snapshot folder.
+};
+
+/// Every model of the cache folder that has a snapshot with a config.json: for each repo the
+/// revision refs/main names when that snapshot exists, else the newest snapshot folder.
+/// Sorted by repo id. A missing cache folder gives an empty list.
+[[nodiscard]] std::vector<CachedModel> listCachedModels(const std::filesystem::path& cache);
+
+/// Where a model's files are.
+struct ModelFiles {
+  std::filesystem::path config{};  ///< config.json (empty when only a checkpoint was given).
+  /// The checkpoint: a .safetensors file, or model.safetensors.index.json of a sharded one;
+  /// empty when the folder has no checkpoint (config only).
+  std::filesystem::path checkpoint{};
+  std::string repoId{};  ///< Set when resolved from the cache.
+};
+
+/// Resolves what `--model PATH` names: a folder (config.json, and model.safetensors or
+/// model.safetensors.index.json), a config.json file, a .safetensors file (config.json beside
+/// it if present), or a repo id such as "gpt2" or "meta-llama/Llama-3.1-8B" looked up in
+/// `cache` (refs/main's snapshot, else the newest). Never the network.
+/// @throws ModelError naming PATH and saying what was looked for.
+[[nodiscard]] ModelFiles locateModel(const std::string& pathOrId,
+                                     const std::filesystem::path& cache);
+
+}  // namespace posenc

@@ -1,0 +1,395 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// config.json -> scheme and parameters (model_config.hpp). Each family follows the Hugging Face
+// transformers configuration class that reads it (src/transformers/models/*/configuration_*.py)
+// and, for RoPE, modeling_rope_utils.py (`standardize_rope_params`, `_compute_*_parameters`):
+// the legacy "type" key as well as "rope_type", v5's "rope_parameters" as well as
+// "rope_scaling", Phi-3's top-level original_max_position_embeddings taking priority, and
+// `factor` as written (derived from max_position_embeddings / original only when absent, as
+// transformers does since PR 40320).
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <set>
+
+#include "posenc/model_config.hpp"
+
+namespace posenc {
+
+namespace {
+
+using nlohmann::json;
+
+constexpr std::int64_t kMaxLength = 1048576;  // the schemes' longest `length`
+
+/// Shortest text that reads back as the same double (as the command line writes values).
+std::string number(double v) {
+  if (v == std::floor(v) && std::fabs(v) < 1e15) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.0f", v);
+    return buf;
+  }
+  for (int prec = 1; prec <= 17; ++prec) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.*g", prec, v);
+    if (std::strtod(buf, nullptr) == v) return buf;
+  }
+  return std::to_string(v);
+}
+
+/// Typed reads of a config object; a key of the wrong type is an error naming it.
+class Config {
+ public:
+  Config(const json& j, std::string file, std::string prefix = {})
+      : m_j(&j), m_file(std::move(file)), m_prefix(std::move(prefix)) {}
+
+  [[nodiscard]] bool has(const char* key) const {
+    const auto it = m_j->find(key);
+    return it != m_j->end() && !it->is_null();
+  }
+  [[nodiscard]] std::optional<double> num(const char* key) const {
+    if (!has(key)) return std::nullopt;
+    const json& v = m_j->at(key);
+    if (!v.is_number()) fail(key, "a number");
+    const double d = v.get<double>();
+    if (!std::isfinite(d)) fail(key, "a finite number");
+    return d;
+  }
+  [[nodiscard]] std::optional<std::int64_t> whole(const char* key) const {
+    const auto d = num(key);
+    if (!d) return std::nullopt;
+    if (*d != std::floor(*d) || std::fabs(*d) > 9e15) fail(key, "a whole number");
+    return static_cast<std::int64_t>(*d);
+  }
+  [[nodiscard]] std::optional<bool> flag(const char* key) const {
+    if (!has(key)) return std::nullopt;
+    if (!m_j->at(key).is_boolean()) fail(key, "true or false");
+    return m_j->at(key).get<bool>();
+  }
+  [[nodiscard]] std::optional<std::string> text(const char* key) const {
+    if (!has(key)) return std::nullopt;
+    if (!m_j->at(key).is_string()) fail(key, "a string");
+    return m_j->at(key).get<std::string>();
+  }
+  [[nodiscard]] std::optional<Config> object(const char* key) const {
+    if (!has(key)) return std::nullopt;
+    if (!m_j->at(key).is_object()) fail(key, "an object");
+    return Config(m_j->at(key), m_file, m_prefix + key + ".");
+  }
+  /// A list of numbers as "1,1.05,..." text.
+  [[nodiscard]] std::optional<std::string> numbers(const char* key) const {
+    if (!has(key)) return std::nullopt;
+    const json& v = m_j->at(key);
+    if (!v.is_array()) fail(key, "a list of numbers");
+    std::string s;
+    for (const json& x : v) {
+      if (!x.is_number()) fail(key, "a list of numbers");
+      s += (s.empty() ? "" : ",") + number(x.get<double>());
+    }
+    return s;
+  }
+  [[nodiscard]] std::vector<std::string> keys() const {
+    std::vector<std::string> k;
+    for (const auto& [key, v] : m_j->items()) k.push_back(key);
+    return k;
+  }
+  [[nodiscard]] std::string name(const std::string& key) const { return m_prefix + key; }
+
+ private:
+  [[noreturn]] void fail(const char* key, const char* what) const {
+    throw ModelError(m_file + ": " + m_prefix + key + " = " + m_j->at(key).dump().substr(0, 60) +
+                     ": must be " + what);
+  }
+  const json* m_j;  ///< Not owned; a pointer so a Config can be reassigned.
+  std::string m_file;
+  std::string m_prefix;
+};
+
+using Params = std::vector<std::pair<std::string, std::string>>;
+
+void set(Params& p, const std::string& key, const std::string& value) {
+  p.emplace_back(key, value);
+}
+
+std::string wholeText(std::int64_t v) { return std::to_string(v); }
+
+/// The first of several keys holding a whole number.
+std::optional<std::int64_t> firstWhole(const Config& c, std::initializer_list<const char*> keys) {
+  for (const char* k : keys)
+    if (const auto v = c.whole(k)) return v;
+  return std::nullopt;
+}
+
+std::int64_t required(const Config& c, std::initializer_list<const char*> keys,
+                      const std::string& file) {
+  if (const auto v = firstWhole(c, keys)) return *v;
+  std::string names;
+  for (const char* k : keys) names += (names.empty() ? "" : " or ") + std::string(k);
+  throw ModelError(file + ": no " + names + " (a whole number) in the config");
+}
+
+// ---- rope ------------------------------------------------------------------------------------
+
+/// The rope_scaling / rope_parameters keys we draw, by scaling.
+const std::set<std::string>& knownRopeKeys() {
+  static const std::set<std::string> k = {"rope_type",       "type",
+                                          "factor",          "original_max_position_embeddings",
+                                          "low_freq_factor", "high_freq_factor",
+                                          "beta_fast",       "beta_slow",
+                                          "truncate",        "attention_factor",
+                                          "mscale",          "mscale_all_dim",
+                                          "short_factor",    "long_factor",
+                                          "rope_theta",      "partial_rotary_factor"};
+  return k;
+}
+
+std::string ropeScalingId(const std::string& type, ModelMapping& m, const std::string& where) {
+  if (type == "default" || type.empty()) return "none";
+  if (type == "linear" || type == "dynamic" || type == "yarn" || type == "llama3" ||
+      type == "longrope")
+    return type;
+  if (type == "su") return "longrope";  // Phi-3's first name for LongRoPE
+  m.notUnderstood.push_back(where + " = \"" + type +
+                            "\": not a scaling we draw (drawn without scaling)");
+  return "none";
+}
+
+void mapRopeScaling(const Config& c, const Config& s, const std::string& sName, std::int64_t maxPos,
+                    ModelMapping& m) {
+  const std::string type = s.text("rope_type").value_or(s.text("type").value_or("default"));
+  const std::string scaling = ropeScalingId(type, m, sName + ".rope_type");
+  set(m.params, "scaling", scaling);
+  for (const std::string& k : s.keys())
+    if (!knownRopeKeys().contains(k)) m.notUnderstood.push_back(s.name(k) + ": not drawn");
+  if (scaling == "none") return;
+  // Phi-3 keeps original_max_position_embeddings at the top level; it takes priority there.
+  std::int64_t original = maxPos;
+  if (scaling == "llama3" || scaling == "yarn" || scaling == "longrope") {
+    if (const auto top = c.whole("original_max_position_embeddings")) {
+      original = *top;
+    } else if (const auto inner = s.whole("original_max_position_embeddings")) {
+      original = *inner;
+    }
+  }
+  set(m.params, "train_length", wholeText(original));
+  double factor = s.num("factor").value_or(0);
+  if (factor == 0 && original > 0)
+    factor = static_cast<double>(maxPos) / static_cast<double>(original);
+  if (factor == 0) factor = 1;
+  set(m.params, "factor", number(factor));
+  for (const char* k : {"low_freq_factor", "high_freq_factor", "beta_fast", "beta_slow",
+                        "attention_factor", "mscale", "mscale_all_dim"})
+    if (const auto v = s.num(k)) set(m.params, k, number(*v));
+  if (const auto t = s.flag("truncate")) set(m.params, "truncate", *t ? "true" : "false");
+  for (const char* k : {"short_factor", "long_factor"})
+    if (const auto v = s.numbers(k)) set(m.params, k, *v);
+}
+
+/// Width of one head's rotated part, before partial rotary: head_dim, else hidden / heads.
+std::int64_t ropeHeadDim(const Config& c, const std::string& type, const std::string& file) {
+  if (type == "deepseek_v3" || type == "deepseek_v2")
+    return required(c, {"qk_rope_head_dim"}, file);
+  if (const auto h = c.whole("head_dim")) return *h;
+  const std::int64_t hidden = required(c, {"hidden_size", "n_embd", "d_model"}, file);
+  const std::int64_t heads = required(c, {"num_attention_heads", "n_head", "num_heads"}, file);
+  if (heads <= 0) throw ModelError(file + ": the number of attention heads must be positive");
+  return hidden / heads;  // transformers: hidden_size // num_attention_heads
+}
+
+void mapRope(const Config& c, const std::string& type, const std::string& file, ModelMapping& m) {
+  m.scheme = "rope";
+  const std::int64_t dim = ropeHeadDim(c, type, file);
+  set(m.params, "dim", wholeText(dim));
+  std::optional<Config> scaling = c.object("rope_parameters");  // transformers v5
+  std::string scalingName = "rope_parameters";
+  if (!scaling) {
+    scaling = c.object("rope_scaling");
+    scalingName = "rope_scaling";
+  }
+  double base = 10000;
+  if (const auto t = c.num("rope_theta")) base = *t;
+  else if (const auto g = c.num("rotary_emb_base")) base = *g;  // GPT-NeoX
+  if (scaling)
+    if (const auto t = scaling->num("rope_theta")) base = *t;
+  set(m.params, "base", number(base));
+  const bool interleaved = type == "gptj" || ((type == "deepseek_v3" || type == "deepseek_v2") &&
+                                              c.flag("rope_interleave").value_or(true));
+  set(m.params, "layout", interleaved ? "interleaved" : "half");
+  std::optional<double> partial = c.num("partial_rotary_factor");
+  if (!partial) partial = c.num("rotary_pct");
+  if (const auto r = c.whole("rotary_dim"); r && !partial && dim > 0)
+    partial = static_cast<double>(*r) / static_cast<double>(dim);
+  if (scaling && !partial) partial = scaling->num("partial_rotary_factor");
+  if (partial && *partial != 1) set(m.params, "partial_rotary_factor", number(*partial));
+  const std::int64_t maxPos =
+      firstWhole(c, {"max_position_embeddings", "n_positions"}).value_or(2048);
+  set(m.params, "length", wholeText(std::min(maxPos, kMaxLength)));
+  set(m.params, "train_length", wholeText(maxPos));
+  if (scaling) {
+    mapRopeScaling(c, *scaling, scalingName, maxPos, m);
+  } else {
+    set(m.params, "scaling", "none");
+  }
+  if (const auto w = c.whole("sliding_window"); w && c.flag("use_sliding_window").value_or(true))
+    m.notes.emplace_back("attention looks back at most sliding_window = " + wholeText(*w) +
+                         " tokens (not drawn)");
+  if (interleaved && type != "gptj")
+    m.notes.emplace_back("pairs are interleaved (rope_interleave), as DeepSeek's view_as_complex");
+}
+
+// ---- alibi, t5, learned, xl, deberta -----------------------------------------------------------
+
+void mapAlibi(std::int64_t heads, ModelMapping& m) {
+  m.scheme = "alibi";
+  set(m.params, "heads", wholeText(heads));
+}
+
+void mapT5(const Config& c, const std::string& file, ModelMapping& m) {
+  m.scheme = "t5";
+  set(m.params, "buckets", wholeText(c.whole("relative_attention_num_buckets").value_or(32)));
+  set(m.params, "max_distance",
+      wholeText(c.whole("relative_attention_max_distance").value_or(128)));
+  set(m.params, "heads", wholeText(required(c, {"num_heads"}, file)));
+  for (const char* stack : {"encoder", "decoder"}) {
+    const std::string name =
+        std::string(stack) + ".block.0.layer.0.SelfAttention.relative_attention_bias.weight";
+    m.tensors.push_back({std::string("relative bias (") + stack + ")", {name}});
+  }
+  if (m.modelType == "umt5")
+    m.notes.emplace_back("UMT5 learns a bias table in every layer; the first layer's is drawn");
+}
+
+/// Candidate names of a tensor under the prefixes task models add.
+std::vector<std::string> prefixed(const std::string& name,
+                                  std::initializer_list<const char*> prefixes) {
+  std::vector<std::string> out{name};
+  for (const char* p : prefixes) out.push_back(std::string(p) + name);
+  return out;
+}
+
+void mapLearned(const Config& c, const std::string& type, const std::string& file,
+                ModelMapping& m) {
+  m.scheme = "learned";
+  std::int64_t rows = required(c, {"max_position_embeddings", "n_positions", "n_ctx"}, file);
+  const std::int64_t dim = required(c, {"hidden_size", "n_embd", "d_model"}, file);
+  if (type == "gpt2" || type == "gpt_bigcode") {
+    m.tensors.push_back({"position table", prefixed("wpe.weight", {"transformer."})});
+  } else if (type == "bert") {
+    m.tensors.push_back(
+        {"position table", prefixed("embeddings.position_embeddings.weight", {"bert."})});
+  } else if (type == "roberta" || type == "xlm-roberta") {
+    m.tensors.push_back(
+        {"position table", prefixed("embeddings.position_embeddings.weight", {"roberta."})});
+    m.notes.emplace_back(
+        "position p of the text uses row p + 2 (padding_idx + 1): rows 0 and 1 are never used");
+  } else if (type == "opt") {
+    rows += 2;
+    m.tensors.push_back({"position table", prefixed("decoder.embed_positions.weight", {"model."})});
+    m.notes.emplace_back(
+        "OPT's table has max_position_embeddings + 2 rows: position p uses row p + 2");
+  } else if (type == "vit") {
+    const std::int64_t image = required(c, {"image_size"}, file);
+    const std::int64_t patch = required(c, {"patch_size"}, file);
+    if (patch <= 0) throw ModelError(file + ": patch_size must be positive");
+    const std::int64_t side = image / patch;
+    rows = side * side + 1;
+    m.tensors.push_back({"position table", prefixed("embeddings.position_embeddings", {"vit."})});
+    m.notes.emplace_back("ViT: row 0 is the [CLS] token, rows 1.. a " + wholeText(side) + " x " +
+                         wholeText(side) + " grid of patches");
+  }
+  set(m.params, "max_len", wholeText(rows));
+  set(m.params, "dim", wholeText(dim));
+  set(m.params, "length", wholeText(std::min<std::int64_t>(rows, 1024)));
+}
+
+void mapXl(const Config& c, const std::string& file, ModelMapping& m) {
+  m.scheme = "xl";
+  set(m.params, "d_model", wholeText(required(c, {"d_model"}, file)));
+  set(m.params, "heads", wholeText(required(c, {"n_head"}, file)));
+  if (const auto mem = c.whole("mem_len")) set(m.params, "mlen", wholeText(*mem));
+  if (const auto clamp = c.whole("clamp_len"); clamp && *clamp > 0)
+    set(m.params, "clamp_len", wholeText(*clamp));
+  const bool untied = c.flag("untie_r").value_or(true);
+  const std::string where = untied ? "transformer.layers.0." : "transformer.";
+  m.tensors.push_back({"u (r_w_bias)", {where + "dec_attn.r_w_bias", "transformer.r_w_bias"}});
+  m.tensors.push_back({"v (r_r_bias)", {where + "dec_attn.r_r_bias", "transformer.r_r_bias"}});
+}
+
+void mapDeberta(const Config& c, const std::string& file, ModelMapping& m) {
+  m.scheme = "deberta";
+  set(m.params, "d_model", wholeText(required(c, {"hidden_size"}, file)));
+  set(m.params, "heads", wholeText(required(c, {"num_attention_heads"}, file)));
+  const std::int64_t maxPos = c.whole("max_position_embeddings").value_or(512);
+  std::int64_t maxRel = c.whole("max_relative_positions").value_or(-1);
+  if (maxRel < 1) maxRel = maxPos;  // DebertaV2: -1 means max_position_embeddings
+  set(m.params, "max_relative_positions", wholeText(maxRel));
+  if (const auto b = c.whole("position_buckets"); b && *b > 0)
+    set(m.params, "buckets", wholeText(*b));
+  m.tensors.push_back(
+      {"relative embeddings", prefixed("encoder.rel_embeddings.weight", {"deberta."})});
+}
+
+const std::vector<std::string> kRopeTypes = {"deepseek_v3", "falcon", "gemma", "gemma2",
+                                             "gpt_neox",    "gptj",   "llama", "mistral",
+                                             "mixtral",     "phi3",   "qwen2", "qwen3"};
+
+}  // namespace
+
+const std::vector<std::string>& supportedModelTypes() {
+  static const std::vector<std::string> types = [] {
+    std::vector<std::string> t = kRopeTypes;
+    for (const char* x : {"bloom", "mpt", "t5", "mt5", "umt5", "gpt2", "bert", "roberta",
+                          "xlm-roberta", "opt", "gpt_bigcode", "vit", "transfo-xl", "deberta-v2"})
+      t.emplace_back(x);
+    std::sort(t.begin(), t.end());
+    return t;
+  }();
+  return types;
+}
+
+ModelMapping mapConfig(std::string_view configText, const std::string& file) {
+  const json j = json::parse(configText.begin(), configText.end(), nullptr, false);
+  if (j.is_discarded() || !j.is_object())
+    throw ModelError(file + ": not a config.json (not a JSON object)");
+  const Config c(j, file);
+  ModelMapping m;
+  m.modelType = c.text("model_type").value_or("");
+  const std::string& type = m.modelType;
+  const bool ropeType = std::find(kRopeTypes.begin(), kRopeTypes.end(), type) != kRopeTypes.end();
+  if (type == "bloom") {
+    mapAlibi(required(c, {"n_head", "num_attention_heads"}, file), m);
+  } else if (type == "falcon" && c.flag("alibi").value_or(false)) {
+    mapAlibi(required(c, {"num_attention_heads", "n_head"}, file), m);
+  } else if (type == "mpt") {
+    const auto attn = c.object("attn_config");
+    if (!attn || !attn->flag("alibi").value_or(false))
+      throw ModelError(file +
+                       ": this MPT model uses a learned position table (attn_config.alibi "
+                       "is not true), which is not mapped yet");
+    mapAlibi(required(c, {"n_heads"}, file), m);
+  } else if (type == "t5" || type == "mt5" || type == "umt5") {
+    mapT5(c, file, m);
+  } else if (type == "gpt2" || type == "bert" || type == "roberta" || type == "xlm-roberta" ||
+             type == "opt" || type == "gpt_bigcode" || type == "vit") {
+    mapLearned(c, type, file, m);
+  } else if (type == "transfo-xl") {
+    mapXl(c, file, m);
+  } else if (type == "deberta-v2") {
+    mapDeberta(c, file, m);
+  } else if (ropeType || c.has("rope_theta") || c.has("rope_scaling") || c.has("rope_parameters")) {
+    mapRope(c, type, file, m);
+  } else {
+    std::string list;
+    for (const std::string& t : supportedModelTypes()) list += (list.empty() ? "" : ", ") + t;
+    throw ModelError(file + ": model_type \"" +
+                     (type.empty() ? std::string("(none)") : type.substr(0, 60)) +
+                     "\" is not one we can map (supported: " + list +
+                     "; or any config with rope_theta or rope_scaling)");
+  }
+  return m;
+}
+
+}  // namespace posenc

@@ -1,0 +1,301 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// config.json -> scheme and parameters (model_config.hpp) on published configs
+// (tests/data/configs, provenance in its README) and on the families' key variants; and the
+// local Hugging Face cache layout, built in a temporary folder.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <algorithm>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+
+#include "posenc/model_config.hpp"
+
+namespace posenc {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string configText(const std::string& name) {
+  std::ifstream in(fs::path(POSENC_TEST_DATA_DIR) / "configs" / name);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+/// The mapping's assignments as a map (the last value of a key wins, as makeParams does).
+std::map<std::string, std::string> params(const ModelMapping& m) {
+  std::map<std::string, std::string> out;
+  for (const auto& [k, v] : m.params) out[k] = v;
+  return out;
+}
+
+TEST(ModelConfig, Llama31MapsToLlama3Scaling) {
+  const ModelMapping m = mapConfig(configText("llama-3.1-8b-instruct.json"), "config.json");
+  EXPECT_EQ(m.modelType, "llama");
+  EXPECT_EQ(m.scheme, "rope");
+  const auto p = params(m);
+  EXPECT_EQ(p.at("dim"), "128");  // 4096 / 32
+  EXPECT_EQ(p.at("base"), "500000");
+  EXPECT_EQ(p.at("layout"), "half");
+  EXPECT_EQ(p.at("scaling"), "llama3");
+  EXPECT_EQ(p.at("factor"), "8");
+  EXPECT_EQ(p.at("low_freq_factor"), "1");
+  EXPECT_EQ(p.at("high_freq_factor"), "4");
+  EXPECT_EQ(p.at("train_length"), "8192");
+  EXPECT_EQ(p.at("length"), "131072");
+  EXPECT_TRUE(m.tensors.empty());
+  EXPECT_TRUE(m.notUnderstood.empty());
+}
+
+TEST(ModelConfig, Phi3TakesTheTopLevelOriginalLengthAndBothFactorLists) {
+  const ModelMapping m = mapConfig(configText("phi-3-mini-128k-instruct.json"), "config.json");
+  const auto p = params(m);
+  EXPECT_EQ(p.at("dim"), "96");
+  EXPECT_EQ(p.at("scaling"), "longrope");  // "su", LongRoPE's first name
+  EXPECT_EQ(p.at("train_length"), "4096");
+  EXPECT_EQ(p.at("factor"), "32");  // no factor key: 131072 / 4096
+  EXPECT_EQ(p.at("long_factor").substr(0, 40), "1.0299999713897705,1.0499999523162842,1.");
+  EXPECT_EQ(std::count(p.at("short_factor").begin(), p.at("short_factor").end(), ','), 47);
+  EXPECT_NE(p.at("short_factor").find("1.1500000000000001"), std::string::npos);  // exact digits
+  ASSERT_EQ(m.notes.size(), 1U);
+  EXPECT_NE(m.notes[0].find("sliding_window = 262144"), std::string::npos);
+}
+
+TEST(ModelConfig, YarnModelsKeepTheirFactorAndOptions) {
+  const auto oss = params(mapConfig(configText("gpt-oss-20b.json"), "config.json"));
+  EXPECT_EQ(oss.at("dim"), "64");  // head_dim, not 2880 / 64
+  EXPECT_EQ(oss.at("base"), "150000");
+  EXPECT_EQ(oss.at("scaling"), "yarn");
+  EXPECT_EQ(oss.at("factor"), "32");
+  EXPECT_EQ(oss.at("truncate"), "false");
+  EXPECT_EQ(oss.at("beta_fast"), "32");
+  EXPECT_EQ(oss.at("beta_slow"), "1");
+  const auto ds = params(mapConfig(configText("deepseek-v3-excerpt.json"), "config.json"));
+  EXPECT_EQ(ds.at("dim"), "64");  // qk_rope_head_dim
+  EXPECT_EQ(ds.at("layout"), "interleaved");
+  EXPECT_EQ(ds.at("scaling"), "yarn");  // legacy "type" key
+  EXPECT_EQ(ds.at("factor"), "40");
+  EXPECT_EQ(ds.at("mscale"), "1");
+  EXPECT_EQ(ds.at("mscale_all_dim"), "1");
+  EXPECT_EQ(ds.at("train_length"), "4096");
+  EXPECT_EQ(ds.at("length"), "163840");
+  // Qwen2.5's model card: factor 4 over 32768 with max_position_embeddings 32768. Before
+  // transformers PR 40320 the factor was overridden by 32768 / 32768 = 1; the explicit one wins.
+  const auto qwen = params(mapConfig(
+      R"({"model_type": "qwen2", "hidden_size": 3584, "num_attention_heads": 28,
+          "rope_theta": 1000000.0, "max_position_embeddings": 32768, "use_sliding_window": false,
+          "sliding_window": 131072,
+          "rope_scaling": {"factor": 4.0, "original_max_position_embeddings": 32768, "type": "yarn"}})",
+      "config.json"));
+  EXPECT_EQ(qwen.at("dim"), "128");
+  EXPECT_EQ(qwen.at("factor"), "4");
+  EXPECT_EQ(qwen.at("train_length"), "32768");
+}
+
+TEST(ModelConfig, PartialRotaryFromEachFamilysKey) {
+  const auto neox = params(mapConfig(configText("gpt-neox-20b-excerpt.json"), "config.json"));
+  EXPECT_EQ(neox.at("dim"), "96");
+  EXPECT_EQ(neox.at("partial_rotary_factor"), "0.25");
+  EXPECT_EQ(neox.at("base"), "10000");  // rotary_emb_base
+  EXPECT_EQ(neox.at("scaling"), "none");
+  const auto gptj = params(mapConfig(
+      R"({"model_type": "gptj", "n_embd": 4096, "n_head": 16, "rotary_dim": 64, "n_positions": 2048})",
+      "config.json"));
+  EXPECT_EQ(gptj.at("dim"), "256");
+  EXPECT_EQ(gptj.at("partial_rotary_factor"), "0.25");
+  EXPECT_EQ(gptj.at("layout"), "interleaved");  // rotate_every_two
+  const auto phi = params(mapConfig(
+      R"({"model_type": "phi", "hidden_size": 2560, "num_attention_heads": 32,
+          "partial_rotary_factor": 0.4, "rope_theta": 10000.0, "max_position_embeddings": 2048})",
+      "config.json"));
+  EXPECT_EQ(phi.at("dim"), "80");
+  EXPECT_EQ(phi.at("partial_rotary_factor"), "0.4");
+}
+
+TEST(ModelConfig, TransformersV5RopeParameters) {
+  const auto p = params(mapConfig(
+      R"({"model_type": "llama", "hidden_size": 2048, "num_attention_heads": 32, "head_dim": 64,
+          "max_position_embeddings": 131072,
+          "rope_parameters": {"rope_type": "llama3", "rope_theta": 500000.0, "factor": 32.0,
+                              "low_freq_factor": 1.0, "high_freq_factor": 4.0,
+                              "original_max_position_embeddings": 8192}})",
+      "config.json"));
+  EXPECT_EQ(p.at("base"), "500000");
+  EXPECT_EQ(p.at("factor"), "32");
+  EXPECT_EQ(p.at("dim"), "64");
+}
+
+TEST(ModelConfig, UnknownScalingKeysAreReportedNotIgnored) {
+  const ModelMapping m = mapConfig(
+      R"({"model_type": "qwen2", "hidden_size": 1024, "num_attention_heads": 8,
+          "rope_scaling": {"type": "mrope", "mrope_section": [16, 24, 24]}})",
+      "config.json");
+  EXPECT_EQ(params(m).at("scaling"), "none");
+  ASSERT_EQ(m.notUnderstood.size(), 2U);
+  EXPECT_NE(m.notUnderstood[0].find("\"mrope\""), std::string::npos);
+  EXPECT_NE(m.notUnderstood[1].find("rope_scaling.mrope_section"), std::string::npos);
+}
+
+TEST(ModelConfig, AlibiT5LearnedXlAndDeberta) {
+  EXPECT_EQ(params(mapConfig(R"({"model_type": "bloom", "n_head": 16})", "c")).at("heads"), "16");
+  EXPECT_EQ(mapConfig(R"({"model_type": "falcon", "alibi": true, "num_attention_heads": 71})", "c")
+                .scheme,
+            "alibi");
+  EXPECT_EQ(mapConfig(R"({"model_type": "falcon", "alibi": false, "hidden_size": 4544,
+                          "num_attention_heads": 71})",
+                      "c")
+                .scheme,
+            "rope");
+  EXPECT_EQ(params(
+                mapConfig(R"({"model_type": "mpt", "n_heads": 32, "attn_config": {"alibi": true}})",
+                          "c"))
+                .at("heads"),
+            "32");
+  const ModelMapping t5 = mapConfig(R"({"model_type": "t5", "num_heads": 12,
+      "relative_attention_num_buckets": 32, "relative_attention_max_distance": 128})",
+                                    "c");
+  EXPECT_EQ(t5.scheme, "t5");
+  EXPECT_EQ(params(t5).at("heads"), "12");
+  ASSERT_EQ(t5.tensors.size(), 2U);
+  EXPECT_EQ(t5.tensors[0].names[0],
+            "encoder.block.0.layer.0.SelfAttention.relative_attention_bias.weight");
+  const ModelMapping gpt2 =
+      mapConfig(R"({"model_type": "gpt2", "n_positions": 1024, "n_embd": 768})", "c");
+  EXPECT_EQ(params(gpt2).at("max_len"), "1024");
+  EXPECT_EQ(gpt2.tensors[0].names,
+            (std::vector<std::string>{"wpe.weight", "transformer.wpe.weight"}));
+  const ModelMapping opt = mapConfig(R"({"model_type": "opt", "max_position_embeddings": 2048,
+                                         "hidden_size": 768})",
+                                     "c");
+  EXPECT_EQ(params(opt).at("max_len"), "2050");  // the offset of 2
+  const ModelMapping vit = mapConfig(R"({"model_type": "vit", "image_size": 224, "patch_size": 16,
+                                         "hidden_size": 768, "max_position_embeddings": 1})",
+                                     "c");
+  EXPECT_EQ(params(vit).at("max_len"), "197");  // 14 x 14 patches + [CLS]
+  const ModelMapping xl = mapConfig(R"({"model_type": "transfo-xl", "d_model": 1024, "n_head": 16,
+                                        "mem_len": 1600, "clamp_len": 1000})",
+                                    "c");
+  EXPECT_EQ(params(xl).at("mlen"), "1600");
+  EXPECT_EQ(params(xl).at("clamp_len"), "1000");
+  const ModelMapping deb = mapConfig(R"({"model_type": "deberta-v2", "hidden_size": 768,
+      "num_attention_heads": 12, "max_position_embeddings": 512, "max_relative_positions": -1,
+      "position_buckets": 256})",
+                                     "c");
+  EXPECT_EQ(params(deb).at("max_relative_positions"), "512");
+  EXPECT_EQ(params(deb).at("buckets"), "256");
+}
+
+TEST(ModelConfig, RefusalsNameTheFileAndTheKey) {
+  const auto message = [](const std::string& text) {
+    try {
+      (void)mapConfig(text, "my/config.json");
+    } catch (const ModelError& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  EXPECT_EQ(message("[]"), "my/config.json: not a config.json (not a JSON object)");
+  const std::string unknown = message(R"({"model_type": "mamba"})");
+  EXPECT_NE(unknown.find("model_type \"mamba\" is not one we can map (supported: "),
+            std::string::npos);
+  EXPECT_NE(unknown.find("llama"), std::string::npos);
+  EXPECT_EQ(message(R"({"model_type": "llama", "hidden_size": "4096", "num_attention_heads": 32})"),
+            "my/config.json: hidden_size = \"4096\": must be a number");
+  EXPECT_EQ(message(R"({"model_type": "llama", "hidden_size": 4096, "num_attention_heads": 32,
+                        "rope_scaling": {"rope_type": "yarn", "factor": "x"}})"),
+            "my/config.json: rope_scaling.factor = \"x\": must be a number");
+  EXPECT_NE(message(R"({"model_type": "gpt2"})").find("no max_position_embeddings or n_positions"),
+            std::string::npos);
+}
+
+/// A fake hub cache: models--ORG--NAME/{refs/main, snapshots/REV/config.json}.
+class HubCache : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    m_dir = fs::temp_directory_path() / ("posenc_hub_" + std::to_string(::getpid()));
+    fs::remove_all(m_dir);
+    fs::create_directories(m_dir);
+  }
+  void TearDown() override { fs::remove_all(m_dir); }
+  void addRepo(const std::string& folder, const std::string& rev, bool ref = true) {
+    const fs::path snap = m_dir / folder / "snapshots" / rev;
+    fs::create_directories(snap);
+    std::ofstream(snap / "config.json")
+        << R"({"model_type": "gpt2", "n_positions": 1024, "n_embd": 768})";
+    std::ofstream(snap / "model.safetensors") << "x";
+    if (ref) {
+      fs::create_directories(m_dir / folder / "refs");
+      std::ofstream(m_dir / folder / "refs" / "main") << rev << "\n";
+    }
+  }
+  fs::path m_dir;
+};
+
+TEST_F(HubCache, ListsModelsAndResolvesRepoIds) {
+  addRepo("models--openai-community--gpt2", "abc123");
+  addRepo("models--gpt2", "def456", false);
+  fs::create_directories(m_dir / "datasets--x--y" / "snapshots" / "r");  // not a model
+  const auto list = listCachedModels(m_dir);
+  ASSERT_EQ(list.size(), 2U);
+  EXPECT_EQ(list[0].repoId, "gpt2");
+  EXPECT_EQ(list[0].revision, "def456");  // no refs/main: the newest snapshot
+  EXPECT_EQ(list[1].repoId, "openai-community/gpt2");
+  const ModelFiles f = locateModel("openai-community/gpt2", m_dir);
+  EXPECT_EQ(f.repoId, "openai-community/gpt2");
+  EXPECT_EQ(f.config,
+            m_dir / "models--openai-community--gpt2" / "snapshots" / "abc123" / "config.json");
+  EXPECT_EQ(f.checkpoint.filename(), "model.safetensors");
+}
+
+TEST_F(HubCache, FoldersFilesAndMissingModels) {
+  addRepo("models--a--b", "r1");
+  const fs::path snap = m_dir / "models--a--b" / "snapshots" / "r1";
+  EXPECT_EQ(locateModel(snap.string(), m_dir).config, snap / "config.json");
+  EXPECT_EQ(locateModel((snap / "config.json").string(), m_dir).checkpoint,
+            snap / "model.safetensors");
+  EXPECT_EQ(locateModel((snap / "model.safetensors").string(), m_dir).config, snap / "config.json");
+  try {
+    (void)locateModel("meta-llama/Llama-3.1-8B", m_dir);
+    FAIL();
+  } catch (const ModelError& e) {
+    EXPECT_NE(std::string(e.what()).find("looked for models--meta-llama--Llama-3.1-8B"),
+              std::string::npos);
+    EXPECT_NE(std::string(e.what()).find("never downloads"), std::string::npos);
+  }
+  EXPECT_THROW((void)locateModel("../etc", m_dir), ModelError);
+  EXPECT_THROW((void)locateModel(m_dir.string(), m_dir), ModelError);  // no config, no checkpoint
+}
+
+TEST(HubCacheFolder, FollowsTheEnvironmentAsHuggingfaceHubDoes) {
+  const auto with = [](const char* hub, const char* home) {
+    hub ? ::setenv("HF_HUB_CACHE", hub, 1) : ::unsetenv("HF_HUB_CACHE");
+    home ? ::setenv("HF_HOME", home, 1) : ::unsetenv("HF_HOME");
+    return huggingFaceCache();
+  };
+  const char* oldHub = std::getenv("HF_HUB_CACHE");
+  const char* oldHome = std::getenv("HF_HOME");
+  const std::string savedHub = oldHub ? oldHub : "", savedHome = oldHome ? oldHome : "";
+  EXPECT_EQ(with("/c/hub", "/h"), fs::path("/c/hub"));
+  EXPECT_EQ(with(nullptr, "/h"), fs::path("/h/hub"));
+  const char* oldUserHome = std::getenv("HOME");
+  const std::string savedUserHome = oldUserHome ? oldUserHome : "";
+  const char* oldXdg = std::getenv("XDG_CACHE_HOME");
+  const std::string savedXdg = oldXdg ? oldXdg : "";
+  ::setenv("XDG_CACHE_HOME", "/x", 1);
+  EXPECT_EQ(with(nullptr, nullptr), fs::path("/x/huggingface/hub"));
+  ::unsetenv("XDG_CACHE_HOME");
+  ::setenv("HOME", "/home/u", 1);
+  EXPECT_EQ(with(nullptr, nullptr), fs::path("/home/u/.cache/huggingface/hub"));
+  with(oldHub ? savedHub.c_str() : nullptr, oldHome ? savedHome.c_str() : nullptr);
+  if (oldUserHome) ::setenv("HOME", savedUserHome.c_str(), 1);
+  if (oldXdg) ::setenv("XDG_CACHE_HOME", savedXdg.c_str(), 1);
+}
+
+}  // namespace
+}  // namespace posenc
