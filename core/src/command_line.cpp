@@ -109,6 +109,27 @@ struct ArgCursor {
   }
 };
 
+/// `inspect PATH [--json]` and `models [--json]`.
+void parseModelCommand(ArgCursor& in, CommandLine& cl, bool inspect) {
+  cl.command = inspect ? CommandLine::Command::Inspect : CommandLine::Command::Models;
+  const std::string name = inspect ? "inspect" : "models";
+  for (; in.more(); ++in.k) {
+    const std::string& a = in.current();
+    if (a == "--json") {
+      cl.json = true;
+    } else if (inspect && cl.model.empty() && !a.empty() && a[0] != '-') {
+      cl.model = a;
+    } else {
+      throw UsageError(name + ": unknown option '" + shown(a) +
+                       "' (allowed: " + (inspect ? "PATH, --json" : "--json") + ")");
+    }
+  }
+  if (inspect && cl.model.empty())
+    throw UsageError(
+        "inspect needs a model: a folder, a config.json, a .safetensors file or a "
+        "repo id in the Hugging Face cache (e.g. posenc inspect gpt2)");
+}
+
 void parseList(ArgCursor& in, CommandLine& cl) {
   cl.command = CommandLine::Command::List;
   for (; in.more(); ++in.k) {
@@ -231,13 +252,16 @@ CommandLine parseCommandLine(const std::vector<std::string>& args) {
     parseList(in, cl);
   } else if (cmd == "gallery") {
     parseGallery(in, cl);
+  } else if (cmd == "inspect" || cmd == "models") {
+    parseModelCommand(in, cl, cmd == "inspect");
   } else if (cmd == "export") {
     cl.command = CommandLine::Command::Export;
     parseExportOptions(in, cl);
     checkExport(cl);
   } else {
     throw UsageError("unknown command '" + shown(cmd) +
-                     "' (commands: list, export, gallery, help; see posenc --help)");
+                     "' (commands: list, export, gallery, inspect, models, help; see posenc "
+                     "--help)");
   }
   return cl;
 }
@@ -282,6 +306,16 @@ Usage:
   posenc gallery [DIR] [--format png|svg|pdf] [--size WxH] [--dpi N] [--memory-budget SIZE]
                  [--lang en|zh_CN]
       Every view of every scheme at default parameters into DIR (default ./gallery).
+  posenc inspect PATH [--json]
+      What a model's files say about its positional encoding: PATH is a model folder
+      (config.json, model.safetensors or model.safetensors.index.json), a config.json, a
+      .safetensors file, or a repo id (gpt2, meta-llama/Llama-3.1-8B) in the local Hugging
+      Face cache ($HF_HUB_CACHE, else $HF_HOME/hub, else ~/.cache/huggingface/hub; never the
+      network). Prints the model type, the scheme and parameters it maps to, every tensor
+      used (name, dtype, shape, file) and what in config.json was not understood.
+  posenc models [--json]
+      The models of the local Hugging Face cache that have a config.json, each with the
+      scheme it maps to.
   posenc --help | --version
 
 Examples:
@@ -292,11 +326,14 @@ Examples:
   posenc export --preset llama2-7b-rope --set length=8192 --view frequencies --out f.png
   posenc export --session my.json --out - > numbers.json
   posenc export --scheme rope --view scores --lang zh_CN --out rope_zh.png
+  posenc inspect meta-llama/Llama-3.1-8B
 
 Exit status: 0 on success, 2 for bad input (the message names the parameter, the value
 and what is allowed; also a session file that is missing, unreadable or invalid, and a
 request over the memory budget, with the size it needs), 1 when a file cannot be written
 (a read-only folder, a full disk: the message says so, and an existing file is left whole).
+For inspect, a model that cannot be found, a config or checkpoint that cannot be read, and
+an unknown model_type (the message lists the supported ones) are bad input (2).
 )";
 }
 

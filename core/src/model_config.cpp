@@ -164,7 +164,10 @@ void mapRopeScaling(const Config& c, const Config& s, const std::string& sName, 
   set(m.params, "scaling", scaling);
   for (const std::string& k : s.keys())
     if (!knownRopeKeys().contains(k)) m.notUnderstood.push_back(s.name(k) + ": not drawn");
-  if (scaling == "none") return;
+  if (scaling == "none") {
+    set(m.params, "train_length", wholeText(maxPos));
+    return;
+  }
   // Phi-3 keeps original_max_position_embeddings at the top level; it takes priority there.
   std::int64_t original = maxPos;
   if (scaling == "llama3" || scaling == "yarn" || scaling == "longrope") {
@@ -227,11 +230,11 @@ void mapRope(const Config& c, const std::string& type, const std::string& file, 
   const std::int64_t maxPos =
       firstWhole(c, {"max_position_embeddings", "n_positions"}).value_or(2048);
   set(m.params, "length", wholeText(std::min(maxPos, kMaxLength)));
-  set(m.params, "train_length", wholeText(maxPos));
   if (scaling) {
     mapRopeScaling(c, *scaling, scalingName, maxPos, m);
   } else {
     set(m.params, "scaling", "none");
+    set(m.params, "train_length", wholeText(maxPos));
   }
   if (const auto w = c.whole("sliding_window"); w && c.flag("use_sliding_window").value_or(true))
     m.notes.emplace_back("attention looks back at most sliding_window = " + wholeText(*w) +

@@ -417,5 +417,44 @@ TEST_F(Cli, GalleryDrawsEveryViewOfEveryScheme) {
       << r.out;
 }
 
+// A model in a Hugging Face cache folder laid out as huggingface_hub writes it.
+TEST_F(Cli, InspectAndModelsReadTheLocalHuggingFaceCache) {
+  const fs::path snap = m_dir / "models--openai-community--gpt2" / "snapshots" / "0123abc";
+  fs::create_directories(snap);
+  fs::create_directories(m_dir / "models--openai-community--gpt2" / "refs");
+  writeText(m_dir / "models--openai-community--gpt2" / "refs" / "main", "0123abc\n");
+  writeText(snap / "config.json", R"({"model_type": "gpt2", "n_positions": 1024, "n_embd": 768})");
+  fs::copy_file(fs::path(POSENC_SOURCE_DIR) / "tests/data/arrays/model.safetensors",
+                snap / "model.safetensors");
+  const std::vector<std::pair<std::string, std::string>> env = {{"HF_HUB_CACHE", m_dir.string()}};
+  const Outcome text = test::runPosenc({"inspect", "openai-community/gpt2"}, env);
+  ASSERT_EQ(text.status, 0) << text.err;
+  EXPECT_NE(text.out.find("scheme: learned"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("position table: wpe.weight  F32 (3, 4)  model.safetensors"),
+            std::string::npos)
+      << text.out;
+  const Outcome json = test::runPosenc({"inspect", "openai-community/gpt2", "--json"}, env);
+  ASSERT_EQ(json.status, 0) << json.err;
+  const QJsonObject o = parseJson(json.out);
+  EXPECT_EQ(o["repo_id"].toString(), "openai-community/gpt2");
+  EXPECT_EQ(o["params"].toObject()["max_len"].toString(), "1024");
+  const QJsonObject tensor = o["tensors"].toArray()[0].toObject();
+  EXPECT_TRUE(tensor["found"].toBool());
+  EXPECT_EQ(tensor["shape"].toArray(), (QJsonArray{3, 4}));
+  const Outcome models = test::runPosenc({"models", "--json"}, env);
+  ASSERT_EQ(models.status, 0) << models.err;
+  const QJsonArray list = QJsonDocument::fromJson(QByteArray::fromStdString(models.out)).array();
+  ASSERT_EQ(list.size(), 1);
+  EXPECT_EQ(list[0].toObject()["scheme"].toString(), "learned");
+  // Never the network: a model not in the cache is bad input, naming where it looked.
+  const Outcome missing = test::runPosenc({"inspect", "meta-llama/Llama-3.1-8B"}, env);
+  EXPECT_EQ(missing.status, 2);
+  EXPECT_NE(missing.err.find("models--meta-llama--Llama-3.1-8B"), std::string::npos) << missing.err;
+  writeText(snap / "config.json", R"({"model_type": "mamba"})");
+  const Outcome unknown = test::runPosenc({"inspect", snap.string()}, env);
+  EXPECT_EQ(unknown.status, 2);
+  EXPECT_NE(unknown.err.find("model_type \"mamba\" is not one we can map"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace posenc

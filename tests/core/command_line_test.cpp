@@ -231,5 +231,19 @@ TEST(CommandLine, MalformedInputIsRefusedWithTheOptionNamed) {
   EXPECT_NE(usageError({"gallery", "--format", "csv"}).find("csv"), std::string::npos);
 }
 
+TEST(CommandLine, InspectTakesOneModelAndModelsNone) {
+  const CommandLine inspect = parseCommandLine({"inspect", "meta-llama/Llama-3.1-8B", "--json"});
+  EXPECT_EQ(inspect.command, CommandLine::Command::Inspect);
+  EXPECT_EQ(inspect.model, "meta-llama/Llama-3.1-8B");
+  EXPECT_TRUE(inspect.json);
+  EXPECT_EQ(parseCommandLine({"models"}).command, CommandLine::Command::Models);
+  EXPECT_NE(usageError({"inspect"}).find("inspect needs a model"), std::string::npos);
+  EXPECT_NE(usageError({"inspect", "a", "b"}).find("unknown option 'b'"), std::string::npos);
+  EXPECT_NE(usageError({"inspect", "--set", "x=1"}).find("unknown option '--set'"),
+            std::string::npos);
+  EXPECT_NE(usageError({"models", "gpt2"}).find("models: unknown option 'gpt2'"),
+            std::string::npos);
+}
+
 }  // namespace
 }  // namespace posenc

@@ -83,6 +83,14 @@ std::vector<std::string> toArgs(const CommandLine& cl) {
       if (cl.json) a.push_back("--json");
       if (cl.presets) a.push_back("--presets");
       break;
+    case CommandLine::Command::Inspect:
+      a.insert(a.end(), {"inspect", cl.model});
+      if (cl.json) a.push_back("--json");
+      break;
+    case CommandLine::Command::Models:
+      a.push_back("models");
+      if (cl.json) a.push_back("--json");
+      break;
     case CommandLine::Command::Gallery:
       a.insert(a.end(), {"gallery", cl.out, "--format", cl.format});
       picture();

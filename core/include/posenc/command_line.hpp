@@ -29,9 +29,10 @@ struct IndexRange {
 
 /// One parsed invocation of `posenc`.
 struct CommandLine {
-  enum class Command { Help, Version, List, Export, Gallery };
+  enum class Command { Help, Version, List, Export, Gallery, Inspect, Models };
   Command command = Command::Help;
-  bool json = false;     ///< list --json
+  bool json = false;     ///< list / inspect / models --json
+  std::string model;     ///< inspect PATH: a model folder, config.json, .safetensors or repo id
   bool presets = false;  ///< list --presets: the built-in presets, not the schemes
   std::string session;   ///< export --session FILE (scheme, params, view, colour map)
   std::string preset;    ///< export --preset ID (a built-in preset, likewise)

@@ -8,8 +8,10 @@
 // docs/CONVENTIONS.md "Models".
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <optional>
+#include <ostream>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -87,5 +89,41 @@ struct ModelFiles {
 /// @throws ModelError naming PATH and saying what was looked for.
 [[nodiscard]] ModelFiles locateModel(const std::string& pathOrId,
                                      const std::filesystem::path& cache);
+
+/// One tensor a mapping asks for, as found (or not) in the checkpoint.
+struct TensorFound {
+  std::string role{};
+  std::vector<std::string> lookedFor{};  ///< The candidate names, preferred first.
+  bool found = false;
+  std::string name{};  ///< The name found.
+  std::string dtype{};
+  std::vector<std::int64_t> shape{};
+  std::filesystem::path file{};  ///< The file (shard) holding it.
+};
+
+/// What `posenc inspect` reports about a model.
+struct ModelReport {
+  std::string given{};  ///< PATH as given.
+  ModelFiles files{};
+  std::optional<ModelMapping> mapping{};  ///< Empty when there is no config.json.
+  /// The mapped parameters refused by the scheme (makeParams' message), empty when accepted.
+  std::string paramsError{};
+  std::vector<TensorFound> tensors{};
+  std::int64_t checkpointTensors = 0;  ///< Tensors in the checkpoint (all shards).
+};
+
+/// Locates the model, maps its config, validates the parameters with the scheme and finds
+/// the tensors in the checkpoint's headers (no tensor data is read).
+/// @throws ModelError or FileError naming the file that cannot be used.
+[[nodiscard]] ModelReport inspectModel(const std::string& pathOrId,
+                                       const std::filesystem::path& cache);
+
+/// The report as text (one fact per line) or as one JSON object.
+void writeModelReport(std::ostream& out, const ModelReport& report, bool json);
+
+/// The cached models (listCachedModels) with the scheme each maps to (or why not), as text
+/// or as a JSON array; `cache` is named first in the text.
+void writeModelList(std::ostream& out, const std::filesystem::path& cache,
+                    const std::vector<CachedModel>& models, bool json);
 
 }  // namespace posenc

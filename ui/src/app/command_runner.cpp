@@ -14,7 +14,9 @@
 #include "posenc/command_line.hpp"
 #include "posenc/data_io.hpp"
 #include "posenc/memory_budget.hpp"
+#include "posenc/model_config.hpp"
 #include "posenc/scheme.hpp"
+#include "posenc/tensor_file.hpp"
 #include "posenc_ui/app/translation.h"
 #include "posenc_ui/io/session_io.h"
 #include "posenc_ui/io/view_export.h"
@@ -316,6 +318,14 @@ int runCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
         return runGallery(cl, out, err);
       case CommandLine::Command::Export:
         return runExport(cl, out);
+      case CommandLine::Command::Inspect:
+        writeModelReport(out, inspectModel(cl.model, huggingFaceCache()), cl.json);
+        return kExitOk;
+      case CommandLine::Command::Models: {
+        const std::filesystem::path cache = huggingFaceCache();
+        writeModelList(out, cache, listCachedModels(cache), cl.json);
+        return kExitOk;
+      }
     }
   } catch (const UsageError& e) {
     err << "posenc: " << e.what() << "\n";
@@ -326,6 +336,12 @@ int runCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
   } catch (const SessionError& e) {
     // A session file that is missing, unreadable or invalid is bad input, like a bad --set.
     err << "posenc: " << e.what() << "\n";
+    return kExitBadInput;
+  } catch (const ModelError& e) {
+    err << "posenc: " << e.what() << "\n";  // a model that cannot be found or mapped
+    return kExitBadInput;
+  } catch (const FileError& e) {
+    err << "posenc: " << e.what() << "\n";  // a checkpoint that cannot be read
     return kExitBadInput;
   } catch (const IoError& e) {
     err << "posenc: " << e.what() << "\n";

@@ -1,0 +1,214 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `posenc inspect` and `posenc models` (model_config.hpp): a model's files, what its config
+// maps to, and where the tensors it needs are, read from the checkpoint's headers only.
+#include <fstream>
+#include <sstream>
+
+#include "posenc/data_io.hpp"
+#include "posenc/model_config.hpp"
+#include "posenc/scheme.hpp"
+#include "posenc/tensor_file.hpp"
+
+namespace posenc {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+/// Most bytes of a config.json read (a config is a few kilobytes).
+constexpr std::uintmax_t kMaxConfigBytes = std::uintmax_t{16} << 20;
+
+std::string readConfig(const fs::path& path) {
+  std::error_code ec;
+  const auto size = fs::file_size(path, ec);
+  if (ec) throw ModelError(path.string() + ": cannot be read: " + ec.message());
+  if (size > kMaxConfigBytes)
+    throw ModelError(path.string() + ": " + std::to_string(size) +
+                     " bytes is too large for a config.json (16 MiB at most)");
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  if (!in && !in.eof()) throw ModelError(path.string() + ": cannot be read");
+  return s.str();
+}
+
+/// Every tensor of the checkpoint: name -> (entry, file).
+std::vector<std::pair<TensorEntry, fs::path>> checkpointEntries(const fs::path& checkpoint) {
+  std::vector<std::pair<TensorEntry, fs::path>> out;
+  if (checkpoint.empty()) return out;
+  std::vector<fs::path> files;
+  const std::string name = checkpoint.filename().string();
+  if (name.size() > 5 && name.substr(name.size() - 5) == ".json") {
+    for (const auto& [tensor, shard] : readSafetensorsIndex(checkpoint))
+      if (std::find(files.begin(), files.end(), shard) == files.end()) files.push_back(shard);
+  } else {
+    files.push_back(checkpoint);
+  }
+  for (const fs::path& f : files) {
+    const SafetensorsFile st(f);
+    for (const TensorEntry& e : st.tensors()) out.emplace_back(e, f);
+  }
+  return out;
+}
+
+std::string joined(const std::vector<std::string>& v, const char* sep) {
+  std::string s;
+  for (const std::string& x : v) s += (s.empty() ? "" : sep) + x;
+  return s;
+}
+
+std::string shapeText(const std::vector<std::int64_t>& shape) {
+  std::string s = "(";
+  for (std::size_t i = 0; i < shape.size(); ++i) s += (i ? ", " : "") + std::to_string(shape[i]);
+  return s + ")";
+}
+
+void writeText(std::ostream& out, const ModelReport& r) {
+  out << "model: " << r.given << (r.files.repoId.empty() ? "" : " (Hugging Face cache)") << "\n";
+  out << "config: " << (r.files.config.empty() ? "(none)" : r.files.config.string()) << "\n";
+  out << "checkpoint: " << (r.files.checkpoint.empty() ? "(none)" : r.files.checkpoint.string());
+  if (!r.files.checkpoint.empty()) out << " (" << r.checkpointTensors << " tensors)";
+  out << "\n";
+  if (!r.mapping) {
+    out << "scheme: unknown (no config.json beside the checkpoint)\n";
+    return;
+  }
+  const ModelMapping& m = *r.mapping;
+  out << "model_type: " << m.modelType << "\nscheme: " << m.scheme << "\nparameters:";
+  for (const auto& [k, v] : m.params)
+    out << " " << k << "=" << (v.size() > 60 ? v.substr(0, 57) + "..." : v);
+  out << "\n";
+  if (!r.paramsError.empty()) out << "parameters refused: " << r.paramsError << "\n";
+  if (!m.tensors.empty()) out << "tensors:\n";
+  for (const TensorFound& t : r.tensors) {
+    out << "  " << t.role << ": ";
+    if (t.found) {
+      out << t.name << "  " << t.dtype << " " << shapeText(t.shape) << "  "
+          << t.file.filename().string() << "\n";
+    } else {
+      out << (r.files.checkpoint.empty() ? "no checkpoint" : "not in the checkpoint")
+          << " (looked for " << joined(t.lookedFor, ", ") << "): the random stand-in is drawn\n";
+    }
+  }
+  for (const std::string& n : m.notUnderstood) out << "not understood: " << n << "\n";
+  for (const std::string& n : m.notes) out << "note: " << n << "\n";
+}
+
+std::string stringArray(const std::vector<std::string>& v) {
+  std::string s = "[";
+  for (std::size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + jsonString(v[i]);
+  return s + "]";
+}
+
+void writeJson(std::ostream& out, const ModelReport& r) {
+  const auto path = [](const fs::path& p) {
+    return p.empty() ? std::string("null") : jsonString(p.string());
+  };
+  out << "{\"model\": " << jsonString(r.given)
+      << ", \"repo_id\": " << (r.files.repoId.empty() ? "null" : jsonString(r.files.repoId))
+      << ", \"config\": " << path(r.files.config)
+      << ", \"checkpoint\": " << path(r.files.checkpoint)
+      << ", \"checkpoint_tensors\": " << r.checkpointTensors;
+  if (!r.mapping) {
+    out << ", \"scheme\": null}\n";
+    return;
+  }
+  const ModelMapping& m = *r.mapping;
+  out << ", \"model_type\": " << jsonString(m.modelType) << ", \"scheme\": " << jsonString(m.scheme)
+      << ", \"params\": {";
+  for (std::size_t i = 0; i < m.params.size(); ++i)
+    out << (i ? ", " : "") << jsonString(m.params[i].first) << ": "
+        << jsonString(m.params[i].second);
+  out << "}, \"params_error\": " << (r.paramsError.empty() ? "null" : jsonString(r.paramsError))
+      << ", \"tensors\": [";
+  for (std::size_t i = 0; i < r.tensors.size(); ++i) {
+    const TensorFound& t = r.tensors[i];
+    out << (i ? ", " : "") << "{\"role\": " << jsonString(t.role)
+        << ", \"found\": " << (t.found ? "true" : "false")
+        << ", \"looked_for\": " << stringArray(t.lookedFor);
+    if (t.found) {
+      out << ", \"name\": " << jsonString(t.name) << ", \"dtype\": " << jsonString(t.dtype)
+          << ", \"shape\": [";
+      for (std::size_t k = 0; k < t.shape.size(); ++k) out << (k ? ", " : "") << t.shape[k];
+      out << "], \"file\": " << jsonString(t.file.string());
+    }
+    out << "}";
+  }
+  out << "], \"not_understood\": " << stringArray(m.notUnderstood)
+      << ", \"notes\": " << stringArray(m.notes) << "}\n";
+}
+
+}  // namespace
+
+ModelReport inspectModel(const std::string& pathOrId, const fs::path& cache) {
+  ModelReport r;
+  r.given = pathOrId;
+  r.files = locateModel(pathOrId, cache);
+  const auto entries = checkpointEntries(r.files.checkpoint);
+  r.checkpointTensors = static_cast<std::int64_t>(entries.size());
+  if (r.files.config.empty()) return r;
+  r.mapping = mapConfig(readConfig(r.files.config), r.files.config.string());
+  try {
+    (void)makeParams(findScheme(r.mapping->scheme), r.mapping->params);
+  } catch (const ParamError& e) {
+    r.paramsError = e.what();
+  }
+  for (const TensorUse& use : r.mapping->tensors) {
+    TensorFound t;
+    t.role = use.role;
+    t.lookedFor = use.names;
+    for (const std::string& name : use.names) {
+      const auto it = std::find_if(entries.begin(), entries.end(),
+                                   [&](const auto& e) { return e.first.name == name; });
+      if (it == entries.end()) continue;
+      t.found = true;
+      t.name = name;
+      t.dtype = it->first.dtype;
+      t.shape = it->first.shape;
+      t.file = it->second;
+      break;
+    }
+    r.tensors.push_back(std::move(t));
+  }
+  return r;
+}
+
+void writeModelReport(std::ostream& out, const ModelReport& report, bool json) {
+  json ? writeJson(out, report) : writeText(out, report);
+}
+
+void writeModelList(std::ostream& out, const fs::path& cache,
+                    const std::vector<CachedModel>& models, bool json) {
+  if (!json)
+    out << "Hugging Face cache: " << (cache.empty() ? "(none: HOME is not set)" : cache.string())
+        << "\n";
+  if (json) out << "[";
+  bool first = true;
+  for (const CachedModel& m : models) {
+    std::string scheme, modelType, error;
+    try {
+      const ModelMapping map = mapConfig(readConfig(m.snapshot / "config.json"), "config.json");
+      scheme = map.scheme;
+      modelType = map.modelType;
+    } catch (const ModelError& e) {
+      error = e.what();
+    }
+    if (json) {
+      out << (first ? "\n " : ",\n ") << "{\"repo_id\": " << jsonString(m.repoId)
+          << ", \"revision\": " << jsonString(m.revision)
+          << ", \"path\": " << jsonString(m.snapshot.string())
+          << ", \"model_type\": " << (modelType.empty() ? "null" : jsonString(modelType))
+          << ", \"scheme\": " << (scheme.empty() ? "null" : jsonString(scheme))
+          << ", \"error\": " << (error.empty() ? "null" : jsonString(error)) << "}";
+    } else {
+      out << "  " << m.repoId << "  "
+          << (scheme.empty() ? "(not mapped: " + error + ")" : scheme + " (" + modelType + ")")
+          << "\n";
+    }
+    first = false;
+  }
+  if (json) out << (first ? "]\n" : "\n]\n");
+  if (!json && models.empty()) out << "  (no models with a config.json)\n";
+}
+
+}  // namespace posenc
