@@ -28,7 +28,8 @@ std::vector<Term> explainBias(const KerpleParams& p, Index row, Index col) {
   if (log) {
     out.push_back({"r₁ (scale)", p.r1});
     out.push_back({"r₂ (distance factor)", p.r2});
-    out.push_back({"log(1 + r₂(i − j))", d < 0 ? kMasked : std::log(1.0 + p.r2 * static_cast<double>(d))});
+    out.push_back(
+        {"log(1 + r₂(i − j))", d < 0 ? kMasked : std::log(1.0 + p.r2 * static_cast<double>(d))});
   } else {
     out.push_back({"a (scale)", p.a});
     out.push_back({"p (exponent)", p.p});
@@ -46,8 +47,8 @@ SeriesResult curveSeries(const KerpleParams& p) {
   const std::string h = "head " + std::to_string(p.head) + ", ";
   Curve logCurve{h + "log: −r₁ log(1 + r₂ d)", {}};
   Curve powerCurve{h + "power: −a d^p", {}};
-  Curve alibi{"ALiBi slope of head " + std::to_string(p.head) + " of " +
-                  std::to_string(p.heads) + ": −mₕ d (power kernel, p = 1)",
+  Curve alibi{"ALiBi slope of head " + std::to_string(p.head) + " of " + std::to_string(p.heads) +
+                  ": −mₕ d (power kernel, p = 1)",
               {}};
   logCurve.family = 0;
   powerCurve.family = 1;
@@ -62,8 +63,7 @@ SeriesResult curveSeries(const KerpleParams& p) {
   }
   if (p.variant == KerpleVariant::Log)
     out.curves = {std::move(logCurve), std::move(powerCurve), std::move(alibi)};
-  else
-    out.curves = {std::move(powerCurve), std::move(logCurve), std::move(alibi)};
+  else out.curves = {std::move(powerCurve), std::move(logCurve), std::move(alibi)};
   return out;
 }
 
@@ -90,8 +90,9 @@ SchemeInfo kerpleInfo() {
   return {
       .id = "kerple",
       .name = "KERPLE (Chi et al. 2022)",
-      .description = "A learned kernel of the distance added to the causal attention logits: "
-                     "log −r₁ log(1 + r₂|i − j|) or power −a|i − j|^p, per head",
+      .description =
+          "A learned kernel of the distance added to the causal attention logits: "
+          "log −r₁ log(1 + r₂|i − j|) or power −a|i − j|^p, per head",
       .params =
           {
               detail::lengthParam("Sequence length L: queries and keys 0..L-1"),

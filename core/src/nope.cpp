@@ -26,9 +26,9 @@ Matrix nopeQueries(const NopeParams& p, std::span<const Index> rows) {
   Matrix q(static_cast<Index>(rows.size()), p.dim);
   for (std::size_t a = 0; a < rows.size(); ++a)
     for (Index c = 0; c < p.dim; ++c)
-      q(static_cast<Index>(a), c) = normal(p.seed, Tensor::NopeQuery,
-                                           static_cast<std::uint64_t>(rows[a]),
-                                           static_cast<std::uint64_t>(c));
+      q(static_cast<Index>(a), c) =
+          normal(p.seed, Tensor::NopeQuery, static_cast<std::uint64_t>(rows[a]),
+                 static_cast<std::uint64_t>(c));
   return q;
 }
 
@@ -62,8 +62,8 @@ double nopeEntropy(const Vector& weights) {
 
 Matrix nopeAttention(const NopeParams& p, std::span<const Index> rows,
                      std::span<const Index> cols) {
-  Matrix out = Matrix::Constant(static_cast<Index>(rows.size()), static_cast<Index>(cols.size()),
-                                kMasked);
+  Matrix out =
+      Matrix::Constant(static_cast<Index>(rows.size()), static_cast<Index>(cols.size()), kMasked);
   if (rows.empty() || cols.empty()) return out;
   const Matrix q = nopeQueries(p, rows);
   const Matrix k = nopeKeys(p, rows.back() + 1);

@@ -95,8 +95,9 @@ SchemeInfo nopeInfo() {
   return {
       .id = "nope",
       .name = "NoPE (Kazemnejad et al. 2023)",
-      .description = "No position encoding at all: a causal decoder whose only position "
-                     "signal is the mask that hides the keys after each query",
+      .description =
+          "No position encoding at all: a causal decoder whose only position "
+          "signal is the mask that hides the keys after each query",
       .params =
           {
               std::move(length),

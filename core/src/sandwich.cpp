@@ -46,8 +46,8 @@ double sandwichRawBias(const Vector& omega, std::int64_t dim, Index distance) {
 
 Matrix sandwichBias(const SandwichParams& p, std::span<const Index> rows,
                     std::span<const Index> cols) {
-  Matrix out = Matrix::Constant(static_cast<Index>(rows.size()), static_cast<Index>(cols.size()),
-                                kMasked);
+  Matrix out =
+      Matrix::Constant(static_cast<Index>(rows.size()), static_cast<Index>(cols.size()), kMasked);
   if (rows.empty() || cols.empty()) return out;
   const Vector omega = sandwichFrequencies(p.dim);
   const double divisor = sandwichHeadDivisor(p.head, p.heads);

@@ -88,9 +88,10 @@ SchemeInfo sandwichInfo() {
   return {
       .id = "sandwich",
       .name = "Sandwich (Chi et al. 2023)",
-      .description = "The inner product of two sinusoidal embeddings as a bias: Σₖ cos((i − j) "
-                     "ωₖ) − d/2, divided per head, 0 at distance 0 and falling then flattening "
-                     "with the distance",
+      .description =
+          "The inner product of two sinusoidal embeddings as a bias: Σₖ cos((i − j) "
+          "ωₖ) − d/2, divided per head, 0 at distance 0 and falling then flattening "
+          "with the distance",
       .params =
           {
               detail::lengthParam("Sequence length L: queries and keys 0..L-1"),

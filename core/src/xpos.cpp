@@ -79,16 +79,15 @@ Vector xposKey(const XposParams& p) {
 
 Vector xposPairTerms(const XposParams& p, const Vector& q, const Vector& k, Index r) {
   const Vector zeta = xposZeta(p.dim, p.gamma);
-  Vector terms =
-      ropePairTerms(q, k, ropeFrequencies(p.dim, p.base), RopeLayout::Interleaved, r);
+  Vector terms = ropePairTerms(q, k, ropeFrequencies(p.dim, p.base), RopeLayout::Interleaved, r);
   const double exponent = static_cast<double>(r) / p.scaleBase;
   for (Index j = 0; j < terms.size(); ++j) terms(j) *= std::pow(zeta(j), exponent);
   return terms;
 }
 
 Matrix xposScores(const XposParams& p, std::span<const Index> rows, std::span<const Index> cols) {
-  Matrix out = Matrix::Constant(static_cast<Index>(rows.size()), static_cast<Index>(cols.size()),
-                                kMasked);
+  Matrix out =
+      Matrix::Constant(static_cast<Index>(rows.size()), static_cast<Index>(cols.size()), kMasked);
   if (rows.empty() || cols.empty()) return out;
   const Vector q = xposQuery(p);
   const Vector k = xposKey(p);

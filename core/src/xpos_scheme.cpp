@@ -60,8 +60,7 @@ std::vector<Term> explainScore(const XposParams& p, Index m, Index n) {
     if (i < top)
       out.push_back({"pair " + std::to_string(order[i]) + " (ζⱼ^((m − n)/scale_base) × RoPE term)",
                      terms(order[i])});
-    else
-      rest += terms(order[i]);
+    else rest += terms(order[i]);
   }
   if (order.size() > top) out.push_back({"the other pairs together", rest});
   return out;
@@ -139,9 +138,10 @@ SchemeInfo xposInfo() {
   return {
       .id = "xpos",
       .name = "xPos (Sun et al. 2022)",
-      .description = "RoPE with a per-pair exponential scale: the query pair j is multiplied by "
-                     "ζⱼ^(m/γ), the key pair by ζⱼ^(−n/γ), so q′·k′ decays as ζⱼ^((m − n)/γ) "
-                     "(γ = scale_base)",
+      .description =
+          "RoPE with a per-pair exponential scale: the query pair j is multiplied by "
+          "ζⱼ^(m/γ), the key pair by ζⱼ^(−n/γ), so q′·k′ decays as ζⱼ^((m − n)/γ) "
+          "(γ = scale_base)",
       .params =
           {
               detail::lengthParam("Sequence length L: queries and keys 0..L-1"),

@@ -229,7 +229,8 @@ TEST_F(Cli, BadInputExitsWithTwoAndNamesTheParameter) {
     std::string needle;
   };
   const std::vector<Case> cases = {
-      {{"export", "--scheme", "nope", "--view", "x", "--out", png.string()}, "'scheme' = 'nope'"},
+      {{"export", "--scheme", "no-such-scheme", "--view", "x", "--out", png.string()},
+       "'scheme' = 'no-such-scheme'"},
       {{"export", "--scheme", "alibi", "--view", "nope", "--out", png.string()}, "'view' = 'nope'"},
       {{"export", "--scheme", "alibi", "--set", "colour=red", "--view", "bias", "--out",
         png.string()},

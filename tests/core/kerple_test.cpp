@@ -46,12 +46,31 @@ TEST(KerpleBias, LogKernelMatchesTheAuthorsCode) {
   p.r1 = 1.7;
   p.r2 = 0.3;
   const std::vector<Index> all = positions(5);
-  expectLowerTriangle(kerpleBiasMatrix(p, all, all),
-                      {-0, -0, -0, -0, -0, -0.44601924959473477, -0, -0, -0, -0,
-                       -0.79900616971775051, -0.44601924959473477, -0, -0, -0,
-                       -1.0911516064930709, -0.79900616971775051, -0.44601924959473477, -0, -0,
-                       -1.3403775126192594, -1.0911516064930709, -0.79900616971775051,
-                       -0.44601924959473477, -0});
+  expectLowerTriangle(kerpleBiasMatrix(p, all, all), {-0,
+                                                      -0,
+                                                      -0,
+                                                      -0,
+                                                      -0,
+                                                      -0.44601924959473477,
+                                                      -0,
+                                                      -0,
+                                                      -0,
+                                                      -0,
+                                                      -0.79900616971775051,
+                                                      -0.44601924959473477,
+                                                      -0,
+                                                      -0,
+                                                      -0,
+                                                      -1.0911516064930709,
+                                                      -0.79900616971775051,
+                                                      -0.44601924959473477,
+                                                      -0,
+                                                      -0,
+                                                      -1.3403775126192594,
+                                                      -1.0911516064930709,
+                                                      -0.79900616971775051,
+                                                      -0.44601924959473477,
+                                                      -0});
   // kerple.py: logFar (r1 = 0.5, r2 = 2, row 4095 at keys 0, 1, 2048, 4094, 4095).
   const std::vector<double> far{-4.505395634757801, -4.5052735346350943, -4.1587609981435847,
                                 -0.54930614433405478, -0};
@@ -68,12 +87,31 @@ TEST(KerpleBias, PowerKernelMatchesTheAuthorsCode) {
   p.a = 0.8;
   p.p = 0.6;
   const std::vector<Index> all = positions(5);
-  expectLowerTriangle(kerpleBiasMatrix(p, all, all),
-                      {-0, -0, -0, -0, -0, -0.80000000000000004, -0, -0, -0, -0,
-                       -1.2125732532083184, -0.80000000000000004, -0, -0, -0,
-                       -1.5465456359454102, -1.2125732532083184, -0.80000000000000004, -0, -0,
-                       -1.8379173679952558, -1.5465456359454102, -1.2125732532083184,
-                       -0.80000000000000004, -0});
+  expectLowerTriangle(kerpleBiasMatrix(p, all, all), {-0,
+                                                      -0,
+                                                      -0,
+                                                      -0,
+                                                      -0,
+                                                      -0.80000000000000004,
+                                                      -0,
+                                                      -0,
+                                                      -0,
+                                                      -0,
+                                                      -1.2125732532083184,
+                                                      -0.80000000000000004,
+                                                      -0,
+                                                      -0,
+                                                      -0,
+                                                      -1.5465456359454102,
+                                                      -1.2125732532083184,
+                                                      -0.80000000000000004,
+                                                      -0,
+                                                      -0,
+                                                      -1.8379173679952558,
+                                                      -1.5465456359454102,
+                                                      -1.2125732532083184,
+                                                      -0.80000000000000004,
+                                                      -0});
   // kerple.py: powerFar (a = 0.05, p = 2, row 4095 at keys 0, 1, 2048, 4094).
   const std::vector<double> far{-838451.25, -838041.80000000005, -209510.45000000001,
                                 -0.050000000000000003};
@@ -107,9 +145,10 @@ TEST(KerpleBias, ZeroAtDistanceZeroAndDecreasingInTheDistance) {
 
 TEST(KerpleCurve, DrawsBothKernelsAndTheAlibiSlopeOfTheHead) {
   const Scheme& s = findScheme("kerple");
-  const SeriesResult r = s.series(
-      makeParams(s, {{"variant", "power"}, {"heads", "4"}, {"head", "2"}, {"length", "50"}}),
-      "curve");
+  const SeriesResult r =
+      s.series(makeParams(s,
+                          {{"variant", "power"}, {"heads", "4"}, {"head", "2"}, {"length", "50"}}),
+               "curve");
   ASSERT_EQ(r.curves.size(), 3u);
   ASSERT_EQ(r.x.size(), 50u);
   const double m = alibiSlopes(4)(2);  // 1/64

@@ -36,15 +36,35 @@ std::vector<Index> positions(Index n) {
 
 TEST(NopeAttention, MatchesNumpysCausalSoftmaxAndEntropy) {
   // nope.py: attention (0 above the diagonal), entropy, uniform.
-  const std::vector<double> attention{
-      1, 0, 0, 0, 0, 0.3486451353339457, 0.65135486466605419, 0, 0, 0, 0.20400879070038513,
-      0.69015284295094026, 0.10583836634867456, 0, 0, 0.11879616825458979, 0.092518548862556893,
-      0.56674482178277774, 0.22194046110007545, 0, 0.16049617444260017, 0.22633588370493324,
-      0.22633588370493324, 0.16049617444260017, 0.22633588370493324};
-  const std::vector<double> entropy{0, 0.64660388786023471, 0.81792484496764439,
-                                    1.1292241913155017, 1.5960762918740155};
-  const std::vector<double> uniform{0, 0.69314718055994529, 1.0986122886681096,
-                                    1.3862943611198906, 1.6094379124341003};
+  const std::vector<double> attention{1,
+                                      0,
+                                      0,
+                                      0,
+                                      0,
+                                      0.3486451353339457,
+                                      0.65135486466605419,
+                                      0,
+                                      0,
+                                      0,
+                                      0.20400879070038513,
+                                      0.69015284295094026,
+                                      0.10583836634867456,
+                                      0,
+                                      0,
+                                      0.11879616825458979,
+                                      0.092518548862556893,
+                                      0.56674482178277774,
+                                      0.22194046110007545,
+                                      0,
+                                      0.16049617444260017,
+                                      0.22633588370493324,
+                                      0.22633588370493324,
+                                      0.16049617444260017,
+                                      0.22633588370493324};
+  const std::vector<double> entropy{0, 0.64660388786023471, 0.81792484496764439, 1.1292241913155017,
+                                    1.5960762918740155};
+  const std::vector<double> uniform{0, 0.69314718055994529, 1.0986122886681096, 1.3862943611198906,
+                                    1.6094379124341003};
   const Matrix q = inputs(5, 4, 7, 3);
   const Matrix k = inputs(5, 4, 5, 2);
   for (Index i = 0; i < 5; ++i) {
@@ -55,8 +75,8 @@ TEST(NopeAttention, MatchesNumpysCausalSoftmaxAndEntropy) {
     const auto at = static_cast<std::size_t>(i);
     EXPECT_NEAR(nopeEntropy(w), entropy[at], 1e-14) << i;
     EXPECT_LE(nopeEntropy(w), uniform[at] + 1e-15);
-    EXPECT_NEAR(nopeEntropy(Vector::Constant(i + 1, 1.0 / static_cast<double>(i + 1))),
-                uniform[at], 1e-14);
+    EXPECT_NEAR(nopeEntropy(Vector::Constant(i + 1, 1.0 / static_cast<double>(i + 1))), uniform[at],
+                1e-14);
   }
 }
 
@@ -83,8 +103,8 @@ TEST(NopeAttention, RowsSumToOneAndAreMaskedAboveTheDiagonal) {
   // The weights are those of the drawn vectors; a sampled region equals the full matrix.
   const Matrix q = nopeQueries(p, all);
   const Matrix k = nopeKeys(p, 50);
-  EXPECT_MATRIX_NEAR(nopeRowWeights(q.row(31).transpose(), k, 31).transpose(),
-                     a.row(31).head(32), 1e-15);
+  EXPECT_MATRIX_NEAR(nopeRowWeights(q.row(31).transpose(), k, 31).transpose(), a.row(31).head(32),
+                     1e-15);
   const std::vector<Index> rows{4, 30, 49};
   const std::vector<Index> cols{0, 4, 31, 49};
   const Matrix part = nopeAttention(p, rows, cols);

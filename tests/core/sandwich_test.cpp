@@ -75,10 +75,9 @@ TEST(SandwichBias, MatchesNemoBidirectional) {
 TEST(SandwichBias, MatchesNemoCausalAndFar) {
   // sandwich.py: causalHead1 (tril: NeMo's 0 above the diagonal, masked here), 3 heads, 16.
   const Matrix expected = rowsOf(4, 4,
-                                 {0, 0, 0, 0, -0.010338012633869964, 0, 0, 0,
-                                  -0.040420604805371296, -0.010338012633869964, 0, 0,
-                                  -0.087544966330239504, -0.040420604805371296,
-                                  -0.010338012633869964, 0});
+                                 {0, 0, 0, 0, -0.010338012633869964, 0, 0, 0, -0.040420604805371296,
+                                  -0.010338012633869964, 0, 0, -0.087544966330239504,
+                                  -0.040420604805371296, -0.010338012633869964, 0});
   const std::vector<Index> all = positions(4);
   const Matrix b = sandwichBias(params(4, 16, 3, 1, true), all, all);
   for (Index i = 0; i < 4; ++i)
@@ -90,8 +89,8 @@ TEST(SandwichBias, MatchesNemoCausalAndFar) {
   const std::vector<Index> row{1199};
   const std::vector<Index> keys{0, 199, 699, 1198};
   EXPECT_MATRIX_NEAR(sandwichBias(params(1200, 64, 8, 2, false), row, keys),
-                     (Vector(4) << -9.0743096071082494, -7.5471360536980816,
-                      -7.8997430552198331, -0.20782354974970474)
+                     (Vector(4) << -9.0743096071082494, -7.5471360536980816, -7.8997430552198331,
+                      -0.20782354974970474)
                          .finished()
                          .transpose(),
                      1e-12);
