@@ -131,8 +131,9 @@ std::vector<detail::ViewEntry<SandwichParams>> sandwichViews() {
                 .description = "The bias over distances 0..length-1 for every head (up to 8 "
                                "heads; beyond, the chosen head, the first and the last): one "
                                "shape, divided by (h + 1) 8 / heads, so head 0 is the steepest; "
-                               "it falls fast, then flattens near -d/2 divided by the head's "
-                               "divisor with small waves; sampled evenly past 8192 distances"},
+                               "it falls fast over the first distances, then ever more slowly and "
+                               "with waves towards -d/2 divided by the head's divisor; sampled "
+                               "evenly past 8192 distances"},
        .series = curveSeries},
   };
 }

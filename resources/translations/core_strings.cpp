@@ -542,7 +542,7 @@ QT_TRANSLATE_NOOP("posenc::core", "true: decoder, keys after the query masked (N
 QT_TRANSLATE_NOOP("posenc::core", "Sandwich bias of one head: (Σₖ cos((i − j)ωₖ) − d/2)/((h + 1)·8/n)")
 QT_TRANSLATE_NOOP("posenc::core", "length x length for head `head`, row = query i, column = key j: (sum_k cos(|i - j| w_k) - d/2) / ((h + 1) 8 / heads), added to the logits; <= 0, 0 on the diagonal, symmetric in i - j; masked for j > i when causal (NeMo's tril gives 0 there, which the causal mask hides)")
 QT_TRANSLATE_NOOP("posenc::core", "Sandwich bias over distance, per head")
-QT_TRANSLATE_NOOP("posenc::core", "The bias over distances 0..length-1 for every head (up to 8 heads; beyond, the chosen head, the first and the last): one shape, divided by (h + 1) 8 / heads, so head 0 is the steepest; it falls fast, then flattens near -d/2 divided by the head's divisor with small waves; sampled evenly past 8192 distances")
+QT_TRANSLATE_NOOP("posenc::core", "The bias over distances 0..length-1 for every head (up to 8 heads; beyond, the chosen head, the first and the last): one shape, divided by (h + 1) 8 / heads, so head 0 is the steepest; it falls fast over the first distances, then ever more slowly and with waves towards -d/2 divided by the head's divisor; sampled evenly past 8192 distances")
 
 // scheme sandwich: view tabs
 

@@ -1481,7 +1481,7 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
     </message>
     <message>
         <source>length x d/2: row = distance m - n &gt;= 0 (key before the query), column = pair j; the factor that multiplies pair j&apos;s RoPE term in q&apos;.k&apos;, in (0, 1], 1 at distance 0</source>
-        <translation>length x d/2：行 = 距离 m - n &gt;= 0（键在查询之前），列 = 维度对 j；在 q'.k' 中乘到第 j 对 RoPE 项上的因子，取值在 (0, 1] 内，距离 0 处为 1</translation>
+        <translation>length x d/2：行 = 距离 m - n &gt;= 0（键在查询之前），列 = 维度对 j；在 q&apos;.k&apos; 中乘到第 j 对 RoPE 项上的因子，取值在 (0, 1] 内，距离 0 处为 1</translation>
     </message>
     <message>
         <source>xPos scores q′·k′ (random q and k)</source>
@@ -1501,7 +1501,7 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
     </message>
     <message>
         <source>q&apos;_m . k&apos;_n formed from the two vectors as torchscale forms them (scales at the centred positions t + min_pos), for up to four query positions m, against m - n = 0..m: the curves coincide, the centring cancels in the product; sampled evenly past 2048 distances</source>
-        <translation>按 torchscale 的方式由两个向量计算 q'_m . k'_n（缩放使用居中位置 t + min_pos），最多取四个查询位置 m，横轴为 m - n = 0..m：各曲线重合，居中偏移在乘积中抵消；超过 2048 个距离时均匀采样</translation>
+        <translation>按 torchscale 的方式由两个向量计算 q&apos;_m . k&apos;_n（缩放使用居中位置 t + min_pos），最多取四个查询位置 m，横轴为 m - n = 0..m：各曲线重合，居中偏移在乘积中抵消；超过 2048 个距离时均匀采样</translation>
     </message>
     <message>
         <source>ζⱼ^((length − %1)/scale_base): the weight at the longest distance</source>
@@ -1760,10 +1760,6 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <translation>Sandwich 偏置随距离的变化（每个头）</translation>
     </message>
     <message>
-        <source>The bias over distances 0..length-1 for every head (up to 8 heads; beyond, the chosen head, the first and the last): one shape, divided by (h + 1) 8 / heads, so head 0 is the steepest; it falls fast, then flattens near -d/2 divided by the head&apos;s divisor with small waves; sampled evenly past 8192 distances</source>
-        <translation>每个头在距离 0..length-1 上的偏置（最多 8 个头；超过时为所选头、第一个头和最后一个头）：形状相同，只是除以 (h + 1) 8 / heads，所以头 0 最陡；先快速下降，然后在 -d/2 除以该头除数的附近带着小波动变平；超过 8192 个距离时均匀采样</translation>
-    </message>
-    <message>
         <source>Σₖ cos(|i − j| ωₖ)</source>
         <translation>Σₖ cos(|i − j| ωₖ)</translation>
     </message>
@@ -1786,6 +1782,10 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
     <message>
         <source>head %1</source>
         <translation>头 %1</translation>
+    </message>
+    <message>
+        <source>The bias over distances 0..length-1 for every head (up to 8 heads; beyond, the chosen head, the first and the last): one shape, divided by (h + 1) 8 / heads, so head 0 is the steepest; it falls fast over the first distances, then ever more slowly and with waves towards -d/2 divided by the head&apos;s divisor; sampled evenly past 8192 distances</source>
+        <translation>每个头在距离 0..length-1 上的偏置（最多 8 个头；超过时为所选头、第一个头和最后一个头）：形状相同，只是除以 (h + 1) 8 / heads，所以头 0 最陡；在最初的几个距离上迅速下降，之后下降越来越慢并带有波动，趋向 -d/2 除以该头的除数；超过 8192 个距离时均匀采样</translation>
     </message>
 </context>
 <context>
@@ -2686,6 +2686,30 @@ The extension picks the format: .png .svg .pdf draw the picture; .csv .npy .json
     <message>
         <source>positions</source>
         <translation>位置表</translation>
+    </message>
+    <message>
+        <source>a</source>
+        <translation>幂核尺度</translation>
+    </message>
+    <message>
+        <source>gamma</source>
+        <translation>ζ 的参数 γ</translation>
+    </message>
+    <message>
+        <source>p</source>
+        <translation>幂核指数</translation>
+    </message>
+    <message>
+        <source>r1</source>
+        <translation>对数核尺度</translation>
+    </message>
+    <message>
+        <source>r2</source>
+        <translation>对数核距离系数</translation>
+    </message>
+    <message>
+        <source>scale_base</source>
+        <translation>衰减距离尺度</translation>
     </message>
 </context>
 <context>
