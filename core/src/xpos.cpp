@@ -17,6 +17,19 @@
 
 namespace posenc {
 
+namespace {
+
+/// xposPairTerms with ζ and θ made once by the caller.
+Vector pairTerms(const Vector& zeta, const Vector& theta, double scaleBase, const Vector& q,
+                 const Vector& k, Index r) {
+  Vector terms = ropePairTerms(q, k, theta, RopeLayout::Interleaved, r);
+  const double exponent = static_cast<double>(r) / scaleBase;
+  for (Index j = 0; j < terms.size(); ++j) terms(j) *= std::pow(zeta(j), exponent);
+  return terms;
+}
+
+}  // namespace
+
 void checkXposParams(const XposParams& p) {
   if (p.dim < 2 || p.dim > 4096 || p.dim % 2 != 0)
     throw ParamError("dim", std::to_string(p.dim), "an even integer from 2 to 4096");
@@ -78,11 +91,7 @@ Vector xposKey(const XposParams& p) {
 }
 
 Vector xposPairTerms(const XposParams& p, const Vector& q, const Vector& k, Index r) {
-  const Vector zeta = xposZeta(p.dim, p.gamma);
-  Vector terms = ropePairTerms(q, k, ropeFrequencies(p.dim, p.base), RopeLayout::Interleaved, r);
-  const double exponent = static_cast<double>(r) / p.scaleBase;
-  for (Index j = 0; j < terms.size(); ++j) terms(j) *= std::pow(zeta(j), exponent);
-  return terms;
+  return pairTerms(xposZeta(p.dim, p.gamma), ropeFrequencies(p.dim, p.base), p.scaleBase, q, k, r);
 }
 
 Matrix xposScores(const XposParams& p, std::span<const Index> rows, std::span<const Index> cols) {
@@ -91,6 +100,8 @@ Matrix xposScores(const XposParams& p, std::span<const Index> rows, std::span<co
   if (rows.empty() || cols.empty()) return out;
   const Vector q = xposQuery(p);
   const Vector k = xposKey(p);
+  const Vector zeta = xposZeta(p.dim, p.gamma);
+  const Vector theta = ropeFrequencies(p.dim, p.base);
   const Index lo = std::max<Index>(0, rows.front() - cols.back());
   const Index hi = rows.back() - cols.front();
   if (hi < lo) return out;
@@ -103,7 +114,7 @@ Matrix xposScores(const XposParams& p, std::span<const Index> rows, std::span<co
       if (r < 0) continue;
       const auto at = static_cast<std::size_t>(r - lo);
       if (!known[at]) {
-        profile[at] = xposPairTerms(p, q, k, r).sum();
+        profile[at] = pairTerms(zeta, theta, p.scaleBase, q, k, r).sum();
         known[at] = 1;
       }
       out(static_cast<Index>(a), static_cast<Index>(b)) = profile[at];
