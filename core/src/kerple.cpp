@@ -40,7 +40,7 @@ void checkKerpleParams(const KerpleParams& p) {
 
 double kerpleLogBias(double r1, double r2, double distance) {
   if (distance == 0) return 0.0;  // -r1 * log(1) is -0; the diagonal is +0 as in every view
-  return -r1 * std::log(1.0 + r2 * distance);
+  return -r1 * std::log1p(r2 * distance);  // the code's log(1 + x), to rounding
 }
 
 double kerplePowerBias(double a, double p, double distance) {

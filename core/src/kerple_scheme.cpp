@@ -29,7 +29,7 @@ std::vector<Term> explainBias(const KerpleParams& p, Index row, Index col) {
     out.push_back({"r₁ (scale)", p.r1});
     out.push_back({"r₂ (distance factor)", p.r2});
     out.push_back(
-        {"log(1 + r₂(i − j))", d < 0 ? kMasked : std::log(1.0 + p.r2 * static_cast<double>(d))});
+        {"log(1 + r₂(i − j))", d < 0 ? kMasked : std::log1p(p.r2 * static_cast<double>(d))});
   } else {
     out.push_back({"a (scale)", p.a});
     out.push_back({"p (exponent)", p.p});
