@@ -1493,7 +1493,7 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
     </message>
     <message>
         <source>length x length, row = query m, column = key n: the raw dot product (no 1/sqrt(d)) of q scaled and rotated at m and k downscaled and rotated at n, the same random q and k at every position; depends on m - n only; masked for n &gt; m (xPos is used causally: there the scale would grow, not decay)</source>
-        <translation>length x length，行 = 查询 m，列 = 键 n：q 在 m 处放大并旋转、k 在 n 处缩小并旋转后的原始点积（不除以 sqrt(d)），每个位置用同一对随机 q 和 k；只取决于 m - n；n &gt; m 处屏蔽（xPos 用于因果注意力：在那里缩放会增长而不是衰减）</translation>
+        <translation>length x length，行 = 查询 m，列 = 键 n：q 在 m 处放大并旋转、k 在 n 处缩小并旋转后的原始点积（不除以 sqrt(d)），每个位置用同一对随机 q 和 k；只取决于 m - n；n &gt; m 处被掩码（xPos 用于因果注意力：在那里缩放会增长而不是衰减）</translation>
     </message>
     <message>
         <source>Still relative: q′·k′ against m − n at several query positions</source>
@@ -1533,7 +1533,7 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
     </message>
     <message>
         <source>score q′·k′ (masked: key after the query)</source>
-        <translation>分数 q′·k′（屏蔽：键在查询之后）</translation>
+        <translation>分数 q′·k′（被掩码：键在查询之后）</translation>
     </message>
     <message>
         <source>query at m = %1 (centred %2)</source>
@@ -1549,7 +1549,7 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
     </message>
     <message>
         <source>No position encoding at all: a causal decoder whose only position signal is the mask that hides the keys after each query</source>
-        <translation>完全不用位置编码：因果解码器唯一的位置信号是屏蔽每个查询之后的键的掩码</translation>
+        <translation>完全不用位置编码：因果解码器唯一的位置信号是被掩码每个查询之后的键的掩码</translation>
     </message>
     <message>
         <source>Sequence length L: queries and keys 0..L-1 (attention and entropy: at most 65536)</source>
@@ -1565,11 +1565,11 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
     </message>
     <message>
         <source>may attend (1) / masked (0)</source>
-        <translation>可关注（1）/ 屏蔽（0）</translation>
+        <translation>可关注（1）/ 被掩码（0）</translation>
     </message>
     <message>
         <source>length x length, row = query i, column = key j: 1 where j &lt;= i (the query may attend to the key), 0 where j &gt; i (the logit gets -inf); nothing else in NoPE depends on positions</source>
-        <translation>length x length，行 = 查询 i，列 = 键 j：j &lt;= i 处为 1（查询可以关注该键），j &gt; i 处为 0（logit 被置为 -inf）；NoPE 中没有别的东西依赖位置</translation>
+        <translation>length x length，行 = 查询 i，列 = 键 j：j &lt;= i 处为 1（查询可以关注该键），j &gt; i 处为 0（注意力分数 被置为 -inf）；NoPE 中没有别的东西依赖位置</translation>
     </message>
     <message>
         <source>Causal attention with no position information: softmaxⱼ(qᵢ·kⱼ/√d)</source>
@@ -1577,7 +1577,7 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
     </message>
     <message>
         <source>length x length, row = query i, column = key j: softmax over keys 0..i of q_i.k_j/sqrt(d) with random q and k per position (no position in them); masked for j &gt; i; each row sums to 1; length at most 65536 (a weight needs its whole row)</source>
-        <translation>length x length，行 = 查询 i，列 = 键 j：对键 0..i 计算 q_i.k_j/sqrt(d) 的 softmax，每个位置的 q 和 k 都是随机的（其中没有位置信息）；j &gt; i 处屏蔽；每行之和为 1；length 至多 65536（一个权重需要整行）</translation>
+        <translation>length x length，行 = 查询 i，列 = 键 j：对键 0..i 计算 q_i.k_j/sqrt(d) 的 softmax，每个位置的 q 和 k 都是随机的（其中没有位置信息）；j &gt; i 处被掩码；每行之和为 1；length 至多 65536（一个权重需要整行）</translation>
     </message>
     <message>
         <source>Entropy of each attention row against ln(i + 1)</source>
@@ -1593,11 +1593,11 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
     </message>
     <message>
         <source>may attend (%1: j ≤ i, %2: masked)</source>
-        <translation>可关注（%1：j ≤ i，%2：屏蔽）</translation>
+        <translation>可关注（%1：j ≤ i，%2：被掩码）</translation>
     </message>
     <message>
         <source>logit qᵢ·kⱼ/√d</source>
-        <translation>logit qᵢ·kⱼ/√d</translation>
+        <translation>注意力分数 qᵢ·kⱼ/√d</translation>
     </message>
     <message>
         <source>weight softmaxⱼ</source>
@@ -1613,11 +1613,11 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
     </message>
     <message>
         <source>logit qᵢ·kⱼ/√d (masked: key after the query)</source>
-        <translation>logit qᵢ·kⱼ/√d（屏蔽：键在查询之后）</translation>
+        <translation>注意力分数 qᵢ·kⱼ/√d（被掩码：键在查询之后）</translation>
     </message>
     <message>
         <source>weight (masked)</source>
-        <translation>权重（屏蔽）</translation>
+        <translation>权重（被掩码）</translation>
     </message>
     <message>
         <source>entropy of the attention row i</source>
@@ -1633,7 +1633,7 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
     </message>
     <message>
         <source>A learned kernel of the distance added to the causal attention logits: log −r₁ log(1 + r₂|i − j|) or power −a|i − j|^p, per head</source>
-        <translation>加在因果注意力 logit 上的、按头学习的距离核：对数形式 −r₁ log(1 + r₂|i − j|) 或幂形式 −a|i − j|^p</translation>
+        <translation>加在因果注意力分数 上的、按头学习的距离核：对数形式 −r₁ log(1 + r₂|i − j|) 或幂形式 −a|i − j|^p</translation>
     </message>
     <message>
         <source>Number of attention heads (sets the ALiBi slope the curve view compares with)</source>
@@ -1669,7 +1669,7 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
     </message>
     <message>
         <source>length x length, row = query i, column = key j: -r1 log(1 + r2 (i - j)) (log) or -a (i - j)^p (power) for j &lt;= i, added to the logits unscaled; &lt;= 0, 0 on the diagonal; masked for j &gt; i (the code&apos;s tril gives 0 there, which the causal mask hides)</source>
-        <translation>length x length，行 = 查询 i，列 = 键 j：j &lt;= i 时为 -r1 log(1 + r2 (i - j))（log）或 -a (i - j)^p（power），不经缩放直接加到 logit 上；&lt;= 0，对角线为 0；j &gt; i 处屏蔽（代码的 tril 在那里给出 0，由因果掩码屏蔽）</translation>
+        <translation>length x length，行 = 查询 i，列 = 键 j：j &lt;= i 时为 -r1 log(1 + r2 (i - j))（log）或 -a (i - j)^p（power），不经缩放直接加到 注意力分数 上；&lt;= 0，对角线为 0；j &gt; i 处被掩码（代码的 tril 在那里给出 0，被因果掩码遮住）</translation>
     </message>
     <message>
         <source>KERPLE bias over distance: log, power and ALiBi</source>
@@ -1745,7 +1745,7 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
     </message>
     <message>
         <source>true: decoder, keys after the query masked (NeMo bidirectional = false); false: symmetric in i - j</source>
-        <translation>true：解码器，查询之后的键被屏蔽（NeMo 的 bidirectional = false）；false：关于 i - j 对称</translation>
+        <translation>true：解码器，查询之后的键被掩码（NeMo 的 bidirectional = false）；false：关于 i - j 对称</translation>
     </message>
     <message>
         <source>Sandwich bias of one head: (Σₖ cos((i − j)ωₖ) − d/2)/((h + 1)·8/n)</source>
@@ -1753,7 +1753,7 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
     </message>
     <message>
         <source>length x length for head `head`, row = query i, column = key j: (sum_k cos(|i - j| w_k) - d/2) / ((h + 1) 8 / heads), added to the logits; &lt;= 0, 0 on the diagonal, symmetric in i - j; masked for j &gt; i when causal (NeMo&apos;s tril gives 0 there, which the causal mask hides)</source>
-        <translation>头 `head` 的 length x length 矩阵，行 = 查询 i，列 = 键 j：(sum_k cos(|i - j| w_k) - d/2) / ((h + 1) 8 / heads)，加到 logit 上；&lt;= 0，对角线为 0，关于 i - j 对称；causal 时 j &gt; i 处屏蔽（NeMo 的 tril 在那里给出 0，由因果掩码屏蔽）</translation>
+        <translation>头 `head` 的 length x length 矩阵，行 = 查询 i，列 = 键 j：(sum_k cos(|i - j| w_k) - d/2) / ((h + 1) 8 / heads)，加到 注意力分数 上；&lt;= 0，对角线为 0，关于 i - j 对称；causal 时 j &gt; i 处被掩码（NeMo 的 tril 在那里给出 0，被因果掩码遮住）</translation>
     </message>
     <message>
         <source>Sandwich bias over distance, per head</source>
