@@ -41,6 +41,14 @@ Matrix nopeKeys(const NopeParams& p, Index count) {
   return k;
 }
 
+Vector nopeKeyRow(const NopeParams& p, Index j) {
+  Vector k(p.dim);
+  for (Index c = 0; c < p.dim; ++c)
+    k(c) = normal(p.seed, Tensor::NopeKey, static_cast<std::uint64_t>(j),
+                  static_cast<std::uint64_t>(c));
+  return k;
+}
+
 Vector nopeRowWeights(const Vector& q, const Matrix& keys, Index i) {
   const double scale = 1.0 / std::sqrt(static_cast<double>(q.size()));
   Vector w = keys.topRows(i + 1) * q * scale;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "posenc/extrapolation.hpp"
+#include "posenc/memory_budget.hpp"
 #include "posenc/nope.hpp"
 #include "view_table.hpp"
 
@@ -36,18 +37,23 @@ std::vector<Term> explainMask(const NopeParams&, Index row, Index col) {
 
 std::vector<Term> explainAttention(const NopeParams& p, Index row, Index col) {
   const Index r[1] = {row};
-  const Matrix q = nopeQueries(p, r);
-  const Matrix k = nopeKeys(p, row + 1);
-  const Vector w = nopeRowWeights(q.row(0).transpose(), k, row);
+  const Vector q = nopeQueries(p, r).row(0).transpose();
   std::vector<Term> out{{"query position i", static_cast<double>(row)},
                         {"key position j", static_cast<double>(col)}};
   if (col > row) {
     out.push_back({"logit qᵢ·kⱼ/√d (masked: key after the query)", kMasked});
     out.push_back({"weight (masked)", kMasked});
   } else {
-    const double logit = q.row(0).dot(k.row(col)) / std::sqrt(static_cast<double>(p.dim));
-    out.push_back({"logit qᵢ·kⱼ/√d", logit});
-    out.push_back({"weight softmaxⱼ", w(col)});
+    // One key at a time: a hovered cell never holds the row's i + 1 keys at once.
+    const double scale = 1.0 / std::sqrt(static_cast<double>(p.dim));
+    Vector logits(row + 1);
+    for (Index j = 0; j <= row; ++j) {
+      logits(j) = nopeKeyRow(p, j).dot(q) * scale;
+    }
+    const double m = logits.maxCoeff();
+    const double sum = (logits.array() - m).exp().sum();
+    out.push_back({"logit qᵢ·kⱼ/√d", logits(col)});
+    out.push_back({"weight softmaxⱼ", std::exp(logits(col) - m) / sum});
   }
   out.push_back({"keys in the row (i + 1)", static_cast<double>(row + 1)});
   out.push_back({"uniform weight 1/(i + 1)", 1.0 / static_cast<double>(row + 1)});
@@ -57,6 +63,11 @@ std::vector<Term> explainAttention(const NopeParams& p, Index row, Index col) {
 SeriesResult entropySeries(const NopeParams& p) {
   checkRowLength({.id = "entropy", .maxRowLength = kNopeAttentionMaxKeys}, "length",
                  std::to_string(p.length), p.length, "length");
+  // The keys of the longest row are held at once (as in the attention view).
+  checkMemory(static_cast<double>(p.length) * static_cast<double>(p.dim) * 8.0 * 1.1,
+              "nope view 'entropy' with " + std::to_string(p.length) + " keys of width " +
+                  std::to_string(p.dim),
+              "length");
   const std::vector<Index> at = chartPositions(p.length, kEntropyPoints, {});
   const Matrix q = nopeQueries(p, at);
   const Matrix k = nopeKeys(p, p.length);

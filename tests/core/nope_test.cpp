@@ -116,6 +116,23 @@ TEST(NopeAttention, RowsSumToOneAndAreMaskedAboveTheDiagonal) {
     }
 }
 
+TEST(NopeAttention, ReadoutTermsGiveTheCellsWeightAndLogit) {
+  const Scheme& s = findScheme("nope");
+  const ParamSet params = makeParams(s, {{"length", "40"}, {"dim", "8"}, {"seed", "2"}});
+  const NopeParams p = nopeParamsFrom(params);
+  const std::vector<Index> row{17};
+  const std::vector<Index> col{5};
+  const double cell = nopeAttention(p, row, col)(0, 0);
+  const std::vector<Term> terms = s.explainCell(params, "attention", 17, 5);
+  ASSERT_EQ(terms.size(), 6u);
+  EXPECT_NEAR(terms[3].value, cell, 1e-15);
+  const double logit = nopeQueries(p, row).row(0).dot(nopeKeyRow(p, 5)) / std::sqrt(8.0);
+  EXPECT_NEAR(terms[2].value, logit, 1e-14);
+  EXPECT_EQ(terms[4].value, 18.0);
+  const std::vector<Term> masked = s.explainCell(params, "attention", 3, 9);
+  EXPECT_TRUE(std::isnan(masked[3].value));
+}
+
 TEST(NopeMask, IsOneOnAndBelowTheDiagonal) {
   const std::vector<Index> all = positions(6);
   const Matrix m = nopeMask(all, all);

@@ -38,6 +38,8 @@ struct NopeParams {
 /// (likewise), drawn as NopeParams says.
 [[nodiscard]] Matrix nopeQueries(const NopeParams& p, std::span<const Index> rows);
 [[nodiscard]] Matrix nopeKeys(const NopeParams& p, Index count);
+/// The key vector of position j alone (width dim): row j of nopeKeys.
+[[nodiscard]] Vector nopeKeyRow(const NopeParams& p, Index j);
 
 /// Causal softmax of one query row: weights over keys 0..i of softmax_j(q · k_j / sqrt(d)),
 /// max-subtracted, summed in key order. `keys` holds at least i + 1 rows (width d = q.size()).
