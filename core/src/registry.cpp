@@ -3,13 +3,17 @@
 #include <string>
 
 #include "posenc/alibi.hpp"
+#include "posenc/kerple.hpp"
 #include "posenc/learned.hpp"
+#include "posenc/nope.hpp"
 #include "posenc/rope.hpp"
+#include "posenc/sandwich.hpp"
 #include "posenc/scheme.hpp"
 #include "posenc/sinusoidal.hpp"
 #include "posenc/t5_bias.hpp"
 #include "posenc/transformer_xl.hpp"
 #include "posenc/tupe.hpp"
+#include "posenc/xpos.hpp"
 
 namespace posenc {
 
@@ -35,6 +39,10 @@ const std::vector<std::unique_ptr<Scheme>>& allSchemes() {
     v.push_back(makeRopeScheme());
     v.push_back(makeXlScheme());
     v.push_back(makeTupeScheme());
+    v.push_back(makeXposScheme());
+    v.push_back(makeNopeScheme());
+    v.push_back(makeKerpleScheme());
+    v.push_back(makeSandwichScheme());
     return v;
   }();
   return schemes;

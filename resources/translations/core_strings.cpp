@@ -431,6 +431,131 @@ QT_TRANSLATE_NOOP("posenc::core", "bias  θ₁ ([CLS] row, untied)")
 QT_TRANSLATE_NOOP("posenc::core", "bias  θ₂ ([CLS] column, untied)")
 QT_TRANSLATE_NOOP("posenc::core", "Variant untied-cross has no position-to-position term (the relative bias replaces it); choose tied, tupe-a or tupe-r")
 
+// scheme xpos: name, description, parameters, views
+QT_TRANSLATE_NOOP("posenc::core", "xPos (Sun et al. 2022)")
+QT_TRANSLATE_NOOP("posenc::core", "RoPE with a per-pair exponential scale: the query pair j is multiplied by ζⱼ^(m/γ), the key pair by ζⱼ^(−n/γ), so q′·k′ decays as ζⱼ^((m − n)/γ) (γ = scale_base)")
+QT_TRANSLATE_NOOP("posenc::core", "Rotation frequencies θ_j = base^(-2j/d) (torchscale fixes 10000)")
+QT_TRANSLATE_NOOP("posenc::core", "Distance over which the scale ζ_j is applied once (torchscale scale_base, 512)")
+QT_TRANSLATE_NOOP("posenc::core", "The 0.4 of ζ_j = (2j + 0.4 d)/(1.4 d): smaller gamma, faster decay of the fast pairs")
+QT_TRANSLATE_NOOP("posenc::core", "xPos scale of each pair: ζⱼ")
+QT_TRANSLATE_NOOP("posenc::core", "pair j")
+QT_TRANSLATE_NOOP("posenc::core", "ζⱼ")
+QT_TRANSLATE_NOOP("posenc::core", "ζ_j = (2j + gamma d)/((1 + gamma) d) for pairs j = 0..d/2-1 (torchscale's `scale` buffer), in [gamma/(1+gamma), 1), and ζ_j^((length-1)/scale_base), the weight of pair j at the longest distance: the fast pairs (small j) decay most")
+QT_TRANSLATE_NOOP("posenc::core", "xPos decay of each pair: ζⱼ^((m − n)/scale_base)")
+QT_TRANSLATE_NOOP("posenc::core", "ζⱼ^((m − n)/scale_base)")
+QT_TRANSLATE_NOOP("posenc::core", "length x d/2: row = distance m - n >= 0 (key before the query), column = pair j; the factor that multiplies pair j's RoPE term in q'.k', in (0, 1], 1 at distance 0")
+QT_TRANSLATE_NOOP("posenc::core", "xPos scores q′·k′ (random q and k)")
+QT_TRANSLATE_NOOP("posenc::core", "q′·k′")
+QT_TRANSLATE_NOOP("posenc::core", "length x length, row = query m, column = key n: the raw dot product (no 1/sqrt(d)) of q scaled and rotated at m and k downscaled and rotated at n, the same random q and k at every position; depends on m - n only; masked for n > m (xPos is used causally: there the scale would grow, not decay)")
+QT_TRANSLATE_NOOP("posenc::core", "Still relative: q′·k′ against m − n at several query positions")
+QT_TRANSLATE_NOOP("posenc::core", "q'_m . k'_n formed from the two vectors as torchscale forms them (scales at the centred positions t + min_pos), for up to four query positions m, against m - n = 0..m: the curves coincide, the centring cancels in the product; sampled evenly past 2048 distances")
+
+// scheme xpos: view tabs
+QT_TRANSLATE_NOOP("posenc::view-tab", "zeta")
+
+// scheme xpos: choice names (shown after the choice id)
+
+// scheme xpos: terms (explainCell) and curves (series)
+QT_TRANSLATE_NOOP("posenc::core", "ζⱼ^((length − %1)/scale_base): the weight at the longest distance")
+QT_TRANSLATE_NOOP("posenc::core", "ζⱼ = (%1j + γd)/((%2 + γ)d)")
+QT_TRANSLATE_NOOP("posenc::core", "exponent (m − n)/scale_base")
+QT_TRANSLATE_NOOP("posenc::core", "decay ζⱼ^((m − n)/scale_base)")
+QT_TRANSLATE_NOOP("posenc::core", "score q′·k′ (total)")
+QT_TRANSLATE_NOOP("posenc::core", "pair %1 (ζⱼ^((m − n)/scale_base) × RoPE term)")
+QT_TRANSLATE_NOOP("posenc::core", "the other pairs together")
+QT_TRANSLATE_NOOP("posenc::core", "score q′·k′ (masked: key after the query)")
+QT_TRANSLATE_NOOP("posenc::core", "query at m = %1 (centred %2)")
+QT_TRANSLATE_NOOP("posenc::core", "query at m = %1 (centred -%2)")
+
+// scheme nope: name, description, parameters, views
+QT_TRANSLATE_NOOP("posenc::core", "NoPE (Kazemnejad et al. 2023)")
+QT_TRANSLATE_NOOP("posenc::core", "No position encoding at all: a causal decoder whose only position signal is the mask that hides the keys after each query")
+QT_TRANSLATE_NOOP("posenc::core", "Sequence length L: queries and keys 0..L-1 (attention and entropy: at most 65536)")
+QT_TRANSLATE_NOOP("posenc::core", "Head width d of the random q and k")
+QT_TRANSLATE_NOOP("posenc::core", "The causal mask: the only position signal")
+QT_TRANSLATE_NOOP("posenc::core", "may attend (1) / masked (0)")
+QT_TRANSLATE_NOOP("posenc::core", "length x length, row = query i, column = key j: 1 where j <= i (the query may attend to the key), 0 where j > i (the logit gets -inf); nothing else in NoPE depends on positions")
+QT_TRANSLATE_NOOP("posenc::core", "Causal attention with no position information: softmaxⱼ(qᵢ·kⱼ/√d)")
+QT_TRANSLATE_NOOP("posenc::core", "length x length, row = query i, column = key j: softmax over keys 0..i of q_i.k_j/sqrt(d) with random q and k per position (no position in them); masked for j > i; each row sums to 1; length at most 65536 (a weight needs its whole row)")
+QT_TRANSLATE_NOOP("posenc::core", "Entropy of each attention row against ln(i + 1)")
+QT_TRANSLATE_NOOP("posenc::core", "entropy (nats)")
+QT_TRANSLATE_NOOP("posenc::core", "-sum_j a_ij ln a_ij of row i of the attention view (0 for row 0, which has one key) and ln(i + 1), the entropy of uniform attention over the i + 1 visible keys: the mask alone makes the spread of a row grow with its position; sampled evenly past 512 rows; length at most 65536")
+
+// scheme nope: view tabs
+QT_TRANSLATE_NOOP("posenc::view-tab", "entropy")
+
+// scheme nope: choice names (shown after the choice id)
+
+// scheme nope: terms (explainCell) and curves (series)
+QT_TRANSLATE_NOOP("posenc::core", "may attend (%1: j ≤ i, %2: masked)")
+QT_TRANSLATE_NOOP("posenc::core", "logit qᵢ·kⱼ/√d")
+QT_TRANSLATE_NOOP("posenc::core", "weight softmaxⱼ")
+QT_TRANSLATE_NOOP("posenc::core", "keys in the row (i + %1)")
+QT_TRANSLATE_NOOP("posenc::core", "uniform weight %1/(i + %2)")
+QT_TRANSLATE_NOOP("posenc::core", "logit qᵢ·kⱼ/√d (masked: key after the query)")
+QT_TRANSLATE_NOOP("posenc::core", "weight (masked)")
+QT_TRANSLATE_NOOP("posenc::core", "entropy of the attention row i")
+QT_TRANSLATE_NOOP("posenc::core", "ln(i + %1): uniform attention over i + %2 keys")
+
+// scheme kerple: name, description, parameters, views
+QT_TRANSLATE_NOOP("posenc::core", "KERPLE (Chi et al. 2022)")
+QT_TRANSLATE_NOOP("posenc::core", "A learned kernel of the distance added to the causal attention logits: log −r₁ log(1 + r₂|i − j|) or power −a|i − j|^p, per head")
+QT_TRANSLATE_NOOP("posenc::core", "Number of attention heads (sets the ALiBi slope the curve view compares with)")
+QT_TRANSLATE_NOOP("posenc::core", "Head shown (less than heads): r1, r2, a and p are this head's learned values")
+QT_TRANSLATE_NOOP("posenc::core", "log: -r1 log(1 + r2 |i - j|) (the paper's best); power: -a |i - j|^p")
+QT_TRANSLATE_NOOP("posenc::core", "Log kernel scale r1 > 0 (the code's bias_p, clamped to >= 0.01)")
+QT_TRANSLATE_NOOP("posenc::core", "Log kernel distance factor r2 > 0 (the code's bias_a, clamped to >= 0.01)")
+QT_TRANSLATE_NOOP("posenc::core", "Power kernel scale a > 0 (the code's bias_a, clamped to >= 0.01)")
+QT_TRANSLATE_NOOP("posenc::core", "Power kernel exponent 0 < p <= 2 (the code's bias_p, clamped to [0.01, 2]); p = 1 with a = the ALiBi slope is ALiBi")
+QT_TRANSLATE_NOOP("posenc::core", "KERPLE bias of one head")
+QT_TRANSLATE_NOOP("posenc::core", "length x length, row = query i, column = key j: -r1 log(1 + r2 (i - j)) (log) or -a (i - j)^p (power) for j <= i, added to the logits unscaled; <= 0, 0 on the diagonal; masked for j > i (the code's tril gives 0 there, which the causal mask hides)")
+QT_TRANSLATE_NOOP("posenc::core", "KERPLE bias over distance: log, power and ALiBi")
+QT_TRANSLATE_NOOP("posenc::core", "distance d = i − j")
+QT_TRANSLATE_NOOP("posenc::core", "The bias of head `head` over distances 0..length-1 with both kernels at the given parameters (the chosen variant first), and ALiBi's -m_h d for the same head, which is the power kernel with p = 1 and a fixed slope; sampled evenly past 8192 distances")
+
+// scheme kerple: view tabs
+QT_TRANSLATE_NOOP("posenc::view-tab", "curve")
+
+// scheme kerple: choice names (shown after the choice id)
+QT_TRANSLATE_NOOP("posenc::choice", "log")
+QT_TRANSLATE_NOOP("posenc::choice", "power")
+
+// scheme kerple: terms (explainCell) and curves (series)
+QT_TRANSLATE_NOOP("posenc::core", "r₁ (scale)")
+QT_TRANSLATE_NOOP("posenc::core", "r₂ (distance factor)")
+QT_TRANSLATE_NOOP("posenc::core", "log(%1 + r₂(i − j))")
+QT_TRANSLATE_NOOP("posenc::core", "bias −r₁ log(%1 + r₂(i − j))")
+QT_TRANSLATE_NOOP("posenc::core", "head %1, log: −r₁ log(%2 + r₂ d)")
+QT_TRANSLATE_NOOP("posenc::core", "head %1, power: −a d^p")
+QT_TRANSLATE_NOOP("posenc::core", "ALiBi slope of head %1 of %2: −mₕ d (power kernel, p = %3)")
+QT_TRANSLATE_NOOP("posenc::core", "a (scale)")
+QT_TRANSLATE_NOOP("posenc::core", "p (exponent)")
+QT_TRANSLATE_NOOP("posenc::core", "(i − j)^p")
+QT_TRANSLATE_NOOP("posenc::core", "bias −a(i − j)^p")
+
+// scheme sandwich: name, description, parameters, views
+QT_TRANSLATE_NOOP("posenc::core", "Sandwich (Chi et al. 2023)")
+QT_TRANSLATE_NOOP("posenc::core", "The inner product of two sinusoidal embeddings as a bias: Σₖ cos((i − j) ωₖ) − d/2, divided per head, 0 at distance 0 and falling then flattening with the distance")
+QT_TRANSLATE_NOOP("posenc::core", "d, NeMo's hidden_size (even): d/2 frequencies ω_k = 10000^(-2k/d), k = 1..d/2")
+QT_TRANSLATE_NOOP("posenc::core", "Number of heads n: head h divides by (h + 1)·8/n")
+QT_TRANSLATE_NOOP("posenc::core", "true: decoder, keys after the query masked (NeMo bidirectional = false); false: symmetric in i - j")
+QT_TRANSLATE_NOOP("posenc::core", "Sandwich bias of one head: (Σₖ cos((i − j)ωₖ) − d/2)/((h + 1)·8/n)")
+QT_TRANSLATE_NOOP("posenc::core", "length x length for head `head`, row = query i, column = key j: (sum_k cos(|i - j| w_k) - d/2) / ((h + 1) 8 / heads), added to the logits; <= 0, 0 on the diagonal, symmetric in i - j; masked for j > i when causal (NeMo's tril gives 0 there, which the causal mask hides)")
+QT_TRANSLATE_NOOP("posenc::core", "Sandwich bias over distance, per head")
+QT_TRANSLATE_NOOP("posenc::core", "The bias over distances 0..length-1 for every head (up to 8 heads; beyond, the chosen head, the first and the last): one shape, divided by (h + 1) 8 / heads, so head 0 is the steepest; it falls fast over the first distances, then ever more slowly and with waves towards -d/2 divided by the head's divisor; sampled evenly past 8192 distances")
+
+// scheme sandwich: view tabs
+
+// scheme sandwich: choice names (shown after the choice id)
+
+// scheme sandwich: terms (explainCell) and curves (series)
+QT_TRANSLATE_NOOP("posenc::core", "Σₖ cos(|i − j| ωₖ)")
+QT_TRANSLATE_NOOP("posenc::core", "d/%1")
+QT_TRANSLATE_NOOP("posenc::core", "head divisor (h + %1)·%2/heads")
+QT_TRANSLATE_NOOP("posenc::core", "bias (Σₖ cos − d/%1)/divisor")
+QT_TRANSLATE_NOOP("posenc::core", "head %1 (the bias view's)")
+QT_TRANSLATE_NOOP("posenc::core", "head %1")
+
 // built-in presets: names and descriptions
 QT_TRANSLATE_NOOP("posenc::presets", "Transformer base, sinusoidal (d_model 512)")
 QT_TRANSLATE_NOOP("posenc::presets", "Vaswani et al. 2017, Table 3 base model: d_model 512; Eq. PE(pos, 2i) = sin(pos / 10000^(2i/d_model)), PE(pos, 2i+1) = cos (interleaved columns); 512 positions shown (the table has no maximum length).")

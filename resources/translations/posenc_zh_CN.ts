@@ -132,6 +132,14 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <source>random</source>
         <translation>随机</translation>
     </message>
+    <message>
+        <source>log</source>
+        <translation>对数</translation>
+    </message>
+    <message>
+        <source>power</source>
+        <translation>幂</translation>
+    </message>
 </context>
 <context>
     <name>posenc::core</name>
@@ -1427,6 +1435,358 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <source>Variant untied-cross has no position-to-position term (the relative bias replaces it); choose tied, tupe-a or tupe-r</source>
         <translation>变体 untied-cross 没有位置-位置项（由相对位置偏置取代）；请选择 tied、tupe-a 或 tupe-r</translation>
     </message>
+    <message>
+        <source>xPos (Sun et al. 2022)</source>
+        <translation>xPos（Sun 等，2022）</translation>
+    </message>
+    <message>
+        <source>RoPE with a per-pair exponential scale: the query pair j is multiplied by ζⱼ^(m/γ), the key pair by ζⱼ^(−n/γ), so q′·k′ decays as ζⱼ^((m − n)/γ) (γ = scale_base)</source>
+        <translation>带逐对指数缩放的 RoPE：查询的第 j 对乘以 ζⱼ^(m/γ)，键的第 j 对乘以 ζⱼ^(−n/γ)，因此 q′·k′ 按 ζⱼ^((m − n)/γ) 衰减（γ = scale_base）</translation>
+    </message>
+    <message>
+        <source>Rotation frequencies θ_j = base^(-2j/d) (torchscale fixes 10000)</source>
+        <translation>旋转频率 θ_j = base^(-2j/d)（torchscale 固定为 10000）</translation>
+    </message>
+    <message>
+        <source>Distance over which the scale ζ_j is applied once (torchscale scale_base, 512)</source>
+        <translation>缩放系数 ζ_j 恰好作用一次的距离（torchscale 的 scale_base，512）</translation>
+    </message>
+    <message>
+        <source>The 0.4 of ζ_j = (2j + 0.4 d)/(1.4 d): smaller gamma, faster decay of the fast pairs</source>
+        <translation>ζ_j = (2j + 0.4 d)/(1.4 d) 中的 0.4：gamma 越小，快速维度对衰减越快</translation>
+    </message>
+    <message>
+        <source>xPos scale of each pair: ζⱼ</source>
+        <translation>每个维度对的 xPos 缩放系数：ζⱼ</translation>
+    </message>
+    <message>
+        <source>pair j</source>
+        <translation>维度对 j</translation>
+    </message>
+    <message>
+        <source>ζⱼ</source>
+        <translation>ζⱼ</translation>
+    </message>
+    <message>
+        <source>ζ_j = (2j + gamma d)/((1 + gamma) d) for pairs j = 0..d/2-1 (torchscale&apos;s `scale` buffer), in [gamma/(1+gamma), 1), and ζ_j^((length-1)/scale_base), the weight of pair j at the longest distance: the fast pairs (small j) decay most</source>
+        <translation>维度对 j = 0..d/2-1 的 ζ_j = (2j + gamma d)/((1 + gamma) d)（torchscale 的 `scale` 缓冲区），取值在 [gamma/(1+gamma), 1) 内；以及 ζ_j^((length-1)/scale_base)，即第 j 对在最远距离处的权重：快速维度对（j 小）衰减最多</translation>
+    </message>
+    <message>
+        <source>xPos decay of each pair: ζⱼ^((m − n)/scale_base)</source>
+        <translation>每个维度对的 xPos 衰减：ζⱼ^((m − n)/scale_base)</translation>
+    </message>
+    <message>
+        <source>ζⱼ^((m − n)/scale_base)</source>
+        <translation>ζⱼ^((m − n)/scale_base)</translation>
+    </message>
+    <message>
+        <source>length x d/2: row = distance m - n &gt;= 0 (key before the query), column = pair j; the factor that multiplies pair j&apos;s RoPE term in q&apos;.k&apos;, in (0, 1], 1 at distance 0</source>
+        <translation>length x d/2：行 = 距离 m - n &gt;= 0（键在查询之前），列 = 维度对 j；在 q&apos;.k&apos; 中乘到第 j 对 RoPE 项上的因子，取值在 (0, 1] 内，距离 0 处为 1</translation>
+    </message>
+    <message>
+        <source>xPos scores q′·k′ (random q and k)</source>
+        <translation>xPos 注意力分数 q′·k′（随机 q 与 k）</translation>
+    </message>
+    <message>
+        <source>q′·k′</source>
+        <translation>q′·k′</translation>
+    </message>
+    <message>
+        <source>length x length, row = query m, column = key n: the raw dot product (no 1/sqrt(d)) of q scaled and rotated at m and k downscaled and rotated at n, the same random q and k at every position; depends on m - n only; masked for n &gt; m (xPos is used causally: there the scale would grow, not decay)</source>
+        <translation>length x length，行 = 查询 m，列 = 键 n：q 在 m 处放大并旋转、k 在 n 处缩小并旋转后的原始点积（不除以 sqrt(d)），每个位置用同一对随机 q 和 k；只取决于 m - n；n &gt; m 处被掩码（xPos 用于因果注意力：在那里缩放会增长而不是衰减）</translation>
+    </message>
+    <message>
+        <source>Still relative: q′·k′ against m − n at several query positions</source>
+        <translation>仍然是相对的：不同查询位置上 q′·k′ 随 m − n 的变化</translation>
+    </message>
+    <message>
+        <source>q&apos;_m . k&apos;_n formed from the two vectors as torchscale forms them (scales at the centred positions t + min_pos), for up to four query positions m, against m - n = 0..m: the curves coincide, the centring cancels in the product; sampled evenly past 2048 distances</source>
+        <translation>按 torchscale 的方式由两个向量计算 q&apos;_m . k&apos;_n（缩放使用居中位置 t + min_pos），最多取四个查询位置 m，横轴为 m - n = 0..m：各曲线重合，居中偏移在乘积中抵消；超过 2048 个距离时均匀采样</translation>
+    </message>
+    <message>
+        <source>ζⱼ^((length − %1)/scale_base): the weight at the longest distance</source>
+        <translation>ζⱼ^((length − %1)/scale_base)：最远距离处的权重</translation>
+    </message>
+    <message>
+        <source>ζⱼ = (%1j + γd)/((%2 + γ)d)</source>
+        <translation>ζⱼ = (%1j + γd)/((%2 + γ)d)</translation>
+    </message>
+    <message>
+        <source>exponent (m − n)/scale_base</source>
+        <translation>指数 (m − n)/scale_base</translation>
+    </message>
+    <message>
+        <source>decay ζⱼ^((m − n)/scale_base)</source>
+        <translation>衰减 ζⱼ^((m − n)/scale_base)</translation>
+    </message>
+    <message>
+        <source>score q′·k′ (total)</source>
+        <translation>分数 q′·k′（总和）</translation>
+    </message>
+    <message>
+        <source>pair %1 (ζⱼ^((m − n)/scale_base) × RoPE term)</source>
+        <translation>维度对 %1（ζⱼ^((m − n)/scale_base) × RoPE 项）</translation>
+    </message>
+    <message>
+        <source>the other pairs together</source>
+        <translation>其余维度对之和</translation>
+    </message>
+    <message>
+        <source>score q′·k′ (masked: key after the query)</source>
+        <translation>分数 q′·k′（被掩码：键在查询之后）</translation>
+    </message>
+    <message>
+        <source>query at m = %1 (centred %2)</source>
+        <translation>查询位于 m = %1（居中后 %2）</translation>
+    </message>
+    <message>
+        <source>query at m = %1 (centred -%2)</source>
+        <translation>查询位于 m = %1（居中后 -%2）</translation>
+    </message>
+    <message>
+        <source>NoPE (Kazemnejad et al. 2023)</source>
+        <translation>NoPE（Kazemnejad 等，2023）</translation>
+    </message>
+    <message>
+        <source>No position encoding at all: a causal decoder whose only position signal is the mask that hides the keys after each query</source>
+        <translation>完全不用位置编码：因果解码器唯一的位置信号是被掩码每个查询之后的键的掩码</translation>
+    </message>
+    <message>
+        <source>Sequence length L: queries and keys 0..L-1 (attention and entropy: at most 65536)</source>
+        <translation>序列长度 L：查询和键为 0..L-1（attention 与 entropy 视图：至多 65536）</translation>
+    </message>
+    <message>
+        <source>Head width d of the random q and k</source>
+        <translation>随机 q 和 k 的头宽 d</translation>
+    </message>
+    <message>
+        <source>The causal mask: the only position signal</source>
+        <translation>因果掩码：唯一的位置信号</translation>
+    </message>
+    <message>
+        <source>may attend (1) / masked (0)</source>
+        <translation>可关注（1）/ 被掩码（0）</translation>
+    </message>
+    <message>
+        <source>length x length, row = query i, column = key j: 1 where j &lt;= i (the query may attend to the key), 0 where j &gt; i (the logit gets -inf); nothing else in NoPE depends on positions</source>
+        <translation>length x length，行 = 查询 i，列 = 键 j：j &lt;= i 处为 1（查询可以关注该键），j &gt; i 处为 0（注意力分数 被置为 -inf）；NoPE 中没有别的东西依赖位置</translation>
+    </message>
+    <message>
+        <source>Causal attention with no position information: softmaxⱼ(qᵢ·kⱼ/√d)</source>
+        <translation>没有位置信息的因果注意力：softmaxⱼ(qᵢ·kⱼ/√d)</translation>
+    </message>
+    <message>
+        <source>length x length, row = query i, column = key j: softmax over keys 0..i of q_i.k_j/sqrt(d) with random q and k per position (no position in them); masked for j &gt; i; each row sums to 1; length at most 65536 (a weight needs its whole row)</source>
+        <translation>length x length，行 = 查询 i，列 = 键 j：对键 0..i 计算 q_i.k_j/sqrt(d) 的 softmax，每个位置的 q 和 k 都是随机的（其中没有位置信息）；j &gt; i 处被掩码；每行之和为 1；length 至多 65536（一个权重需要整行）</translation>
+    </message>
+    <message>
+        <source>Entropy of each attention row against ln(i + 1)</source>
+        <translation>每行注意力的熵与 ln(i + 1) 的比较</translation>
+    </message>
+    <message>
+        <source>entropy (nats)</source>
+        <translation>熵（奈特）</translation>
+    </message>
+    <message>
+        <source>-sum_j a_ij ln a_ij of row i of the attention view (0 for row 0, which has one key) and ln(i + 1), the entropy of uniform attention over the i + 1 visible keys: the mask alone makes the spread of a row grow with its position; sampled evenly past 512 rows; length at most 65536</source>
+        <translation>attention 视图第 i 行的 -sum_j a_ij ln a_ij（第 0 行只有一个键，熵为 0），以及 ln(i + 1)，即在 i + 1 个可见键上均匀分配注意力时的熵：仅凭掩码，一行的分散程度就随位置增长；超过 512 行时均匀采样；length 至多 65536</translation>
+    </message>
+    <message>
+        <source>may attend (%1: j ≤ i, %2: masked)</source>
+        <translation>可关注（%1：j ≤ i，%2：被掩码）</translation>
+    </message>
+    <message>
+        <source>logit qᵢ·kⱼ/√d</source>
+        <translation>注意力分数 qᵢ·kⱼ/√d</translation>
+    </message>
+    <message>
+        <source>weight softmaxⱼ</source>
+        <translation>权重 softmaxⱼ</translation>
+    </message>
+    <message>
+        <source>keys in the row (i + %1)</source>
+        <translation>该行的键数（i + %1）</translation>
+    </message>
+    <message>
+        <source>uniform weight %1/(i + %2)</source>
+        <translation>均匀权重 %1/(i + %2)</translation>
+    </message>
+    <message>
+        <source>logit qᵢ·kⱼ/√d (masked: key after the query)</source>
+        <translation>注意力分数 qᵢ·kⱼ/√d（被掩码：键在查询之后）</translation>
+    </message>
+    <message>
+        <source>weight (masked)</source>
+        <translation>权重（被掩码）</translation>
+    </message>
+    <message>
+        <source>entropy of the attention row i</source>
+        <translation>第 i 行注意力的熵</translation>
+    </message>
+    <message>
+        <source>ln(i + %1): uniform attention over i + %2 keys</source>
+        <translation>ln(i + %1)：在 i + %2 个键上均匀分配注意力</translation>
+    </message>
+    <message>
+        <source>KERPLE (Chi et al. 2022)</source>
+        <translation>KERPLE（Chi 等，2022）</translation>
+    </message>
+    <message>
+        <source>A learned kernel of the distance added to the causal attention logits: log −r₁ log(1 + r₂|i − j|) or power −a|i − j|^p, per head</source>
+        <translation>加在因果注意力分数 上的、按头学习的距离核：对数形式 −r₁ log(1 + r₂|i − j|) 或幂形式 −a|i − j|^p</translation>
+    </message>
+    <message>
+        <source>Number of attention heads (sets the ALiBi slope the curve view compares with)</source>
+        <translation>注意力头数（决定 curve 视图用来比较的 ALiBi 斜率）</translation>
+    </message>
+    <message>
+        <source>Head shown (less than heads): r1, r2, a and p are this head&apos;s learned values</source>
+        <translation>显示的头（小于 heads）：r1、r2、a 和 p 是该头学到的值</translation>
+    </message>
+    <message>
+        <source>log: -r1 log(1 + r2 |i - j|) (the paper&apos;s best); power: -a |i - j|^p</source>
+        <translation>log：-r1 log(1 + r2 |i - j|)（论文中效果最好）；power：-a |i - j|^p</translation>
+    </message>
+    <message>
+        <source>Log kernel scale r1 &gt; 0 (the code&apos;s bias_p, clamped to &gt;= 0.01)</source>
+        <translation>对数核的尺度 r1 &gt; 0（代码中的 bias_p，被限制为 &gt;= 0.01）</translation>
+    </message>
+    <message>
+        <source>Log kernel distance factor r2 &gt; 0 (the code&apos;s bias_a, clamped to &gt;= 0.01)</source>
+        <translation>对数核的距离系数 r2 &gt; 0（代码中的 bias_a，被限制为 &gt;= 0.01）</translation>
+    </message>
+    <message>
+        <source>Power kernel scale a &gt; 0 (the code&apos;s bias_a, clamped to &gt;= 0.01)</source>
+        <translation>幂核的尺度 a &gt; 0（代码中的 bias_a，被限制为 &gt;= 0.01）</translation>
+    </message>
+    <message>
+        <source>Power kernel exponent 0 &lt; p &lt;= 2 (the code&apos;s bias_p, clamped to [0.01, 2]); p = 1 with a = the ALiBi slope is ALiBi</source>
+        <translation>幂核的指数 0 &lt; p &lt;= 2（代码中的 bias_p，被限制在 [0.01, 2] 内）；p = 1 且 a = ALiBi 斜率时就是 ALiBi</translation>
+    </message>
+    <message>
+        <source>KERPLE bias of one head</source>
+        <translation>单个头的 KERPLE 偏置</translation>
+    </message>
+    <message>
+        <source>length x length, row = query i, column = key j: -r1 log(1 + r2 (i - j)) (log) or -a (i - j)^p (power) for j &lt;= i, added to the logits unscaled; &lt;= 0, 0 on the diagonal; masked for j &gt; i (the code&apos;s tril gives 0 there, which the causal mask hides)</source>
+        <translation>length x length，行 = 查询 i，列 = 键 j：j &lt;= i 时为 -r1 log(1 + r2 (i - j))（log）或 -a (i - j)^p（power），不经缩放直接加到 注意力分数 上；&lt;= 0，对角线为 0；j &gt; i 处被掩码（代码的 tril 在那里给出 0，被因果掩码遮住）</translation>
+    </message>
+    <message>
+        <source>KERPLE bias over distance: log, power and ALiBi</source>
+        <translation>KERPLE 偏置随距离的变化：对数、幂与 ALiBi</translation>
+    </message>
+    <message>
+        <source>distance d = i − j</source>
+        <translation>距离 d = i − j</translation>
+    </message>
+    <message>
+        <source>The bias of head `head` over distances 0..length-1 with both kernels at the given parameters (the chosen variant first), and ALiBi&apos;s -m_h d for the same head, which is the power kernel with p = 1 and a fixed slope; sampled evenly past 8192 distances</source>
+        <translation>头 `head` 在距离 0..length-1 上的偏置：两种核都用给定的参数（所选变体在前），以及同一头的 ALiBi 偏置 -m_h d，即 p = 1、斜率固定的幂核；超过 8192 个距离时均匀采样</translation>
+    </message>
+    <message>
+        <source>r₁ (scale)</source>
+        <translation>r₁（尺度）</translation>
+    </message>
+    <message>
+        <source>r₂ (distance factor)</source>
+        <translation>r₂（距离系数）</translation>
+    </message>
+    <message>
+        <source>log(%1 + r₂(i − j))</source>
+        <translation>log(%1 + r₂(i − j))</translation>
+    </message>
+    <message>
+        <source>bias −r₁ log(%1 + r₂(i − j))</source>
+        <translation>偏置 −r₁ log(%1 + r₂(i − j))</translation>
+    </message>
+    <message>
+        <source>head %1, log: −r₁ log(%2 + r₂ d)</source>
+        <translation>头 %1，对数核：−r₁ log(%2 + r₂ d)</translation>
+    </message>
+    <message>
+        <source>head %1, power: −a d^p</source>
+        <translation>头 %1，幂核：−a d^p</translation>
+    </message>
+    <message>
+        <source>ALiBi slope of head %1 of %2: −mₕ d (power kernel, p = %3)</source>
+        <translation>%2 个头中头 %1 的 ALiBi 斜率：−mₕ d（幂核，p = %3）</translation>
+    </message>
+    <message>
+        <source>a (scale)</source>
+        <translation>a（尺度）</translation>
+    </message>
+    <message>
+        <source>p (exponent)</source>
+        <translation>p（指数）</translation>
+    </message>
+    <message>
+        <source>(i − j)^p</source>
+        <translation>(i − j)^p</translation>
+    </message>
+    <message>
+        <source>bias −a(i − j)^p</source>
+        <translation>偏置 −a(i − j)^p</translation>
+    </message>
+    <message>
+        <source>Sandwich (Chi et al. 2023)</source>
+        <translation>Sandwich（Chi 等，2023）</translation>
+    </message>
+    <message>
+        <source>The inner product of two sinusoidal embeddings as a bias: Σₖ cos((i − j) ωₖ) − d/2, divided per head, 0 at distance 0 and falling then flattening with the distance</source>
+        <translation>把两个正弦嵌入的内积用作偏置：Σₖ cos((i − j) ωₖ) − d/2，按头相除；距离 0 处为 0，随距离先下降后变平</translation>
+    </message>
+    <message>
+        <source>d, NeMo&apos;s hidden_size (even): d/2 frequencies ω_k = 10000^(-2k/d), k = 1..d/2</source>
+        <translation>d，即 NeMo 的 hidden_size（偶数）：d/2 个频率 ω_k = 10000^(-2k/d)，k = 1..d/2</translation>
+    </message>
+    <message>
+        <source>Number of heads n: head h divides by (h + 1)·8/n</source>
+        <translation>头数 n：头 h 除以 (h + 1)·8/n</translation>
+    </message>
+    <message>
+        <source>true: decoder, keys after the query masked (NeMo bidirectional = false); false: symmetric in i - j</source>
+        <translation>true：解码器，查询之后的键被掩码（NeMo 的 bidirectional = false）；false：关于 i - j 对称</translation>
+    </message>
+    <message>
+        <source>Sandwich bias of one head: (Σₖ cos((i − j)ωₖ) − d/2)/((h + 1)·8/n)</source>
+        <translation>单个头的 Sandwich 偏置：(Σₖ cos((i − j)ωₖ) − d/2)/((h + 1)·8/n)</translation>
+    </message>
+    <message>
+        <source>length x length for head `head`, row = query i, column = key j: (sum_k cos(|i - j| w_k) - d/2) / ((h + 1) 8 / heads), added to the logits; &lt;= 0, 0 on the diagonal, symmetric in i - j; masked for j &gt; i when causal (NeMo&apos;s tril gives 0 there, which the causal mask hides)</source>
+        <translation>头 `head` 的 length x length 矩阵，行 = 查询 i，列 = 键 j：(sum_k cos(|i - j| w_k) - d/2) / ((h + 1) 8 / heads)，加到 注意力分数 上；&lt;= 0，对角线为 0，关于 i - j 对称；causal 时 j &gt; i 处被掩码（NeMo 的 tril 在那里给出 0，被因果掩码遮住）</translation>
+    </message>
+    <message>
+        <source>Sandwich bias over distance, per head</source>
+        <translation>Sandwich 偏置随距离的变化（每个头）</translation>
+    </message>
+    <message>
+        <source>Σₖ cos(|i − j| ωₖ)</source>
+        <translation>Σₖ cos(|i − j| ωₖ)</translation>
+    </message>
+    <message>
+        <source>d/%1</source>
+        <translation>d/%1</translation>
+    </message>
+    <message>
+        <source>head divisor (h + %1)·%2/heads</source>
+        <translation>头的除数 (h + %1)·%2/heads</translation>
+    </message>
+    <message>
+        <source>bias (Σₖ cos − d/%1)/divisor</source>
+        <translation>偏置 (Σₖ cos − d/%1)/除数</translation>
+    </message>
+    <message>
+        <source>head %1 (the bias view&apos;s)</source>
+        <translation>头 %1（bias 视图中的头）</translation>
+    </message>
+    <message>
+        <source>head %1</source>
+        <translation>头 %1</translation>
+    </message>
+    <message>
+        <source>The bias over distances 0..length-1 for every head (up to 8 heads; beyond, the chosen head, the first and the last): one shape, divided by (h + 1) 8 / heads, so head 0 is the steepest; it falls fast over the first distances, then ever more slowly and with waves towards -d/2 divided by the head&apos;s divisor; sampled evenly past 8192 distances</source>
+        <translation>每个头在距离 0..length-1 上的偏置（最多 8 个头；超过时为所选头、第一个头和最后一个头）：形状相同，只是除以 (h + 1) 8 / heads，所以头 0 最陡；在最初的几个距离上迅速下降，之后下降越来越慢并带有波动，趋向 -d/2 除以该头的除数；超过 8192 个距离时均匀采样</translation>
+    </message>
 </context>
 <context>
     <name>posenc::presets</name>
@@ -2327,6 +2687,30 @@ The extension picks the format: .png .svg .pdf draw the picture; .csv .npy .json
         <source>positions</source>
         <translation>位置表</translation>
     </message>
+    <message>
+        <source>a</source>
+        <translation>幂核尺度</translation>
+    </message>
+    <message>
+        <source>gamma</source>
+        <translation>ζ 的参数 γ</translation>
+    </message>
+    <message>
+        <source>p</source>
+        <translation>幂核指数</translation>
+    </message>
+    <message>
+        <source>r1</source>
+        <translation>对数核尺度</translation>
+    </message>
+    <message>
+        <source>r2</source>
+        <translation>对数核距离系数</translation>
+    </message>
+    <message>
+        <source>scale_base</source>
+        <translation>衰减距离尺度</translation>
+    </message>
 </context>
 <context>
     <name>posenc::ui::ParameterPanel</name>
@@ -2847,6 +3231,18 @@ Ctrl+G 或右键：转到指定范围</translation>
     <message>
         <source>positional</source>
         <translation>位置部分</translation>
+    </message>
+    <message>
+        <source>zeta</source>
+        <translation>ζ 系数</translation>
+    </message>
+    <message>
+        <source>entropy</source>
+        <translation>熵</translation>
+    </message>
+    <message>
+        <source>curve</source>
+        <translation>曲线</translation>
     </message>
 </context>
 </TS>

@@ -242,6 +242,10 @@ TEST_F(BudgetState, EstimateBoundsTheMeasuredPeakOfEveryMatrixView) {
           {"rope", {{"length", "65536"}, {"dim", "4096"}}},
           {"xl", {{"qlen", "512"}, {"mlen", "512"}, {"d_model", "512"}, {"heads", "1"}}},
           {"tupe", {{"length", "1024"}, {"d_model", "512"}, {"heads", "1"}}},
+          {"xpos", {{"length", "65536"}}},
+          {"nope", {{"length", "4096"}, {"dim", "1024"}}},
+          {"kerple", {{"length", "65536"}}},
+          {"sandwich", {{"length", "65536"}}},
       };
   const Region region{.maxRows = 200, .maxCols = 500};
   for (const auto& [id, sets] : cases) {

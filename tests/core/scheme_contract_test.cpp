@@ -22,12 +22,12 @@ class SchemeContract : public ::testing::TestWithParam<std::string> {
   const Scheme& scheme() const { return findScheme(GetParam()); }
 };
 
-TEST(Registry, HasTheSevenSchemesWithUniqueIds) {
+TEST(Registry, HasTheElevenSchemesWithUniqueIds) {
   const auto ids = schemeIds();
   EXPECT_EQ(ids, (std::vector<std::string>{"sinusoidal", "learned", "t5", "alibi", "rope", "xl",
-                                           "tupe"}));
+                                           "tupe", "xpos", "nope", "kerple", "sandwich"}));
   try {
-    (void)findScheme("nope");
+    (void)findScheme("no-such-scheme");
     ADD_FAILURE();
   } catch (const ParamError& e) {
     EXPECT_EQ(e.param(), "scheme");

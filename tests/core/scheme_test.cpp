@@ -215,7 +215,11 @@ TEST(RandomStandIns, FlaggedExactlyOnTheViewsDrawnFromTheSeed) {
                                                "tupe/bias",
                                                "tupe/total",
                                                "tupe/attention",
-                                               "tupe/positional"}));
+                                               "tupe/positional",
+                                               "xpos/scores",
+                                               "xpos/invariance",
+                                               "nope/attention",
+                                               "nope/entropy"}));
   // The flag says what the numbers do: a flagged view changes with the seed (unless its term
   // is absent at the defaults), an unflagged one never does.
   for (const auto& s : allSchemes()) {

@@ -501,7 +501,7 @@ TEST(EncodingController, SetSchemeRefusesUnknownSchemesAndParameters) {
   EncodingController ctl;
   QSignalSpy rejected(&ctl, &EncodingController::paramsRejected);
   QSignalSpy schemeSpy(&ctl, &EncodingController::schemeChanged);
-  ctl.setScheme(QStringLiteral("nope"));
+  ctl.setScheme(QStringLiteral("no-such-scheme"));
   ASSERT_EQ(rejected.count(), 1);
   EXPECT_EQ(rejected.at(0).at(0).toString(), QStringLiteral("scheme"));
   EXPECT_TRUE(rejected.at(0).at(1).toString().contains(QStringLiteral("alibi")));

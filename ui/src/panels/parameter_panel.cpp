@@ -78,6 +78,7 @@ const QColor kErrorColor(0xc6, 0x28, 0x28);
 /// name after it when the language has one. tests/ui/translation_test checks that this list
 /// covers every parameter of every scheme.
 [[maybe_unused]] const char* const kParamNames[] = {
+    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "a"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "bands"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "base"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "bidirectional"),
@@ -87,6 +88,7 @@ const QColor kErrorColor(0xc6, 0x28, 0x28);
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "d_model"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "dim"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "factor"),
+    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "gamma"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "head"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "heads"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "layout"),
@@ -96,11 +98,15 @@ const QColor kErrorColor(0xc6, 0x28, 0x28);
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "mlen"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "offset"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "overflow"),
+    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "p"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "pair"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "positions"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "qlen"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "queries"),
+    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "r1"),
+    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "r2"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "relative"),
+    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "scale_base"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "scaling"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "seed"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "std"),
