@@ -2738,6 +2738,10 @@ The extension picks the format: .png .svg .pdf draw the picture; .csv .npy .json
         <source>Not applied: the views still show %1.</source>
         <translation>未应用：视图仍显示 %1。</translation>
     </message>
+    <message>
+        <source>not given (e.g. 1, 1.05, 1.2)</source>
+        <translation>未给出（例如 1, 1.05, 1.2）</translation>
+    </message>
 </context>
 <context>
     <name>posenc::ui::PlotRender</name>
