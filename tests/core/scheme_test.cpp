@@ -215,7 +215,15 @@ TEST(RandomStandIns, FlaggedExactlyOnTheViewsDrawnFromTheSeed) {
                                                "tupe/bias",
                                                "tupe/total",
                                                "tupe/attention",
-                                               "tupe/positional"}));
+                                               "tupe/positional",
+                                               "shaw/key_table",
+                                               "shaw/scores",
+                                               "shaw/values",
+                                               "deberta/c2c",
+                                               "deberta/c2p",
+                                               "deberta/p2c",
+                                               "deberta/total",
+                                               "deberta/attention"}));
   // The flag says what the numbers do: a flagged view changes with the seed (unless its term
   // is absent at the defaults), an unflagged one never does.
   for (const auto& s : allSchemes()) {
