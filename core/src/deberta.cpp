@@ -66,18 +66,24 @@ double dot(const Matrix& a, Index ra, const Matrix& b, Index rb) {
   return sum;
 }
 
-/// What every cell of a head needs: the weights and the projected relative table.
+/// What every cell of a head needs: the weights and the rows first..last of the projected
+/// relative table (only the rows a request reads are drawn and projected).
 struct HeadTables {
-  Matrix wq, wk;  ///< d_model x d.
-  Matrix qr, kr;  ///< (2 buckets) x d: P W_q and P W_k.
+  Matrix wq, wk;    ///< d_model x d.
+  Matrix qr, kr;    ///< (last - first + 1) x d: rows of P W_q and P W_k.
+  Index first = 0;  ///< Table row of qr.row(0) and kr.row(0).
 };
 
-HeadTables headTables(const DebertaParams& p) {
+/// The weights and the table rows c2p and p2c read for offsets r = i - j in rMin..rMax (the
+/// row is monotone in r).
+HeadTables headTables(const DebertaParams& p, Index rMin, Index rMax) {
   HeadTables h;
   h.wq = headWeight(p, Tensor::DebertaWq);
   h.wk = headWeight(p, Tensor::DebertaWk);
-  std::vector<Index> rows(static_cast<std::size_t>(2 * p.buckets));
-  for (Index m = 0; m < 2 * p.buckets; ++m) rows[static_cast<std::size_t>(m)] = m;
+  h.first = debertaC2pRow(p, std::max<Index>(rMin, 0), std::max<Index>(rMin, 0) - rMin);
+  const Index last = debertaC2pRow(p, std::max<Index>(rMax, 0), std::max<Index>(rMax, 0) - rMax);
+  std::vector<Index> rows;
+  for (Index m = h.first; m <= last; ++m) rows.push_back(m);
   h.qr = drawProjected(p, Tensor::DebertaRelEmbed, rows, h.wq);
   h.kr = drawProjected(p, Tensor::DebertaRelEmbed, rows, h.wk);
   return h;
@@ -174,9 +180,12 @@ Matrix DebertaTerms::total() const {
   return out;
 }
 
-DebertaTerms debertaTermsOf(const DebertaParams& p, std::span<const Index> rows, const Matrix& q,
-                            std::span<const Index> cols, const Matrix& k, const Matrix& qr,
-                            const Matrix& kr) {
+namespace {
+
+/// debertaTermsOf with the relative tables given from table row `first` on.
+DebertaTerms termsWith(const DebertaParams& p, std::span<const Index> rows, const Matrix& q,
+                       std::span<const Index> cols, const Matrix& k, const Matrix& qr,
+                       const Matrix& kr, Index first) {
   const auto nr = static_cast<Index>(rows.size());
   const auto nc = static_cast<Index>(cols.size());
   DebertaTerms t{Matrix(nr, nc), Matrix(nr, nc), Matrix(nr, nc), termScale(p)};
@@ -185,23 +194,38 @@ DebertaTerms debertaTermsOf(const DebertaParams& p, std::span<const Index> rows,
     for (Index b = 0; b < nc; ++b) {
       const Index j = cols[static_cast<std::size_t>(b)];
       t.c2c(a, b) = dot(q, a, k, b);
-      t.c2p(a, b) = dot(q, a, kr, debertaC2pRow(p, i, j));
-      t.p2c(a, b) = dot(k, b, qr, debertaP2cRow(p, i, j));
+      t.c2p(a, b) = dot(q, a, kr, debertaC2pRow(p, i, j) - first);
+      t.p2c(a, b) = dot(k, b, qr, debertaP2cRow(p, i, j) - first);
     }
   }
   return t;
 }
 
+}  // namespace
+
+DebertaTerms debertaTermsOf(const DebertaParams& p, std::span<const Index> rows, const Matrix& q,
+                            std::span<const Index> cols, const Matrix& k, const Matrix& qr,
+                            const Matrix& kr) {
+  return termsWith(p, rows, q, cols, k, qr, kr, 0);
+}
+
 DebertaTerms debertaTerms(const DebertaParams& p, std::span<const Index> rows,
                           std::span<const Index> cols) {
-  const HeadTables h = headTables(p);
-  return debertaTermsOf(p, rows, drawProjected(p, Tensor::DebertaContent, rows, h.wq), cols,
-                        drawProjected(p, Tensor::DebertaContent, cols, h.wk), h.qr, h.kr);
+  if (rows.empty() || cols.empty()) {
+    const auto nr = static_cast<Index>(rows.size());
+    const auto nc = static_cast<Index>(cols.size());
+    return {Matrix(nr, nc), Matrix(nr, nc), Matrix(nr, nc), termScale(p)};
+  }
+  const HeadTables h = headTables(p, rows.front() - cols.back(), rows.back() - cols.front());
+  return termsWith(p, rows, drawProjected(p, Tensor::DebertaContent, rows, h.wq), cols,
+                   drawProjected(p, Tensor::DebertaContent, cols, h.wk), h.qr, h.kr, h.first);
 }
 
 Matrix debertaAttention(const DebertaParams& p, std::span<const Index> rows,
                         std::span<const Index> cols) {
-  const HeadTables h = headTables(p);
+  if (rows.empty() || cols.empty())
+    return Matrix(static_cast<Index>(rows.size()), static_cast<Index>(cols.size()));
+  const HeadTables h = headTables(p, rows.front() - (p.length - 1), rows.back());
   const std::vector<Index> keys = allPositions(p.length);
   const Matrix q = drawProjected(p, Tensor::DebertaContent, rows, h.wq);
   const Matrix k = drawProjected(p, Tensor::DebertaContent, keys, h.wk);
@@ -217,8 +241,8 @@ Matrix debertaAttention(const DebertaParams& p, std::span<const Index> rows,
       for (Index j = 0; j < p.length; ++j) {
         const auto at = static_cast<std::size_t>(i - j + p.length - 1);
         const double c2c = dot(q, a, k, j);
-        const double c2p = dot(q, a, h.kr, byOffset.c2p[at]);
-        const double p2c = dot(k, j, h.qr, byOffset.p2c[at]);
+        const double c2p = dot(q, a, h.kr, byOffset.c2p[at] - h.first);
+        const double p2c = dot(k, j, h.qr, byOffset.p2c[at] - h.first);
         // As DebertaTerms::total() adds them (forward's order).
         row[static_cast<std::size_t>(j)] = c2c / scale + (c2p / scale + p2c / scale);
       }
