@@ -9,6 +9,7 @@
 // followed by .transpose(-1, -2), run on a tensor that encodes (key, table row)).
 #include "posenc/deberta.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>

@@ -8,6 +8,7 @@
 // dot_product_attention_relative, and multihead_attention's q *= key_depth_per_head**-0.5.
 #include "posenc/shaw.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
