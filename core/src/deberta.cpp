@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "ordered_product.hpp"
 #include "parallel.hpp"
 #include "posenc/random.hpp"
 #include "table_cache.hpp"
@@ -33,18 +34,9 @@ Matrix headWeight(const DebertaParams& p, Tensor tensor) {
   return w;
 }
 
-/// x W with each entry summed in input order (row-independent, so a row's bits do not depend
-/// on the other rows asked for with it).
-Matrix project(const Matrix& x, const Matrix& w) {
-  Matrix out(x.rows(), w.cols());
-  for (Index a = 0; a < x.rows(); ++a)
-    for (Index o = 0; o < w.cols(); ++o) {
-      double sum = 0;
-      for (Index c = 0; c < x.cols(); ++c) sum += x(a, c) * w(c, o);
-      out(a, o) = sum;
-    }
-  return out;
-}
+/// x W (orderedProduct: row-independent, so a row's bits do not depend on the other rows
+/// asked for with it).
+Matrix project(const Matrix& x, const Matrix& w) { return detail::orderedProduct(x, w); }
 
 /// Rows `positions` of tensor t (width d_model) projected by w, drawn 1024 rows at a time so a
 /// long request never holds positions x d_model numbers.
@@ -60,10 +52,10 @@ Matrix drawProjected(const DebertaParams& p, Tensor t, std::span<const Index> po
   return out;
 }
 
+/// Row ra of a . row rb of b, in orderedDot's fixed order (the same bits whichever region
+/// asks for the cell).
 double dot(const Matrix& a, Index ra, const Matrix& b, Index rb) {
-  double sum = 0;
-  for (Index c = 0; c < a.cols(); ++c) sum += a(ra, c) * b(rb, c);
-  return sum;
+  return detail::orderedDot(a.row(ra).data(), b.row(rb).data(), a.cols());
 }
 
 /// What every cell of a head needs: the weights and the rows first..last of the projected

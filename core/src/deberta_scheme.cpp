@@ -15,9 +15,10 @@ namespace {
 
 using detail::Cells;
 
-// Model-width vectors a request holds per row and column (H rows and their projections),
-// measured with a margin (ViewSpec::vectorsPerPosition).
-constexpr double kWorkVectors = 3.0;
+// Model-width vectors a request holds per row and column (H rows and their projections, 4),
+// with room for what it holds once (W_q and W_k, the rows of P and P W it reads), measured
+// (ViewSpec::vectorsPerPosition; as tupe's).
+constexpr double kWorkVectors = 8.0;
 
 MatrixShape squareShape(const DebertaParams& p) { return {p.length, p.length}; }
 
@@ -164,7 +165,7 @@ SchemeInfo debertaInfo() {
                .type = ParamType::Int,
                .defaultValue = std::int64_t{256},
                .min = 4,
-               .max = 8192,
+               .max = 2048,
                .description = "position_buckets: |i − j| up to buckets/2 keeps its own bucket, "
                               "farther ones are log-spaced; the relative table has 2 buckets "
                               "rows",

@@ -8,8 +8,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
+#include <memory>
 #include <vector>
 
+#include "ordered_product.hpp"
 #include "parallel.hpp"
 #include "posenc/random.hpp"
 #include "table_cache.hpp"
@@ -18,16 +21,22 @@ namespace posenc {
 
 namespace {
 
-/// Rows `positions` of random tensor `tensor`, width d: positions.size() x d.
-Matrix drawRows(std::uint64_t seed, Tensor tensor, std::span<const Index> positions, Index d) {
-  return *detail::normalRows(seed, tensor, positions, 0, d);
+/// Rows `positions` of random tensor `tensor`, width d: positions.size() x d, through the
+/// table cache (kept when small), shared rather than copied.
+std::shared_ptr<const Matrix> drawRows(std::uint64_t seed, Tensor tensor,
+                                       std::span<const Index> positions, Index d) {
+  return detail::normalRows(seed, tensor, positions, 0, d);
 }
 
-/// Table rows first..last (inclusive) of a^K or a^V: (last - first + 1) x d.
+/// Table rows first..last (inclusive) of a^K or a^V: (last - first + 1) x d, drawn entry by
+/// entry and never kept (a table tile is used once).
 Matrix drawTableRange(const ShawParams& p, Tensor tensor, Index first, Index last) {
-  std::vector<Index> at;
-  for (Index t = first; t <= last; ++t) at.push_back(t);
-  return drawRows(p.seed, tensor, at, p.dim);
+  Matrix out(last - first + 1, p.dim);
+  for (Index t = first; t <= last; ++t)
+    for (Index c = 0; c < p.dim; ++c)
+      out(t - first, c) =
+          normal(p.seed, tensor, static_cast<std::uint64_t>(t), static_cast<std::uint64_t>(c));
+  return out;
 }
 
 /// t2t's q * key_depth_per_head**-0.5.
@@ -38,27 +47,48 @@ Matrix scaledQueries(const Matrix& q) {
   return out;
 }
 
+/// Row ra of a . row rb of b, in orderedDot's fixed order (the same bits whichever region
+/// asks for the cell).
 double dot(const Matrix& a, Index ra, const Matrix& b, Index rb) {
-  double sum = 0;
-  for (Index c = 0; c < a.cols(); ++c) sum += a(ra, c) * b(rb, c);
-  return sum;
+  return detail::orderedDot(a.row(ra).data(), b.row(rb).data(), a.cols());
 }
 
-/// The two terms with the table given from row `first` on (row t of the table is aK row
-/// t - first), so only the rows a block uses are ever drawn.
+/// Rows first..last of a key table: a slice of a given table, or drawn.
+using TableRows = std::function<Matrix(Index first, Index last)>;
+
+/// Table rows a request holds at once while it fills the relative term.
+constexpr Index kTableTile = 64;
+
+/// The two terms. The relative term is filled table tile by table tile (kTableTile rows of
+/// a^K at a time, from `tableRows`): the cells of row a whose index falls in the tile are a
+/// run of columns (the index does not decrease along a row), so a request never holds the
+/// whole (2k + 1) x d table. A cell's value does not depend on the tile it is computed in.
 ShawScores scoresWith(Index clip, std::span<const Index> rows, const Matrix& q,
-                      std::span<const Index> cols, const Matrix& k, const Matrix& aK, Index first) {
+                      std::span<const Index> cols, const Matrix& k, const TableRows& tableRows) {
   const Matrix qs = scaledQueries(q);
   const auto nr = static_cast<Index>(rows.size());
   const auto nc = static_cast<Index>(cols.size());
   ShawScores out{Matrix(nr, nc), Matrix(nr, nc)};
   for (Index a = 0; a < nr; ++a)
-    for (Index b = 0; b < nc; ++b) {
-      out.content(a, b) = dot(qs, a, k, b);
-      const Index t =
-          shawIndex(rows[static_cast<std::size_t>(a)], cols[static_cast<std::size_t>(b)], clip);
-      out.relative(a, b) = dot(qs, a, aK, t - first);
+    for (Index b = 0; b < nc; ++b) out.content(a, b) = dot(qs, a, k, b);
+  if (nr == 0 || nc == 0) return out;
+  const Index first = shawIndex(rows.back(), cols.front(), clip);
+  const Index last = shawIndex(rows.front(), cols.back(), clip);
+  for (Index t0 = first; t0 <= last; t0 += kTableTile) {
+    const Index t1 = std::min(last, t0 + kTableTile - 1);
+    const Matrix tile = tableRows(t0, t1);
+    for (Index a = 0; a < nr; ++a) {
+      const Index i = rows[static_cast<std::size_t>(a)];
+      const auto lo = std::partition_point(cols.begin(), cols.end(),
+                                           [&](Index j) { return shawIndex(i, j, clip) < t0; });
+      const auto hi = std::partition_point(lo, cols.end(),
+                                           [&](Index j) { return shawIndex(i, j, clip) <= t1; });
+      for (auto it = lo; it != hi; ++it) {
+        const auto b = static_cast<Index>(it - cols.begin());
+        out.relative(a, b) = dot(qs, a, tile, shawIndex(i, *it, clip) - t0);
+      }
     }
+  }
   return out;
 }
 
@@ -71,8 +101,8 @@ std::vector<Index> allPositions(Index n) {
 /// Everything a row of the values view needs, drawn once per request: every key, and the
 /// table rows the requested queries reach.
 struct WholeRows {
-  Matrix k;   ///< length x d, every key.
-  Matrix aK;  ///< rows first..last of a^K.
+  std::shared_ptr<const Matrix> k;  ///< length x d, every key.
+  Matrix aK;                        ///< rows first..last of a^K (at most 2k + 1).
   Index first = 0;
   Index last = 0;
 };
@@ -89,11 +119,17 @@ WholeRows wholeRows(const ShawParams& p, std::span<const Index> rows) {
 /// Softmax weights of query i over every key (logits as scoresWith computes them).
 std::vector<double> rowWeights(const ShawParams& p, const WholeRows& w, Index i) {
   const Index row[1] = {i};
-  const Matrix qs = scaledQueries(drawRows(p.seed, Tensor::ShawQuery, row, p.dim));
+  const Matrix qs = scaledQueries(*drawRows(p.seed, Tensor::ShawQuery, row, p.dim));
+  // The relative term of each table row this query reaches, once (as scoresWith's dot).
+  const Index lo = shawIndex(i, 0, p.clip);
+  const Index hi = shawIndex(i, p.length - 1, p.clip);
+  std::vector<double> relative(static_cast<std::size_t>(hi - lo + 1));
+  for (Index t = lo; t <= hi; ++t)
+    relative[static_cast<std::size_t>(t - lo)] = dot(qs, 0, w.aK, t - w.first);
   std::vector<double> out(static_cast<std::size_t>(p.length));
   for (Index j = 0; j < p.length; ++j)
     out[static_cast<std::size_t>(j)] =
-        dot(qs, 0, w.k, j) + dot(qs, 0, w.aK, shawIndex(i, j, p.clip) - w.first);
+        dot(qs, 0, *w.k, j) + relative[static_cast<std::size_t>(shawIndex(i, j, p.clip) - lo)];
   const double m = *std::max_element(out.begin(), out.end());
   double sum = 0;
   for (double& x : out) {
@@ -122,7 +158,9 @@ Matrix ShawScores::total() const { return content + relative; }
 
 ShawScores shawScoresOf(Index clip, std::span<const Index> rows, const Matrix& q,
                         std::span<const Index> cols, const Matrix& k, const Matrix& aK) {
-  return scoresWith(clip, rows, q, cols, k, aK, 0);
+  return scoresWith(clip, rows, q, cols, k, [&](Index first, Index last) {
+    return Matrix(aK.middleRows(first, last - first + 1));
+  });
 }
 
 Matrix shawSoftmaxRows(const Matrix& logits) {
@@ -150,13 +188,10 @@ Matrix shawValueSideOf(Index clip, std::span<const Index> rows, const Matrix& we
 
 ShawScores shawScores(const ShawParams& p, std::span<const Index> rows,
                       std::span<const Index> cols) {
-  if (rows.empty() || cols.empty())
-    return {Matrix(rows.size(), cols.size()), Matrix(rows.size(), cols.size())};
-  const Index first = shawIndex(rows.back(), cols.front(), p.clip);
-  const Index last = shawIndex(rows.front(), cols.back(), p.clip);
-  return scoresWith(p.clip, rows, drawRows(p.seed, Tensor::ShawQuery, rows, p.dim), cols,
-                    drawRows(p.seed, Tensor::ShawKey, cols, p.dim),
-                    drawTableRange(p, Tensor::ShawKeyTable, first, last), first);
+  return scoresWith(p.clip, rows, *drawRows(p.seed, Tensor::ShawQuery, rows, p.dim), cols,
+                    *drawRows(p.seed, Tensor::ShawKey, cols, p.dim), [&](Index first, Index last) {
+                      return drawTableRange(p, Tensor::ShawKeyTable, first, last);
+                    });
 }
 
 Matrix shawTable(const ShawParams& p, bool keys, std::span<const Index> tableRows,
@@ -177,18 +212,19 @@ Matrix shawValues(const ShawParams& p, std::span<const Index> rows, std::span<co
   const WholeRows w = wholeRows(p, rows);
   std::vector<Index> tableRows;
   for (Index t = w.first; t <= w.last; ++t) tableRows.push_back(t);
-  const Matrix aV = shawTable(p, false, tableRows, dims);  // (last - first + 1) x dims
-  // One row per task: a row's weights, masses and sums depend on nothing else, so the bits do
-  // not depend on the blocks or the threads.
+  // dims x (last - first + 1): row b holds a^V(t, dims[b]) for t = first..last, contiguous.
+  const Matrix aVT = shawTable(p, false, tableRows, dims).transpose();
+  // One row per task: a row's weights, masses and sums depend on nothing else (each sum runs
+  // over the row's own table rows, from its own first one), so the bits depend neither on the
+  // other rows asked for, nor on the blocks, nor on the threads.
   detail::parallelBlocks(out.rows(), 4, [&](Index a0, Index a1) {
     for (Index a = a0; a < a1; ++a) {
       const Index i = rows[static_cast<std::size_t>(a)];
       const std::vector<double> mass = massPerIndex(p, rowWeights(p, w, i), i, w.first, w.last);
-      for (Index b = 0; b < out.cols(); ++b) {
-        double sum = 0;
-        for (std::size_t t = 0; t < mass.size(); ++t) sum += mass[t] * aV(static_cast<Index>(t), b);
-        out(a, b) = sum;
-      }
+      const Index lo = shawIndex(i, 0, p.clip) - w.first;
+      const Index n = shawIndex(i, p.length - 1, p.clip) - w.first - lo + 1;
+      for (Index b = 0; b < out.cols(); ++b)
+        out(a, b) = detail::orderedDot(mass.data() + lo, aVT.row(b).data() + lo, n);
     }
   });
   return out;

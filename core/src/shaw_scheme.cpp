@@ -16,6 +16,9 @@ using detail::Cells;
 // Width-d_z vectors a request holds per row and column (q, k and their table rows), measured
 // with a margin (ViewSpec::vectorsPerPosition).
 constexpr double kWorkVectors = 3.0;
+// The values view holds every key, and the rows of a^K and a^V its queries reach: at most
+// 2 length - 1 each, so 4 vectors per position cover them; with the key and a margin, 6.
+constexpr double kValuesVectors = 6.0;
 
 MatrixShape squareShape(const ShawParams& p) { return {p.length, p.length}; }
 MatrixShape tableShape(const ShawParams& p) { return {2 * p.clip + 1, p.dim}; }
@@ -170,6 +173,7 @@ std::vector<detail::ViewEntry<ShawParams>> shawViews() {
                 .valueLabel = "aᴷ",
                 .signedValues = true,
                 .dimensionColumns = true,
+                .vectorsPerPosition = 1.0,  // the drawn rows (width d_z), once
                 .randomStandIns = true,
                 .description = "The (2k+1) x d_z table of key-side relative vectors, row t for "
                                "the clipped distance t - k (-k..k); N(0, 1) from seed, "
@@ -194,7 +198,7 @@ std::vector<detail::ViewEntry<ShawParams>> shawViews() {
                 .signedValues = true,
                 .dimensionColumns = true,
                 .maxRowLength = kShawValuesMaxKeys,
-                .vectorsPerPosition = kWorkVectors,
+                .vectorsPerPosition = kValuesVectors,
                 .randomStandIns = true,
                 .description = "length x d_z: the relative part sum_j alpha_ij a^V_ij of the "
                                "output z_i (the content part sum_j alpha_ij v_j is left out), "

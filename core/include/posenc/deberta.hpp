@@ -33,7 +33,7 @@ struct DebertaParams {
   Index dModel = 64;        ///< hidden_size; 1..1024, divisible by heads.
   Index heads = 4;          ///< num_attention_heads; 1..64.
   Index head = 0;           ///< Head shown; 0..heads-1.
-  Index buckets = 256;      ///< position_buckets (att_span); even, 4..8192.
+  Index buckets = 256;      ///< position_buckets (att_span); even, 4..2048.
   Index maxRelative = 512;  ///< max_relative_positions; > buckets/2 + 1.
   std::uint64_t seed = 0;   ///< Seed of H, W_q, W_k and P.
   friend bool operator==(const DebertaParams&, const DebertaParams&) = default;
