@@ -210,10 +210,12 @@ Matrix shawValues(const ShawParams& p, std::span<const Index> rows, std::span<co
   Matrix out(static_cast<Index>(rows.size()), static_cast<Index>(dims.size()));
   if (rows.empty() || dims.empty()) return out;
   const WholeRows w = wholeRows(p, rows);
-  std::vector<Index> tableRows;
-  for (Index t = w.first; t <= w.last; ++t) tableRows.push_back(t);
   // dims x (last - first + 1): row b holds a^V(t, dims[b]) for t = first..last, contiguous.
-  const Matrix aVT = shawTable(p, false, tableRows, dims).transpose();
+  Matrix aVT(out.cols(), w.last - w.first + 1);
+  for (Index b = 0; b < aVT.rows(); ++b)
+    for (Index t = w.first; t <= w.last; ++t)
+      aVT(b, t - w.first) = normal(p.seed, Tensor::ShawValueTable, static_cast<std::uint64_t>(t),
+                                   static_cast<std::uint64_t>(dims[static_cast<std::size_t>(b)]));
   // One row per task: a row's weights, masses and sums depend on nothing else (each sum runs
   // over the row's own table rows, from its own first one), so the bits depend neither on the
   // other rows asked for, nor on the blocks, nor on the threads.
