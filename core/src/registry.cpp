@@ -3,12 +3,14 @@
 #include <string>
 
 #include "posenc/alibi.hpp"
+#include "posenc/deberta.hpp"
 #include "posenc/kerple.hpp"
 #include "posenc/learned.hpp"
 #include "posenc/nope.hpp"
 #include "posenc/rope.hpp"
 #include "posenc/sandwich.hpp"
 #include "posenc/scheme.hpp"
+#include "posenc/shaw.hpp"
 #include "posenc/sinusoidal.hpp"
 #include "posenc/t5_bias.hpp"
 #include "posenc/transformer_xl.hpp"
@@ -39,6 +41,8 @@ const std::vector<std::unique_ptr<Scheme>>& allSchemes() {
     v.push_back(makeRopeScheme());
     v.push_back(makeXlScheme());
     v.push_back(makeTupeScheme());
+    v.push_back(makeShawScheme());
+    v.push_back(makeDebertaScheme());
     v.push_back(makeXposScheme());
     v.push_back(makeNopeScheme());
     v.push_back(makeKerpleScheme());

@@ -143,7 +143,9 @@ MatrixResult computeMatrix(const Scheme& scheme, const ParamSet& params, std::st
   const Index nc = sampled(c1 - region.c0, region.maxCols);
   // A view that needs whole rows before any cell is known (softmax attention) works on every
   // key of each requested row, whichever columns are asked for.
-  const Index workCols = spec.maxRowLength > 0 ? std::max(nc, out.full.cols) : nc;
+  // (A view whose columns are dimensions, such as Shaw's values, has as many keys as rows.)
+  const Index rowKeys = spec.dimensionColumns ? out.full.rows : out.full.cols;
+  const Index workCols = spec.maxRowLength > 0 ? std::max(nc, rowKeys) : nc;
   checkMemory(matrixRequestBytes(static_cast<double>(nr), static_cast<double>(workCols),
                                  modelWidth(params), spec.vectorsPerPosition,
                                  static_cast<double>((r1 - region.r0) + (c1 - region.c0))),

@@ -1787,6 +1787,302 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <source>The bias over distances 0..length-1 for every head (up to 8 heads; beyond, the chosen head, the first and the last): one shape, divided by (h + 1) 8 / heads, so head 0 is the steepest; it falls fast over the first distances, then ever more slowly and with waves towards -d/2 divided by the head&apos;s divisor; sampled evenly past 8192 distances</source>
         <translation>每个头在距离 0..length-1 上的偏置（最多 8 个头；超过时为所选头、第一个头和最后一个头）：形状相同，只是除以 (h + 1) 8 / heads，所以头 0 最陡；在最初的几个距离上迅速下降，之后下降越来越慢并带有波动，趋向 -d/2 除以该头的除数；超过 8192 个距离时均匀采样</translation>
     </message>
+    <message>
+        <source>Relative position representations (Shaw et al. 2018)</source>
+        <translation>Shaw 相对位置表示（Shaw 等，2018）</translation>
+    </message>
+    <message>
+        <source>A learned vector per clipped distance clip(j − i, −k, k), added to the key (aᴷ) and to the value (aⱽ) inside attention</source>
+        <translation>每个截断距离 clip(j − i, −k, k) 一个可学习向量，在注意力内部加到键（aᴷ）和值（aⱽ）上</translation>
+    </message>
+    <message>
+        <source>Sequence length: queries and keys 0..length-1 (the values view: at most 65536)</source>
+        <translation>序列长度：查询和键为 0..length-1（values 视图：最多 65536）</translation>
+    </message>
+    <message>
+        <source>Head width d_z (t2t key_depth_per_head): q, k, v, aᴷ and aⱽ have d_z entries</source>
+        <translation>头宽 d_z（t2t 的 key_depth_per_head）：q、k、v、aᴷ 和 aⱽ 都有 d_z 个分量</translation>
+    </message>
+    <message>
+        <source>Clipping distance k (t2t max_relative_position): distances beyond ±k share the table rows of ±k; the tables have 2k+1 rows</source>
+        <translation>截断距离 k（t2t 的 max_relative_position）：超过 ±k 的距离共用 ±k 那一行；两张表各有 2k+1 行</translation>
+    </message>
+    <message>
+        <source>Table row  clip(j − i, −k, k) + k</source>
+        <translation>表的行号  clip(j − i, −k, k) + k</translation>
+    </message>
+    <message>
+        <source>index</source>
+        <translation>行号</translation>
+    </message>
+    <message>
+        <source>The row of aᴷ and aⱽ used by query i and key j: clip(j - i, -k, k) + k in 0..2k, as tensor2tensor&apos;s _generate_relative_positions_matrix (key minus query); k at the diagonal, 0 for keys k or more before the query, 2k for keys k or more after it; length x length, row = query i, column = key j</source>
+        <translation>查询 i 与键 j 使用的 aᴷ、aⱽ 行号：clip(j - i, -k, k) + k，取值 0..2k，与 tensor2tensor 的 _generate_relative_positions_matrix 一致（键减查询）；对角线上为 k，位于查询之前 k 个及更远的键为 0，之后 k 个及更远的键为 2k；length x length，行 = 查询 i，列 = 键 j</translation>
+    </message>
+    <message>
+        <source>Relative key table  aᴷ</source>
+        <translation>相对键表  aᴷ</translation>
+    </message>
+    <message>
+        <source>dimension of d_z</source>
+        <translation>d_z 的维度</translation>
+    </message>
+    <message>
+        <source>row t (relative distance t − k)</source>
+        <translation>第 t 行（相对距离 t − k）</translation>
+    </message>
+    <message>
+        <source>aᴷ</source>
+        <translation>aᴷ</translation>
+    </message>
+    <message>
+        <source>The (2k+1) x d_z table of key-side relative vectors, row t for the clipped distance t - k (-k..k); N(0, 1) from seed, standing in for learned values</source>
+        <translation>键一侧相对向量的 (2k+1) x d_z 表，第 t 行对应截断距离 t - k（-k..k）；由 seed 生成的 N(0, 1)，代替可学习的值</translation>
+    </message>
+    <message>
+        <source>Logits  eᵢⱼ = qᵢ·kⱼ/√d_z + qᵢ·aᴷᵢⱼ/√d_z</source>
+        <translation>注意力分数  eᵢⱼ = qᵢ·kⱼ/√d_z + qᵢ·aᴷᵢⱼ/√d_z</translation>
+    </message>
+    <message>
+        <source>eᵢⱼ</source>
+        <translation>eᵢⱼ</translation>
+    </message>
+    <message>
+        <source>(q_i . k_j + q_i . a^K_ij) / sqrt(d_z), the two terms of t2t&apos;s _relative_attention_inner (q scaled by d_z^-0.5 before the call, in multihead_attention); q, k and a^K are N(0, 1) stand-ins drawn per position; signed; length x length, row = query i, column = key j</source>
+        <translation>(q_i . k_j + q_i . a^K_ij) / sqrt(d_z)，即 t2t 的 _relative_attention_inner 中的两项（q 在调用之前于 multihead_attention 中乘以 d_z^-0.5）；q、k 和 a^K 是按位置生成的 N(0, 1) 替代值；有正有负；length x length，行 = 查询 i，列 = 键 j</translation>
+    </message>
+    <message>
+        <source>Value side of zᵢ  Σⱼ αᵢⱼ aⱽᵢⱼ</source>
+        <translation>zᵢ 的值侧部分  Σⱼ αᵢⱼ aⱽᵢⱼ</translation>
+    </message>
+    <message>
+        <source>Σⱼ αᵢⱼ aⱽᵢⱼ</source>
+        <translation>Σⱼ αᵢⱼ aⱽᵢⱼ</translation>
+    </message>
+    <message>
+        <source>length x d_z: the relative part sum_j alpha_ij a^V_ij of the output z_i (the content part sum_j alpha_ij v_j is left out), alpha = softmax of the scores over every key with no mask (an encoder, t2t&apos;s default); signed; length at most 65536 (a weight needs its whole row)</source>
+        <translation>length x d_z：输出 z_i 中的相对部分 sum_j alpha_ij a^V_ij（不含内容部分 sum_j alpha_ij v_j），alpha = scores 在所有键上的 softmax，不加掩码（编码器，t2t 的默认做法）；有正有负；length 最多 65536（一个权重需要整行）</translation>
+    </message>
+    <message>
+        <source>relative distance j − i</source>
+        <translation>相对距离 j − i</translation>
+    </message>
+    <message>
+        <source>clipped distance clip(j − i, −k, k)</source>
+        <translation>截断距离 clip(j − i, −k, k)</translation>
+    </message>
+    <message>
+        <source>index clip(j − i, −k, k) + k</source>
+        <translation>行号 clip(j − i, −k, k) + k</translation>
+    </message>
+    <message>
+        <source>relative distance t − k (row t)</source>
+        <translation>相对距离 t − k（第 t 行）</translation>
+    </message>
+    <message>
+        <source>dimension</source>
+        <translation>维度</translation>
+    </message>
+    <message>
+        <source>a^K value</source>
+        <translation>a^K 的值</translation>
+    </message>
+    <message>
+        <source>content term  (qᵢ · kⱼ) / √d_z</source>
+        <translation>内容项  (qᵢ · kⱼ) / √d_z</translation>
+    </message>
+    <message>
+        <source>relative term  (qᵢ · aᴷᵢⱼ) / √d_z</source>
+        <translation>相对项  (qᵢ · aᴷᵢⱼ) / √d_z</translation>
+    </message>
+    <message>
+        <source>logit eᵢⱼ = content + relative</source>
+        <translation>注意力分数 eᵢⱼ = 内容项 + 相对项</translation>
+    </message>
+    <message>
+        <source>keys j ≤ i − k (clipped to −k): Σα · aⱽ₋ₖ</source>
+        <translation>键 j ≤ i − k（截断到 −k）：Σα · aⱽ₋ₖ</translation>
+    </message>
+    <message>
+        <source>keys |j − i| &lt; k: Σ α · aⱽ</source>
+        <translation>键 |j − i| &lt; k：Σ α · aⱽ</translation>
+    </message>
+    <message>
+        <source>keys j ≥ i + k (clipped to +k): Σα · aⱽₖ</source>
+        <translation>键 j ≥ i + k（截断到 +k）：Σα · aⱽₖ</translation>
+    </message>
+    <message>
+        <source>value side Σⱼ αᵢⱼ aⱽᵢⱼ</source>
+        <translation>值侧部分 Σⱼ αᵢⱼ aⱽᵢⱼ</translation>
+    </message>
+    <message>
+        <source>attention on keys j ≤ i − k</source>
+        <translation>键 j ≤ i − k 上的注意力</translation>
+    </message>
+    <message>
+        <source>attention on keys j ≥ i + k</source>
+        <translation>键 j ≥ i + k 上的注意力</translation>
+    </message>
+    <message>
+        <source>content side Σⱼ αᵢⱼ vⱼ (not drawn)</source>
+        <translation>内容部分 Σⱼ αᵢⱼ vⱼ（未绘制）</translation>
+    </message>
+    <message>
+        <source>zᵢ = content side + value side</source>
+        <translation>zᵢ = 内容部分 + 值侧部分</translation>
+    </message>
+    <message>
+        <source>DeBERTa disentangled attention (He et al. 2021)</source>
+        <translation>DeBERTa 解耦注意力（He 等，2021）</translation>
+    </message>
+    <message>
+        <source>Content and relative position kept apart: the logit is content-to-content + content-to-position + position-to-content over log-bucketed i − j, divided by √(3 d_head)</source>
+        <translation>内容与相对位置分开表示：注意力分数 = 内容对内容 + 内容对位置 + 位置对内容（i − j 按对数分桶），再除以 √(3 d_head)</translation>
+    </message>
+    <message>
+        <source>Sequence length: queries and keys 0..length-1 (the attention view: at most 65536)</source>
+        <translation>序列长度：查询和键为 0..length-1（attention 视图：最多 65536）</translation>
+    </message>
+    <message>
+        <source>Model width (hidden_size), a multiple of heads</source>
+        <translation>模型宽度（hidden_size），须为 heads 的倍数</translation>
+    </message>
+    <message>
+        <source>position_buckets: |i − j| up to buckets/2 keeps its own bucket, farther ones are log-spaced; the relative table has 2 buckets rows</source>
+        <translation>position_buckets：|i − j| 不超过 buckets/2 时各占一个桶，更远的按对数划分；相对位置表有 2 buckets 行</translation>
+    </message>
+    <message>
+        <source>max_relative_positions: the distance at which the log buckets reach buckets − 1 (more than buckets/2 + 1)</source>
+        <translation>max_relative_positions：对数桶达到 buckets − 1 时的距离（须大于 buckets/2 + 1）</translation>
+    </message>
+    <message>
+        <source>Log bucket  δ(i, j) of i − j</source>
+        <translation>i − j 的对数桶  δ(i, j)</translation>
+    </message>
+    <message>
+        <source>bucket δ</source>
+        <translation>桶 δ</translation>
+    </message>
+    <message>
+        <source>length x length, row = query i, column = key j: make_log_bucket_position(i - j) as build_relative_position gives it (query minus key, so positive below the diagonal); i - j itself up to buckets/2, log-spaced beyond, buckets - 1 at |i - j| = max_relative_positions - 1</source>
+        <translation>length x length，行 = 查询 i，列 = 键 j：build_relative_position 给出的 make_log_bucket_position(i - j)（查询减键，所以对角线以下为正）；不超过 buckets/2 时就是 i - j 本身，之外按对数划分，|i - j| = max_relative_positions - 1 时为 buckets - 1</translation>
+    </message>
+    <message>
+        <source>Log bucket of each offset r = i − j</source>
+        <translation>每个偏移 r = i − j 的对数桶</translation>
+    </message>
+    <message>
+        <source>relative position r = i − j (query minus key)</source>
+        <translation>相对位置 r = i − j（查询减键）</translation>
+    </message>
+    <message>
+        <source>bucket(r) for r from -R to R, R = max(length - 1, 1.25 max_relative_positions): exact up to buckets/2, log-spaced beyond; the second curve is the table row the c2p and p2c gathers read (minus span), clamped to -span .. span - 1</source>
+        <translation>对 r 从 -R 到 R 画出 bucket(r)，R = max(length - 1, 1.25 max_relative_positions)：buckets/2 以内精确，之外按对数划分；第二条曲线是 c2p 和 p2c 的 gather 实际读取的表行（减去 span），截断到 -span .. span - 1</translation>
+    </message>
+    <message>
+        <source>content-to-content  Qᵢ · Kⱼ</source>
+        <translation>内容对内容  Qᵢ · Kⱼ</translation>
+    </message>
+    <message>
+        <source>c2c</source>
+        <translation>c2c</translation>
+    </message>
+    <message>
+        <source>Q_i . K_j, Q = H W_q, K = H W_k of one head, unscaled; H, W random stand-ins; length x length, row = query i, column = key j, signed</source>
+        <translation>一个头的 Q_i . K_j，Q = H W_q，K = H W_k，未缩放；H、W 为随机替代值；length x length，行 = 查询 i，列 = 键 j，有正有负</translation>
+    </message>
+    <message>
+        <source>content-to-position  Qᵢ · Kʳ[δ(i, j)]</source>
+        <translation>内容对位置  Qᵢ · Kʳ[δ(i, j)]</translation>
+    </message>
+    <message>
+        <source>c2p</source>
+        <translation>c2p</translation>
+    </message>
+    <message>
+        <source>Q_i . K^r at table row clamp(delta(i, j) + span, 0, 2 span - 1), K^r = P W_k (share_att_key), unscaled; length x length, row = query i, column = key j, signed</source>
+        <translation>Q_i . K^r，取表的第 clamp(delta(i, j) + span, 0, 2 span - 1) 行，K^r = P W_k（share_att_key），未缩放；length x length，行 = 查询 i，列 = 键 j，有正有负</translation>
+    </message>
+    <message>
+        <source>position-to-content  Kⱼ · Qʳ[δ(i, j)]</source>
+        <translation>位置对内容  Kⱼ · Qʳ[δ(i, j)]</translation>
+    </message>
+    <message>
+        <source>p2c</source>
+        <translation>p2c</translation>
+    </message>
+    <message>
+        <source>K_j . Q^r at table row clamp(delta(i, j) + span, 0, 2 span - 1), Q^r = P W_q, unscaled: the code&apos;s gather and transpose give delta(i, j) where the paper writes delta(j, i); length x length, row = query i, column = key j, signed</source>
+        <translation>K_j . Q^r，取表的第 clamp(delta(i, j) + span, 0, 2 span - 1) 行，Q^r = P W_q，未缩放：代码中的 gather 加转置得到 delta(i, j)，而论文写的是 delta(j, i)；length x length，行 = 查询 i，列 = 键 j，有正有负</translation>
+    </message>
+    <message>
+        <source>attention logit  (c2c + c2p + p2c) / √(3 d_head)</source>
+        <translation>注意力分数  (c2c + c2p + p2c) / √(3 d_head)</translation>
+    </message>
+    <message>
+        <source>logit</source>
+        <translation>注意力分数</translation>
+    </message>
+    <message>
+        <source>(c2c + c2p + p2c) / sqrt(3 d_head), the logit before softmax (scale_factor 3 for c2p|p2c); length x length, row = query i, column = key j, signed</source>
+        <translation>(c2c + c2p + p2c) / sqrt(3 d_head)，softmax 之前的注意力分数（c2p|p2c 时 scale_factor 为 3）；length x length，行 = 查询 i，列 = 键 j，有正有负</translation>
+    </message>
+    <message>
+        <source>attention weights  softmaxⱼ</source>
+        <translation>注意力权重  softmaxⱼ</translation>
+    </message>
+    <message>
+        <source>row-wise softmax of the total over every key j (no mask); each row sums to 1; length x length, row = query i, column = key j, in (0, 1]; length at most 65536 (a weight needs its whole row)</source>
+        <translation>total 在所有键 j 上按行做 softmax（不加掩码）；每行之和为 1；length x length，行 = 查询 i，列 = 键 j，取值在 (0, 1]；length 最多 65536（一个权重需要整行）</translation>
+    </message>
+    <message>
+        <source>relative position i − j</source>
+        <translation>相对位置 i − j</translation>
+    </message>
+    <message>
+        <source>bucket δ(i, j)</source>
+        <translation>桶 δ(i, j)</translation>
+    </message>
+    <message>
+        <source>table row of c%1p and p%2c  clamp(δ + span, %3, %4 span − %5)</source>
+        <translation>c%1p 与 p%2c 读取的表行  clamp(δ + span, %3, %4 span − %5)</translation>
+    </message>
+    <message>
+        <source>bucket δ(r)</source>
+        <translation>桶 δ(r)</translation>
+    </message>
+    <message>
+        <source>table row − span read by c%1p and p%2c (clamped to −span .. span − %3)</source>
+        <translation>c%1p 与 p%2c 读取的表行 − span（截断到 −span .. span − %3）</translation>
+    </message>
+    <message>
+        <source>c%1c  Qᵢ · Kⱼ</source>
+        <translation>c%1c  Qᵢ · Kⱼ</translation>
+    </message>
+    <message>
+        <source>c%1p  Qᵢ · Kʳ[δ(i, j)]</source>
+        <translation>c%1p  Qᵢ · Kʳ[δ(i, j)]</translation>
+    </message>
+    <message>
+        <source>p%1c  Kⱼ · Qʳ[δ(i, j)]</source>
+        <translation>p%1c  Kⱼ · Qʳ[δ(i, j)]</translation>
+    </message>
+    <message>
+        <source>scale  √(%1 d_head)</source>
+        <translation>缩放  √(%1 d_head)</translation>
+    </message>
+    <message>
+        <source>total  (c%1c + c%2p + p%3c) / √(%4 d_head)</source>
+        <translation>总分  (c%1c + c%2p + p%3c) / √(%4 d_head)</translation>
+    </message>
+    <message>
+        <source>table row  clamp(δ + span, %1, %2 span − %3)</source>
+        <translation>表行  clamp(δ + span, %1, %2 span − %3)</translation>
+    </message>
+    <message>
+        <source>attention  softmaxⱼ</source>
+        <translation>注意力  softmaxⱼ</translation>
+    </message>
 </context>
 <context>
     <name>posenc::presets</name>
@@ -2711,6 +3007,14 @@ The extension picks the format: .png .svg .pdf draw the picture; .csv .npy .json
         <source>scale_base</source>
         <translation>衰减距离尺度</translation>
     </message>
+    <message>
+        <source>clip</source>
+        <translation>截断距离 k</translation>
+    </message>
+    <message>
+        <source>max_relative_positions</source>
+        <translation>最大相对位置</translation>
+    </message>
 </context>
 <context>
     <name>posenc::ui::ParameterPanel</name>
@@ -3247,6 +3551,30 @@ Ctrl+G 或右键：转到指定范围</translation>
     <message>
         <source>curve</source>
         <translation>曲线</translation>
+    </message>
+    <message>
+        <source>index</source>
+        <translation>行号</translation>
+    </message>
+    <message>
+        <source>key_table</source>
+        <translation>键表</translation>
+    </message>
+    <message>
+        <source>values</source>
+        <translation>值侧</translation>
+    </message>
+    <message>
+        <source>c2c</source>
+        <translation>c2c</translation>
+    </message>
+    <message>
+        <source>c2p</source>
+        <translation>c2p</translation>
+    </message>
+    <message>
+        <source>p2c</source>
+        <translation>p2c</translation>
     </message>
 </context>
 </TS>

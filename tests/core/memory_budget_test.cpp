@@ -242,6 +242,8 @@ TEST_F(BudgetState, EstimateBoundsTheMeasuredPeakOfEveryMatrixView) {
           {"rope", {{"length", "65536"}, {"dim", "4096"}}},
           {"xl", {{"qlen", "512"}, {"mlen", "512"}, {"d_model", "512"}, {"heads", "1"}}},
           {"tupe", {{"length", "1024"}, {"d_model", "512"}, {"heads", "1"}}},
+          {"shaw", {{"length", "1024"}, {"dim", "256"}, {"clip", "1024"}}},
+          {"deberta", {{"length", "512"}, {"d_model", "512"}, {"heads", "1"}}},
           {"xpos", {{"length", "65536"}}},
           {"nope", {{"length", "4096"}, {"dim", "1024"}}},
           {"kerple", {{"length", "65536"}}},
@@ -256,9 +258,12 @@ TEST_F(BudgetState, EstimateBoundsTheMeasuredPeakOfEveryMatrixView) {
       SCOPED_TRACE(id + "/" + v.id);
       const MatrixShape full = s.shape(params, v.id);
       const double rows = std::min<double>(200, static_cast<double>(full.rows));
-      const double cols = v.maxRowLength > 0
-                              ? static_cast<double>(full.cols)
-                              : std::min<double>(500, static_cast<double>(full.cols));
+      // A whole-row view works on every key of a row (as computeMatrix counts them: the rows
+      // of a view whose columns are dimensions, such as shaw's values).
+      const double keys = static_cast<double>(v.dimensionColumns ? full.rows : full.cols);
+      const double cols =
+          v.maxRowLength > 0 ? std::max(keys, std::min<double>(500, static_cast<double>(full.cols)))
+                             : std::min<double>(500, static_cast<double>(full.cols));
       const double span = static_cast<double>(full.rows + full.cols);
       const double estimate =
           matrixRequestBytes(rows, cols, modelWidth(params), vectorsPerPosition(id, v.id), span);

@@ -73,8 +73,8 @@ Memory measureMemory() {
 }
 
 /// Largest value the test gives each integer parameter, so that every request computes in
-/// well under a second: positions up to 4096 (Transformer-XL's and TUPE's terms cost
-/// d_model per cell: 1024 positions, widths up to 256).
+/// well under a second: positions up to 4096 (Transformer-XL's, TUPE's, Shaw's and DeBERTa's
+/// terms cost a head or model width per cell: 1024 positions, widths up to 256 or 512).
 std::int64_t quickMax(const std::string& scheme, const ParamSpec& spec) {
   const std::map<std::string, std::int64_t> caps = {{"length", 4096},       {"max_len", 4096},
                                                     {"train_length", 4096}, {"max_distance", 4096},
@@ -85,7 +85,8 @@ std::int64_t quickMax(const std::string& scheme, const ParamSpec& spec) {
                                                     {"head", 15},           {"pair", 255}};
   std::int64_t cap = static_cast<std::int64_t>(spec.max);
   if (const auto it = caps.find(spec.id); it != caps.end()) cap = std::min(cap, it->second);
-  if ((scheme == "tupe" || scheme == "xl") && spec.id == "length")
+  if ((scheme == "tupe" || scheme == "xl" || scheme == "shaw" || scheme == "deberta") &&
+      spec.id == "length")
     cap = std::min<std::int64_t>(cap, 1024);
   return std::max(cap, static_cast<std::int64_t>(spec.min));
 }

@@ -29,6 +29,15 @@ enum class Tensor : std::uint32_t {
   TupeUk = 35,
   TupeBias = 36,
   TupeCls = 37,
+  ShawQuery = 40,  ///< shaw: q_i (row = position, col = dimension of d_z).
+  ShawKey = 41,
+  ShawValue = 42,
+  ShawKeyTable = 43,    ///< shaw: a^K (row = index 0..2k).
+  ShawValueTable = 44,  ///< shaw: a^V (row = index 0..2k).
+  DebertaContent = 50,  ///< deberta: hidden states H (row = position, col = feature).
+  DebertaWq = 51,
+  DebertaWk = 52,
+  DebertaRelEmbed = 53,  ///< deberta: relative embeddings P (row = table row 0..2 buckets-1).
   XposQuery = 60,  ///< xpos: query vector (row 0, col = dimension).
   XposKey = 61,    ///< xpos: key vector (row 0, col = dimension).
   NopeQuery = 70,  ///< nope: query vectors (row = position, col = dimension).
