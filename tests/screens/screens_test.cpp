@@ -58,8 +58,9 @@ std::vector<std::pair<QString, QRect>> textRects(QCustomPlot& plot) {
     if (!e || !e->visible() || e->outerRect().isEmpty()) continue;
     if (auto* text = qobject_cast<QCPTextElement*>(e); text && !text->text().isEmpty())
       out.emplace_back(text->text(), text->rect());
-    else if (auto* legend = qobject_cast<QCPLegend*>(e); legend && legend->itemCount() > 0)
-      out.emplace_back(QStringLiteral("legend"), legend->outerRect());
+    else if (auto* legend = qobject_cast<QCPLegend*>(e);
+             legend && legend->itemCount() > 0 && !qobject_cast<QCPLayoutInset*>(legend->layout()))
+      out.emplace_back(QStringLiteral("legend"), legend->outerRect());  // inside ones: below
   }
   // Legends placed inside an axis rectangle are not in the main layout's element tree.
   for (int i = 0; i < plot.axisRectCount(); ++i)
