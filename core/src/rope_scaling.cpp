@@ -102,13 +102,13 @@ void checkRotaryWidth(const RopeParams& p) {
   if (dRot < 2 || dRot % 2 != 0)
     throw ParamError("partial_rotary_factor", text(p.partialRotaryFactor),
                      "a share of dim (" + text(p.dim) +
-                         ") whose int(dim · f) is even and at least 2 (here " +
+                         ") whose int(dim * f) is even and at least 2 (here " +
                          text(static_cast<std::int64_t>(dRot)) + ")");
   const bool partial = dRot < p.dim;
   if (p.pair < 0 || p.pair >= dRot / 2)
     throw ParamError("pair", text(p.pair),
                      partial ? "less than d_rot/2 (" + text(static_cast<std::int64_t>(dRot / 2)) +
-                                   "), d_rot = int(dim · partial_rotary_factor)"
+                                   "), d_rot = int(dim * partial_rotary_factor)"
                              : "less than dim/2 (" + text(p.dim / 2) + ")");
   if ((p.scaling == RopeScaling::Ntk || p.scaling == RopeScaling::Dynamic) && dRot < 4) {
     const std::string why = "at least 4 with scaling " + std::string(ropeScalingId(p.scaling)) +
