@@ -158,10 +158,10 @@ std::vector<Term> explainScore(const RopeParams& p, Index m, Index n) {
   const Vector theta = ropeScaledFrequencies(p);
   const Index r = m - n;
   const Index dRot = ropeRotaryDim(p);
-  const Vector q = ropeQuery(p), k = ropeKey(p);
-  Vector terms = ropePairTerms(q.head(dRot), k.head(dRot), theta, p.layout, r);
+  const Vector q = ropeQuery(p), key = ropeKey(p);
+  Vector terms = ropePairTerms(q.head(dRot), key.head(dRot), theta, p.layout, r);
   const double a = ropeAttentionFactor(p);
-  const double pass = dRot < p.dim ? q.tail(p.dim - dRot).dot(k.tail(p.dim - dRot)) : 0.0;
+  const double pass = dRot < p.dim ? q.tail(p.dim - dRot).dot(key.tail(p.dim - dRot)) : 0.0;
   double total = terms.sum();  // as ropeFullProfile forms it
   if (a != 1.0) {
     total *= a * a;
@@ -264,6 +264,12 @@ RopeParams ropeParamsFrom(const ParamSet& params) {
 
 namespace {
 
+/// `spec` marked quiet: left out of picture subtitles at its default (a scaling's knob).
+ParamSpec quiet(ParamSpec spec) {
+  spec.quietAtDefault = true;
+  return spec;
+}
+
 /// A real parameter above 0 (exclusive) and at most `max`.
 ParamSpec openReal(std::string id, double def, double max, std::string description) {
   ParamSpec s = realParam(std::move(id), def, 0.0, max, std::move(description));
@@ -324,40 +330,40 @@ SchemeInfo ropeInfo() {
                .description = "Trained context length L_train (HF "
                               "original_max_position_embeddings) of dynamic, yarn, llama3 "
                               "and longrope"},
-              openReal("low_freq_factor", 1.0, 1e6,
-                       "llama3: pairs whose wavelength exceeds L_train / low_freq_factor are "
-                       "divided by s (less than high_freq_factor)"),
-              openReal("high_freq_factor", 4.0, 1e6,
-                       "llama3: pairs whose wavelength is below L_train / high_freq_factor "
-                       "are kept; a smooth blend between the two"),
-              openReal("beta_fast", 32.0, 1e6,
-                       "yarn: pairs turning more than beta_fast times over L_train are kept "
-                       "(greater than beta_slow)"),
-              openReal("beta_slow", 1.0, 1e6,
-                       "yarn: pairs turning fewer than beta_slow times over L_train are "
-                       "divided by s; a linear ramp between"),
-              boolParam("truncate", true,
-                        "yarn: floor and ceil the correction range as HF does (false: "
-                        "unrounded, as gpt-oss and keras_hub)"),
-              realParam("attention_factor", 0.0, 0.0, 100.0,
-                        "Multiplies the cos and sin caches (so q and k): 0 = the scaling's "
-                        "own rule (yarn 0.1 ln s + 1 or the mscale ratio, longrope sqrt(1 + "
-                        "ln s / ln L_train), 1 otherwise)"),
-              realParam("mscale", 0.0, 0.0, 100.0,
-                        "yarn (DeepSeek): with mscale_all_dim, attention factor (0.1 mscale "
-                        "ln s + 1) / (0.1 mscale_all_dim ln s + 1); 0 = not given"),
-              realParam("mscale_all_dim", 0.0, 0.0, 100.0,
-                        "yarn (DeepSeek): the denominator's mscale (see mscale); 0 = not "
-                        "given"),
-              listParam("short_factor", 0.0, 1e6, 2048,
-                        "longrope: d_rot/2 factors dividing theta_k while length <= L_train "
-                        "(Phi-3's short_factor)"),
-              listParam("long_factor", 0.0, 1e6, 2048,
-                        "longrope: d_rot/2 factors dividing theta_k when length > L_train "
-                        "(Phi-3's long_factor)"),
-              openReal("partial_rotary_factor", 1.0, 1.0,
-                       "Share of dim that rotates: the first d_rot = int(dim f) dims (even, "
-                       "at least 2); the rest pass unrotated (GPT-NeoX: 0.25)"),
+              quiet(openReal("low_freq_factor", 1.0, 1e6,
+                             "llama3: pairs whose wavelength exceeds L_train / low_freq_factor are "
+                             "divided by s (less than high_freq_factor)")),
+              quiet(openReal("high_freq_factor", 4.0, 1e6,
+                             "llama3: pairs whose wavelength is below L_train / high_freq_factor "
+                             "are kept; a smooth blend between the two")),
+              quiet(openReal("beta_fast", 32.0, 1e6,
+                             "yarn: pairs turning more than beta_fast times over L_train are kept "
+                             "(greater than beta_slow)")),
+              quiet(openReal("beta_slow", 1.0, 1e6,
+                             "yarn: pairs turning fewer than beta_slow times over L_train are "
+                             "divided by s; a linear ramp between")),
+              quiet(boolParam("truncate", true,
+                              "yarn: floor and ceil the correction range as HF does (false: "
+                              "unrounded, as gpt-oss and keras_hub)")),
+              quiet(realParam("attention_factor", 0.0, 0.0, 100.0,
+                              "Multiplies the cos and sin caches (so q and k): 0 = the scaling's "
+                              "own rule (yarn 0.1 ln s + 1 or the mscale ratio, longrope sqrt(1 + "
+                              "ln s / ln L_train), 1 otherwise)")),
+              quiet(realParam("mscale", 0.0, 0.0, 100.0,
+                              "yarn (DeepSeek): with mscale_all_dim, attention factor (0.1 mscale "
+                              "ln s + 1) / (0.1 mscale_all_dim ln s + 1); 0 = not given")),
+              quiet(realParam("mscale_all_dim", 0.0, 0.0, 100.0,
+                              "yarn (DeepSeek): the denominator's mscale (see mscale); 0 = not "
+                              "given")),
+              quiet(listParam("short_factor", 0.0, 1e6, 2048,
+                              "longrope: d_rot/2 factors dividing theta_k while length <= L_train "
+                              "(Phi-3's short_factor)")),
+              quiet(listParam("long_factor", 0.0, 1e6, 2048,
+                              "longrope: d_rot/2 factors dividing theta_k when length > L_train "
+                              "(Phi-3's long_factor)")),
+              quiet(openReal("partial_rotary_factor", 1.0, 1.0,
+                             "Share of dim that rotates: the first d_rot = int(dim f) dims (even, "
+                             "at least 2); the rest pass unrotated (GPT-NeoX: 0.25)")),
               seedParam(),
               {.id = "pair",
                .type = ParamType::Int,
@@ -393,7 +399,7 @@ std::vector<detail::ViewEntry<RopeParams>> ropeViews() {
                 .valueLabel = "angle mθₖ (rad)",
                 .dimensionColumns = true,
                 .description =
-                    "length x dim/2: angle m theta_k (after scaling) in radians by which "
+                    "length x d_rot/2: angle m theta_k (after scaling) in radians by which "
                     "pair k is rotated at position m; rows m, columns k; >= 0, not "
                     "reduced mod 2 pi"},
        .shape =

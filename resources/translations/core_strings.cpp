@@ -209,7 +209,7 @@ QT_TRANSLATE_NOOP("posenc::core", "Query positions compared in the invariance vi
 QT_TRANSLATE_NOOP("posenc::core", "Rotation angles mθₖ")
 QT_TRANSLATE_NOOP("posenc::core", "position m")
 QT_TRANSLATE_NOOP("posenc::core", "angle mθₖ (rad)")
-QT_TRANSLATE_NOOP("posenc::core", "length x dim/2: angle m theta_k (after scaling) in radians by which pair k is rotated at position m; rows m, columns k; >= 0, not reduced mod 2 pi")
+QT_TRANSLATE_NOOP("posenc::core", "length x d_rot/2: angle m theta_k (after scaling) in radians by which pair k is rotated at position m; rows m, columns k; >= 0, not reduced mod 2 pi")
 QT_TRANSLATE_NOOP("posenc::core", "Frequencies θₖ and wavelengths 2π/θₖ")
 QT_TRANSLATE_NOOP("posenc::core", "θₖ (rad per position) / wavelength (positions)")
 QT_TRANSLATE_NOOP("posenc::core", "Over pair index k = 0..d/2-1: theta_k = base^(-2k/d) and wavelength 2 pi / theta_k, before and after scaling (log scale)")

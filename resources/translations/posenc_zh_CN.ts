@@ -584,10 +584,6 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <translation>位置 m</translation>
     </message>
     <message>
-        <source>length x dim/2: angle m theta_k (after scaling) in radians by which pair k is rotated at position m; rows m, columns k; &gt;= 0, not reduced mod 2 pi</source>
-        <translation>length x dim/2：维度对 k 在位置 m 处旋转的角度 m theta_k（缩放之后），单位为弧度；行为 m，列为 k；&gt;= 0，未对 2 pi 取模</translation>
-    </message>
-    <message>
         <source>Over pair index k = 0..d/2-1: theta_k = base^(-2k/d) and wavelength 2 pi / theta_k, before and after scaling (log scale)</source>
         <translation>对维度对编号 k = 0..d/2-1：theta_k = base^(-2k/d) 与波长 2 pi / theta_k，缩放前后（对数刻度）</translation>
     </message>
@@ -1674,6 +1670,10 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
     <message>
         <source>unrotated dims %1..%2: q·k</source>
         <translation>不旋转的维度 %1..%2：q·k</translation>
+    </message>
+    <message>
+        <source>length x d_rot/2: angle m theta_k (after scaling) in radians by which pair k is rotated at position m; rows m, columns k; &gt;= 0, not reduced mod 2 pi</source>
+        <translation>length x d_rot/2：维度对 k 在位置 m 处旋转的角度 m theta_k（缩放之后），单位为弧度；行为 m，列为 k；&gt;= 0，未对 2 pi 取模</translation>
     </message>
 </context>
 <context>
