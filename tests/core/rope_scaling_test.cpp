@@ -17,6 +17,7 @@
 
 #include <gtest/gtest.h>
 
+#include "posenc/animation.hpp"
 #include "posenc/compare.hpp"
 #include "posenc/rope.hpp"
 #include "posenc/scheme.hpp"
@@ -569,6 +570,13 @@ TEST(RopeModels, PartialRotaryGptNeoX20B) {
   EXPECT_EQ(scheme->shape(params, "cos").cols, 24);
   EXPECT_EQ(scheme->shape(params, "angles").cols, 12);
   EXPECT_EQ(scheme->series(params, "scale").x.size(), 12u);
+  // The animation's pair 3 is dims (3, 3 + 12) of the rotated part (half layout within d_rot).
+  const ParamSet pair3 =
+      makeParams(*scheme, {{"dim", "96"}, {"partial_rotary_factor", "0.25"}, {"pair", "3"}});
+  const AnimationFrame frame = animationFrame(*scheme, pair3, 10.0, 2);
+  ASSERT_EQ(frame.hands.size(), 2u);
+  EXPECT_EQ(frame.hands[0].radius, std::hypot(q(3), q(15)));
+  EXPECT_EQ(frame.rate, theta(3));
 }
 
 // ---------------------------------------------------------------- the cos / sin caches
