@@ -31,7 +31,8 @@ AnimationFrame clockHands(const ParamSet& params, double position) {
 AnimationFrame rotatingPair(const ParamSet& params, double position, Index gap) {
   const RopeParams p = ropeParamsFrom(params);
   const Vector theta = ropeScaledFrequencies(p);
-  const auto [first, second] = ropePairDims(p.pair, p.dim, p.layout);
+  const auto [first, second] =
+      ropePairDims(p.pair, ropeRotaryDim(p), p.layout);  // first d_rot dims rotate
   const Vector q = ropeQuery(p), k = ropeKey(p);
   const double th = theta(p.pair);
   const double n = position - static_cast<double>(gap);

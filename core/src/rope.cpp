@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// RoPE maths: frequencies, rotations, score profiles, the decay bound (rope.hpp). The `rope`
-// scheme's description and views are in rope_scheme.cpp.
+// RoPE maths: rotations, score profiles, the decay bound (rope.hpp). The frequencies and their
+// scalings are in rope_scaling.cpp; the `rope` scheme's description and views in
+// rope_scheme.cpp and rope_views.cpp.
 #include "posenc/rope.hpp"
 
 #include <algorithm>
@@ -17,9 +18,6 @@ namespace {
 
 constexpr Index kPhaseBlock = 64;                  // angle-addition block of Phases
 constexpr Index kDenseDistances = Index{1} << 22;  // ropeScores: slot table up to 2^22 distances
-
-std::string text(double v) { return formatValue(Value{v}); }
-std::string text(std::int64_t v) { return std::to_string(v); }
 
 /// cos(r theta_k) and sin(r theta_k) for one distance r at a time. Exact sin/cos tables for
 /// j = 0..63 and for the block start 64 floor(|r|/64) are combined by angle addition, so a
@@ -101,79 +99,6 @@ Vector termsAt(const PairCoefficients& c, const Phases& phases) {
 
 }  // namespace
 
-std::string_view ropeScalingId(RopeScaling s) {
-  switch (s) {
-    case RopeScaling::None:
-      return "none";
-    case RopeScaling::Linear:
-      return "linear";
-    case RopeScaling::Ntk:
-      return "ntk";
-    case RopeScaling::Dynamic:
-      return "dynamic";
-  }
-  return "none";
-}
-
-void checkRopeParams(const RopeParams& p) {
-  if (p.length < 1 || p.length > kMaxLength)
-    throw ParamError("length", text(p.length), "an integer from 1 to " + text(kMaxLength));
-  if (p.dim < 2 || p.dim > 4096 || p.dim % 2 != 0)
-    throw ParamError("dim", text(p.dim), "an even integer from 2 to 4096");
-  if (!(p.base >= 2.0 && p.base <= 1e12))
-    throw ParamError("base", text(p.base), "a finite number from 2 to 1e12");
-  if (!(p.factor >= 1.0 && p.factor <= 1024.0))
-    throw ParamError("factor", text(p.factor), "a finite number from 1 to 1024");
-  if (p.trainLength < 1 || p.trainLength > kMaxLength)
-    throw ParamError("train_length", text(p.trainLength),
-                     "an integer from 1 to " + text(kMaxLength));
-  if (p.seed > 4294967295ULL)
-    throw ParamError("seed", std::to_string(p.seed), "an integer from 0 to 4294967295");
-  if (p.queries < 1 || p.queries > 8)
-    throw ParamError("queries", text(p.queries), "an integer from 1 to 8");
-  if (p.pair < 0 || p.pair >= p.dim / 2)
-    throw ParamError("pair", text(p.pair), "less than dim/2 (" + text(p.dim / 2) + ")");
-  if ((p.scaling == RopeScaling::Ntk || p.scaling == RopeScaling::Dynamic) && p.dim < 4)
-    throw ParamError("dim", text(p.dim),
-                     "at least 4 with scaling " + std::string(ropeScalingId(p.scaling)) +
-                         " (its exponent d/(d-2) is undefined for d = 2)");
-}
-
-double ropeScaledBase(const RopeParams& p) {
-  const double d = static_cast<double>(p.dim);
-  const double s = p.factor;
-  switch (p.scaling) {
-    case RopeScaling::None:
-    case RopeScaling::Linear:
-      return p.base;
-    case RopeScaling::Ntk:
-      return p.base * std::pow(s, d / (d - 2.0));
-    case RopeScaling::Dynamic: {
-      // HF `_compute_dynamic_ntk_parameters`: seq_len = max(seq_len, max_position_embeddings);
-      // base * ((factor * seq_len / max_position_embeddings) - (factor - 1)) ** (dim / (dim - 2)).
-      const double len = static_cast<double>(std::max(p.length, p.trainLength));
-      const double ratio = s * len / static_cast<double>(p.trainLength) - (s - 1.0);
-      return p.base * std::pow(ratio, d / (d - 2.0));
-    }
-  }
-  return p.base;
-}
-
-Vector ropeFrequencies(std::int64_t dim, double base) {
-  const Index half = dim / 2;
-  Vector theta(half);
-  for (Index k = 0; k < half; ++k) {
-    theta(k) = 1.0 / std::pow(base, static_cast<double>(2 * k) / static_cast<double>(dim));
-  }
-  return theta;
-}
-
-Vector ropeScaledFrequencies(const RopeParams& p) {
-  Vector theta = ropeFrequencies(p.dim, ropeScaledBase(p));
-  if (p.scaling == RopeScaling::Linear) theta /= p.factor;
-  return theta;
-}
-
 std::pair<Index, Index> ropePairDims(Index k, Index d, RopeLayout layout) {
   if (layout == RopeLayout::Half) return {k, k + d / 2};
   return {2 * k, 2 * k + 1};
@@ -224,6 +149,19 @@ Vector ropeScoreProfile(const Vector& q, const Vector& k, const Vector& theta, R
   return out;
 }
 
+Vector ropeFullProfile(const RopeParams& p, std::span<const Index> distances) {
+  const Index dRot = ropeRotaryDim(p);
+  const Vector q = ropeQuery(p), k = ropeKey(p);
+  Vector out =
+      ropeScoreProfile(q.head(dRot), k.head(dRot), ropeScaledFrequencies(p), p.layout, distances);
+  // HF: cos and sin carry the attention factor a, so the rotated part of q and of k each.
+  const double a = ropeAttentionFactor(p);
+  if (a != 1.0) out *= a * a;
+  // HF: q_pass and k_pass (the dims past d_rot) are concatenated back unrotated.
+  if (dRot < p.dim) out.array() += q.tail(p.dim - dRot).dot(k.tail(p.dim - dRot));
+  return out;
+}
+
 Matrix ropeScores(const RopeParams& p, std::span<const Index> rows, std::span<const Index> cols) {
   Matrix out(static_cast<Index>(rows.size()), static_cast<Index>(cols.size()));
   if (rows.empty() || cols.empty()) return out;
@@ -231,7 +169,6 @@ Matrix ropeScores(const RopeParams& p, std::span<const Index> rows, std::span<co
   const auto [colMin, colMax] = std::minmax_element(cols.begin(), cols.end());
   const Index lo = *rowMin - *colMax;
   const Index span = *rowMax - *colMin - lo + 1;
-  const Vector q = ropeQuery(p), k = ropeKey(p), theta = ropeScaledFrequencies(p);
   if (span <= kDenseDistances) {
     // Mark the distances present, evaluate each once (increasing), then look them up.
     std::vector<std::int32_t> slot(static_cast<std::size_t>(span), -1);
@@ -243,7 +180,7 @@ Matrix ropeScores(const RopeParams& p, std::span<const Index> rows, std::span<co
       slot[static_cast<std::size_t>(i)] = static_cast<std::int32_t>(distinct.size());
       distinct.push_back(lo + i);
     }
-    const Vector profile = ropeScoreProfile(q, k, theta, p.layout, distinct);
+    const Vector profile = ropeFullProfile(p, distinct);
     for (Index a = 0; a < out.rows(); ++a)
       for (Index b = 0; b < out.cols(); ++b)
         out(a, b) = profile(slot[static_cast<std::size_t>(rows[static_cast<std::size_t>(a)] -
@@ -256,7 +193,7 @@ Matrix ropeScores(const RopeParams& p, std::span<const Index> rows, std::span<co
     for (const Index n : cols) distinct.push_back(m - n);
   std::sort(distinct.begin(), distinct.end());
   distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
-  const Vector profile = ropeScoreProfile(q, k, theta, p.layout, distinct);
+  const Vector profile = ropeFullProfile(p, distinct);
   for (Index a = 0; a < out.rows(); ++a) {
     for (Index b = 0; b < out.cols(); ++b) {
       const Index r = rows[static_cast<std::size_t>(a)] - cols[static_cast<std::size_t>(b)];

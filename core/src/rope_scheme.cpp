@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The `rope` scheme: its description, ParamSet -> RopeParams, and its views (what each one
-// shows, computes and explains), on the maths of rope.cpp.
+// shows, computes and explains), on the maths of rope.cpp and rope_scaling.cpp. The views of
+// the scalings (scale, cos, sin, extrapolation) are in rope_views.cpp.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -9,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "posenc/extrapolation.hpp"
 #include "posenc/rope.hpp"
+#include "rope_views.hpp"
 #include "view_table.hpp"
 
 namespace posenc {
@@ -43,7 +44,7 @@ std::vector<Index> invarianceQueries(const RopeParams& p) {
 }
 
 SeriesResult frequenciesSeries(const RopeParams& p) {
-  const Vector before = ropeFrequencies(p.dim, p.base);
+  const Vector before = ropeFrequencies(ropeRotaryDim(p), p.base);
   const Vector after = ropeScaledFrequencies(p);
   SeriesResult s;
   const std::string how = "after scaling (" + std::string(ropeScalingId(p.scaling)) + ")";
@@ -65,8 +66,7 @@ SeriesResult invarianceSeries(const RopeParams& p) {
   const Index count = std::min<Index>(p.length, kInvarianceMaxDistances);
   std::vector<Index> xs(static_cast<std::size_t>(count));
   std::iota(xs.begin(), xs.end(), Index{0});
-  const Vector profile =
-      ropeScoreProfile(ropeQuery(p), ropeKey(p), ropeScaledFrequencies(p), p.layout, xs);
+  const Vector profile = ropeFullProfile(p, xs);
   const std::vector<Index> ms = invarianceQueries(p);
   SeriesResult s;
   s.x.assign(xs.begin(), xs.end());
@@ -109,7 +109,7 @@ SeriesResult decaySeries(const RopeParams& p) {
 SeriesResult rotationSeries(const RopeParams& p) {
   const Vector q = ropeQuery(p);
   const double theta = ropeScaledFrequencies(p)(p.pair);
-  const auto [i, j] = ropePairDims(p.pair, p.dim, p.layout);
+  const auto [i, j] = ropePairDims(p.pair, ropeRotaryDim(p), p.layout);
   const double a = q(i), b = q(j);
   const Index last = std::min<Index>(p.length - 1, kRotationMaxPosition);
   const auto pathPoints = static_cast<std::size_t>(last + 1);
@@ -139,29 +139,6 @@ SeriesResult rotationSeries(const RopeParams& p) {
   return s;
 }
 
-/// Periods chart: training (unscaled, train_length), then length with each scaling.
-SeriesResult extrapolationSeries(const RopeParams& p) {
-  auto with = [&](RopeScaling scaling) {
-    RopeParams q = p;
-    q.scaling = scaling;
-    return ropeScaledFrequencies(q);
-  };
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%g", p.factor);
-  const std::string s = buf;
-  const std::string len = "length " + std::to_string(p.length);
-  std::vector<PeriodsLine> lines = {
-      {"training: " + std::to_string(p.trainLength) + " positions, no scaling",
-       with(RopeScaling::None), p.trainLength},
-      {len + ", no scaling", with(RopeScaling::None), p.length},
-      {len + ", linear s = " + s, with(RopeScaling::Linear), p.length}};
-  if (p.dim >= 4) {  // NTK and dynamic need d > 2 (exponent d / (d - 2))
-    lines.push_back({len + ", NTK s = " + s, with(RopeScaling::Ntk), p.length});
-    lines.push_back({len + ", dynamic s = " + s, with(RopeScaling::Dynamic), p.length});
-  }
-  return periodsChart(lines);
-}
-
 /// Pair k (column), its frequency, the position (row) and the angle of an angles cell.
 std::vector<Term> explainAngle(const RopeParams& p, Index row, Index col) {
   const double t = ropeScaledFrequencies(p)(col);
@@ -175,11 +152,22 @@ std::vector<Term> explainAngle(const RopeParams& p, Index row, Index col) {
 }
 
 /// Total, the three pairs with the largest |term| and the sum of the others (the parts add
-/// up to the total to rounding).
+/// up to the total to rounding); then, where they apply, the attention factor a (each pair
+/// term already holds its a^2) and the dot product of the unrotated dimensions (a part).
 std::vector<Term> explainScore(const RopeParams& p, Index m, Index n) {
   const Vector theta = ropeScaledFrequencies(p);
   const Index r = m - n;
-  const Vector terms = ropePairTerms(ropeQuery(p), ropeKey(p), theta, p.layout, r);
+  const Index dRot = ropeRotaryDim(p);
+  const Vector q = ropeQuery(p), key = ropeKey(p);
+  Vector terms = ropePairTerms(q.head(dRot), key.head(dRot), theta, p.layout, r);
+  const double a = ropeAttentionFactor(p);
+  const double pass = dRot < p.dim ? q.tail(p.dim - dRot).dot(key.tail(p.dim - dRot)) : 0.0;
+  double total = terms.sum();  // as ropeFullProfile forms it
+  if (a != 1.0) {
+    total *= a * a;
+    terms *= a * a;
+  }
+  if (dRot < p.dim) total += pass;
   std::vector<Index> order(static_cast<std::size_t>(terms.size()));
   std::iota(order.begin(), order.end(), Index{0});
   std::stable_sort(order.begin(), order.end(),
@@ -187,7 +175,7 @@ std::vector<Term> explainScore(const RopeParams& p, Index m, Index n) {
   std::vector<Term> out{{"query position m", static_cast<double>(m)},
                         {"key position n", static_cast<double>(n)},
                         {"distance m − n", static_cast<double>(r)},
-                        {"score ⟨Rₘq, Rₙk⟩ (total)", terms.sum()}};
+                        {"score ⟨Rₘq, Rₙk⟩ (total)", total}};
   const std::size_t top = std::min<std::size_t>(3, order.size());
   double rest = 0;
   for (std::size_t i = 0; i < order.size(); ++i) {
@@ -204,6 +192,11 @@ std::vector<Term> explainScore(const RopeParams& p, Index m, Index n) {
     out.push_back(
         {"other " + text(static_cast<std::int64_t>(order.size() - top)) + " pairs", rest});
   }
+  if (a != 1.0) out.push_back({"attention factor a (pair terms hold a²)", a});
+  if (dRot < p.dim)
+    out.push_back({"unrotated dims " + text(static_cast<std::int64_t>(dRot)) + ".." +
+                       text(p.dim - 1) + ": q·k",
+                   pass});
   return out;
 }
 
@@ -238,11 +231,29 @@ RopeParams ropeParamsFrom(const ParamSet& params) {
     p.scaling = RopeScaling::Ntk;
   } else if (scaling == "dynamic") {
     p.scaling = RopeScaling::Dynamic;
+  } else if (scaling == "yarn") {
+    p.scaling = RopeScaling::Yarn;
+  } else if (scaling == "llama3") {
+    p.scaling = RopeScaling::Llama3;
+  } else if (scaling == "longrope") {
+    p.scaling = RopeScaling::LongRope;
   } else {
-    throw ParamError("scaling", scaling, "one of none, linear, ntk or dynamic");
+    throw ParamError("scaling", scaling,
+                     "one of none, linear, ntk, dynamic, yarn, llama3 or longrope");
   }
   p.factor = params.getReal("factor");
   p.trainLength = params.getInt("train_length");
+  p.lowFreqFactor = params.getReal("low_freq_factor");
+  p.highFreqFactor = params.getReal("high_freq_factor");
+  p.betaFast = params.getReal("beta_fast");
+  p.betaSlow = params.getReal("beta_slow");
+  p.truncate = params.getBool("truncate");
+  p.attentionFactor = params.getReal("attention_factor");
+  p.mscale = params.getReal("mscale");
+  p.mscaleAllDim = params.getReal("mscale_all_dim");
+  p.shortFactor = params.getList("short_factor");
+  p.longFactor = params.getList("long_factor");
+  p.partialRotaryFactor = params.getReal("partial_rotary_factor");
   p.seed = static_cast<std::uint64_t>(params.getInt("seed"));
   p.pair = params.getInt("pair");
   p.queries = params.getInt("queries");
@@ -252,6 +263,19 @@ RopeParams ropeParamsFrom(const ParamSet& params) {
 // ---- The rope scheme: description and views --------------------------------------------
 
 namespace {
+
+/// `spec` marked quiet: left out of picture subtitles at its default (a scaling's knob).
+ParamSpec quiet(ParamSpec spec) {
+  spec.quietAtDefault = true;
+  return spec;
+}
+
+/// A real parameter above 0 (exclusive) and at most `max`.
+ParamSpec openReal(std::string id, double def, double max, std::string description) {
+  ParamSpec s = realParam(std::move(id), def, 0.0, max, std::move(description));
+  s.openMin = true;
+  return s;
+}
 
 /// What rope is: id, name, description and parameters (the views come from ropeViews()).
 SchemeInfo ropeInfo() {
@@ -286,29 +310,67 @@ SchemeInfo ropeInfo() {
               {.id = "scaling",
                .type = ParamType::Choice,
                .defaultValue = std::string{"none"},
-               .choices = {"none", "linear", "ntk", "dynamic"},
+               .choices = {"none", "linear", "ntk", "dynamic", "yarn", "llama3", "longrope"},
                .description = "Context extension: linear theta_k / s; ntk base "
                               "s^(d/(d-2)); dynamic (HF) base (s L / L_train - (s - "
-                              "1))^(d/(d-2)), L = max(length, L_train)"},
+                              "1))^(d/(d-2)), L = max(length, L_train); yarn, llama3 and "
+                              "longrope as Hugging Face transformers computes them"},
               {.id = "factor",
                .type = ParamType::Real,
                .defaultValue = 1.0,
                .min = 1.0,
                .max = 1024.0,
-               .description = "Scaling factor s (at least 1)"},
+               .description = "Scaling factor s (at least 1); longrope uses it only for its "
+                              "attention factor"},
               {.id = "train_length",
                .type = ParamType::Int,
                .defaultValue = std::int64_t{2048},
                .min = 1,
                .max = kMaxLength,
-               .description = "Trained context length L_train of the dynamic scaling"},
+               .description = "Trained context length L_train (HF "
+                              "original_max_position_embeddings) of dynamic, yarn, llama3 "
+                              "and longrope"},
+              quiet(openReal("low_freq_factor", 1.0, 1e6,
+                             "llama3: pairs whose wavelength exceeds L_train / low_freq_factor are "
+                             "divided by s (less than high_freq_factor)")),
+              quiet(openReal("high_freq_factor", 4.0, 1e6,
+                             "llama3: pairs whose wavelength is below L_train / high_freq_factor "
+                             "are kept; a smooth blend between the two")),
+              quiet(openReal("beta_fast", 32.0, 1e6,
+                             "yarn: pairs turning more than beta_fast times over L_train are kept "
+                             "(greater than beta_slow)")),
+              quiet(openReal("beta_slow", 1.0, 1e6,
+                             "yarn: pairs turning fewer than beta_slow times over L_train are "
+                             "divided by s; a linear ramp between")),
+              quiet(boolParam("truncate", true,
+                              "yarn: floor and ceil the correction range as HF does (false: "
+                              "unrounded, as gpt-oss and keras_hub)")),
+              quiet(realParam("attention_factor", 0.0, 0.0, 100.0,
+                              "Multiplies the cos and sin caches (so q and k): 0 = the scaling's "
+                              "own rule (yarn 0.1 ln s + 1 or the mscale ratio, longrope sqrt(1 + "
+                              "ln s / ln L_train), 1 otherwise)")),
+              quiet(realParam("mscale", 0.0, 0.0, 100.0,
+                              "yarn (DeepSeek): with mscale_all_dim, attention factor (0.1 mscale "
+                              "ln s + 1) / (0.1 mscale_all_dim ln s + 1); 0 = not given")),
+              quiet(realParam("mscale_all_dim", 0.0, 0.0, 100.0,
+                              "yarn (DeepSeek): the denominator's mscale (see mscale); 0 = not "
+                              "given")),
+              quiet(listParam("short_factor", 0.0, 1e6, 2048,
+                              "longrope: d_rot/2 factors dividing theta_k while length <= L_train "
+                              "(Phi-3's short_factor)")),
+              quiet(listParam("long_factor", 0.0, 1e6, 2048,
+                              "longrope: d_rot/2 factors dividing theta_k when length > L_train "
+                              "(Phi-3's long_factor)")),
+              quiet(openReal("partial_rotary_factor", 1.0, 1.0,
+                             "Share of dim that rotates: the first d_rot = int(dim f) dims (even, "
+                             "at least 2); the rest pass unrotated (GPT-NeoX: 0.25)")),
               seedParam(),
               {.id = "pair",
                .type = ParamType::Int,
                .defaultValue = std::int64_t{0},
                .min = 0,
                .max = 2047,
-               .description = "Rotation pair k followed by the rotation view (< dim/2)"},
+               .description = "Rotation pair k followed by the rotation view (< d_rot/2)"},
               {.id = "queries",
                .type = ParamType::Int,
                .defaultValue = std::int64_t{4},
@@ -329,7 +391,7 @@ SchemeInfo ropeInfo() {
 
 /// Every view of rope, in display order: its spec and the functions that compute it.
 std::vector<detail::ViewEntry<RopeParams>> ropeViews() {
-  return {
+  std::vector<detail::ViewEntry<RopeParams>> views = {
       {.spec = {.id = "angles",
                 .title = "Rotation angles mθₖ",
                 .xLabel = "pair index k",
@@ -337,12 +399,12 @@ std::vector<detail::ViewEntry<RopeParams>> ropeViews() {
                 .valueLabel = "angle mθₖ (rad)",
                 .dimensionColumns = true,
                 .description =
-                    "length x dim/2: angle m theta_k (after scaling) in radians by which "
+                    "length x d_rot/2: angle m theta_k (after scaling) in radians by which "
                     "pair k is rotated at position m; rows m, columns k; >= 0, not "
                     "reduced mod 2 pi"},
        .shape =
            [](const RopeParams& p) {
-             return MatrixShape{p.length, p.dim / 2};
+             return MatrixShape{p.length, ropeRotaryDim(p) / 2};
            },
        .evaluate = ropeAngles,
        .explain = explainAngle},
@@ -400,17 +462,10 @@ std::vector<detail::ViewEntry<RopeParams>> ropeViews() {
                     "(half: dims k, k + d/2; interleaved: 2k, 2k + 1), on the circle of "
                     "radius |(a, b)|: norm preserved"},
        .series = rotationSeries},
-      {.spec = periodsView(
-           "Beyond training: full periods of each rotation pair",
-           "For each pair k: full turns (L - 1) theta_k / 2π of the rotation over "
-           "positions 0 .. L-1: in training (L = train_length, unscaled theta), and at L = "
-           "length without scaling and with linear, NTK and dynamic scaling by `factor`. "
-           "Pairs under the one-period line in training never completed a turn, so longer "
-           "contexts rotate them to angles never seen; scaling pulls the length curves "
-           "back down under the training curve (linear exactly by 1/s, NTK mostly for the "
-           "slow pairs)"),
-       .series = extrapolationSeries},
+      detail::ropeExtrapolationView(),
   };
+  for (auto& e : detail::ropeScalingViews()) views.push_back(std::move(e));
+  return views;
 }
 
 }  // namespace

@@ -11,15 +11,18 @@
 //   (head, seed, mlen, ...), refused with the range where it is not.
 // - Reals are plain decimal with an optional exponent; "nan", "inf", hex floats, blanks and
 //   anything that overflows a double ("1e400") are refused; "-0" is stored as +0, so it is
-//   valid exactly when 0 is inside the range (no real parameter allows 0 today: every one is
-//   refused with its range). A number too small for a double ("1e-400") rounds to 0 like any
-//   other rounding and is then checked against the range.
+//   valid exactly when 0 is inside the range (rope's attention_factor, mscale and
+//   mscale_all_dim allow 0, "not given"; an exclusive lower bound 0 refuses it).
+// - Lists are such numbers separated by commas, optionally in [ ], each inside the range; a
+//   list the scheme needs of another length is refused naming the parameter. A number too small for
+//   a double ("1e-400") rounds to 0 like any other rounding and is then checked against the range.
 // - Booleans are true/false, 1/0, yes/no, on/off in any case; "maybe" and "2" are not.
 // - Choices are exact ids (case matters: "HALF" is not "half").
 // - One parameter given twice (--set k=v --set k=v) is refused even when both agree.
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <algorithm>
@@ -62,7 +65,10 @@ struct Expectation {
   Value value{};
 };
 
-bool inRange(double v, const ParamSpec& spec) { return v >= spec.min && v <= spec.max; }
+/// Within [min, max], or (min, max] for a spec whose lower bound is exclusive (openMin).
+bool inRange(double v, const ParamSpec& spec) {
+  return (spec.openMin ? v > spec.min : v >= spec.min) && v <= spec.max;
+}
 
 /// The decisions above, written independently of the program's parser.
 Expectation expected(const ParamSpec& spec, const std::string& text) {
@@ -206,6 +212,9 @@ struct Case {
   std::string text;
   bool duplicate = false;  ///< --set id=text given twice
   Expectation expect;
+  /// The value as the refusal shows it, when a cross-check refuses the parsed value (a list
+  /// written back as "1,2"); empty: the text as given.
+  std::string shown{};
 };
 
 TEST(BadInputMatrix, EveryParameterOfEverySchemeRefusesBadValuesAndTakesGoodOnes) {
@@ -218,6 +227,17 @@ TEST(BadInputMatrix, EveryParameterOfEverySchemeRefusesBadValuesAndTakesGoodOnes
       inputs.push_back(def);  // the default, written out: must be accepted
       for (const std::string& text : inputs) {
         Case c{s->info().id, &spec, text, false, expected(spec, text)};
+        if (c.expect.valid && spec.type == ParamType::List) {
+          // A list the spec allows can still be the wrong length for the scheme (rope's
+          // LongRoPE factors: d_rot/2 numbers); then it is refused like any bad value.
+          try {
+            (void)makeParams(*s, {{spec.id, text}});
+          } catch (const ParamError& e) {
+            EXPECT_EQ(e.param(), spec.id) << e.what();
+            c.expect = {};
+            c.shown = e.value();
+          }
+        }
         processes.push_back({cheapExport(*s, {{spec.id, text}})});
         cases.push_back(std::move(c));
       }
@@ -258,6 +278,12 @@ TEST(BadInputMatrix, EveryParameterOfEverySchemeRefusesBadValuesAndTakesGoodOnes
         EXPECT_FALSE(std::signbit(got.toDouble())) << "-0 is stored as 0";
       } else if (const auto* b = std::get_if<bool>(&c.expect.value)) {
         EXPECT_EQ(got.toBool(), *b);
+      } else if (const auto* list = std::get_if<NumberList>(&c.expect.value)) {
+        ASSERT_TRUE(got.isArray()) << o.out;
+        const QJsonArray array = got.toArray();
+        ASSERT_EQ(array.size(), static_cast<qsizetype>(list->size()));
+        for (qsizetype k = 0; k < array.size(); ++k)
+          EXPECT_EQ(array[k].toDouble(), (*list)[static_cast<std::size_t>(k)]);
       } else {
         EXPECT_EQ(got.toString().toStdString(), std::get<std::string>(c.expect.value));
       }
@@ -275,8 +301,8 @@ TEST(BadInputMatrix, EveryParameterOfEverySchemeRefusesBadValuesAndTakesGoodOnes
       EXPECT_NE(o.err.find("--set " + id + " is given twice"), std::string::npos) << o.err;
     } else {
       // The parameter, the value as given (control characters shown as '?') and what is allowed.
-      EXPECT_NE(o.err.find("parameter '" + id + "' = '" + printable(c.text) + "': must be "),
-                std::string::npos)
+      const std::string shown = c.shown.empty() ? printable(c.text) : c.shown;
+      EXPECT_NE(o.err.find("parameter '" + id + "' = '" + shown + "': must be "), std::string::npos)
           << o.err;
     }
   }

@@ -210,6 +210,35 @@ TEST_F(Cli, StdoutJsonWithParameters) {
   EXPECT_TRUE(o["data"].toArray()[0].toArray()[1].isNull());
 }
 
+TEST_F(Cli, LongRopeListsFromTheCommandLine) {
+  // Issue 15: --set long_factor=1,1.05,... (d_rot/2 = 4 numbers at dim 8); length 20 >
+  // train_length 16, so the cos cache uses long_factor: theta_k = 1 / (long_k 10000^(2k/8)).
+  const Outcome r =
+      run({"export", "--scheme", "rope", "--set", "dim=8", "--set", "length=20", "--set",
+           "train_length=16", "--set", "scaling=longrope", "--set", "short_factor=1,1,2,2", "--set",
+           "long_factor=1,1.05,2,4", "--view", "cos", "--out", "-"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const QJsonObject o = parseJson(r.out);
+  const QJsonArray list = o["params"].toObject()["long_factor"].toArray();
+  ASSERT_EQ(list.size(), 4);
+  EXPECT_EQ(list[1].toDouble(), 1.05);
+  EXPECT_EQ(o["cols"].toInt(), 8);
+  const QJsonArray row = o["data"].toArray()[3].toArray();  // position 3, factor 1: a = 1
+  EXPECT_DOUBLE_EQ(row[0].toDouble(), std::cos(3.0));
+  EXPECT_DOUBLE_EQ(row[1].toDouble(), std::cos(3.0 / (1.05 * 10.0)));
+  EXPECT_DOUBLE_EQ(row[5].toDouble(), row[1].toDouble());  // half layout: [theta, theta]
+  // The wrong length, and LongRoPE without its lists, are refused naming the list.
+  const Outcome wrong =
+      run({"export", "--scheme", "rope", "--set", "dim=8", "--set", "scaling=longrope", "--set",
+           "short_factor=1,1,2,2", "--set", "long_factor=1,2", "--view", "cos", "--out", "-"});
+  EXPECT_EQ(wrong.status, 2);
+  EXPECT_NE(wrong.err.find("'long_factor' = '1,2'"), std::string::npos) << wrong.err;
+  const Outcome missing = run(
+      {"export", "--scheme", "rope", "--set", "scaling=longrope", "--view", "cos", "--out", "-"});
+  EXPECT_EQ(missing.status, 2);
+  EXPECT_NE(missing.err.find("short_factor"), std::string::npos) << missing.err;
+}
+
 TEST_F(Cli, RegionOfAHugeMatrix) {
   const fs::path out = m_dir / "corner.json";
   const Outcome r =

@@ -66,7 +66,15 @@ TEST(CompareData, EveryCompanionAtEveryChoiceIsAValidParameterSet) {
       if (values.empty()) values = {formatValue(spec.defaultValue)};
       for (const std::string& value : values) {
         SCOPED_TRACE(s->info().id + ": " + rule.param + "=" + value);
-        const ParamSet params = makeParams(*s, {{rule.param, value}});
+        ParamSet params;
+        try {
+          params = makeParams(*s, {{rule.param, value}});
+        } catch (const ParamError& e) {
+          // A choice that needs more parameters (rope's longrope needs its factor lists) is
+          // refused naming them, never the choice itself.
+          EXPECT_NE(e.param(), rule.param) << e.what();
+          continue;
+        }
         const auto other = companionParams(*s, params);
         ASSERT_TRUE(other.has_value());
         EXPECT_NO_THROW(validateParams(*s, *other));

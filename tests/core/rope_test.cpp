@@ -314,7 +314,7 @@ TEST(RopeParamsCheck, BadValuesAreRefusedNamingTheParameter) {
   EXPECT_EQ(paramOf({{"dim", "2"}, {"scaling", "dynamic"}}), "dim");
   EXPECT_EQ(paramOf({{"dim", "2"}, {"scaling", "linear"}}), "(accepted)");
   EXPECT_EQ(paramOf({{"layout", "neox"}}), "layout");
-  EXPECT_EQ(paramOf({{"scaling", "yarn"}}), "scaling");
+  EXPECT_EQ(paramOf({{"scaling", "su"}}), "scaling");  // yarn is a scaling since issue 15
   EXPECT_EQ(paramOf({{"queries", "9"}}), "queries");
   EXPECT_EQ(paramOf({{"length", "1048577"}}), "length");
   // The struct-level check refuses the same things.
@@ -342,12 +342,32 @@ TEST(RopeScheme, InfoUsesTheDocumentedIdsAndDefaults) {
   EXPECT_EQ(scheme->info().id, "rope");
   std::vector<std::string> ids;
   for (const auto& s : scheme->info().params) ids.push_back(s.id);
-  EXPECT_EQ(ids, (std::vector<std::string>{"length", "dim", "base", "layout", "scaling", "factor",
-                                           "train_length", "seed", "pair", "queries"}));
+  EXPECT_EQ(ids, (std::vector<std::string>{"length",
+                                           "dim",
+                                           "base",
+                                           "layout",
+                                           "scaling",
+                                           "factor",
+                                           "train_length",
+                                           "low_freq_factor",
+                                           "high_freq_factor",
+                                           "beta_fast",
+                                           "beta_slow",
+                                           "truncate",
+                                           "attention_factor",
+                                           "mscale",
+                                           "mscale_all_dim",
+                                           "short_factor",
+                                           "long_factor",
+                                           "partial_rotary_factor",
+                                           "seed",
+                                           "pair",
+                                           "queries"}));
   std::vector<std::string> views;
   for (const auto& v : scheme->info().views) views.push_back(v.id);
-  EXPECT_EQ(views, (std::vector<std::string>{"angles", "frequencies", "scores", "invariance",
-                                             "decay", "rotation", "extrapolation"}));
+  EXPECT_EQ(views,
+            (std::vector<std::string>{"angles", "frequencies", "scores", "invariance", "decay",
+                                      "rotation", "extrapolation", "scale", "cos", "sin"}));
   EXPECT_EQ(ropeParamsFrom(makeParams(*scheme, {})), RopeParams{});
   EXPECT_TRUE(findView(*scheme, "scores").signedValues);
   EXPECT_FALSE(findView(*scheme, "angles").signedValues);

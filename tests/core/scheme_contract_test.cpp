@@ -149,6 +149,16 @@ TEST_P(SchemeContract, RefusesValuesOutsideEverySpecNamingTheParameter) {
   for (const ParamSpec& p : scheme().info().params) {
     SCOPED_TRACE(p.id);
     std::vector<std::string> bad = {"", "not-a-value"};
+    if (p.type == posenc::ParamType::List) {
+      // "" is the empty list (not given); a number at the exclusive bound, above the top, a
+      // missing number or not a number is bad.
+      bad = {"not-a-value",
+             formatValue(Value{p.min}),
+             formatValue(Value{p.max * 2 + 1}),
+             "1,,2",
+             "nan",
+             "1;2"};
+    }
     if (p.type == posenc::ParamType::Int || p.type == posenc::ParamType::Real) {
       bad.push_back(formatValue(Value{p.min - 1}));
       bad.push_back(formatValue(Value{p.max + 1}));

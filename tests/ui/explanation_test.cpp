@@ -48,12 +48,33 @@ std::pair<Index, Index> unmaskedCell(const Scheme& scheme, const ParamSet& param
   return {r, 0};
 }
 
-/// The parameter values a variant asks for, applied to the scheme's defaults.
+/// The parameter values a variant asks for, applied to the scheme's defaults. A choice that
+/// needs lists (rope's longrope: its factor lists) gets its empty lists filled with ones, of
+/// the first length the scheme accepts.
 ParamSet paramsFor(const Scheme& scheme, const FormulaVariant& v) {
   std::vector<std::pair<std::string, std::string>> sets;
   for (const auto& [key, values] : v.when)
     sets.emplace_back(key.toStdString(), values.front().toStdString());
-  return makeParams(scheme, sets);
+  try {
+    return makeParams(scheme, sets);
+  } catch (const posenc::ParamError& e) {
+    const ParamSpec& missing = findParam(scheme, e.param());
+    if (missing.type != posenc::ParamType::List) throw;
+    for (std::int64_t n = 1; n <= missing.maxCount; ++n) {
+      std::string ones = "1";
+      for (std::int64_t k = 1; k < n; ++k) ones += ",1";
+      auto withLists = sets;
+      for (const ParamSpec& p : scheme.info().params)
+        if (p.type == posenc::ParamType::List && !v.when.contains(qs(p.id)))
+          withLists.emplace_back(p.id, ones);
+      try {
+        return makeParams(scheme, withLists);
+      } catch (const posenc::ParamError&) {
+        continue;
+      }
+    }
+    throw;
+  }
 }
 
 TEST(Explanations, EveryViewOfEverySchemeIsExplainedInBothLanguages) {

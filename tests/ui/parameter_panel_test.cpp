@@ -347,6 +347,57 @@ TEST(ParameterPanel, EvenParameterRefusesAnOddValueWithTheReasonAndNeverEmitsIt)
 
 // ---- sliders -----------------------------------------------------------------------------------
 
+TEST(ParameterPanel, TypedListIsEmittedOnEnterAndBadTextIsRefusedNamingTheParameter) {
+  // Issue 15: rope's long_factor (LongRoPE) is a list of d_rot/2 = 32 numbers at dim 64.
+  Fixture f("rope");
+  auto* line = f.child<QLineEdit>(QStringLiteral("param_long_factor"));
+  ASSERT_NE(line, nullptr);
+  posenc::NumberList want;
+  QString typed;
+  for (int k = 0; k < 32; ++k) {
+    want.push_back(1.0 + 0.5 * k);
+    typed += (k ? QStringLiteral(", ") : QString()) + QString::number(1.0 + 0.5 * k);
+  }
+  line->setFocus();
+  QTest::keyClicks(line, typed);
+  EXPECT_EQ(f.spy.count(), 0);  // nothing while typing
+  QTest::keyClick(line, Qt::Key_Return);
+  ASSERT_EQ(f.spy.count(), 1);
+  EXPECT_EQ(f.last().param, QStringLiteral("long_factor"));
+  EXPECT_EQ(f.last().params.getList("long_factor"), want);
+  ParamSet expected = f.defaults;
+  expected.set("long_factor", want);
+  EXPECT_EQ(f.last().params, expected);
+  EXPECT_FALSE(f.error("long_factor")->isVisibleTo(&f.panel));
+
+  // Not a list: refused on the row, naming the parameter and the text; nothing emitted.
+  line->selectAll();
+  QTest::keyClicks(line, QStringLiteral("1, 2, x"));
+  QTest::keyClick(line, Qt::Key_Return);
+  EXPECT_EQ(f.spy.count(), 1);
+  EXPECT_TRUE(f.error("long_factor")->isVisibleTo(&f.panel));
+  EXPECT_TRUE(f.error("long_factor")->text().contains(QStringLiteral("long_factor")))
+      << f.error("long_factor")->text().toStdString();
+  EXPECT_TRUE(f.error("long_factor")->text().contains(QStringLiteral("1, 2, x")))
+      << f.error("long_factor")->text().toStdString();
+
+  // A list of the wrong length: the core's reason (32 numbers, one per rotated pair).
+  line->selectAll();
+  QTest::keyClicks(line, QStringLiteral("1, 2, 3"));
+  QTest::keyClick(line, Qt::Key_Return);
+  EXPECT_EQ(f.spy.count(), 1);
+  EXPECT_TRUE(f.error("long_factor")->text().contains(QStringLiteral("32 positive numbers")))
+      << f.error("long_factor")->text().toStdString();
+
+  // Emptied: "not given" again, the defaults emitted and the error gone.
+  line->selectAll();
+  QTest::keyClick(line, Qt::Key_Delete);
+  QTest::keyClick(line, Qt::Key_Return);
+  ASSERT_EQ(f.spy.count(), 2);
+  EXPECT_EQ(f.last().params, f.defaults);
+  EXPECT_FALSE(f.error("long_factor")->isVisibleTo(&f.panel));
+}
+
 TEST(ParameterPanel, EverySliderMapsItsEndsToMinAndMaxAndIsMonotone) {
   for (const auto& schemePtr : posenc::allSchemes()) {
     const Scheme& scheme = *schemePtr;

@@ -74,7 +74,7 @@ ParamSet changedParams(const Scheme& scheme) {
         break;
       case ParamType::List:
         // Lengths a scheme may ask for (e.g. d/2 factors); numbers with no short form.
-        for (const int n : {32, 48, 64, 16, 8, 4, 2, 1}) {
+        for (const int n : {32, 48, 64, 16, 8, 4, 2, 1, static_cast<int>(spec.maxCount)}) {
           NumberList list;
           for (int k = 0; k < n; ++k) list.push_back(std::min(spec.max, 1.0 + k / 3.0));
           candidates.emplace_back(list);
@@ -127,6 +127,41 @@ TEST(SessionIo, EverySchemeRoundTripsWithChangedValuesZoomAndGrid) {
     for (const auto& [key, value] : original.params.items())
       EXPECT_EQ(back.params.get(key), value) << key << " = " << formatValue(value);
   }
+}
+
+TEST(SessionIo, LongRopeListsRoundTripAsJsonArrays) {
+  // Phi-3.5-mini-instruct's first long factors (float32 values printed in full): d 96, 48 pairs.
+  const std::vector<double> head = {1.0800000429153442, 1.1100000143051147, 1.1399999856948853,
+                                    1.340000033378601,  1.5899999141693115, 1.600000023841858};
+  NumberList shortFactor, longFactor;
+  for (int k = 0; k < 48; ++k) {
+    longFactor.push_back(head[static_cast<std::size_t>(k % 6)] * (1 + k / 6));
+    shortFactor.push_back(1.0 + k / 47.0);
+  }
+  Session s = defaultSession(findScheme("rope"));
+  s.params.set("dim", std::int64_t{96});
+  s.params.set("scaling", std::string("longrope"));
+  s.params.set("factor", 32.0);
+  s.params.set("train_length", std::int64_t{4096});
+  s.params.set("short_factor", shortFactor);
+  s.params.set("long_factor", longFactor);
+  validateParams(findScheme("rope"), s.params);
+  const QByteArray bytes = writeSession(s);
+  const QJsonObject params = QJsonDocument::fromJson(bytes).object()["params"].toObject();
+  ASSERT_TRUE(params["long_factor"].isArray()) << bytes.constData();
+  EXPECT_EQ(params["long_factor"].toArray().size(), 48);
+  EXPECT_EQ(params["long_factor"].toArray().at(0).toDouble(), 1.0800000429153442);
+  const Session back = readSession(bytes);
+  EXPECT_EQ(back, s);
+  EXPECT_EQ(back.params.getList("long_factor"), longFactor);
+  EXPECT_EQ(back.params.getList("short_factor"), shortFactor);
+  // A list of the wrong length is refused naming the parameter.
+  QJsonObject root = QJsonDocument::fromJson(bytes).object();
+  QJsonObject wrong = root["params"].toObject();
+  wrong["long_factor"] = QJsonArray{1.0, 2.0};
+  root["params"] = wrong;
+  EXPECT_NE(refusal(QJsonDocument(root).toJson()).find("long_factor"), std::string::npos)
+      << refusal(QJsonDocument(root).toJson());
 }
 
 TEST(SessionIo, ValuesAreWrittenWithTheirTypes) {

@@ -106,7 +106,7 @@ TEST_P(SvgExport, EveryViewIsXmlThatQtSvgLoadsWithItsOwnTitle) {
       EXPECT_EQ(svg.title.toStdString(), posenc::ui::coreText(view.title).toStdString());
       EXPECT_TRUE(svg.desc.startsWith(posenc::ui::coreText(scheme->info().name)))
           << svg.desc.toStdString();
-      EXPECT_TRUE(svg.desc.endsWith(posenc::ui::parameterSummary(params)))
+      EXPECT_TRUE(svg.desc.endsWith(posenc::ui::parameterSummary(*scheme, params)))
           << svg.desc.toStdString();
       ++views;
     }

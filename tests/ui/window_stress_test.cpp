@@ -14,6 +14,7 @@
 #include <QDockWidget>
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QSettings>
 #include <QSpinBox>
@@ -135,6 +136,12 @@ class WindowStress : public test::MainWindowTest {
         check->toggle();
       } else if (auto* combo = qobject_cast<QComboBox*>(editor)) {
         combo->setCurrentIndex(pick(combo->count()));
+      } else if (auto* line = qobject_cast<QLineEdit*>(editor)) {
+        // A list (rope's LongRoPE factors): emptied, a short one, or typed over and refused.
+        const QString texts[] = {QString(), QStringLiteral("1, 2"), QStringLiteral("1, x")};
+        line->setText(texts[pick(3)]);
+        line->setModified(true);
+        Q_EMIT line->editingFinished();
       } else {
         ADD_FAILURE() << "unknown editor for " << spec.id;
       }

@@ -38,6 +38,9 @@ struct ParamSpec {
   std::vector<std::string> choices{};  ///< Allowed ids (Choice).
   std::string description{};           ///< One line, shown as tooltip and in `posenc list`.
   bool even = false;                   ///< Int only: the value must be even.
+  /// Left out of picture subtitles while at its default: a knob of one option only (rope's
+  /// scaling parameters), so the line under the title keeps to what was set.
+  bool quietAtDefault = false;
 };
 
 /// Builders for specs, so schemes declare parameters in one line each.

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Rotary position embedding (Su et al., "RoFormer", 2021, arXiv:2104.09864) and its
-// context-extension scalings (linear interpolation, NTK-aware, HF dynamic NTK).
+// context-extension scalings (linear interpolation, NTK-aware, HF dynamic NTK, YaRN, Llama 3.1,
+// LongRoPE), partial rotary and the attention factor, as Hugging Face transformers computes them
+// (src/transformers/modeling_rope_utils.py; the scalings are in rope_scaling.cpp).
 #pragma once
 
 #include <cstdint>
@@ -8,6 +10,7 @@
 #include <span>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "posenc/params.hpp"
 #include "posenc/scheme.hpp"
@@ -24,41 +27,91 @@ enum class RopeLayout {
 
 /// Context-extension scaling of the frequencies (docs/CONVENTIONS.md "rope"), factor s.
 enum class RopeScaling {
-  None,     ///< "none": theta_k = base^(-2k/d).
-  Linear,   ///< "linear": position interpolation (Chen et al. 2023): theta_k / s.
-  Ntk,      ///< "ntk": NTK-aware: base' = base s^(d/(d-2)).
-  Dynamic,  ///< "dynamic": HF dynamic NTK: base' = base (s L / L_train - (s - 1))^(d/(d-2)),
-            ///< L = max(length, train_length); equal to none while length <= train_length.
+  None,      ///< "none": theta_k = base^(-2k/d).
+  Linear,    ///< "linear": position interpolation (Chen et al. 2023): theta_k / s.
+  Ntk,       ///< "ntk": NTK-aware: base' = base s^(d/(d-2)).
+  Dynamic,   ///< "dynamic": HF dynamic NTK: base' = base (s L / L_train - (s - 1))^(d/(d-2)),
+             ///< L = max(length, train_length); equal to none while length <= train_length.
+  Yarn,      ///< "yarn": HF `_compute_yarn_parameters`: theta_k / s for the slow pairs, theta_k for
+             ///< the fast ones, a linear ramp over the correction range between (beta_fast,
+             ///< beta_slow, truncate); attention factor 0.1 ln s + 1 (or the mscale ratio).
+  Llama3,    ///< "llama3": HF `_compute_llama3_parameters` (= Meta's apply_scaling): theta_k / s
+             ///< for wavelengths above L_train / low_freq_factor, theta_k below L_train /
+             ///< high_freq_factor, a smooth blend between.
+  LongRope,  ///< "longrope": HF `_compute_longrope_parameters`: theta_k / long_factor[k] when
+             ///< length > train_length, else theta_k / short_factor[k]; attention factor
+             ///< sqrt(1 + ln s / ln L_train) for s > 1.
 };
 
 /// Parameters of RoPE. Random vectors: q[c] = normal(seed, Tensor::RopeQuery, 0, c) and
 /// k[c] = normal(seed, Tensor::RopeKey, 0, c), c = 0..dim-1, standard deviation 1; the same
-/// q and k at every position, so scores show the position effect alone.
+/// q and k at every position, so scores show the position effect alone. Only the first
+/// d_rot = int(dim partial_rotary_factor) dimensions rotate (HF's rule); the frequencies are
+/// theta_k = base^(-2k/d_rot), k < d_rot/2.
 struct RopeParams {
   std::int64_t length = 128;  ///< Positions 0..length-1; 1..2^20.
   std::int64_t dim = 64;      ///< Head width d; even, 2..4096 (>= 4 for ntk, dynamic).
   double base = 10000.0;      ///< theta_k = base^(-2k/d); 2..1e12.
   RopeLayout layout = RopeLayout::Half;
   RopeScaling scaling = RopeScaling::None;
-  double factor = 1.0;              ///< Scaling factor s; 1..1024 (s < 1 is refused).
-  std::int64_t trainLength = 2048;  ///< L_train of the dynamic scaling; 1..2^20.
-  std::uint64_t seed = 0;           ///< Seed of q and k.
-  std::int64_t pair = 0;            ///< Pair shown by the rotation view; < dim/2.
-  std::int64_t queries = 4;         ///< Query positions in the invariance view; 1..8.
+  double factor = 1.0;               ///< Scaling factor s; 1..1024 (s < 1 is refused).
+  std::int64_t trainLength = 2048;   ///< L_train (HF original_max_position_embeddings); 1..2^20.
+  double lowFreqFactor = 1.0;        ///< llama3: wavelengths above L_train / this are divided.
+  double highFreqFactor = 4.0;       ///< llama3: wavelengths below L_train / this are kept.
+  double betaFast = 32.0;            ///< yarn: pairs turning more than this over L_train are kept.
+  double betaSlow = 1.0;             ///< yarn: pairs turning less than this are interpolated.
+  bool truncate = true;              ///< yarn: floor / ceil the correction range (HF default).
+  double attentionFactor = 0;        ///< Multiplies cos and sin; 0 = the scaling's own rule.
+  double mscale = 0;                 ///< yarn (DeepSeek): 0 = not given.
+  double mscaleAllDim = 0;           ///< yarn (DeepSeek): 0 = not given.
+  std::vector<double> shortFactor;   ///< longrope: d_rot/2 factors used up to train_length.
+  std::vector<double> longFactor;    ///< longrope: d_rot/2 factors used past train_length.
+  double partialRotaryFactor = 1.0;  ///< Share of dim that rotates; 0 < f <= 1.
+  std::uint64_t seed = 0;            ///< Seed of q and k.
+  std::int64_t pair = 0;             ///< Pair shown by the rotation view; < dim/2.
+  std::int64_t queries = 4;          ///< Query positions in the invariance view; 1..8.
   friend bool operator==(const RopeParams&, const RopeParams&) = default;
 };
 
-/// Stable id of a scaling: "none", "linear", "ntk" or "dynamic" (the `scaling` choice).
+/// Stable id of a scaling: "none", "linear", "ntk", "dynamic", "yarn", "llama3" or
+/// "longrope" (the `scaling` choice).
 [[nodiscard]] std::string_view ropeScalingId(RopeScaling s);
 
 /// Reads the `rope` scheme's parameters (ids: length, dim, base, layout, scaling, factor,
-/// train_length, seed, pair, queries).
+/// train_length, low_freq_factor, high_freq_factor, beta_fast, beta_slow, truncate,
+/// attention_factor, mscale, mscale_all_dim, short_factor, long_factor,
+/// partial_rotary_factor, seed, pair, queries).
 [[nodiscard]] RopeParams ropeParamsFrom(const ParamSet& params);
 
-/// Every constraint of RopeParams (ranges, dim even, factor >= 1, pair < dim/2, dim >= 4
-/// for ntk and dynamic, whose exponent d/(d-2) is undefined at d = 2).
+/// Every constraint of RopeParams (ranges, dim even, factor >= 1, d_rot even and >= 2,
+/// pair < d_rot/2, d_rot >= 4 for ntk and dynamic, whose exponent d/(d-2) is undefined at
+/// d = 2, beta_fast > beta_slow, low_freq_factor < high_freq_factor, factor lists of d_rot/2
+/// positive numbers, both lists for longrope).
 /// @throws ParamError naming the parameter.
 void checkRopeParams(const RopeParams& p);
+
+/// Rotated width d_rot = int(dim partial_rotary_factor), as HF computes `dim` (the product
+/// in double, truncated). The first d_rot dimensions rotate; the rest pass unrotated.
+[[nodiscard]] Index ropeRotaryDim(const RopeParams& p);
+
+/// The attention factor multiplying HF's cos and sin caches (so q and k each): the
+/// attention_factor parameter when > 0, else yarn get_mscale(s, mscale) /
+/// get_mscale(s, mscale_all_dim) when both are given, else 0.1 ln s + 1 (1 for s <= 1);
+/// longrope sqrt(1 + ln s / ln L_train) for s > 1; 1 for the other scalings.
+[[nodiscard]] double ropeAttentionFactor(const RopeParams& p);
+
+/// YaRN's correction range (HF find_correction_range) in pair indices: low from beta_fast,
+/// high from beta_slow, floor / ceil when truncate, clamped to [0, d_rot - 1]. Pairs k <= low
+/// keep theta_k, k >= high get theta_k / s, the ramp (k - low) / (high - low) blends between.
+struct RopeRange {
+  double low = 0;
+  double high = 0;
+};
+[[nodiscard]] RopeRange ropeYarnRange(const RopeParams& p);
+
+/// True when longrope uses long_factor: length > train_length (HF: seq_len >
+/// original_max_position_embeddings).
+[[nodiscard]] bool ropeUsesLongFactor(const RopeParams& p);
 
 /// Base after scaling: base' for ntk and dynamic (formulas at RopeScaling), base otherwise.
 [[nodiscard]] double ropeScaledBase(const RopeParams& p);
@@ -67,9 +120,16 @@ void checkRopeParams(const RopeParams& p);
 /// (written as HF / GPT-J write `inv_freq`). RoFormer eq. (15).
 [[nodiscard]] Vector ropeFrequencies(std::int64_t dim, double base);
 
-/// Frequencies after p.scaling: ropeFrequencies(dim, ropeScaledBase(p)), divided by s for
-/// linear (HF `inv_freq /= factor`). Length d/2.
+/// Frequencies after p.scaling over the rotated width d_rot: ropeFrequencies(d_rot,
+/// ropeScaledBase(p)), divided by s for linear (HF `inv_freq /= factor`), blended for yarn and
+/// llama3, divided by the factor lists for longrope. Length d_rot/2.
 [[nodiscard]] Vector ropeScaledFrequencies(const RopeParams& p);
+
+/// HF's cos (sine = false) or sin cache at positions `rows` and columns `cols` (< d_rot):
+/// attention factor times cos(m theta_j) (sin), with j = c mod d_rot/2 for the half layout
+/// (emb = cat(freqs, freqs)) and j = c / 2 for interleaved (each theta twice, adjacent).
+[[nodiscard]] Matrix ropeCache(const RopeParams& p, std::span<const Index> rows,
+                               std::span<const Index> cols, bool sine);
 
 /// Dimensions (first, second) of rotation pair k in a vector of width d: half (k, k + d/2),
 /// interleaved (2k, 2k + 1).
@@ -99,9 +159,16 @@ void checkRopeParams(const RopeParams& p);
 [[nodiscard]] Vector ropeScoreProfile(const Vector& q, const Vector& k, const Vector& theta,
                                       RopeLayout layout, std::span<const Index> distances);
 
+/// The full score profile of the parameters: a^2 ropeScoreProfile over the rotated d_rot
+/// dimensions (a = ropeAttentionFactor: HF scales cos and sin, so q and k each) plus the
+/// plain dot product of the d - d_rot unrotated dimensions; exactly ropeScoreProfile at
+/// a = 1 and d_rot = d.
+[[nodiscard]] Vector ropeFullProfile(const RopeParams& p, std::span<const Index> distances);
+
 /// Scores view: rows.size() x cols.size(), S(a, b) = <R_m q, R_n k> with m = rows[a] (query
-/// position), n = cols[b] (key position); signed, raw dot product (no 1/sqrt(d)).
-/// Evaluated once per distinct m - n through ropeScoreProfile, so diagonals are constant.
+/// position), n = cols[b] (key position); signed, raw dot product (no 1/sqrt(d)), the
+/// attention factor and the unrotated dimensions as ropeFullProfile.
+/// Evaluated once per distinct m - n through ropeFullProfile, so diagonals are constant.
 [[nodiscard]] Matrix ropeScores(const RopeParams& p, std::span<const Index> rows,
                                 std::span<const Index> cols);
 
@@ -123,8 +190,8 @@ void checkRopeParams(const RopeParams& p);
 [[nodiscard]] Vector absoluteSinusoidalScores(const RopeParams& p, Index m,
                                               std::span<const Index> keys);
 
-/// The `rope` scheme (rope_scheme.cpp): views angles, frequencies, scores, invariance, decay,
-/// rotation, extrapolation.
+/// The `rope` scheme (rope_scheme.cpp, rope_views.cpp): views angles, frequencies, scores,
+/// invariance, decay, rotation, extrapolation, scale, cos, sin.
 [[nodiscard]] std::unique_ptr<Scheme> makeRopeScheme();
 
 }  // namespace posenc

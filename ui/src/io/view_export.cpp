@@ -2,6 +2,7 @@
 #include "posenc_ui/io/view_export.h"
 
 #include <QFileInfo>
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <optional>
@@ -114,10 +115,16 @@ bool isPicturePath(const QString& path) {
 
 bool isDataPath(const QString& path) { return dataFormatFromPath(path.toStdString()).has_value(); }
 
-QString parameterSummary(const ParamSet& params) {
+QString parameterSummary(const Scheme& scheme, const ParamSet& params) {
   QStringList parts;
-  for (const auto& [key, value] : params.items())
-    parts << QString::fromStdString(key + " = " + formatValue(value));
+  for (const auto& item : params.items()) {
+    const std::string& key = item.first;
+    const auto& specs = scheme.info().params;
+    const auto spec = std::find_if(specs.begin(), specs.end(),
+                                   [&key](const ParamSpec& s) { return s.id == key; });
+    if (spec != specs.end() && spec->quietAtDefault && spec->defaultValue == item.second) continue;
+    parts << QString::fromStdString(key + " = " + formatValue(item.second));
+  }
   return parts.join(QStringLiteral("   "));
 }
 
@@ -183,7 +190,7 @@ void exportView(const Scheme& scheme, const ParamSet& params, const ViewSpec& vi
   options.colormap = request.colormap;
   options.title = request.title;
   options.subtitle = QString::fromStdString(scheme.info().name) + QStringLiteral("    ") +
-                     parameterSummary(params);
+                     parameterSummary(scheme, params);
   describeValues(options, scheme, params, view.id);
   if (isMatrix) {
     drawMatrix(plot, view, computeMatrix(scheme, params, view.id, sampled), options);

@@ -79,8 +79,11 @@ const QColor kErrorColor(0xc6, 0x28, 0x28);
 /// covers every parameter of every scheme.
 [[maybe_unused]] const char* const kParamNames[] = {
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "a"),
+    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "attention_factor"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "bands"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "base"),
+    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "beta_fast"),
+    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "beta_slow"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "bidirectional"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "buckets"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "causal"),
@@ -92,16 +95,22 @@ const QColor kErrorColor(0xc6, 0x28, 0x28);
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "gamma"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "head"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "heads"),
+    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "high_freq_factor"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "layout"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "length"),
+    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "long_factor"),
+    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "low_freq_factor"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "max_distance"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "max_len"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "max_relative_positions"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "mlen"),
+    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "mscale"),
+    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "mscale_all_dim"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "offset"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "overflow"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "p"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "pair"),
+    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "partial_rotary_factor"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "positions"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "qlen"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "queries"),
@@ -111,8 +120,10 @@ const QColor kErrorColor(0xc6, 0x28, 0x28);
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "scale_base"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "scaling"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "seed"),
+    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "short_factor"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "std"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "train_length"),
+    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "truncate"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "untie_cls"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "variant"),
 };
@@ -353,6 +364,14 @@ QString tooltipFor(const ParamSpec& spec) {
   return tip;
 }
 
+/// A list editor's tooltip: the parameter's, then the numbers it holds (a long list does not
+/// fit in the line edit).
+QString listTooltip(const ParamSpec& spec, const QString& text) {
+  QString tip = tooltipFor(spec);
+  if (!text.isEmpty()) tip += QStringLiteral("<p>%1</p>").arg(text.toHtmlEscaped());
+  return tip;
+}
+
 /// One parameter's widgets. Exactly one of spin / bigSpin / realSpin / check / combo is set.
 struct Row {
   ParamSpec spec;
@@ -509,7 +528,7 @@ struct ParameterPanel::Impl {
           const QString text = qs(formatValue(v)).replace(QLatin1Char(','), QStringLiteral(", "));
           r.list->setText(text);
           r.list->setCursorPosition(0);
-          r.list->setToolTip(text);
+          r.list->setToolTip(listTooltip(r.spec, text));
         }
         break;
     }
@@ -717,7 +736,7 @@ struct ParameterPanel::Impl {
         QObject::connect(e, &QLineEdit::editingFinished, q, [this, i, e] {
           if (!e->isModified()) return;  // focus left without an edit
           e->setModified(false);
-          e->setToolTip(e->text());
+          e->setToolTip(listTooltip(rows[i].spec, e->text()));
           onEditorChanged(i);
         });
         r.list = e;
@@ -850,7 +869,7 @@ struct ParameterPanel::Impl {
   void setRowTexts(Row& r) {
     r.label->setText(parameterLabel(qs(r.spec.id)));
     const QString tip = tooltipFor(r.spec);
-    r.editor->setToolTip(tip);
+    r.editor->setToolTip(r.list ? listTooltip(r.spec, r.list->text()) : tip);
     r.label->setToolTip(tip);
     if (r.slider) r.slider->setToolTip(tip);
     if (r.combo)  // the texts only: the current index, and so the value, stays

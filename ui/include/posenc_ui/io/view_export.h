@@ -28,8 +28,10 @@ struct ExportRequest {
 /// Largest matrix written whole as numbers (2^27 cells = 1 GiB of float64).
 inline constexpr double kMaxDataCells = 134217728.0;
 
-/// "length = 128   dim = 64   ..." for picture subtitles.
-[[nodiscard]] QString parameterSummary(const posenc::ParamSet& params);
+/// "length = 128   dim = 64   ..." for picture subtitles: every parameter of `scheme` but the
+/// quiet ones (ParamSpec::quietAtDefault) still at their defaults.
+[[nodiscard]] QString parameterSummary(const posenc::Scheme& scheme,
+                                       const posenc::ParamSet& params);
 
 /// Writes `view` to `path`: a picture for .png/.svg/.pdf, numbers for .csv/.npy/.json, JSON to
 /// `out` for "-". Files are written atomically. Pictures need a QApplication.
