@@ -140,6 +140,18 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <source>power</source>
         <translation>幂</translation>
     </message>
+    <message>
+        <source>yarn</source>
+        <translation>YaRN 缩放</translation>
+    </message>
+    <message>
+        <source>llama3</source>
+        <translation>Llama 3.1 缩放</translation>
+    </message>
+    <message>
+        <source>longrope</source>
+        <translation>LongRoPE 缩放</translation>
+    </message>
 </context>
 <context>
     <name>posenc::core</name>
@@ -572,32 +584,12 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <translation>维度配对：half = LLaMA/NeoX 的 rotate_half（k, k + d/2）；interleaved = RoFormer/GPT-J 的 rotate_every_two（2k, 2k + 1）</translation>
     </message>
     <message>
-        <source>Context extension: linear theta_k / s; ntk base s^(d/(d-2)); dynamic (HF) base (s L / L_train - (s - 1))^(d/(d-2)), L = max(length, L_train)</source>
-        <translation>上下文扩展：linear 为 theta_k / s；ntk 为 base s^(d/(d-2))；dynamic（HF）为 base (s L / L_train - (s - 1))^(d/(d-2))，L = max(length, L_train)</translation>
-    </message>
-    <message>
-        <source>Scaling factor s (at least 1)</source>
-        <translation>缩放因子 s（至少为 1）</translation>
-    </message>
-    <message>
-        <source>Trained context length L_train of the dynamic scaling</source>
-        <translation>dynamic 缩放所用的训练上下文长度 L_train</translation>
-    </message>
-    <message>
-        <source>Rotation pair k followed by the rotation view (&lt; dim/2)</source>
-        <translation>旋转视图跟踪的旋转维度对 k（&lt; dim/2）</translation>
-    </message>
-    <message>
         <source>Query positions compared in the invariance view</source>
         <translation>相对性视图中比较的查询位置个数</translation>
     </message>
     <message>
         <source>position m</source>
         <translation>位置 m</translation>
-    </message>
-    <message>
-        <source>length x dim/2: angle m theta_k (after scaling) in radians by which pair k is rotated at position m; rows m, columns k; &gt;= 0, not reduced mod 2 pi</source>
-        <translation>length x dim/2：维度对 k 在位置 m 处旋转的角度 m theta_k（缩放之后），单位为弧度；行为 m，列为 k；&gt;= 0，未对 2 pi 取模</translation>
     </message>
     <message>
         <source>Over pair index k = 0..d/2-1: theta_k = base^(-2k/d) and wavelength 2 pi / theta_k, before and after scaling (log scale)</source>
@@ -646,10 +638,6 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
     <message>
         <source>Beyond training: full periods of each rotation pair</source>
         <translation>训练之外：每个旋转维度对走过的完整周期数</translation>
-    </message>
-    <message>
-        <source>For each pair k: full turns (L - 1) theta_k / 2π of the rotation over positions 0 .. L-1: in training (L = train_length, unscaled theta), and at L = length without scaling and with linear, NTK and dynamic scaling by `factor`. Pairs under the one-period line in training never completed a turn, so longer contexts rotate them to angles never seen; scaling pulls the length curves back down under the training curve (linear exactly by 1/s, NTK mostly for the slow pairs)</source>
-        <translation>对每个维度对 k：在位置 0 .. L-1 上旋转走过的完整圈数 (L - 1) theta_k / 2π：训练时（L = train_length，未缩放的 theta），以及 L = length 时不缩放和按 `factor` 做 linear、NTK、dynamic 缩放的情形。训练时位于“一个周期”线以下的维度对从未转满一圈，所以更长的上下文会把它们转到从未见过的角度；缩放把 length 曲线拉回到训练曲线之下（linear 恰好缩小为 1/s，NTK 主要作用于慢速维度对）</translation>
     </message>
     <message>
         <source>pair k</source>
@@ -2083,6 +2071,266 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <source>attention  softmaxⱼ</source>
         <translation>注意力  softmaxⱼ</translation>
     </message>
+    <message>
+        <source>Context extension: linear theta_k / s; ntk base s^(d/(d-2)); dynamic (HF) base (s L / L_train - (s - 1))^(d/(d-2)), L = max(length, L_train); yarn, llama3 and longrope as Hugging Face transformers computes them</source>
+        <translation>上下文扩展：linear 为 theta_k / s；ntk 为 base s^(d/(d-2))；dynamic（HF）为 base (s L / L_train - (s - 1))^(d/(d-2))，L = max(length, L_train)；yarn、llama3 和 longrope 按 Hugging Face transformers 的算法计算</translation>
+    </message>
+    <message>
+        <source>Scaling factor s (at least 1); longrope uses it only for its attention factor</source>
+        <translation>缩放因子 s（至少为 1）；longrope 只用它计算注意力因子</translation>
+    </message>
+    <message>
+        <source>Trained context length L_train (HF original_max_position_embeddings) of dynamic, yarn, llama3 and longrope</source>
+        <translation>训练上下文长度 L_train（HF 的 original_max_position_embeddings），用于 dynamic、yarn、llama3 和 longrope</translation>
+    </message>
+    <message>
+        <source>llama3: pairs whose wavelength exceeds L_train / low_freq_factor are divided by s (less than high_freq_factor)</source>
+        <translation>llama3：波长大于 L_train / low_freq_factor 的维度对除以 s（须小于 high_freq_factor）</translation>
+    </message>
+    <message>
+        <source>llama3: pairs whose wavelength is below L_train / high_freq_factor are kept; a smooth blend between the two</source>
+        <translation>llama3：波长小于 L_train / high_freq_factor 的维度对保持不变；两者之间平滑过渡</translation>
+    </message>
+    <message>
+        <source>yarn: pairs turning more than beta_fast times over L_train are kept (greater than beta_slow)</source>
+        <translation>yarn：在 L_train 个位置上转动超过 beta_fast 圈的维度对保持不变（须大于 beta_slow）</translation>
+    </message>
+    <message>
+        <source>yarn: pairs turning fewer than beta_slow times over L_train are divided by s; a linear ramp between</source>
+        <translation>yarn：在 L_train 个位置上转动少于 beta_slow 圈的维度对除以 s；两者之间线性过渡</translation>
+    </message>
+    <message>
+        <source>yarn: floor and ceil the correction range as HF does (false: unrounded, as gpt-oss and keras_hub)</source>
+        <translation>yarn：像 HF 一样对校正区间向下、向上取整（false：不取整，与 gpt-oss 和 keras_hub 相同）</translation>
+    </message>
+    <message>
+        <source>Multiplies the cos and sin caches (so q and k): 0 = the scaling&apos;s own rule (yarn 0.1 ln s + 1 or the mscale ratio, longrope sqrt(1 + ln s / ln L_train), 1 otherwise)</source>
+        <translation>乘到 cos 和 sin 缓存上（因而乘到 q 和 k 上）：0 表示按缩放方法自己的规则（yarn 为 0.1 ln s + 1 或 mscale 之比，longrope 为 sqrt(1 + ln s / ln L_train)，其他为 1）</translation>
+    </message>
+    <message>
+        <source>yarn (DeepSeek): with mscale_all_dim, attention factor (0.1 mscale ln s + 1) / (0.1 mscale_all_dim ln s + 1); 0 = not given</source>
+        <translation>yarn（DeepSeek）：与 mscale_all_dim 同时给出时，注意力因子为 (0.1 mscale ln s + 1) / (0.1 mscale_all_dim ln s + 1)；0 表示未给出</translation>
+    </message>
+    <message>
+        <source>yarn (DeepSeek): the denominator&apos;s mscale (see mscale); 0 = not given</source>
+        <translation>yarn（DeepSeek）：分母中的 mscale（见 mscale）；0 表示未给出</translation>
+    </message>
+    <message>
+        <source>longrope: d_rot/2 factors dividing theta_k while length &lt;= L_train (Phi-3&apos;s short_factor)</source>
+        <translation>longrope：length &lt;= L_train 时用来除 theta_k 的 d_rot/2 个因子（Phi-3 的 short_factor）</translation>
+    </message>
+    <message>
+        <source>longrope: d_rot/2 factors dividing theta_k when length &gt; L_train (Phi-3&apos;s long_factor)</source>
+        <translation>longrope：length &gt; L_train 时用来除 theta_k 的 d_rot/2 个因子（Phi-3 的 long_factor）</translation>
+    </message>
+    <message>
+        <source>Share of dim that rotates: the first d_rot = int(dim f) dims (even, at least 2); the rest pass unrotated (GPT-NeoX: 0.25)</source>
+        <translation>参与旋转的维度比例：前 d_rot = int(dim f) 维旋转（须为偶数且至少为 2）；其余维度不旋转直接通过（GPT-NeoX：0.25）</translation>
+    </message>
+    <message>
+        <source>Rotation pair k followed by the rotation view (&lt; d_rot/2)</source>
+        <translation>旋转视图跟踪的旋转维度对 k（&lt; d_rot/2）</translation>
+    </message>
+    <message>
+        <source>length x d_rot/2: angle m theta_k (after scaling) in radians by which pair k is rotated at position m; rows m, columns k; &gt;= 0, not reduced mod 2 pi</source>
+        <translation>length x d_rot/2：维度对 k 在位置 m 处旋转的角度 m theta_k（缩放之后），单位为弧度；行为 m，列为 k；&gt;= 0，未对 2 pi 取模</translation>
+    </message>
+    <message>
+        <source>For each pair k: full turns (L - 1) theta_k / 2π of the rotation over positions 0 .. L-1: in training (L = train_length, unscaled theta), and at L = length without scaling and with linear, NTK, dynamic, YaRN and Llama 3.1 scaling by `factor` (and LongRoPE when its lists are given). Pairs under the one-period line in training never completed a turn, so longer contexts rotate them to angles never seen; scaling pulls the length curves back down under the training curve (linear exactly by 1/s, the others mostly for the slow pairs)</source>
+        <translation>对每个维度对 k：在位置 0 .. L-1 上旋转走过的完整圈数 (L - 1) theta_k / 2π：训练时（L = train_length，未缩放的 theta），以及 L = length 时不缩放和按 `factor` 做 linear、NTK、dynamic、YaRN、Llama 3.1 缩放的情形（给出两个因子列表时还有 LongRoPE）。训练时位于“一个周期”线以下的维度对从未转满一圈，所以更长的上下文会把它们转到从未见过的角度；缩放把 length 曲线拉回到训练曲线之下（linear 恰好缩小为 1/s，其他方法主要作用于慢速维度对）</translation>
+    </message>
+    <message>
+        <source>Scaling per pair θ&apos;ₖ / θₖ and the bands</source>
+        <translation>每个维度对的缩放 θ&apos;ₖ / θₖ 与频段</translation>
+    </message>
+    <message>
+        <source>θ&apos;ₖ / θₖ / wavelength (positions)</source>
+        <translation>θ&apos;ₖ / θₖ / 波长（位置数）</translation>
+    </message>
+    <message>
+        <source>Over pair index k = 0..d_rot/2-1: theta&apos;_k / theta_k (1 = kept, 1/s = interpolated), the wavelengths 2 pi / theta before and after scaling, train_length, and the band edges: llama3 L / high_freq_factor and L / low_freq_factor, YaRN L / beta_fast and L / beta_slow with the ramp pairs (log scale)</source>
+        <translation>在维度对下标 k = 0..d_rot/2-1 上：theta&apos;_k / theta_k（1 表示不变，1/s 表示完全插值），缩放前后的波长 2 pi / theta，train_length，以及频段边界：llama3 的 L / high_freq_factor 与 L / low_freq_factor，YaRN 的 L / beta_fast 与 L / beta_slow 以及过渡区的维度对（对数刻度）</translation>
+    </message>
+    <message>
+        <source>cos cache a · cos(mθⱼ) (HF rotary embedding)</source>
+        <translation>cos 缓存 a · cos(mθⱼ)（HF 旋转位置编码）</translation>
+    </message>
+    <message>
+        <source>column c (rotated dimension)</source>
+        <translation>列 c（旋转的维度）</translation>
+    </message>
+    <message>
+        <source>a · cos(mθⱼ)</source>
+        <translation>a · cos(mθⱼ)</translation>
+    </message>
+    <message>
+        <source>length x d_rot: the cos cache as HF&apos;s rotary embedding returns it: a cos(m theta_j), a the attention factor; half layout: j = c mod d_rot/2 (emb = cat(freqs, freqs)); interleaved: j = c / 2 (each theta twice, adjacent); row 0 holds a</source>
+        <translation>length x d_rot：HF 旋转位置编码返回的 cos 缓存：a cos(m theta_j)，a 为注意力因子；half 排列：j = c mod d_rot/2（emb = cat(freqs, freqs)）；interleaved 排列：j = c / 2（每个 theta 相邻出现两次）；第 0 行的值为 a</translation>
+    </message>
+    <message>
+        <source>sin cache a · sin(mθⱼ) (HF rotary embedding)</source>
+        <translation>sin 缓存 a · sin(mθⱼ)（HF 旋转位置编码）</translation>
+    </message>
+    <message>
+        <source>a · sin(mθⱼ)</source>
+        <translation>a · sin(mθⱼ)</translation>
+    </message>
+    <message>
+        <source>length x d_rot: the sin cache as HF&apos;s rotary embedding returns it: a sin(m theta_j), a the attention factor; half layout: j = c mod d_rot/2 (emb = cat(freqs, freqs)); interleaved: j = c / 2 (each theta twice, adjacent); row 0 is 0</source>
+        <translation>length x d_rot：HF 旋转位置编码返回的 sin 缓存：a sin(m theta_j)，a 为注意力因子；half 排列：j = c mod d_rot/2（emb = cat(freqs, freqs)）；interleaved 排列：j = c / 2（每个 theta 相邻出现两次）；第 0 行为 0</translation>
+    </message>
+    <message>
+        <source>length %1, YaRN s = %2</source>
+        <translation>length %1，YaRN s = %2</translation>
+    </message>
+    <message>
+        <source>length %1, Llama %2 s = %3</source>
+        <translation>length %1，Llama %2 s = %3</translation>
+    </message>
+    <message>
+        <source>θ&apos;ₖ / θₖ (scaling none)</source>
+        <translation>θ&apos;ₖ / θₖ（缩放 none）</translation>
+    </message>
+    <message>
+        <source>wavelength %1π/θ&apos;ₖ after scaling (none)</source>
+        <translation>缩放后的波长 %1π/θ&apos;ₖ（none）</translation>
+    </message>
+    <message>
+        <source>train_length L = %1 (one turn in training)</source>
+        <translation>train_length L = %1（训练中转一圈）</translation>
+    </message>
+    <message>
+        <source>pair j of column c</source>
+        <translation>列 c 所属的维度对 j</translation>
+    </message>
+    <message>
+        <source>θⱼ (rad per position, after scaling)</source>
+        <translation>θⱼ（每个位置的弧度，缩放后）</translation>
+    </message>
+    <message>
+        <source>angle mθⱼ (rad)</source>
+        <translation>角度 mθⱼ（弧度）</translation>
+    </message>
+    <message>
+        <source>attention factor a</source>
+        <translation>注意力因子 a</translation>
+    </message>
+    <message>
+        <source>cos(mθⱼ)</source>
+        <translation>cos(mθⱼ)</translation>
+    </message>
+    <message>
+        <source>sin(mθⱼ)</source>
+        <translation>sin(mθⱼ)</translation>
+    </message>
+    <message>
+        <source>θ&apos;ₖ / θₖ (scaling linear)</source>
+        <translation>θ&apos;ₖ / θₖ（缩放 linear）</translation>
+    </message>
+    <message>
+        <source>wavelength %1π/θ&apos;ₖ after scaling (linear)</source>
+        <translation>缩放后的波长 %1π/θ&apos;ₖ（linear）</translation>
+    </message>
+    <message>
+        <source>θ&apos;ₖ / θₖ (scaling ntk)</source>
+        <translation>θ&apos;ₖ / θₖ（缩放 ntk）</translation>
+    </message>
+    <message>
+        <source>wavelength %1π/θ&apos;ₖ after scaling (ntk)</source>
+        <translation>缩放后的波长 %1π/θ&apos;ₖ（ntk）</translation>
+    </message>
+    <message>
+        <source>θ&apos;ₖ / θₖ (scaling dynamic)</source>
+        <translation>θ&apos;ₖ / θₖ（缩放 dynamic）</translation>
+    </message>
+    <message>
+        <source>wavelength %1π/θ&apos;ₖ after scaling (dynamic)</source>
+        <translation>缩放后的波长 %1π/θ&apos;ₖ（dynamic）</translation>
+    </message>
+    <message>
+        <source>θₖ after scaling (yarn)</source>
+        <translation>缩放后的 θₖ（yarn）</translation>
+    </message>
+    <message>
+        <source>wavelength %1π/θₖ after scaling (yarn)</source>
+        <translation>缩放后的波长 %1π/θₖ（yarn）</translation>
+    </message>
+    <message>
+        <source>θ&apos;ₖ / θₖ (scaling yarn)</source>
+        <translation>θ&apos;ₖ / θₖ（缩放 yarn）</translation>
+    </message>
+    <message>
+        <source>wavelength %1π/θ&apos;ₖ after scaling (yarn)</source>
+        <translation>缩放后的波长 %1π/θ&apos;ₖ（yarn）</translation>
+    </message>
+    <message>
+        <source>L / beta_fast = %1: pairs turning more often kept</source>
+        <translation>L / beta_fast = %1：转得更快的维度对保持不变</translation>
+    </message>
+    <message>
+        <source>L / beta_slow = %1: pairs turning less often divided by s</source>
+        <translation>L / beta_slow = %1：转得更慢的维度对除以 s</translation>
+    </message>
+    <message>
+        <source>YaRN ramp: correction range low = %1 to high = %2</source>
+        <translation>YaRN 过渡区：校正区间 low = %1 到 high = %2</translation>
+    </message>
+    <message>
+        <source>θₖ after scaling (llama%1)</source>
+        <translation>缩放后的 θₖ（llama%1）</translation>
+    </message>
+    <message>
+        <source>wavelength %1π/θₖ after scaling (llama%2)</source>
+        <translation>缩放后的波长 %1π/θₖ（llama%2）</translation>
+    </message>
+    <message>
+        <source>θ&apos;ₖ / θₖ (scaling llama%1)</source>
+        <translation>θ&apos;ₖ / θₖ（缩放 llama%1）</translation>
+    </message>
+    <message>
+        <source>wavelength %1π/θ&apos;ₖ after scaling (llama%2)</source>
+        <translation>缩放后的波长 %1π/θ&apos;ₖ（llama%2）</translation>
+    </message>
+    <message>
+        <source>L / high_freq_factor = %1: shorter wavelengths kept</source>
+        <translation>L / high_freq_factor = %1：更短的波长保持不变</translation>
+    </message>
+    <message>
+        <source>L / low_freq_factor = %1: longer wavelengths divided by s</source>
+        <translation>L / low_freq_factor = %1：更长的波长除以 s</translation>
+    </message>
+    <message>
+        <source>θₖ after scaling (longrope)</source>
+        <translation>缩放后的 θₖ（longrope）</translation>
+    </message>
+    <message>
+        <source>wavelength %1π/θₖ after scaling (longrope)</source>
+        <translation>缩放后的波长 %1π/θₖ（longrope）</translation>
+    </message>
+    <message>
+        <source>attention factor a (pair terms hold a²)</source>
+        <translation>注意力因子 a（各维度对的项已乘 a²）</translation>
+    </message>
+    <message>
+        <source>length %1, LongRoPE short_factor</source>
+        <translation>length %1，LongRoPE short_factor</translation>
+    </message>
+    <message>
+        <source>θ&apos;ₖ / θₖ (scaling longrope)</source>
+        <translation>θ&apos;ₖ / θₖ（缩放 longrope）</translation>
+    </message>
+    <message>
+        <source>wavelength %1π/θ&apos;ₖ after scaling (longrope)</source>
+        <translation>缩放后的波长 %1π/θ&apos;ₖ（longrope）</translation>
+    </message>
+    <message>
+        <source>length %1, LongRoPE long_factor</source>
+        <translation>length %1，LongRoPE long_factor</translation>
+    </message>
+    <message>
+        <source>unrotated dims %1..%2: q·k</source>
+        <translation>不旋转的维度 %1..%2：q·k</translation>
+    </message>
 </context>
 <context>
     <name>posenc::presets</name>
@@ -2278,6 +2526,62 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
     <message>
         <source>unknown error</source>
         <translation>未知错误</translation>
+    </message>
+    <message>
+        <source>a finite number above %1 and at most %2</source>
+        <translation>大于 %1 且不超过 %2 的有限数</translation>
+    </message>
+    <message>
+        <source>a comma-separated list of at most %1 numbers, each above %2 and at most %3 (empty: not given)</source>
+        <translation>用逗号分隔的至多 %1 个数，每个都大于 %2 且不超过 %3（留空表示未给出）</translation>
+    </message>
+    <message>
+        <source>a comma-separated list of at most %1 numbers, each from %2 to %3 (empty: not given)</source>
+        <translation>用逗号分隔的至多 %1 个数，每个都在 %2 到 %3 之间（留空表示未给出）</translation>
+    </message>
+    <message>
+        <source>less than d_rot/2 (%1), d_rot = int(dim * partial_rotary_factor)</source>
+        <translation>小于 d_rot/2（%1），d_rot = int(dim * partial_rotary_factor)</translation>
+    </message>
+    <message>
+        <source>greater than beta_slow (%1)</source>
+        <translation>大于 beta_slow（%1）</translation>
+    </message>
+    <message>
+        <source>less than high_freq_factor (%1)</source>
+        <translation>小于 high_freq_factor（%1）</translation>
+    </message>
+    <message>
+        <source>%1 positive numbers (one per rotated pair, d_rot/2), not %2 numbers</source>
+        <translation>%1 个正数（每个旋转维度对一个，共 d_rot/2 个），而不是 %2 个数</translation>
+    </message>
+    <message>
+        <source>%1 positive numbers (one per rotated pair, d_rot/2)</source>
+        <translation>%1 个正数（每个旋转维度对一个，共 d_rot/2 个）</translation>
+    </message>
+    <message>
+        <source>%1 positive numbers with scaling longrope (both lists are needed)</source>
+        <translation>scaling 为 longrope 时需要 %1 个正数（两个列表都要给出）</translation>
+    </message>
+    <message>
+        <source>a share of dim (%1) whose int(dim * f) is even and at least 2 (here %2)</source>
+        <translation>dim（%1）的一个比例，使 int(dim * f) 为偶数且至少为 2（此处为 %2）</translation>
+    </message>
+    <message>
+        <source>a share of dim giving d_rot at least 4 with scaling %1 (its exponent d/(d-2) is undefined for d = 2)</source>
+        <translation>dim 的一个比例，使 scaling 为 %1 时 d_rot 至少为 4（d = 2 时指数 d/(d-2) 无定义）</translation>
+    </message>
+    <message>
+        <source>a number above %1 and at most %2</source>
+        <translation>大于 %1 且不超过 %2 的数</translation>
+    </message>
+    <message>
+        <source>a number from 0 (the scaling&apos;s own rule) to %1</source>
+        <translation>0（按缩放方法自己的规则）到 %1 之间的数</translation>
+    </message>
+    <message>
+        <source>a number from 0 (not given) to %1</source>
+        <translation>0（未给出）到 %1 之间的数</translation>
     </message>
 </context>
 <context>
@@ -3015,6 +3319,50 @@ The extension picks the format: .png .svg .pdf draw the picture; .csv .npy .json
         <source>max_relative_positions</source>
         <translation>最大相对位置</translation>
     </message>
+    <message>
+        <source>attention_factor</source>
+        <translation>注意力因子</translation>
+    </message>
+    <message>
+        <source>beta_fast</source>
+        <translation>快速边界</translation>
+    </message>
+    <message>
+        <source>beta_slow</source>
+        <translation>慢速边界</translation>
+    </message>
+    <message>
+        <source>high_freq_factor</source>
+        <translation>高频因子</translation>
+    </message>
+    <message>
+        <source>long_factor</source>
+        <translation>长因子列表</translation>
+    </message>
+    <message>
+        <source>low_freq_factor</source>
+        <translation>低频因子</translation>
+    </message>
+    <message>
+        <source>mscale</source>
+        <translation>注意力缩放</translation>
+    </message>
+    <message>
+        <source>mscale_all_dim</source>
+        <translation>注意力缩放分母</translation>
+    </message>
+    <message>
+        <source>partial_rotary_factor</source>
+        <translation>旋转比例</translation>
+    </message>
+    <message>
+        <source>short_factor</source>
+        <translation>短因子列表</translation>
+    </message>
+    <message>
+        <source>truncate</source>
+        <translation>取整</translation>
+    </message>
 </context>
 <context>
     <name>posenc::ui::ParameterPanel</name>
@@ -3575,6 +3923,18 @@ Ctrl+G 或右键：转到指定范围</translation>
     <message>
         <source>p2c</source>
         <translation>p2c</translation>
+    </message>
+    <message>
+        <source>scale</source>
+        <translation>缩放</translation>
+    </message>
+    <message>
+        <source>cos</source>
+        <translation>cos 缓存</translation>
+    </message>
+    <message>
+        <source>sin</source>
+        <translation>sin 缓存</translation>
     </message>
 </context>
 </TS>

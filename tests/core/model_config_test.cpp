@@ -15,6 +15,7 @@
 #include <string>
 
 #include "posenc/model_config.hpp"
+#include "posenc/scheme.hpp"
 
 namespace posenc {
 namespace {
@@ -189,6 +190,15 @@ TEST(ModelConfig, AlibiT5LearnedXlAndDeberta) {
                                      "c");
   EXPECT_EQ(params(deb).at("max_relative_positions"), "512");
   EXPECT_EQ(params(deb).at("buckets"), "256");
+}
+
+TEST(ModelConfig, EveryPublishedConfigMapsToParametersTheSchemeAccepts) {
+  for (const char* name :
+       {"llama-3.1-8b-instruct.json", "phi-3-mini-128k-instruct.json", "gpt-oss-20b.json",
+        "deepseek-v3-excerpt.json", "gpt-neox-20b-excerpt.json"}) {
+    const ModelMapping m = mapConfig(configText(name), name);
+    EXPECT_NO_THROW((void)makeParams(findScheme(m.scheme), m.params)) << name;
+  }
 }
 
 TEST(ModelConfig, RefusalsNameTheFileAndTheKey) {

@@ -621,6 +621,40 @@ TEST(Presets, ModelNumbersMatchThePublishedConfigs) {
   EXPECT_EQ(vaswani.getInt("dim"), 512);
   EXPECT_EQ(vaswani.getInt("length"), 512);
   EXPECT_EQ(vaswani.getChoice("layout"), "interleaved");
+  // Issue 15's presets, from the models' config.json files (sources in each description).
+  const ParamSet llama31 = get("llama31-8b-rope");
+  EXPECT_EQ(llama31.getChoice("scaling"), "llama3");
+  EXPECT_EQ(llama31.getReal("factor"), 8.0);
+  EXPECT_EQ(llama31.getReal("low_freq_factor"), 1.0);
+  EXPECT_EQ(llama31.getReal("high_freq_factor"), 4.0);
+  EXPECT_EQ(llama31.getInt("train_length"), 8192);
+  EXPECT_EQ(llama31.getReal("base"), 500000.0);
+  const ParamSet qwen = get("qwen25-7b-yarn");
+  EXPECT_EQ(qwen.getChoice("scaling"), "yarn");
+  EXPECT_EQ(qwen.getReal("factor"), 4.0);
+  EXPECT_EQ(qwen.getInt("train_length"), 32768);
+  EXPECT_EQ(qwen.getReal("base"), 1e6);
+  EXPECT_EQ(qwen.getInt("dim"), 128);  // 3584 / 28
+  const ParamSet phi3 = get("phi3-mini-128k-longrope");
+  EXPECT_EQ(phi3.getInt("dim"), 96);        // 3072 / 32
+  EXPECT_EQ(phi3.getReal("factor"), 32.0);  // 131072 / 4096
+  ASSERT_EQ(phi3.getList("long_factor").size(), 48U);
+  EXPECT_EQ(phi3.getList("long_factor").front(), 1.0299999713897705);
+  EXPECT_EQ(phi3.getList("long_factor").back(), 64.81001281738281);
+  EXPECT_EQ(phi3.getList("short_factor")[5], 1.1500000000000001);
+  EXPECT_EQ(get("phi35-mini-longrope").getList("long_factor").back(), 64.83999633789062);
+  const ParamSet deepseek = get("deepseek-v3-yarn");
+  EXPECT_EQ(deepseek.getInt("dim"), 64);  // qk_rope_head_dim
+  EXPECT_EQ(deepseek.getReal("factor"), 40.0);
+  EXPECT_EQ(deepseek.getReal("mscale"), 1.0);
+  EXPECT_EQ(deepseek.getReal("mscale_all_dim"), 1.0);
+  EXPECT_EQ(deepseek.getInt("train_length"), 4096);
+  const ParamSet oss = get("gpt-oss-20b-yarn");
+  EXPECT_EQ(oss.getReal("base"), 150000.0);
+  EXPECT_EQ(oss.getReal("factor"), 32.0);
+  EXPECT_FALSE(oss.getBool("truncate"));
+  EXPECT_EQ(get("gpt-neox-20b-rope").getReal("partial_rotary_factor"), 0.25);
+  EXPECT_EQ(get("mistral-7b-rope").getInt("length"), 32768);
 }
 
 TEST(Presets, OrderIsDeterministicAndUnknownIdsAreRefused) {
