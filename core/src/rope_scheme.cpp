@@ -270,6 +270,12 @@ ParamSpec quiet(ParamSpec spec) {
   return spec;
 }
 
+/// `spec` shown in the parameter panel only under these scalings (ParamSpec::shownWhen).
+ParamSpec forScalings(ParamSpec spec, std::vector<std::string> scalings) {
+  spec.shownWhen = {"scaling", std::move(scalings)};
+  return spec;
+}
+
 /// A real parameter above 0 (exclusive) and at most `max`.
 ParamSpec openReal(std::string id, double def, double max, std::string description) {
   ParamSpec s = realParam(std::move(id), def, 0.0, max, std::move(description));
@@ -330,37 +336,56 @@ SchemeInfo ropeInfo() {
                .description = "Trained context length L_train (HF "
                               "original_max_position_embeddings) of dynamic, yarn, llama3 "
                               "and longrope"},
-              quiet(openReal("low_freq_factor", 1.0, 1e6,
-                             "llama3: pairs whose wavelength exceeds L_train / low_freq_factor are "
-                             "divided by s (less than high_freq_factor)")),
-              quiet(openReal("high_freq_factor", 4.0, 1e6,
-                             "llama3: pairs whose wavelength is below L_train / high_freq_factor "
-                             "are kept; a smooth blend between the two")),
-              quiet(openReal("beta_fast", 32.0, 1e6,
-                             "yarn: pairs turning more than beta_fast times over L_train are kept "
-                             "(greater than beta_slow)")),
-              quiet(openReal("beta_slow", 1.0, 1e6,
-                             "yarn: pairs turning fewer than beta_slow times over L_train are "
-                             "divided by s; a linear ramp between")),
-              quiet(boolParam("truncate", true,
-                              "yarn: floor and ceil the correction range as HF does (false: "
-                              "unrounded, as gpt-oss and keras_hub)")),
+              forScalings(
+                  quiet(openReal(
+                      "low_freq_factor", 1.0, 1e6,
+                      "llama3: pairs whose wavelength exceeds L_train / low_freq_factor are "
+                      "divided by s (less than high_freq_factor)")),
+                  {"llama3"}),
+              forScalings(quiet(openReal(
+                              "high_freq_factor", 4.0, 1e6,
+                              "llama3: pairs whose wavelength is below L_train / high_freq_factor "
+                              "are kept; a smooth blend between the two")),
+                          {"llama3"}),
+              forScalings(quiet(openReal(
+                              "beta_fast", 32.0, 1e6,
+                              "yarn: pairs turning more than beta_fast times over L_train are kept "
+                              "(greater than beta_slow)")),
+                          {"yarn"}),
+              forScalings(
+                  quiet(openReal("beta_slow", 1.0, 1e6,
+                                 "yarn: pairs turning fewer than beta_slow times over L_train are "
+                                 "divided by s; a linear ramp between")),
+                  {"yarn"}),
+              forScalings(
+                  quiet(boolParam("truncate", true,
+                                  "yarn: floor and ceil the correction range as HF does (false: "
+                                  "unrounded, as gpt-oss and keras_hub)")),
+                  {"yarn"}),
               quiet(realParam("attention_factor", 0.0, 0.0, 100.0,
                               "Multiplies the cos and sin caches (so q and k): 0 = the scaling's "
                               "own rule (yarn 0.1 ln s + 1 or the mscale ratio, longrope sqrt(1 + "
                               "ln s / ln L_train), 1 otherwise)")),
-              quiet(realParam("mscale", 0.0, 0.0, 100.0,
+              forScalings(quiet(realParam(
+                              "mscale", 0.0, 0.0, 100.0,
                               "yarn (DeepSeek): with mscale_all_dim, attention factor (0.1 mscale "
                               "ln s + 1) / (0.1 mscale_all_dim ln s + 1); 0 = not given")),
-              quiet(realParam("mscale_all_dim", 0.0, 0.0, 100.0,
-                              "yarn (DeepSeek): the denominator's mscale (see mscale); 0 = not "
-                              "given")),
-              quiet(listParam("short_factor", 0.0, 1e6, 2048,
+                          {"yarn"}),
+              forScalings(
+                  quiet(realParam("mscale_all_dim", 0.0, 0.0, 100.0,
+                                  "yarn (DeepSeek): the denominator's mscale (see mscale); 0 = not "
+                                  "given")),
+                  {"yarn"}),
+              forScalings(quiet(listParam(
+                              "short_factor", 0.0, 1e6, 2048,
                               "longrope: d_rot/2 factors dividing theta_k while length <= L_train "
                               "(Phi-3's short_factor)")),
-              quiet(listParam("long_factor", 0.0, 1e6, 2048,
+                          {"longrope"}),
+              forScalings(quiet(listParam(
+                              "long_factor", 0.0, 1e6, 2048,
                               "longrope: d_rot/2 factors dividing theta_k when length > L_train "
                               "(Phi-3's long_factor)")),
+                          {"longrope"}),
               quiet(openReal("partial_rotary_factor", 1.0, 1.0,
                              "Share of dim that rotates: the first d_rot = int(dim f) dims (even, "
                              "at least 2); the rest pass unrotated (GPT-NeoX: 0.25)")),

@@ -2430,6 +2430,70 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <source>Ke, He, Liu 2021, TUPE-R on BERT-base: d_model 768, 12 heads, untied [CLS], T5 relative bias with 32 buckets and max distance 128; 128 positions shown to keep the [CLS] row readable.</source>
         <translation>Ke、He、Liu 2021，基于 BERT-base 的 TUPE-R：d_model 768，12 个注意力头，解耦 [CLS]，T5 相对位置偏置（32 个桶，最大距离 128）；只显示 128 个位置，使 [CLS] 行清晰可读。</translation>
     </message>
+    <message>
+        <source>Llama 3.1 8B, RoPE with llama3 scaling (x8 over 8192, theta 500000)</source>
+        <translation>Llama 3.1 8B，RoPE 使用 llama3 缩放（在 8192 上放大 8 倍，theta 500000）</translation>
+    </message>
+    <message>
+        <source>meta-llama/Llama-3.1-8B(-Instruct) config.json: hidden_size 4096 / num_attention_heads 32 = d_head 128, rope_theta 500000, max_position_embeddings 131072, rope_scaling {rope_type llama3, factor 8, low_freq_factor 1, high_freq_factor 4, original_max_position_embeddings 8192} (read from the verbatim copy in dotnet/machinelearning src/Microsoft.ML.GenAI.LLaMA/Resource/Config/meta-llama-3.1-8B-Instruct.json); Llama 3.2 and 3.3 use the same rule (3.2: factor 32).</source>
+        <translation>meta-llama/Llama-3.1-8B(-Instruct) 的 config.json：hidden_size 4096 / num_attention_heads 32 = d_head 128，rope_theta 500000，max_position_embeddings 131072，rope_scaling {rope_type llama3, factor 8, low_freq_factor 1, high_freq_factor 4, original_max_position_embeddings 8192}（读自 dotnet/machinelearning 中的逐字副本 src/Microsoft.ML.GenAI.LLaMA/Resource/Config/meta-llama-3.1-8B-Instruct.json）；Llama 3.2 和 3.3 使用同样的规则（3.2：factor 32）。</translation>
+    </message>
+    <message>
+        <source>Qwen2.5 7B Instruct + YaRN x4 over 32768 (theta 1e6)</source>
+        <translation>Qwen2.5 7B Instruct + YaRN（在 32768 上放大 4 倍，theta 1e6）</translation>
+    </message>
+    <message>
+        <source>Qwen/Qwen2.5-7B-Instruct: config.json hidden_size 3584 / num_attention_heads 28 = d_head 128, rope_theta 1000000, max_position_embeddings 32768, no rope_scaling; its model card (Processing Long Texts) tells users to add rope_scaling {type yarn, factor 4.0, original_max_position_embeddings 32768} for inputs up to 131072 tokens, as here (beta_fast 32, beta_slow 1: transformers&apos; defaults).</source>
+        <translation>Qwen/Qwen2.5-7B-Instruct：config.json 中 hidden_size 3584 / num_attention_heads 28 = d_head 128，rope_theta 1000000，max_position_embeddings 32768，没有 rope_scaling；其模型卡（Processing Long Texts 一节）让用户为最长 131072 个 token 的输入加上 rope_scaling {type yarn, factor 4.0, original_max_position_embeddings 32768}，即这里的设置（beta_fast 32、beta_slow 1 为 transformers 的默认值）。</translation>
+    </message>
+    <message>
+        <source>Phi-3 mini 128k Instruct, LongRoPE (d_head 96, 48 factors each)</source>
+        <translation>Phi-3 mini 128k Instruct，LongRoPE（d_head 96，每组 48 个因子）</translation>
+    </message>
+    <message>
+        <source>microsoft/Phi-3-mini-128k-instruct config.json (April 2024 release, transformers 4.39.3; read from the verbatim copy in dotnet/machinelearning src/Microsoft.ML.GenAI.Phi/Resource/Config/phi-3-mini-128k-instruct-config.json, commit 6d1f7e2): hidden_size 3072 / 32 heads = d_head 96, rope_theta 10000, original_max_position_embeddings 4096, max_position_embeddings 131072 (factor 131072/4096 = 32 gives the attention factor), rope_scaling type su (= longrope) with its short_factor and long_factor lists; long_factor applies beyond 4096 positions.</source>
+        <translation>microsoft/Phi-3-mini-128k-instruct 的 config.json（2024 年 4 月版本，transformers 4.39.3；读自 dotnet/machinelearning 中的逐字副本 src/Microsoft.ML.GenAI.Phi/Resource/Config/phi-3-mini-128k-instruct-config.json，提交 6d1f7e2）：hidden_size 3072 / 32 个头 = d_head 96，rope_theta 10000，original_max_position_embeddings 4096，max_position_embeddings 131072（factor 131072/4096 = 32 决定注意力因子），rope_scaling 类型 su（即 longrope），附 short_factor 与 long_factor 两组列表；超过 4096 个位置时使用 long_factor。</translation>
+    </message>
+    <message>
+        <source>Phi-3.5 mini Instruct, LongRoPE (d_head 96)</source>
+        <translation>Phi-3.5 mini Instruct，LongRoPE（d_head 96）</translation>
+    </message>
+    <message>
+        <source>microsoft/Phi-3.5-mini-instruct config.json (as embedded, with a link to the file, in an ONNX export recipe): hidden_size 3072 / 32 heads = d_head 96, rope_theta 10000, original_max_position_embeddings 4096, max_position_embeddings 131072 (factor 32), rope_scaling type longrope with its short_factor and long_factor lists.</source>
+        <translation>microsoft/Phi-3.5-mini-instruct 的 config.json（嵌在一个 ONNX 导出脚本中，并附有原文件链接）：hidden_size 3072 / 32 个头 = d_head 96，rope_theta 10000，original_max_position_embeddings 4096，max_position_embeddings 131072（factor 32），rope_scaling 类型 longrope，附 short_factor 与 long_factor 两组列表。</translation>
+    </message>
+    <message>
+        <source>DeepSeek-V3, decoupled RoPE with YaRN x40 over 4096 (d_rope 64)</source>
+        <translation>DeepSeek-V3，解耦 RoPE，YaRN（在 4096 上放大 40 倍，d_rope 64）</translation>
+    </message>
+    <message>
+        <source>deepseek-ai/DeepSeek-V3 config.json: qk_rope_head_dim 64 (the rotated part of each head under MLA; pairs interleaved, as DeepSeek&apos;s view_as_complex and transformers&apos; rope_interleave), rope_theta 10000, max_position_embeddings 163840, rope_scaling {type yarn, factor 40, original_max_position_embeddings 4096, beta_fast 32, beta_slow 1, mscale 1.0, mscale_all_dim 1.0}: the cos/sin attention factor mscale(40, 1)/mscale(40, 1) = 1 (DeepSeek applies mscale² to the softmax scale instead). Read from copies quoting the Hub file and from deepseek-ai/DeepSeek-V3 inference/model.py ModelArgs.</source>
+        <translation>deepseek-ai/DeepSeek-V3 的 config.json：qk_rope_head_dim 64（MLA 下每个头中旋转的部分；维度对交错排列，与 DeepSeek 的 view_as_complex 和 transformers 的 rope_interleave 一致），rope_theta 10000，max_position_embeddings 163840，rope_scaling {type yarn, factor 40, original_max_position_embeddings 4096, beta_fast 32, beta_slow 1, mscale 1.0, mscale_all_dim 1.0}：cos/sin 缓存的注意力因子为 mscale(40, 1)/mscale(40, 1) = 1（DeepSeek 改为把 mscale² 乘到 softmax 缩放上）。数值读自引用 Hub 文件的副本以及 deepseek-ai/DeepSeek-V3 的 inference/model.py 中的 ModelArgs。</translation>
+    </message>
+    <message>
+        <source>gpt-oss 20b, YaRN x32 over 4096 (theta 150000, truncate false)</source>
+        <translation>gpt-oss 20b，YaRN（在 4096 上放大 32 倍，theta 150000，truncate false）</translation>
+    </message>
+    <message>
+        <source>openai/gpt-oss-20b config.json (verbatim copy jihengzhang/jihz-gpt-oss-20b gpt-oss-20b/config.json, commit 7ec8980): head_dim 64, rope_theta 150000, max_position_embeddings 131072, rope_scaling {rope_type yarn, factor 32.0, original_max_position_embeddings 4096, beta_fast 32.0, beta_slow 1.0, truncate false}: attention factor 0.1 ln 32 + 1 = 1.3466; gpt-oss-120b uses the same RoPE (openai/gpt-oss gpt_oss/torch/model.py).</source>
+        <translation>openai/gpt-oss-20b 的 config.json（逐字副本 jihengzhang/jihz-gpt-oss-20b 中的 gpt-oss-20b/config.json，提交 7ec8980）：head_dim 64，rope_theta 150000，max_position_embeddings 131072，rope_scaling {rope_type yarn, factor 32.0, original_max_position_embeddings 4096, beta_fast 32.0, beta_slow 1.0, truncate false}：注意力因子 0.1 ln 32 + 1 = 1.3466；gpt-oss-120b 使用相同的 RoPE（openai/gpt-oss 的 gpt_oss/torch/model.py）。</translation>
+    </message>
+    <message>
+        <source>GPT-NeoX 20B, partial rotary (24 of 96 dims)</source>
+        <translation>GPT-NeoX 20B，部分旋转（96 维中的 24 维）</translation>
+    </message>
+    <message>
+        <source>EleutherAI/gpt-neox-20b config.json: hidden_size 6144 / num_attention_heads 64 = d_head 96, rotary_pct 0.25 (only the first int(96 x 0.25) = 24 dimensions of each head rotate, rotate_half within them), rotary_emb_base 10000, max_position_embeddings 2048; EleutherAI/gpt-neox configs/20B.yml says the same (rotary_pct 0.25).</source>
+        <translation>EleutherAI/gpt-neox-20b 的 config.json：hidden_size 6144 / num_attention_heads 64 = d_head 96，rotary_pct 0.25（每个头只有前 int(96 x 0.25) = 24 维旋转，在这 24 维内用 rotate_half），rotary_emb_base 10000，max_position_embeddings 2048；EleutherAI/gpt-neox 的 configs/20B.yml 也是如此（rotary_pct 0.25）。</translation>
+    </message>
+    <message>
+        <source>Mistral 7B v0.1, RoPE (theta 10000, d_head 128)</source>
+        <translation>Mistral 7B v0.1，RoPE（theta 10000，d_head 128）</translation>
+    </message>
+    <message>
+        <source>mistralai/Mistral-7B-v0.1 config.json: hidden_size 4096 / num_attention_heads 32 = d_head 128, rope_theta 10000, max_position_embeddings 32768, no rope_scaling; attention looks back at most sliding_window = 4096 tokens (not drawn here).</source>
+        <translation>mistralai/Mistral-7B-v0.1 的 config.json：hidden_size 4096 / num_attention_heads 32 = d_head 128，rope_theta 10000，max_position_embeddings 32768，没有 rope_scaling；注意力最多回看 sliding_window = 4096 个 token（这里不画出）。</translation>
+    </message>
 </context>
 <context>
     <name>posenc::ui::Allowed</name>

@@ -78,6 +78,22 @@ class PanelsInWindow : public test::MainWindowTest {
   }
 };
 
+TEST_F(PanelsInWindow, OnlyTheChosenScalingsKnobsAreShown) {
+  switchTo("rope");
+  m_window->show();
+  QCoreApplication::processEvents();
+  EXPECT_FALSE(label(QStringLiteral("label_beta_fast"))->isVisible());
+  EXPECT_FALSE(label(QStringLiteral("label_low_freq_factor"))->isVisible());
+  EXPECT_TRUE(label(QStringLiteral("label_factor"))->isVisible());
+  Session s;
+  s.scheme = QStringLiteral("rope");
+  s.params = makeParams(findScheme("rope"), {{"scaling", "yarn"}, {"factor", "4"}});
+  m_window->applySession(s);
+  QCoreApplication::processEvents();
+  EXPECT_TRUE(label(QStringLiteral("label_beta_fast"))->isVisible());
+  EXPECT_FALSE(label(QStringLiteral("label_low_freq_factor"))->isVisible());
+}
+
 TEST_F(PanelsInWindow, OddDimIsRefusedWithTheReasonAndNothingIsApplied) {
   switchTo("sinusoidal");
   const ParamSet before = m_window->controller().params();

@@ -398,6 +398,48 @@ TEST(ParameterPanel, TypedListIsEmittedOnEnterAndBadTextIsRefusedNamingTheParame
   EXPECT_FALSE(f.error("long_factor")->isVisibleTo(&f.panel));
 }
 
+TEST(ParameterPanel, AScalingsKnobsAreShownUnderThatScalingOnly) {
+  Fixture f("rope");
+  const auto shown = [&](const char* id) {
+    return f.child<QLabel>(QStringLiteral("label_") + id)->isVisibleTo(&f.panel) &&
+           f.child<QWidget>(QStringLiteral("param_") + id)->isVisibleTo(&f.panel);
+  };
+  // scaling = none: none of YaRN's, Llama 3.1's or LongRoPE's knobs; the common ones stay.
+  for (const char* id : {"beta_fast", "beta_slow", "truncate", "mscale", "mscale_all_dim",
+                         "low_freq_factor", "high_freq_factor", "short_factor", "long_factor"})
+    EXPECT_FALSE(shown(id)) << id;
+  for (const char* id : {"length", "dim", "base", "scaling", "factor", "train_length",
+                         "attention_factor", "partial_rotary_factor", "seed"})
+    EXPECT_TRUE(shown(id)) << id;
+  auto* scaling = f.child<QComboBox>(QStringLiteral("param_scaling"));
+  scaling->setCurrentIndex(scaling->findData(QStringLiteral("yarn")));
+  EXPECT_TRUE(shown("beta_fast"));
+  EXPECT_TRUE(shown("truncate"));
+  EXPECT_FALSE(shown("low_freq_factor"));
+  scaling->setCurrentIndex(scaling->findData(QStringLiteral("llama3")));
+  EXPECT_FALSE(shown("beta_fast"));
+  EXPECT_TRUE(shown("low_freq_factor"));
+  EXPECT_TRUE(shown("high_freq_factor"));
+  // A refused value keeps its row in sight whatever the scaling: beta_fast <= beta_slow.
+  scaling->setCurrentIndex(scaling->findData(QStringLiteral("yarn")));
+  f.realSpin("beta_fast")->setValue(0.5);
+  scaling->setCurrentIndex(scaling->findData(QStringLiteral("none")));
+  EXPECT_TRUE(shown("beta_fast"));
+  EXPECT_TRUE(f.error("beta_fast")->isVisibleTo(&f.panel) ||
+              f.error("beta_slow")->isVisibleTo(&f.panel));
+  f.realSpin("beta_fast")->setValue(32);
+  EXPECT_FALSE(shown("beta_fast"));
+  // setValues (a session, undo) shows the rows of the scaling it brings.
+  ParamSet longrope = f.defaults;
+  longrope.set("scaling", std::string("longrope"));
+  longrope.set("long_factor", posenc::NumberList(32, 2.0));
+  longrope.set("short_factor", posenc::NumberList(32, 1.0));
+  f.panel.setValues(longrope);
+  EXPECT_TRUE(shown("long_factor"));
+  EXPECT_TRUE(shown("short_factor"));
+  EXPECT_FALSE(shown("beta_fast"));
+}
+
 TEST(ParameterPanel, EverySliderMapsItsEndsToMinAndMaxAndIsMonotone) {
   for (const auto& schemePtr : posenc::allSchemes()) {
     const Scheme& scheme = *schemePtr;

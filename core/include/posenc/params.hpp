@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -41,6 +42,12 @@ struct ParamSpec {
   /// Left out of picture subtitles while at its default: a knob of one option only (rope's
   /// scaling parameters), so the line under the title keeps to what was set.
   bool quietAtDefault = false;
+  /// The parameter panel shows this row only while parameter `shownWhen.first` holds one of
+  /// `shownWhen.second` (text form, as formatValue writes it): a knob of one option (YaRN's
+  /// beta_fast under scaling = yarn). Empty first: always shown. A hidden parameter keeps its
+  /// value and still counts wherever it is used (sessions, exports, validation); the panel
+  /// shows a hidden row again while its value is refused, so an error is never out of sight.
+  std::pair<std::string, std::vector<std::string>> shownWhen{};
 };
 
 /// Builders for specs, so schemes declare parameters in one line each.

@@ -600,23 +600,45 @@ struct ParameterPanel::Impl {
     generalError->show();
   }
 
-  /// Validates what the editors show; returns the set if valid, else shows the error.
+  /// Validates what the editors show; returns the set if valid, else shows the error. Then
+  /// shows the rows that belong to what the editors show (updateShown).
   std::optional<ParamSet> check() {
     ParamSet set = currentValues();
     updateResets();
     clearErrors();
+    std::optional<ParamSet> valid;
     try {
       validateParams(*scheme, set);
+      valid = std::move(set);
     } catch (const ParamError& e) {
       showError(qs(e.param()), errorMessage(e));
       showRefused();
-      return std::nullopt;
     } catch (const std::exception& e) {
       showError(QString(), errorMessage(e));
       showRefused();
-      return std::nullopt;
     }
-    return set;
+    updateShown();
+    return valid;
+  }
+
+  /// Shows each row whose ParamSpec::shownWhen holds for what the editors show (a knob of
+  /// the chosen option only) and every row in error; hides the others, keeping their values.
+  void updateShown() {
+    for (Row& r : rows) {
+      const std::string& param = r.spec.shownWhen.first;
+      const std::vector<std::string>& values = r.spec.shownWhen.second;
+      bool shown = param.empty() || r.invalid;
+      if (!shown) {
+        const auto owner = std::find_if(rows.begin(), rows.end(),
+                                        [&](const Row& o) { return o.spec.id == param; });
+        shown = owner == rows.end() || std::find(values.begin(), values.end(),
+                                                 formatValue(editorValue(*owner))) != values.end();
+      }
+      for (QWidget* w : {static_cast<QWidget*>(r.label), static_cast<QWidget*>(r.frame),
+                         static_cast<QWidget*>(r.slider), static_cast<QWidget*>(r.reset)})
+        if (w) w->setVisible(shown);  // explicit either way: a child of a hidden panel too
+      if (!shown) r.error->hide();
+    }
   }
 
   void commit(const QString& param, bool continuing) {
