@@ -140,8 +140,8 @@ SchemeInfo xposInfo() {
       .name = "xPos (Sun et al. 2022)",
       .description =
           "RoPE with a per-pair exponential scale: the query pair j is multiplied by "
-          "ζⱼ^(m/γ), the key pair by ζⱼ^(−n/γ), so q′·k′ decays as ζⱼ^((m − n)/γ) "
-          "(γ = scale_base)",
+          "ζⱼ^(m/B), the key pair by ζⱼ^(−n/B), so q′·k′ decays as ζⱼ^((m − n)/B) "
+          "(B = scale_base)",
       .params =
           {
               detail::lengthParam("Sequence length L: queries and keys 0..L-1"),

@@ -594,7 +594,7 @@ QT_TRANSLATE_NOOP("posenc::core", "attention  softmaxⱼ")
 
 // scheme xpos: name, description, parameters, views
 QT_TRANSLATE_NOOP("posenc::core", "xPos (Sun et al. 2022)")
-QT_TRANSLATE_NOOP("posenc::core", "RoPE with a per-pair exponential scale: the query pair j is multiplied by ζⱼ^(m/γ), the key pair by ζⱼ^(−n/γ), so q′·k′ decays as ζⱼ^((m − n)/γ) (γ = scale_base)")
+QT_TRANSLATE_NOOP("posenc::core", "RoPE with a per-pair exponential scale: the query pair j is multiplied by ζⱼ^(m/B), the key pair by ζⱼ^(−n/B), so q′·k′ decays as ζⱼ^((m − n)/B) (B = scale_base)")
 QT_TRANSLATE_NOOP("posenc::core", "Rotation frequencies θ_j = base^(-2j/d) (torchscale fixes 10000)")
 QT_TRANSLATE_NOOP("posenc::core", "Distance over which the scale ζ_j is applied once (torchscale scale_base, 512)")
 QT_TRANSLATE_NOOP("posenc::core", "The 0.4 of ζ_j = (2j + 0.4 d)/(1.4 d): smaller gamma, faster decay of the fast pairs")

@@ -1428,10 +1428,6 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <translation>xPos（Sun 等，2022）</translation>
     </message>
     <message>
-        <source>RoPE with a per-pair exponential scale: the query pair j is multiplied by ζⱼ^(m/γ), the key pair by ζⱼ^(−n/γ), so q′·k′ decays as ζⱼ^((m − n)/γ) (γ = scale_base)</source>
-        <translation>带逐对指数缩放的 RoPE：查询的第 j 对乘以 ζⱼ^(m/γ)，键的第 j 对乘以 ζⱼ^(−n/γ)，因此 q′·k′ 按 ζⱼ^((m − n)/γ) 衰减（γ = scale_base）</translation>
-    </message>
-    <message>
         <source>Rotation frequencies θ_j = base^(-2j/d) (torchscale fixes 10000)</source>
         <translation>旋转频率 θ_j = base^(-2j/d)（torchscale 固定为 10000）</translation>
     </message>
@@ -2331,6 +2327,10 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <source>unrotated dims %1..%2: q·k</source>
         <translation>不旋转的维度 %1..%2：q·k</translation>
     </message>
+    <message>
+        <source>RoPE with a per-pair exponential scale: the query pair j is multiplied by ζⱼ^(m/B), the key pair by ζⱼ^(−n/B), so q′·k′ decays as ζⱼ^((m − n)/B) (B = scale_base)</source>
+        <translation>带逐对指数缩放的 RoPE：查询的第 j 对乘以 ζⱼ^(m/B)，键的第 j 对乘以 ζⱼ^(−n/B)，因此 q′·k′ 按 ζⱼ^((m − n)/B) 衰减（B = scale_base）</translation>
+    </message>
 </context>
 <context>
     <name>posenc::presets</name>
@@ -3205,8 +3205,8 @@ The extension picks the format: .png .svg .pdf draw the picture; .csv .npy .json
         <translation>关于 PosEnc Explorer</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;PosEnc Explorer %1&lt;/h3&gt;&lt;p&gt;See how transformers encode position: sinusoidal, learned, T5, ALiBi, RoPE, Transformer-XL and TUPE, computed exactly in double precision.&lt;/p&gt;&lt;p&gt;Licence: GNU General Public License, version 3 or later. Plots by QCustomPlot (GPL); built with Qt %2 and Eigen.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;PosEnc Explorer %1&lt;/h3&gt;&lt;p&gt;看清 Transformer 如何编码位置：正弦、可学习、T5、ALiBi、RoPE、Transformer-XL 与 TUPE，全部以双精度精确计算。&lt;/p&gt;&lt;p&gt;许可证：GNU 通用公共许可证第 3 版或更高版本。绘图使用 QCustomPlot（GPL）；基于 Qt %2 与 Eigen 构建。&lt;/p&gt;</translation>
+        <source>&lt;h3&gt;PosEnc Explorer %1&lt;/h3&gt;&lt;p&gt;See how transformers encode position: sinusoidal, learned, T5, ALiBi, RoPE (with PI, NTK, YaRN, Llama 3.1 and LongRoPE scaling), Transformer-XL, TUPE, Shaw, DeBERTa, xPos, NoPE, KERPLE and Sandwich, computed exactly in double precision.&lt;/p&gt;&lt;p&gt;Licence: GNU General Public License, version 3 or later. Plots by QCustomPlot (GPL); built with Qt %2 and Eigen.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;PosEnc Explorer %1&lt;/h3&gt;&lt;p&gt;看清 Transformer 如何编码位置：正弦、可学习、T5、ALiBi、RoPE（含位置插值、NTK、YaRN、Llama 3.1 与 LongRoPE 缩放）、Transformer-XL、TUPE、Shaw、DeBERTa、xPos、NoPE、KERPLE 与 Sandwich，全部以双精度精确计算。&lt;/p&gt;&lt;p&gt;许可证：GNU 通用公共许可证第 3 版或更高版本。绘图使用 QCustomPlot（GPL）；基于 Qt %2 与 Eigen 构建。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Reset La&amp;yout</source>

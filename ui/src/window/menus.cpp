@@ -418,8 +418,9 @@ void Menus::about() {
   QMessageBox::about(
       m_window, tr("About PosEnc Explorer"),
       tr("<h3>PosEnc Explorer %1</h3>"
-         "<p>See how transformers encode position: sinusoidal, learned, T5, ALiBi, RoPE, "
-         "Transformer-XL and TUPE, computed exactly in double precision.</p>"
+         "<p>See how transformers encode position: sinusoidal, learned, T5, ALiBi, RoPE (with "
+         "PI, NTK, YaRN, Llama 3.1 and LongRoPE scaling), Transformer-XL, TUPE, Shaw, DeBERTa, "
+         "xPos, NoPE, KERPLE and Sandwich, computed exactly in double precision.</p>"
          "<p>Licence: GNU General Public License, version 3 or later. "
          "Plots by QCustomPlot (GPL); built with Qt %2 and Eigen.</p>")
           .arg(QStringLiteral(POSENC_VERSION), QString::fromLatin1(qVersion())));
