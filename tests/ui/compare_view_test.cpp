@@ -147,10 +147,16 @@ TEST(CompareViewWidget, HoverValuesArriveFromAWorkerAndStaleOnesAreDropped) {
   release = true;
   for (int waited = 0; shown.count() == 0 && waited < 20000; waited += 10) QTest::qWait(10);
   QTest::qWait(100);  // anything else in flight arrives meanwhile
-  ASSERT_EQ(shown.count(), 1) << "the stale hover was shown too";
-  EXPECT_EQ(shown.at(0).at(0).value<Index>(), 5);
-  EXPECT_EQ(shown.at(0).at(1).value<Index>(), 7);
-  EXPECT_EQ(started, 2) << "the newest hover runs after the stale one";
+  // The stale answer (10, 3) is never shown; the newest (5, 7) is, last. (A busy machine may
+  // deliver one more hover of the same cell, e.g. after a delayed refit of the plots: that one
+  // is (5, 7) again, so count what is shown, not how often.)
+  ASSERT_GE(shown.count(), 1);
+  for (const QList<QVariant>& s : shown)
+    EXPECT_FALSE(s.at(0).value<Index>() == 10 && s.at(1).value<Index>() == 3)
+        << "the stale hover was shown";
+  EXPECT_EQ(shown.last().at(0).value<Index>(), 5);
+  EXPECT_EQ(shown.last().at(1).value<Index>(), 7);
+  EXPECT_GE(started, 2) << "the newest hover runs after the stale one";
   EXPECT_EQ(view.readoutText(0), QStringLiteral("row 5, column 7 = %1")
                                      .arg(QString::number(ropeScore(32, 5, 7), 'g', 10)));
   EXPECT_TRUE(view.readoutText(2).contains(QStringLiteral("A − B")))
