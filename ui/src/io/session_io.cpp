@@ -114,7 +114,8 @@ Value valueFromJson(const ParamSpec& spec, const QJsonValue& json) {
     case ParamType::List: {
       if (!json.isArray()) return wrongType();
       NumberList list;
-      for (const QJsonValue& x : json.toArray()) {
+      const QJsonArray array = json.toArray();
+      for (const auto& x : array) {
         if (!x.isDouble()) return wrongType();
         list.push_back(x.toDouble() == 0.0 ? 0.0 : x.toDouble());
       }
