@@ -85,15 +85,8 @@ detail::RowLength valuesRow(const ShawParams& p) {
 
 /// A signed term view: length x length, rows query i, columns key j.
 ViewSpec squareSpec(std::string id, std::string title, std::string value, std::string desc) {
-  return {.id = std::move(id),
-          .title = std::move(title),
-          .xLabel = "key position j",
-          .yLabel = "query position i",
-          .valueLabel = std::move(value),
-          .signedValues = true,
-          .vectorsPerPosition = kWorkVectors,
-          .randomStandIns = true,
-          .description = std::move(desc)};
+  return detail::signedTermSpec(std::move(id), std::move(title), std::move(value), std::move(desc),
+                                kWorkVectors);
 }
 
 }  // namespace

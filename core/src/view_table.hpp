@@ -40,6 +40,22 @@ inline ParamSpec lengthParam(std::string description) {
           .description = std::move(description)};
 }
 
+/// A signed query x key view drawn from random stand-ins (an attention term: rows query
+/// position i, columns key position j), as tupe, shaw and deberta draw theirs.
+/// `vectorsPerPosition` is the scheme's working set (ViewSpec::vectorsPerPosition).
+inline ViewSpec signedTermSpec(std::string id, std::string title, std::string value,
+                               std::string description, double vectorsPerPosition) {
+  return {.id = std::move(id),
+          .title = std::move(title),
+          .xLabel = "key position j",
+          .yLabel = "query position i",
+          .valueLabel = std::move(value),
+          .signedValues = true,
+          .vectorsPerPosition = vectorsPerPosition,
+          .randomStandIns = true,
+          .description = std::move(description)};
+}
+
 /// The shape of a length x length view (query x key, or position x position).
 template <typename P>
 MatrixShape lengthByLength(const P& p) {
