@@ -24,9 +24,9 @@ class SchemeContract : public ::testing::TestWithParam<std::string> {
 
 TEST(Registry, HasTheSchemesInDisplayOrderWithUniqueIds) {
   const auto ids = schemeIds();
-  EXPECT_EQ(ids, (std::vector<std::string>{"sinusoidal", "learned", "t5", "alibi", "rope", "xl",
-                                           "tupe", "shaw", "deberta", "xpos", "nope", "kerple",
-                                           "sandwich"}));
+  EXPECT_EQ(ids,
+            (std::vector<std::string>{"sinusoidal", "learned", "t5", "alibi", "rope", "xl", "tupe",
+                                      "shaw", "deberta", "xpos", "nope", "kerple", "sandwich"}));
   try {
     (void)findScheme("no-such-scheme");
     ADD_FAILURE();

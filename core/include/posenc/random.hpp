@@ -38,10 +38,10 @@ enum class Tensor : std::uint32_t {
   DebertaWq = 51,
   DebertaWk = 52,
   DebertaRelEmbed = 53,  ///< deberta: relative embeddings P (row = table row 0..2 buckets-1).
-  XposQuery = 60,  ///< xpos: query vector (row 0, col = dimension).
-  XposKey = 61,    ///< xpos: key vector (row 0, col = dimension).
-  NopeQuery = 70,  ///< nope: query vectors (row = position, col = dimension).
-  NopeKey = 71,    ///< nope: key vectors (row = position, col = dimension).
+  XposQuery = 60,        ///< xpos: query vector (row 0, col = dimension).
+  XposKey = 61,          ///< xpos: key vector (row 0, col = dimension).
+  NopeQuery = 70,        ///< nope: query vectors (row = position, col = dimension).
+  NopeKey = 71,          ///< nope: key vectors (row = position, col = dimension).
 };
 
 /// 64 random bits for (seed, tensor, row, col): SplitMix64 finalisers chained over the four
