@@ -25,6 +25,13 @@ using posenc::ui::CompareView;
 
 /// Moves the mouse over cell (row, col) of panel `panel`.
 void hoverCell(CompareView& view, int panel, Index row, Index col) {
+  // The mouse leaves the other panels first, as a real one does (a panel still "under the
+  // mouse" would hover its last cell again when it settles).
+  for (int other = 0; view.plotView(other) != nullptr; ++other) {
+    if (other == panel) continue;
+    QEvent leave(QEvent::Leave);
+    QCoreApplication::sendEvent(&view.plotView(other)->plot(), &leave);
+  }
   QCustomPlot& plot = view.plotView(panel)->plot();
   const QPointF at(plot.xAxis->coordToPixel(static_cast<double>(col)),
                    plot.yAxis->coordToPixel(static_cast<double>(row)));
