@@ -123,11 +123,11 @@ bool same(const CommandLine& a, const CommandLine& b) {
          a.sets == b.sets && a.view == b.view && a.allViews == b.allViews && a.out == b.out &&
          a.format == b.format && a.width == b.width && a.height == b.height && a.dpi == b.dpi &&
          a.colormap == b.colormap && a.title == b.title && a.rows == b.rows && a.cols == b.cols &&
-         a.lang == b.lang && a.memoryBudget == b.memoryBudget;
+         a.lang == b.lang && a.memoryBudget == b.memoryBudget && a.model == b.model;
 }
 // toArgs and same must know every field: a new CommandLine field changes its size and stops
 // this build until both are taught it (the fuzz preset is clang on x86-64 only).
-static_assert(sizeof(CommandLine) == 416, "CommandLine changed: update toArgs() and same()");
+static_assert(sizeof(CommandLine) == 456, "CommandLine changed: update toArgs() and same()");
 
 std::string joined(const std::vector<std::string>& words) {
   std::string s;
