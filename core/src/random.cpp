@@ -43,4 +43,10 @@ double normal(std::uint64_t seed, Tensor tensor, std::uint64_t row, std::uint64_
   return std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * std::numbers::pi * u2);
 }
 
+Vector normalRow(std::uint64_t seed, Tensor tensor, std::uint64_t row, Index width) {
+  Vector v(width);
+  for (Index c = 0; c < width; ++c) v(c) = normal(seed, tensor, row, static_cast<std::uint64_t>(c));
+  return v;
+}
+
 }  // namespace posenc

@@ -116,19 +116,9 @@ Vector ropeRotate(const Vector& x, double m, const Vector& theta, RopeLayout lay
   return out;
 }
 
-Vector ropeQuery(const RopeParams& p) {
-  Vector q(p.dim);
-  for (Index c = 0; c < p.dim; ++c)
-    q(c) = normal(p.seed, Tensor::RopeQuery, 0, static_cast<std::uint64_t>(c));
-  return q;
-}
+Vector ropeQuery(const RopeParams& p) { return normalRow(p.seed, Tensor::RopeQuery, 0, p.dim); }
 
-Vector ropeKey(const RopeParams& p) {
-  Vector k(p.dim);
-  for (Index c = 0; c < p.dim; ++c)
-    k(c) = normal(p.seed, Tensor::RopeKey, 0, static_cast<std::uint64_t>(c));
-  return k;
-}
+Vector ropeKey(const RopeParams& p) { return normalRow(p.seed, Tensor::RopeKey, 0, p.dim); }
 
 Vector ropePairTerms(const Vector& q, const Vector& k, const Vector& theta, RopeLayout layout,
                      Index r) {

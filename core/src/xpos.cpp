@@ -76,19 +76,9 @@ Vector xposApply(const XposParams& p, const Vector& x, Index t, bool downscale) 
   return out;
 }
 
-Vector xposQuery(const XposParams& p) {
-  Vector q(p.dim);
-  for (Index c = 0; c < p.dim; ++c)
-    q(c) = normal(p.seed, Tensor::XposQuery, 0, static_cast<std::uint64_t>(c));
-  return q;
-}
+Vector xposQuery(const XposParams& p) { return normalRow(p.seed, Tensor::XposQuery, 0, p.dim); }
 
-Vector xposKey(const XposParams& p) {
-  Vector k(p.dim);
-  for (Index c = 0; c < p.dim; ++c)
-    k(c) = normal(p.seed, Tensor::XposKey, 0, static_cast<std::uint64_t>(c));
-  return k;
-}
+Vector xposKey(const XposParams& p) { return normalRow(p.seed, Tensor::XposKey, 0, p.dim); }
 
 Vector xposPairTerms(const XposParams& p, const Vector& q, const Vector& k, Index r) {
   return pairTerms(xposZeta(p.dim, p.gamma), ropeFrequencies(p.dim, p.base), p.scaleBase, q, k, r);

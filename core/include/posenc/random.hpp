@@ -4,6 +4,8 @@
 
 #include <cstdint>
 
+#include "posenc/types.hpp"
+
 namespace posenc {
 
 /// Ids of the random tensors of the project. Each tensor draws from its own stream, so
@@ -58,5 +60,9 @@ enum class Tensor : std::uint32_t {
 /// @note Not std::normal_distribution, whose output differs between standard libraries.
 [[nodiscard]] double normal(std::uint64_t seed, Tensor tensor, std::uint64_t row,
                             std::uint64_t col);
+
+/// Row `row` of a tensor as a vector: normal(seed, tensor, row, c) for c = 0 .. width - 1
+/// (e.g. RoPE's and xPos's fixed q and k, row 0).
+[[nodiscard]] Vector normalRow(std::uint64_t seed, Tensor tensor, std::uint64_t row, Index width);
 
 }  // namespace posenc
