@@ -173,6 +173,39 @@ ModelReport inspectModel(const std::string& pathOrId, const fs::path& cache) {
   return r;
 }
 
+ModelSetup modelSetup(const std::string& pathOrId, const fs::path& cache) {
+  ModelSetup s;
+  s.report = inspectModel(pathOrId, cache);
+  const ModelFiles& f = s.report.files;
+  if (!s.report.mapping)
+    throw ModelError(f.checkpoint.string() +
+                     ": there is no config.json beside the checkpoint, so the scheme and its "
+                     "parameters are unknown (name the model folder, or give the table with "
+                     "--table FILE:NAME)");
+  const ModelMapping& m = *s.report.mapping;
+  s.scheme = m.scheme;
+  s.params = m.params;
+  for (std::size_t i = 0; i < m.tensors.size() && i < s.report.tensors.size(); ++i) {
+    const TensorUse& use = m.tensors[i];
+    const TensorFound& t = s.report.tensors[i];
+    if (use.param.empty() || !t.found) continue;
+    // A sharded checkpoint is named by its index, which maps the name to the shard.
+    const fs::path file = use.fileOnly ? f.checkpoint : t.file;
+    const std::string value = use.fileOnly ? file.string() : file.string() + ":" + t.name;
+    const auto it = std::find_if(s.params.begin(), s.params.end(),
+                                 [&](const auto& p) { return p.first == use.param; });
+    if (it == s.params.end()) s.params.emplace_back(use.param, value);
+  }
+  if (!f.repoId.empty()) {
+    s.label = f.repoId;
+  } else if (!f.config.empty()) {
+    const fs::path folder = fs::absolute(f.config).lexically_normal().parent_path();
+    s.label = folder.filename().string();
+  }
+  if (s.label.empty()) s.label = (f.config.empty() ? f.checkpoint : f.config).filename().string();
+  return s;
+}
+
 void writeModelReport(std::ostream& out, const ModelReport& report, bool json) {
   json ? writeJson(out, report) : writeText(out, report);
 }

@@ -90,6 +90,8 @@ std::string_view toString(ParamType t) {
       return "choice";
     case ParamType::List:
       return "list";
+    case ParamType::Text:
+      return "text";
   }
   return "int";
 }
@@ -161,6 +163,15 @@ ParamSpec listParam(std::string id, double min, double max, std::int64_t maxCoun
   return s;
 }
 
+ParamSpec textParam(std::string id, std::string description) {
+  ParamSpec s;
+  s.id = std::move(id);
+  s.type = ParamType::Text;
+  s.defaultValue = std::string{};
+  s.description = std::move(description);
+  return s;
+}
+
 ParamSpec seedParam() {
   return intParam("seed", 0, 0, 4294967295LL,
                   "Seed of the portable random generator for every random tensor");
@@ -198,6 +209,9 @@ std::string allowedText(const ParamSpec& spec) {
     }
     case ParamType::Bool:
       return "true or false";
+    case ParamType::Text:
+      return "a line of text of at most " + std::to_string(kMaxTextParam) +
+             " bytes without control characters (empty: not given)";
     case ParamType::Choice: {
       std::string s = "one of ";
       for (std::size_t i = 0; i < spec.choices.size(); ++i) {
@@ -249,6 +263,13 @@ void checkValue(const ParamSpec& spec, const Value& v) {
     case ParamType::Bool:
       if (!std::holds_alternative<bool>(v)) fail();
       return;
+    case ParamType::Text: {
+      const auto* s = std::get_if<std::string>(&v);
+      if (!s || s->size() > kMaxTextParam) fail();
+      for (const char c : *s)
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) fail();
+      return;
+    }
     case ParamType::Choice: {
       const auto* s = std::get_if<std::string>(&v);
       if (!s || std::find(spec.choices.begin(), spec.choices.end(), *s) == spec.choices.end())
@@ -311,6 +332,11 @@ Value parseValue(const ParamSpec& spec, std::string_view text) {
       checkValue(spec, v);
       return v;
     }
+    case ParamType::Text: {
+      Value v = std::string(text);
+      checkOrFail(v);
+      return v;
+    }
   }
   return fail();
 }
@@ -360,6 +386,12 @@ const NumberList& ParamSet::getList(std::string_view id) const {
   const Value& v = get(id);
   if (const auto* list = std::get_if<NumberList>(&v)) return *list;
   throw ParamError(std::string(id), formatValue(v), "a list of numbers");
+}
+
+const std::string& ParamSet::getText(std::string_view id) const {
+  const Value& v = get(id);
+  if (const auto* s = std::get_if<std::string>(&v)) return *s;
+  throw ParamError(std::string(id), formatValue(v), "a line of text");
 }
 
 void ParamSet::set(const std::string& id, Value v) {

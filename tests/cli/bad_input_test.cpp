@@ -102,6 +102,11 @@ Expectation expected(const ParamSpec& spec, const std::string& text) {
       if (std::find(spec.choices.begin(), spec.choices.end(), text) == spec.choices.end())
         return {};
       return {true, text};
+    case ParamType::Text:
+      // A file reference: empty (the random stand-in) is taken; no text tried here names a
+      // readable array file, so the scheme refuses every other one, naming the parameter.
+      if (text.empty()) return {true, text};
+      return {};
     case ParamType::List: {
       // Numbers as Real's, joined by commas with blanks around them, optionally in [ ].
       static const std::regex number("[+-]?([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][+-]?[0-9]+)?");
@@ -147,6 +152,9 @@ std::vector<std::string> inputsFor(const ParamSpec& spec) {
     in.push_back(realText(std::nextafter(spec.max, INFINITY)));   // just above max
   } else if (spec.type == ParamType::Bool) {
     in.insert(in.end(), {"maybe", "2"});
+  } else if (spec.type == ParamType::Text) {
+    in.insert(in.end(), {"no-such-file.npy", "no-such-file.safetensors:wpe.weight",
+                         "tests/data/configs", "a\tb", "\x01.npy"});
   } else {
     in.push_back("no-such-choice");
     std::string upper = spec.choices.front();

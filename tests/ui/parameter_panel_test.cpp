@@ -157,7 +157,8 @@ TEST(ParameterPanel, BuildsOneEditorOfTheRightKindPerParameterForEveryScheme) {
           EXPECT_EQ(slider, nullptr);
           break;
         }
-        case ParamType::List: {
+        case ParamType::List:
+        case ParamType::Text: {
           auto* line = qobject_cast<QLineEdit*>(editor);
           ASSERT_NE(line, nullptr);
           EXPECT_EQ(line->text().toStdString(), posenc::formatValue(s.defaultValue));

@@ -26,6 +26,12 @@ namespace posenc {
 struct TensorUse {
   std::string role{};                ///< What it is, e.g. "position table", "relative bias".
   std::vector<std::string> names{};  ///< Candidate names, preferred first.
+  /// The scheme's Text parameter that receives the tensor as "FILE:NAME" (modelSetup), e.g.
+  /// "table"; empty: shown by inspect only.
+  std::string param{};
+  /// The parameter receives "FILE" only (the scheme picks the name itself from another
+  /// parameter, as t5's `stack` picks the encoder's or the decoder's bias).
+  bool fileOnly = false;
 };
 
 /// What a config.json maps to.
@@ -117,6 +123,24 @@ struct ModelReport {
 /// @throws ModelError or FileError naming the file that cannot be used.
 [[nodiscard]] ModelReport inspectModel(const std::string& pathOrId,
                                        const std::filesystem::path& cache);
+
+/// A model made ready to draw: what `--model PATH` and File > Open Model apply.
+struct ModelSetup {
+  /// A short name for subtitles and titles: the repo id when from the cache, else the model
+  /// folder's name (or the checkpoint's file name when there is no folder).
+  std::string label{};
+  std::string scheme{};
+  /// The mapping's parameters, then one per tensor found: its TensorUse::param set to
+  /// "FILE:NAME" (or "FILE"), so the scheme draws the checkpoint's own table.
+  std::vector<std::pair<std::string, std::string>> params{};
+  ModelReport report{};
+};
+
+/// inspectModel, then the parameters that draw the model.
+/// @throws ModelError when there is no config.json to map (a lone checkpoint) or the config
+/// cannot be mapped, FileError for a broken checkpoint.
+[[nodiscard]] ModelSetup modelSetup(const std::string& pathOrId,
+                                    const std::filesystem::path& cache);
 
 /// The report as text (one fact per line) or as one JSON object.
 void writeModelReport(std::ostream& out, const ModelReport& report, bool json);

@@ -15,7 +15,7 @@ namespace posenc {
 
 /// The type of a parameter; persisted as the string ids "int", "real", "bool", "choice",
 /// "list".
-enum class ParamType { Int, Real, Bool, Choice, List };
+enum class ParamType { Int, Real, Bool, Choice, List, Text };
 
 /// Stable string id of a parameter type.
 [[nodiscard]] std::string_view toString(ParamType t);
@@ -24,7 +24,8 @@ enum class ParamType { Int, Real, Bool, Choice, List };
 using NumberList = std::vector<double>;
 
 /// A parameter value. Int parameters hold int64, Real hold double, Bool hold bool, Choice
-/// hold the chosen string id and List hold a NumberList (possibly empty: "not given").
+/// hold the chosen string id, List hold a NumberList (possibly empty: "not given") and Text
+/// hold a string (a file reference such as "model.safetensors:wpe.weight"; empty: not given).
 using Value = std::variant<std::int64_t, double, bool, std::string, NumberList>;
 
 /// Description of one parameter of a scheme.
@@ -63,6 +64,11 @@ struct ParamSpec {
 /// Written as "1,1.05,2" on the command line and in the panel, a JSON array in files.
 [[nodiscard]] ParamSpec listParam(std::string id, double min, double max, std::int64_t maxCount,
                                   std::string description);
+/// A line of text, empty by default: a reference to an array in a file, "FILE" or
+/// "FILE:NAME" (see tensor_ref.hpp). At most kMaxTextParam bytes, no control characters.
+[[nodiscard]] ParamSpec textParam(std::string id, std::string description);
+/// Longest Text value accepted (bytes).
+inline constexpr std::size_t kMaxTextParam = 4096;
 /// The common `seed` parameter (0 .. 2^32-1, default 0).
 [[nodiscard]] ParamSpec seedParam();
 
@@ -113,6 +119,7 @@ class ParamSet {
   [[nodiscard]] bool getBool(std::string_view id) const;
   [[nodiscard]] const std::string& getChoice(std::string_view id) const;
   [[nodiscard]] const NumberList& getList(std::string_view id) const;
+  [[nodiscard]] const std::string& getText(std::string_view id) const;
   [[nodiscard]] const Value& get(std::string_view id) const;
   [[nodiscard]] bool has(std::string_view id) const;
 

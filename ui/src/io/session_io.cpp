@@ -109,6 +109,7 @@ Value valueFromJson(const ParamSpec& spec, const QJsonValue& json) {
       if (!json.isBool()) return wrongType();
       return json.toBool();
     case ParamType::Choice:
+    case ParamType::Text:
       if (!json.isString()) return wrongType();
       return parseValue(spec, json.toString().toStdString());
     case ParamType::List: {

@@ -4,11 +4,13 @@
 #include "posenc_ui/panels/parameter_panel.h"
 
 #include <QAbstractSpinBox>
+#include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDoubleSpinBox>
 #include <QEvent>
+#include <QFileDialog>
 #include <QFocusEvent>
 #include <QFontMetrics>
 #include <QGridLayout>
@@ -28,6 +30,7 @@
 #include <QSlider>
 #include <QSpinBox>
 #include <QStringList>
+#include <QStyle>
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <QWheelEvent>
@@ -482,6 +485,8 @@ struct ParameterPanel::Impl {
         return r.check->isChecked();
       case ParamType::Choice:
         return r.combo->currentData().toString().toStdString();
+      case ParamType::Text:
+        return r.list->text().trimmed().toStdString();  // refused by validation if not text
       case ParamType::List: {
         const std::string text = r.list->text().toStdString();
         try {
@@ -521,6 +526,13 @@ struct ParameterPanel::Impl {
         if (const auto* c = std::get_if<std::string>(&v)) {
           const int index = r.combo->findData(qs(*c));
           if (index >= 0) r.combo->setCurrentIndex(index);
+        }
+        break;
+      case ParamType::Text:
+        if (const auto* t = std::get_if<std::string>(&v)) {
+          r.list->setText(qs(*t));
+          r.list->setCursorPosition(0);
+          r.list->setToolTip(qs(*t));
         }
         break;
       case ParamType::List:
@@ -764,6 +776,33 @@ struct ParameterPanel::Impl {
         r.list = e;
         return e;
       }
+      case ParamType::Text: {
+        // A file reference (a trained table): typed, or chosen with the button at its end.
+        auto* e = new QLineEdit;
+        e->setPlaceholderText(
+            ParameterPanel::tr("random stand-in (or a file: .safetensors, .npy, .npz)"));
+        e->setClearButtonEnabled(true);
+        QObject::connect(e, &QLineEdit::editingFinished, q, [this, i, e] {
+          if (!e->isModified()) return;
+          e->setModified(false);
+          e->setToolTip(e->text());
+          onEditorChanged(i);
+        });
+        QAction* browse = e->addAction(q->style()->standardIcon(QStyle::SP_DialogOpenButton),
+                                       QLineEdit::TrailingPosition);
+        browse->setToolTip(ParameterPanel::tr("Choose a file…"));
+        QObject::connect(browse, &QAction::triggered, q, [this, i, e] {
+          const QString file = QFileDialog::getOpenFileName(
+              q, ParameterPanel::tr("Choose the array for %1").arg(qs(rows[i].spec.id)), QString(),
+              ParameterPanel::tr("Arrays (*.safetensors *.npy *.npz *.json);;All files (*)"));
+          if (file.isEmpty()) return;
+          e->setText(file);
+          e->setToolTip(file);
+          onEditorChanged(i);
+        });
+        r.list = e;
+        return e;
+      }
     }
     return nullptr;
   }
@@ -891,7 +930,10 @@ struct ParameterPanel::Impl {
   void setRowTexts(Row& r) {
     r.label->setText(parameterLabel(qs(r.spec.id)));
     const QString tip = tooltipFor(r.spec);
-    r.editor->setToolTip(r.list ? listTooltip(r.spec, r.list->text()) : tip);
+    r.editor->setToolTip(r.spec.type == ParamType::List ? listTooltip(r.spec, r.list->text())
+                         : r.spec.type == ParamType::Text && !r.list->text().isEmpty()
+                             ? r.list->text()
+                             : tip);
     r.label->setToolTip(tip);
     if (r.slider) r.slider->setToolTip(tip);
     if (r.combo)  // the texts only: the current index, and so the value, stays
