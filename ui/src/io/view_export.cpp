@@ -123,6 +123,14 @@ QString parameterSummary(const Scheme& scheme, const ParamSet& params) {
     const auto spec = std::find_if(specs.begin(), specs.end(),
                                    [&key](const ParamSpec& s) { return s.id == key; });
     if (spec != specs.end() && spec->quietAtDefault && spec->defaultValue == item.second) continue;
+    if (spec != specs.end() && spec->type == ParamType::Text) {
+      // A table file: its name (and the tensor's), not the folders above it; unset: left out.
+      const std::string& text = std::get<std::string>(item.second);
+      if (text.empty()) continue;
+      const std::string name = text.substr(text.find_last_of('/') + 1);
+      parts << QString::fromStdString(key + " = " + name);
+      continue;
+    }
     parts << QString::fromStdString(key + " = " + formatValue(item.second));
   }
   return parts.join(QStringLiteral("   "));
@@ -189,7 +197,8 @@ void exportView(const Scheme& scheme, const ParamSet& params, const ViewSpec& vi
   PlotOptions options;
   options.colormap = request.colormap;
   options.title = request.title;
-  options.subtitle = QString::fromStdString(scheme.info().name) + QStringLiteral("    ") +
+  options.subtitle = (request.model.isEmpty() ? QString() : request.model + QStringLiteral(" · ")) +
+                     QString::fromStdString(scheme.info().name) + QStringLiteral("    ") +
                      parameterSummary(scheme, params);
   describeValues(options, scheme, params, view.id);
   if (isMatrix) {

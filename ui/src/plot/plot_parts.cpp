@@ -355,6 +355,13 @@ QFont plotFont(double points, double scale, bool bold) {
 
 QString localizedSubtitle(const QString& subtitle) {
   if (subtitle.isEmpty()) return subtitle;
+  // "MODEL · Scheme name   params": the model's label stays, the scheme's name is translated.
+  const QString separator = QStringLiteral(" · ");
+  if (const qsizetype at = subtitle.indexOf(separator); at > 0) {
+    const QString rest = subtitle.mid(at + separator.size());
+    const QString localized = localizedSubtitle(rest);
+    if (localized != rest) return subtitle.left(at + separator.size()) + localized;
+  }
   for (const auto& scheme : allSchemes()) {
     const QString name = QString::fromStdString(scheme->info().name);
     if (subtitle == name || subtitle.startsWith(name + QLatin1Char(' ')))

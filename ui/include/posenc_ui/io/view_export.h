@@ -19,6 +19,8 @@ struct ExportRequest {
   QString colormap;       ///< Empty = the view's default.
   QString title;          ///< Empty = the view's title.
   posenc::Region region;  ///< Part of a matrix view (whole by default); sampling is set here.
+  /// The model drawn (ModelSetup::label, e.g. "gpt2"), first in the subtitle; empty: none.
+  QString model;
 };
 
 /// The picture formats (.png .svg .pdf) and number formats (.csv .npy .json) by extension.
@@ -29,7 +31,8 @@ struct ExportRequest {
 inline constexpr double kMaxDataCells = 134217728.0;
 
 /// "length = 128   dim = 64   ..." for picture subtitles: every parameter of `scheme` but the
-/// quiet ones (ParamSpec::quietAtDefault) still at their defaults.
+/// quiet ones (ParamSpec::quietAtDefault) still at their defaults; a Text parameter (a table
+/// file) by its file name only, and left out while empty.
 [[nodiscard]] QString parameterSummary(const posenc::Scheme& scheme,
                                        const posenc::ParamSet& params);
 
