@@ -23,7 +23,10 @@
 #   --keep DIR      write the checkpoint and pictures to DIR and keep them (default: a
 #                   temporary folder, removed at exit; the checkpoint takes 2 GB)
 # Needs Debian's /usr/bin/python3 with python3-numpy and python3-matplotlib; it installs them
-# (scripts/deps.sh numpy) when one is missing.
+# (scripts/deps.sh numpy) when one is missing. Beware: python3-matplotlib pulls in fonts-lyx,
+# whose TeX fonts claim U+0001, so Qt then draws "a\x01b" in two fonts and the ui test
+# SvgText.CharactersXmlCannotHoldBecomeReplacementCharacters fails on that machine;
+# `apt-get remove fonts-lyx` (which removes matplotlib again) puts it back.
 set -euo pipefail
 
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
