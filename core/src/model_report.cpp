@@ -97,11 +97,21 @@ std::vector<std::int64_t> expectedShape(const ModelMapping& m) {
   return shape;
 }
 
-/// The check of a found tensor's shape, as one phrase.
+/// A dtype the array readers turn into numbers (tensor_file.hpp: F16, BF16, F32, F64).
+bool drawableDtype(const std::string& dtype) {
+  return dtype == "F16" || dtype == "BF16" || dtype == "F32" || dtype == "F64";
+}
+
+/// The checks of a found tensor, as phrases: its shape against the config, and its dtype.
 std::string shapeCheck(const TensorFound& t) {
-  if (t.expected.empty()) return {};
-  return t.shapeOk() ? "shape ok"
-                     : "shape mismatch: expected " + shapeText(t.expected) + " from the config";
+  std::string s;
+  if (!t.expected.empty())
+    s = t.shapeOk() ? "shape ok"
+                    : "shape mismatch: expected " + shapeText(t.expected) + " from the config";
+  if (!drawableDtype(t.dtype))
+    s += (s.empty() ? "" : "; ") + std::string("dtype ") + t.dtype +
+         " cannot be drawn (F16, BF16, F32 or F64)";
+  return s;
 }
 
 void writeText(std::ostream& out, const ModelReport& r) {
@@ -181,6 +191,7 @@ void writeJson(std::ostream& out, const ModelReport& r) {
         for (std::size_t k = 0; k < t.expected.size(); ++k) out << (k ? ", " : "") << t.expected[k];
         out << "], \"shape_ok\": " << (t.shapeOk() ? "true" : "false");
       }
+      out << ", \"drawable_dtype\": " << (drawableDtype(t.dtype) ? "true" : "false");
     }
     out << "}";
   }

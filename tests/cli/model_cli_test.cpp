@@ -131,6 +131,21 @@ TEST_F(ModelCli, InspectChecksEachTensorsShapeAgainstTheConfig) {
       << xlOut.out;
   const Outcome deb = run({"inspect", write("deb", tinyModel("deberta-v2")).string()});
   EXPECT_NE(deb.out.find("(16, 16)  model.safetensors  shape ok"), std::string::npos) << deb.out;
+  // A dtype the readers cannot turn into numbers is said so (drawing it is refused).
+  TinyModel ints = tinyModel("gpt2");
+  ints.tensors[0].dtype = "I32";
+  const fs::path intsDir = write("ints", ints);
+  const Outcome intText = run({"inspect", intsDir.string()});
+  EXPECT_NE(intText.out.find("I32 (12, 16)  model.safetensors  shape ok; dtype I32 cannot be "
+                             "drawn (F16, BF16, F32 or F64)"),
+            std::string::npos)
+      << intText.out;
+  const Outcome intJson = run({"inspect", intsDir.string(), "--json"});
+  EXPECT_FALSE(
+      parseJson(intJson.out)["tensors"].toArray()[0].toObject()["drawable_dtype"].toBool(true));
+  const Outcome floats = run({"inspect", m_dir.string() + "/deb", "--json"});
+  EXPECT_TRUE(
+      parseJson(floats.out)["tensors"].toArray()[0].toObject()["drawable_dtype"].toBool(false));
 }
 
 TEST_F(ModelCli, EveryDtypeAndAShardedCheckpoint) {
