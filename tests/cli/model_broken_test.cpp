@@ -129,7 +129,7 @@ TEST_F(ModelBroken, BrokenConfigsAndShardsAreRefused) {
   std::vector<std::string> files, reasons;
   const auto both = [&](const fs::path& dir, const fs::path& file, const std::string& reason) {
     for (auto c : {std::vector<std::string>{"inspect", dir.string()},
-                   {"export", "--model", dir.string(), "--out", "x.json"}}) {
+                   {"export", "--model", dir.string(), "--out", (m_dir / "x.json").string()}}) {
       commands.push_back(std::move(c));
       files.push_back(file.string());
       reasons.push_back(reason);
@@ -166,7 +166,7 @@ TEST_F(ModelBroken, BrokenConfigsAndShardsAreRefused) {
   writeFile(notJson / "model.safetensors.index.json", "{\"weight_map\": ");
   both(notJson, notJson / "model.safetensors.index.json", "");
   // A lone checkpoint without config.json: the scheme is unknown.
-  commands.push_back({"export", "--model", good.string(), "--out", "x.json"});
+  commands.push_back({"export", "--model", good.string(), "--out", (m_dir / "x.json").string()});
   files.push_back(good.string());
   reasons.emplace_back("there is no config.json beside the checkpoint");
   expectRefused(commands, files, reasons);

@@ -202,7 +202,8 @@ TEST_F(ModelCli, RepoIdsResolveInTheHuggingFaceCacheOnly) {
   ASSERT_EQ(models.status, 0) << models.err;
   EXPECT_NE(models.out.find("\"repo_id\": \"bloom-tiny\""), std::string::npos);
   // Not in the cache: refused, never downloaded.
-  const Outcome missing = run({"export", "--model", "meta-llama/Llama-3.1-8B", "--out", "x.json"});
+  const Outcome missing =
+      run({"export", "--model", "meta-llama/Llama-3.1-8B", "--out", (m_dir / "x.json").string()});
   EXPECT_EQ(missing.status, 2);
   EXPECT_NE(missing.err.find("models--meta-llama--Llama-3.1-8B"), std::string::npos) << missing.err;
   EXPECT_NE(missing.err.find("never downloads"), std::string::npos) << missing.err;
@@ -236,41 +237,45 @@ TEST_F(ModelCli, ModelGoesWithSetAndItsOwnSchemeOnly) {
   const Outcome same =
       run({"export", "--model", dir.string(), "--scheme", "learned", "--out", "-"});
   EXPECT_EQ(same.status, 0) << same.err;
-  const Outcome other = run(
-      {"export", "--model", dir.string(), "--scheme", "rope", "--view", "cos", "--out", "x.json"});
+  const Outcome other = run({"export", "--model", dir.string(), "--scheme", "rope", "--view", "cos",
+                             "--out", (m_dir / "x.json").string()});
   EXPECT_EQ(other.status, 2);
   EXPECT_NE(other.err.find("--scheme rope does not match the scheme of model"), std::string::npos)
       << other.err;
   EXPECT_NE(other.err.find("(learned)"), std::string::npos) << other.err;
   for (const char* source : {"--session", "--preset"}) {
-    const Outcome both = run({"export", "--model", dir.string(), source, "x", "--out", "x.json"});
+    const Outcome both =
+        run({"export", "--model", dir.string(), source, "x", "--out", (m_dir / "x.json").string()});
     EXPECT_EQ(both.status, 2) << source;
     EXPECT_NE(both.err.find("give either --model PATH or " + std::string(source)),
               std::string::npos)
         << both.err;
   }
-  const Outcome badSet =
-      run({"export", "--model", dir.string(), "--set", "dim=0", "--out", "x.json"});
+  const Outcome badSet = run(
+      {"export", "--model", dir.string(), "--set", "dim=0", "--out", (m_dir / "x.json").string()});
   EXPECT_EQ(badSet.status, 2);
   EXPECT_NE(badSet.err.find("dim"), std::string::npos) << badSet.err;
   // A value of the config the scheme refuses names the model and how to override it.
   TinyModel wide = tinyModel("gpt2");
   wide.config = R"({"model_type": "gpt2", "n_positions": 12, "n_embd": 99999})";
   const fs::path wideDir = write("wide", wide);
-  const Outcome refused = run({"export", "--model", wideDir.string(), "--out", "x.json"});
+  const Outcome refused =
+      run({"export", "--model", wideDir.string(), "--out", (m_dir / "x.json").string()});
   EXPECT_EQ(refused.status, 2);
   EXPECT_NE(refused.err.find("model " + wideDir.string() + ": "), std::string::npos) << refused.err;
   EXPECT_NE(refused.err.find("--set dim=VALUE overrides it"), std::string::npos) << refused.err;
-  EXPECT_EQ(
-      run({"export", "--model", wideDir.string(), "--set", "dim=16", "--out", "x.json"}).status, 0);
-  EXPECT_EQ(run({"export", "--model", "", "--out", "x.json"}).status, 2);
+  EXPECT_EQ(run({"export", "--model", wideDir.string(), "--set", "dim=16", "--out",
+                 (m_dir / "x.json").string()})
+                .status,
+            0);
+  EXPECT_EQ(run({"export", "--model", "", "--out", (m_dir / "x.json").string()}).status, 2);
 }
 
 TEST_F(ModelCli, TableIsRefusedForASchemeWithoutOne) {
   const fs::path file = m_dir / "t.safetensors";
   writeFile(file, safetensorsBytes({{"wpe.weight", "F32", {12, 16}, {}}}));
   const Outcome r = run({"export", "--scheme", "rope", "--table", file.string() + ":wpe.weight",
-                         "--view", "cos", "--out", "x.json"});
+                         "--view", "cos", "--out", (m_dir / "x.json").string()});
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("--table: scheme rope has no table parameter (schemes with one: "),
             std::string::npos)
@@ -279,8 +284,9 @@ TEST_F(ModelCli, TableIsRefusedForASchemeWithoutOne) {
     if (hasParam(s->info().id, "table")) {
       EXPECT_NE(r.err.find(s->info().id), std::string::npos) << r.err;
     }
-  const Outcome twice = run({"export", "--scheme", "learned", "--table", file.string(), "--set",
-                             "table=" + file.string(), "--view", "encoding", "--out", "x.json"});
+  const Outcome twice =
+      run({"export", "--scheme", "learned", "--table", file.string(), "--set",
+           "table=" + file.string(), "--view", "encoding", "--out", (m_dir / "x.json").string()});
   EXPECT_EQ(twice.status, 2);
   EXPECT_NE(twice.err.find("both give the table; give it once"), std::string::npos) << twice.err;
 }
