@@ -165,12 +165,20 @@ void parseGallery(ArgCursor& in, CommandLine& cl) {
                      "': gallery draws pictures: png, svg or pdf");
 }
 
+/// `value` of `option`, refused when empty (an empty --model or --table would mean "not given").
+const std::string& nonEmpty(const std::string& option, const std::string& value, const char* what) {
+  if (value.empty()) throw UsageError(option + " needs " + what + ", not an empty text");
+  return value;
+}
+
 /// Each export option into `cl`, in order; a later option overrides an earlier one except
 /// --set, which refuses a key given twice.
 void parseExportOptions(ArgCursor& in, CommandLine& cl) {
   for (; in.more(); ++in.k) {
     const std::string& a = in.current();
     if (a == "--scheme") cl.scheme = in.value(a);
+    else if (a == "--model") cl.model = nonEmpty(a, in.value(a), "PATH");
+    else if (a == "--table") cl.table = nonEmpty(a, in.value(a), "FILE[:NAME]");
     else if (a == "--session") cl.session = in.value(a);
     else if (a == "--preset") cl.preset = in.value(a);
     else if (a == "--set") {
@@ -196,23 +204,40 @@ void parseExportOptions(ArgCursor& in, CommandLine& cl) {
   }
 }
 
+/// The checks between --model, --table and the other sources of an export.
+void checkModelAndTable(const CommandLine& cl) {
+  if (!cl.model.empty() && (!cl.session.empty() || !cl.preset.empty()))
+    throw UsageError(std::string("give either --model PATH or ") +
+                     (cl.session.empty() ? "--preset ID" : "--session FILE") +
+                     ", not both: each sets the scheme and its parameters (--set changes single "
+                     "values)");
+  if (cl.table.empty()) return;
+  for (const auto& [key, v] : cl.sets)
+    if (key == "table")
+      throw UsageError("--table '" + shown(cl.table) + "' and --set table='" + shown(v) +
+                       "' both give the table; give it once");
+}
+
 /// The checks between export options, once all are read; fills in the default format.
 void checkExport(CommandLine& cl) {
-  const bool fromFile = !cl.session.empty() || !cl.preset.empty();
+  const bool fromFile = !cl.session.empty() || !cl.preset.empty() || !cl.model.empty();
   if (!cl.session.empty() && !cl.preset.empty())
     throw UsageError(
         "give either --session FILE or --preset ID, not both (--set changes single values)");
+  checkModelAndTable(cl);
   if (cl.scheme.empty() && !fromFile)
     throw UsageError(
-        "export needs --scheme ID, --session FILE or --preset ID (posenc list shows the schemes, "
-        "posenc list --presets the presets)");
+        "export needs --scheme ID, --model PATH, --session FILE or --preset ID (posenc list "
+        "shows the schemes, posenc list --presets the presets, posenc models the cached "
+        "models)");
   if (cl.out.empty())
     throw UsageError(
         "export needs --out PATH (a .png .svg .pdf .csv .npy .json file, DIR/ with --all-views, or "
         "- for JSON on standard output)");
   if (cl.allViews && !cl.view.empty())
     throw UsageError("give either --view VIEW or --all-views, not both");
-  // With a session or preset, its own view is used when neither is given (checked when run).
+  // With a session or preset, its own view is used when neither is given (checked when run);
+  // with a model, the scheme's first view.
   if (!cl.allViews && cl.view.empty() && !fromFile)
     throw UsageError("export needs --view VIEW or --all-views (posenc list shows the views)");
   if (!cl.format.empty()) {
@@ -279,6 +304,7 @@ Usage:
   posenc export --scheme ID [--set KEY=VALUE]... --view VIEW --out PATH [options]
   posenc export --scheme ID [--set KEY=VALUE]... --all-views --out DIR/ [--format FMT] [options]
   posenc export --session FILE | --preset ID [--set KEY=VALUE]... [--view VIEW] --out PATH [options]
+  posenc export --model PATH [--set KEY=VALUE]... [--view VIEW | --all-views] --out PATH [options]
       Draw a view or write its numbers. The extension of PATH picks the format:
         .png .svg .pdf   the picture (title, axis labels, colour scale)
         .csv .npy .json  the numbers (masked cells: nan in CSV/NPY, null in JSON)
@@ -303,6 +329,19 @@ Usage:
                          saved by the window (.json); --set, --view and --colormap given
                          as well override it; --scheme, if given, must be the session's
       --preset ID        likewise from a built-in preset (posenc list --presets)
+      --model PATH       draw a real model: PATH is a model folder (config.json, and
+                         model.safetensors or model.safetensors.index.json with its
+                         shards), a config.json, a .safetensors file with its config.json
+                         beside it, or a repo id (gpt2, meta-llama/Llama-3.1-8B) in the
+                         local Hugging Face cache (never the network). The model sets the
+                         scheme and its parameters, with its own trained tables where the
+                         scheme draws one; --set overrides them; the subtitle names the
+                         model. Without --view: the scheme's first view. --scheme, if
+                         given, must be the model's; not with --session or --preset
+      --table FILE[:NAME]
+                         a trained table from a file (.safetensors, its .index.json, .npy
+                         or .npz; NAME picks the tensor): the same as --set table=...,
+                         for a scheme with a table parameter (learned, t5)
   posenc gallery [DIR] [--format png|svg|pdf] [--size WxH] [--dpi N] [--memory-budget SIZE]
                  [--lang en|zh_CN]
       Every view of every scheme at default parameters into DIR (default ./gallery).
@@ -312,7 +351,8 @@ Usage:
       .safetensors file, or a repo id (gpt2, meta-llama/Llama-3.1-8B) in the local Hugging
       Face cache ($HF_HUB_CACHE, else $HF_HOME/hub, else ~/.cache/huggingface/hub; never the
       network). Prints the model type, the scheme and parameters it maps to, every tensor
-      used (name, dtype, shape, file) and what in config.json was not understood.
+      used (name, dtype, shape, file, and whether its shape is the one the config gives)
+      and what in config.json was not understood.
   posenc models [--json]
       The models of the local Hugging Face cache that have a config.json, each with the
       scheme it maps to.
@@ -327,13 +367,16 @@ Examples:
   posenc export --session my.json --out - > numbers.json
   posenc export --scheme rope --view scores --lang zh_CN --out rope_zh.png
   posenc inspect meta-llama/Llama-3.1-8B
+  posenc export --model gpt2 --view encoding --out gpt2_wpe.png
+  posenc export --scheme learned --table model.safetensors:wpe.weight --view encoding --out t.png
 
 Exit status: 0 on success, 2 for bad input (the message names the parameter, the value
 and what is allowed; also a session file that is missing, unreadable or invalid, and a
 request over the memory budget, with the size it needs), 1 when a file cannot be written
 (a read-only folder, a full disk: the message says so, and an existing file is left whole).
-For inspect, a model that cannot be found, a config or checkpoint that cannot be read, and
-an unknown model_type (the message lists the supported ones) are bad input (2).
+For inspect and --model, a model that cannot be found, a config or checkpoint that cannot
+be read (the message names the file and the reason), and an unknown model_type (the message
+lists the supported ones) are bad input (2); so is a --table file that cannot be read.
 )";
 }
 

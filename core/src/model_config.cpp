@@ -276,7 +276,9 @@ std::vector<std::string> prefixed(const std::string& name,
 void mapLearned(const Config& c, const std::string& type, const std::string& file,
                 ModelMapping& m) {
   m.scheme = "learned";
-  std::int64_t rows = required(c, {"max_position_embeddings", "n_positions", "n_ctx"}, file);
+  // ViT's configs have no max_position_embeddings: its rows come from the patch grid below.
+  std::int64_t rows =
+      type == "vit" ? 0 : required(c, {"max_position_embeddings", "n_positions", "n_ctx"}, file);
   const std::int64_t dim = required(c, {"hidden_size", "n_embd", "d_model"}, file);
   if (type == "gpt2" || type == "gpt_bigcode") {
     m.tensors.push_back({"position table", prefixed("wpe.weight", {"transformer."})});

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `posenc inspect` and `posenc models` (model_config.hpp): a model's files, what its config
 // maps to, and where the tensors it needs are, read from the checkpoint's headers only.
+#include <algorithm>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 
@@ -63,6 +65,55 @@ std::string shapeText(const std::vector<std::int64_t>& shape) {
   return s + ")";
 }
 
+/// The mapping's value of parameter `key` as a whole number, or -1.
+std::int64_t mappedWhole(const ModelMapping& m, const std::string& key) {
+  std::int64_t v = -1;
+  for (const auto& [k, text] : m.params)
+    if (k == key) v = std::strtoll(text.c_str(), nullptr, 10);
+  return v;
+}
+
+/// The shape the mapped parameters give a scheme's trained tensor (TensorFound::expected),
+/// as each model builds it: GPT-2 `nn.Embedding(n_positions, n_embd)` (OPT's +2 and ViT's
+/// grid + [CLS] are in max_len already), T5Attention `nn.Embedding(num_buckets, n_heads)`,
+/// TransfoXL `nn.Parameter(n_head, d_head)` and DebertaV2 `nn.Embedding(pos_ebd_size,
+/// hidden_size)` with pos_ebd_size = 2 * position_buckets, else 2 * max_relative_positions
+/// (huggingface/transformers models/{gpt2,t5,deprecated/transfo_xl,deberta_v2}/modeling_*.py).
+std::vector<std::int64_t> expectedShape(const ModelMapping& m) {
+  const auto p = [&](const char* key) { return mappedWhole(m, key); };
+  std::vector<std::int64_t> shape;
+  if (m.scheme == "learned") {
+    shape = {p("max_len"), p("dim")};
+  } else if (m.scheme == "t5") {
+    shape = {p("buckets"), p("heads")};
+  } else if (m.scheme == "xl") {
+    if (p("heads") > 0) shape = {p("heads"), p("d_model") / p("heads")};
+  } else if (m.scheme == "deberta") {
+    const std::int64_t buckets = p("buckets");
+    shape = {2 * (buckets > 0 ? buckets : p("max_relative_positions")), p("d_model")};
+  }
+  for (const std::int64_t d : shape)
+    if (d <= 0) return {};
+  return shape;
+}
+
+/// A dtype the array readers turn into numbers (tensor_file.hpp: F16, BF16, F32, F64).
+bool drawableDtype(const std::string& dtype) {
+  return dtype == "F16" || dtype == "BF16" || dtype == "F32" || dtype == "F64";
+}
+
+/// The checks of a found tensor, as phrases: its shape against the config, and its dtype.
+std::string shapeCheck(const TensorFound& t) {
+  std::string s;
+  if (!t.expected.empty())
+    s = t.shapeOk() ? "shape ok"
+                    : "shape mismatch: expected " + shapeText(t.expected) + " from the config";
+  if (!drawableDtype(t.dtype))
+    s += (s.empty() ? "" : "; ") + std::string("dtype ") + t.dtype +
+         " cannot be drawn (F16, BF16, F32 or F64)";
+  return s;
+}
+
 void writeText(std::ostream& out, const ModelReport& r) {
   out << "model: " << r.given << (r.files.repoId.empty() ? "" : " (Hugging Face cache)") << "\n";
   out << "config: " << (r.files.config.empty() ? "(none)" : r.files.config.string()) << "\n";
@@ -83,8 +134,9 @@ void writeText(std::ostream& out, const ModelReport& r) {
   for (const TensorFound& t : r.tensors) {
     out << "  " << t.role << ": ";
     if (t.found) {
+      const std::string check = shapeCheck(t);
       out << t.name << "  " << t.dtype << " " << shapeText(t.shape) << "  "
-          << t.file.filename().string() << "\n";
+          << t.file.filename().string() << (check.empty() ? "" : "  " + check) << "\n";
     } else {
       out << (r.files.checkpoint.empty() ? "no checkpoint" : "not in the checkpoint")
           << " (looked for " << joined(t.lookedFor, ", ") << "): the random stand-in is drawn\n";
@@ -131,6 +183,15 @@ void writeJson(std::ostream& out, const ModelReport& r) {
           << ", \"shape\": [";
       for (std::size_t k = 0; k < t.shape.size(); ++k) out << (k ? ", " : "") << t.shape[k];
       out << "], \"file\": " << jsonString(t.file.string());
+      out << ", \"expected_shape\": ";
+      if (t.expected.empty()) {
+        out << "null, \"shape_ok\": null";
+      } else {
+        out << "[";
+        for (std::size_t k = 0; k < t.expected.size(); ++k) out << (k ? ", " : "") << t.expected[k];
+        out << "], \"shape_ok\": " << (t.shapeOk() ? "true" : "false");
+      }
+      out << ", \"drawable_dtype\": " << (drawableDtype(t.dtype) ? "true" : "false");
     }
     out << "}";
   }
@@ -139,6 +200,13 @@ void writeJson(std::ostream& out, const ModelReport& r) {
 }
 
 }  // namespace
+
+bool TensorFound::shapeOk() const {
+  if (expected.empty()) return true;
+  auto first = shape.begin();
+  while (shape.end() - first > static_cast<std::ptrdiff_t>(expected.size()) && *first == 1) ++first;
+  return std::equal(first, shape.end(), expected.begin(), expected.end());
+}
 
 ModelReport inspectModel(const std::string& pathOrId, const fs::path& cache) {
   ModelReport r;
@@ -153,10 +221,12 @@ ModelReport inspectModel(const std::string& pathOrId, const fs::path& cache) {
   } catch (const ParamError& e) {
     r.paramsError = e.what();
   }
+  const std::vector<std::int64_t> expected = expectedShape(*r.mapping);
   for (const TensorUse& use : r.mapping->tensors) {
     TensorFound t;
     t.role = use.role;
     t.lookedFor = use.names;
+    t.expected = expected;
     for (const std::string& name : use.names) {
       const auto it = std::find_if(entries.begin(), entries.end(),
                                    [&](const auto& e) { return e.first.name == name; });

@@ -245,5 +245,41 @@ TEST(CommandLine, InspectTakesOneModelAndModelsNone) {
             std::string::npos);
 }
 
+TEST(CommandLine, ExportFromAModelNeedsNeitherSchemeNorView) {
+  const CommandLine cl =
+      parseCommandLine({"export", "--model", "gpt2", "--set", "length=64", "--out", "x.png"});
+  EXPECT_EQ(cl.command, CommandLine::Command::Export);
+  EXPECT_EQ(cl.model, "gpt2");
+  EXPECT_TRUE(cl.scheme.empty());
+  EXPECT_TRUE(cl.view.empty());  // the scheme's first view, chosen when run
+  EXPECT_EQ(cl.sets, (std::vector<std::pair<std::string, std::string>>{{"length", "64"}}));
+  EXPECT_TRUE(parseCommandLine({"export", "--model", "m/", "--all-views", "--out", "d/"}).allViews);
+  EXPECT_EQ(usageError({"export", "--model", "m", "--session", "s.json", "--out", "x.png"}),
+            "give either --model PATH or --session FILE, not both: each sets the scheme and its "
+            "parameters (--set changes single values)");
+  EXPECT_NE(usageError({"export", "--model", "m", "--preset", "p", "--out", "x.png"})
+                .find("give either --model PATH or --preset ID"),
+            std::string::npos);
+  EXPECT_EQ(usageError({"export", "--model", "", "--out", "x.png"}),
+            "--model needs PATH, not an empty text");
+  EXPECT_EQ(usageError({"export", "--model"}), "--model needs a value (see posenc --help)");
+}
+
+TEST(CommandLine, TableIsTheTableParameterGivenOnce) {
+  const CommandLine cl =
+      parseCommandLine({"export", "--scheme", "learned", "--table", "m.safetensors:wpe.weight",
+                        "--view", "encoding", "--out", "x.png"});
+  EXPECT_EQ(cl.table, "m.safetensors:wpe.weight");
+  EXPECT_TRUE(cl.sets.empty());
+  EXPECT_EQ(usageError({"export", "--scheme", "learned", "--table", "a.npy", "--set", "table=b.npy",
+                        "--view", "encoding", "--out", "x.png"}),
+            "--table 'a.npy' and --set table='b.npy' both give the table; give it once");
+  EXPECT_EQ(usageError({"export", "--scheme", "learned", "--table", "", "--view", "encoding",
+                        "--out", "x.png"}),
+            "--table needs FILE[:NAME], not an empty text");
+  EXPECT_NE(helpText().find("--model PATH"), std::string::npos);
+  EXPECT_NE(helpText().find("--table FILE[:NAME]"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace posenc

@@ -16,6 +16,7 @@
 
 #include "posenc/model_config.hpp"
 #include "posenc/scheme.hpp"
+#include "support/tiny_model.hpp"
 
 namespace posenc {
 namespace {
@@ -192,10 +193,76 @@ TEST(ModelConfig, AlibiT5LearnedXlAndDeberta) {
   EXPECT_EQ(params(deb).at("buckets"), "256");
 }
 
+// The published configs of tests/data/configs (provenance in its README) and what each must
+// give, as transformers reads them: Qwen2Config (head_dim = hidden_size / num_attention_heads,
+// rope_theta; sliding window off with use_sliding_window false), BloomConfig (n_head ALiBi
+// heads), T5Config (relative_attention_num_buckets / _max_distance, num_heads), GPT2Config
+// (n_positions, n_embd), BertConfig (max_position_embeddings, hidden_size), OPTConfig (its
+// OPTLearnedPositionalEmbedding has max_position_embeddings + 2 rows) and DebertaV2Config
+// (max_relative_positions -1 = max_position_embeddings; position_buckets).
+TEST(ModelConfig, Qwen25AndBloomPublishedConfigs) {
+  const ModelMapping qwen = mapConfig(configText("qwen2.5-7b-instruct.json"), "config.json");
+  EXPECT_EQ(qwen.modelType, "qwen2");
+  EXPECT_EQ(qwen.scheme, "rope");
+  const auto q = params(qwen);
+  EXPECT_EQ(q.at("dim"), "128");  // 3584 / 28
+  EXPECT_EQ(q.at("base"), "1000000");
+  EXPECT_EQ(q.at("layout"), "half");
+  EXPECT_EQ(q.at("scaling"), "none");
+  EXPECT_EQ(q.at("train_length"), "32768");
+  EXPECT_EQ(q.at("length"), "32768");
+  EXPECT_EQ(q.count("partial_rotary_factor"), 0U);
+  EXPECT_TRUE(qwen.notes.empty());  // use_sliding_window: false
+  EXPECT_TRUE(qwen.notUnderstood.empty());
+  const ModelMapping bloom = mapConfig(configText("bloom-560m.json"), "config.json");
+  EXPECT_EQ(bloom.scheme, "alibi");
+  EXPECT_EQ(params(bloom), (std::map<std::string, std::string>{{"heads", "16"}}));
+  EXPECT_TRUE(bloom.tensors.empty());
+}
+
+TEST(ModelConfig, T5GptBertOptAndDebertaPublishedConfigs) {
+  const ModelMapping t5 = mapConfig(configText("t5-base.json"), "config.json");
+  EXPECT_EQ(t5.scheme, "t5");
+  EXPECT_EQ(params(t5), (std::map<std::string, std::string>{{"buckets", "32"},
+                                                            {"max_distance", "128"},
+                                                            {"heads", "12"}}));
+  ASSERT_EQ(t5.tensors.size(), 2U);
+  EXPECT_EQ(t5.tensors[1].names[0],
+            "decoder.block.0.layer.0.SelfAttention.relative_attention_bias.weight");
+  const auto learned = [](const char* file, const char* maxLen, const char* length,
+                          const std::string& tensor) {
+    const ModelMapping m = mapConfig(configText(file), "config.json");
+    EXPECT_EQ(m.scheme, "learned") << file;
+    EXPECT_EQ(params(m), (std::map<std::string, std::string>{{"max_len", maxLen},
+                                                             {"dim", "768"},
+                                                             {"length", length}}))
+        << file;
+    EXPECT_EQ(m.tensors.at(0).names.at(0), tensor) << file;
+    return m;
+  };
+  learned("gpt2.json", "1024", "1024", "wpe.weight");  // n_positions, n_embd
+  learned("bert-base-uncased.json", "512", "512", "embeddings.position_embeddings.weight");
+  const ModelMapping opt =
+      learned("opt-125m.json", "2050", "1024", "decoder.embed_positions.weight");
+  ASSERT_EQ(opt.notes.size(), 1U);
+  EXPECT_NE(opt.notes[0].find("position p uses row p + 2"), std::string::npos);
+  const ModelMapping deb = mapConfig(configText("deberta-v3-base.json"), "config.json");
+  EXPECT_EQ(deb.scheme, "deberta");
+  EXPECT_EQ(params(deb), (std::map<std::string, std::string>{{"d_model", "768"},
+                                                             {"heads", "12"},
+                                                             {"max_relative_positions", "512"},
+                                                             {"buckets", "256"}}));
+  EXPECT_EQ(deb.tensors.at(0).names,
+            (std::vector<std::string>{"encoder.rel_embeddings.weight",
+                                      "deberta.encoder.rel_embeddings.weight"}));
+}
+
 TEST(ModelConfig, EveryPublishedConfigMapsToParametersTheSchemeAccepts) {
   for (const char* name :
        {"llama-3.1-8b-instruct.json", "phi-3-mini-128k-instruct.json", "gpt-oss-20b.json",
-        "deepseek-v3-excerpt.json", "gpt-neox-20b-excerpt.json"}) {
+        "deepseek-v3-excerpt.json", "gpt-neox-20b-excerpt.json", "qwen2.5-7b-instruct.json",
+        "bloom-560m.json", "t5-base.json", "gpt2.json", "bert-base-uncased.json", "opt-125m.json",
+        "deberta-v3-base.json"}) {
     const ModelMapping m = mapConfig(configText(name), name);
     EXPECT_NO_THROW((void)makeParams(findScheme(m.scheme), m.params)) << name;
   }
@@ -280,6 +347,68 @@ TEST_F(HubCache, FoldersFilesAndMissingModels) {
   }
   EXPECT_THROW((void)locateModel("../etc", m_dir), ModelError);
   EXPECT_THROW((void)locateModel(m_dir.string(), m_dir), ModelError);  // no config, no checkpoint
+}
+
+/// inspectModel's shape check on the published configs: a checkpoint whose table has the shape
+/// the model builds (GPT-2 nn.Embedding(n_positions, n_embd), OPT's max_position_embeddings + 2
+/// rows, T5's nn.Embedding(num_buckets, n_heads), DeBERTa-v2's 2 * position_buckets rows) is
+/// "ok"; one row more is a mismatch naming the expected shape.
+TEST_F(HubCache, InspectChecksTheTableShapeThePublishedConfigGives) {
+  struct Case {
+    const char* config;
+    const char* tensor;
+    std::vector<std::int64_t> shape;
+  };
+  for (const Case& c :
+       {Case{"gpt2.json", "wpe.weight", {1024, 768}},
+        Case{"bert-base-uncased.json", "bert.embeddings.position_embeddings.weight", {512, 768}},
+        Case{"opt-125m.json", "model.decoder.embed_positions.weight", {2050, 768}},
+        Case{"t5-base.json",
+             "encoder.block.0.layer.0.SelfAttention.relative_attention_bias.weight",
+             {32, 12}},
+        Case{"deberta-v3-base.json", "deberta.encoder.rel_embeddings.weight", {512, 768}}}) {
+    for (const bool wrong : {false, true}) {
+      const fs::path dir = m_dir / (std::string(c.config) + (wrong ? "-wrong" : ""));
+      std::vector<std::int64_t> shape = c.shape;
+      if (wrong) ++shape[0];
+      test::writeFile(dir / "config.json", configText(c.config));
+      test::writeFile(dir / "model.safetensors",
+                      test::safetensorsBytes({{c.tensor, "BF16", shape, {}}}));
+      const ModelReport r = inspectModel(dir.string(), m_dir);
+      ASSERT_FALSE(r.tensors.empty()) << c.config;
+      const TensorFound& t = r.tensors[0];
+      ASSERT_TRUE(t.found) << c.config;
+      EXPECT_EQ(t.expected, c.shape) << c.config;
+      EXPECT_EQ(t.shapeOk(), !wrong) << c.config;
+      std::ostringstream text;
+      writeModelReport(text, r, false);
+      const std::string expected = "(" + std::to_string(c.shape[0]) + ", " +
+                                   std::to_string(c.shape[1]) + ") from the config";
+      EXPECT_EQ(text.str().find("shape mismatch: expected " + expected) != std::string::npos, wrong)
+          << text.str();
+      std::ostringstream json;
+      writeModelReport(json, r, true);
+      EXPECT_NE(json.str().find(wrong ? "\"shape_ok\": false" : "\"shape_ok\": true"),
+                std::string::npos)
+          << json.str();
+    }
+  }
+}
+
+TEST(ModelShapeCheck, LeadingOnesAreDroppedAndNothingExpectedIsOk) {
+  TensorFound t;
+  t.shape = {1, 197, 768};
+  t.expected = {197, 768};
+  EXPECT_TRUE(t.shapeOk());  // ViT's (1, 197, 768)
+  t.shape = {197, 768, 1};
+  EXPECT_FALSE(t.shapeOk());
+  t.shape = {768, 197};
+  EXPECT_FALSE(t.shapeOk());  // transposed
+  t.shape = {1, 1};
+  t.expected = {1, 1};
+  EXPECT_TRUE(t.shapeOk());
+  t.expected.clear();
+  EXPECT_TRUE(t.shapeOk());
 }
 
 TEST(HubCacheFolder, FollowsTheEnvironmentAsHuggingfaceHubDoes) {

@@ -101,6 +101,8 @@ std::vector<std::string> toArgs(const CommandLine& cl) {
       if (!cl.scheme.empty()) a.insert(a.end(), {"--scheme", cl.scheme});
       if (!cl.session.empty()) a.insert(a.end(), {"--session", cl.session});
       if (!cl.preset.empty()) a.insert(a.end(), {"--preset", cl.preset});
+      if (!cl.model.empty()) a.insert(a.end(), {"--model", cl.model});
+      if (!cl.table.empty()) a.insert(a.end(), {"--table", cl.table});
       for (const auto& [k, v] : cl.sets) a.insert(a.end(), {"--set", k + "=" + v});
       if (!cl.view.empty()) a.insert(a.end(), {"--view", cl.view});
       if (cl.allViews) a.push_back("--all-views");
@@ -123,11 +125,12 @@ bool same(const CommandLine& a, const CommandLine& b) {
          a.sets == b.sets && a.view == b.view && a.allViews == b.allViews && a.out == b.out &&
          a.format == b.format && a.width == b.width && a.height == b.height && a.dpi == b.dpi &&
          a.colormap == b.colormap && a.title == b.title && a.rows == b.rows && a.cols == b.cols &&
-         a.lang == b.lang && a.memoryBudget == b.memoryBudget && a.model == b.model;
+         a.lang == b.lang && a.memoryBudget == b.memoryBudget && a.model == b.model &&
+         a.table == b.table;
 }
 // toArgs and same must know every field: a new CommandLine field changes its size and stops
 // this build until both are taught it (the fuzz preset is clang on x86-64 only).
-static_assert(sizeof(CommandLine) == 456, "CommandLine changed: update toArgs() and same()");
+static_assert(sizeof(CommandLine) == 488, "CommandLine changed: update toArgs() and same()");
 
 std::string joined(const std::vector<std::string>& words) {
   std::string s;
@@ -154,8 +157,11 @@ void checkAccepted(const std::vector<std::string>& args, const CommandLine& cl) 
   if (cl.command == CommandLine::Command::Export) {
     if (cl.out.empty()) violated("export without --out", shown);
     if (!cl.session.empty() && !cl.preset.empty()) violated("both --session and --preset", shown);
-    if (cl.scheme.empty() && cl.session.empty() && cl.preset.empty())
+    if (cl.scheme.empty() && cl.session.empty() && cl.preset.empty() && cl.model.empty())
       violated("export with nothing to draw", shown);
+    if (!cl.model.empty() && (!cl.session.empty() || !cl.preset.empty()))
+      violated("--model with --session or --preset", shown);
+    if (!cl.table.empty() && keys.count("table")) violated("--table and --set table", shown);
     if (cl.allViews && !cl.view.empty()) violated("both --view and --all-views", shown);
     if (cl.allViews && cl.out == "-") violated("--all-views to standard output", shown);
     static const std::set<std::string> formats = {"png", "svg", "pdf", "csv", "npy", "json"};

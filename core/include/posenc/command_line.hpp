@@ -31,12 +31,17 @@ struct IndexRange {
 struct CommandLine {
   enum class Command { Help, Version, List, Export, Gallery, Inspect, Models };
   Command command = Command::Help;
-  bool json = false;     ///< list / inspect / models --json
-  std::string model;     ///< inspect PATH: a model folder, config.json, .safetensors or repo id
+  bool json = false;  ///< list / inspect / models --json
+  /// inspect PATH, export --model PATH: a model folder, a config.json, a .safetensors file
+  /// or a repo id in the local Hugging Face cache (model_config.hpp locateModel).
+  std::string model;
   bool presets = false;  ///< list --presets: the built-in presets, not the schemes
   std::string session;   ///< export --session FILE (scheme, params, view, colour map)
   std::string preset;    ///< export --preset ID (a built-in preset, likewise)
-  std::string scheme;    ///< export --scheme (may be left out with --session/--preset)
+  std::string scheme;    ///< export --scheme (may be left out with --model/--session/--preset)
+  /// export --table FILE[:NAME]: the scheme's `table` parameter (a trained table from a file);
+  /// the same as --set table=FILE[:NAME], refused for a scheme without one.
+  std::string table;
   std::vector<std::pair<std::string, std::string>>
       sets;  ///< --set KEY=VALUE, in order (applied on top of a session's or preset's values)
   std::string view;       ///< export --view (empty with --session/--preset: theirs)

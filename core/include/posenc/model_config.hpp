@@ -105,6 +105,13 @@ struct TensorFound {
   std::string dtype{};
   std::vector<std::int64_t> shape{};
   std::filesystem::path file{};  ///< The file (shard) holding it.
+  /// The shape the config's parameters give it (learned: (max_len, dim); t5: (buckets, heads);
+  /// xl: (heads, d_model / heads); deberta: (2 * buckets or 2 * max_relative_positions,
+  /// d_model)); empty when the mapping gives none. Compared with `shape` after dropping
+  /// leading dimensions of size 1 (ViT's (1, 197, 768)), as tableParam reads it.
+  std::vector<std::int64_t> expected{};
+  /// `shape` is `expected` (true when nothing is expected).
+  [[nodiscard]] bool shapeOk() const;
 };
 
 /// What `posenc inspect` reports about a model.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "posenc_ui/app/command_runner.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -100,11 +101,13 @@ Region regionFrom(const CommandLine& cl) {
 }
 
 /// Exports one view to `path` (or standard output) with the command line's options, through
-/// the same exportView the window uses. Throws ParamError / UsageError / IoError.
+/// the same exportView the window uses; `model` names the model drawn in the subtitle (empty:
+/// none). Throws ParamError / UsageError / IoError.
 void exportView(const Scheme& scheme, const ParamSet& params, const ViewSpec& view,
                 const CommandLine& cl, const std::string& path, std::ostream& out,
-                std::optional<AppGuard>& app) {
+                std::optional<AppGuard>& app, const std::string& model = {}) {
   ExportRequest request;
+  request.model = QString::fromStdString(model);
   request.size = QSize(cl.width, cl.height);
   request.dpi = cl.dpi;
   request.colormap = QString::fromStdString(cl.colormap);
@@ -234,20 +237,86 @@ void listPresets(bool json, std::ostream& out) {
   }
 }
 
-/// What an export draws: from --scheme/--set alone, or from a session or preset that the
-/// command line's --set, --view and --colormap override.
+/// What an export draws: from --scheme/--set alone, from a model, or from a session or preset
+/// that the command line's --set, --view and --colormap override.
 struct ExportInput {
   const Scheme* scheme = nullptr;
   ParamSet params;
-  CommandLine cl;  ///< With view and colormap filled in from the session where not given.
+  CommandLine cl;     ///< With view and colormap filled in from the session where not given.
+  std::string model;  ///< The model drawn (ModelSetup::label), for the subtitle; empty: none.
 };
 
+/// The schemes with a `table` parameter (what --table sets), as "a, b" or "none".
+std::string schemesWithTable() {
+  std::string list;
+  for (const auto& s : allSchemes())
+    for (const ParamSpec& p : s->info().params)
+      if (p.id == "table") list += (list.empty() ? "" : ", ") + s->info().id;
+  return list.empty() ? "none in this build" : list;
+}
+
+/// --set pairs with --table's as `table`, refused naming the scheme when it has no table.
+std::vector<std::pair<std::string, std::string>> setsWithTable(const CommandLine& cl,
+                                                               const Scheme& scheme) {
+  auto sets = cl.sets;
+  if (cl.table.empty()) return sets;
+  const auto& params = scheme.info().params;
+  if (std::none_of(params.begin(), params.end(),
+                   [](const ParamSpec& p) { return p.id == "table"; }))
+    throw UsageError("--table: scheme " + scheme.info().id +
+                     " has no table parameter (schemes with one: " + schemesWithTable() + ")");
+  sets.emplace(sets.begin(), "table", cl.table);
+  return sets;
+}
+
+/// --model PATH: the model's scheme and parameters (its own tables among them), then --table
+/// and --set over them; without --view, the scheme's first view.
+ExportInput resolveModelExport(const CommandLine& cl) {
+  ExportInput in;
+  in.cl = cl;
+  const ModelSetup setup = modelSetup(cl.model, huggingFaceCache());
+  if (!cl.scheme.empty() && cl.scheme != setup.scheme)
+    throw UsageError("--scheme " + cl.scheme + " does not match the scheme of model " + cl.model +
+                     " (" + setup.scheme + "); leave --scheme out to use it");
+  in.scheme = &findScheme(setup.scheme);
+  // The model's values that the command line does not override (makeParams would refuse an
+  // out-of-range value before a later assignment replaced it), then the command line's.
+  const auto overrides = setsWithTable(cl, *in.scheme);
+  std::vector<std::pair<std::string, std::string>> assignments;
+  for (const auto& kv : setup.params)
+    if (std::none_of(overrides.begin(), overrides.end(),
+                     [&](const auto& o) { return o.first == kv.first; }))
+      assignments.push_back(kv);
+  assignments.insert(assignments.end(), overrides.begin(), overrides.end());
+  try {
+    in.params = makeParams(*in.scheme, assignments);
+  } catch (const ParamError& e) {
+    const bool fromCommandLine =
+        std::any_of(cl.sets.begin(), cl.sets.end(),
+                    [&](const auto& kv) { return kv.first == e.param(); }) ||
+        (e.param() == "table" && !cl.table.empty());
+    if (fromCommandLine) throw;
+    const auto& mapped = setup.report.mapping->params;
+    const bool fromConfig = std::any_of(mapped.begin(), mapped.end(),
+                                        [&](const auto& kv) { return kv.first == e.param(); });
+    // A table of the checkpoint names its file in the message already.
+    throw ModelError(
+        "model " + cl.model + ": " + e.what() +
+        (fromConfig ? " (a value its config.json gives; --set " + e.param() + "=VALUE overrides it)"
+                    : std::string()));
+  }
+  if (!cl.allViews && cl.view.empty()) in.cl.view = in.scheme->info().views.front().id;
+  in.model = setup.label;
+  return in;
+}
+
 ExportInput resolveExport(const CommandLine& cl) {
+  if (!cl.model.empty()) return resolveModelExport(cl);
   ExportInput in;
   in.cl = cl;
   if (cl.session.empty() && cl.preset.empty()) {
     in.scheme = &findScheme(cl.scheme);
-    in.params = makeParams(*in.scheme, cl.sets);
+    in.params = makeParams(*in.scheme, setsWithTable(cl, *in.scheme));
     return in;
   }
   const bool fromSession = !cl.session.empty();
@@ -260,7 +329,7 @@ ExportInput resolveExport(const CommandLine& cl) {
                      baseScheme + "); leave --scheme out to use it");
   in.scheme = &findScheme(baseScheme);
   in.params = base.params;
-  for (const auto& [key, text] : cl.sets) {
+  for (const auto& [key, text] : setsWithTable(cl, *in.scheme)) {
     const ParamSpec& spec = findParam(*in.scheme, key);
     in.params.set(spec.id, parseValue(spec, text));
   }
@@ -282,7 +351,7 @@ int runExport(const CommandLine& command, std::ostream& out) {
   const ParamSet& params = in.params;
   const CommandLine& cl = in.cl;
   if (!cl.allViews) {
-    exportView(scheme, params, findView(scheme, cl.view), cl, cl.out, out, app);
+    exportView(scheme, params, findView(scheme, cl.view), cl, cl.out, out, app, in.model);
     return kExitOk;
   }
   std::error_code ec;
@@ -293,7 +362,7 @@ int runExport(const CommandLine& command, std::ostream& out) {
   for (const ViewSpec& v : scheme.info().views)
     exportView(scheme, params, v, cl,
                (fs::path(cl.out) / (scheme.info().id + "_" + v.id + "." + cl.format)).string(), out,
-               app);
+               app, in.model);
   return kExitOk;
 }
 
