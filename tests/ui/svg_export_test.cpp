@@ -208,7 +208,10 @@ TEST_F(SvgText, CharactersXmlCannotHoldBecomeReplacementCharacters) {
   ASSERT_EQ(svg.error.toStdString(), "");
   EXPECT_EQ(svg.title, QStringLiteral("a") + QChar(0xFFFD) + QStringLiteral("b"))
       << svg.title.toStdString();
-  EXPECT_TRUE(svg.texts.contains(svg.title)) << "the drawn title";
+  // The drawn title: one text element, or consecutive ones when a font installed on the
+  // machine claims U+0001 and Qt draws it in that font (Debian's fonts-lyx does).
+  EXPECT_TRUE(svg.texts.join(QString()).contains(svg.title)) << "the drawn title";
+  for (const QString& text : svg.texts) EXPECT_FALSE(text.contains(QChar(0x01)));
 }
 
 TEST_F(SvgText, FontFamiliesAreCssStringsInEscapedAttributes) {
