@@ -149,6 +149,14 @@ TEST_F(Models, ALlamaFolderOpensAsRopeWithItsLlama3Scaling) {
                   .toString()
                   .contains(QStringLiteral("llama-3.1-8b")));
   EXPECT_EQ(m_window->undoStack().undoText(), QStringLiteral("Open model llama-3.1-8b"));
+  // File > Export names it too (ExportRequest::model, in the SVG's description).
+  const QString svg = m_dir.filePath(QStringLiteral("view.svg"));
+  QString error2;
+  ASSERT_TRUE(m_window->exportCurrentView(svg, QSize(400, 300), 96, &error2))
+      << error2.toStdString();
+  QFile written(svg);
+  ASSERT_TRUE(written.open(QIODevice::ReadOnly));
+  EXPECT_TRUE(written.readAll().contains("llama-3.1-8b"));
 }
 
 TEST_F(Models, TheLabelStaysWhileTheParametersComeFromTheModel) {

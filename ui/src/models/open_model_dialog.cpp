@@ -102,7 +102,7 @@ void OpenModelDialog::fill() {
   std::ostringstream json;
   writeModelList(json, m_cache, models, true);
   const QJsonArray list = QJsonDocument::fromJson(QByteArray::fromStdString(json.str())).array();
-  for (const QJsonValue& value : list) {
+  for (const auto& value : list) {
     const QJsonObject m = value.toObject();
     const QString repo = m.value(QLatin1String("repo_id")).toString();
     auto* item = new QListWidgetItem(m_models);
