@@ -159,6 +159,51 @@ TEST_F(Models, ALlamaFolderOpensAsRopeWithItsLlama3Scaling) {
   EXPECT_TRUE(written.readAll().contains("llama-3.1-8b"));
 }
 
+TEST_F(Models, TheStripSaysWhichTensorsWereFoundAndWhichAreStandIns) {
+  // tests/data/arrays/model.safetensors holds wpe.weight (3 x 4, F32); the sharded pair holds
+  // transformer.wpe.weight (4 x 2) in its first shard.
+  const QString arrays = QStringLiteral(POSENC_SOURCE_DIR "/tests/data/arrays/");
+  const QString single =
+      modelFolder(QStringLiteral("gpt2-tiny"), R"({"model_type": "gpt2", "n_positions": 3,
+                                                  "n_embd": 4})");
+  ASSERT_TRUE(QFile::copy(arrays + QStringLiteral("model.safetensors"),
+                          single + QStringLiteral("/model.safetensors")));
+  QString error;
+  ASSERT_TRUE(m_window->openModel(single, &error)) << error.toStdString();
+  EXPECT_EQ(m_window->controller().scheme().info().id, "learned");
+  EXPECT_TRUE(
+      strip().text().contains(QStringLiteral("wpe.weight (3 x 4, F32) from model.safetensors")))
+      << strip().text().toStdString();
+
+  const QString sharded =
+      modelFolder(QStringLiteral("gpt2-sharded"), R"({"model_type": "gpt2", "n_positions": 4,
+                                                     "n_embd": 2})");
+  for (const char* f : {"model.safetensors.index.json", "model-00001-of-00002.safetensors",
+                        "model-00002-of-00002.safetensors"})
+    ASSERT_TRUE(QFile::copy(arrays + QString::fromLatin1(f),
+                            sharded + QLatin1Char('/') + QString::fromLatin1(f)));
+  ASSERT_TRUE(m_window->openModel(sharded, &error)) << error.toStdString();
+  EXPECT_TRUE(strip().text().contains(
+      QStringLiteral("transformer.wpe.weight (4 x 2, F32) from model-00001-of-00002.safetensors")))
+      << strip().text().toStdString();
+
+  // A BERT config beside a checkpoint without its table: a stand-in, said so.
+  const QString bert =
+      modelFolder(QStringLiteral("bert-tiny"),
+                  R"({"model_type": "bert", "max_position_embeddings": 3, "hidden_size": 4})");
+  ASSERT_TRUE(QFile::copy(arrays + QStringLiteral("model.safetensors"),
+                          bert + QStringLiteral("/model.safetensors")));
+  ASSERT_TRUE(m_window->openModel(bert, &error)) << error.toStdString();
+  EXPECT_TRUE(strip().text().contains(QStringLiteral("not in the checkpoint")))
+      << strip().text().toStdString();
+  // A config alone: no checkpoint, every table a stand-in.
+  ASSERT_TRUE(m_window->openModel(modelFolder(QStringLiteral("gpt2-config-only"),
+                                              R"({"model_type": "gpt2", "n_positions": 8,
+                                                  "n_embd": 4})")));
+  EXPECT_TRUE(strip().text().contains(QStringLiteral("No checkpoint found")))
+      << strip().text().toStdString();
+}
+
 TEST_F(Models, TheLabelStaysWhileTheParametersComeFromTheModel) {
   ASSERT_TRUE(m_window->openModel(llamaFolder()));
   // A parameter the model did not set (yarn's beta_fast, unused by llama3) keeps the label.

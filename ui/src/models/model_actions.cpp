@@ -102,13 +102,7 @@ std::filesystem::path ModelActions::cache() const { return huggingFaceCache(); }
 
 bool ModelActions::openModel(const QString& pathOrId, QString* error) {
   Outcome out = readModel(pathOrId.toStdString(), cache());
-  if (out.error) {
-    try {
-      std::rethrow_exception(out.error);
-    } catch (const std::exception& e) {
-      return fail(pathOrId, e, error);
-    }
-  }
+  if (out.error) return refuse(pathOrId, errorMessage(out.error), error);
   return applySetup(pathOrId, std::move(*out.setup), error);
 }
 
@@ -129,12 +123,8 @@ void ModelActions::openModelAsync(const QString& pathOrId) {
     QString reason;
     bool ok = false;
     if (out.error) {
-      try {
-        std::rethrow_exception(out.error);
-      } catch (const std::exception& e) {
-        reason = errorMessage(e);
-        refuse(given, reason, nullptr);
-      }
+      reason = errorMessage(out.error);  // whatever was thrown, bad_alloc included
+      refuse(given, reason, nullptr);
     } else {
       ok = applySetup(given, std::move(*out.setup), &reason);
       if (!ok) refuse(given, reason, nullptr);
@@ -146,10 +136,6 @@ void ModelActions::openModelAsync(const QString& pathOrId) {
 }
 
 bool ModelActions::busy() const { return m_pending != nullptr; }
-
-bool ModelActions::fail(const QString& given, const std::exception& e, QString* error) {
-  return refuse(given, errorMessage(e), error);
-}
 
 bool ModelActions::refuse(const QString& given, const QString& reason, QString* error) {
   if (error) {
@@ -239,7 +225,8 @@ QString ModelActions::describe(const OpenedModel& model) {
                      coreText(findScheme(s.scheme).info().name).toHtmlEscaped());
   lines << head;
   QStringList tensors;
-  for (const TensorFound& t : r.tensors) {
+  const bool checkpoint = !r.files.checkpoint.empty();
+  for (const TensorFound& t : checkpoint ? r.tensors : std::vector<TensorFound>{}) {
     if (t.found)
       tensors << tr("%1: %2 from %3")
                      .arg(escaped(t.role), tensorText(t).toHtmlEscaped(),
@@ -248,7 +235,7 @@ QString ModelActions::describe(const OpenedModel& model) {
       tensors << tr("%1: not in the checkpoint, a random stand-in is drawn").arg(escaped(t.role));
   }
   if (!tensors.isEmpty()) lines << tr("Tensors: %1").arg(tensors.join(QStringLiteral("; ")));
-  else if (r.mapping && !r.mapping->tensors.empty())
+  else if (!checkpoint && r.mapping && !r.mapping->tensors.empty())
     lines << tr("No checkpoint found: random stand-ins are drawn for the trained tables");
   if (r.mapping) {
     for (const std::string& note : r.mapping->notes) lines << tr("Note: %1").arg(escaped(note));

@@ -7,7 +7,6 @@
 #include <QObject>
 #include <QString>
 #include <QStringList>
-#include <exception>
 #include <filesystem>
 #include <functional>
 #include <memory>
@@ -109,7 +108,6 @@ class ModelActions : public QObject {
  private:
   /// Puts a ready setup in place: parameters validated, applied, remembered. Throws nothing.
   bool applySetup(const QString& given, posenc::ModelSetup setup, QString* error);
-  bool fail(const QString& given, const std::exception& e, QString* error);
   /// Gives `reason` to the caller, else shows it in a window-modal box (without a nested
   /// event loop) over the window. Returns false.
   bool refuse(const QString& given, const QString& reason, QString* error);
