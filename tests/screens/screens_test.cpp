@@ -33,6 +33,8 @@
 #include "posenc/scheme.hpp"
 #include "posenc_ui/app/translation.h"
 #include "posenc_ui/formula/formula_widget.h"
+#include "posenc_ui/help/help_windows.h"
+#include "posenc_ui/help/start_page.h"
 #include "posenc_ui/io/lesson.h"
 #include "posenc_ui/models/model_actions.h"
 #include "posenc_ui/models/open_model_dialog.h"
@@ -303,6 +305,9 @@ TEST_P(Screens, OpenModelDialogAndAModelShown) {
   EXPECT_TRUE(m_window->openModel(QStringLiteral("meta-llama/Llama-3.1-8B"), &error))
       << error.toStdString();
   check(QStringLiteral("model_llama"));
+  m_window->showStartPage();  // with the model among the recent ones
+  check(QStringLiteral("start_page_recent_models"));
+  m_window->help().startPage()->close();
   if (old.isEmpty()) qunsetenv("HF_HUB_CACHE");
   else qputenv("HF_HUB_CACHE", old);
 }
