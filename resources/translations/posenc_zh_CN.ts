@@ -3049,6 +3049,14 @@ The extension picks the format: .png .svg .pdf draw the picture; .csv .npy .json
         <source>Lesson: %1</source>
         <translation>课程：%1</translation>
     </message>
+    <message>
+        <source>Open model %1</source>
+        <translation>打开模型 %1</translation>
+    </message>
+    <message>
+        <source>Opened model %1</source>
+        <translation>已打开模型 %1</translation>
+    </message>
 </context>
 <context>
     <name>posenc::ui::Menus</name>
@@ -3231,6 +3239,138 @@ The extension picks the format: .png .svg .pdf draw the picture; .csv .npy .json
     <message>
         <source>&amp;Start Page</source>
         <translation>开始页(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Open &amp;Model...</source>
+        <translation>打开模型(&amp;M)...</translation>
+    </message>
+    <message>
+        <source>Recent Mo&amp;dels</source>
+        <translation>最近的模型(&amp;D)</translation>
+    </message>
+    <message>
+        <source>%1 (not found)</source>
+        <translation>%1（未找到）</translation>
+    </message>
+    <message>
+        <source>Moved or deleted since it was opened: %1</source>
+        <translation>打开之后已被移动或删除：%1</translation>
+    </message>
+    <message>
+        <source>&amp;Clear List</source>
+        <translation>清空列表(&amp;C)</translation>
+    </message>
+</context>
+<context>
+    <name>posenc::ui::ModelActions</name>
+    <message>
+        <source>Still reading %1</source>
+        <translation>仍在读取 %1</translation>
+    </message>
+    <message>
+        <source>Cannot open model</source>
+        <translation>无法打开模型</translation>
+    </message>
+    <message>
+        <source>The model %1 was not opened.</source>
+        <translation>模型 %1 未能打开。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Model: %1&lt;/b&gt;</source>
+        <translation>&lt;b&gt;模型：%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>(%1 config, drawn as %2)</source>
+        <translation>（%1 配置，按 %2 绘制）</translation>
+    </message>
+    <message>
+        <source>%1: %2 from %3</source>
+        <translation>%1：%2，来自 %3</translation>
+    </message>
+    <message>
+        <source>%1: not in the checkpoint, a random stand-in is drawn</source>
+        <translation>%1：检查点中没有，绘制的是随机替代</translation>
+    </message>
+    <message>
+        <source>Tensors: %1</source>
+        <translation>张量：%1</translation>
+    </message>
+    <message>
+        <source>No checkpoint found: random stand-ins are drawn for the trained tables</source>
+        <translation>未找到检查点：训练得到的表以随机替代绘制</translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <translation>说明：%1</translation>
+    </message>
+    <message>
+        <source>Not understood: %1</source>
+        <translation>未能理解：%1</translation>
+    </message>
+</context>
+<context>
+    <name>posenc::ui::OpenModelDialog</name>
+    <message>
+        <source>Open Model</source>
+        <translation>打开模型</translation>
+    </message>
+    <message>
+        <source>Models in the Hugging Face cache</source>
+        <translation>Hugging Face 缓存中的模型</translation>
+    </message>
+    <message>
+        <source>&amp;Open</source>
+        <translation>打开(&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Folder...</source>
+        <translation>文件夹(&amp;F)...</translation>
+    </message>
+    <message>
+        <source>A model folder with a config.json (and its .safetensors)</source>
+        <translation>含 config.json（及其 .safetensors）的模型文件夹</translation>
+    </message>
+    <message>
+        <source>F&amp;ile...</source>
+        <translation>文件(&amp;I)...</translation>
+    </message>
+    <message>
+        <source>A config.json, a .safetensors file or model.safetensors.index.json</source>
+        <translation>config.json、.safetensors 文件或 model.safetensors.index.json</translation>
+    </message>
+    <message>
+        <source>%1  →  %2 (%3)</source>
+        <translation>%1  →  %2（%3）</translation>
+    </message>
+    <message>
+        <source>%1  (not mapped: %2)</source>
+        <translation>%1  （无法对应：%2）</translation>
+    </message>
+    <message>
+        <source>(none: HOME is not set)</source>
+        <translation>（无：未设置 HOME）</translation>
+    </message>
+    <message>
+        <source>No models with a config.json in %1.
+Models get there when they are downloaded with the Hugging Face tools (huggingface-cli download gpt2, or from_pretrained in transformers); HF_HUB_CACHE or HF_HOME name another folder. Nothing is downloaded here: use Folder... or File... for a model elsewhere.</source>
+        <translation>%1 中没有带 config.json 的模型。
+用 Hugging Face 工具下载的模型会放在这里（huggingface-cli download gpt2，或 transformers 的 from_pretrained）；HF_HUB_CACHE 或 HF_HOME 可指定其他文件夹。这里不会下载任何东西：其他位置的模型请用“文件夹...”或“文件...”打开。</translation>
+    </message>
+    <message>
+        <source>Cache: %1</source>
+        <translation>缓存：%1</translation>
+    </message>
+    <message>
+        <source>Open model folder</source>
+        <translation>打开模型文件夹</translation>
+    </message>
+    <message>
+        <source>Open model file</source>
+        <translation>打开模型文件</translation>
+    </message>
+    <message>
+        <source>Model files (config.json *.safetensors *.safetensors.index.json);;All files (*)</source>
+        <translation>模型文件 (config.json *.safetensors *.safetensors.index.json);;所有文件 (*)</translation>
     </message>
 </context>
 <context>
@@ -3457,6 +3597,22 @@ The extension picks the format: .png .svg .pdf draw the picture; .csv .npy .json
     <message>
         <source>not given (e.g. 1, 1.05, 1.2)</source>
         <translation>未给出（例如 1, 1.05, 1.2）</translation>
+    </message>
+    <message>
+        <source>random stand-in (or a file: .safetensors, .npy, .npz)</source>
+        <translation>随机替代（或文件：.safetensors、.npy、.npz）</translation>
+    </message>
+    <message>
+        <source>Choose a file…</source>
+        <translation>选择文件…</translation>
+    </message>
+    <message>
+        <source>Choose the array for %1</source>
+        <translation>为 %1 选择数组</translation>
+    </message>
+    <message>
+        <source>Arrays (*.safetensors *.npy *.npz *.json);;All files (*)</source>
+        <translation>数组 (*.safetensors *.npy *.npz *.json);;所有文件 (*)</translation>
     </message>
 </context>
 <context>
@@ -3775,6 +3931,18 @@ Ctrl+G 或右键：转到指定范围</translation>
     <message>
         <source>Point at a scheme to read what it does; click it to explore it.</source>
         <translation>把鼠标指向一个方案可以看到它的说明；单击即可探索它。</translation>
+    </message>
+    <message>
+        <source>Open a model...</source>
+        <translation>打开模型...</translation>
+    </message>
+    <message>
+        <source>A model folder or the Hugging Face cache: its own configuration and trained tables</source>
+        <translation>模型文件夹或 Hugging Face 缓存：模型自己的配置与训练得到的表</translation>
+    </message>
+    <message>
+        <source>Recent models</source>
+        <translation>最近的模型</translation>
     </message>
 </context>
 <context>

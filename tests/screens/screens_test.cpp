@@ -13,12 +13,15 @@
 #include <QApplication>
 #include <QDir>
 #include <QDockWidget>
+#include <QFile>
+#include <QFileInfo>
 #include <QPixmap>
 #include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTabBar>
+#include <QTemporaryDir>
 #include <QTest>
 #include <gtest/gtest.h>
 #include <qcustomplot.h>
@@ -30,7 +33,11 @@
 #include "posenc/scheme.hpp"
 #include "posenc_ui/app/translation.h"
 #include "posenc_ui/formula/formula_widget.h"
+#include "posenc_ui/help/help_windows.h"
+#include "posenc_ui/help/start_page.h"
 #include "posenc_ui/io/lesson.h"
+#include "posenc_ui/models/model_actions.h"
+#include "posenc_ui/models/open_model_dialog.h"
 #include "posenc_ui/modes/compare_view.h"
 #include "posenc_ui/panels/explanation_panel.h"
 #include "posenc_ui/panels/lesson_panel.h"
@@ -265,6 +272,44 @@ TEST_P(Screens, PresentationOfEveryLessonStepWithAGrid) {
   }
   EXPECT_GE(shown, 3);  // the Transformer-XL and TUPE lessons show grids
   check(QStringLiteral("present_back"));
+}
+
+TEST_P(Screens, OpenModelDialogAndAModelShown) {
+  // A cache of two models (one a scheme draws, one it does not) and a Llama-3.1-like folder.
+  QTemporaryDir dir;
+  const auto write = [&dir](const QString& path, const QByteArray& text) {
+    ASSERT_TRUE(QDir().mkpath(QFileInfo(dir.filePath(path)).absolutePath()));
+    QFile f(dir.filePath(path));
+    ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+    f.write(text);
+  };
+  const QByteArray llama =
+      R"({"model_type": "llama", "hidden_size": 4096, "num_attention_heads": 32,
+          "max_position_embeddings": 131072, "rope_theta": 500000.0,
+          "rope_scaling": {"factor": 8.0, "low_freq_factor": 1.0, "high_freq_factor": 4.0,
+                           "original_max_position_embeddings": 8192, "rope_type": "llama3",
+                           "unknown_key": 1}})";
+  write(QStringLiteral("hub/models--meta-llama--Llama-3.1-8B/snapshots/r1/config.json"), llama);
+  write(QStringLiteral("hub/models--meta-llama--Llama-3.1-8B/refs/main"), "r1");
+  write(QStringLiteral("hub/models--someone--odd/snapshots/r1/config.json"),
+        R"({"model_type": "no_such_model"})");
+  const QByteArray old = qgetenv("HF_HUB_CACHE");
+  qputenv("HF_HUB_CACHE", QFile::encodeName(dir.filePath(QStringLiteral("hub"))));
+  {
+    ui::OpenModelDialog dialog(m_window.get(), m_window->models().cache());
+    dialog.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&dialog));
+    check(QStringLiteral("open_model_dialog"));
+  }
+  QString error;
+  EXPECT_TRUE(m_window->openModel(QStringLiteral("meta-llama/Llama-3.1-8B"), &error))
+      << error.toStdString();
+  check(QStringLiteral("model_llama"));
+  m_window->showStartPage();  // with the model among the recent ones
+  check(QStringLiteral("start_page_recent_models"));
+  m_window->help().startPage()->close();
+  if (old.isEmpty()) qunsetenv("HF_HUB_CACHE");
+  else qputenv("HF_HUB_CACHE", old);
 }
 
 INSTANTIATE_TEST_SUITE_P(Languages, Screens, ::testing::Values("en", "zh_CN"),

@@ -28,6 +28,8 @@ void HelpWindows::showStartPage() {
     connect(m_startPage, &StartPage::schemeRequested, this, &HelpWindows::schemeRequested);
     connect(m_startPage, &StartPage::openSessionRequested, this,
             &HelpWindows::openSessionRequested);
+    connect(m_startPage, &StartPage::openModelRequested, this, &HelpWindows::openModelRequested);
+    connect(m_startPage, &StartPage::modelRequested, this, &HelpWindows::modelRequested);
   }
   bringUp(m_startPage);
 }

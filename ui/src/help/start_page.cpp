@@ -4,7 +4,9 @@
 #include <QCheckBox>
 #include <QCommandLinkButton>
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QEvent>
+#include <QFileInfo>
 #include <QFont>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -41,6 +43,9 @@ StartPage::StartPage(QWidget* parent)
       m_intro(new QLabel(this)),
       m_lesson(new QCommandLinkButton(this)),
       m_session(new QCommandLinkButton(this)),
+      m_model(new QCommandLinkButton(this)),
+      m_recentTitle(new QLabel(this)),
+      m_recentModels(new QListWidget(this)),
       m_schemesTitle(new QLabel(this)),
       m_schemes(new QListWidget(this)),
       m_schemeNote(new QLabel(this)),
@@ -51,6 +56,10 @@ StartPage::StartPage(QWidget* parent)
   m_intro->setWordWrap(true);
   m_lesson->setObjectName(QStringLiteral("StartLesson"));
   m_session->setObjectName(QStringLiteral("OpenSession"));
+  m_model->setObjectName(QStringLiteral("OpenModel"));
+  m_recentModels->setObjectName(QStringLiteral("StartRecentModels"));
+  m_recentModels->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  m_recentModels->setTextElideMode(Qt::ElideMiddle);  // a long path keeps both ends
   m_schemes->setObjectName(QStringLiteral("StartSchemes"));
   m_schemes->setSpacing(3);
   m_schemes->setWordWrap(true);  // a long name takes two lines, never a scroll bar
@@ -72,11 +81,15 @@ StartPage::StartPage(QWidget* parent)
   m_lesson->setEnabled(!m_firstLesson.isEmpty());
   m_atStartUp->setChecked(QSettings().value(settings::kShowStartPage, false).toBool());
 
-  // Left: a lesson and a session, one above the other; right: the schemes.
+  // Left: a lesson, a session and a model (with the recent ones), one above the other; right:
+  // the schemes.
   auto* ways = new QVBoxLayout;
   ways->addWidget(m_lesson);
   ways->addWidget(m_session);
-  ways->addStretch(1);
+  ways->addWidget(m_model);
+  ways->addWidget(m_recentTitle);
+  ways->addWidget(m_recentModels, 1);
+  ways->addStretch(0);
   auto* schemes = new QVBoxLayout;
   schemes->addWidget(m_schemesTitle);
   schemes->addWidget(m_schemes, 1);
@@ -103,6 +116,15 @@ StartPage::StartPage(QWidget* parent)
   connect(m_session, &QCommandLinkButton::clicked, this, [this] {
     close();
     emit openSessionRequested();
+  });
+  connect(m_model, &QCommandLinkButton::clicked, this, [this] {
+    close();
+    emit openModelRequested();
+  });
+  connect(m_recentModels, &QListWidget::itemClicked, this, [this](const QListWidgetItem* item) {
+    if (!item || !isVisible()) return;
+    close();
+    emit modelRequested(item->data(Qt::UserRole).toString());
   });
   connect(m_schemes, &QListWidget::itemClicked, this, &StartPage::chooseScheme);
   connect(m_schemes, &QListWidget::itemActivated, this, &StartPage::chooseScheme);
@@ -133,9 +155,27 @@ void StartPage::changeEvent(QEvent* event) {
   QDialog::changeEvent(event);
 }
 
+void StartPage::fillRecentModels() {
+  m_recentModels->clear();
+  const QStringList recent = QSettings().value(settings::kRecentModels).toStringList();
+  for (const QString& entry : recent) {
+    // A path that is gone is left out (File > Recent Models says so); a repo id is offered.
+    if (QFileInfo(entry).isAbsolute() && !QFileInfo::exists(entry)) continue;
+    auto* item = new QListWidgetItem(QDir::toNativeSeparators(entry), m_recentModels);
+    item->setData(Qt::UserRole, entry);
+    item->setToolTip(QDir::toNativeSeparators(entry));
+  }
+  const bool any = m_recentModels->count() > 0;
+  m_recentTitle->setVisible(any);
+  m_recentModels->setVisible(any);
+}
+
 void StartPage::setVisible(bool visible) {
   // Sized before QDialog centres it over the window.
-  if (visible) applyFont();
+  if (visible) {
+    fillRecentModels();
+    applyFont();
+  }
   QDialog::setVisible(visible);
 }
 
@@ -156,7 +196,14 @@ void StartPage::applyFont() {
   QFont heading = font();
   heading.setBold(true);
   m_schemesTitle->setFont(heading);
-  for (QCommandLinkButton* button : {m_lesson, m_session}) button->setFont(font());
+  for (QCommandLinkButton* button : {m_lesson, m_session, m_model}) button->setFont(font());
+  m_recentTitle->setFont(heading);
+  m_recentModels->setFont(font());
+  if (m_recentModels->count() > 0) {  // up to four rows without a scroll bar, no more room
+    const int rows = std::min(m_recentModels->count(), 4);
+    m_recentModels->setMaximumHeight(m_recentModels->sizeHintForRow(0) * rows +
+                                     2 * m_recentModels->frameWidth() + 4);
+  }
   QFont note = scaled(font(), 0.85);
   m_schemeNote->setFont(note);
   m_schemeNote->setMinimumHeight(QFontMetrics(note).lineSpacing() * 4);  // no jumps
@@ -182,6 +229,10 @@ void StartPage::retranslate() {
   m_lesson->setDescription(tr("Lesson 1: %1").arg(lessonText(m_firstTitle, currentLanguage())));
   m_session->setText(tr("Open a session..."));
   m_session->setDescription(tr("Scheme, parameters and views as they were saved"));
+  m_model->setText(tr("Open a model..."));
+  m_model->setDescription(
+      tr("A model folder or the Hugging Face cache: its own configuration and trained tables"));
+  m_recentTitle->setText(tr("Recent models"));
   m_schemesTitle->setText(tr("Explore a scheme: pick one"));
   for (int i = 0; i < m_schemes->count(); ++i) {
     QListWidgetItem* item = m_schemes->item(i);

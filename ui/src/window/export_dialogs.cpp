@@ -182,6 +182,7 @@ bool ExportDialogs::exportView(const QString& path, QSize size, double dpi, QStr
   request.size = size;
   request.dpi = dpi;
   request.colormap = grayscale ? QStringLiteral("gray") : shown.colormap;
+  request.model = shown.model;
   if (shown.spec->kind == ViewKind::Matrix && shown.plot->zoom()) {
     Region r = shown.plot->visibleRegion();
     request.region = Region{.r0 = r.r0, .r1 = r.r1, .c0 = r.c0, .c1 = r.c1};
@@ -234,12 +235,14 @@ void ExportDialogs::exportAllViews() {
   int written = 0;
   const Scheme& scheme = m_controller.scheme();
   const QString colormap = m_source(0).colormap;
+  const QString model = m_source(0).model;
   for (const ViewSpec& v : scheme.info().views) {
     const QString path = QDir(folder).filePath(
         QStringLiteral("%1_%2.%3").arg(qs(scheme.info().id), qs(v.id), format));
     try {
       ExportRequest request;
       request.colormap = colormap;
+      request.model = model;
       std::ostringstream unused;
       posenc::ui::exportView(scheme, m_controller.params(), v, path.toStdString(), request, unused);
       ++written;

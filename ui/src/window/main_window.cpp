@@ -8,6 +8,7 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QListWidget>
+#include <QMimeData>
 #include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
@@ -18,6 +19,7 @@
 #include "posenc_ui/app/settings_keys.h"
 #include "posenc_ui/app/translation.h"
 #include "posenc_ui/help/help_windows.h"
+#include "posenc_ui/models/model_actions.h"
 #include "posenc_ui/modes/animation_view.h"
 #include "posenc_ui/panels/parameter_panel.h"
 #include "posenc_ui/panels/readout_panel.h"
@@ -84,6 +86,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   m_compareState = settings.value(settings::kCompareState).toByteArray();
   if (compact && !settings.contains(settings::kGeometry)) setWindowState(Qt::WindowMaximized);
   m_menus->setRecentFiles(m_session->recentFiles());
+  m_menus->setRecentModels(m_models->recentModels(), m_models->missingRecentModels());
   m_session->updateTitle();
   const double textScale = settings.value(settings::kTextScale, 1.0).toDouble();
   if (textScale != 1.0) setTextScale(textScale);
@@ -117,11 +120,20 @@ void MainWindow::buildParts() {
       [this](const Session& session) { applySession(session); });
   m_export = new ExportDialogs(this, m_controller, [this](int slot) {
     const QString view = m_grid->cellView(slot);
-    return ExportSource{view, m_grid->viewSpec(view), &m_grid->plotView(slot), m_grid->colormap()};
+    return ExportSource{view, m_grid->viewSpec(view), &m_grid->plotView(slot), m_grid->colormap(),
+                        m_models->label()};
   });
   m_presentation = new PresentationMode(this);
   m_menus = new Menus(this, m_undo->undoAction(), m_undo->redoAction());
   m_help = new HelpWindows(this);
+  m_models = new ModelActions(
+      this, m_controller, [this] { return currentSession(); },
+      [this](const Session& session, const QString& label) {
+        m_undo->applySession(session, [label] { return tr("Open model %1").arg(label); });
+      });
+  // The strip that says what was opened goes over the plots, above the lesson caption.
+  if (auto* host = qobject_cast<QVBoxLayout*>(centralWidget()->layout()))
+    host->insertWidget(0, m_models->strip());
 }
 
 void MainWindow::buildDocks() {
@@ -220,6 +232,24 @@ void MainWindow::connectMenus() {
   connect(menus, &Menus::presetChosen, this, &MainWindow::applyPreset);
   connect(m_session, &SessionActions::recentFilesChanged, m_menus, &Menus::setRecentFiles);
   connectHelp();
+  connectModels();
+}
+
+void MainWindow::connectModels() {
+  connect(m_menus, &Menus::openModelRequested, m_models, &ModelActions::openDialog);
+  connect(m_menus, &Menus::recentModelChosen, m_models, &ModelActions::openModelAsync);
+  connect(m_menus, &Menus::clearRecentModelsRequested, m_models, &ModelActions::clearRecentModels);
+  connect(m_models, &ModelActions::recentModelsChanged, m_menus, &Menus::setRecentModels);
+  connect(m_models, &ModelActions::labelChanged, this, [this](const QString& label) {
+    m_session->setModelLabel(label);
+    m_grid->setModelLabel(label);
+    m_grid->redraw();
+  });
+  connect(m_models, &ModelActions::modelOpened, this, [this](const QString& label) {
+    statusBar()->showMessage(tr("Opened model %1").arg(label), 5000);
+  });
+  connect(m_models, &ModelActions::modelFailed, this,
+          [this](const QString& reason) { statusBar()->showMessage(reason, 8000); });
 }
 
 void MainWindow::connectHelp() {
@@ -230,6 +260,9 @@ void MainWindow::connectHelp() {
   connect(m_help, &HelpWindows::lessonRequested, m_classroom,
           &ClassroomController::showLessonOverview);
   connect(m_help, &HelpWindows::openSessionRequested, m_menus, &Menus::openRequested);
+  connect(m_help, &HelpWindows::openModelRequested, m_menus, &Menus::openModelRequested);
+  connect(m_help, &HelpWindows::modelRequested, this,
+          [this](const QString& entry) { m_models->openModelAsync(entry); });
   connect(m_help, &HelpWindows::schemeRequested, this, [this](const QString& schemeId) {
     onSchemeChosen(schemeId);
     m_docks[0]->show();  // the Schemes dock, where the choice is seen and changed
@@ -269,6 +302,7 @@ void MainWindow::retranslate() {
   m_classroom->retranslate();
   m_menus->retranslate();
   m_undo->retranslate();
+  m_models->retranslate();
 
   // Scheme list, view tabs and choosers, window title, status bar, pictures.
   for (int i = 0; i < m_schemeList->count(); ++i) {
@@ -318,6 +352,7 @@ void MainWindow::applyState(const QString& schemeId, const ParamSet& params) {
   }
   m_applying = false;
   m_classroom->stateApplied();
+  m_models->stateChanged();  // the model's label stays while its parameters do
 }
 
 void MainWindow::onSchemeChosen(const QString& schemeId) { m_undo->chooseScheme(schemeId); }
@@ -417,6 +452,12 @@ bool MainWindow::saveSession(const QString& path, QString* error) {
 void MainWindow::applyPreset(const QString& id) { m_session->applyPreset(id); }
 
 void MainWindow::restoreLastSession() { m_session->restoreLastSession(); }
+
+bool MainWindow::openModel(const QString& pathOrId, QString* error) {
+  const bool ok = m_models->openModel(pathOrId, error);
+  if (ok) statusBar()->showMessage(tr("Opened model %1").arg(m_models->label()), 5000);
+  return ok;
+}
 
 bool MainWindow::exportCurrentView(const QString& path, QSize size, double dpi, QString* error,
                                    int slot, bool grayscale) {
@@ -601,6 +642,15 @@ void MainWindow::closeEvent(QCloseEvent* event) {
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event) { m_session->dragEnter(event); }
 
-void MainWindow::dropEvent(QDropEvent* event) { m_session->drop(event); }
+void MainWindow::dropEvent(QDropEvent* event) {
+  // A model folder, config.json or checkpoint opens as a model; anything else as a session.
+  const QList<QUrl> urls = event->mimeData()->urls();
+  if (!urls.isEmpty() && urls.first().isLocalFile() && isModelPath(urls.first().toLocalFile())) {
+    m_models->openModelAsync(urls.first().toLocalFile());
+    event->acceptProposedAction();
+    return;
+  }
+  m_session->drop(event);
+}
 
 }  // namespace posenc::ui

@@ -23,6 +23,10 @@ namespace posenc::ui {
 struct Menus::Parts {
   QMenu* file = nullptr;
   QMenu* recent = nullptr;
+  QMenu* recentModels = nullptr;
+  QAction* openModel = nullptr;
+  QStringList recentModelEntries;  ///< setRecentModels' lists, rebuilt in each language.
+  QStringList missingModels;
   QMenu* edit = nullptr;
   QMenu* view = nullptr;
   QMenu* maps = nullptr;
@@ -93,6 +97,12 @@ void Menus::buildFileMenu() {
   c.open = c.file->addAction(QString(), this, &Menus::openRequested);
   c.open->setShortcut(QKeySequence::Open);
   c.recent = c.file->addMenu(QString());
+  c.openModel = c.file->addAction(QString(), this, &Menus::openModelRequested);
+  c.openModel->setObjectName(QStringLiteral("openModel"));
+  c.openModel->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+  c.recentModels = c.file->addMenu(QString());
+  c.recentModels->setObjectName(QStringLiteral("recentModels"));
+  c.recentModels->setToolTipsVisible(true);
   c.save = c.file->addAction(QString(), this, &Menus::saveRequested);
   c.save->setShortcut(QKeySequence::Save);
   c.saveAs = c.file->addAction(QString(), this, &Menus::saveAsRequested);
@@ -285,6 +295,9 @@ void Menus::retranslate() {
   c.file->setTitle(tr("&File"));
   c.open->setText(tr("&Open Session..."));
   c.recent->setTitle(tr("Open &Recent"));
+  c.openModel->setText(tr("Open &Model..."));
+  c.recentModels->setTitle(tr("Recent Mo&dels"));
+  setRecentModels(c.recentModelEntries, c.missingModels);
   c.save->setText(tr("&Save Session"));
   c.saveAs->setText(tr("Save Session &As..."));
   c.exportView->setText(tr("&Export View..."));
@@ -377,6 +390,26 @@ void Menus::setRecentFiles(const QStringList& paths) {
     menu->addAction(QDir::toNativeSeparators(path), this,
                     [this, path] { emit recentFileChosen(path); });
   menu->setEnabled(!paths.isEmpty());
+}
+
+void Menus::setRecentModels(const QStringList& entries, const QStringList& missing) {
+  Parts& c = *m_parts;
+  c.recentModelEntries = entries;
+  c.missingModels = missing;
+  QMenu* menu = c.recentModels;
+  menu->clear();
+  for (const QString& entry : entries) {
+    const bool absent = missing.contains(entry);
+    const QString shown = QDir::toNativeSeparators(entry);
+    QAction* a = menu->addAction(absent ? tr("%1 (not found)").arg(shown) : shown, this,
+                                 [this, entry] { emit recentModelChosen(entry); });
+    a->setEnabled(!absent);
+    if (absent) a->setToolTip(tr("Moved or deleted since it was opened: %1").arg(shown));
+  }
+  menu->addSeparator();
+  menu->addAction(tr("&Clear List"), this, &Menus::clearRecentModelsRequested)
+      ->setEnabled(!entries.isEmpty());
+  menu->setEnabled(!entries.isEmpty());
 }
 
 void Menus::setLayoutChecked(const QString& layout) { checkByData(m_parts->layouts, layout); }

@@ -178,9 +178,15 @@ void SessionActions::addRecentFile(const QString& path) {
 
 void SessionActions::updateTitle() {
   const QString name = m_path.isEmpty() ? tr("untitled") : QFileInfo(m_path).fileName();
-  m_window->setWindowTitle(QStringLiteral("%1%2 - %3 - PosEnc Explorer")
+  const QString model = m_modelLabel.isEmpty() ? QString() : m_modelLabel + QStringLiteral(" - ");
+  m_window->setWindowTitle(QStringLiteral("%1%2 - %3%4 - PosEnc Explorer")
                                .arg(name, m_undo.isClean() ? QString() : QStringLiteral(" *"),
-                                    coreText(m_controller.scheme().info().name)));
+                                    model, coreText(m_controller.scheme().info().name)));
+}
+
+void SessionActions::setModelLabel(const QString& label) {
+  m_modelLabel = label;
+  updateTitle();
 }
 
 void SessionActions::dragEnter(QDragEnterEvent* event) {

@@ -329,6 +329,7 @@ void ViewGrid::redrawCell(int slot) {
   }
   PlotOptions options;
   options.colormap = m_colormap;
+  options.subtitle = m_model;  // the model shown, as File > Export names it
   options.fontScale = fittedFontScale(m_fontScale, cell.plot->size());
   cell.drawnFontScale = options.fontScale;
   describeValues(options, findScheme(cell.last->scheme.toStdString()), cell.last->params,

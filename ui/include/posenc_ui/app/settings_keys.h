@@ -35,6 +35,11 @@ inline constexpr QLatin1StringView kRecentFiles{
     "Session/recentFiles"};  ///< QStringList, newest first
 inline constexpr QLatin1StringView kLastFolder{"Session/lastFolder"};  ///< for file dialogs
 
+/// Models opened (File > Open Model): absolute paths, or repo ids of the Hugging Face cache as
+/// given; QStringList, newest first.
+inline constexpr QLatin1StringView kRecentModels{"Models/recent"};
+
 inline constexpr int kMaxRecentFiles = 8;
+inline constexpr int kMaxRecentModels = 8;
 
 }  // namespace posenc::ui::settings

@@ -38,6 +38,8 @@ class HelpWindows : public QObject {
   void lessonRequested(const QString& lessonId);
   void schemeRequested(const QString& schemeId);
   void openSessionRequested();
+  void openModelRequested();
+  void modelRequested(const QString& pathOrId);
 
  private:
   QMainWindow* m_window;

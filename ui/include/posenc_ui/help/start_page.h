@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The start card: the first thing a new user sees, with three ways in (a lesson, a scheme, a
-// saved session), shown at the first start and from Help > Start Page.
+// The start card: the first thing a new user sees, with four ways in (a lesson, a scheme, a
+// saved session, a real model and the models opened before), shown at the first start and
+// from Help > Start Page.
 #pragma once
 
 #include <QDialog>
@@ -42,6 +43,10 @@ class StartPage : public QDialog {
   void schemeRequested(const QString& schemeId);
   /// "Open a session...": the window's File > Open Session.
   void openSessionRequested();
+  /// "Open a model...": the window's File > Open Model.
+  void openModelRequested();
+  /// A recent model was picked (a path or a repo id, settings::kRecentModels).
+  void modelRequested(const QString& pathOrId);
 
  protected:
   void changeEvent(QEvent* event) override;
@@ -54,11 +59,16 @@ class StartPage : public QDialog {
   void chooseScheme(const QListWidgetItem* item);
   /// The note under the scheme list: what the scheme of `item` is.
   void describeScheme(const QListWidgetItem* item);
+  /// The recent models (settings::kRecentModels) still there, under "Open a model...".
+  void fillRecentModels();
 
   QLabel* m_title = nullptr;
   QLabel* m_intro = nullptr;
   QCommandLinkButton* m_lesson = nullptr;
   QCommandLinkButton* m_session = nullptr;
+  QCommandLinkButton* m_model = nullptr;
+  QLabel* m_recentTitle = nullptr;
+  QListWidget* m_recentModels = nullptr;
   QLabel* m_schemesTitle = nullptr;
   QListWidget* m_schemes = nullptr;
   QLabel* m_schemeNote = nullptr;  ///< The pointed-at scheme's one-line description.

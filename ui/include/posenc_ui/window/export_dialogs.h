@@ -26,6 +26,7 @@ struct ExportSource {
   const posenc::ViewSpec* spec = nullptr;  ///< That view of the current scheme, if it has it.
   PlotView* plot = nullptr;                ///< Its zoom and visible part are exported.
   QString colormap;                        ///< The window's colour map ("" = by view).
+  QString model;                           ///< The model shown (ExportRequest::model), "" for none.
 };
 
 /// Exports what `window` shows; status messages go to its status bar, failures to a message

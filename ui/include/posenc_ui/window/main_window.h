@@ -34,6 +34,7 @@ class ExportDialogs;
 class HelpWindows;
 class LessonPanel;
 class Menus;
+class ModelActions;
 class ParameterPanel;
 class PlotView;
 class PresentationMode;
@@ -63,6 +64,12 @@ class MainWindow : public QMainWindow {
   void applyPreset(const QString& id);
   /// Restores the session saved at the last exit, if any and valid.
   void restoreLastSession();
+  /// File > Open Model without the dialog: a model folder, config.json, .safetensors file,
+  /// model.safetensors.index.json or a repo id of the local Hugging Face cache, read on this
+  /// thread. On failure the reason is shown (or returned) and nothing changes.
+  bool openModel(const QString& pathOrId, QString* error = nullptr);
+  /// Models: open, recent, the label and the strip that says what was opened.
+  [[nodiscard]] ModelActions& models() { return *m_models; }
 
   /// Writes the current view of cell `slot` to `path` (picture or numbers by extension).
   /// Returns false with the reason on failure.
@@ -159,6 +166,8 @@ class MainWindow : public QMainWindow {
   /// The Help menu and the start card's choices.
   void connectHelp();
   void connectClassroom();
+  /// File > Open Model, Recent Models, models dropped, the model's label and strip.
+  void connectModels();
   /// Puts scheme and parameters in place (undo/redo and sessions go through here).
   void applyState(const QString& schemeId, const posenc::ParamSet& params);
   /// Puts a session's view part in place: colour map, views, layout, zoom.
@@ -201,7 +210,8 @@ class MainWindow : public QMainWindow {
   static constexpr int kCompactWidth = 1300;
 
   // The parts, children of the window (undo_state.h, view_grid.h, classroom_controller.h,
-  // session_actions.h, export_dialogs.h, presentation.h, menus.h, help/help_windows.h).
+  // session_actions.h, export_dialogs.h, presentation.h, menus.h, help/help_windows.h,
+  // models/model_actions.h).
   UndoState* m_undo = nullptr;
   ViewGrid* m_grid = nullptr;
   ClassroomController* m_classroom = nullptr;
@@ -210,6 +220,7 @@ class MainWindow : public QMainWindow {
   PresentationMode* m_presentation = nullptr;
   Menus* m_menus = nullptr;
   HelpWindows* m_help = nullptr;
+  ModelActions* m_models = nullptr;
 };
 
 }  // namespace posenc::ui

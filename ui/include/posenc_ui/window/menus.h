@@ -31,6 +31,9 @@ class Menus : public QObject {
   void retranslate();
   /// File > Open Recent: `paths`, most recent first (disabled when empty).
   void setRecentFiles(const QStringList& paths);
+  /// File > Recent Models: `entries`, most recent first, those in `missing` greyed out with
+  /// a note; then Clear List.
+  void setRecentModels(const QStringList& entries, const QStringList& missing);
 
   void setLayoutChecked(const QString& layout);
   void setColormapChecked(const QString& colormap);
@@ -44,6 +47,12 @@ class Menus : public QObject {
  signals:
   void openRequested();
   void recentFileChosen(const QString& path);
+  /// File > Open Model... (Ctrl+Shift+O).
+  void openModelRequested();
+  /// File > Recent Models > an entry (a path or a repo id).
+  void recentModelChosen(const QString& entry);
+  /// File > Recent Models > Clear List.
+  void clearRecentModelsRequested();
   void saveRequested();
   void saveAsRequested();
   void exportViewRequested();

@@ -79,8 +79,11 @@ class SessionActions : public QObject {
 
   /// Most recent first (absolute paths).
   [[nodiscard]] QStringList recentFiles() const;
-  /// Sets the window title from the session file, the undo stack and the scheme.
+  /// Sets the window title from the session file, the undo stack, the model shown and the
+  /// scheme: "NAME * - MODEL - SCHEME - PosEnc Explorer".
   void updateTitle();
+  /// The label of the model shown (ModelActions::label), empty for none; updates the title.
+  void setModelLabel(const QString& label);
 
   /// A session file dragged over or dropped on the window (the first local file).
   void dragEnter(QDragEnterEvent* event);
@@ -99,7 +102,8 @@ class SessionActions : public QObject {
   QUndoStack& m_undo;
   Current m_current;
   Apply m_apply;
-  QString m_path;  ///< The session file opened or saved last; empty = untitled.
+  QString m_path;        ///< The session file opened or saved last; empty = untitled.
+  QString m_modelLabel;  ///< The model shown, for the title; empty = none.
   /// The session the window showed before the user did anything (markStartState).
   std::optional<Session> m_startState;
   bool m_opened = false;          ///< A session file was opened in this run.

@@ -57,6 +57,9 @@ class ViewGrid : public QWidget {
 
   /// Colour map of every picture ("" = each view's default); redraw() shows it.
   void setColormap(const QString& id) { m_colormap = id; }
+  /// The model shown (ModelActions::label), the pictures' subtitle; empty: none. Call redraw().
+  void setModelLabel(const QString& label) { m_model = label; }
+  [[nodiscard]] QString modelLabel() const { return m_model; }
   [[nodiscard]] QString colormap() const { return m_colormap; }
   /// Size of the pictures' texts (1 = 100 %); redraw() shows it.
   void setFontScale(double scale) { m_fontScale = scale; }
@@ -115,6 +118,7 @@ class ViewGrid : public QWidget {
   bool m_choosersShown = true;
   QTimer m_refit;  ///< refitTexts() once the resizes of a layout pass are done.
   QString m_colormap;
+  QString m_model;  ///< setModelLabel.
   double m_fontScale = 1.0;
   std::function<QString()> m_timing;  ///< The last timing line, as a function of the language.
   int m_keySlot = -1;                 ///< Slot whose cell the arrow keys move, -1 none.

@@ -1,0 +1,410 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Real models in the window (issue 16): File > Open Model and its dialog, repo ids of the
+// local Hugging Face cache, models dropped on the window, the recent models, the start card's
+// entry, and broken configs refused with the window as it was. Offscreen; the models are
+// config.json files written here (for RoPE models a config alone is the whole model).
+#include <QAction>
+#include <QCommandLinkButton>
+#include <QDir>
+#include <QDropEvent>
+#include <QFile>
+#include <QLabel>
+#include <QListWidget>
+#include <QMenu>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+#include <QUrl>
+#include <gtest/gtest.h>
+#include <qcustomplot.h>
+
+#include <cstdlib>
+#include <optional>
+#include <string>
+
+#include "posenc_ui/app/settings_keys.h"
+#include "posenc_ui/help/start_page.h"
+#include "posenc_ui/models/model_actions.h"
+#include "posenc_ui/models/open_model_dialog.h"
+#include "posenc_ui/panels/parameter_panel.h"
+#include "posenc_ui/plot/plot_parts.h"
+#include "posenc_ui/window/main_window.h"
+#include "posenc_ui/window/menus.h"
+#include "support/main_window_fixture.hpp"
+#include "support/ui_values.hpp"
+
+namespace posenc::ui {
+namespace {
+
+using test::qs;
+using test::session;
+
+/// Meta's published Llama-3.1-8B-Instruct config.json (tests/data/configs/README.md).
+const QString kLlamaConfig =
+    QStringLiteral(POSENC_SOURCE_DIR "/tests/data/configs/llama-3.1-8b-instruct.json");
+
+/// A small GPT-NeoX-like config (partial rotary, no scaling): maps to rope without tensors.
+const char* const kNeoxConfig =
+    R"({"model_type": "gpt_neox", "hidden_size": 256, "num_attention_heads": 4,
+        "rotary_pct": 0.25, "rotary_emb_base": 10000, "max_position_embeddings": 512})";
+
+/// Sets an environment variable for one test and puts the old value back.
+class ScopedEnv {
+ public:
+  ScopedEnv(const char* name, const QByteArray& value)
+      : m_name(name), m_had(qEnvironmentVariableIsSet(name)), m_old(qgetenv(name)) {
+    qputenv(name, value);
+  }
+  ~ScopedEnv() {
+    if (m_had) qputenv(m_name, m_old);
+    else qunsetenv(m_name);
+  }
+  ScopedEnv(const ScopedEnv&) = delete;
+  ScopedEnv& operator=(const ScopedEnv&) = delete;
+
+ private:
+  const char* m_name;
+  bool m_had;
+  QByteArray m_old;
+};
+
+class Models : public test::MainWindowTest {
+ protected:
+  /// Writes `text` as FOLDER/config.json under the temp dir; returns the folder.
+  QString modelFolder(const QString& name, const QByteArray& text) {
+    const QString folder = m_dir.filePath(name);
+    EXPECT_TRUE(QDir().mkpath(folder));
+    QFile f(folder + QStringLiteral("/config.json"));
+    EXPECT_TRUE(f.open(QIODevice::WriteOnly));
+    f.write(text);
+    return folder;
+  }
+  QString llamaFolder(const QString& name = QStringLiteral("llama-3.1-8b")) {
+    QFile f(kLlamaConfig);
+    EXPECT_TRUE(f.open(QIODevice::ReadOnly)) << kLlamaConfig.toStdString();
+    return modelFolder(name, f.readAll());
+  }
+  /// A cache with models--ORG--NAME/snapshots/REV/config.json and refs/main = REV.
+  void cacheModel(const QString& cache, const QString& org, const QString& name,
+                  const QByteArray& config) {
+    const QString repo = cache + QStringLiteral("/models--%1--%2").arg(org, name);
+    ASSERT_TRUE(QDir().mkpath(repo + QStringLiteral("/snapshots/abc123")));
+    ASSERT_TRUE(QDir().mkpath(repo + QStringLiteral("/refs")));
+    QFile c(repo + QStringLiteral("/snapshots/abc123/config.json"));
+    ASSERT_TRUE(c.open(QIODevice::WriteOnly));
+    c.write(config);
+    QFile ref(repo + QStringLiteral("/refs/main"));
+    ASSERT_TRUE(ref.open(QIODevice::WriteOnly));
+    ref.write("abc123");
+  }
+  [[nodiscard]] QLabel& strip() { return *m_window->models().strip(); }
+  void drop(const QString& path) {
+    QMimeData data;
+    data.setUrls({QUrl::fromLocalFile(path)});
+    // As a drag would: enter (the window accepts local files), then drop.
+    QDragEnterEvent enter(QPoint(100, 100), Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(m_window.get(), &enter);
+    EXPECT_TRUE(enter.isAccepted());
+    QDropEvent event(QPointF(100, 100), Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(m_window.get(), &event);
+    EXPECT_TRUE(event.isAccepted());
+  }
+  /// Waits for the openModelAsync in flight to finish; true when it opened the model.
+  bool waitForModel() {
+    QSignalSpy opened(&m_window->models(), &ModelActions::modelOpened);
+    QSignalSpy failed(&m_window->models(), &ModelActions::modelFailed);
+    for (int k = 0; k < 100 && opened.isEmpty() && failed.isEmpty(); ++k) QTest::qWait(20);
+    return !opened.isEmpty();
+  }
+
+  QTemporaryDir m_dir;
+};
+
+TEST_F(Models, ALlamaFolderOpensAsRopeWithItsLlama3Scaling) {
+  const QString folder = llamaFolder();
+  QString error;
+  ASSERT_TRUE(m_window->openModel(folder, &error)) << error.toStdString();
+  const ParamSet& p = m_window->controller().params();
+  EXPECT_EQ(m_window->controller().scheme().info().id, "rope");
+  EXPECT_EQ(p.getChoice("scaling"), "llama3");
+  EXPECT_DOUBLE_EQ(p.getReal("factor"), 8.0);
+  EXPECT_DOUBLE_EQ(p.getReal("base"), 500000.0);
+  EXPECT_EQ(m_window->parameterPanel().values(), p);  // the panel shows what was opened
+  EXPECT_EQ(m_window->models().label(), QStringLiteral("llama-3.1-8b"));
+  EXPECT_TRUE(m_window->windowTitle().contains(QStringLiteral("llama-3.1-8b")))
+      << m_window->windowTitle().toStdString();
+  EXPECT_TRUE(strip().isVisible());
+  EXPECT_TRUE(strip().text().contains(QStringLiteral("llama-3.1-8b")));
+  EXPECT_TRUE(strip().text().contains(QStringLiteral("llama")));
+  // The picture names the model in its subtitle.
+  waitUntilShown(m_window->cellView(0));
+  EXPECT_TRUE(m_window->plotView(0)
+                  .plot()
+                  .property(kDescriptionProperty)
+                  .toString()
+                  .contains(QStringLiteral("llama-3.1-8b")));
+  EXPECT_EQ(m_window->undoStack().undoText(), QStringLiteral("Open model llama-3.1-8b"));
+  // File > Export names it too (ExportRequest::model, in the SVG's description).
+  const QString svg = m_dir.filePath(QStringLiteral("view.svg"));
+  QString error2;
+  ASSERT_TRUE(m_window->exportCurrentView(svg, QSize(400, 300), 96, &error2))
+      << error2.toStdString();
+  QFile written(svg);
+  ASSERT_TRUE(written.open(QIODevice::ReadOnly));
+  EXPECT_TRUE(written.readAll().contains("llama-3.1-8b"));
+}
+
+TEST_F(Models, TheStripSaysWhichTensorsWereFoundAndWhichAreStandIns) {
+  // tests/data/arrays/model.safetensors holds wpe.weight (3 x 4, F32); the sharded pair holds
+  // transformer.wpe.weight (4 x 2) in its first shard.
+  const QString arrays = QStringLiteral(POSENC_SOURCE_DIR "/tests/data/arrays/");
+  const QString single =
+      modelFolder(QStringLiteral("gpt2-tiny"), R"({"model_type": "gpt2", "n_positions": 3,
+                                                  "n_embd": 4})");
+  ASSERT_TRUE(QFile::copy(arrays + QStringLiteral("model.safetensors"),
+                          single + QStringLiteral("/model.safetensors")));
+  QString error;
+  ASSERT_TRUE(m_window->openModel(single, &error)) << error.toStdString();
+  EXPECT_EQ(m_window->controller().scheme().info().id, "learned");
+  EXPECT_TRUE(
+      strip().text().contains(QStringLiteral("wpe.weight (3 x 4, F32) from model.safetensors")))
+      << strip().text().toStdString();
+
+  const QString sharded =
+      modelFolder(QStringLiteral("gpt2-sharded"), R"({"model_type": "gpt2", "n_positions": 4,
+                                                     "n_embd": 2})");
+  for (const char* f : {"model.safetensors.index.json", "model-00001-of-00002.safetensors",
+                        "model-00002-of-00002.safetensors"})
+    ASSERT_TRUE(QFile::copy(arrays + QString::fromLatin1(f),
+                            sharded + QLatin1Char('/') + QString::fromLatin1(f)));
+  ASSERT_TRUE(m_window->openModel(sharded, &error)) << error.toStdString();
+  EXPECT_TRUE(strip().text().contains(
+      QStringLiteral("transformer.wpe.weight (4 x 2, F32) from model-00001-of-00002.safetensors")))
+      << strip().text().toStdString();
+
+  // A BERT config beside a checkpoint without its table: a stand-in, said so.
+  const QString bert =
+      modelFolder(QStringLiteral("bert-tiny"),
+                  R"({"model_type": "bert", "max_position_embeddings": 3, "hidden_size": 4})");
+  ASSERT_TRUE(QFile::copy(arrays + QStringLiteral("model.safetensors"),
+                          bert + QStringLiteral("/model.safetensors")));
+  ASSERT_TRUE(m_window->openModel(bert, &error)) << error.toStdString();
+  EXPECT_TRUE(strip().text().contains(QStringLiteral("not in the checkpoint")))
+      << strip().text().toStdString();
+  // A config alone: no checkpoint, every table a stand-in.
+  ASSERT_TRUE(m_window->openModel(modelFolder(QStringLiteral("gpt2-config-only"),
+                                              R"({"model_type": "gpt2", "n_positions": 8,
+                                                  "n_embd": 4})")));
+  EXPECT_TRUE(strip().text().contains(QStringLiteral("No checkpoint found")))
+      << strip().text().toStdString();
+}
+
+TEST_F(Models, TheLabelStaysWhileTheParametersComeFromTheModel) {
+  ASSERT_TRUE(m_window->openModel(llamaFolder()));
+  // A parameter the model did not set (yarn's beta_fast, unused by llama3) keeps the label.
+  ASSERT_FALSE(m_window->models().opened()->modelSet.has("beta_fast"));
+  Session other = m_window->currentSession();
+  other.params.set("beta_fast", 40.0);
+  m_window->applySession(other);
+  ASSERT_EQ(m_window->controller().params().getReal("beta_fast"), 40.0);
+  EXPECT_EQ(m_window->models().label(), QStringLiteral("llama-3.1-8b"));
+  // The scheme's defaults (base and factor no longer the model's) hide it; undo shows it.
+  m_window->applySession(session("rope", {}));
+  EXPECT_TRUE(m_window->models().label().isEmpty());
+  m_window->undoStack().undo();
+  EXPECT_EQ(m_window->models().label(), QStringLiteral("llama-3.1-8b"));
+  m_window->applySession(session("alibi", {}));
+  EXPECT_TRUE(m_window->models().label().isEmpty());
+  EXPECT_FALSE(strip().isVisible());
+  EXPECT_FALSE(m_window->windowTitle().contains(QStringLiteral("llama-3.1-8b")));
+  m_window->undoStack().undo();
+  EXPECT_EQ(m_window->models().label(), QStringLiteral("llama-3.1-8b"));
+  EXPECT_TRUE(strip().isVisible());
+}
+
+TEST_F(Models, ARepoIdResolvesInTheHuggingFaceCache) {
+  const QString cache = m_dir.filePath(QStringLiteral("hub"));
+  cacheModel(cache, QStringLiteral("EleutherAI"), QStringLiteral("tiny-neox"), kNeoxConfig);
+  const ScopedEnv env("HF_HUB_CACHE", QFile::encodeName(cache));
+  QString error;
+  ASSERT_TRUE(m_window->openModel(QStringLiteral("EleutherAI/tiny-neox"), &error))
+      << error.toStdString();
+  EXPECT_EQ(m_window->models().label(), QStringLiteral("EleutherAI/tiny-neox"));
+  EXPECT_EQ(m_window->controller().scheme().info().id, "rope");
+  EXPECT_EQ(m_window->models().recentModels(), QStringList{QStringLiteral("EleutherAI/tiny-neox")});
+  EXPECT_TRUE(m_window->models().missingRecentModels().isEmpty());
+}
+
+TEST_F(Models, BrokenConfigsAreRefusedWithTheFileAndTheReasonAndNothingChanges) {
+  ASSERT_TRUE(m_window->openModel(llamaFolder()));
+  m_window->applySession(session("alibi", {{"heads", "12"}}));
+  const Session before = m_window->currentSession();
+  const int steps = m_window->undoStack().count();
+  const QStringList recent = m_window->models().recentModels();
+  const QString title = m_window->windowTitle();
+  struct Case {
+    const char* name;
+    QByteArray text;
+    const char* reason;
+  };
+  for (const Case& c : {Case{"notjson", "{ \"model_type\": ", "JSON"},
+                        Case{"unknown", R"({"model_type": "no_such_model"})", "no_such_model"},
+                        Case{"empty", "", ""}}) {
+    SCOPED_TRACE(c.name);
+    const QString folder = modelFolder(QString::fromLatin1(c.name), c.text);
+    QString error;
+    EXPECT_FALSE(m_window->openModel(folder, &error));
+    EXPECT_TRUE(error.contains(QStringLiteral("config.json"))) << error.toStdString();
+    EXPECT_TRUE(error.contains(QString::fromLatin1(c.reason))) << error.toStdString();
+    EXPECT_EQ(m_window->currentSession(), before);
+    EXPECT_EQ(m_window->undoStack().count(), steps);
+    EXPECT_EQ(m_window->models().recentModels(), recent);
+    EXPECT_EQ(m_window->windowTitle(), title);
+  }
+  // Without `error` the reason is shown in a box over the window, which stays as it was.
+  EXPECT_FALSE(m_window->openModel(m_dir.filePath(QStringLiteral("notjson"))));
+  auto* box = m_window->findChild<QMessageBox*>(QStringLiteral("ModelRefused"));
+  ASSERT_NE(box, nullptr);
+  EXPECT_TRUE(box->text().contains(QStringLiteral("notjson"))) << box->text().toStdString();
+  box->close();
+  EXPECT_EQ(m_window->currentSession(), before);
+  // Nothing there at all.
+  QString error;
+  EXPECT_FALSE(m_window->openModel(m_dir.filePath(QStringLiteral("nowhere")), &error));
+  EXPECT_TRUE(error.contains(QStringLiteral("nowhere"))) << error.toStdString();
+}
+
+TEST_F(Models, DroppingAModelFolderOrConfigOpensItAndSessionsStillDrop) {
+  drop(llamaFolder());
+  EXPECT_TRUE(waitForModel());
+  EXPECT_EQ(m_window->models().label(), QStringLiteral("llama-3.1-8b"));
+  const QString neox = modelFolder(QStringLiteral("neox"), kNeoxConfig);
+  drop(neox + QStringLiteral("/config.json"));
+  EXPECT_TRUE(waitForModel());
+  EXPECT_EQ(m_window->models().label(), QStringLiteral("neox"));
+  // A session file dropped opens as a session, as before.
+  const QString sessionPath = m_dir.filePath(QStringLiteral("s.json"));
+  m_window->applySession(session("alibi", {{"heads", "12"}}));
+  ASSERT_TRUE(m_window->saveSession(sessionPath));
+  m_window->applySession(session("sinusoidal", {}));
+  drop(sessionPath);
+  EXPECT_EQ(m_window->controller().scheme().info().id, "alibi");
+  // A broken model dropped: a box naming it, and the window as it was.
+  const Session before = m_window->currentSession();
+  drop(modelFolder(QStringLiteral("broken"), "[1, 2"));
+  EXPECT_FALSE(waitForModel());
+  auto* box = m_window->findChild<QMessageBox*>(QStringLiteral("ModelRefused"));
+  ASSERT_NE(box, nullptr);
+  EXPECT_TRUE(box->text().contains(QStringLiteral("broken"))) << box->text().toStdString();
+  box->close();
+  EXPECT_EQ(m_window->currentSession(), before);
+}
+
+TEST_F(Models, RecentModelsAreNewestFirstAtMostEightAndCanBeCleared) {
+  QStringList folders;
+  for (int k = 0; k < 9; ++k) {
+    folders << modelFolder(QStringLiteral("m%1").arg(k), kNeoxConfig);
+    ASSERT_TRUE(m_window->openModel(folders.last()));
+  }
+  QStringList recent = m_window->models().recentModels();
+  ASSERT_EQ(recent.size(), settings::kMaxRecentModels);
+  EXPECT_EQ(recent.first(), folders[8]);
+  EXPECT_EQ(recent.last(), folders[1]);
+  EXPECT_FALSE(recent.contains(folders[0]));
+  ASSERT_TRUE(m_window->openModel(folders[4]));  // opened again: first, not twice
+  recent = m_window->models().recentModels();
+  EXPECT_EQ(recent.first(), folders[4]);
+  EXPECT_EQ(recent.count(folders[4]), 1);
+  EXPECT_EQ(recent.size(), settings::kMaxRecentModels);
+
+  // A folder deleted since: greyed out in File > Recent Models, with a note.
+  ASSERT_TRUE(QDir(folders[5]).removeRecursively());
+  ASSERT_TRUE(m_window->openModel(folders[6]));  // the menu is rebuilt
+  EXPECT_EQ(m_window->models().missingRecentModels(), QStringList{folders[5]});
+  auto* menu = m_window->findChild<QMenu*>(QStringLiteral("recentModels"));
+  ASSERT_NE(menu, nullptr);
+  int greyed = 0;
+  for (QAction* a : menu->actions())
+    if (a->text().contains(QDir::toNativeSeparators(folders[5]))) {
+      EXPECT_FALSE(a->isEnabled());
+      EXPECT_TRUE(a->text().contains(QStringLiteral("not found")));
+      ++greyed;
+    }
+  EXPECT_EQ(greyed, 1);
+  // Choosing an entry opens it.
+  for (QAction* a : menu->actions())
+    if (a->text() == QDir::toNativeSeparators(folders[7])) a->trigger();
+  EXPECT_TRUE(waitForModel());
+  EXPECT_EQ(m_window->models().recentModels().first(), folders[7]);
+
+  m_window->models().clearRecentModels();
+  EXPECT_TRUE(m_window->models().recentModels().isEmpty());
+  EXPECT_FALSE(menu->isEnabled());
+}
+
+TEST_F(Models, TheStartCardOffersAModelAndTheRecentOnes) {
+  auto* menus = m_window->findChild<Menus*>();
+  ASSERT_NE(menus, nullptr);
+  // The dialog File > Open Model opens would wait for a user: count the request only.
+  QObject::disconnect(menus, &Menus::openModelRequested, nullptr, nullptr);
+  const QSignalSpy open(menus, &Menus::openModelRequested);
+  m_window->showStartPage();
+  auto* card = m_window->findChild<StartPage*>();
+  ASSERT_NE(card, nullptr);
+  QTest::mouseClick(card->findChild<QCommandLinkButton*>(QStringLiteral("OpenModel")),
+                    Qt::LeftButton);
+  EXPECT_EQ(open.count(), 1);
+  EXPECT_FALSE(card->isVisible());
+  auto* list = card->findChild<QListWidget*>(QStringLiteral("StartRecentModels"));
+  ASSERT_NE(list, nullptr);
+  EXPECT_EQ(list->count(), 0);
+
+  const QString llama = llamaFolder();
+  ASSERT_TRUE(m_window->openModel(llama));
+  m_window->applySession(session("alibi", {}));
+  m_window->showStartPage();
+  ASSERT_EQ(list->count(), 1);
+  EXPECT_TRUE(list->isVisible());
+  QTest::mouseClick(list->viewport(), Qt::LeftButton, {},
+                    list->visualItemRect(list->item(0)).center());
+  EXPECT_TRUE(waitForModel());
+  EXPECT_EQ(m_window->models().label(), QStringLiteral("llama-3.1-8b"));
+}
+
+TEST_F(Models, TheDialogListsTheCacheWithTheSchemeEachMapsTo) {
+  const QString cache = m_dir.filePath(QStringLiteral("hub"));
+  cacheModel(cache, QStringLiteral("EleutherAI"), QStringLiteral("tiny-neox"), kNeoxConfig);
+  cacheModel(cache, QStringLiteral("someone"), QStringLiteral("odd"),
+             R"({"model_type": "no_such_model"})");
+  OpenModelDialog dialog(m_window.get(), QFile::encodeName(cache).toStdString());
+  ASSERT_EQ(dialog.modelCount(), 2);
+  auto* list = dialog.findChild<QListWidget*>(QStringLiteral("CachedModels"));
+  ASSERT_NE(list, nullptr);
+  EXPECT_TRUE(list->item(0)->text().contains(QStringLiteral("EleutherAI/tiny-neox")));
+  EXPECT_TRUE(list->item(0)->text().contains(QStringLiteral("RoPE")))
+      << list->item(0)->text().toStdString();
+  EXPECT_TRUE(list->item(1)->text().contains(QStringLiteral("not mapped")));
+  list->setCurrentRow(0);
+  dialog.findChild<QPushButton*>(QStringLiteral("OpenCached"))->click();
+  EXPECT_EQ(dialog.result(), QDialog::Accepted);
+  EXPECT_EQ(dialog.chosen(), QStringLiteral("EleutherAI/tiny-neox"));
+
+  // An empty cache says where it looked and how models get there.
+  const QString empty = m_dir.filePath(QStringLiteral("empty"));
+  OpenModelDialog none(m_window.get(), QFile::encodeName(empty).toStdString());
+  EXPECT_EQ(none.modelCount(), 0);
+  bool said = false;
+  for (const QLabel* label : none.findChildren<QLabel*>())
+    said |= label->text().contains(QDir::toNativeSeparators(empty)) &&
+            label->text().contains(QStringLiteral("huggingface-cli"));
+  EXPECT_TRUE(said);
+  EXPECT_FALSE(none.findChild<QPushButton*>(QStringLiteral("OpenCached"))->isEnabled());
+}
+
+}  // namespace
+}  // namespace posenc::ui

@@ -1,0 +1,280 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "posenc_ui/models/model_actions.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QFutureWatcher>
+#include <QLabel>
+#include <QMessageBox>
+#include <QSettings>
+#include <QtConcurrent/QtConcurrentRun>
+#include <algorithm>
+#include <exception>
+#include <utility>
+
+#include "posenc/scheme.hpp"
+#include "posenc/tensor_file.hpp"
+#include "posenc_ui/app/settings_keys.h"
+#include "posenc_ui/app/translation.h"
+#include "posenc_ui/control/encoding_controller.h"
+#include "posenc_ui/models/open_model_dialog.h"
+
+namespace posenc::ui {
+
+namespace {
+
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+/// The outcome of modelSetup on a worker thread: the setup or what it threw.
+struct Outcome {
+  std::optional<ModelSetup> setup;
+  std::exception_ptr error;
+};
+
+Outcome readModel(const std::string& pathOrId, const std::filesystem::path& cache) {
+  Outcome out;
+  try {
+    out.setup = modelSetup(pathOrId, cache);
+  } catch (...) {
+    out.error = std::current_exception();
+  }
+  return out;
+}
+
+/// "wpe.weight (1024 x 768, F32)" for a found tensor.
+QString tensorText(const TensorFound& t) {
+  QStringList dims;
+  for (const std::int64_t d : t.shape) dims << QString::number(d);
+  return QStringLiteral("%1 (%2, %3)")
+      .arg(qs(t.name), dims.join(QStringLiteral(" x ")), qs(t.dtype));
+}
+
+QString escaped(const std::string& s) { return qs(s).toHtmlEscaped(); }
+
+}  // namespace
+
+struct ModelActions::Pending {
+  QString given;
+  QFutureWatcher<Outcome>* watcher = nullptr;  ///< A child of the ModelActions.
+};
+
+bool isModelPath(const QString& path) {
+  const QFileInfo info(path);
+  if (info.isDir()) return true;
+  const QString name = info.fileName().toLower();
+  return name == QLatin1String("config.json") || name.endsWith(QLatin1String(".safetensors")) ||
+         name.endsWith(QLatin1String(".safetensors.index.json"));
+}
+
+bool recentModelExists(const QString& entry, const std::filesystem::path& cache) {
+  if (QFileInfo(entry).isAbsolute()) return QFileInfo::exists(entry);
+  try {
+    (void)locateModel(entry.toStdString(), cache);
+    return true;
+  } catch (const std::exception&) {
+    return false;
+  }
+}
+
+ModelActions::ModelActions(QWidget* window, const EncodingController& controller, Current current,
+                           Apply apply)
+    : QObject(window),
+      m_window(window),
+      m_controller(controller),
+      m_current(std::move(current)),
+      m_apply(std::move(apply)),
+      m_strip(new QLabel(window)) {
+  m_strip->setObjectName(QStringLiteral("ModelStrip"));
+  m_strip->setWordWrap(true);
+  m_strip->setTextFormat(Qt::RichText);
+  m_strip->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  m_strip->setStyleSheet(
+      QStringLiteral("QLabel#ModelStrip { background: #e8f0fb; color: black; padding: 6px 12px; "
+                     "border-bottom: 1px solid #8aa4c8; }"));
+  m_strip->hide();
+}
+
+ModelActions::~ModelActions() {
+  if (m_pending) m_pending->watcher->waitForFinished();
+}
+
+std::filesystem::path ModelActions::cache() const { return huggingFaceCache(); }
+
+bool ModelActions::openModel(const QString& pathOrId, QString* error) {
+  Outcome out = readModel(pathOrId.toStdString(), cache());
+  if (out.error) return refuse(pathOrId, errorMessage(out.error), error);
+  return applySetup(pathOrId, std::move(*out.setup), error);
+}
+
+void ModelActions::openModelAsync(const QString& pathOrId) {
+  if (busy()) {
+    emit modelFailed(tr("Still reading %1").arg(m_pending->given));
+    return;
+  }
+  m_pending = std::make_unique<Pending>();
+  m_pending->given = pathOrId;
+  m_pending->watcher = new QFutureWatcher<Outcome>(this);
+  connect(m_pending->watcher, &QFutureWatcher<Outcome>::finished, this, [this] {
+    const QString given = m_pending->given;
+    QFutureWatcher<Outcome>* watcher = m_pending->watcher;
+    Outcome out = watcher->result();
+    m_pending.reset();
+    watcher->deleteLater();  // it emits from here: deleted once back in the event loop
+    QString reason;
+    bool ok = false;
+    if (out.error) {
+      reason = errorMessage(out.error);  // whatever was thrown, bad_alloc included
+      refuse(given, reason, nullptr);
+    } else {
+      ok = applySetup(given, std::move(*out.setup), &reason);
+      if (!ok) refuse(given, reason, nullptr);
+    }
+    if (ok) emit modelOpened(label());
+    else emit modelFailed(reason);
+  });
+  m_pending->watcher->setFuture(QtConcurrent::run(readModel, pathOrId.toStdString(), cache()));
+}
+
+bool ModelActions::busy() const { return m_pending != nullptr; }
+
+bool ModelActions::refuse(const QString& given, const QString& reason, QString* error) {
+  if (error) {
+    *error = reason;
+    return false;
+  }
+  // Window-modal without a nested event loop: the window stays as it was behind it.
+  auto* box =
+      new QMessageBox(QMessageBox::Warning, tr("Cannot open model"),
+                      tr("The model %1 was not opened.").arg(QDir::toNativeSeparators(given)) +
+                          QStringLiteral("\n\n") + reason,
+                      QMessageBox::Ok, m_window);
+  box->setObjectName(QStringLiteral("ModelRefused"));
+  box->setAttribute(Qt::WA_DeleteOnClose);
+  box->open();
+  return false;
+}
+
+bool ModelActions::applySetup(const QString& given, ModelSetup setup, QString* error) {
+  Session session = m_current();
+  try {
+    const Scheme& scheme = findScheme(setup.scheme);
+    session.params = makeParams(scheme, setup.params);  // over the defaults, validated
+  } catch (const std::exception& e) {
+    // ParamError names the parameter; say which model's config gave it.
+    const QString file =
+        setup.report.files.config.empty() ? given : qs(setup.report.files.config.string());
+    return refuse(given,
+                  QStringLiteral("%1: %2").arg(QDir::toNativeSeparators(file), errorMessage(e)),
+                  error);
+  }
+  OpenedModel model;
+  model.given = given;
+  for (const auto& [id, value] : setup.params)
+    if (session.params.has(id)) model.modelSet.set(id, session.params.get(id));
+  const QString newScheme = qs(setup.scheme);
+  if (newScheme != session.scheme) {
+    session.view.clear();  // the scheme's first view
+    session.gridViews.clear();
+  }
+  session.scheme = newScheme;
+  session.zoom.reset();
+  model.setup = std::move(setup);
+  const QString modelLabel = qs(model.setup.label);
+  m_opened = std::move(model);
+  m_apply(session, modelLabel);
+  stateChanged();
+  const bool local = QFileInfo::exists(given);
+  addRecentModel(local ? QFileInfo(given).absoluteFilePath() : given);
+  return true;
+}
+
+QString ModelActions::label() const {
+  if (!m_opened) return {};
+  if (qs(m_controller.scheme().info().id) != qs(m_opened->setup.scheme)) return {};
+  const ParamSet& now = m_controller.params();
+  for (const auto& [id, value] : m_opened->modelSet.items())
+    if (!now.has(id) || !(now.get(id) == value)) return {};
+  return qs(m_opened->setup.label);
+}
+
+void ModelActions::stateChanged() {
+  updateStrip();
+  const QString now = label();
+  if (now == m_shownLabel) return;
+  m_shownLabel = now;
+  emit labelChanged(now);
+}
+
+void ModelActions::retranslate() { updateStrip(); }
+
+void ModelActions::updateStrip() {
+  const bool shown = m_opened && !label().isEmpty();
+  if (shown) m_strip->setText(describe(*m_opened));  // the window's font, as it scales
+  m_strip->setVisible(shown);
+}
+
+QString ModelActions::describe(const OpenedModel& model) {
+  const ModelSetup& s = model.setup;
+  const ModelReport& r = s.report;
+  QStringList lines;
+  QString head = tr("<b>Model: %1</b>").arg(escaped(s.label));
+  if (r.mapping)
+    head += QStringLiteral(" &nbsp; ") +
+            tr("(%1 config, drawn as %2)")
+                .arg(escaped(r.mapping->modelType),
+                     coreText(findScheme(s.scheme).info().name).toHtmlEscaped());
+  lines << head;
+  QStringList tensors;
+  const bool checkpoint = !r.files.checkpoint.empty();
+  for (const TensorFound& t : checkpoint ? r.tensors : std::vector<TensorFound>{}) {
+    if (t.found)
+      tensors << tr("%1: %2 from %3")
+                     .arg(escaped(t.role), tensorText(t).toHtmlEscaped(),
+                          escaped(t.file.filename().string()));
+    else
+      tensors << tr("%1: not in the checkpoint, a random stand-in is drawn").arg(escaped(t.role));
+  }
+  if (!tensors.isEmpty()) lines << tr("Tensors: %1").arg(tensors.join(QStringLiteral("; ")));
+  else if (!checkpoint && r.mapping && !r.mapping->tensors.empty())
+    lines << tr("No checkpoint found: random stand-ins are drawn for the trained tables");
+  if (r.mapping) {
+    for (const std::string& note : r.mapping->notes) lines << tr("Note: %1").arg(escaped(note));
+    for (const std::string& key : r.mapping->notUnderstood)
+      lines << tr("Not understood: %1").arg(escaped(key));
+  }
+  return lines.join(QStringLiteral("<br>"));
+}
+
+QStringList ModelActions::recentModels() const {
+  return QSettings().value(settings::kRecentModels).toStringList();
+}
+
+QStringList ModelActions::missingRecentModels() const {
+  QStringList missing;
+  const std::filesystem::path where = cache();
+  for (const QString& entry : recentModels())
+    if (!recentModelExists(entry, where)) missing << entry;
+  return missing;
+}
+
+void ModelActions::clearRecentModels() {
+  QSettings().remove(settings::kRecentModels);
+  emit recentModelsChanged({}, {});
+}
+
+void ModelActions::addRecentModel(const QString& entry) {
+  QStringList recent = recentModels();
+  recent.removeAll(entry);
+  recent.prepend(entry);
+  while (recent.size() > settings::kMaxRecentModels) recent.removeLast();
+  QSettings().setValue(settings::kRecentModels, recent);
+  emit recentModelsChanged(recent, missingRecentModels());
+}
+
+void ModelActions::openDialog() {
+  OpenModelDialog dialog(m_window, cache());
+  if (dialog.exec() != QDialog::Accepted || dialog.chosen().isEmpty()) return;
+  openModelAsync(dialog.chosen());
+}
+
+}  // namespace posenc::ui
