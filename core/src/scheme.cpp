@@ -45,7 +45,12 @@ std::string Scheme::absentTerm(const ParamSet&, std::string_view) const { return
 
 std::optional<std::uint64_t> standInSeed(const Scheme& scheme, const ParamSet& params,
                                          std::string_view view) {
-  if (!findView(scheme, view).randomStandIns) return std::nullopt;
+  const ViewSpec& spec = findView(scheme, view);
+  if (!spec.randomStandIns) return std::nullopt;
+  if (!spec.standInsReplacedBy.empty() &&
+      std::all_of(spec.standInsReplacedBy.begin(), spec.standInsReplacedBy.end(),
+                  [&](const std::string& id) { return !params.getText(id).empty(); }))
+    return std::nullopt;
   return static_cast<std::uint64_t>(params.getInt("seed"));
 }
 

@@ -159,6 +159,11 @@ TEST_P(SchemeContract, RefusesValuesOutsideEverySpecNamingTheParameter) {
              "nan",
              "1;2"};
     }
+    if (p.type == posenc::ParamType::Text) {
+      // "" is "not given" (the random stand-in); a file that is not there, a value over the
+      // length limit and a control character are bad.
+      bad = {"no-such-file.npy", std::string(posenc::kMaxTextParam + 1, 'x'), "a\x01b.npy"};
+    }
     if (p.type == posenc::ParamType::Int || p.type == posenc::ParamType::Real) {
       bad.push_back(formatValue(Value{p.min - 1}));
       bad.push_back(formatValue(Value{p.max + 1}));

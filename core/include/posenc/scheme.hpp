@@ -74,7 +74,8 @@ class Scheme {
 };
 
 /// The seed the values of view `view` are drawn from, when the view has random stand-ins
-/// (ViewSpec::randomStandIns): the `seed` parameter; nullopt for a deterministic view.
+/// (ViewSpec::randomStandIns): the `seed` parameter; nullopt for a deterministic view and for
+/// one whose stand-ins are all replaced by files (every ViewSpec::standInsReplacedBy set).
 [[nodiscard]] std::optional<std::uint64_t> standInSeed(const Scheme& scheme, const ParamSet& params,
                                                        std::string_view view);
 
