@@ -20,6 +20,13 @@ using detail::Cells;
 // (ViewSpec::vectorsPerPosition; as tupe's).
 constexpr double kWorkVectors = 8.0;
 
+/// `spec`, left out of picture subtitles at its default (ParamSpec::quietAtDefault): the
+/// pictures of the stand-in stay as they were before the parameter existed.
+ParamSpec quietAtDefault(ParamSpec spec) {
+  spec.quietAtDefault = true;
+  return spec;
+}
+
 MatrixShape squareShape(const DebertaParams& p) { return {p.length, p.length}; }
 
 Matrix bucketView(const DebertaParams& p, Cells rows, Cells cols) {
@@ -183,11 +190,12 @@ SchemeInfo debertaInfo() {
                         "Trained relative embeddings P (encoder.rel_embeddings.weight), "
                         "FILE or FILE:NAME, 2 buckets x d_model; empty: random stand-ins "
                         "from seed"),
-              choiceParam("rel_norm", "none", {"none", "layer_norm"},
-                          "With rel_table: layer_norm applies the checkpoint's "
-                          "encoder.LayerNorm to P as DeBERTa-v3 does (norm_rel_ebd = "
-                          "layer_norm; weight and bias read from the same file), none uses "
-                          "the rows as stored"),
+              quietAtDefault(
+                  choiceParam("rel_norm", "none", {"none", "layer_norm"},
+                              "With rel_table: layer_norm applies the checkpoint's "
+                              "encoder.LayerNorm to P as DeBERTa-v3 does (norm_rel_ebd = "
+                              "layer_norm; weight and bias read from the same file), none uses "
+                              "the rows as stored")),
               seedParam(),
           },
   };

@@ -122,10 +122,9 @@ void validateT5Params(const T5Params& p) {
                          "): the log-spaced buckets divide by ln(max_distance / max_exact), "
                          "which is zero or negative otherwise");
   if (p.decoder && p.bidirectional)
-    throw ParamError("stack", "decoder",
-                     "encoder while bidirectional = true: the decoder's self-attention is "
-                     "causal (HF T5Attention: bidirectional = not is_decoder); set "
-                     "bidirectional = false to draw the decoder");
+    throw ParamError("bidirectional", "true",
+                     "false when stack = decoder: the decoder's self-attention is causal (HF "
+                     "T5Attention: bidirectional = not is_decoder)");
   if (!p.table.empty()) (void)fileTable(p);
 }
 

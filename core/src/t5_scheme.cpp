@@ -15,6 +15,13 @@ namespace posenc {
 
 namespace {
 
+/// `spec`, left out of picture subtitles at its default (ParamSpec::quietAtDefault): the
+/// pictures of the stand-in stay as they were before the parameter existed.
+ParamSpec quietAtDefault(ParamSpec spec) {
+  spec.quietAtDefault = true;
+  return spec;
+}
+
 /// The parameters every view works on, checked (a hand-built ParamSet included).
 T5Params checkedParams(const ParamSet& params) {
   T5Params p = t5ParamsFrom(params);
@@ -143,11 +150,12 @@ SchemeInfo t5Info() {
                .description = "Encoder (true: half the buckets for keys after the query) or "
                               "decoder (false: every future key in bucket 0); false when "
                               "stack = decoder"},
-              choiceParam("stack", "encoder", {"encoder", "decoder"},
-                          "Which stack's bias: encoder or decoder (its self-attention is "
-                          "causal, so it needs bidirectional = false, as HF's bidirectional "
-                          "= not is_decoder); a `table` file without a tensor name reads this "
-                          "stack's first-layer relative_attention_bias"),
+              quietAtDefault(
+                  choiceParam("stack", "encoder", {"encoder", "decoder"},
+                              "Which stack's bias: encoder or decoder (its self-attention is "
+                              "causal, so it needs bidirectional = false, as HF's bidirectional "
+                              "= not is_decoder); a `table` file without a tensor name reads this "
+                              "stack's first-layer relative_attention_bias")),
               {.id = "heads",
                .type = ParamType::Int,
                .defaultValue = std::int64_t{8},

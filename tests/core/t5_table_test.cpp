@@ -199,7 +199,7 @@ TEST_F(T5Table, RefusalsNameTheParameter) {
   EXPECT_EQ(refusedParam(*scheme, sets(file("t5.safetensors"), {{"buckets", "16"}})), "table");
   EXPECT_EQ(refusedParam(*scheme, sets(file("missing.npy"))), "table");
   EXPECT_EQ(refusedParam(*scheme, sets(file("t5.safetensors") + ":nope")), "table");
-  EXPECT_EQ(refusedParam(*scheme, {{"stack", "decoder"}}), "stack");
+  EXPECT_EQ(refusedParam(*scheme, {{"stack", "decoder"}}), "bidirectional");
   EXPECT_EQ(refusedParam(*scheme, {{"stack", "decoder"}, {"bidirectional", "false"}}),
             "(accepted)");
   try {

@@ -38,8 +38,8 @@ struct T5Params {
 
 /// Cross-parameter checks: head < heads; maxDistance > max_exact; stack = decoder only with
 /// bidirectional = false; a `table` that can be read and has shape buckets x heads.
-/// @throws ParamError("head", ...), ParamError("max_distance", ...), ParamError("stack", ...)
-/// or ParamError("table", ...).
+/// @throws ParamError("head", ...), ParamError("max_distance", ...),
+/// ParamError("bidirectional", ...) (stack = decoder) or ParamError("table", ...).
 void validateT5Params(const T5Params& p);
 
 /// The checkpoint tensor a `table` without a name reads (HF T5Stack: the first block's
