@@ -47,10 +47,9 @@ std::optional<std::uint64_t> standInSeed(const Scheme& scheme, const ParamSet& p
                                          std::string_view view) {
   const ViewSpec& spec = findView(scheme, view);
   if (!spec.randomStandIns) return std::nullopt;
-  if (!spec.standInsReplacedBy.empty() &&
-      std::all_of(spec.standInsReplacedBy.begin(), spec.standInsReplacedBy.end(),
-                  [&](const std::string& id) { return !params.getText(id).empty(); }))
-    return std::nullopt;
+  if (!spec.standInsUnless.empty() && params.has(spec.standInsUnless) &&
+      !params.getText(spec.standInsUnless).empty())
+    return std::nullopt;  // a trained table replaces the stand-ins
   return static_cast<std::uint64_t>(params.getInt("seed"));
 }
 

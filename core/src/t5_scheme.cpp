@@ -209,7 +209,7 @@ std::vector<detail::ViewEntry<T5Params>> t5Views() {
                 .valueLabel = "bias  table[bucket(j − i)][h]",
                 .signedValues = true,
                 .randomStandIns = true,
-                .standInsReplacedBy = {"table"},
+                .standInsUnless = "table",
                 .description =
                     "length x length for head `head`, rows query i, columns key j: "
                     "table[bucket(j - i)][head], added to q_i . k_j unscaled; the table is "
@@ -235,7 +235,7 @@ std::vector<detail::ViewEntry<T5Params>> t5Views() {
                 .xLabel = "relative position r = j − i (key minus query)",
                 .yLabel = "bias  table[bucket(r)][h]",
                 .randomStandIns = true,
-                .standInsReplacedBy = {"table"},
+                .standInsUnless = "table",
                 .description =
                     "One curve per head: table[bucket(r)][h] for r from -R to R, R = "
                     "max(length - 1, max_distance) (sampled evenly past 8192 offsets); each "

@@ -2723,6 +2723,10 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <source>a number from 0 (not given) to %1</source>
         <translation>0（未给出）到 %1 之间的数</translation>
     </message>
+    <message>
+        <source>a line of text of at most %1 bytes without control characters (empty: not given)</source>
+        <translation>一行不超过 %1 字节、不含控制字符的文本（留空：未给出）</translation>
+    </message>
 </context>
 <context>
     <name>posenc::ui::AnimationView</name>
@@ -3502,6 +3506,30 @@ The extension picks the format: .png .svg .pdf draw the picture; .csv .npy .json
     <message>
         <source>truncate</source>
         <translation>取整</translation>
+    </message>
+    <message>
+        <source>rel_norm</source>
+        <translation>相对嵌入归一化</translation>
+    </message>
+    <message>
+        <source>rel_table</source>
+        <translation>相对嵌入表文件</translation>
+    </message>
+    <message>
+        <source>stack</source>
+        <translation>堆栈</translation>
+    </message>
+    <message>
+        <source>table</source>
+        <translation>表文件</translation>
+    </message>
+    <message>
+        <source>u_table</source>
+        <translation>u 的文件</translation>
+    </message>
+    <message>
+        <source>v_table</source>
+        <translation>v 的文件</translation>
     </message>
 </context>
 <context>

@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include <unistd.h>
+
 namespace posenc::test {
 
 /// One array of a .safetensors file: name, shape, values in C order.
@@ -22,9 +24,11 @@ struct NamedArray {
   std::vector<double> values;
 };
 
-/// A fresh, empty folder under the temporary directory (removed first if it exists).
+/// A fresh, empty folder under the temporary directory (removed first if it exists), named
+/// `name` plus the process id: ctest runs every test in a process of its own, in parallel.
 inline std::filesystem::path freshTempDir(const std::string& name) {
-  const std::filesystem::path dir = std::filesystem::temp_directory_path() / name;
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / (name + "_" + std::to_string(::getpid()));
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   return dir;

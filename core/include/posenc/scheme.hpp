@@ -74,8 +74,7 @@ class Scheme {
 };
 
 /// The seed the values of view `view` are drawn from, when the view has random stand-ins
-/// (ViewSpec::randomStandIns): the `seed` parameter; nullopt for a deterministic view and for
-/// one whose stand-ins are all replaced by files (every ViewSpec::standInsReplacedBy set).
+/// (ViewSpec::randomStandIns): the `seed` parameter; nullopt for a deterministic view.
 [[nodiscard]] std::optional<std::uint64_t> standInSeed(const Scheme& scheme, const ParamSet& params,
                                                        std::string_view view);
 

@@ -45,11 +45,9 @@ struct ViewSpec {
   /// view that draws anything at random is flagged even when a parameter makes another part
   /// of it deterministic (TUPE's pp with positions = sinusoidal still draws U^Q and U^K).
   bool randomStandIns = false;
-  /// Text parameters (file references) that, when every one is set, replace all the random
-  /// stand-ins of this view by a file's tensors (T5's bias and curves under `table`):
-  /// standInSeed then gives nullopt, so the picture does not call a trained table random.
-  /// Empty: the view always draws stand-ins when randomStandIns is set.
-  std::vector<std::string> standInsReplacedBy{};
+  /// A Text parameter (e.g. learned's `table`) that, when set, replaces every stand-in the view
+  /// draws by a trained table, so the view is no longer drawn from `seed`. Empty: none.
+  std::string standInsUnless{};
   std::string description{};  ///< One line: what the view shows and its sign convention.
 };
 
