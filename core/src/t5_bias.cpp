@@ -84,7 +84,7 @@ double asValue(std::int64_t bucket) { return static_cast<double>(bucket); }
 /// @throws ParamError("table", ...).
 Table fileTable(const T5Params& p) {
   const std::string preferred[] = {t5StackTensorName(p)};
-  const Table t = tableParam("table", p.table, preferred);
+  Table t = tableParam("table", p.table, preferred);
   if (t.rows == p.buckets && t.cols == p.heads) return t;
   const auto num = [](std::int64_t v) { return std::to_string(v); };
   std::string why = "a bias table of buckets x heads = " + num(p.buckets) + " x " + num(p.heads) +
