@@ -13,6 +13,7 @@
 #include "ordered_product.hpp"
 #include "parallel.hpp"
 #include "posenc/random.hpp"
+#include "posenc/tensor_ref.hpp"
 #include "table_cache.hpp"
 
 namespace posenc {
@@ -52,6 +53,37 @@ Matrix drawProjected(const DebertaParams& p, Tensor t, std::span<const Index> po
   return out;
 }
 
+/// Rows `rows` of the file's relative table (debertaRelEmbeddings): rows.size() x d_model.
+Matrix fileRelRows(const DebertaParams& p, std::span<const Index> rows) {
+  const Matrix table = debertaRelEmbeddings(p);
+  Matrix picked(static_cast<Index>(rows.size()), p.dModel);
+  for (std::size_t a = 0; a < rows.size(); ++a)
+    picked.row(static_cast<Index>(a)) = table.row(rows[a]);
+  return picked;
+}
+
+/// A vector of `width` values named by one of `names` in `file` (the LayerNorm's weight or
+/// bias). @throws ParamError("rel_norm", ...) when none is there or it has another shape.
+std::vector<double> normVector(const std::filesystem::path& file,
+                               const std::vector<std::string>& names, Index width) {
+  const auto refuse = [&](const std::string& why) {
+    throw ParamError("rel_norm", "layer_norm",
+                     "none unless the rel_table file also holds " + names.front() +
+                         " (HF DebertaV2Encoder applies encoder.LayerNorm to rel_embeddings "
+                         "when norm_rel_ebd has layer_norm): " +
+                         why);
+  };
+  std::shared_ptr<const Array> a;
+  try {
+    a = loadTensor({file, {}}, names);
+  } catch (const FileError& e) {
+    refuse(e.what());
+  }
+  if (a->shape.size() != 1 || a->shape[0] != width)
+    refuse("it is not a vector of d_model = " + std::to_string(width) + " values");
+  return a->values;
+}
+
 /// Row ra of a . row rb of b, in orderedDot's fixed order (the same bits whichever region
 /// asks for the cell).
 double dot(const Matrix& a, Index ra, const Matrix& b, Index rb) {
@@ -76,8 +108,14 @@ HeadTables headTables(const DebertaParams& p, Index rMin, Index rMax) {
   const Index last = debertaC2pRow(p, std::max<Index>(rMax, 0), std::max<Index>(rMax, 0) - rMax);
   std::vector<Index> rows;
   for (Index m = h.first; m <= last; ++m) rows.push_back(m);
-  h.qr = drawProjected(p, Tensor::DebertaRelEmbed, rows, h.wq);
-  h.kr = drawProjected(p, Tensor::DebertaRelEmbed, rows, h.wk);
+  if (p.relTable.empty()) {
+    h.qr = drawProjected(p, Tensor::DebertaRelEmbed, rows, h.wq);
+    h.kr = drawProjected(p, Tensor::DebertaRelEmbed, rows, h.wk);
+  } else {
+    const Matrix rel = fileRelRows(p, rows);
+    h.qr = project(rel, h.wq);
+    h.kr = project(rel, h.wk);
+  }
   return h;
 }
 
@@ -120,6 +158,53 @@ void checkDebertaParams(const DebertaParams& p) {
                      "greater than buckets/2 + 1 = " + std::to_string(mid + 1) +
                          " (the log bucket divides by log((max_relative_positions - 1) / "
                          "(buckets/2)), which must be positive)");
+  if (!p.relTable.empty()) (void)debertaRelEmbeddings(p);
+}
+
+std::vector<std::string> debertaRelTensorNames() {
+  return {"encoder.rel_embeddings.weight", "deberta.encoder.rel_embeddings.weight"};
+}
+
+Matrix debertaRelEmbeddings(const DebertaParams& p) {
+  // HF modeling_deberta_v2.py: rel_embeddings = nn.Embedding(position_buckets * 2, hidden);
+  // DebertaV2Encoder.get_rel_embedding applies self.LayerNorm when "layer_norm" in
+  // norm_rel_ebd (DeBERTa-v3's configs say "layer_norm").
+  const Table t = tableParam("rel_table", p.relTable, debertaRelTensorNames());
+  if (t.rows != 2 * p.buckets || t.cols != p.dModel)
+    throw ParamError("rel_table", p.relTable,
+                     "a table of 2 buckets x d_model = " + std::to_string(2 * p.buckets) + " x " +
+                         std::to_string(p.dModel) +
+                         " (HF rel_embeddings holds 2 position_buckets rows of hidden_size); "
+                         "this one is " +
+                         std::to_string(t.rows) + " x " + std::to_string(t.cols) +
+                         ": set buckets and d_model as the model's config.json does "
+                         "(position_buckets, hidden_size)");
+  Matrix out(t.rows, t.cols);
+  for (Index m = 0; m < t.rows; ++m)
+    for (Index c = 0; c < t.cols; ++c) out(m, c) = t(m, c);
+  if (!p.relNorm) return out;
+  const TensorRef ref = parseTensorRef(p.relTable);
+  std::string prefix = "encoder.";
+  const std::string tail = "rel_embeddings.weight";
+  if (ref.name.size() >= tail.size() && ref.name.ends_with(tail))
+    prefix = ref.name.substr(0, ref.name.size() - tail.size());
+  const auto names = [&](const char* what) {
+    std::vector<std::string> n{prefix + "LayerNorm." + what};
+    if (ref.name.empty()) n.push_back(std::string("deberta.encoder.LayerNorm.") + what);
+    return n;
+  };
+  const std::vector<double> w = normVector(ref.file, names("weight"), p.dModel);
+  const std::vector<double> b = normVector(ref.file, names("bias"), p.dModel);
+  const auto n = static_cast<double>(p.dModel);
+  for (Index m = 0; m < out.rows(); ++m) {
+    const double mean = out.row(m).sum() / n;
+    const double var = (out.row(m).array() - mean).square().sum() / n;  // biased, as torch
+    const double inv = 1.0 / std::sqrt(var + kDebertaLayerNormEps);
+    for (Index c = 0; c < out.cols(); ++c)
+      out(m, c) = (out(m, c) - mean) * inv * w[static_cast<std::size_t>(c)] +
+                  b[static_cast<std::size_t>(c)];
+  }
+  return out;
 }
 
 std::int64_t debertaBucket(std::int64_t r, Index bucketSize, Index maxPosition) {

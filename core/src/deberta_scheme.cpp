@@ -20,6 +20,13 @@ using detail::Cells;
 // (ViewSpec::vectorsPerPosition; as tupe's).
 constexpr double kWorkVectors = 8.0;
 
+/// `spec`, left out of picture subtitles at its default (ParamSpec::quietAtDefault): the
+/// pictures of the stand-in stay as they were before the parameter existed.
+ParamSpec quietAtDefault(ParamSpec spec) {
+  spec.quietAtDefault = true;
+  return spec;
+}
+
 MatrixShape squareShape(const DebertaParams& p) { return {p.length, p.length}; }
 
 Matrix bucketView(const DebertaParams& p, Cells rows, Cells cols) {
@@ -67,6 +74,12 @@ std::vector<Term> explainTerms(const DebertaParams& p, Index row, Index col) {
   out.push_back({"bucket δ(i, j)", static_cast<double>(debertaDelta(p, row, col))});
   out.push_back({"table row  clamp(δ + span, 0, 2 span − 1)",
                  static_cast<double>(debertaC2pRow(p, row, col))});
+  if (!p.relTable.empty()) {
+    // Which tensors are trained: never pass a stand-in off as the checkpoint's.
+    out.push_back({"P = rel_embeddings from the file (1 = yes)", 1.0});
+    out.push_back({"LayerNorm on P (1 = yes)", p.relNorm ? 1.0 : 0.0});
+    out.push_back({"content H, W_q, W_k: random stand-ins, seed", static_cast<double>(p.seed)});
+  }
   return out;
 }
 
@@ -111,6 +124,8 @@ DebertaParams debertaParamsFrom(const ParamSet& params) {
   p.buckets = params.getInt("buckets");
   p.maxRelative = params.getInt("max_relative_positions");
   p.seed = static_cast<std::uint64_t>(params.getInt("seed"));
+  p.relTable = params.getText("rel_table");
+  p.relNorm = params.getChoice("rel_norm") == "layer_norm";
   return p;
 }
 
@@ -126,7 +141,8 @@ SchemeInfo debertaInfo() {
       .description =
           "Content and relative position kept apart: the logit is content-to-content "
           "+ content-to-position + position-to-content over log-bucketed i − j, "
-          "divided by √(3 d_head)",
+          "divided by √(3 d_head); the relative table P is a checkpoint's when "
+          "rel_table names one, the content H and W_q, W_k are always random stand-ins",
       .params =
           {
               {.id = "length",
@@ -170,6 +186,16 @@ SchemeInfo debertaInfo() {
                .max = kMaxLength,
                .description = "max_relative_positions: the distance at which the log buckets "
                               "reach buckets − 1 (more than buckets/2 + 1)"},
+              textParam("rel_table",
+                        "Trained relative embeddings P (encoder.rel_embeddings.weight), "
+                        "FILE or FILE:NAME, 2 buckets x d_model; empty: random stand-ins "
+                        "from seed"),
+              quietAtDefault(
+                  choiceParam("rel_norm", "none", {"none", "layer_norm"},
+                              "With rel_table: layer_norm applies the checkpoint's "
+                              "encoder.LayerNorm to P as DeBERTa-v3 does (norm_rel_ebd = "
+                              "layer_norm; weight and bias read from the same file), none uses "
+                              "the rows as stored")),
               seedParam(),
           },
   };
@@ -211,14 +237,16 @@ std::vector<detail::ViewEntry<DebertaParams>> debertaViews() {
        .explain = explainTerms<false>},
       {.spec = termSpec("c2p", "content-to-position  Qᵢ · Kʳ[δ(i, j)]", "c2p",
                         "Q_i . K^r at table row clamp(delta(i, j) + span, 0, 2 span - 1), "
-                        "K^r = P W_k (share_att_key), unscaled;" +
+                        "K^r = P W_k (share_att_key), unscaled; P the checkpoint's "
+                        "when rel_table is set, H and W random stand-ins;" +
                             rows),
        .shape = squareShape,
        .evaluate = partView<Part::C2p>,
        .explain = explainTerms<false>},
       {.spec = termSpec("p2c", "position-to-content  Kⱼ · Qʳ[δ(i, j)]", "p2c",
                         "K_j . Q^r at table row clamp(delta(i, j) + span, 0, 2 span - 1), "
-                        "Q^r = P W_q, unscaled: the code's gather and transpose give "
+                        "Q^r = P W_q (P the checkpoint's when rel_table is set, H and W "
+                        "random stand-ins), unscaled: the code's gather and transpose give "
                         "delta(i, j) where the paper writes delta(j, i);" +
                             rows),
        .shape = squareShape,

@@ -7,6 +7,7 @@
 // `factor` as written (derived from max_position_embeddings / original only when absent, as
 // transformers does since PR 40320).
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -259,7 +260,9 @@ void mapT5(const Config& c, const std::string& file, ModelMapping& m) {
   for (const char* stack : {"encoder", "decoder"}) {
     const std::string name =
         std::string(stack) + ".block.0.layer.0.SelfAttention.relative_attention_bias.weight";
-    m.tensors.push_back({std::string("relative bias (") + stack + ")", {name}});
+    // Both stacks feed `table` with the file only: the scheme's `stack` picks the tensor.
+    m.tensors.push_back(
+        {std::string("relative bias (") + stack + ")", {name}, "table", /*fileOnly=*/true});
   }
   if (m.modelType == "umt5")
     m.notes.emplace_back("UMT5 learns a bias table in every layer; the first layer's is drawn");
@@ -319,8 +322,13 @@ void mapXl(const Config& c, const std::string& file, ModelMapping& m) {
     set(m.params, "clamp_len", wholeText(*clamp));
   const bool untied = c.flag("untie_r").value_or(true);
   const std::string where = untied ? "transformer.layers.0." : "transformer.";
-  m.tensors.push_back({"u (r_w_bias)", {where + "dec_attn.r_w_bias", "transformer.r_w_bias"}});
-  m.tensors.push_back({"v (r_r_bias)", {where + "dec_attn.r_r_bias", "transformer.r_r_bias"}});
+  m.tensors.push_back(
+      {"u (r_w_bias)", {where + "dec_attn.r_w_bias", "transformer.r_w_bias"}, "u_table"});
+  m.tensors.push_back(
+      {"v (r_r_bias)", {where + "dec_attn.r_r_bias", "transformer.r_r_bias"}, "v_table"});
+  m.notes.emplace_back(
+      "u and v are the checkpoint's (layer 0 when untie_r); the content and W_q, W_k, W_R "
+      "are random stand-ins");
 }
 
 void mapDeberta(const Config& c, const std::string& file, ModelMapping& m) {
@@ -333,8 +341,25 @@ void mapDeberta(const Config& c, const std::string& file, ModelMapping& m) {
   set(m.params, "max_relative_positions", wholeText(maxRel));
   if (const auto b = c.whole("position_buckets"); b && *b > 0)
     set(m.params, "buckets", wholeText(*b));
-  m.tensors.push_back(
-      {"relative embeddings", prefixed("encoder.rel_embeddings.weight", {"deberta."})});
+  m.tensors.push_back({"relative embeddings",
+                       prefixed("encoder.rel_embeddings.weight", {"deberta."}), "rel_table"});
+  // HF DebertaV2Encoder: norm_rel_ebd = "layer_norm" (DeBERTa-v3) applies encoder.LayerNorm to
+  // the table before the attention uses it.
+  std::string norm = c.text("norm_rel_ebd").value_or("none");
+  std::transform(norm.begin(), norm.end(), norm.begin(),
+                 [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
+  set(m.params, "rel_norm", norm.find("layer_norm") != std::string::npos ? "layer_norm" : "none");
+  if (const auto eps = c.num("layer_norm_eps"); eps && *eps != 1e-7)
+    m.notUnderstood.push_back("layer_norm_eps = " + number(*eps) +
+                              ": the LayerNorm on rel_embeddings is drawn with eps = 1e-7");
+  if (const auto b = c.whole("position_buckets"); !b || *b <= 0)
+    m.notes.emplace_back(
+        "no position_buckets: the model uses plain relative positions, which are not drawn "
+        "(the scheme draws log buckets); its table of 2 max_relative_positions rows is "
+        "refused unless buckets matches");
+  m.notes.emplace_back(
+      "the relative embeddings are the checkpoint's; the content and W_q, W_k are random "
+      "stand-ins");
 }
 
 const std::vector<std::string> kRopeTypes = {"deepseek_v3", "falcon", "gemma", "gemma2",

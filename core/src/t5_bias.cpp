@@ -6,8 +6,10 @@
 #include <algorithm>
 #include <string>
 
+#include "posenc/extrapolation.hpp"
 #include "posenc/random.hpp"
 #include "posenc/t5_bucket.hpp"
+#include "posenc/tensor_ref.hpp"
 
 namespace posenc {
 
@@ -77,9 +79,32 @@ Matrix perBucket(const T5Params& p, std::span<const Index> rows, std::span<const
 /// The bucket id as a double (the buckets view).
 double asValue(std::int64_t bucket) { return static_cast<double>(bucket); }
 
+/// The table `p.table` names, read once (tensor_ref.hpp keeps it) and checked to be
+/// buckets x heads. A table without a tensor name is the stack's (t5StackTensorName).
+/// @throws ParamError("table", ...).
+Table fileTable(const T5Params& p) {
+  const std::string preferred[] = {t5StackTensorName(p)};
+  Table t = tableParam("table", p.table, preferred);
+  if (t.rows == p.buckets && t.cols == p.heads) return t;
+  const auto num = [](std::int64_t v) { return std::to_string(v); };
+  std::string why = "a bias table of buckets x heads = " + num(p.buckets) + " x " + num(p.heads) +
+                    " (HF relative_attention_bias.weight is [num_buckets, n_heads]); this one is " +
+                    num(t.rows) + " x " + num(t.cols);
+  if (t.rows == p.heads && t.cols == p.buckets && t.rows != t.cols) why += ", transposed";
+  else
+    why += ": set buckets = " + num(t.rows) + " and heads = " + num(t.cols) +
+           " as the model's config.json does (relative_attention_num_buckets, num_heads)";
+  throw ParamError("table", p.table, why);
+}
+
 /// Column `head` of the bias table.
 std::vector<double> tableColumn(const T5Params& p) {
   std::vector<double> col(static_cast<std::size_t>(p.buckets));
+  if (!p.table.empty()) {
+    const Table t = fileTable(p);
+    for (std::int64_t b = 0; b < p.buckets; ++b) col[static_cast<std::size_t>(b)] = t(b, p.head);
+    return col;
+  }
   for (std::int64_t b = 0; b < p.buckets; ++b)
     col[static_cast<std::size_t>(b)] = t5TableValue(p, b, p.head);
   return col;
@@ -96,6 +121,16 @@ void validateT5Params(const T5Params& p) {
                          (p.bidirectional ? "4 when bidirectional" : "2 when unidirectional") +
                          "): the log-spaced buckets divide by ln(max_distance / max_exact), "
                          "which is zero or negative otherwise");
+  if (p.decoder && p.bidirectional)
+    throw ParamError("bidirectional", "true",
+                     "false when stack = decoder: the decoder's self-attention is causal (HF "
+                     "T5Attention: bidirectional = not is_decoder)");
+  if (!p.table.empty()) (void)fileTable(p);
+}
+
+std::string t5StackTensorName(const T5Params& p) {
+  return std::string(p.decoder ? "decoder" : "encoder") +
+         ".block.0.layer.0.SelfAttention.relative_attention_bias.weight";
 }
 
 std::int64_t t5BucketsPerSign(const T5Params& p) {
@@ -112,15 +147,42 @@ std::int64_t t5Distance(const T5Params& p, std::int64_t r) {
 bool t5IsExactBucket(const T5Params& p, std::int64_t r) { return t5Distance(p, r) < t5MaxExact(p); }
 
 double t5TableValue(const T5Params& p, std::int64_t bucket, std::int64_t head) {
+  if (!p.table.empty()) return fileTable(p)(bucket, head);
   return normal(p.seed, Tensor::T5Bias, static_cast<std::uint64_t>(bucket),
                 static_cast<std::uint64_t>(head));
 }
 
 Matrix t5BiasTable(const T5Params& p) {
   Matrix t(p.buckets, p.heads);
+  if (!p.table.empty()) {
+    const Table file = fileTable(p);
+    for (Index b = 0; b < t.rows(); ++b)
+      for (Index h = 0; h < t.cols(); ++h) t(b, h) = file(b, h);
+    return t;
+  }
   for (Index b = 0; b < t.rows(); ++b)
     for (Index h = 0; h < t.cols(); ++h) t(b, h) = t5TableValue(p, b, h);
   return t;
+}
+
+std::vector<Index> t5CurveOffsets(const T5Params& p) {
+  const Index reach = std::max<Index>(p.length - 1, p.maxDistance);
+  const std::vector<Index> at =
+      chartPositions(2 * reach + 1, kExtrapolationPoints,
+                     {reach - p.maxDistance, reach, reach + p.maxDistance});
+  std::vector<Index> offsets(at.size());
+  for (std::size_t k = 0; k < at.size(); ++k) offsets[k] = at[k] - reach;
+  return offsets;
+}
+
+Matrix t5BiasCurves(const T5Params& p, std::span<const Index> offsets) {
+  const Matrix table = t5BiasTable(p);
+  Matrix out(p.heads, static_cast<Index>(offsets.size()));
+  for (std::size_t k = 0; k < offsets.size(); ++k) {
+    const std::int64_t b = t5Bucket(offsets[k], p.bidirectional, p.buckets, p.maxDistance);
+    out.col(static_cast<Index>(k)) = table.row(b).transpose();
+  }
+  return out;
 }
 
 std::vector<std::int64_t> t5BucketMap(const T5Params& p) {

@@ -15,6 +15,13 @@ namespace posenc {
 
 namespace {
 
+/// `spec`, left out of picture subtitles at its default (ParamSpec::quietAtDefault): the
+/// pictures of the stand-in stay as they were before the parameter existed.
+ParamSpec quietAtDefault(ParamSpec spec) {
+  spec.quietAtDefault = true;
+  return spec;
+}
+
 /// The parameters every view works on, checked (a hand-built ParamSet included).
 T5Params checkedParams(const ParamSet& params) {
   T5Params p = t5ParamsFrom(params);
@@ -32,8 +39,24 @@ std::vector<Term> explainBucket(const T5Params& p, Index row, Index col) {
       {"distance n in the bucket formula", static_cast<double>(t5Distance(p, r))},
       {"bucket", static_cast<double>(b)},
       {"exact bucket (1) or log-spaced (0)", t5IsExactBucket(p, r) ? 1.0 : 0.0},
-      {"bias table[bucket][h]", t5TableValue(p, b, p.head)},
+      {p.table.empty() ? "bias table[bucket][h] (random stand-in)"
+                       : "bias table[bucket][h] (the file's trained table)",
+       t5TableValue(p, b, p.head)},
   };
+}
+
+/// One curve per head: its bias against r = j - i (t5BiasCurves).
+SeriesResult curvesSeries(const T5Params& p) {
+  const std::vector<Index> offsets = t5CurveOffsets(p);
+  const Matrix bias = t5BiasCurves(p, offsets);
+  SeriesResult out;
+  out.x.assign(offsets.begin(), offsets.end());
+  for (Index h = 0; h < bias.rows(); ++h) {
+    Curve c{"head " + std::to_string(h), std::vector<double>(offsets.size()), CurveStyle::Steps};
+    for (Index k = 0; k < bias.cols(); ++k) c.y[static_cast<std::size_t>(k)] = bias(h, k);
+    out.curves.push_back(std::move(c));
+  }
+  return out;
 }
 
 SeriesResult bucketMapSeries(const T5Params& p) {
@@ -79,10 +102,12 @@ T5Params t5ParamsFrom(const ParamSet& params) {
   p.length = params.getInt("length");
   p.buckets = params.getInt("buckets");
   p.maxDistance = params.getInt("max_distance");
+  p.decoder = params.getChoice("stack") == "decoder";
   p.bidirectional = params.getBool("bidirectional");
   p.heads = params.getInt("heads");
   p.head = params.getInt("head");
   p.seed = static_cast<std::uint64_t>(params.getInt("seed"));
+  p.table = params.getText("table");
   return p;
 }
 
@@ -97,7 +122,8 @@ SchemeInfo t5Info() {
       .name = "T5 relative bias (Raffel et al. 2020)",
       .description =
           "A learned scalar per bucket of the offset j − i, added to the "
-          "attention logits unscaled",
+          "attention logits unscaled; the table is a checkpoint's when `table` names one, "
+          "else N(0, 1) random stand-ins from seed",
       .params =
           {
               detail::lengthParam("Sequence length L: queries and keys 0..L-1"),
@@ -122,7 +148,14 @@ SchemeInfo t5Info() {
                .type = ParamType::Bool,
                .defaultValue = true,
                .description = "Encoder (true: half the buckets for keys after the query) or "
-                              "decoder (false: every future key in bucket 0)"},
+                              "decoder (false: every future key in bucket 0); false when "
+                              "stack = decoder"},
+              quietAtDefault(
+                  choiceParam("stack", "encoder", {"encoder", "decoder"},
+                              "Which stack's bias: encoder or decoder (its self-attention is "
+                              "causal, so it needs bidirectional = false, as HF's bidirectional "
+                              "= not is_decoder); a `table` file without a tensor name reads this "
+                              "stack's first-layer relative_attention_bias")),
               {.id = "heads",
                .type = ParamType::Int,
                .defaultValue = std::int64_t{8},
@@ -135,6 +168,10 @@ SchemeInfo t5Info() {
                .min = 0,
                .max = 127,
                .description = "Head whose bias is shown (0-based, less than heads)"},
+              textParam("table",
+                        "Trained bias table, FILE or FILE:NAME (.safetensors, its "
+                        ".index.json, .npy, .npz), shape buckets x heads as HF's "
+                        "relative_attention_bias.weight; empty: random stand-ins from seed"),
               seedParam(),
           },
   };
@@ -172,11 +209,12 @@ std::vector<detail::ViewEntry<T5Params>> t5Views() {
                 .valueLabel = "bias  table[bucket(j − i)][h]",
                 .signedValues = true,
                 .randomStandIns = true,
+                .standInsUnless = "table",
                 .description =
                     "length x length for head `head`, rows query i, columns key j: "
                     "table[bucket(j - i)][head], added to q_i . k_j unscaled; the table is "
-                    "N(0, 1) from seed, standing in for learned values (cells of one bucket "
-                    "share one value)"},
+                    "the checkpoint's when `table` names one, else N(0, 1) from seed, "
+                    "standing in for learned values (cells of one bucket share one value)"},
        .shape = squareShape,
        .evaluate = t5BiasMatrix,
        .explain = explainBucket},
@@ -192,6 +230,19 @@ std::vector<detail::ViewEntry<T5Params>> t5Views() {
                     "apart, which is why it extrapolates gracefully but blindly; sampled "
                     "evenly past 8192 distances"},
        .series = extrapolationSeries},
+      {.spec = {.id = "curves",
+                .title = "T5 bias of every head against r = j − i",
+                .xLabel = "relative position r = j − i (key minus query)",
+                .yLabel = "bias  table[bucket(r)][h]",
+                .randomStandIns = true,
+                .standInsUnless = "table",
+                .description =
+                    "One curve per head: table[bucket(r)][h] for r from -R to R, R = "
+                    "max(length - 1, max_distance) (sampled evenly past 8192 offsets); each "
+                    "head of a trained table learns its own decay with distance and its own "
+                    "preference for earlier or later keys; the table is the checkpoint's "
+                    "when `table` names one, else N(0, 1) random stand-ins from seed"},
+       .series = curvesSeries},
   };
 }
 

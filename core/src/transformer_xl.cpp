@@ -17,6 +17,7 @@
 #include "parallel.hpp"
 #include "posenc/random.hpp"
 #include "posenc/sinusoidal_table.hpp"
+#include "posenc/tensor_ref.hpp"
 #include "table_cache.hpp"
 
 namespace posenc {
@@ -79,6 +80,34 @@ Matrix relativeRowsAt(const XlParams& p, const std::vector<Index>& lookups) {
 
 }  // namespace
 
+std::vector<std::string> xlBiasTensorNames(XlBias which) {
+  const char* const name = which == XlBias::U ? "r_w_bias" : "r_r_bias";
+  return {std::string("transformer.layers.0.dec_attn.") + name, std::string("transformer.") + name};
+}
+
+Vector xlHeadBias(const XlParams& p, XlBias which) {
+  const bool u = which == XlBias::U;
+  const std::string& text = u ? p.uTable : p.vTable;
+  const Index dHead = xlHeadDim(p);
+  if (text.empty()) return headBias(p.seed, u ? Tensor::XlU : Tensor::XlV, p.head, dHead);
+  // HF modeling_transfo_xl.py RelPartialLearnableMultiHeadAttn: r_w_bias, r_r_bias are
+  // nn.Parameter(torch.FloatTensor(n_head, d_head)), added to every query of head h as
+  // w_head_q + r_w_bias (term c) and w_head_q + r_r_bias (term d).
+  const std::string param = u ? "u_table" : "v_table";
+  const Table t = tableParam(param, text, xlBiasTensorNames(which));
+  if (t.rows != p.heads || t.cols != dHead)
+    throw ParamError(param, text,
+                     "a table of heads x d_head = " + std::to_string(p.heads) + " x " +
+                         std::to_string(dHead) + " (HF " + (u ? "r_w_bias" : "r_r_bias") +
+                         " is [n_head, d_head], d_head = d_model / heads); this one is " +
+                         std::to_string(t.rows) + " x " + std::to_string(t.cols) +
+                         ": set heads and d_model as the model's config.json does (n_head, "
+                         "d_model)");
+  Vector b(dHead);
+  for (Index c = 0; c < dHead; ++c) b(c) = t(p.head, c);
+  return b;
+}
+
 Index xlLookupDistance(const XlParams& p, Index delta) {
   Index d = delta;
   if (p.clampLen > 0) d = std::min<Index>(d, p.clampLen);
@@ -117,8 +146,8 @@ XlTensors xlTensors(const XlParams& p) {
   t.wq = weightColumns(p.seed, Tensor::XlWq, p.dModel, col0, dHead);
   t.wk = weightColumns(p.seed, Tensor::XlWk, p.dModel, col0, dHead);
   t.wr = weightColumns(p.seed, Tensor::XlWr, p.dModel, col0, dHead);
-  t.u = headBias(p.seed, Tensor::XlU, p.head, dHead);
-  t.v = headBias(p.seed, Tensor::XlV, p.head, dHead);
+  t.u = xlHeadBias(p, XlBias::U);
+  t.v = xlHeadBias(p, XlBias::V);
   t.rel = xlRelativeRows(p);
   return t;
 }
@@ -214,8 +243,8 @@ class XlCells {
     m_wq = weightColumns(p.seed, Tensor::XlWq, p.dModel, col0, m_dHead);
     m_wk = weightColumns(p.seed, Tensor::XlWk, p.dModel, col0, m_dHead);
     m_wrT = weightColumns(p.seed, Tensor::XlWr, p.dModel, col0, m_dHead).transpose();
-    m_u = headBias(p.seed, Tensor::XlU, p.head, m_dHead);
-    m_v = headBias(p.seed, Tensor::XlV, p.head, m_dHead);
+    m_u = xlHeadBias(p, XlBias::U);
+    m_v = xlHeadBias(p, XlBias::V);
   }
 
   Index dHead() const { return m_dHead; }

@@ -28,6 +28,20 @@ void checkXlParams(const XlParams& p) {
     throw ParamError("d_model", std::to_string(p.dModel),
                      "even when relative = sinusoidal (R_delta holds d_model/2 sines and "
                      "d_model/2 cosines)");
+  if (!p.uTable.empty()) (void)xlHeadBias(p, XlBias::U);
+  if (!p.vTable.empty()) (void)xlHeadBias(p, XlBias::V);
+}
+
+/// Which tensors of the readout are a checkpoint's and which random stand-ins (shown once a
+/// file is given, so a readout never passes a stand-in off as trained).
+void appendProvenance(const XlParams& p, std::vector<Term>& terms) {
+  if (p.uTable.empty() && p.vTable.empty()) return;
+  terms.push_back(
+      {"u = r_w_bias from the file (1) or a random stand-in (0)", p.uTable.empty() ? 0.0 : 1.0});
+  terms.push_back(
+      {"v = r_r_bias from the file (1) or a random stand-in (0)", p.vTable.empty() ? 0.0 : 1.0});
+  terms.push_back(
+      {"content h, W_q, W_k, W_R: random stand-ins, seed", static_cast<double>(p.seed)});
 }
 
 /// @throws ParamError("row" or "col", ...) for a cell outside the q_len x k_len matrix.
@@ -83,16 +97,18 @@ std::vector<Term> explainTerms(const XlParams& p, Index i, Index j) {
   const Index r[1] = {i};
   const Index c[1] = {j};
   auto cell = [&](XlTerm t) { return xlTermCells(p, t, r, c)(0, 0); };
-  return {{"(a) qᵢ · kⱼ / √d_head", cell(XlTerm::A)},
-          {"(b) qᵢ · r_δ / √d_head", cell(XlTerm::B)},
-          {"(c) u · kⱼ / √d_head", cell(XlTerm::C)},
-          {"(d) v · r_δ / √d_head", cell(XlTerm::D)},
-          {"score = (a) + (b) + (c) + (d)", cell(XlTerm::Scores)},
-          {"AC = (a) + (c)", cell(XlTerm::AC)},
-          {"BD = (b) + (d)", cell(XlTerm::BD)},
-          distanceTerm(p, i, j),
-          {"δ used for R (after clamping)", static_cast<double>(lookup)},
-          {"clamped (1 = yes)", lookup != delta ? 1.0 : 0.0}};
+  std::vector<Term> terms = {{"(a) qᵢ · kⱼ / √d_head", cell(XlTerm::A)},
+                             {"(b) qᵢ · r_δ / √d_head", cell(XlTerm::B)},
+                             {"(c) u · kⱼ / √d_head", cell(XlTerm::C)},
+                             {"(d) v · r_δ / √d_head", cell(XlTerm::D)},
+                             {"score = (a) + (b) + (c) + (d)", cell(XlTerm::Scores)},
+                             {"AC = (a) + (c)", cell(XlTerm::AC)},
+                             {"BD = (b) + (d)", cell(XlTerm::BD)},
+                             distanceTerm(p, i, j),
+                             {"δ used for R (after clamping)", static_cast<double>(lookup)},
+                             {"clamped (1 = yes)", lookup != delta ? 1.0 : 0.0}};
+  appendProvenance(p, terms);
+  return terms;
 }
 
 std::vector<Term> explainMask(const XlParams& p, Index row, Index col) {
@@ -171,6 +187,8 @@ XlParams xlParamsFrom(const ParamSet& params) {
       params.getChoice("relative") == "learned" ? XlRelative::Learned : XlRelative::Sinusoidal;
   p.maxLen = static_cast<int>(params.getInt("max_len"));
   p.seed = static_cast<std::uint64_t>(params.getInt("seed"));
+  p.uTable = params.getText("u_table");
+  p.vTable = params.getText("v_table");
   return p;
 }
 
@@ -186,7 +204,9 @@ SchemeInfo xlInfo() {
       .description =
           "One head's attention logits split into the four terms (a) q·k, (b) q·r, (c) "
           "u·k, (d) v·r over a segment plus memory; equal to the reference's rel-shift "
-          "computation, evaluated for the cells on screen",
+          "computation, evaluated for the cells on screen; u and v are a checkpoint's "
+          "r_w_bias / r_r_bias when u_table / v_table name them, the content and W_q, W_k, "
+          "W_R are always random stand-ins from seed",
       .params =
           {
               {.id = "qlen",
@@ -242,6 +262,12 @@ SchemeInfo xlInfo() {
                .max = kXlMaxLen,
                .description = "relative = learned: table rows for delta in -(max_len-1) .. "
                               "max_len-1; larger distances are clamped to max_len - 1"},
+              textParam("u_table",
+                        "Trained u (r_w_bias), FILE or FILE:NAME, heads x d_head; row `head` "
+                        "is used in term (c); empty: a random stand-in from seed"),
+              textParam("v_table",
+                        "Trained v (r_r_bias), FILE or FILE:NAME, heads x d_head; row `head` "
+                        "is used in term (d); empty: a random stand-in from seed"),
               seedParam(),
           },
   };

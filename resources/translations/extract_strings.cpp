@@ -8,7 +8,8 @@
 // Term names (Scheme::explainCell) and curve names (Scheme::series) are gathered by computing:
 // at the defaults, with each other choice of every choice parameter, with each bool flipped,
 // and with the few extra settings below that reach the remaining names (past a learned table's
-// max_len, Transformer-XL with memory and clamping, RoPE with a scaling factor), at the corner,
+// max_len, Transformer-XL with memory and clamping, RoPE with a scaling factor, and zero tables
+// written to a temporary folder for the trained-table parameters), at the corner,
 // centre and diagonal cells of every matrix view (and there, too, the reasons a view's term is
 // absent: Scheme::absentTerm). A name holding a number (e.g. "pair 3
 // (theta_k = 0.25)") is listed as its number pattern ("pair %1 (theta_k = %2)"): the window
@@ -18,6 +19,7 @@
 // preset names and descriptions in "posenc::presets".
 #include <algorithm>
 #include <cctype>
+#include <fstream>
 #include <iostream>
 #include <set>
 #include <string>
@@ -25,6 +27,7 @@
 #include <vector>
 
 #include <QCoreApplication>
+#include <QTemporaryDir>
 
 #include "posenc/scheme.hpp"
 #include "posenc_ui/io/session_io.h"
@@ -60,6 +63,37 @@ const std::vector<std::pair<std::string, Sets>> kExtraSettings = {
     {"rope", {{"scaling", "yarn"}, {"factor", "4"}, {"partial_rotary_factor", "0.5"}}},
     {"rope", {{"scaling", "llama3"}, {"factor", "8"}}},
 };
+
+/// Writes a float64 .npy of zeros, rows x cols (NumPy format 1.0), so the trained-table
+/// parameters can be set and the readout names that say a tensor is the file's are reached.
+std::string writeZeros(const QString& dir, const char* name, int rows, int cols) {
+  const std::string path = (dir + "/" + QString::fromLatin1(name)).toStdString();
+  std::string header = "{'descr': '<f8', 'fortran_order': False, 'shape': (" +
+                       std::to_string(rows) + ", " + std::to_string(cols) + "), }";
+  const std::size_t total = (10 + header.size() + 1 + 63) / 64 * 64;  // aligned to 64 bytes
+  header.append(total - 10 - header.size() - 1, ' ');
+  header += '\n';
+  std::ofstream out(path, std::ios::binary);
+  out.write("\x93NUMPY\x01\x00", 8);
+  const char len[2] = {static_cast<char>(header.size() & 0xff),
+                       static_cast<char>(header.size() >> 8)};
+  out.write(len, 2);
+  out << header;
+  const std::vector<double> zeros(static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols));
+  out.write(reinterpret_cast<const char*>(zeros.data()),
+            static_cast<std::streamsize>(zeros.size() * sizeof(double)));
+  return path;
+}
+
+/// Settings with a trained table from a file (t5's table, xl's u and v, deberta's P), at the
+/// default shapes, written into `dir`.
+std::vector<std::pair<std::string, Sets>> tableSettings(const QString& dir) {
+  const std::string u = writeZeros(dir, "u.npy", 4, 16);
+  const std::string v = writeZeros(dir, "v.npy", 4, 16);
+  return {{"t5", {{"table", writeZeros(dir, "t5.npy", 32, 8)}}},
+          {"xl", {{"u_table", u}, {"v_table", v}}},
+          {"deberta", {{"rel_table", writeZeros(dir, "rel.npy", 512, 64)}}}};
+}
 
 /// Same rule as numberPattern in ui/src/translation.cpp: digits, optionally ".digits", optionally
 /// an exponent, each replaced by %1, %2, ...
@@ -127,7 +161,8 @@ class Listing {
   std::set<std::string> m_seen;
 };
 
-std::vector<Sets> variants(const posenc::Scheme& scheme) {
+std::vector<Sets> variants(const posenc::Scheme& scheme,
+                           const std::vector<std::pair<std::string, Sets>>& tables) {
   const posenc::SchemeInfo& info = scheme.info();
   std::vector<Sets> out = {{}};
   for (const posenc::ParamSpec& p : info.params) {
@@ -137,6 +172,8 @@ std::vector<Sets> variants(const posenc::Scheme& scheme) {
       out.push_back({{p.id, std::get<bool>(p.defaultValue) ? "false" : "true"}});
   }
   for (const auto& [id, sets] : kExtraSettings)
+    if (id == info.id) out.push_back(sets);
+  for (const auto& [id, sets] : tables)
     if (id == info.id) out.push_back(sets);
   return out;
 }
@@ -155,6 +192,8 @@ int main(int argc, char** argv) {
   qputenv("QT_QPA_PLATFORM", "offscreen");
   QCoreApplication app(argc, argv);  // presets() reads the embedded resources
   Listing list;
+  const QTemporaryDir tableDir;
+  const std::vector<std::pair<std::string, Sets>> tables = tableSettings(tableDir.path());
   for (const auto& s : posenc::allSchemes()) {
     const posenc::SchemeInfo& info = s->info();
     list.section("scheme " + info.id + ": name, description, parameters, views");
@@ -174,7 +213,7 @@ int main(int argc, char** argv) {
     for (const posenc::ParamSpec& p : info.params)
       for (const std::string& c : p.choices) list.add("posenc::choice", c);
     list.section("scheme " + info.id + ": terms (explainCell) and curves (series)");
-    for (const Sets& sets : variants(*s)) {
+    for (const Sets& sets : variants(*s, tables)) {
       posenc::ParamSet params;
       try {
         params = posenc::makeParams(*s, sets);

@@ -152,6 +152,18 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <source>longrope</source>
         <translation>LongRoPE 缩放</translation>
     </message>
+    <message>
+        <source>encoder</source>
+        <translation>编码器</translation>
+    </message>
+    <message>
+        <source>decoder</source>
+        <translation>解码器</translation>
+    </message>
+    <message>
+        <source>layer_norm</source>
+        <translation>LayerNorm 归一化</translation>
+    </message>
 </context>
 <context>
     <name>posenc::core</name>
@@ -424,20 +436,12 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <translation>T5 相对位置偏置（Raffel 等，2020）</translation>
     </message>
     <message>
-        <source>A learned scalar per bucket of the offset j − i, added to the attention logits unscaled</source>
-        <translation>偏移 j − i 的每个桶对应一个可学习的标量，不经缩放直接加到注意力分数上</translation>
-    </message>
-    <message>
         <source>Sequence length L: queries and keys 0..L-1</source>
         <translation>序列长度 L：查询和键为 0..L-1</translation>
     </message>
     <message>
         <source>Number of buckets (HF relative_attention_num_buckets; T5 uses 32)</source>
         <translation>桶的数量（HF 的 relative_attention_num_buckets；T5 取 32）</translation>
-    </message>
-    <message>
-        <source>Encoder (true: half the buckets for keys after the query) or decoder (false: every future key in bucket 0)</source>
-        <translation>编码器（true：一半的桶留给查询之后的键）或解码器（false：所有未来的键都在桶 0）</translation>
     </message>
     <message>
         <source>Number of attention heads (columns of the bias table)</source>
@@ -468,10 +472,6 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <translation>从 -(length-1) 到 length-1 的每个 r 的桶（整个范围）：距离小于 max_exact 时精确对应，到 max_distance 为止按对数间隔，再远则为最后一个桶</translation>
     </message>
     <message>
-        <source>length x length for head `head`, rows query i, columns key j: table[bucket(j - i)][head], added to q_i . k_j unscaled; the table is N(0, 1) from seed, standing in for learned values (cells of one bucket share one value)</source>
-        <translation>注意力头 `head` 的 length x length 矩阵，行为查询 i，列为键 j：table[bucket(j - i)][head]，不经缩放加到 q_i . k_j 上；该表由 seed 生成，服从 N(0, 1)，代替训练得到的值（同一个桶的单元格取同一个值）</translation>
-    </message>
-    <message>
         <source>Beyond max_distance: every farther key shares the last bucket</source>
         <translation>超过 max_distance：更远的键全部共用最后一个桶</translation>
     </message>
@@ -490,10 +490,6 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
     <message>
         <source>exact bucket (%1) or log-spaced (%2)</source>
         <translation>精确桶（%1）或对数间隔桶（%2）</translation>
-    </message>
-    <message>
-        <source>bias table[bucket][h]</source>
-        <translation>偏置 table[bucket][h]</translation>
     </message>
     <message>
         <source>key d positions after the query (r = +d)</source>
@@ -678,10 +674,6 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
     <message>
         <source>Transformer-XL relative attention (Dai et al. 2019)</source>
         <translation>Transformer-XL 相对位置注意力（Dai 等，2019）</translation>
-    </message>
-    <message>
-        <source>One head&apos;s attention logits split into the four terms (a) q·k, (b) q·r, (c) u·k, (d) v·r over a segment plus memory; equal to the reference&apos;s rel-shift computation, evaluated for the cells on screen</source>
-        <translation>单个注意力头的注意力分数拆成四项 (a) q·k、(b) q·r、(c) u·k、(d) v·r，覆盖当前片段加记忆；与参考实现的 rel-shift 计算结果相等，只计算屏幕上显示的单元格</translation>
     </message>
     <message>
         <source>Query length q_len: tokens of the current segment h</source>
@@ -1920,10 +1912,6 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <translation>DeBERTa 解耦注意力（He 等，2021）</translation>
     </message>
     <message>
-        <source>Content and relative position kept apart: the logit is content-to-content + content-to-position + position-to-content over log-bucketed i − j, divided by √(3 d_head)</source>
-        <translation>内容与相对位置分开表示：注意力分数 = 内容对内容 + 内容对位置 + 位置对内容（i − j 按对数分桶），再除以 √(3 d_head)</translation>
-    </message>
-    <message>
         <source>Sequence length: queries and keys 0..length-1 (the attention view: at most 65536)</source>
         <translation>序列长度：查询和键为 0..length-1（attention 视图：最多 65536）</translation>
     </message>
@@ -1984,20 +1972,12 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <translation>c2p</translation>
     </message>
     <message>
-        <source>Q_i . K^r at table row clamp(delta(i, j) + span, 0, 2 span - 1), K^r = P W_k (share_att_key), unscaled; length x length, row = query i, column = key j, signed</source>
-        <translation>Q_i . K^r，取表的第 clamp(delta(i, j) + span, 0, 2 span - 1) 行，K^r = P W_k（share_att_key），未缩放；length x length，行 = 查询 i，列 = 键 j，有正有负</translation>
-    </message>
-    <message>
         <source>position-to-content  Kⱼ · Qʳ[δ(i, j)]</source>
         <translation>位置对内容  Kⱼ · Qʳ[δ(i, j)]</translation>
     </message>
     <message>
         <source>p2c</source>
         <translation>p2c</translation>
-    </message>
-    <message>
-        <source>K_j . Q^r at table row clamp(delta(i, j) + span, 0, 2 span - 1), Q^r = P W_q, unscaled: the code&apos;s gather and transpose give delta(i, j) where the paper writes delta(j, i); length x length, row = query i, column = key j, signed</source>
-        <translation>K_j . Q^r，取表的第 clamp(delta(i, j) + span, 0, 2 span - 1) 行，Q^r = P W_q，未缩放：代码中的 gather 加转置得到 delta(i, j)，而论文写的是 delta(j, i)；length x length，行 = 查询 i，列 = 键 j，有正有负</translation>
     </message>
     <message>
         <source>attention logit  (c2c + c2p + p2c) / √(3 d_head)</source>
@@ -2331,6 +2311,102 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <source>RoPE with a per-pair exponential scale: the query pair j is multiplied by ζⱼ^(m/B), the key pair by ζⱼ^(−n/B), so q′·k′ decays as ζⱼ^((m − n)/B) (B = scale_base)</source>
         <translation>带逐对指数缩放的 RoPE：查询的第 j 对乘以 ζⱼ^(m/B)，键的第 j 对乘以 ζⱼ^(−n/B)，因此 q′·k′ 按 ζⱼ^((m − n)/B) 衰减（B = scale_base）</translation>
     </message>
+    <message>
+        <source>A learned scalar per bucket of the offset j − i, added to the attention logits unscaled; the table is a checkpoint&apos;s when `table` names one, else N(0, 1) random stand-ins from seed</source>
+        <translation>偏移 j − i 的每个桶对应一个可学习的标量，不经缩放直接加到注意力分数上；`table` 指定检查点时该表取自检查点，否则是由 seed 生成的 N(0, 1) 随机替代值</translation>
+    </message>
+    <message>
+        <source>Encoder (true: half the buckets for keys after the query) or decoder (false: every future key in bucket 0); false when stack = decoder</source>
+        <translation>编码器（true：一半的桶留给查询之后的键）或解码器（false：所有未来的键都在桶 0）；stack = decoder 时必须为 false</translation>
+    </message>
+    <message>
+        <source>Which stack&apos;s bias: encoder or decoder (its self-attention is causal, so it needs bidirectional = false, as HF&apos;s bidirectional = not is_decoder); a `table` file without a tensor name reads this stack&apos;s first-layer relative_attention_bias</source>
+        <translation>取哪个堆栈的偏置：encoder（编码器）或 decoder（解码器；其自注意力是因果的，所以需要 bidirectional = false，与 HF 的 bidirectional = not is_decoder 一致）；`table` 文件未给出张量名时，读取该堆栈第一层的 relative_attention_bias</translation>
+    </message>
+    <message>
+        <source>Trained bias table, FILE or FILE:NAME (.safetensors, its .index.json, .npy, .npz), shape buckets x heads as HF&apos;s relative_attention_bias.weight; empty: random stand-ins from seed</source>
+        <translation>训练得到的偏置表，FILE 或 FILE:NAME（.safetensors、其 .index.json、.npy、.npz），形状为 buckets x heads，与 HF 的 relative_attention_bias.weight 相同；留空：由 seed 生成的随机替代值</translation>
+    </message>
+    <message>
+        <source>length x length for head `head`, rows query i, columns key j: table[bucket(j - i)][head], added to q_i . k_j unscaled; the table is the checkpoint&apos;s when `table` names one, else N(0, 1) from seed, standing in for learned values (cells of one bucket share one value)</source>
+        <translation>注意力头 `head` 的 length x length 矩阵，行为查询 i，列为键 j：table[bucket(j - i)][head]，不经缩放加到 q_i . k_j 上；`table` 指定检查点时该表取自检查点，否则由 seed 生成，服从 N(0, 1)，代替训练得到的值（同一个桶的单元格取同一个值）</translation>
+    </message>
+    <message>
+        <source>T5 bias of every head against r = j − i</source>
+        <translation>每个头的 T5 偏置随 r = j − i 的变化</translation>
+    </message>
+    <message>
+        <source>bias  table[bucket(r)][h]</source>
+        <translation>偏置  table[bucket(r)][h]</translation>
+    </message>
+    <message>
+        <source>One curve per head: table[bucket(r)][h] for r from -R to R, R = max(length - 1, max_distance) (sampled evenly past 8192 offsets); each head of a trained table learns its own decay with distance and its own preference for earlier or later keys; the table is the checkpoint&apos;s when `table` names one, else N(0, 1) random stand-ins from seed</source>
+        <translation>每个头一条曲线：table[bucket(r)][h]，r 从 -R 到 R，R = max(length - 1, max_distance)（超过 8192 个偏移时均匀采样）；训练得到的表中每个头学到自己随距离的衰减，以及对前面或后面的键的偏好；`table` 指定检查点时该表取自检查点，否则是由 seed 生成的 N(0, 1) 随机替代值</translation>
+    </message>
+    <message>
+        <source>bias table[bucket][h] (random stand-in)</source>
+        <translation>偏置 table[bucket][h]（随机替代值）</translation>
+    </message>
+    <message>
+        <source>bias table[bucket][h] (the file&apos;s trained table)</source>
+        <translation>偏置 table[bucket][h]（文件中训练得到的表）</translation>
+    </message>
+    <message>
+        <source>One head&apos;s attention logits split into the four terms (a) q·k, (b) q·r, (c) u·k, (d) v·r over a segment plus memory; equal to the reference&apos;s rel-shift computation, evaluated for the cells on screen; u and v are a checkpoint&apos;s r_w_bias / r_r_bias when u_table / v_table name them, the content and W_q, W_k, W_R are always random stand-ins from seed</source>
+        <translation>单个注意力头的注意力分数拆成四项 (a) q·k、(b) q·r、(c) u·k、(d) v·r，覆盖当前片段加记忆；与参考实现的 rel-shift 计算结果相等，只计算屏幕上显示的单元格；u_table / v_table 指定检查点时 u 和 v 取自检查点的 r_w_bias / r_r_bias，内容以及 W_q、W_k、W_R 始终是由 seed 生成的随机替代权重</translation>
+    </message>
+    <message>
+        <source>Trained u (r_w_bias), FILE or FILE:NAME, heads x d_head; row `head` is used in term (c); empty: a random stand-in from seed</source>
+        <translation>训练得到的 u（r_w_bias），FILE 或 FILE:NAME，形状 heads x d_head；项 (c) 使用第 `head` 行；留空：由 seed 生成的随机替代值</translation>
+    </message>
+    <message>
+        <source>Trained v (r_r_bias), FILE or FILE:NAME, heads x d_head; row `head` is used in term (d); empty: a random stand-in from seed</source>
+        <translation>训练得到的 v（r_r_bias），FILE 或 FILE:NAME，形状 heads x d_head；项 (d) 使用第 `head` 行；留空：由 seed 生成的随机替代值</translation>
+    </message>
+    <message>
+        <source>u = r_w_bias from the file (%1) or a random stand-in (%2)</source>
+        <translation>u = r_w_bias 取自文件（%1）或随机替代值（%2）</translation>
+    </message>
+    <message>
+        <source>v = r_r_bias from the file (%1) or a random stand-in (%2)</source>
+        <translation>v = r_r_bias 取自文件（%1）或随机替代值（%2）</translation>
+    </message>
+    <message>
+        <source>content h, W_q, W_k, W_R: random stand-ins, seed</source>
+        <translation>内容 h、W_q、W_k、W_R：随机替代权重，种子</translation>
+    </message>
+    <message>
+        <source>Content and relative position kept apart: the logit is content-to-content + content-to-position + position-to-content over log-bucketed i − j, divided by √(3 d_head); the relative table P is a checkpoint&apos;s when rel_table names one, the content H and W_q, W_k are always random stand-ins</source>
+        <translation>内容与相对位置分开表示：注意力分数 = 内容对内容 + 内容对位置 + 位置对内容（i − j 按对数分桶），再除以 √(3 d_head)；rel_table 指定检查点时相对位置表 P 取自检查点，内容 H 以及 W_q、W_k 始终是随机替代权重</translation>
+    </message>
+    <message>
+        <source>Trained relative embeddings P (encoder.rel_embeddings.weight), FILE or FILE:NAME, 2 buckets x d_model; empty: random stand-ins from seed</source>
+        <translation>训练得到的相对位置嵌入 P（encoder.rel_embeddings.weight），FILE 或 FILE:NAME，形状 2 buckets x d_model；留空：由 seed 生成的随机替代值</translation>
+    </message>
+    <message>
+        <source>With rel_table: layer_norm applies the checkpoint&apos;s encoder.LayerNorm to P as DeBERTa-v3 does (norm_rel_ebd = layer_norm; weight and bias read from the same file), none uses the rows as stored</source>
+        <translation>设置 rel_table 时：layer_norm 像 DeBERTa-v3 那样对 P 应用检查点中的 encoder.LayerNorm（norm_rel_ebd = layer_norm；weight 和 bias 从同一文件读取），none 直接使用存储的行</translation>
+    </message>
+    <message>
+        <source>Q_i . K^r at table row clamp(delta(i, j) + span, 0, 2 span - 1), K^r = P W_k (share_att_key), unscaled; P the checkpoint&apos;s when rel_table is set, H and W random stand-ins; length x length, row = query i, column = key j, signed</source>
+        <translation>Q_i . K^r，取表的第 clamp(delta(i, j) + span, 0, 2 span - 1) 行，K^r = P W_k（share_att_key），未缩放；设置 rel_table 时 P 取自检查点，H 和 W 是随机替代权重；length x length，行 = 查询 i，列 = 键 j，有正有负</translation>
+    </message>
+    <message>
+        <source>K_j . Q^r at table row clamp(delta(i, j) + span, 0, 2 span - 1), Q^r = P W_q (P the checkpoint&apos;s when rel_table is set, H and W random stand-ins), unscaled: the code&apos;s gather and transpose give delta(i, j) where the paper writes delta(j, i); length x length, row = query i, column = key j, signed</source>
+        <translation>K_j . Q^r，取表的第 clamp(delta(i, j) + span, 0, 2 span - 1) 行，Q^r = P W_q（设置 rel_table 时 P 取自检查点，H 和 W 是随机替代权重），未缩放：代码中的 gather 加转置得到 delta(i, j)，而论文写的是 delta(j, i)；length x length，行 = 查询 i，列 = 键 j，有正有负</translation>
+    </message>
+    <message>
+        <source>P = rel_embeddings from the file (%1 = yes)</source>
+        <translation>P = rel_embeddings 取自文件（%1 = 是）</translation>
+    </message>
+    <message>
+        <source>LayerNorm on P (%1 = yes)</source>
+        <translation>对 P 做 LayerNorm（%1 = 是）</translation>
+    </message>
+    <message>
+        <source>content H, W_q, W_k: random stand-ins, seed</source>
+        <translation>内容 H、W_q、W_k：随机替代权重，种子</translation>
+    </message>
 </context>
 <context>
     <name>posenc::presets</name>
@@ -2646,6 +2722,10 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
     <message>
         <source>a number from 0 (not given) to %1</source>
         <translation>0（未给出）到 %1 之间的数</translation>
+    </message>
+    <message>
+        <source>a line of text of at most %1 bytes without control characters (empty: not given)</source>
+        <translation>一行不超过 %1 字节、不含控制字符的文本（留空：未给出）</translation>
     </message>
 </context>
 <context>
@@ -3567,6 +3647,30 @@ Models get there when they are downloaded with the Hugging Face tools (huggingfa
         <source>truncate</source>
         <translation>取整</translation>
     </message>
+    <message>
+        <source>rel_norm</source>
+        <translation>相对嵌入归一化</translation>
+    </message>
+    <message>
+        <source>rel_table</source>
+        <translation>相对嵌入表文件</translation>
+    </message>
+    <message>
+        <source>stack</source>
+        <translation>堆栈</translation>
+    </message>
+    <message>
+        <source>table</source>
+        <translation>表文件</translation>
+    </message>
+    <message>
+        <source>u_table</source>
+        <translation>u 的文件</translation>
+    </message>
+    <message>
+        <source>v_table</source>
+        <translation>v 的文件</translation>
+    </message>
 </context>
 <context>
     <name>posenc::ui::ParameterPanel</name>
@@ -4167,6 +4271,10 @@ Ctrl+G 或右键：转到指定范围</translation>
     <message>
         <source>sin</source>
         <translation>sin 缓存</translation>
+    </message>
+    <message>
+        <source>curves</source>
+        <translation>各头曲线</translation>
     </message>
 </context>
 </TS>

@@ -197,6 +197,7 @@ TEST(RandomStandIns, FlaggedExactlyOnTheViewsDrawnFromTheSeed) {
   EXPECT_EQ(flagged, (std::vector<std::string>{"learned/encoding",
                                                "learned/similarity",
                                                "t5/bias",
+                                               "t5/curves",
                                                "rope/scores",
                                                "rope/invariance",
                                                "rope/rotation",

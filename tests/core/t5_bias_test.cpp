@@ -268,8 +268,12 @@ TEST(T5Scheme, DeclaresTheContractIdsAndDefaults) {
   EXPECT_EQ(d.getInt("head"), 0);
   EXPECT_EQ(d.getInt("seed"), 0);
   EXPECT_EQ(t5ParamsFrom(d), T5Params{});
-  ASSERT_EQ(info.views.size(), 4u);
+  ASSERT_EQ(info.views.size(), 5u);
   EXPECT_EQ(info.views[3].id, "extrapolation");
+  EXPECT_EQ(info.views[4].id, "curves");
+  EXPECT_EQ(info.views[4].kind, ViewKind::Series);
+  EXPECT_EQ(d.getChoice("stack"), "encoder");
+  EXPECT_EQ(d.getText("table"), "");
   EXPECT_EQ(info.views[0].id, "buckets");
   EXPECT_TRUE(info.views[0].integerValues);
   EXPECT_FALSE(info.views[0].signedValues);

@@ -494,8 +494,9 @@ TEST(Xl, InfoListsTheContractIds) {
   std::vector<std::string> params, views;
   for (const auto& p : scheme->info().params) params.push_back(p.id);
   for (const auto& v : scheme->info().views) views.push_back(v.id);
-  EXPECT_EQ(params, (std::vector<std::string>{"qlen", "mlen", "d_model", "heads", "head",
-                                              "clamp_len", "relative", "max_len", "seed"}));
+  EXPECT_EQ(params,
+            (std::vector<std::string>{"qlen", "mlen", "d_model", "heads", "head", "clamp_len",
+                                      "relative", "max_len", "u_table", "v_table", "seed"}));
   EXPECT_EQ(views, (std::vector<std::string>{"a", "b", "c", "d", "ac", "bd", "scores", "mask",
                                              "attention", "memory"}));
   EXPECT_EQ(xlParamsFrom(makeParams(*scheme, {})), XlParams{});

@@ -116,10 +116,12 @@ TEST(SessionIo, EverySchemeRoundTripsWithChangedValuesZoomAndGrid) {
     Session original = defaultSession(*s);
     original.params = changedParams(*s);
     std::size_t changed = 0;
-    for (const ParamSpec& spec : s->info().params)
+    std::size_t changeable = 0;  // a file reference (Text) needs a file: see ATableFileIsKept
+    for (const ParamSpec& spec : s->info().params) {
       changed += original.params.get(spec.id) != spec.defaultValue ? 1 : 0;
-    EXPECT_GE(changed, s->info().params.size() - 1)
-        << "the test should change (nearly) every value";
+      changeable += spec.type != ParamType::Text ? 1 : 0;
+    }
+    EXPECT_GE(changed, changeable - 1) << "the test should change (nearly) every value";
     original.view = QString::fromStdString(s->info().views.back().id);
     original.layout = "grid4";
     for (const ViewSpec& v : s->info().views)

@@ -10,6 +10,8 @@
 #include <cstdint>
 #include <memory>
 #include <span>
+#include <string>
+#include <vector>
 
 #include "posenc/params.hpp"
 #include "posenc/scheme.hpp"
@@ -28,6 +30,9 @@ inline constexpr Index kDebertaAttentionMaxKeys = 65536;
 ///   P(m, c)          = N(0, 1)                 DebertaRelEmbed (row m = 0 .. 2 buckets - 1)
 /// Q_i = H_i W_q, K_j = H_j W_k, and, as share_att_key = true does, the relative rows are
 /// projected with the same weights: Q^r_m = P_m W_q, K^r_m = P_m W_k.
+/// With `rel_table` set, P is a checkpoint's encoder.rel_embeddings.weight (2 buckets x
+/// d_model) instead, after encoder.LayerNorm when rel_norm = layer_norm (see
+/// debertaRelEmbeddings); H, W_q and W_k stay random stand-ins.
 struct DebertaParams {
   Index length = 512;       ///< Positions 0..length-1; 1..2^20.
   Index dModel = 64;        ///< hidden_size; 1..1024, divisible by heads.
@@ -36,14 +41,21 @@ struct DebertaParams {
   Index buckets = 256;      ///< position_buckets (att_span); even, 4..2048.
   Index maxRelative = 512;  ///< max_relative_positions; > buckets/2 + 1.
   std::uint64_t seed = 0;   ///< Seed of H, W_q, W_k and P.
+  std::string relTable{};   ///< `rel_table`: "FILE[:NAME]" of rel_embeddings; empty: stand-in P.
+  bool relNorm = false;     ///< `rel_norm` = layer_norm: P = encoder.LayerNorm(rel_embeddings).
   friend bool operator==(const DebertaParams&, const DebertaParams&) = default;
 };
 
 /// Reads the parameters of the deberta scheme (deberta_scheme.cpp).
 [[nodiscard]] DebertaParams debertaParamsFrom(const ParamSet& params);
 
+/// encoder.LayerNorm's eps: DebertaV2Config's layer_norm_eps default, which every published
+/// DeBERTa-v2 / v3 config keeps.
+inline constexpr double kDebertaLayerNormEps = 1e-7;
+
 /// The cross-checks: head < heads, heads divides d_model, max_relative_positions - 1 >
-/// buckets / 2 (else the log's denominator is <= 0). @throws ParamError naming the parameter.
+/// buckets / 2 (else the log's denominator is <= 0), a rel_table of 2 buckets x d_model (and its
+/// LayerNorm when rel_norm = layer_norm). @throws ParamError naming the parameter.
 void checkDebertaParams(const DebertaParams& p);
 
 /// make_log_bucket_position(r, bucket_size, max_position) for one relative position r = i - j,
@@ -69,6 +81,21 @@ void checkDebertaParams(const DebertaParams& p);
 /// (i, j) reads row clamp(-delta(j, i) + span) = clamp(delta(i, j) + span) (the bucket is odd),
 /// the row c2p reads: delta(i, j), where the paper's Eq. 4 writes delta(j, i).
 [[nodiscard]] Index debertaP2cRow(const DebertaParams& p, Index i, Index j);
+
+/// The checkpoint tensors a rel_table without a name reads: "encoder.rel_embeddings.weight",
+/// then "deberta.encoder.rel_embeddings.weight" (task models).
+[[nodiscard]] std::vector<std::string> debertaRelTensorNames();
+
+/// The relative embeddings P the file p.relTable names: 2 buckets x d_model, row m = table row m
+/// (HF DebertaV2Encoder.get_rel_embedding): rel_embeddings.weight as stored, or, when
+/// p.relNorm, LayerNorm over each row, (x - mean) / sqrt(var + kDebertaLayerNormEps) * w + b
+/// (biased variance, as torch.nn.LayerNorm), with w, b = encoder.LayerNorm.weight / .bias read
+/// from the same file (the name's prefix before "rel_embeddings.weight", or encoder. /
+/// deberta.encoder. when no name is given).
+/// @pre p.relTable is not empty.
+/// @throws ParamError("rel_table", ...) for an unreadable file or a shape other than
+/// 2 buckets x d_model; ParamError("rel_norm", ...) when the LayerNorm is not in the file.
+[[nodiscard]] Matrix debertaRelEmbeddings(const DebertaParams& p);
 
 /// The three raw (unscaled) terms of one head at rows x cols, and the logit.
 struct DebertaTerms {

@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <memory>
 #include <span>
+#include <string>
+#include <vector>
 
 #include "posenc/params.hpp"
 #include "posenc/scheme.hpp"
@@ -25,7 +27,10 @@ enum class XlRelative {
 /// - XlContent (row = position in cat(memory, h), 0 .. klen-1; col < dModel): std 1.
 /// - XlWq, XlWk, XlWr (row = input dim, col = output dim, both < dModel): std 1/sqrt(dModel),
 ///   so q, k have unit-variance entries and r entries have variance 1/2 (|R_delta|^2 = dModel/2).
-/// - XlU, XlV (row = head, col < d_head): std 1 (the paper's u = r_w_bias, v = r_r_bias).
+/// - XlU, XlV (row = head, col < d_head): std 1 (the paper's u = r_w_bias, v = r_r_bias),
+///   unless uTable / vTable name a checkpoint's r_w_bias / r_r_bias (heads x d_head, HF
+///   TransfoXL's nn.Parameter(n_head, d_head)): then row `head` of the file is u / v. The
+///   content and W matrices stay random stand-ins either way.
 /// - XlRelTable (learned only; row = delta + kXlMaxLen - 1, col < dModel): std 1/sqrt(2), the
 ///   same mean square as a sinusoidal row; a smaller max_len is a centred slice of one table.
 /// With these scales the four terms have comparable magnitude (variance ~1, 1/2, 1, 1/2).
@@ -39,6 +44,8 @@ struct XlParams {
   XlRelative relative = XlRelative::Sinusoidal;
   int maxLen = 512;  ///< Learned only: table rows 2 maxLen - 1, delta in +-(maxLen-1); >= 1.
   std::uint64_t seed = 0;
+  std::string uTable{};  ///< `u_table`: "FILE[:NAME]" of r_w_bias; empty: the stand-in.
+  std::string vTable{};  ///< `v_table`: "FILE[:NAME]" of r_r_bias; empty: the stand-in.
   friend bool operator==(const XlParams&, const XlParams&) = default;
 };
 
@@ -75,6 +82,20 @@ inline constexpr std::int64_t kXlMaxLen = 65536;
 /// The R rows in the reference's order: klen x dModel, row c = R at
 /// xlLookupDistance(klen-1-c), i.e. `pos_seq = arange(klen-1, -1, -1)`, distance decreasing.
 [[nodiscard]] Matrix xlRelativeRows(const XlParams& p);
+
+/// Which global bias: u (term c, `r_w_bias`) or v (term d, `r_r_bias`).
+enum class XlBias { U, V };
+
+/// The checkpoint tensors a `u_table` / `v_table` without a name reads, preferred first:
+/// "transformer.layers.0.dec_attn.r_w_bias" (untie_r, HF's default) then
+/// "transformer.r_w_bias" (tied), r_r_bias for V.
+[[nodiscard]] std::vector<std::string> xlBiasTensorNames(XlBias which);
+
+/// u or v of head p.head (d_head): row p.head of the file uTable / vTable names, else
+/// normal(seed, XlU / XlV, head, c).
+/// @throws ParamError("u_table" / "v_table", ...) for a file that cannot be read or a shape
+/// other than heads x d_head.
+[[nodiscard]] Vector xlHeadBias(const XlParams& p, XlBias which);
 
 /// Explicit inputs of one head, so tests can substitute any of them (e.g. u = v = 0).
 struct XlTensors {

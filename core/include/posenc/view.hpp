@@ -45,6 +45,9 @@ struct ViewSpec {
   /// view that draws anything at random is flagged even when a parameter makes another part
   /// of it deterministic (TUPE's pp with positions = sinusoidal still draws U^Q and U^K).
   bool randomStandIns = false;
+  /// A Text parameter (e.g. learned's `table`) that, when set, replaces every stand-in the view
+  /// draws by a trained table, so the view is no longer drawn from `seed`. Empty: none.
+  std::string standInsUnless{};
   std::string description{};  ///< One line: what the view shows and its sign convention.
 };
 

@@ -114,6 +114,10 @@ const Phrase kPhrases[] = {
                        "a comma-separated list of at most %1 numbers, each from %2 to %3 (empty: "
                        "not given)")},
     {R"(true or false)", QT_TRANSLATE_NOOP("posenc::ui::Allowed", "true or false")},
+    {R"(a line of text of at most (\d+) bytes without control characters \(empty: not given\))",
+     QT_TRANSLATE_NOOP("posenc::ui::Allowed",
+                       "a line of text of at most %1 bytes without control characters (empty: "
+                       "not given)")},
     {R"(one of (.+))", QT_TRANSLATE_NOOP("posenc::ui::Allowed", "one of %1"), 1},
     {R"(less than heads \((\d+)\))",
      QT_TRANSLATE_NOOP("posenc::ui::Allowed", "less than heads (%1)")},

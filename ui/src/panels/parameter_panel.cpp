@@ -119,15 +119,21 @@ const QColor kErrorColor(0xc6, 0x28, 0x28);
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "queries"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "r1"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "r2"),
+    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "rel_norm"),
+    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "rel_table"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "relative"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "scale_base"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "scaling"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "seed"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "short_factor"),
+    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "stack"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "std"),
+    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "table"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "train_length"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "truncate"),
+    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "u_table"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "untie_cls"),
+    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "v_table"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "variant"),
 };
 
@@ -532,7 +538,7 @@ struct ParameterPanel::Impl {
         if (const auto* t = std::get_if<std::string>(&v)) {
           r.list->setText(qs(*t));
           r.list->setCursorPosition(0);
-          r.list->setToolTip(qs(*t));
+          r.list->setToolTip(listTooltip(r.spec, qs(*t)));
         }
         break;
       case ParamType::List:
@@ -785,7 +791,7 @@ struct ParameterPanel::Impl {
         QObject::connect(e, &QLineEdit::editingFinished, q, [this, i, e] {
           if (!e->isModified()) return;
           e->setModified(false);
-          e->setToolTip(e->text());
+          e->setToolTip(listTooltip(rows[i].spec, e->text()));
           onEditorChanged(i);
         });
         QAction* browse = e->addAction(q->style()->standardIcon(QStyle::SP_DialogOpenButton),
@@ -797,7 +803,7 @@ struct ParameterPanel::Impl {
               ParameterPanel::tr("Arrays (*.safetensors *.npy *.npz *.json);;All files (*)"));
           if (file.isEmpty()) return;
           e->setText(file);
-          e->setToolTip(file);
+          e->setToolTip(listTooltip(rows[i].spec, file));
           onEditorChanged(i);
         });
         r.list = e;
@@ -930,9 +936,9 @@ struct ParameterPanel::Impl {
   void setRowTexts(Row& r) {
     r.label->setText(parameterLabel(qs(r.spec.id)));
     const QString tip = tooltipFor(r.spec);
-    r.editor->setToolTip(r.spec.type == ParamType::List ? listTooltip(r.spec, r.list->text())
-                         : r.spec.type == ParamType::Text && !r.list->text().isEmpty()
-                             ? r.list->text()
+    // A list or a file reference: the description, then the value (a long path in full).
+    r.editor->setToolTip(r.spec.type == ParamType::List || r.spec.type == ParamType::Text
+                             ? listTooltip(r.spec, r.list->text())
                              : tip);
     r.label->setToolTip(tip);
     if (r.slider) r.slider->setToolTip(tip);
