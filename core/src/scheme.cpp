@@ -45,7 +45,11 @@ std::string Scheme::absentTerm(const ParamSet&, std::string_view) const { return
 
 std::optional<std::uint64_t> standInSeed(const Scheme& scheme, const ParamSet& params,
                                          std::string_view view) {
-  if (!findView(scheme, view).randomStandIns) return std::nullopt;
+  const ViewSpec& spec = findView(scheme, view);
+  if (!spec.randomStandIns) return std::nullopt;
+  if (!spec.standInsUnless.empty() && params.has(spec.standInsUnless) &&
+      !params.getText(spec.standInsUnless).empty())
+    return std::nullopt;  // a trained table replaces the stand-ins
   return static_cast<std::uint64_t>(params.getInt("seed"));
 }
 

@@ -149,6 +149,9 @@ TEST_P(SchemeContract, RefusesValuesOutsideEverySpecNamingTheParameter) {
   for (const ParamSpec& p : scheme().info().params) {
     SCOPED_TRACE(p.id);
     std::vector<std::string> bad = {"", "not-a-value"};
+    // A text's "" is its default, "not given" (learned's table: the random stand-in); a file
+    // that is not there is bad.
+    if (p.type == posenc::ParamType::Text) bad = {"not-a-value", "no/such/file.safetensors"};
     if (p.type == posenc::ParamType::List) {
       // "" is the empty list (not given); a number at the exclusive bound, above the top, a
       // missing number or not a number is bad.
