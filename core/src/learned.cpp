@@ -215,8 +215,9 @@ Matrix learnedGridCosines(const LearnedParams& p, std::span<const Index> rows,
     return std::lower_bound(u.begin(), u.end(), x) - u.begin();
   };
   auto unitRows = [&](Index base, const std::vector<Index>& offsets) {
-    std::vector<Index> tableRows;
-    for (const Index o : offsets) tableRows.push_back(learnedGridRow(p, base + o));
+    std::vector<Index> tableRows(offsets.size());
+    for (std::size_t k = 0; k < offsets.size(); ++k)
+      tableRows[k] = learnedGridRow(p, base + offsets[k]);
     return normalisedRows(learnedTableRows(p, tableRows));
   };
   for (Index r = 0; r < out.rows(); ++r) {

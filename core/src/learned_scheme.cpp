@@ -84,7 +84,8 @@ std::vector<Term> explainSimilarity(const LearnedParams& p, Index row, Index col
 void addGridCell(std::vector<Term>& out, const LearnedParams& p, Index side, Index cell,
                  const std::string& name) {
   if (p.grid > 0) {
-    out.push_back({name + " patch row", static_cast<double>(cell / side)});
+    const Index patchRow = cell / side;  // whole rows of the grid
+    out.push_back({name + " patch row", static_cast<double>(patchRow)});
     out.push_back({name + " patch column", static_cast<double>(cell % side)});
   } else {
     out.push_back(

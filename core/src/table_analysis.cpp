@@ -37,8 +37,9 @@ RowPca rowPca(const Matrix& rows, Index components) {
   if (n < 2 || d < 1) return out;
   const Matrix centred = rows.rowwise() - rows.colwise().mean();
   const bool gram = n < d;  // eigenvalues of X X^T and X^T X agree; decompose the smaller
-  const Matrix m =
-      gram ? Matrix(centred * centred.transpose()) : Matrix(centred.transpose() * centred);
+  Matrix m;
+  if (gram) m = centred * centred.transpose();  // n x n
+  else m = centred.transpose() * centred;       // d x d
   const Eigen::SelfAdjointEigenSolver<Matrix> eig(m);
   const Vector& values = eig.eigenvalues();  // ascending
   const double total = std::max(0.0, values.sum());
