@@ -2819,6 +2819,26 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <source>a number from 0 (not given) to %1</source>
         <translation>0（未给出）到 %1 之间的数</translation>
     </message>
+    <message>
+        <source>a line of text of at most %1 bytes without control characters (empty: not given)</source>
+        <translation>一行不超过 %1 字节、不含控制字符的文本（留空：未给出）</translation>
+    </message>
+    <message>
+        <source>at most max_len - offset (%1) when overflow = error; choose overflow = clamp or repeat to look past the table</source>
+        <translation>overflow = error 时不超过 max_len - offset（%1）；要查看表之外的位置，请选择 overflow = clamp 或 repeat</translation>
+    </message>
+    <message>
+        <source>less than max_len (%1), the table&apos;s rows</source>
+        <translation>小于 max_len（%1），即表的行数</translation>
+    </message>
+    <message>
+        <source>a side whose grid^2 patches and [CLS] fit in max_len (%1) rows</source>
+        <translation>一个边长，使 grid^2 个图像块加上 [CLS] 能放进 max_len（%1）行</translation>
+    </message>
+    <message>
+        <source>a table with at least one row and one column</source>
+        <translation>至少有一行一列的表</translation>
+    </message>
 </context>
 <context>
     <name>posenc::ui::AnimationView</name>
@@ -3598,6 +3618,18 @@ The extension picks the format: .png .svg .pdf draw the picture; .csv .npy .json
     <message>
         <source>truncate</source>
         <translation>取整</translation>
+    </message>
+    <message>
+        <source>grid</source>
+        <translation>网格边长</translation>
+    </message>
+    <message>
+        <source>measure</source>
+        <translation>度量</translation>
+    </message>
+    <message>
+        <source>table</source>
+        <translation>训练好的表</translation>
     </message>
 </context>
 <context>

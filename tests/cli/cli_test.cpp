@@ -97,7 +97,7 @@ TEST_F(Cli, ListAndJsonExportSayWhichViewsUseRandomStandIns) {
       flagged += random ? 1 : 0;
     }
   }
-  EXPECT_EQ(flagged, 34);  // 22, + shaw (3), deberta (5), xpos (2), nope (2)
+  EXPECT_EQ(flagged, 38);  // 22, + shaw (3), deberta (5), xpos (2), nope (2), learned tables (4)
   const Outcome bias = run({"export", "--scheme", "tupe", "--view", "bias", "--out", "-"});
   ASSERT_EQ(bias.status, 0) << bias.err;
   const QJsonObject doc = parseJson(bias.out);

@@ -96,12 +96,14 @@ const QColor kErrorColor(0xc6, 0x28, 0x28);
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "dim"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "factor"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "gamma"),
+    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "grid"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "head"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "heads"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "high_freq_factor"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "layout"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "length"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "long_factor"),
+    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "measure"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "low_freq_factor"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "max_distance"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "max_len"),
@@ -125,6 +127,7 @@ const QColor kErrorColor(0xc6, 0x28, 0x28);
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "seed"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "short_factor"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "std"),
+    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "table"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "train_length"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "truncate"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "untie_cls"),
@@ -367,8 +370,8 @@ QString tooltipFor(const ParamSpec& spec) {
   return tip;
 }
 
-/// A list editor's tooltip: the parameter's, then the numbers it holds (a long list does not
-/// fit in the line edit).
+/// A list or text editor's tooltip: the parameter's, then the numbers (or file) it holds (a long
+/// list does not fit in the line edit).
 QString listTooltip(const ParamSpec& spec, const QString& text) {
   QString tip = tooltipFor(spec);
   if (!text.isEmpty()) tip += QStringLiteral("<p>%1</p>").arg(text.toHtmlEscaped());
@@ -532,7 +535,7 @@ struct ParameterPanel::Impl {
         if (const auto* t = std::get_if<std::string>(&v)) {
           r.list->setText(qs(*t));
           r.list->setCursorPosition(0);
-          r.list->setToolTip(qs(*t));
+          r.list->setToolTip(listTooltip(r.spec, qs(*t)));
         }
         break;
       case ParamType::List:
@@ -785,7 +788,7 @@ struct ParameterPanel::Impl {
         QObject::connect(e, &QLineEdit::editingFinished, q, [this, i, e] {
           if (!e->isModified()) return;
           e->setModified(false);
-          e->setToolTip(e->text());
+          e->setToolTip(listTooltip(rows[i].spec, e->text()));
           onEditorChanged(i);
         });
         QAction* browse = e->addAction(q->style()->standardIcon(QStyle::SP_DialogOpenButton),
@@ -797,7 +800,7 @@ struct ParameterPanel::Impl {
               ParameterPanel::tr("Arrays (*.safetensors *.npy *.npz *.json);;All files (*)"));
           if (file.isEmpty()) return;
           e->setText(file);
-          e->setToolTip(file);
+          e->setToolTip(listTooltip(rows[i].spec, file));
           onEditorChanged(i);
         });
         r.list = e;
@@ -930,10 +933,9 @@ struct ParameterPanel::Impl {
   void setRowTexts(Row& r) {
     r.label->setText(parameterLabel(qs(r.spec.id)));
     const QString tip = tooltipFor(r.spec);
-    r.editor->setToolTip(r.spec.type == ParamType::List ? listTooltip(r.spec, r.list->text())
-                         : r.spec.type == ParamType::Text && !r.list->text().isEmpty()
-                             ? r.list->text()
-                             : tip);
+    // A list or a file: the parameter's tooltip, then what the line holds.
+    const bool line = r.spec.type == ParamType::List || r.spec.type == ParamType::Text;
+    r.editor->setToolTip(line ? listTooltip(r.spec, r.list->text()) : tip);
     r.label->setToolTip(tip);
     if (r.slider) r.slider->setToolTip(tip);
     if (r.combo)  // the texts only: the current index, and so the value, stays
