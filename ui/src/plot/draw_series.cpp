@@ -427,7 +427,11 @@ QCPAbstractPlottable* ChartBuilder::addPlottable(const Curve& curve, const QVect
                                              ? curve.colour[static_cast<std::size_t>(i)]
                                              : std::numeric_limits<double>::quiet_NaN(),
                                          m_colourRange));
-    return new ColouredPath(m_plot.xAxis, m_plot.yAxis, keys, values, colours);
+    auto* path = new ColouredPath(m_plot.xAxis, m_plot.yAxis, keys, values, colours);
+    QVector<double> t(keys.size());
+    for (int i = 0; i < t.size(); ++i) t[i] = i;
+    path->setData(t, keys, values, true);  // for hover and ranges; drawn from its own copy
+    return path;
   }
   if (m_view.parametric) {
     auto* path = new QCPCurve(m_plot.xAxis, m_plot.yAxis);
