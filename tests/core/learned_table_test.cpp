@@ -13,10 +13,12 @@
 #include <filesystem>
 #include <fstream>
 #include <numbers>
+#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "posenc/data_io.hpp"
 #include "posenc/learned.hpp"
 #include "posenc/model_config.hpp"
 #include "posenc/scheme.hpp"
@@ -150,6 +152,18 @@ TEST(LearnedTable, TheFilesTableIsDrawnExactlyAndFixesDimAndMaxLen) {
   const ParamSet standIn = makeParams(learned(), {});
   EXPECT_EQ(standInSeed(learned(), standIn, "encoding"), std::uint64_t{0});
   EXPECT_EQ(standInSeed(learned(), standIn, "pca"), std::uint64_t{0});
+  // Nor do exported numbers say so.
+  std::ostringstream trained, random;
+  const ExportContext withTable{.scheme = "learned",
+                                .view = &findView(learned(), "norms"),
+                                .params = &params};
+  writeSeriesJson(trained, withTable, learned().series(params, "norms"));
+  const ExportContext withoutTable{.scheme = "learned",
+                                   .view = &findView(learned(), "norms"),
+                                   .params = &standIn};
+  writeSeriesJson(random, withoutTable, learned().series(standIn, "norms"));
+  EXPECT_EQ(trained.str().find("random_stand_ins"), std::string::npos);
+  EXPECT_NE(random.str().find("\"random_stand_ins\": true"), std::string::npos);
 }
 
 TEST(LearnedTable, ANpyTableAndF64ValuesAreReadToo) {
