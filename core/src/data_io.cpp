@@ -119,7 +119,10 @@ int writeToFd(int fd, const std::function<void(std::ostream&)>& write) {
 void writeHead(std::ostream& out, const ExportContext& ctx, std::string_view kind) {
   out << "{\"scheme\": " << jsonString(ctx.scheme) << ", \"view\": " << jsonString(ctx.view->id)
       << ", \"params\": " << paramsJson(*ctx.params);
-  if (ctx.view->randomStandIns) out << ", \"random_stand_ins\": true";
+  const std::string& unless = ctx.view->standInsUnless;  // a trained table replaces them
+  const bool trained =
+      !unless.empty() && ctx.params->has(unless) && !ctx.params->getText(unless).empty();
+  if (ctx.view->randomStandIns && !trained) out << ", \"random_stand_ins\": true";
   if (!ctx.absentTerm.empty()) out << ", \"absent_term\": " << jsonString(ctx.absentTerm);
   out << ", \"kind\": " << jsonString(kind);
 }

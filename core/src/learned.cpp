@@ -4,6 +4,8 @@
 #include "posenc/learned.hpp"
 
 #include <algorithm>
+#include <array>
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -14,6 +16,11 @@ namespace posenc {
 namespace {
 
 ParamError tooLong(const LearnedParams& p, Index value) {
+  if (p.offset > 0)
+    return ParamError("length", std::to_string(value),
+                      "at most max_len - offset (" + std::to_string(p.maxLen - p.offset) +
+                          ") when overflow = error; choose overflow = clamp or repeat to look "
+                          "past the table");
   return ParamError("length", std::to_string(value),
                     "at most max_len (" + std::to_string(p.maxLen) +
                         ") when overflow = error; choose overflow = clamp or repeat to look past "
@@ -21,8 +28,18 @@ ParamError tooLong(const LearnedParams& p, Index value) {
 }
 
 double entry(const LearnedParams& p, Index row, Index col) {
+  if (p.trained) return p.trained->values[static_cast<std::size_t>(row * p.dim + col)];
   return p.stddev * normal(p.seed, Tensor::LearnedTable, static_cast<std::uint64_t>(row),
                            static_cast<std::uint64_t>(col));
+}
+
+/// Each row divided by its norm (a row of zeros stays zeros, so its cosines are 0).
+Matrix normalisedRows(Matrix rows) {
+  for (Index i = 0; i < rows.rows(); ++i) {
+    const double norm = rows.row(i).norm();
+    if (norm > 0) rows.row(i) /= norm;
+  }
+  return rows;
 }
 
 // Dot products G(i, j) = a_i . b_j, each summed in one fixed order whatever the sizes: eight
@@ -82,6 +99,19 @@ Matrix fixedOrderProducts(const Matrix& a, const Matrix& b, bool symmetric) {
   return g;
 }
 
+// x . y over n entries in the order fixedOrderProducts uses (eight interleaved partial sums,
+// then the tail), whatever the vectors' addresses: the same double in every request.
+double fixedOrderDot(const double* x, const double* y, Index n) {
+  constexpr Index kLanes = 8;
+  std::array<double, kLanes> s{};
+  const Index body = n / kLanes * kLanes;
+  for (Index k = 0; k < body; k += kLanes)
+    for (Index l = 0; l < kLanes; ++l) s[static_cast<std::size_t>(l)] += x[k + l] * y[k + l];
+  double sum = ((s[0] + s[1]) + (s[2] + s[3])) + ((s[4] + s[5]) + (s[6] + s[7]));
+  for (Index k = body; k < n; ++k) sum += x[k] * y[k];
+  return sum;
+}
+
 // Sorted distinct values of v, and for each element of v its index among them.
 std::pair<std::vector<Index>, std::vector<Index>> uniqueWithIndex(const std::vector<Index>& v) {
   std::vector<Index> u = v;
@@ -102,21 +132,108 @@ LearnedOverflow learnedOverflowFromId(std::string_view id) {
   throw ParamError("overflow", std::string(id), "one of error, clamp or repeat");
 }
 
+LearnedMeasure learnedMeasureFromId(std::string_view id) {
+  if (id == "dot") return LearnedMeasure::Dot;
+  if (id == "cosine") return LearnedMeasure::Cosine;
+  throw ParamError("measure", std::string(id), "one of dot or cosine");
+}
+
+const std::vector<std::string>& learnedTableNames() {
+  static const std::vector<std::string> names = {
+      "wpe.weight",
+      "transformer.wpe.weight",
+      "embeddings.position_embeddings.weight",
+      "bert.embeddings.position_embeddings.weight",
+      "roberta.embeddings.position_embeddings.weight",
+      "decoder.embed_positions.weight",
+      "model.decoder.embed_positions.weight",
+      "vit.embeddings.position_embeddings",
+      "embeddings.position_embeddings",
+  };
+  return names;
+}
+
 void checkLearnedParams(const LearnedParams& p) {
-  if (p.overflow == LearnedOverflow::Error && p.length > p.maxLen) throw tooLong(p, p.length);
+  if (p.offset >= p.maxLen)
+    throw ParamError("offset", std::to_string(p.offset),
+                     "less than max_len (" + std::to_string(p.maxLen) + "), the table's rows");
+  if (p.grid > 0 && p.grid * p.grid + 1 > p.maxLen)
+    throw ParamError("grid", std::to_string(p.grid),
+                     "a side whose grid^2 patches and [CLS] fit in max_len (" +
+                         std::to_string(p.maxLen) + ") rows");
+  if (p.overflow == LearnedOverflow::Error && p.length > p.maxLen - p.offset)
+    throw tooLong(p, p.length);
 }
 
 Index learnedTableRow(const LearnedParams& p, Index position) {
-  if (position < p.maxLen) return position;
+  const Index n = p.maxLen - p.offset;  // positions the table holds
+  if (position < n) return position + p.offset;
   switch (p.overflow) {
     case LearnedOverflow::Clamp:
       return p.maxLen - 1;
     case LearnedOverflow::Repeat:
-      return position % p.maxLen;
+      return p.offset + position % n;
     case LearnedOverflow::Error:
       break;
   }
   throw tooLong(p, std::max(p.length, position + 1));
+}
+
+Index learnedGridSide(const LearnedParams& p) {
+  if (p.grid > 0) return p.grid;
+  Index n = std::min(p.length, kMaxGridSide * kMaxGridSide);
+  if (p.overflow == LearnedOverflow::Error) n = std::min(n, p.maxLen - p.offset);
+  auto side = static_cast<Index>(std::sqrt(static_cast<double>(n)));
+  while (side * side > n) --side;
+  while ((side + 1) * (side + 1) <= n) ++side;
+  return std::max<Index>(side, 1);
+}
+
+Index learnedGridRow(const LearnedParams& p, Index i) {
+  return p.grid > 0 ? 1 + i : learnedTableRow(p, i);
+}
+
+Matrix learnedGridCosines(const LearnedParams& p, std::span<const Index> rows,
+                          std::span<const Index> cols) {
+  const Index side = learnedGridSide(p);
+  // Picture row R = a side + i and column C = b side + j: tile (a, b) is cell u = a side + b,
+  // inside it (i, j) is cell v = i side + j. One picture row fixes a and i, so it needs the
+  // rows of cells a side + b and i side + j for the b and j of the requested columns only.
+  Matrix out(static_cast<Index>(rows.size()), static_cast<Index>(cols.size()));
+  std::vector<Index> bs, js;  // distinct tile columns and inner columns, increasing
+  for (const Index c : cols) {
+    bs.push_back(c / side);
+    js.push_back(c % side);
+  }
+  auto distinct = [](std::vector<Index> v) {
+    std::sort(v.begin(), v.end());
+    v.erase(std::unique(v.begin(), v.end()), v.end());
+    return v;
+  };
+  const std::vector<Index> ub = distinct(bs), uj = distinct(js);
+  auto at = [](const std::vector<Index>& u, Index x) {
+    return std::lower_bound(u.begin(), u.end(), x) - u.begin();
+  };
+  auto unitRows = [&](Index base, const std::vector<Index>& offsets) {
+    std::vector<Index> tableRows(offsets.size());
+    for (std::size_t k = 0; k < offsets.size(); ++k)
+      tableRows[k] = learnedGridRow(p, base + offsets[k]);
+    return normalisedRows(learnedTableRows(p, tableRows));
+  };
+  for (Index r = 0; r < out.rows(); ++r) {
+    const Index row = rows[static_cast<std::size_t>(r)];
+    const Index a = row / side, i = row % side;
+    const Matrix us = unitRows(a * side, ub), vs = unitRows(i * side, uj);
+    for (Index c = 0; c < out.cols(); ++c) {
+      const auto cs = static_cast<std::size_t>(c);
+      const Index u = a * side + bs[cs], v = i * side + js[cs];
+      const double* x = us.row(at(ub, bs[cs])).data();
+      const double* y = vs.row(at(uj, js[cs])).data();
+      // The lower cell first: (u, v) and (v, u) are the same sum in the same order.
+      out(r, c) = u <= v ? fixedOrderDot(x, y, p.dim) : fixedOrderDot(y, x, p.dim);
+    }
+  }
+  return out;
 }
 
 Matrix learnedTableRows(const LearnedParams& p, std::span<const Index> tableRows) {
@@ -146,10 +263,14 @@ Matrix learnedSimilarity(const LearnedParams& p, std::span<const Index> rows,
   // dot products of distinct rows only, then spread them over the requested cells.
   const auto [ur, whereR] = uniqueWithIndex(rowTable);
   const auto [uc, whereC] = uniqueWithIndex(colTable);
-  const Matrix a = learnedTableRows(p, ur);
+  const bool cosine = p.measure == LearnedMeasure::Cosine;
+  auto rowsOf = [&](const std::vector<Index>& u) {
+    return cosine ? normalisedRows(learnedTableRows(p, u)) : learnedTableRows(p, u);
+  };
+  const Matrix a = rowsOf(ur);
   const bool square = ur == uc;  // the usual case: one triangle, mirrored
-  const Matrix gram = square ? fixedOrderProducts(a, a, true)
-                             : fixedOrderProducts(a, learnedTableRows(p, uc), false);
+  const Matrix gram =
+      square ? fixedOrderProducts(a, a, true) : fixedOrderProducts(a, rowsOf(uc), false);
   Matrix out(static_cast<Index>(rows.size()), static_cast<Index>(cols.size()));
   for (Index i = 0; i < out.rows(); ++i)
     for (Index j = 0; j < out.cols(); ++j)

@@ -283,34 +283,46 @@ void mapLearned(const Config& c, const std::string& type, const std::string& fil
   std::int64_t rows =
       type == "vit" ? 0 : required(c, {"max_position_embeddings", "n_positions", "n_ctx"}, file);
   const std::int64_t dim = required(c, {"hidden_size", "n_embd", "d_model"}, file);
+  std::int64_t offset = 0;  // position p uses row p + offset
   if (type == "gpt2" || type == "gpt_bigcode") {
-    m.tensors.push_back({"position table", prefixed("wpe.weight", {"transformer."})});
+    m.tensors.push_back({"position table", prefixed("wpe.weight", {"transformer."}), "table"});
   } else if (type == "bert") {
     m.tensors.push_back(
-        {"position table", prefixed("embeddings.position_embeddings.weight", {"bert."})});
+        {"position table", prefixed("embeddings.position_embeddings.weight", {"bert."}), "table"});
   } else if (type == "roberta" || type == "xlm-roberta") {
-    m.tensors.push_back(
-        {"position table", prefixed("embeddings.position_embeddings.weight", {"roberta."})});
-    m.notes.emplace_back(
-        "position p of the text uses row p + 2 (padding_idx + 1): rows 0 and 1 are never used");
+    // HF modeling_roberta.py create_position_ids_from_input_ids: padding_idx + 1 + p, with
+    // padding_idx = pad_token_id = 1; max_position_embeddings (514) already counts the 2 rows.
+    offset = std::max<std::int64_t>(0, c.whole("pad_token_id").value_or(1) + 1);
+    m.tensors.push_back({"position table",
+                         prefixed("embeddings.position_embeddings.weight", {"roberta."}), "table"});
+    m.notes.emplace_back("position p of the text uses row p + " + wholeText(offset) +
+                         " (padding_idx + 1): rows 0 .. " + wholeText(offset - 1) +
+                         " are never used");
   } else if (type == "opt") {
-    rows += 2;
-    m.tensors.push_back({"position table", prefixed("decoder.embed_positions.weight", {"model."})});
+    // HF modeling_opt.py OPTLearnedPositionalEmbedding: offset 2, num_embeddings + 2 rows.
+    offset = 2;
+    rows += offset;
+    m.tensors.push_back(
+        {"position table", prefixed("decoder.embed_positions.weight", {"model."}), "table"});
     m.notes.emplace_back(
-        "OPT's table has max_position_embeddings + 2 rows: position p uses row p + 2");
+        "OPT's table has max_position_embeddings + 2 rows: position p uses row p + 2, rows 0 "
+        "and 1 are never used");
   } else if (type == "vit") {
     const std::int64_t image = required(c, {"image_size"}, file);
     const std::int64_t patch = required(c, {"patch_size"}, file);
     if (patch <= 0) throw ModelError(file + ": patch_size must be positive");
     const std::int64_t side = image / patch;
     rows = side * side + 1;
-    m.tensors.push_back({"position table", prefixed("embeddings.position_embeddings", {"vit."})});
+    m.tensors.push_back(
+        {"position table", prefixed("embeddings.position_embeddings", {"vit."}), "table"});
     m.notes.emplace_back("ViT: row 0 is the [CLS] token, rows 1.. a " + wholeText(side) + " x " +
                          wholeText(side) + " grid of patches");
+    set(m.params, "grid", wholeText(side));
   }
   set(m.params, "max_len", wholeText(rows));
   set(m.params, "dim", wholeText(dim));
-  set(m.params, "length", wholeText(std::min<std::int64_t>(rows, 1024)));
+  set(m.params, "length", wholeText(std::clamp<std::int64_t>(rows - offset, 1, 1024)));
+  if (offset > 0) set(m.params, "offset", wholeText(offset));
 }
 
 void mapXl(const Config& c, const std::string& file, ModelMapping& m) {

@@ -41,6 +41,9 @@ using Sets = std::vector<std::pair<std::string, std::string>>;
 const std::vector<std::pair<std::string, Sets>> kExtraSettings = {
     {"learned", {{"length", "1024"}, {"overflow", "clamp"}}},
     {"learned", {{"length", "1024"}, {"overflow", "repeat"}}},
+    {"learned", {{"length", "1024"}, {"overflow", "clamp"}, {"offset", "2"}}},
+    {"learned", {{"length", "1024"}, {"overflow", "repeat"}, {"offset", "2"}}},
+    {"learned", {{"length", "10"}, {"grid", "3"}}},
     {"xl", {{"mlen", "8"}, {"clamp_len", "4"}}},
     {"xl", {{"mlen", "8"}, {"relative", "learned"}, {"max_len", "6"}}},
     {"rope", {{"scaling", "linear"}, {"factor", "4"}}},

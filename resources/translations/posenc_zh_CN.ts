@@ -164,6 +164,14 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <source>layer_norm</source>
         <translation>LayerNorm 归一化</translation>
     </message>
+    <message>
+        <source>dot</source>
+        <translation>点积</translation>
+    </message>
+    <message>
+        <source>cosine</source>
+        <translation>余弦</translation>
+    </message>
 </context>
 <context>
     <name>posenc::core</name>
@@ -324,10 +332,6 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <translation>可学习的绝对位置编码表（BERT、GPT-2）</translation>
     </message>
     <message>
-        <source>A trainable max_len × d table, one row per position, shown at its random initialisation N(0, std²); positions past max_len need an overflow rule</source>
-        <translation>可训练的 max_len × d 表，每个位置一行，这里显示其随机初始化 N(0, std²)；超过 max_len 的位置需要越界规则（overflow）</translation>
-    </message>
-    <message>
         <source>Model width d: columns of the table</source>
         <translation>模型宽度 d：表的列数</translation>
     </message>
@@ -356,20 +360,12 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <translation>T[r(p), k]</translation>
     </message>
     <message>
-        <source>length x dim: row = position p, column = dimension k; the table row r(p) = p below max_len, else per overflow; entries N(0, std^2), no structure until trained</source>
-        <translation>length x dim：行 = 位置 p，列 = 维度 k；低于 max_len 时表行 r(p) = p，否则按 overflow 规则；元素服从 N(0, std^2)，训练之前没有结构</translation>
-    </message>
-    <message>
         <source>Similarity of positions  T[r(p)] · T[r(q)]</source>
         <translation>位置相似度  T[r(p)] · T[r(q)]</translation>
     </message>
     <message>
         <source>T[r(p)] · T[r(q)]</source>
         <translation>T[r(p)] · T[r(q)]</translation>
-    </message>
-    <message>
-        <source>length x length dot products of the rows used by p and q, symmetric, about d std^2 on the diagonal; with overflow = repeat the same pattern recurs every max_len positions (the failure the seed article describes)</source>
-        <translation>p 与 q 所用表行之间的 length x length 点积，对称，对角线上约为 d std^2；overflow = repeat 时同一模式每隔 max_len 个位置重复出现（即参考文章描述的失效情形）</translation>
     </message>
     <message>
         <source>Beyond max_len: which table row each position uses</source>
@@ -2407,6 +2403,182 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <source>content H, W_q, W_k: random stand-ins, seed</source>
         <translation>内容 H、W_q、W_k：随机替代权重，种子</translation>
     </message>
+    <message>
+        <source>A trainable max_len × d table, one row per position: a model&apos;s trained table (table = its checkpoint) or a random stand-in at initialisation N(0, std²); positions past max_len need an overflow rule</source>
+        <translation>一张可训练的 max_len × d 表，每个位置一行：模型训练好的表（table = 它的检查点），或初始化时的随机替代表 N(0, std²)；超过 max_len 的位置需要一条越界规则</translation>
+    </message>
+    <message>
+        <source>A trained position table, FILE or FILE:NAME (.safetensors, .npy, .npz): dim and max_len are its columns and rows; empty = the random stand-in</source>
+        <translation>训练好的位置表，写作 FILE 或 FILE:NAME（.safetensors、.npy、.npz）：dim 与 max_len 取它的列数与行数；留空 = 随机替代表</translation>
+    </message>
+    <message>
+        <source>Position p uses table row p + offset (RoBERTa, XLM-R and OPT: 2, rows 0 and 1 unused)</source>
+        <translation>位置 p 使用表的第 p + offset 行（RoBERTa、XLM-R 和 OPT 为 2，第 0、1 行不用）</translation>
+    </message>
+    <message>
+        <source>Side of a ViT patch grid: row 0 is [CLS], rows 1 .. grid² the patches row by row (image_size / patch_size); 0 = not an image model</source>
+        <translation>ViT 图像块网格的边长：第 0 行是 [CLS]，第 1 .. grid² 行是按行排列的图像块（image_size / patch_size）；0 = 不是图像模型</translation>
+    </message>
+    <message>
+        <source>View similarity: dot product of the two rows, or their cosine</source>
+        <translation>相似度视图：两行的点积，或它们的余弦</translation>
+    </message>
+    <message>
+        <source>length x dim: row = position p, column = dimension k; the table row r(p) = p + offset below max_len - offset, else per overflow; a trained table&apos;s values as stored, or the stand-in&apos;s N(0, std^2) entries, no structure until trained</source>
+        <translation>length x dim：行 = 位置 p，列 = 维度 k；位置低于 max_len - offset 时表行 r(p) = p + offset，否则按 overflow 规则；训练好的表按存储的数值原样显示，随机替代表的元素取自 N(0, std^2)，训练前没有结构</translation>
+    </message>
+    <message>
+        <source>length x length dot products (measure = dot) or cosines (measure = cosine) of the rows used by p and q, symmetric; the stand-in has about d std^2 on the diagonal and noise elsewhere, a trained table a band along it; with overflow = repeat the same pattern recurs every max_len positions</source>
+        <translation>位置 p 与 q 所用两行的 length x length 点积（measure = dot）或余弦（measure = cosine），对称；随机替代表对角线上约为 d std^2、其余是噪声，训练好的表沿对角线有一条亮带；overflow = repeat 时同样的图案每隔 max_len 个位置重复出现</translation>
+    </message>
+    <message>
+        <source>Rows on their first two principal components</source>
+        <translation>各行在前两个主成分上的投影</translation>
+    </message>
+    <message>
+        <source>PC1</source>
+        <translation>PC1（第一主成分）</translation>
+    </message>
+    <message>
+        <source>PC2</source>
+        <translation>PC2（第二主成分）</translation>
+    </message>
+    <message>
+        <source>The rows T[r(p)] of positions p = 0 .. length - 1 (2048 sampled evenly past that), centred, on the first two eigenvectors of their covariance, joined in position order and coloured by position; the legend gives each component&apos;s share of the variance. A trained table traces a smooth curve (GPT-2: a helix seen as an arc), the stand-in a tangle</source>
+        <translation>位置 p = 0 .. length - 1（超过 2048 个时均匀采样）所用的行 T[r(p)]，减去均值后投影到其协方差的前两个特征向量上，按位置顺序连线并按位置着色；图例给出每个主成分解释的方差比例。训练好的表画出一条平滑曲线（GPT-2：螺旋线，看上去是一段弧），随机替代表则是一团乱线</translation>
+    </message>
+    <message>
+        <source>Dominant frequency of each dimension over position</source>
+        <translation>每个维度随位置变化的主频率</translation>
+    </message>
+    <message>
+        <source>cycles per position</source>
+        <translation>每个位置的周期数</translation>
+    </message>
+    <message>
+        <source>For each column k, the frequency m / n (cycles per position) of the largest DFT bin m = 1 .. n / 2 of T[r(p), k] over p = 0 .. n - 1 after removing its mean (n = length, at most 8192); a trained table&apos;s columns are slow waves, the stand-in&apos;s spread over all frequencies</source>
+        <translation>对每一列 k：T[r(p), k]（p = 0 .. n - 1）减去均值后，离散傅里叶变换中最强的频率分量 m = 1 .. n / 2 对应的频率 m / n（每个位置的周期数）（n = length，最多 8192）；训练好的表的列是缓慢的波，随机替代表的列分布在所有频率上</translation>
+    </message>
+    <message>
+        <source>Norm of each position&apos;s row  |T[r(p)]|</source>
+        <translation>每个位置所用行的范数  |T[r(p)]|</translation>
+    </message>
+    <message>
+        <source>The Euclidean norm of the row each position uses, p = 0 .. length - 1 (sampled evenly past 8192); the stand-in&apos;s are all about std sqrt(d)</source>
+        <translation>每个位置所用那一行的欧几里得范数，p = 0 .. length - 1（超过 8192 个时均匀采样）；随机替代表的范数都约为 std sqrt(d)</translation>
+    </message>
+    <message>
+        <source>Cosine similarity of patch position embeddings</source>
+        <translation>图像块位置嵌入的余弦相似度</translation>
+    </message>
+    <message>
+        <source>patch column (tiles), compared column (inside)</source>
+        <translation>图像块列（小方块之间），比较的列（小方块之内）</translation>
+    </message>
+    <message>
+        <source>patch row (tiles), compared row (inside)</source>
+        <translation>图像块行（小方块之间），比较的行（小方块之内）</translation>
+    </message>
+    <message>
+        <source>cosine</source>
+        <translation>余弦</translation>
+    </message>
+    <message>
+        <source>After Fig. 7 of the ViT paper: side x side tiles, one per patch (a, b) of the grid; inside tile (a, b), cell (i, j) is the cosine of the rows of patches (a, b) and (i, j). With grid = 0, positions 0 .. side^2 - 1 wrapped in rows of side = floor(sqrt(length)) take the patches&apos; place</source>
+        <translation>仿照 ViT 论文图 7：side x side 个小方块，网格中每个图像块 (a, b) 一个；小方块 (a, b) 内的单元格 (i, j) 是图像块 (a, b) 与 (i, j) 所用两行的余弦。grid = 0 时，位置 0 .. side^2 - 1 按每行 side = floor(sqrt(length)) 个折行，代替图像块</translation>
+    </message>
+    <message>
+        <source>positions %1 .. %2: PC%3 %4 %, PC%5 %6 %, PC%7 %8 % of the variance</source>
+        <translation>位置 %1 .. %2：PC%3 占方差的 %4 %，PC%5 占 %6 %，PC%7 占 %8 %</translation>
+    </message>
+    <message>
+        <source>position %1</source>
+        <translation>位置 %1</translation>
+    </message>
+    <message>
+        <source>dominant frequency over positions %1 .. %2</source>
+        <translation>位置 %1 .. %2 上的主频率</translation>
+    </message>
+    <message>
+        <source>tile&apos;s position (%1 a row)</source>
+        <translation>小方块的位置（每行 %1 个）</translation>
+    </message>
+    <message>
+        <source>tile&apos;s table row</source>
+        <translation>小方块的表行</translation>
+    </message>
+    <message>
+        <source>compared position (%1 a row)</source>
+        <translation>比较的位置（每行 %1 个）</translation>
+    </message>
+    <message>
+        <source>compared table row</source>
+        <translation>比较的表行</translation>
+    </message>
+    <message>
+        <source>T_u · T_v</source>
+        <translation>T_u · T_v</translation>
+    </message>
+    <message>
+        <source>|T_u|</source>
+        <translation>|T_u|</translation>
+    </message>
+    <message>
+        <source>|T_v|</source>
+        <translation>|T_v|</translation>
+    </message>
+    <message>
+        <source>table row r(p) = p + offset</source>
+        <translation>表行 r(p) = p + offset</translation>
+    </message>
+    <message>
+        <source>table row r(q) = q + offset</source>
+        <translation>表行 r(q) = q + offset</translation>
+    </message>
+    <message>
+        <source>error: row p + offset, refused from p = %1 on</source>
+        <translation>error：第 p + offset 行，从 p = %1 起拒绝</translation>
+    </message>
+    <message>
+        <source>clamp: row min(p + offset, max_len − %1)</source>
+        <translation>clamp：第 min(p + offset, max_len − %1) 行</translation>
+    </message>
+    <message>
+        <source>repeat: row offset + p mod (max_len − offset)</source>
+        <translation>repeat：第 offset + p mod (max_len − offset) 行</translation>
+    </message>
+    <message>
+        <source>table row r(p) = offset + p mod (max_len − offset) (repeated)</source>
+        <translation>表行 r(p) = offset + p mod (max_len − offset)（重复）</translation>
+    </message>
+    <message>
+        <source>repetition p div (max_len − offset)</source>
+        <translation>重复次数 p div (max_len − offset)</translation>
+    </message>
+    <message>
+        <source>table row r(q) = offset + q mod (max_len − offset) (repeated)</source>
+        <translation>表行 r(q) = offset + q mod (max_len − offset)（重复）</translation>
+    </message>
+    <message>
+        <source>repetition q div (max_len − offset)</source>
+        <translation>重复次数 q div (max_len − offset)</translation>
+    </message>
+    <message>
+        <source>tile&apos;s patch row</source>
+        <translation>小方块所属图像块的行</translation>
+    </message>
+    <message>
+        <source>tile&apos;s patch column</source>
+        <translation>小方块所属图像块的列</translation>
+    </message>
+    <message>
+        <source>compared patch row</source>
+        <translation>比较的图像块的行</translation>
+    </message>
+    <message>
+        <source>compared patch column</source>
+        <translation>比较的图像块的列</translation>
+    </message>
 </context>
 <context>
     <name>posenc::presets</name>
@@ -2726,6 +2898,22 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
     <message>
         <source>a line of text of at most %1 bytes without control characters (empty: not given)</source>
         <translation>一行不超过 %1 字节、不含控制字符的文本（留空：未给出）</translation>
+    </message>
+    <message>
+        <source>at most max_len - offset (%1) when overflow = error; choose overflow = clamp or repeat to look past the table</source>
+        <translation>overflow = error 时不超过 max_len - offset（%1）；要查看表之外的位置，请选择 overflow = clamp 或 repeat</translation>
+    </message>
+    <message>
+        <source>less than max_len (%1), the table&apos;s rows</source>
+        <translation>小于 max_len（%1），即表的行数</translation>
+    </message>
+    <message>
+        <source>a side whose grid^2 patches and [CLS] fit in max_len (%1) rows</source>
+        <translation>一个边长，使 grid^2 个图像块加上 [CLS] 能放进 max_len（%1）行</translation>
+    </message>
+    <message>
+        <source>a table with at least one row and one column</source>
+        <translation>至少有一行一列的表</translation>
     </message>
 </context>
 <context>
@@ -3671,6 +3859,14 @@ Models get there when they are downloaded with the Hugging Face tools (huggingfa
         <source>v_table</source>
         <translation>v 的文件</translation>
     </message>
+    <message>
+        <source>grid</source>
+        <translation>网格边长</translation>
+    </message>
+    <message>
+        <source>measure</source>
+        <translation>度量</translation>
+    </message>
 </context>
 <context>
     <name>posenc::ui::ParameterPanel</name>
@@ -4275,6 +4471,22 @@ Ctrl+G 或右键：转到指定范围</translation>
     <message>
         <source>curves</source>
         <translation>各头曲线</translation>
+    </message>
+    <message>
+        <source>pca</source>
+        <translation>主成分</translation>
+    </message>
+    <message>
+        <source>spectrum</source>
+        <translation>频谱</translation>
+    </message>
+    <message>
+        <source>norms</source>
+        <translation>范数</translation>
+    </message>
+    <message>
+        <source>grid</source>
+        <translation>图像块网格</translation>
     </message>
 </context>
 </TS>

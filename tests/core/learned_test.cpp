@@ -251,9 +251,10 @@ TEST(Learned, DeclaresTheContractIds) {
   std::vector<std::string> params, views;
   for (const auto& s : info.params) params.push_back(s.id);
   for (const auto& v : info.views) views.push_back(v.id);
-  EXPECT_EQ(params,
-            (std::vector<std::string>{"length", "dim", "max_len", "std", "seed", "overflow"}));
-  EXPECT_EQ(views, (std::vector<std::string>{"encoding", "similarity", "extrapolation"}));
+  EXPECT_EQ(params, (std::vector<std::string>{"length", "dim", "max_len", "std", "seed", "overflow",
+                                              "table", "offset", "grid", "measure"}));
+  EXPECT_EQ(views, (std::vector<std::string>{"encoding", "similarity", "extrapolation", "pca",
+                                             "spectrum", "norms", "grid"}));
   EXPECT_EQ(learnedParamsFrom(ParamSet(info.params)), LearnedParams{});
 }
 

@@ -196,6 +196,10 @@ TEST(RandomStandIns, FlaggedExactlyOnTheViewsDrawnFromTheSeed) {
       if (v.randomStandIns) flagged.push_back(s->info().id + "/" + v.id);
   EXPECT_EQ(flagged, (std::vector<std::string>{"learned/encoding",
                                                "learned/similarity",
+                                               "learned/pca",
+                                               "learned/spectrum",
+                                               "learned/norms",
+                                               "learned/grid",
                                                "t5/bias",
                                                "t5/curves",
                                                "rope/scores",

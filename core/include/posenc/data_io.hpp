@@ -44,8 +44,9 @@ struct ExportContext {
 
 /// Both JSON documents write, right after "params", "random_stand_ins": true when the view's
 /// values come from random stand-in weights (ViewSpec::randomStandIns; drawn from the `seed`
-/// parameter) and "absent_term": "why" when ctx.absentTerm is set; neither key otherwise.
-/// JSON document of a matrix view: {"scheme","view","params","kind":"matrix","rows","cols",
+/// parameter; not when ViewSpec::standInsUnless names a Text parameter that is set) and
+/// "absent_term": "why" when ctx.absentTerm is set; neither key otherwise. JSON document of a
+/// matrix view: {"scheme","view","params","kind":"matrix","rows","cols",
 /// "row_start","col_start","row_label","col_label","value_label","data":[[...]...]}; masked
 /// cells null. rows/cols count the written cells; row_start/col_start give the first index
 /// (non-zero for a region). @pre result.exact().

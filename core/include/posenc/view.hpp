@@ -19,7 +19,7 @@ struct ViewSpec {
   std::string title{};         ///< Picture title.
   std::string xLabel{};        ///< Matrix: column axis (e.g. "key position j"); series: x axis.
   std::string yLabel{};        ///< Matrix: row axis (e.g. "query position i"); series: y axis.
-  std::string valueLabel{};    ///< Matrix: colour-scale label (e.g. "bias"). Unused for series.
+  std::string valueLabel{};    ///< Colour-scale label: matrix (e.g. "bias"); series: Curve::colour.
   bool signedValues = false;   ///< Values take both signs: diverging colour map centred on 0.
   bool bars = false;           ///< Series drawn as bars rather than lines (e.g. per-head slopes).
   bool logY = false;           ///< Series: logarithmic y axis (all y > 0), e.g. wavelengths.
@@ -111,6 +111,10 @@ struct Curve {
   /// Line-style family: curves with the same family >= 0 share a pen style (0 solid, 1 dashed,
   /// 2 dotted, 3 dash-dotted), e.g. one per method; -1 = by the curve's index.
   int family = -1;
+  /// Per point, a value that colours the curve there through a sequential colour map with a
+  /// colour scale labelled ViewSpec::valueLabel (e.g. the position of each point of a path);
+  /// same length as y. Empty: the curve has one colour.
+  std::vector<double> colour{};
 };
 
 /// The values of a series view: curves over a common x axis.

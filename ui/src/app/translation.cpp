@@ -119,6 +119,17 @@ const Phrase kPhrases[] = {
                        "a line of text of at most %1 bytes without control characters (empty: "
                        "not given)")},
     {R"(one of (.+))", QT_TRANSLATE_NOOP("posenc::ui::Allowed", "one of %1"), 1},
+    {R"(at most max_len - offset \((\d+)\) when overflow = error; choose overflow = clamp or repeat to look past the table)",
+     QT_TRANSLATE_NOOP("posenc::ui::Allowed",
+                       "at most max_len - offset (%1) when overflow = error; choose overflow = "
+                       "clamp or repeat to look past the table")},
+    {R"(less than max_len \((\d+)\), the table's rows)",
+     QT_TRANSLATE_NOOP("posenc::ui::Allowed", "less than max_len (%1), the table's rows")},
+    {R"(a side whose grid\^2 patches and \[CLS\] fit in max_len \((\d+)\) rows)",
+     QT_TRANSLATE_NOOP("posenc::ui::Allowed",
+                       "a side whose grid^2 patches and [CLS] fit in max_len (%1) rows")},
+    {R"(a table with at least one row and one column)",
+     QT_TRANSLATE_NOOP("posenc::ui::Allowed", "a table with at least one row and one column")},
     {R"(less than heads \((\d+)\))",
      QT_TRANSLATE_NOOP("posenc::ui::Allowed", "less than heads (%1)")},
     {R"(a multiple of heads \((\d+)\))",

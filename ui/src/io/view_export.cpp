@@ -123,6 +123,12 @@ QString parameterSummary(const Scheme& scheme, const ParamSet& params) {
     const auto spec = std::find_if(specs.begin(), specs.end(),
                                    [&key](const ParamSpec& s) { return s.id == key; });
     if (spec != specs.end() && spec->quietAtDefault && spec->defaultValue == item.second) continue;
+    if (spec != specs.end() && !spec->shownWhen.first.empty()) {
+      // A row the panel hides does not apply (learned's dim while a table fixes it).
+      const auto& [when, values] = spec->shownWhen;
+      const std::string now = params.has(when) ? formatValue(params.get(when)) : std::string();
+      if (std::find(values.begin(), values.end(), now) == values.end()) continue;
+    }
     if (spec != specs.end() && spec->type == ParamType::Text) {
       // A table file: its name (and the tensor's), not the folders above it; unset: left out.
       const std::string& text = std::get<std::string>(item.second);

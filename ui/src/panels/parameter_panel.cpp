@@ -96,12 +96,14 @@ const QColor kErrorColor(0xc6, 0x28, 0x28);
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "dim"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "factor"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "gamma"),
+    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "grid"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "head"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "heads"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "high_freq_factor"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "layout"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "length"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "long_factor"),
+    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "measure"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "low_freq_factor"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "max_distance"),
     QT_TRANSLATE_NOOP("posenc::ui::ParamName", "max_len"),
@@ -373,8 +375,8 @@ QString tooltipFor(const ParamSpec& spec) {
   return tip;
 }
 
-/// A list editor's tooltip: the parameter's, then the numbers it holds (a long list does not
-/// fit in the line edit).
+/// A list or text editor's tooltip: the parameter's, then the numbers (or file) it holds (a long
+/// list does not fit in the line edit).
 QString listTooltip(const ParamSpec& spec, const QString& text) {
   QString tip = tooltipFor(spec);
   if (!text.isEmpty()) tip += QStringLiteral("<p>%1</p>").arg(text.toHtmlEscaped());
@@ -936,10 +938,9 @@ struct ParameterPanel::Impl {
   void setRowTexts(Row& r) {
     r.label->setText(parameterLabel(qs(r.spec.id)));
     const QString tip = tooltipFor(r.spec);
-    // A list or a file reference: the description, then the value (a long path in full).
-    r.editor->setToolTip(r.spec.type == ParamType::List || r.spec.type == ParamType::Text
-                             ? listTooltip(r.spec, r.list->text())
-                             : tip);
+    // A list or a file: the parameter's tooltip, then what the line holds.
+    const bool line = r.spec.type == ParamType::List || r.spec.type == ParamType::Text;
+    r.editor->setToolTip(line ? listTooltip(r.spec, r.list->text()) : tip);
     r.label->setToolTip(tip);
     if (r.slider) r.slider->setToolTip(tip);
     if (r.combo)  // the texts only: the current index, and so the value, stays

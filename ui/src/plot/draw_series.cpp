@@ -15,6 +15,7 @@
 #include <utility>
 
 #include "posenc_ui/app/translation.h"
+#include "posenc_ui/plot/colormaps.h"
 
 namespace posenc::ui {
 
@@ -51,6 +52,57 @@ class SegmentedGraph : public QCPGraph {
       if (finite(lines[i - 1]) && finite(lines[i])) painter->drawLine(lines[i - 1], lines[i]);
   }
 };
+
+/// A path whose segments take the colour of their first point (Curve::colour through a colour
+/// map): the order of the points (e.g. positions) reads from the colours. Drawn point to point
+/// from its own copy of the data, segment by segment, markers excepted.
+class ColouredPath : public QCPCurve {
+ public:
+  ColouredPath(QCPAxis* keyAxis, QCPAxis* valueAxis, QVector<double> keys, QVector<double> values,
+               QVector<QColor> colours)
+      : QCPCurve(keyAxis, valueAxis),
+        m_keys(std::move(keys)),
+        m_values(std::move(values)),
+        m_colours(std::move(colours)) {}
+
+ protected:
+  void draw(QCPPainter* painter) override {
+    if (!keyAxis() || !valueAxis()) return;
+    applyDefaultAntialiasingHint(painter);
+    QPen pen = mPen;
+    auto at = [this](qsizetype i) {
+      return QPointF(keyAxis()->coordToPixel(m_keys[i]), valueAxis()->coordToPixel(m_values[i]));
+    };
+    auto finite = [this](qsizetype i) {
+      return std::isfinite(m_keys[i]) && std::isfinite(m_values[i]);
+    };
+    for (qsizetype i = 1; i < m_keys.size(); ++i) {
+      if (!finite(i - 1) || !finite(i)) continue;
+      pen.setColor(m_colours[i - 1]);
+      painter->setPen(pen);
+      painter->drawLine(at(i - 1), at(i));
+    }
+  }
+
+ private:
+  QVector<double> m_keys;
+  QVector<double> m_values;
+  QVector<QColor> m_colours;
+};
+
+/// The colour map's gradient over its 256 colours.
+QCPColorGradient sequentialGradient(const std::vector<QColor>& table) {
+  QCPColorGradient gradient;
+  gradient.clearColorStops();
+  QMap<double, QColor> stops;
+  const double last = static_cast<double>(table.size() - 1);
+  for (std::size_t i = 0; i < table.size(); ++i)
+    stops.insert(static_cast<double>(i) / last, table[i]);
+  gradient.setColorStops(stops);
+  gradient.setColorInterpolation(QCPColorGradient::ciRGB);
+  gradient.setLevelCount(1024);
+  return gradient;
+}
 
 struct Extent {
   double lo = std::numeric_limits<double>::infinity();
@@ -208,9 +260,23 @@ class ChartBuilder {
   QCPRange m_xRange;
   QCPRange m_yRange;
   double m_barWidth = 1.0;
+  /// Curves coloured per point (Curve::colour): the colour map and the range of its values.
+  QCPColorGradient m_gradient;
+  QCPRange m_colourRange;
+  bool m_coloured = false;
+  void addColourScale(QCPLayoutGrid* body);
 };
 
 void ChartBuilder::computeRanges() {
+  Extent colours;
+  for (const Curve& c : m_result.curves)
+    for (const double v : c.colour) colours.add(v);
+  m_coloured = colours.valid();
+  if (m_coloured) {
+    m_gradient = sequentialGradient(colormapTable(defaultColormap(m_view)));
+    m_colourRange = colours.hi > colours.lo ? QCPRange(colours.lo, colours.hi)
+                                            : QCPRange(colours.lo - 0.5, colours.lo + 0.5);
+  }
   Extent xs;
   Extent ys;
   for (std::size_t i = 0; i < m_n; ++i) xs.add(m_result.x[i]);
@@ -354,6 +420,19 @@ QCPAbstractPlottable* ChartBuilder::addPlottable(const Curve& curve, const QVect
                                                  bool dense, QCPBarsGroup* group) {
   const bool markers = m_n <= 40;
   const QCPScatterStyle marker(QCPScatterStyle::ssDisc, pen.color(), px(6, m_s) + 1.0);
+  if (m_view.parametric && !curve.colour.empty()) {
+    QVector<QColor> colours;
+    for (int i = 0; i < keys.size(); ++i)
+      colours.push_back(m_gradient.color(i < static_cast<int>(curve.colour.size())
+                                             ? curve.colour[static_cast<std::size_t>(i)]
+                                             : std::numeric_limits<double>::quiet_NaN(),
+                                         m_colourRange));
+    auto* path = new ColouredPath(m_plot.xAxis, m_plot.yAxis, keys, values, colours);
+    QVector<double> t(keys.size());
+    for (int i = 0; i < t.size(); ++i) t[i] = i;
+    path->setData(t, keys, values, true);  // for hover and ranges; drawn from its own copy
+    return path;
+  }
   if (m_view.parametric) {
     auto* path = new QCPCurve(m_plot.xAxis, m_plot.yAxis);
     QVector<double> t(keys.size());
@@ -418,7 +497,9 @@ void ChartBuilder::addCurves(QCPLegend* legend) {
   const int columns = 4 * std::max(1024, pixels);
   for (std::size_t k = 0; k < curveCount; ++k) {
     const Curve& curve = m_result.curves[k];
-    const QPen pen = curvePen(curve, k, m_s);
+    QPen pen = curvePen(curve, k, m_s);
+    if (!curve.colour.empty() && m_coloured)  // the legend's line: the colour map's middle
+      pen.setColor(m_gradient.color(m_colourRange.center(), m_colourRange));
     const bool thin = !m_view.bars && !m_view.parametric && sortedX &&
                       curve.style == CurveStyle::Line &&
                       m_n > 2 * static_cast<std::size_t>(columns);
@@ -442,6 +523,23 @@ void ChartBuilder::addCurves(QCPLegend* legend) {
       item->setMargins(QMargins(0, 0, 0, px(3, m_s)));
 }
 
+/// The colour scale of the per-point colours, right of the plot (and of a legend beside it),
+/// labelled ViewSpec::valueLabel.
+void ChartBuilder::addColourScale(QCPLayoutGrid* body) {
+  auto* scale = new QCPColorScale(&m_plot);
+  const int column = body->columnCount();
+  body->addElement(0, column, scale);
+  body->setColumnStretchFactor(column, 0.01);
+  body->setColumnSpacing(px(10, m_s));
+  scale->setType(QCPAxis::atRight);
+  scale->setBarWidth(px(20, m_s));
+  scale->setGradient(m_gradient);
+  scale->setDataRange(m_colourRange);
+  scale->setRangeDrag(false);
+  scale->setRangeZoom(false);
+  styleAxis(scale->axis(), coreText(m_view.valueLabel), m_s, true);
+}
+
 void ChartBuilder::draw(int row) {
   computeRanges();
   const LegendChoice legendChoice = chooseLegend();
@@ -455,6 +553,7 @@ void ChartBuilder::draw(int row) {
                  static_cast<int>(std::min<std::size_t>(curveCount, kMaxLegendEntries)), m_s,
                  legendChoice.aboveColumns);
   addCurves(legend);
+  if (m_coloured) addColourScale(body);
   if (static_cast<int>(curveCount) > kMaxLegendEntries) {
     addNote(m_plot, row++,
             QCoreApplication::translate("posenc::ui::PlotRender",
