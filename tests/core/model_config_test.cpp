@@ -230,20 +230,21 @@ TEST(ModelConfig, T5GptBertOptAndDebertaPublishedConfigs) {
   EXPECT_EQ(t5.tensors[1].names[0],
             "decoder.block.0.layer.0.SelfAttention.relative_attention_bias.weight");
   const auto learned = [](const char* file, const char* maxLen, const char* length,
-                          const std::string& tensor) {
+                          const std::string& tensor, const char* offset = nullptr) {
     const ModelMapping m = mapConfig(configText(file), "config.json");
     EXPECT_EQ(m.scheme, "learned") << file;
-    EXPECT_EQ(params(m), (std::map<std::string, std::string>{{"max_len", maxLen},
-                                                             {"dim", "768"},
-                                                             {"length", length}}))
-        << file;
+    std::map<std::string, std::string> want{{"max_len", maxLen},
+                                            {"dim", "768"},
+                                            {"length", length}};
+    if (offset) want["offset"] = offset;  // OPT: position p uses row p + 2
+    EXPECT_EQ(params(m), want) << file;
     EXPECT_EQ(m.tensors.at(0).names.at(0), tensor) << file;
     return m;
   };
   learned("gpt2.json", "1024", "1024", "wpe.weight");  // n_positions, n_embd
   learned("bert-base-uncased.json", "512", "512", "embeddings.position_embeddings.weight");
   const ModelMapping opt =
-      learned("opt-125m.json", "2050", "1024", "decoder.embed_positions.weight");
+      learned("opt-125m.json", "2050", "1024", "decoder.embed_positions.weight", "2");
   ASSERT_EQ(opt.notes.size(), 1U);
   EXPECT_NE(opt.notes[0].find("position p uses row p + 2"), std::string::npos);
   const ModelMapping deb = mapConfig(configText("deberta-v3-base.json"), "config.json");
@@ -251,7 +252,8 @@ TEST(ModelConfig, T5GptBertOptAndDebertaPublishedConfigs) {
   EXPECT_EQ(params(deb), (std::map<std::string, std::string>{{"d_model", "768"},
                                                              {"heads", "12"},
                                                              {"max_relative_positions", "512"},
-                                                             {"buckets", "256"}}));
+                                                             {"buckets", "256"},
+                                                             {"rel_norm", "layer_norm"}}));
   EXPECT_EQ(deb.tensors.at(0).names,
             (std::vector<std::string>{"encoder.rel_embeddings.weight",
                                       "deberta.encoder.rel_embeddings.weight"}));
