@@ -79,6 +79,7 @@ Array readRef(const TensorRef& ref, std::span<const std::string> preferred) {
     std::string name = ref.name;
     if (name.empty()) {
       std::vector<std::string> names;
+      names.reserve(map.size());
       for (const auto& [n, shard] : map) names.push_back(n);
       name = pickName(ref.file, names, preferred);
     }
@@ -91,6 +92,7 @@ Array readRef(const TensorRef& ref, std::span<const std::string> preferred) {
     std::string name = ref.name;
     if (name.empty()) {
       std::vector<std::string> names;
+      names.reserve(st.tensors().size());
       for (const TensorEntry& e : st.tensors()) names.push_back(e.name);
       name = pickName(ref.file, names, preferred);
     }
@@ -114,7 +116,6 @@ TensorRef parseTensorRef(std::string_view text) {
     const std::string_view file = text.substr(0, at);
     if (isArrayFileName(file) || fs::is_regular_file(std::string(file), ec))
       return {std::string(file), std::string(text.substr(at + 1))};
-    if (at == 0) break;
   }
   return {whole, {}};
 }

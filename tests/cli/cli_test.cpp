@@ -98,7 +98,7 @@ TEST_F(Cli, ListAndJsonExportSayWhichViewsUseRandomStandIns) {
     }
   }
   EXPECT_EQ(flagged, 39);  // 22, + shaw (3), deberta (5), xpos (2), nope (2), t5 curves (1),
-                          // learned tables (4)
+                           // learned tables (4)
   const Outcome bias = run({"export", "--scheme", "tupe", "--view", "bias", "--out", "-"});
   ASSERT_EQ(bias.status, 0) << bias.err;
   const QJsonObject doc = parseJson(bias.out);
