@@ -135,6 +135,28 @@ TEST(SessionIo, EverySchemeRoundTripsWithChangedValuesZoomAndGrid) {
   }
 }
 
+TEST(SessionIo, ATableFileIsKept) {
+  // A trained table is a Text parameter naming its file: the session keeps the reference (the
+  // picture is redrawn from the file), and a reference to a file that is gone is refused with
+  // the parameter and the reason, like any bad value.
+  const std::string file = std::string(POSENC_SOURCE_DIR) + "/tests/data/arrays/f64_c_3x4.npy";
+  Session s = defaultSession(findScheme("learned"));
+  s.params.set("table", file);
+  s.params.set("length", std::int64_t{3});
+  const QByteArray json = writeSession(s);
+  EXPECT_TRUE(json.contains(QByteArray("\"table\": \"") + QByteArray::fromStdString(file)))
+      << json.toStdString();
+  const Session back = readSession(json);
+  EXPECT_EQ(back, s);
+  EXPECT_EQ(back.params.getText("table"), file);
+
+  QByteArray gone = json;
+  gone.replace(QByteArray::fromStdString(file), QByteArray("/no/such/folder/table.npy"));
+  const std::string why = refusal(gone);
+  EXPECT_NE(why.find("table"), std::string::npos) << why;
+  EXPECT_NE(why.find("no such file"), std::string::npos) << why;
+}
+
 TEST(SessionIo, LongRopeListsRoundTripAsJsonArrays) {
   // Phi-3.5-mini-instruct's first long factors (float32 values printed in full): d 96, 48 pairs.
   const std::vector<double> head = {1.0800000429153442, 1.1100000143051147, 1.1399999856948853,
