@@ -377,55 +377,67 @@ std::vector<detail::ViewEntry<LearnedParams>> tableViews() {
 
 /// Every view of learned, in display order: its spec and the functions that compute it.
 std::vector<detail::ViewEntry<LearnedParams>> learnedViews() {
-  std::vector<detail::ViewEntry<LearnedParams>> views = {
-      {.spec = {.id = "encoding",
-                .title = "Learned position table T[r(p), k]",
-                .xLabel = "dimension k",
-                .yLabel = "position p",
-                .valueLabel = "T[r(p), k]",
-                .signedValues = true,
-                .dimensionColumns = true,
-                .randomStandIns = true,
-                .standInsUnless = "table",
-                .description = "length x dim: row = position p, column = dimension k; the "
-                               "table row r(p) = p + offset below max_len - offset, else per "
-                               "overflow; a trained table's values as stored, or the stand-in's "
-                               "N(0, std^2) entries, no structure until trained"},
-       .shape =
-           [](const LearnedParams& p) {
-             return MatrixShape{p.length, p.dim};
-           },
-       .evaluate = learnedEncoding,
-       .explain = explainEncoding},
-      {.spec = {.id = "similarity",
-                .title = "Similarity of positions  T[r(p)] · T[r(q)]",
-                .xLabel = "position q",
-                .yLabel = "position p",
-                .valueLabel = "T[r(p)] · T[r(q)]",
-                .signedValues = true,
-                .vectorsPerPosition = 1.5,  // each table row formed once (1 measured)
-                .randomStandIns = true,
-                .standInsUnless = "table",
-                .description = "length x length dot products (measure = dot) or cosines "
-                               "(measure = cosine) of the rows used by p and q, symmetric; the "
-                               "stand-in has about d std^2 on the diagonal and noise elsewhere, "
-                               "a trained table a band along it; with overflow = repeat the "
-                               "same pattern recurs every max_len positions"},
-       .shape = detail::lengthByLength<LearnedParams>,
-       .evaluate = learnedSimilarity,
-       .explain = explainSimilarity},
-      {.spec = {.id = "extrapolation",
-                .title = "Beyond max_len: which table row each position uses",
-                .xLabel = "position p",
-                .yLabel = "table row r(p)",
-                .description =
-                    "Row r(p) under each overflow rule for p = 0 .. max(length, 2 max_len) - "
-                    "1: error stops at max_len (a real model refuses), clamp reuses row "
-                    "max_len - 1 for every later position (all look alike), repeat wraps to "
-                    "p mod max_len (positions max_len apart become identical); sampled "
-                    "evenly past 8192 positions"},
-       .series = extrapolationSeries},
-  };
+  std::vector<detail::ViewEntry<LearnedParams>>
+      views =
+          {
+              {.spec = {.id = "encoding",
+                        .title = "Learned position table T[r(p), k]",
+                        .xLabel = "dimension k",
+                        .yLabel = "position p",
+                        .valueLabel = "T[r(p), k]",
+                        .signedValues = true,
+                        .dimensionColumns = true,
+                        .randomStandIns = true,
+                        .standInsUnless = "table",
+                        .description =
+                            "length x dim: row = position p, column = dimension k; the "
+                            "table row r(p) = p + offset below max_len - offset, else per "
+                            "overflow; a trained table's values as stored, or the stand-in's "
+                            "N(0, std^2) entries, no structure until trained"},
+               .shape =
+                   [](const LearnedParams& p) {
+                     return MatrixShape{p.length, p.dim};
+                   },
+               .evaluate = learnedEncoding,
+               .explain = explainEncoding},
+              {.spec = {.id = "similarity",
+                        .title = "Similarity of positions  T[r(p)] · T[r(q)]",
+                        .xLabel = "position q",
+                        .yLabel = "position p",
+                        .valueLabel = "T[r(p)] · T[r(q)]",
+                        .signedValues = true,
+                        .vectorsPerPosition = 1.5,  // each table row formed once (1 measured)
+                        .randomStandIns = true,
+                        .standInsUnless = "table",
+                        .description =
+                            "length x length dot products (measure = dot) or cosines "
+                            "(measure = cosine) of the rows used by p and q, symmetric; the "
+                            "stand-in has about d std^2 on the diagonal and noise elsewhere, "
+                            "a trained table a band along it; with overflow = repeat the "
+                            "same pattern recurs every max_len positions"},
+               .shape = detail::lengthByLength<LearnedParams>,
+               .evaluate = learnedSimilarity,
+               .explain = explainSimilarity,
+               .labels =
+                   [](const LearnedParams& p) {
+                     return p.measure == LearnedMeasure::Cosine
+                        ? ViewLabels{"Cosine similarity of positions  cos(T[r(p)], T[r(q)])",
+                                     "cos(T[r(p)], T[r(q)])"}
+                        : ViewLabels{};
+                   }},
+              {.spec =
+                   {.id = "extrapolation",
+                    .title = "Beyond max_len: which table row each position uses",
+                    .xLabel = "position p",
+                    .yLabel = "table row r(p)",
+                    .description =
+                        "Row r(p) under each overflow rule for p = 0 .. max(length, 2 max_len) - "
+                        "1: error stops at max_len (a real model refuses), clamp reuses row "
+                        "max_len - 1 for every later position (all look alike), repeat wraps to "
+                        "p mod max_len (positions max_len apart become identical); sampled "
+                        "evenly past 8192 positions"},
+               .series = extrapolationSeries},
+          };
   for (auto& e : tableViews()) views.push_back(std::move(e));
   return views;
 }

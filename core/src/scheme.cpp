@@ -43,6 +43,8 @@ std::vector<Term> Scheme::explainCell(const ParamSet&, std::string_view, Index, 
 
 std::string Scheme::absentTerm(const ParamSet&, std::string_view) const { return {}; }
 
+ViewLabels Scheme::labels(const ParamSet&, std::string_view) const { return {}; }
+
 std::optional<std::uint64_t> standInSeed(const Scheme& scheme, const ParamSet& params,
                                          std::string_view view) {
   const ViewSpec& spec = findView(scheme, view);

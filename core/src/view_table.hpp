@@ -79,6 +79,8 @@ struct ViewEntry {
   /// Scheme::absentTerm: why the view's term is absent for these parameters, else empty;
   /// never absent when null.
   std::string (*absent)(const P&) = nullptr;
+  /// Scheme::labels: the title and value label for these parameters; the spec's when null.
+  ViewLabels (*labels)(const P&) = nullptr;
 };
 
 /// Everything a scheme is: the description (views excepted: they come from the table, in
@@ -147,6 +149,12 @@ class TableScheme final : public Scheme {
                                        std::string_view view) const override {
     for (const ViewEntry<P>& e : m_table.views)
       if (e.spec.id == view) return e.absent ? e.absent(m_table.read(params)) : std::string();
+    return {};
+  }
+
+  [[nodiscard]] ViewLabels labels(const ParamSet& params, std::string_view view) const override {
+    for (const ViewEntry<P>& e : m_table.views)
+      if (e.spec.id == view) return e.labels ? e.labels(m_table.read(params)) : ViewLabels{};
     return {};
   }
 

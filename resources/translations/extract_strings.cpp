@@ -230,6 +230,9 @@ int main(int argc, char** argv) {
       for (const posenc::ViewSpec& v : info.views) {
         try {
           list.add("posenc::core", s->absentTerm(params, v.id));
+          const posenc::ViewLabels labels = s->labels(params, v.id);
+          list.add("posenc::core", labels.title);
+          list.add("posenc::core", labels.valueLabel);
           if (v.kind == posenc::ViewKind::Series) {
             for (const posenc::Curve& c : s->series(params, v.id).curves) list.addName(c.name);
             continue;

@@ -2579,6 +2579,14 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <source>compared patch column</source>
         <translation>比较的图像块的列</translation>
     </message>
+    <message>
+        <source>Cosine similarity of positions  cos(T[r(p)], T[r(q)])</source>
+        <translation>位置的余弦相似度  cos(T[r(p)], T[r(q)])</translation>
+    </message>
+    <message>
+        <source>cos(T[r(p)], T[r(q)])</source>
+        <translation>cos(T[r(p)], T[r(q)])</translation>
+    </message>
 </context>
 <context>
     <name>posenc::presets</name>

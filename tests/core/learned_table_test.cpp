@@ -456,3 +456,22 @@ TEST(LearnedTable, AModelFolderIsDrawnFromItsOwnTable) {
 
 }  // namespace
 }  // namespace posenc
+
+namespace {
+
+TEST(LearnedLabels, CosineSimilarityIsTitledAndLabelledAsCosines) {
+  // The same view draws dot products or cosines: its title and colour bar must say which.
+  const posenc::Scheme& learned = posenc::findScheme("learned");
+  const posenc::ViewLabels dot = learned.labels(posenc::makeParams(learned, {}), "similarity");
+  EXPECT_EQ(dot.title, "");
+  EXPECT_EQ(dot.valueLabel, "");
+  const posenc::ViewLabels cosine =
+      learned.labels(posenc::makeParams(learned, {{"measure", "cosine"}}), "similarity");
+  EXPECT_NE(cosine.title.find("Cosine similarity"), std::string::npos) << cosine.title;
+  EXPECT_EQ(cosine.valueLabel, "cos(T[r(p)], T[r(q)])");
+  // Other views keep their own labels under either measure.
+  EXPECT_EQ(learned.labels(posenc::makeParams(learned, {{"measure", "cosine"}}), "encoding").title,
+            "");
+}
+
+}  // namespace

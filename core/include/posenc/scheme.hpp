@@ -32,6 +32,12 @@ struct SchemeInfo {
   AnimationSpec animation{};
 };
 
+/// A view's title and value label for one parameter set (Scheme::labels); empty = the spec's.
+struct ViewLabels {
+  std::string title{};
+  std::string valueLabel{};
+};
+
 /// A positional-encoding scheme. Implementations are stateless and thread-safe: every
 /// method is const and depends only on its arguments.
 class Scheme {
@@ -71,6 +77,11 @@ class Scheme {
   /// the chosen variant, so its values are exactly 0 everywhere (e.g. TUPE's relative bias in
   /// tupe-a); pictures then draw this sentence instead of a blank heatmap. Empty by default.
   [[nodiscard]] virtual std::string absentTerm(const ParamSet& params, std::string_view view) const;
+
+  /// The title and value label of view `view` when these parameters change what it shows
+  /// (learned's similarity under measure = cosine draws cosines, not dot products); an empty
+  /// string keeps the ViewSpec's. English, translated by the ui like every core string.
+  [[nodiscard]] virtual ViewLabels labels(const ParamSet& params, std::string_view view) const;
 };
 
 /// The seed the values of view `view` are drawn from, when the view has random stand-ins

@@ -354,8 +354,9 @@ void drawAbsentTerm(QCustomPlot& plot, const ViewSpec& view, const MatrixResult&
 
 }  // namespace
 
-bool drawMatrix(QCustomPlot& plot, const ViewSpec& view, const MatrixResult& result,
+bool drawMatrix(QCustomPlot& plot, const ViewSpec& spec, const MatrixResult& result,
                 const PlotOptions& options, bool reuse) {
+  const ViewSpec view = relabelled(spec, options);
   const double s = safeScale(options.fontScale);
   const QString title = options.title.isEmpty() ? coreText(view.title) : options.title;
   const Index rows = std::min<Index>(result.values.rows(), static_cast<Index>(result.rows.size()));

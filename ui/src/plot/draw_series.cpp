@@ -618,8 +618,9 @@ std::vector<std::size_t> thinnedLine(const std::vector<double>& x, const std::ve
   return out;
 }
 
-void drawSeries(QCustomPlot& plot, const ViewSpec& view, const SeriesResult& result,
+void drawSeries(QCustomPlot& plot, const ViewSpec& spec, const SeriesResult& result,
                 const PlotOptions& options) {
+  const ViewSpec view = relabelled(spec, options);
   const double s = safeScale(options.fontScale);
   resetPlot(plot);
   const QString title = options.title.isEmpty() ? coreText(view.title) : options.title;

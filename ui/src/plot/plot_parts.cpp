@@ -391,8 +391,17 @@ void resetPlot(QCustomPlot& plot) {
 void describeValues(PlotOptions& options, const Scheme& scheme, const ParamSet& params,
                     std::string_view view) {
   options.standInSeed = standInSeed(scheme, params, view);
+  const ViewLabels labels = scheme.labels(params, view);
+  if (options.title.isEmpty() && !labels.title.empty()) options.title = coreText(labels.title);
+  options.valueLabel = QString::fromStdString(labels.valueLabel);
   const std::string absent = scheme.absentTerm(params, view);
   options.absentTerm = absent.empty() ? QString() : coreText(absent);
+}
+
+ViewSpec relabelled(const ViewSpec& view, const PlotOptions& options) {
+  ViewSpec out = view;
+  if (!options.valueLabel.isEmpty()) out.valueLabel = options.valueLabel.toStdString();
+  return out;
 }
 
 QString standInLine(const PlotOptions& options) {

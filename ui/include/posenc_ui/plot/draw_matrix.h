@@ -23,7 +23,9 @@ namespace posenc::ui {
 /// next replot shows the same picture a full drawing would. Much cheaper for a parameter
 /// change; the caller must expect items it added to the plot to stay.
 /// @return true when the drawing was reused, false when the plot was drawn anew.
-bool drawMatrix(QCustomPlot& plot, const ViewSpec& view, const MatrixResult& result,
+/// The view is drawn as `spec` says, with options.valueLabel in place of its value label when
+/// set (relabelled()).
+bool drawMatrix(QCustomPlot& plot, const ViewSpec& spec, const MatrixResult& result,
                 const PlotOptions& options = {}, bool reuse = false);
 
 }  // namespace posenc::ui

@@ -23,10 +23,11 @@ namespace posenc::ui {
                                                    const std::vector<double>& y, double x0,
                                                    double x1, int columns);
 
-/// Clears `plot` and draws series view `view`: lines (or bars if view.bars, or a path in
+/// Clears `plot` and draws series view `spec` (its value label replaced by options.valueLabel
+/// when set): lines (or bars if view.bars, or a path in
 /// point order if view.parametric), a legend when there is more than one curve, axis labels,
 /// a log y axis if view.logY.
-void drawSeries(QCustomPlot& plot, const ViewSpec& view, const SeriesResult& result,
+void drawSeries(QCustomPlot& plot, const ViewSpec& spec, const SeriesResult& result,
                 const PlotOptions& options = {});
 
 }  // namespace posenc::ui

@@ -18,6 +18,8 @@
 #include <optional>
 #include <string_view>
 
+#include "posenc/view.hpp"
+
 class QCPAxis;
 class QCPAxisRect;
 class QCPLayoutGrid;
@@ -35,8 +37,12 @@ namespace posenc::ui {
 
 /// How to draw a view. Empty strings take the view's own defaults.
 struct PlotOptions {
-  QString colormap;        ///< A colormapIds() id; empty = defaultColormap(view).
-  QString title;           ///< Empty = view.title.
+  QString colormap;  ///< A colormapIds() id; empty = defaultColormap(view).
+  QString title;     ///< Empty = view.title.
+  /// The colour bar's (or value axis') label in English (translated when drawn, as
+  /// view.valueLabel is); empty = view.valueLabel. describeValues sets it (and an empty
+  /// title, translated) from Scheme::labels.
+  QString valueLabel;
   QString subtitle;        ///< Second line under the title (e.g. parameters); may be empty.
   double fontScale = 1.0;  ///< Multiplies every font size (presentation mode uses >= 1.6).
   /// Set when the view's values come from random stand-in weights drawn from this seed
@@ -56,6 +62,9 @@ void describeValues(PlotOptions& options, const Scheme& scheme, const ParamSet& 
 
 /// "random stand-in weights, seed N" in the current language, or empty without a seed.
 [[nodiscard]] QString standInLine(const PlotOptions& options);
+
+/// `view` with options.valueLabel in place of its value label when one is set.
+[[nodiscard]] posenc::ViewSpec relabelled(const ViewSpec& view, const PlotOptions& options);
 
 // ---------------------------------------------------------------------------------------------
 // For the drawing sources
