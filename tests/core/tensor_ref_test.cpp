@@ -14,6 +14,7 @@
 
 #include "posenc/params.hpp"
 #include "posenc/tensor_ref.hpp"
+#include "support/tensor_files.hpp"
 
 namespace {
 
@@ -21,6 +22,8 @@ namespace fs = std::filesystem;
 using posenc::FileError;
 using posenc::ParamError;
 using posenc::parseTensorRef;
+using posenc::test::freshTempDir;
+using posenc::test::writeNpy;
 
 std::string arrays(const std::string& name) {
   return (fs::path(POSENC_TEST_DATA_DIR) / "arrays" / name).string();
@@ -89,25 +92,13 @@ TEST(TensorRef, RefusalsNameTheParameterTheFileAndTheReason) {
 }
 
 TEST(TensorRef, AFileWrittenAgainIsReadAgain) {
-  const fs::path dir = fs::temp_directory_path() / "posenc_tensor_ref_test";
-  fs::create_directories(dir);
+  const fs::path dir = freshTempDir("posenc_tensor_ref_test");
   const fs::path file = dir / "t.npy";
-  const auto write = [&](double x) {
-    std::ofstream out(file, std::ios::binary);
-    std::string header = "{'descr': '<f8', 'fortran_order': False, 'shape': (1, 1), }";
-    header.append(128 - 10 - header.size() - 1, ' ');
-    header += '\n';
-    out.write("\x93NUMPY\x01\x00", 8);
-    const char len[2] = {static_cast<char>(header.size()), 0};
-    out.write(len, 2);
-    out << header;
-    out.write(reinterpret_cast<const char*>(&x), sizeof x);
-  };
-  write(1.5);
+  writeNpy(file, {1, 1}, {1.5});
   EXPECT_EQ(posenc::tableParam("table", file.string())(0, 0), 1.5);
   EXPECT_EQ(posenc::tableParam("table", file.string()).array,
             posenc::tableParam("table", file.string()).array);  // kept, not read again
-  write(-2.25);
+  writeNpy(file, {1, 1}, {-2.25});
   // Same size: the modification time tells the two apart.
   fs::last_write_time(file, fs::last_write_time(file) + std::chrono::seconds(5));
   EXPECT_EQ(posenc::tableParam("table", file.string())(0, 0), -2.25);
@@ -115,21 +106,9 @@ TEST(TensorRef, AFileWrittenAgainIsReadAgain) {
 }
 
 TEST(TensorRef, NonFiniteValuesAreRefused) {
-  const fs::path dir = fs::temp_directory_path() / "posenc_tensor_ref_nan";
-  fs::create_directories(dir);
+  const fs::path dir = freshTempDir("posenc_tensor_ref_nan");
   const fs::path file = dir / "nan.npy";
-  {
-    std::ofstream out(file, std::ios::binary);
-    std::string header = "{'descr': '<f8', 'fortran_order': False, 'shape': (1, 2), }";
-    header.append(128 - 10 - header.size() - 1, ' ');
-    header += '\n';
-    out.write("\x93NUMPY\x01\x00", 8);
-    const char len[2] = {static_cast<char>(header.size()), 0};
-    out.write(len, 2);
-    out << header;
-    const double v[2] = {1.0, std::numeric_limits<double>::quiet_NaN()};
-    out.write(reinterpret_cast<const char*>(v), sizeof v);
-  }
+  writeNpy(file, {1, 2}, {1.0, std::numeric_limits<double>::quiet_NaN()});
   try {
     (void)posenc::tableParam("table", file.string());
     ADD_FAILURE() << "NaN taken";
