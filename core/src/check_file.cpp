@@ -211,10 +211,65 @@ std::string paramText(const std::string& key, const json& v, const std::string& 
                             ": a parameter is a number, a bool, a text or a list of numbers");
 }
 
+/// What markNonFinite puts in place of a non-finite number: a JSON string no export writes.
+constexpr std::string_view kMarkPlusInf = "\"\\u0001+inf\"";
+constexpr std::string_view kMarkMinusInf = "\"\\u0001-inf\"";
+constexpr std::string_view kMarkNan = "\"\\u0001nan\"";
+
+/// Python's json module writes Infinity, -Infinity and NaN (allow_nan, its default), which JSON
+/// has not, and a number beyond a double's range (1e999) is an infinity that nlohmann-json
+/// refuses: outside strings, each becomes a marker string that dataValue reads back.
+std::string markNonFinite(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  bool inString = false;
+  for (std::size_t i = 0; i < text.size();) {
+    const char c = text[i];
+    if (inString) {
+      out += c;
+      if (c == '\\' && i + 1 < text.size()) out += text[++i];
+      else if (c == '"') inString = false;
+      ++i;
+      continue;
+    }
+    const std::string_view rest = text.substr(i);
+    if (c == '"') {
+      inString = true;
+    } else if (rest.substr(0, 8) == "Infinity" || rest.substr(0, 9) == "-Infinity") {
+      const bool minus = c == '-';
+      out += minus ? kMarkMinusInf : kMarkPlusInf;
+      i += minus ? 9 : 8;
+      continue;
+    } else if (rest.substr(0, 3) == "NaN") {
+      out += kMarkNan;
+      i += 3;
+      continue;
+    } else if (c == '-' || (c >= '0' && c <= '9')) {
+      const std::size_t n = std::min(rest.find_first_not_of("0123456789+-.eE"), rest.size());
+      const std::string_view token = rest.substr(0, n);
+      // Only an exponent, or over 300 digits, can pass a double's range.
+      const bool mayOverflow = token.find_first_of("eE") != token.npos || n > 300;
+      const double v = mayOverflow ? std::strtod(std::string(token).c_str(), nullptr) : 0.0;
+      out += std::isinf(v) ? (v > 0 ? kMarkPlusInf : kMarkMinusInf) : token;
+      i += n;
+      continue;
+    }
+    out += c;
+    ++i;
+  }
+  return out;
+}
+
 /// A value of the data: a number, or null for a masked cell (NaN). `where` names it.
 double dataValue(const json& v, const std::string& where, const std::string& file) {
   if (v.is_null()) return std::numeric_limits<double>::quiet_NaN();
   if (v.is_number()) return v.get<double>();
+  if (v.is_string()) {
+    const std::string& s = v.get_ref<const std::string&>();
+    if (s == "\x01+inf") return std::numeric_limits<double>::infinity();
+    if (s == "\x01-inf") return -std::numeric_limits<double>::infinity();
+    if (s == "\x01nan") return std::numeric_limits<double>::quiet_NaN();
+  }
   throw FileError(file, where + " is " + std::string(v.type_name()) +
                             ", not a number or null (a masked cell)");
 }
@@ -355,7 +410,8 @@ Against parseAgainstCsv(std::string_view text, const std::string& file) {
 }
 
 Against parseAgainstJson(std::string_view text, const std::string& file) {
-  const json doc = json::parse(text.begin(), text.end(), nullptr, false);
+  const std::string marked = markNonFinite(text);
+  const json doc = json::parse(marked.begin(), marked.end(), nullptr, false);
   if (doc.is_discarded()) throw FileError(file, "not valid JSON");
   const auto str = [&](const char* key) {
     const auto it = doc.is_object() ? doc.find(key) : doc.end();
