@@ -150,7 +150,8 @@ void addCsvRow(CsvTable& table, std::string_view line, std::size_t lineNo,
   while (true) {
     const std::size_t comma = line.find(',', start);
     const std::string_view field =
-        trimmed(line.substr(start, comma == std::string_view::npos ? line.npos : comma - start));
+        trimmed(line.substr(start, comma == std::string_view::npos ? std::string_view::npos
+                                                                   : comma - start));
     ++count;
     const std::optional<double> v = parseNumber(field);
     if (!v)
@@ -248,7 +249,7 @@ std::string markNonFinite(std::string_view text) {
       const std::size_t n = std::min(rest.find_first_not_of("0123456789+-.eE"), rest.size());
       const std::string_view token = rest.substr(0, n);
       // Only an exponent, or over 300 digits, can pass a double's range.
-      const bool mayOverflow = token.find_first_of("eE") != token.npos || n > 300;
+      const bool mayOverflow = token.find_first_of("eE") != std::string_view::npos || n > 300;
       const double v = mayOverflow ? std::strtod(std::string(token).c_str(), nullptr) : 0.0;
       out += std::isinf(v) ? (v > 0 ? kMarkPlusInf : kMarkMinusInf) : token;
       i += n;
