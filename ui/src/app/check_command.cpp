@@ -73,7 +73,7 @@ int runCheck(const CommandLine& cl, std::ostream& out) {
   const CheckReport report = checkArray(*in->scheme, in->params, view.id, against, options);
   if (cl.json) writeCheckReportJson(out, report);
   else out << checkReportText(report);
-  return report.matches() ? kExitOk : kExitIoError;
+  return report.matches() ? kExitOk : kExitMismatch;
 }
 
 }  // namespace posenc::ui

@@ -13,7 +13,7 @@ namespace posenc::ui {
 /// export does (or from --against when it is our own JSON export and nothing else names
 /// them), reads the array, compares and writes the report (text, or JSON with --json) to
 /// `out`. Draws nothing, so it never creates a QApplication.
-/// @return kExitOk when every cell matches, kExitIoError (1) when not (a shape mismatch too).
+/// @return kExitOk when every cell matches, kExitMismatch (1) when not (a shape mismatch too).
 /// @throws UsageError, ParamError, FileError, SessionError, ModelError for bad input, which
 ///         the runner reports with exit status 2.
 int runCheck(const CommandLine& cl, std::ostream& out);
