@@ -316,6 +316,16 @@ TEST_F(CheckCli, AViewOfRandomStandInsSaysOnlyOurOwnExportMatches) {
   EXPECT_EQ(outcomes[1].out.find("diagnosis"), std::string::npos) << outcomes[1].out;
 }
 
+TEST_F(CheckCli, ChecksWithoutAQApplication) {
+  // check draws nothing: with a Qt platform that does not exist, creating a QApplication
+  // would abort (as `export --out x.png` does), so a clean exit shows none is made.
+  writeNpy(m_dir / "cos.npy", {16, 8}, hfCosCache(16, 8, 10000));
+  const Outcome r =
+      runPosenc(ropeCos({"--against", path("cos.npy")}), {{"QT_QPA_PLATFORM", "no-such-platform"}});
+  EXPECT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_TRUE(r.err.empty()) << r.err;
+}
+
 TEST_F(CheckCli, HelpListsCheckAndItsOptions) {
   const Outcome r = runPosenc({"--help"});
   ASSERT_EQ(r.status, 0);
