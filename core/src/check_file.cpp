@@ -3,16 +3,34 @@
 // .safetensors, .csv or our own JSON export.
 #include <algorithm>
 #include <cctype>
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <limits>
+#include <optional>
+
+#include <nlohmann/json.hpp>
 
 #include "posenc/check.hpp"
 #include "posenc/tensor_ref.hpp"
+#include "text_util.hpp"
 
 namespace posenc {
 
 namespace {
 
 namespace fs = std::filesystem;
+using nlohmann::json;
+
+/// Text files are read whole; beyond these sizes an array belongs in a .npy (a 4096 x 4096
+/// float64 matrix is 128 MiB there, about 400 MiB as %.18e text). JSON is held as a document
+/// tree (about 16 bytes a number), hence its smaller limit.
+constexpr std::uint64_t kMaxCsvBytes = std::uint64_t{512} << 20;
+constexpr std::uint64_t kMaxJsonBytes = std::uint64_t{128} << 20;
 
 std::string lowerExtension(const fs::path& file) {
   std::string ext = file.extension().string();
@@ -41,21 +59,408 @@ Array readNpzArray(const TensorRef& ref) {
   return readNpz(ref.file, names.front());
 }
 
+/// The whole of a text file, refused when missing, not a regular file or over `limit` bytes.
+std::string readTextFile(const fs::path& path, std::uint64_t limit) {
+  std::error_code ec;
+  const std::string name = path.string();
+  if (!fs::is_regular_file(path, ec))
+    throw FileError(name, fs::exists(path, ec) ? "not a regular file" : "no such file");
+  const std::uintmax_t size = fs::file_size(path, ec);
+  if (ec) throw FileError(name, "cannot read: " + ec.message());
+  if (size > limit)
+    throw FileError(name, "is " + std::to_string(size) + " bytes; text files are read up to " +
+                              std::to_string(limit >> 20) + " MiB (save a large array as .npy)");
+  std::ifstream in(path, std::ios::binary);
+  std::string text(static_cast<std::size_t>(size), '\0');
+  if (!in || !in.read(text.data(), static_cast<std::streamsize>(size)))
+    throw FileError(name, "cannot read");
+  return text;
+}
+
+/// Significant digits of a decimal number as written: the mantissa's digits without its
+/// leading zeros ("0.00125" 3, "1.250000000000000000e-03" 19, "100" 3); a zero counts every
+/// digit written ("0" 1, "0.000e+00" 4); "nan" and "inf" have none.
+int significantDigits(std::string_view token) {
+  int digits = 0;
+  int leading = 0;
+  bool nonZero = false;
+  for (const char c : token) {
+    if (c == 'e' || c == 'E') break;
+    if (c < '0' || c > '9') continue;
+    ++digits;
+    if (!nonZero && c == '0') ++leading;
+    else nonZero = true;
+  }
+  return nonZero ? digits - leading : digits;
+}
+
+/// A CSV field as a number: decimal or exponent notation, nan and inf (any case, signed).
+std::optional<double> parseNumber(std::string_view t) {
+  if (!t.empty() && t.front() == '+') t.remove_prefix(1);  // C's %+g writes one
+  if (t.empty() || t.front() == '+') return std::nullopt;
+  double v = 0;
+  const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+  if (end != t.data() + t.size()) return std::nullopt;
+  if (ec == std::errc::result_out_of_range) return std::strtod(std::string(t).c_str(), nullptr);
+  if (ec != std::errc()) return std::nullopt;
+  return v;
+}
+
+std::string_view trimmed(std::string_view s) {
+  const auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r'; };
+  while (!s.empty() && blank(s.front())) s.remove_prefix(1);
+  while (!s.empty() && blank(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+/// The fields of our series CSV's header (names quoted as CSV quotes them: "a,b", "say ""x""").
+std::vector<std::string> headerFields(std::string_view line) {
+  std::vector<std::string> fields(1);
+  bool quoted = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (quoted && c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
+      fields.back() += '"';
+      ++i;
+    } else if (c == '"') {
+      quoted = !quoted;
+    } else if (c == ',' && !quoted) {
+      fields.emplace_back();
+    } else {
+      fields.back() += c;
+    }
+  }
+  return fields;
+}
+
+/// A CSV being read: rows of numbers, all as long as the first.
+struct CsvTable {
+  std::vector<double> values{};
+  std::size_t width = 0;  ///< Numbers per row.
+  std::size_t rows = 0;
+  std::size_t firstLine = 0;  ///< Line number of the first row (for messages).
+  int digits = 0;
+};
+
+/// Adds one data line (1-based number `lineNo`) to `table`.
+void addCsvRow(CsvTable& table, std::string_view line, std::size_t lineNo,
+               const std::string& file) {
+  std::size_t count = 0;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t comma = line.find(',', start);
+    const std::string_view field =
+        trimmed(line.substr(start, comma == std::string_view::npos ? std::string_view::npos
+                                                                   : comma - start));
+    ++count;
+    const std::optional<double> v = parseNumber(field);
+    if (!v)
+      throw FileError(file, "line " + std::to_string(lineNo) + ", column " + std::to_string(count) +
+                                ": '" + detail::printable(field) +
+                                "' is not a number (allowed: decimal or exponent notation, "
+                                "nan, inf)");
+    table.values.push_back(*v);
+    table.digits = std::max(table.digits, significantDigits(field));
+    if (comma == std::string_view::npos) break;
+    start = comma + 1;
+  }
+  if (table.rows == 0) {
+    table.width = count;
+    table.firstLine = lineNo;
+  } else if (count != table.width) {
+    throw FileError(file, "line " + std::to_string(lineNo) + " has " + std::to_string(count) +
+                              " values, line " + std::to_string(table.firstLine) + " has " +
+                              std::to_string(table.width) + " (every row needs as many)");
+  }
+  ++table.rows;
+}
+
+/// Our series CSV (x, then one column per curve) as curves x points, x dropped.
+Array seriesFromColumns(const CsvTable& t) {
+  Array a;
+  const std::size_t curves = t.width - 1;
+  a.shape = {static_cast<std::int64_t>(curves), static_cast<std::int64_t>(t.rows)};
+  a.values.resize(curves * t.rows);
+  for (std::size_t k = 0; k < t.rows; ++k)
+    for (std::size_t c = 0; c < curves; ++c)
+      a.values[c * t.rows + k] = t.values[k * t.width + c + 1];
+  return a;
+}
+
+/// Our JSON export's parameter value in the command line's spelling.
+std::string paramText(const std::string& key, const json& v, const std::string& file) {
+  const auto number = [](const json& n) {
+    if (n.is_number_integer()) return n.dump();
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.17g", n.get<double>());
+    return std::string(buf);
+  };
+  if (v.is_string()) return v.get<std::string>();
+  if (v.is_boolean()) return v.get<bool>() ? "true" : "false";
+  if (v.is_number()) return number(v);
+  if (v.is_null()) return "nan";  // a real parameter that was not finite; makeParams refuses it
+  if (v.is_array()) {
+    std::string s;
+    for (const json& e : v) {
+      if (!e.is_number())
+        throw FileError(file, "params." + detail::printable(key) + ": a list holds numbers only");
+      s += (s.empty() ? "" : ",") + number(e);
+    }
+    return s;
+  }
+  throw FileError(file, "params." + detail::printable(key) +
+                            ": a parameter is a number, a bool, a text or a list of numbers");
+}
+
+/// What markNonFinite puts in place of a non-finite number: a JSON string no export writes.
+constexpr std::string_view kMarkPlusInf = "\"\\u0001+inf\"";
+constexpr std::string_view kMarkMinusInf = "\"\\u0001-inf\"";
+constexpr std::string_view kMarkNan = "\"\\u0001nan\"";
+
+/// Python's json module writes Infinity, -Infinity and NaN (allow_nan, its default), which JSON
+/// has not, and a number beyond a double's range (1e999) is an infinity that nlohmann-json
+/// refuses: outside strings, each becomes a marker string that dataValue reads back.
+std::string markNonFinite(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  bool inString = false;
+  for (std::size_t i = 0; i < text.size();) {
+    const char c = text[i];
+    if (inString) {
+      out += c;
+      if (c == '\\' && i + 1 < text.size()) out += text[++i];
+      else if (c == '"') inString = false;
+      ++i;
+      continue;
+    }
+    const std::string_view rest = text.substr(i);
+    if (c == '"') {
+      inString = true;
+    } else if (rest.substr(0, 8) == "Infinity" || rest.substr(0, 9) == "-Infinity") {
+      const bool minus = c == '-';
+      out += minus ? kMarkMinusInf : kMarkPlusInf;
+      i += minus ? 9 : 8;
+      continue;
+    } else if (rest.substr(0, 3) == "NaN") {
+      out += kMarkNan;
+      i += 3;
+      continue;
+    } else if (c == '-' || (c >= '0' && c <= '9')) {
+      const std::size_t n = std::min(rest.find_first_not_of("0123456789+-.eE"), rest.size());
+      const std::string_view token = rest.substr(0, n);
+      // Only an exponent, or over 300 digits, can pass a double's range.
+      const bool mayOverflow = token.find_first_of("eE") != std::string_view::npos || n > 300;
+      const double v = mayOverflow ? std::strtod(std::string(token).c_str(), nullptr) : 0.0;
+      out += std::isinf(v) ? (v > 0 ? kMarkPlusInf : kMarkMinusInf) : token;
+      i += n;
+      continue;
+    }
+    out += c;
+    ++i;
+  }
+  return out;
+}
+
+/// A value of the data: a number, or null for a masked cell (NaN). `where` names it.
+double dataValue(const json& v, const std::string& where, const std::string& file) {
+  if (v.is_null()) return std::numeric_limits<double>::quiet_NaN();
+  if (v.is_number()) return v.get<double>();
+  if (v.is_string()) {
+    const std::string& s = v.get_ref<const std::string&>();
+    if (s == "\x01+inf") return std::numeric_limits<double>::infinity();
+    if (s == "\x01-inf") return -std::numeric_limits<double>::infinity();
+    if (s == "\x01nan") return std::numeric_limits<double>::quiet_NaN();
+  }
+  throw FileError(file, where + " is " + std::string(v.type_name()) +
+                            ", not a number or null (a masked cell)");
+}
+
+/// An array of numbers or nulls (a row of "data", "x", a curve's "y").
+std::vector<double> numberArray(const json& v, const std::string& where, const std::string& file) {
+  if (!v.is_array()) throw FileError(file, where + " is not an array of numbers");
+  std::vector<double> out;
+  out.reserve(v.size());
+  for (std::size_t i = 0; i < v.size(); ++i)
+    out.push_back(dataValue(v[i], where + "[" + std::to_string(i) + "]", file));
+  return out;
+}
+
+/// A non-negative whole number field of our export (row_start, col_start), 0 when absent.
+Index startField(const json& doc, const char* key, const std::string& file) {
+  const auto it = doc.find(key);
+  if (it == doc.end()) return 0;
+  if (!it->is_number_unsigned() || it->get<std::uint64_t>() > (std::uint64_t{1} << 62))
+    throw FileError(file, std::string(key) + " must be a whole number >= 0");
+  return static_cast<Index>(it->get<std::uint64_t>());
+}
+
+Array matrixFromJson(const json& doc, const std::string& file) {
+  const auto data = doc.find("data");
+  if (data == doc.end() || !data->is_array() || data->empty())
+    throw FileError(file, "a matrix export needs \"data\": a non-empty array of rows");
+  Array a;
+  const std::size_t rows = data->size();
+  std::size_t cols = 0;
+  for (std::size_t r = 0; r < rows; ++r) {
+    const std::vector<double> row =
+        numberArray((*data)[r], "data[" + std::to_string(r) + "]", file);
+    if (r == 0) cols = row.size();
+    if (row.empty() || row.size() != cols)
+      throw FileError(file, "data[" + std::to_string(r) + "] has " + std::to_string(row.size()) +
+                                " values, data[0] has " + std::to_string(cols) +
+                                " (every row needs as many, at least one)");
+    a.values.insert(a.values.end(), row.begin(), row.end());
+  }
+  for (const auto& [key, count] : {std::pair{"rows", rows}, std::pair{"cols", cols}}) {
+    const auto it = doc.find(key);
+    if (it != doc.end() && (!it->is_number_unsigned() || it->get<std::uint64_t>() != count))
+      throw FileError(file, std::string("\"") + key + "\" does not match the data (" +
+                                std::to_string(count) + ")");
+  }
+  a.shape = {static_cast<std::int64_t>(rows), static_cast<std::int64_t>(cols)};
+  return a;
+}
+
+/// A series export as curves x points (x only gives the number of points).
+Array seriesFromJson(const json& doc, const std::string& file) {
+  const auto x = doc.find("x");
+  const auto series = doc.find("series");
+  if (x == doc.end() || series == doc.end() || !series->is_array() || series->empty())
+    throw FileError(file, "a series export needs \"x\" and \"series\": [{\"name\", \"y\"}, ...]");
+  const std::size_t points = numberArray(*x, "x", file).size();
+  if (points == 0) throw FileError(file, "\"x\" holds no points");
+  Array a;
+  for (std::size_t s = 0; s < series->size(); ++s) {
+    const json& curve = (*series)[s];
+    const std::string where = "series[" + std::to_string(s) + "]";
+    if (!curve.is_object() || !curve.contains("y"))
+      throw FileError(file, where + " is not an object with \"y\"");
+    const std::vector<double> y = numberArray(curve["y"], where + ".y", file);
+    if (y.size() != points)
+      throw FileError(file, where + ".y has " + std::to_string(y.size()) + " values, \"x\" has " +
+                                std::to_string(points));
+    a.values.insert(a.values.end(), y.begin(), y.end());
+  }
+  a.shape = {static_cast<std::int64_t>(series->size()), static_cast<std::int64_t>(points)};
+  return a;
+}
+
+/// The most significant digits of the shortest decimal that reads back as each value (what
+/// our export's %.17g and Python's json write, give or take trailing zeros).
+int shortestDigits(const std::vector<double>& values) {
+  int digits = 0;
+  char buf[64];
+  for (const double v : values) {
+    if (!std::isfinite(v)) continue;
+    const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
+    if (ec == std::errc())
+      digits = std::max(digits, significantDigits(std::string_view(buf, end - buf)));
+  }
+  return digits;
+}
+
 }  // namespace
+
+Against parseAgainstCsv(std::string_view text, const std::string& file) {
+  CsvTable table;
+  bool series = false;
+  std::size_t headerWidth = 0;  ///< Columns our series header names (x included).
+  std::size_t lineNo = 0;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    const std::size_t newline = text.find('\n', start);
+    const std::size_t end = newline == std::string_view::npos ? text.size() : newline;
+    const std::string_view line = trimmed(text.substr(start, end - start));
+    start = end + 1;
+    ++lineNo;
+    if (line.empty() || line.front() == '#') continue;  // np.savetxt's header and comments
+    if (table.rows == 0 && !series) {
+      const std::vector<std::string> header = headerFields(line);
+      if (trimmed(header.front()) == "x") {
+        if (header.size() < 2)
+          throw FileError(file, "line " + std::to_string(lineNo) +
+                                    ": a series header needs x and at least one curve name");
+        series = true;
+        headerWidth = header.size();
+        continue;
+      }
+    }
+    addCsvRow(table, line, lineNo, file);
+    if (series && table.width != headerWidth)
+      throw FileError(file, "line " + std::to_string(lineNo) + " has " +
+                                std::to_string(table.width) + " values, the header names " +
+                                std::to_string(headerWidth) + " columns");
+  }
+  if (table.rows == 0)
+    throw FileError(file, series ? "the series CSV has a header but no rows of numbers"
+                                 : "holds no numbers (an empty file, or only comments)");
+  Against a;
+  a.file = file;
+  a.textDigits = std::max(table.digits, 1);
+  if (series) {
+    a.array = seriesFromColumns(table);
+  } else {
+    a.array.values = std::move(table.values);
+    // As np.loadtxt reads it: a single column (np.savetxt of a 1-D array) is one-dimensional.
+    if (table.width == 1 && table.rows > 1) a.array.shape = {static_cast<std::int64_t>(table.rows)};
+    else
+      a.array.shape = {static_cast<std::int64_t>(table.rows),
+                       static_cast<std::int64_t>(table.width)};
+  }
+  return a;
+}
+
+Against parseAgainstJson(std::string_view text, const std::string& file) {
+  const std::string marked = markNonFinite(text);
+  const json doc = json::parse(marked.begin(), marked.end(), nullptr, false);
+  if (doc.is_discarded()) throw FileError(file, "not valid JSON");
+  const auto str = [&](const char* key) {
+    const auto it = doc.is_object() ? doc.find(key) : doc.end();
+    return it != doc.end() && it->is_string() ? it->get<std::string>() : std::string();
+  };
+  const std::string kind = str("kind");
+  if (str("scheme").empty() || str("view").empty() || !doc.contains("params") ||
+      !doc["params"].is_object() || (kind != "matrix" && kind != "series"))
+    throw FileError(file,
+                    "not one of our JSON exports (posenc export --out FILE.json): expected an "
+                    "object with \"scheme\", \"view\", \"params\", \"kind\" (matrix or series) and "
+                    "\"data\" or \"x\" and \"series\"");
+  Against a;
+  a.file = file;
+  a.scheme = str("scheme");
+  a.view = str("view");
+  for (const auto& [key, value] : doc["params"].items())
+    a.sets.emplace_back(key, paramText(key, value, file));
+  if (kind == "matrix") {
+    a.array = matrixFromJson(doc, file);
+    a.rowStart = startField(doc, "row_start", file);
+    a.colStart = startField(doc, "col_start", file);
+  } else {
+    a.array = seriesFromJson(doc, file);
+  }
+  a.textDigits = std::max(shortestDigits(a.array.values), 1);
+  return a;
+}
 
 Against readAgainst(std::string_view text) {
   const TensorRef ref = parseTensorRef(text);
   Against a;
   a.file = formatTensorRef(ref);
   const std::string ext = lowerExtension(ref.file);
+  const bool textFile = ext == ".csv" || ext == ".json";
+  if ((ext == ".npy" || textFile) && !ref.name.empty())
+    throw FileError(ref.file.string(), "a " + ext + " file holds one array; drop ':" +
+                                           detail::printable(ref.name) + "'");
   if (ext == ".npy") {
-    if (!ref.name.empty())
-      throw FileError(ref.file.string(), "a .npy file holds one array; drop ':" + ref.name + "'");
     a.array = readNpy(ref.file);
   } else if (ext == ".npz") {
     a.array = readNpzArray(ref);
   } else if (ext == ".safetensors") {
     a.array = readSafetensorsArray(ref);
+  } else if (ext == ".csv") {
+    return parseAgainstCsv(readTextFile(ref.file, kMaxCsvBytes), ref.file.string());
+  } else if (ext == ".json") {
+    return parseAgainstJson(readTextFile(ref.file, kMaxJsonBytes), ref.file.string());
   } else {
     throw FileError(ref.file.string(),
                     "not an array file this reads (.npy, .npz, .safetensors, .csv or .json)");

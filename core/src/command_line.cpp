@@ -76,6 +76,17 @@ std::uint64_t parseBudget(const std::string& text) {
   }
 }
 
+/// --rtol / --atol: a plain decimal number >= 0 (finite; no sign, no "inf").
+double parseTolerance(const std::string& option, const std::string& text) {
+  char* end = nullptr;
+  const bool plain = plainDecimal(text);
+  const double v = plain ? std::strtod(text.c_str(), &end) : 0.0;
+  if (!plain || end != text.c_str() + text.size() || !std::isfinite(v))
+    throw UsageError(option + " '" + shown(text) +
+                     "': must be a finite number >= 0, e.g. 1e-5 (0 asks for exact equality)");
+  return v;
+}
+
 /// The languages pictures can be drawn in (ui/ has their translations).
 std::string parseLang(const std::string& text) {
   if (text != "en" && text != "zh_CN")
@@ -171,6 +182,16 @@ const std::string& nonEmpty(const std::string& option, const std::string& value,
   return value;
 }
 
+/// --set KEY=VALUE into `cl`, refused when KEY was set before.
+void addSet(CommandLine& cl, const std::string& text) {
+  auto kv = parseAssignment(text);
+  for (const auto& [key, v] : cl.sets)
+    if (key == kv.first)
+      throw UsageError("--set " + shown(kv.first) + " is given twice ('" + shown(v) + "' and '" +
+                       shown(kv.second) + "'); give each parameter once");
+  cl.sets.push_back(std::move(kv));
+}
+
 /// Each export option into `cl`, in order; a later option overrides an earlier one except
 /// --set, which refuses a key given twice.
 void parseExportOptions(ArgCursor& in, CommandLine& cl) {
@@ -181,14 +202,8 @@ void parseExportOptions(ArgCursor& in, CommandLine& cl) {
     else if (a == "--table") cl.table = nonEmpty(a, in.value(a), "FILE[:NAME]");
     else if (a == "--session") cl.session = in.value(a);
     else if (a == "--preset") cl.preset = in.value(a);
-    else if (a == "--set") {
-      auto kv = parseAssignment(in.value(a));
-      for (const auto& [key, v] : cl.sets)
-        if (key == kv.first)
-          throw UsageError("--set " + shown(kv.first) + " is given twice ('" + shown(v) +
-                           "' and '" + shown(kv.second) + "'); give each parameter once");
-      cl.sets.push_back(std::move(kv));
-    } else if (a == "--view") cl.view = in.value(a);
+    else if (a == "--set") addSet(cl, in.value(a));
+    else if (a == "--view") cl.view = in.value(a);
     else if (a == "--all-views") cl.allViews = true;
     else if (a == "--out" || a == "-o") cl.out = in.value(a);
     else if (a == "--format") cl.format = in.value(a);
@@ -201,6 +216,31 @@ void parseExportOptions(ArgCursor& in, CommandLine& cl) {
     else if (a == "--memory-budget") cl.memoryBudget = parseBudget(in.value(a));
     else if (a == "--lang") cl.lang = parseLang(in.value(a));
     else throw UsageError("export: unknown option '" + shown(a) + "' (see posenc --help)");
+  }
+}
+
+/// `check`'s options into `cl`, in order; a later option overrides an earlier one except
+/// --set, which refuses a key given twice.
+void parseCheckOptions(ArgCursor& in, CommandLine& cl) {
+  for (; in.more(); ++in.k) {
+    const std::string& a = in.current();
+    if (a == "--scheme") cl.scheme = in.value(a);
+    else if (a == "--model") cl.model = nonEmpty(a, in.value(a), "PATH");
+    else if (a == "--session") cl.session = in.value(a);
+    else if (a == "--preset") cl.preset = in.value(a);
+    else if (a == "--set") addSet(cl, in.value(a));
+    else if (a == "--view") cl.view = in.value(a);
+    else if (a == "--against") cl.against = nonEmpty(a, in.value(a), "FILE[:NAME]");
+    else if (a == "--rtol") cl.rtol = parseTolerance(a, in.value(a));
+    else if (a == "--atol") cl.atol = parseTolerance(a, in.value(a));
+    else if (a == "--rows") cl.rows = parseRange(a, in.value(a));
+    else if (a == "--cols") cl.cols = parseRange(a, in.value(a));
+    else if (a == "--memory-budget") cl.memoryBudget = parseBudget(in.value(a));
+    else if (a == "--json") cl.json = true;
+    else
+      throw UsageError("check: unknown option '" + shown(a) +
+                       "' (allowed: --scheme, --view, --set, --model, --preset, --session, "
+                       "--against, --rtol, --atol, --rows, --cols, --memory-budget, --json)");
   }
 }
 
@@ -256,6 +296,24 @@ void checkExport(CommandLine& cl) {
     throw UsageError("--all-views writes files: --out must be a folder");
 }
 
+/// The checks between check options, once all are read. Without --scheme, --model, --session
+/// or --preset the --against file must be our own JSON export (it names scheme and view; the
+/// runner refuses any other file then).
+void checkCheck(const CommandLine& cl) {
+  if (cl.against.empty())
+    throw UsageError(
+        "check needs --against FILE[:NAME]: your array as .npy, .npz:NAME, .safetensors:NAME, "
+        ".csv or our own JSON export");
+  if (!cl.session.empty() && !cl.preset.empty())
+    throw UsageError(
+        "give either --session FILE or --preset ID, not both (--set changes single values)");
+  checkModelAndTable(cl);
+  if (!cl.scheme.empty() && cl.view.empty() && cl.session.empty() && cl.preset.empty() &&
+      cl.model.empty())
+    throw UsageError("check --scheme " + shown(cl.scheme) +
+                     " needs --view VIEW: the view your array holds (posenc list shows the views)");
+}
+
 }  // namespace
 
 CommandLine parseCommandLine(const std::vector<std::string>& args) {
@@ -283,10 +341,14 @@ CommandLine parseCommandLine(const std::vector<std::string>& args) {
     cl.command = CommandLine::Command::Export;
     parseExportOptions(in, cl);
     checkExport(cl);
+  } else if (cmd == "check") {
+    cl.command = CommandLine::Command::Check;
+    parseCheckOptions(in, cl);
+    checkCheck(cl);
   } else {
     throw UsageError("unknown command '" + shown(cmd) +
-                     "' (commands: list, export, gallery, inspect, models, help; see posenc "
-                     "--help)");
+                     "' (commands: list, export, check, gallery, inspect, models, help; see "
+                     "posenc --help)");
   }
   return cl;
 }
@@ -342,6 +404,32 @@ Usage:
                          a trained table from a file (.safetensors, its .index.json, .npy
                          or .npz; NAME picks the tensor): the same as --set table=...,
                          for a scheme with a table parameter (learned, t5)
+  posenc check --scheme ID --view VIEW [--set KEY=VALUE]... --against FILE[:NAME] [options]
+  posenc check --model PATH | --preset ID | --session FILE [--set KEY=VALUE]... [--view VIEW]
+               --against FILE[:NAME] [options]
+  posenc check --against EXPORT.json [--set KEY=VALUE]... [options]
+      Compare your own numbers for a view (a RoPE cos cache, a sinusoidal table, an ALiBi
+      or T5 bias, ...) with the exact values cell by cell; when they differ, name the usual
+      convention slip that reproduces yours (pairing layout, positions shifted by one,
+      i - j for j - i, another base, a missing attention factor, float32 rounding, ...).
+      A cell matches when |yours - ours| <= atol + rtol |ours|. Scheme, parameters and
+      view are resolved as export resolves them.
+      --against FILE[:NAME]
+                         your array: .npy, .npz:NAME, .safetensors:NAME (NAME may be left
+                         out when the file holds one array), .csv (one line per row,
+                         commas, '#' comment lines; or our own series CSV) or our own JSON
+                         export, which names its scheme, view, parameters and region: then
+                         --scheme, --view and the rest may be left out
+      --rtol R           relative tolerance (default: by the file's dtype, as
+                         torch.testing: float64 1e-7, float32 1.3e-6, float16 1e-3,
+                         bfloat16 1.6e-2; for text, by the digits written)
+      --atol A           absolute tolerance (default: float64 1e-7, else 1e-5)
+      --rows A:B --cols C:D
+                         the part of the view your array holds (rows A..B-1, columns
+                         C..D-1; of a series view: curves and points)
+      --json             the report as one JSON object
+      --memory-budget SIZE
+                         as for export
   posenc gallery [DIR] [--format png|svg|pdf] [--size WxH] [--dpi N] [--memory-budget SIZE]
                  [--lang en|zh_CN]
       Every view of every scheme at default parameters into DIR (default ./gallery).
@@ -369,6 +457,8 @@ Examples:
   posenc inspect meta-llama/Llama-3.1-8B
   posenc export --model gpt2 --view encoding --out gpt2_wpe.png
   posenc export --scheme learned --table model.safetensors:wpe.weight --view encoding --out t.png
+  posenc check --scheme rope --set length=4096 --view cos --against cos_cache.npy
+  posenc check --against exported.json --json
 
 Exit status: 0 on success, 2 for bad input (the message names the parameter, the value
 and what is allowed; also a session file that is missing, unreadable or invalid, and a
@@ -377,6 +467,9 @@ request over the memory budget, with the size it needs), 1 when a file cannot be
 For inspect and --model, a model that cannot be found, a config or checkpoint that cannot
 be read (the message names the file and the reason), and an unknown model_type (the message
 lists the supported ones) are bad input (2); so is a --table file that cannot be read.
+check exits with 0 when every cell matches, 1 when not (a shape that differs too: the report
+gives both shapes), 2 for bad input (an unreadable or hostile --against file, an unknown
+option, a bad parameter or tolerance).
 )";
 }
 

@@ -185,6 +185,87 @@ TEST(CommandLine, ValueMayContainEqualsSign) {
   EXPECT_EQ(parseAssignment("title=a=b"), (std::pair<std::string, std::string>{"title", "a=b"}));
 }
 
+TEST(CommandLine, CheckWithEveryOption) {
+  const CommandLine cl = parseCommandLine({"check",
+                                           "--scheme",
+                                           "rope",
+                                           "--set",
+                                           "length=64",
+                                           "--set",
+                                           "layout=interleaved",
+                                           "--view",
+                                           "cos",
+                                           "--against",
+                                           "cache.npz:cos",
+                                           "--rtol",
+                                           "1e-5",
+                                           "--atol",
+                                           "0",
+                                           "--rows",
+                                           "0:32",
+                                           "--cols",
+                                           "8:",
+                                           "--memory-budget",
+                                           "1G",
+                                           "--json"});
+  EXPECT_EQ(cl.command, CommandLine::Command::Check);
+  EXPECT_EQ(cl.scheme, "rope");
+  EXPECT_EQ(cl.view, "cos");
+  EXPECT_EQ(cl.sets, (std::vector<std::pair<std::string, std::string>>{{"length", "64"},
+                                                                       {"layout", "interleaved"}}));
+  EXPECT_EQ(cl.against, "cache.npz:cos");
+  EXPECT_EQ(cl.rtol, 1e-5);
+  EXPECT_EQ(cl.atol, 0.0);
+  EXPECT_EQ(cl.rows, (IndexRange{0, 32}));
+  EXPECT_EQ(cl.cols, (IndexRange{8, -1}));
+  EXPECT_EQ(cl.memoryBudget, std::uint64_t{1} << 30);
+  EXPECT_TRUE(cl.json);
+  // Our own JSON export names scheme and view; a model, preset or session gives them too.
+  const CommandLine bare = parseCommandLine({"check", "--against", "export.json"});
+  EXPECT_TRUE(bare.scheme.empty());
+  EXPECT_FALSE(bare.rtol.has_value());
+  EXPECT_EQ(parseCommandLine({"check", "--model", "gpt2", "--against", "x.npy"}).model, "gpt2");
+  EXPECT_EQ(parseCommandLine({"check", "--preset", "p", "--against", "x.npy"}).preset, "p");
+}
+
+TEST(CommandLine, CheckRefusesNamingTheOptionAndWhatIsAllowed) {
+  const Args base = {"check", "--scheme", "rope", "--view", "cos", "--against", "c.npy"};
+  const auto with = [&](Args extra) {
+    Args a = base;
+    a.insert(a.end(), extra.begin(), extra.end());
+    return usageError(a);
+  };
+  for (const char* bad : {"-1", "tight", "inf", "nan", "1e999", "+1", "0x1p-3", ""})
+    EXPECT_EQ(with({"--rtol", bad}), std::string("--rtol '") + bad +
+                                         "': must be a finite number >= 0, e.g. 1e-5 (0 asks "
+                                         "for exact equality)")
+        << bad;
+  EXPECT_NE(with({"--atol", "-0.1"}).find("--atol '-0.1'"), std::string::npos);
+  EXPECT_NE(with({"--out", "x.png"}).find("check: unknown option '--out' (allowed: --scheme"),
+            std::string::npos);
+  EXPECT_NE(with({"--all-views"}).find("unknown option '--all-views'"), std::string::npos);
+  EXPECT_NE(with({"--rows", "5:2"}).find("--rows '5:2'"), std::string::npos);
+  EXPECT_NE(with({"--set", "a=1", "--set", "a=2"}).find("given twice"), std::string::npos);
+  EXPECT_NE(usageError({"check", "--scheme", "rope", "--view", "cos"}).find("needs --against"),
+            std::string::npos);
+  EXPECT_NE(usageError({"check", "--scheme", "rope", "--against", "c.npy"}).find("--view VIEW"),
+            std::string::npos);
+  EXPECT_NE(usageError({"check", "--against", ""}).find("--against needs FILE[:NAME]"),
+            std::string::npos);
+  EXPECT_NE(usageError({"check", "--session", "s.json", "--preset", "p", "--against", "c.npy"})
+                .find("not both"),
+            std::string::npos);
+  EXPECT_NE(usageError({"check", "--model", "m", "--preset", "p", "--against", "c.npy"})
+                .find("either --model PATH or --preset ID"),
+            std::string::npos);
+  EXPECT_NE(helpText().find("posenc check --scheme ID --view VIEW"), std::string::npos);
+  // The tolerance options belong to check alone.
+  EXPECT_NE(usageError(
+                {"export", "--scheme", "t5", "--view", "bias", "--out", "b.csv", "--rtol", "1"})
+                .find("unknown option '--rtol'"),
+            std::string::npos);
+}
+
 TEST(CommandLine, MalformedInputIsRefusedWithTheOptionNamed) {
   EXPECT_NE(usageError({"frobnicate"}).find("unknown command 'frobnicate'"), std::string::npos);
   EXPECT_NE(usageError({"export", "--view", "x", "--out", "a.png"}).find("--scheme"),

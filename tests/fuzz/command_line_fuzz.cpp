@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Fuzzes parseCommandLine, the `posenc` argument parser.
+// Fuzzes parseCommandLine, the `posenc` argument parser (every command, check included).
 //
 // Input: the arguments after the program name, one word per line: a word ends at '\n' or NUL
 // (so seeds are readable text, and any byte other than those two can appear in a word). A
@@ -115,6 +115,22 @@ std::vector<std::string> toArgs(const CommandLine& cl) {
       if (cl.cols) a.insert(a.end(), {"--cols", rangeText(*cl.cols)});
       common();
       break;
+    case CommandLine::Command::Check:
+      a.push_back("check");
+      if (!cl.scheme.empty()) a.insert(a.end(), {"--scheme", cl.scheme});
+      if (!cl.session.empty()) a.insert(a.end(), {"--session", cl.session});
+      if (!cl.preset.empty()) a.insert(a.end(), {"--preset", cl.preset});
+      if (!cl.model.empty()) a.insert(a.end(), {"--model", cl.model});
+      for (const auto& [k, v] : cl.sets) a.insert(a.end(), {"--set", k + "=" + v});
+      if (!cl.view.empty()) a.insert(a.end(), {"--view", cl.view});
+      a.insert(a.end(), {"--against", cl.against});
+      if (cl.rtol) a.insert(a.end(), {"--rtol", exactNumber(*cl.rtol)});
+      if (cl.atol) a.insert(a.end(), {"--atol", exactNumber(*cl.atol)});
+      if (cl.rows) a.insert(a.end(), {"--rows", rangeText(*cl.rows)});
+      if (cl.cols) a.insert(a.end(), {"--cols", rangeText(*cl.cols)});
+      if (cl.memoryBudget) a.insert(a.end(), {"--memory-budget", std::to_string(*cl.memoryBudget)});
+      if (cl.json) a.push_back("--json");
+      break;
   }
   return a;
 }
@@ -126,11 +142,11 @@ bool same(const CommandLine& a, const CommandLine& b) {
          a.format == b.format && a.width == b.width && a.height == b.height && a.dpi == b.dpi &&
          a.colormap == b.colormap && a.title == b.title && a.rows == b.rows && a.cols == b.cols &&
          a.lang == b.lang && a.memoryBudget == b.memoryBudget && a.model == b.model &&
-         a.table == b.table;
+         a.table == b.table && a.against == b.against && a.rtol == b.rtol && a.atol == b.atol;
 }
 // toArgs and same must know every field: a new CommandLine field changes its size and stops
 // this build until both are taught it (the fuzz preset is clang on x86-64 only).
-static_assert(sizeof(CommandLine) == 488, "CommandLine changed: update toArgs() and same()");
+static_assert(sizeof(CommandLine) == 552, "CommandLine changed: update toArgs() and same()");
 
 std::string joined(const std::vector<std::string>& words) {
   std::string s;
@@ -167,6 +183,21 @@ void checkAccepted(const std::vector<std::string>& args, const CommandLine& cl) 
     static const std::set<std::string> formats = {"png", "svg", "pdf", "csv", "npy", "json"};
     if (cl.allViews ? !formats.count(cl.format) : !cl.format.empty())
       violated("export --format not allowed here", shown);
+  }
+  if (cl.command == CommandLine::Command::Check) {
+    if (cl.against.empty()) violated("check without --against", shown);
+    for (const auto* t : {&cl.rtol, &cl.atol})
+      if (*t && (!std::isfinite(**t) || **t < 0)) violated("tolerance not finite and >= 0", shown);
+    if (!cl.session.empty() && !cl.preset.empty()) violated("both --session and --preset", shown);
+    if (!cl.model.empty() && (!cl.session.empty() || !cl.preset.empty()))
+      violated("--model with --session or --preset", shown);
+    if (!cl.scheme.empty() && cl.view.empty() && cl.session.empty() && cl.preset.empty() &&
+        cl.model.empty())
+      violated("check --scheme without --view", shown);
+    if (cl.allViews || !cl.out.empty() || !cl.format.empty() || !cl.table.empty())
+      violated("check accepted an export option", shown);
+  } else if (!cl.against.empty() || cl.rtol || cl.atol) {
+    violated("check's options accepted by another command", shown);
   }
   if (cl.command == CommandLine::Command::Gallery) {
     if (cl.format != "png" && cl.format != "svg" && cl.format != "pdf")

@@ -166,4 +166,23 @@ struct CheckReport {
 /// setting,matched_share,max_abs_error,explains}]}.
 void writeCheckReportJson(std::ostream& out, const CheckReport& report);
 
+/// readAgainst's reader of a .csv already in memory (the fuzz target calls it): `text` is the
+/// file's content, `file` the name for messages and Against::file. Lines starting with '#'
+/// (np.savetxt's header) and blank lines are skipped. A header `x,name1,...` (our series CSV)
+/// makes the curves rows (curves x points, x dropped); otherwise a matrix, one line per row,
+/// numbers separated by commas (blanks around them allowed; nan and inf too), a single column
+/// being one-dimensional as np.loadtxt reads it. textDigits: the most significant digits any
+/// number was written with. @throws FileError naming the line and column of a ragged row or a
+/// field that is not a number, and an empty file.
+[[nodiscard]] Against parseAgainstCsv(std::string_view text, const std::string& file);
+
+/// readAgainst's reader of our own JSON export (data_io.hpp writeMatrixJson / writeSeriesJson)
+/// already in memory: scheme, view, every parameter as KEY=VALUE in the command line's spelling
+/// (lists comma-joined, bools true/false), row_start / col_start, and the values ("data" with
+/// null for masked cells as NaN; a series' "y" values as curves x points). textDigits: the most
+/// significant digits of the shortest decimal reading back as any value (what %.17g and
+/// Python's json write). @throws FileError for anything else (saying what was expected), a
+/// ragged "data", a value that is not a number or null (bools, texts).
+[[nodiscard]] Against parseAgainstJson(std::string_view text, const std::string& file);
+
 }  // namespace posenc

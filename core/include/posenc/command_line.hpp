@@ -29,22 +29,23 @@ struct IndexRange {
 
 /// One parsed invocation of `posenc`.
 struct CommandLine {
-  enum class Command { Help, Version, List, Export, Gallery, Inspect, Models };
+  enum class Command { Help, Version, List, Export, Gallery, Inspect, Models, Check };
   Command command = Command::Help;
-  bool json = false;  ///< list / inspect / models --json
+  bool json = false;  ///< list / inspect / models / check --json
   /// inspect PATH, export --model PATH: a model folder, a config.json, a .safetensors file
   /// or a repo id in the local Hugging Face cache (model_config.hpp locateModel).
   std::string model;
   bool presets = false;  ///< list --presets: the built-in presets, not the schemes
-  std::string session;   ///< export --session FILE (scheme, params, view, colour map)
-  std::string preset;    ///< export --preset ID (a built-in preset, likewise)
-  std::string scheme;    ///< export --scheme (may be left out with --model/--session/--preset)
+  std::string session;   ///< export / check --session FILE (scheme, params, view, colour map)
+  std::string preset;    ///< export / check --preset ID (a built-in preset, likewise)
+  std::string
+      scheme;  ///< export / check --scheme (may be left out with --model/--session/--preset)
   /// export --table FILE[:NAME]: the scheme's `table` parameter (a trained table from a file);
   /// the same as --set table=FILE[:NAME], refused for a scheme without one.
   std::string table;
   std::vector<std::pair<std::string, std::string>>
       sets;  ///< --set KEY=VALUE, in order (applied on top of a session's or preset's values)
-  std::string view;       ///< export --view (empty with --session/--preset: theirs)
+  std::string view;       ///< export / check --view (empty with --session/--preset: theirs)
   bool allViews = false;  ///< export --all-views
   std::string out;        ///< export --out PATH | DIR/ | -; gallery DIR
   std::string format;     ///< --format for --all-views and gallery (default png)
@@ -59,6 +60,11 @@ struct CommandLine {
   /// --memory-budget SIZE (export, gallery): bytes a request may need; the runner applies it
   /// with setMemoryBudget before computing. None = POSENC_MEMORY_BUDGET or the default.
   std::optional<std::uint64_t> memoryBudget;
+  /// check --against FILE[:NAME]: the engineer's array (check.hpp readAgainst).
+  std::string against;
+  /// check --rtol R / --atol A: finite numbers >= 0 overriding the default tolerance.
+  std::optional<double> rtol;
+  std::optional<double> atol;
 };
 
 /// Parses the arguments after the program name.

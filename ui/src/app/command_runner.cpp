@@ -12,6 +12,8 @@
 #include <QApplication>
 #include <QDir>
 
+#include "check_command.h"
+#include "command_input.h"
 #include "posenc/command_line.hpp"
 #include "posenc/data_io.hpp"
 #include "posenc/memory_budget.hpp"
@@ -86,19 +88,6 @@ class MemoryBudgetScope {
  private:
   bool m_set;
 };
-
-Region regionFrom(const CommandLine& cl) {
-  Region r;
-  if (cl.rows) {
-    r.r0 = cl.rows->begin;
-    r.r1 = cl.rows->end;
-  }
-  if (cl.cols) {
-    r.c0 = cl.cols->begin;
-    r.c1 = cl.cols->end;
-  }
-  return r;
-}
 
 /// Exports one view to `path` (or standard output) with the command line's options, through
 /// the same exportView the window uses; `model` names the model drawn in the subtitle (empty:
@@ -237,113 +226,6 @@ void listPresets(bool json, std::ostream& out) {
   }
 }
 
-/// What an export draws: from --scheme/--set alone, from a model, or from a session or preset
-/// that the command line's --set, --view and --colormap override.
-struct ExportInput {
-  const Scheme* scheme = nullptr;
-  ParamSet params;
-  CommandLine cl;     ///< With view and colormap filled in from the session where not given.
-  std::string model;  ///< The model drawn (ModelSetup::label), for the subtitle; empty: none.
-};
-
-/// The schemes with a `table` parameter (what --table sets), as "a, b" or "none".
-std::string schemesWithTable() {
-  std::string list;
-  for (const auto& s : allSchemes())
-    for (const ParamSpec& p : s->info().params)
-      if (p.id == "table") list += (list.empty() ? "" : ", ") + s->info().id;
-  return list.empty() ? "none in this build" : list;
-}
-
-/// --set pairs with --table's as `table`, refused naming the scheme when it has no table.
-std::vector<std::pair<std::string, std::string>> setsWithTable(const CommandLine& cl,
-                                                               const Scheme& scheme) {
-  auto sets = cl.sets;
-  if (cl.table.empty()) return sets;
-  const auto& params = scheme.info().params;
-  if (std::none_of(params.begin(), params.end(),
-                   [](const ParamSpec& p) { return p.id == "table"; }))
-    throw UsageError("--table: scheme " + scheme.info().id +
-                     " has no table parameter (schemes with one: " + schemesWithTable() + ")");
-  sets.emplace(sets.begin(), "table", cl.table);
-  return sets;
-}
-
-/// --model PATH: the model's scheme and parameters (its own tables among them), then --table
-/// and --set over them; without --view, the scheme's first view.
-ExportInput resolveModelExport(const CommandLine& cl) {
-  ExportInput in;
-  in.cl = cl;
-  const ModelSetup setup = modelSetup(cl.model, huggingFaceCache());
-  if (!cl.scheme.empty() && cl.scheme != setup.scheme)
-    throw UsageError("--scheme " + cl.scheme + " does not match the scheme of model " + cl.model +
-                     " (" + setup.scheme + "); leave --scheme out to use it");
-  in.scheme = &findScheme(setup.scheme);
-  // The model's values that the command line does not override (makeParams would refuse an
-  // out-of-range value before a later assignment replaced it), then the command line's.
-  const auto overrides = setsWithTable(cl, *in.scheme);
-  std::vector<std::pair<std::string, std::string>> assignments;
-  for (const auto& kv : setup.params)
-    if (std::none_of(overrides.begin(), overrides.end(),
-                     [&](const auto& o) { return o.first == kv.first; }))
-      assignments.push_back(kv);
-  assignments.insert(assignments.end(), overrides.begin(), overrides.end());
-  try {
-    in.params = makeParams(*in.scheme, assignments);
-  } catch (const ParamError& e) {
-    const bool fromCommandLine =
-        std::any_of(cl.sets.begin(), cl.sets.end(),
-                    [&](const auto& kv) { return kv.first == e.param(); }) ||
-        (e.param() == "table" && !cl.table.empty());
-    if (fromCommandLine) throw;
-    const auto& mapped = setup.report.mapping->params;
-    const bool fromConfig = std::any_of(mapped.begin(), mapped.end(),
-                                        [&](const auto& kv) { return kv.first == e.param(); });
-    // A table of the checkpoint names its file in the message already.
-    throw ModelError(
-        "model " + cl.model + ": " + e.what() +
-        (fromConfig ? " (a value its config.json gives; --set " + e.param() + "=VALUE overrides it)"
-                    : std::string()));
-  }
-  if (!cl.allViews && cl.view.empty()) in.cl.view = in.scheme->info().views.front().id;
-  in.model = setup.label;
-  return in;
-}
-
-ExportInput resolveExport(const CommandLine& cl) {
-  if (!cl.model.empty()) return resolveModelExport(cl);
-  ExportInput in;
-  in.cl = cl;
-  if (cl.session.empty() && cl.preset.empty()) {
-    in.scheme = &findScheme(cl.scheme);
-    in.params = makeParams(*in.scheme, setsWithTable(cl, *in.scheme));
-    return in;
-  }
-  const bool fromSession = !cl.session.empty();
-  const Session base = fromSession ? loadSessionFile(QString::fromStdString(cl.session))
-                                   : presetSession(QString::fromStdString(cl.preset));
-  const std::string origin = fromSession ? "session " + cl.session : "preset " + cl.preset;
-  const std::string baseScheme = base.scheme.toStdString();
-  if (!cl.scheme.empty() && cl.scheme != baseScheme)
-    throw UsageError("--scheme " + cl.scheme + " does not match the scheme of " + origin + " (" +
-                     baseScheme + "); leave --scheme out to use it");
-  in.scheme = &findScheme(baseScheme);
-  in.params = base.params;
-  for (const auto& [key, text] : setsWithTable(cl, *in.scheme)) {
-    const ParamSpec& spec = findParam(*in.scheme, key);
-    in.params.set(spec.id, parseValue(spec, text));
-  }
-  validateParams(*in.scheme, in.params);
-  if (!cl.allViews && cl.view.empty()) {
-    if (base.view.isEmpty())
-      throw UsageError("export needs --view VIEW or --all-views: " + origin +
-                       " names no view (posenc list shows the views of " + baseScheme + ")");
-    in.cl.view = base.view.toStdString();
-  }
-  if (cl.colormap.empty()) in.cl.colormap = base.colormap.toStdString();
-  return in;
-}
-
 int runExport(const CommandLine& command, std::ostream& out) {
   std::optional<AppGuard> app;
   const ExportInput in = resolveExport(command);
@@ -387,6 +269,8 @@ int runCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
         return runGallery(cl, out, err);
       case CommandLine::Command::Export:
         return runExport(cl, out);
+      case CommandLine::Command::Check:
+        return runCheck(cl, out);
       case CommandLine::Command::Inspect:
         writeModelReport(out, inspectModel(cl.model, huggingFaceCache()), cl.json);
         return kExitOk;

@@ -8,14 +8,15 @@
 
 namespace posenc::ui {
 
-/// Exit statuses of `posenc`.
-enum ExitStatus : int { kExitOk = 0, kExitIoError = 1, kExitBadInput = 2 };
+/// Exit statuses of `posenc`. `posenc check` exits with kExitMismatch (the value of
+/// kExitIoError) when your numbers differ from ours.
+enum ExitStatus : int { kExitOk = 0, kExitIoError = 1, kExitMismatch = 1, kExitBadInput = 2 };
 
 /// Runs `posenc` with the arguments after the program name, writing results to `out` and
 /// messages to `err`. Creates an offscreen QGuiApplication-level environment when a picture
 /// must be drawn and none exists. Never throws.
 /// @return 0 on success, 2 for bad input (one line on `err` naming the parameter, value and
-///         what is allowed), 1 when a file cannot be written.
+///         what is allowed), 1 when a file cannot be written (check: when the numbers differ).
 int runCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 /// Entry point for main(): converts argv and runs runCommand on std::cout / std::cerr,
