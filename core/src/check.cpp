@@ -199,7 +199,12 @@ CheckReport checkArray(const Scheme& scheme, const ParamSet& params, std::string
   }
   r.oursShape = {ours.rows(), ours.cols()};
   r.shapeMatches = given && given->rows == ours.rows() && given->cols == ours.cols();
-  if (!r.shapeMatches) return r;
+  if (!r.shapeMatches) {
+    // A transposed shape, or one row more or less (positions from 1, another length).
+    if (options.diagnose && given && !r.randomStandIns)
+      r.diagnosis = detail::diagnoseShape(scheme, params, spec, r, yours.array);
+    return r;
+  }
 
   r.yours = Eigen::Map<const Matrix>(yours.array.values.data(), ours.rows(), ours.cols());
   r.ours = std::move(ours);
