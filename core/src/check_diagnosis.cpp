@@ -23,7 +23,8 @@ constexpr Index kSampleRows = 128;    // evenly spread sampled rows (plus the fi
 constexpr Index kSampleCols = 128;    // likewise columns
 constexpr Index kFirstRows = 8;       // always sampled: small positions show a base or shift
 constexpr Index kFirstCols = 4;       // always sampled
-constexpr std::size_t kMaxVerified = 4;  // candidates recomputed on every cell
+constexpr std::size_t kMaxVerified = 3;  // candidates recomputed on every cell, at most
+constexpr std::size_t kMaxPartial = 2;   // of them partial (while none explains)
 constexpr std::size_t kMaxNamed = 4;     // slips in the report
 constexpr double kCloser = 0.2;          // a partial slip must match this share more than ours
 
@@ -165,23 +166,37 @@ std::vector<Slip> diagnoseSlips(const Scheme& scheme, const ParamSet& params,
     if (fa != fb) return fa;
     return !fa && a.sample.share() > b.sample.share();
   });
-  std::vector<Slip> out;
-  for (std::size_t n = 0; n < scored.size() && n < kMaxVerified; ++n) {
-    Scored& s = scored[n];
+  struct Named {
+    Slip slip;
+    bool fallback = false;
+  };
+  std::vector<Named> named;
+  std::size_t verified = 0, partial = 0;
+  bool explained = false;
+  for (Scored& s : scored) {
+    const bool whole = s.sample.matched == s.sample.compared;
+    if (verified == kMaxVerified || (!whole && (explained || partial == kMaxPartial))) break;
     const SlipCandidate& c = cands[s.order];
+    ++verified;
+    partial += whole ? 0 : 1;
     try {
       s.full = scoreEverywhere(ctx, c);
     } catch (const std::exception&) {
       continue;
     }
     if (!enoughCells(s.full, report.compared) || !worthNaming(c, s.full, report)) continue;
-    out.push_back({c.id, c.text, c.setting, s.full.share(), s.full.maxAbs,
-                   s.full.matched == s.full.compared});
+    const bool explains = s.full.matched == s.full.compared;
+    explained = explained || explains;
+    named.push_back({{c.id, c.text, c.setting, s.full.share(), s.full.maxAbs, explains},
+                     c.fallback});
   }
-  std::stable_sort(out.begin(), out.end(), [](const Slip& a, const Slip& b) {
-    if (a.explains != b.explains) return a.explains;
-    return !a.explains && a.matchedShare > b.matchedShare;
+  std::stable_sort(named.begin(), named.end(), [](const Named& a, const Named& b) {
+    if (a.slip.explains != b.slip.explains) return a.slip.explains;
+    if (a.slip.explains) return !a.fallback && b.fallback;
+    return a.slip.matchedShare > b.slip.matchedShare;
   });
+  std::vector<Slip> out;
+  for (Named& n : named) out.push_back(std::move(n.slip));
   // A bare factor adds nothing beside a named slip that explains the same numbers.
   if (!out.empty() && out.front().explains && out.front().id != "scale")
     std::erase_if(out, [](const Slip& s) { return s.id == "scale"; });

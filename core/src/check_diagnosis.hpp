@@ -45,6 +45,9 @@ struct SlipCandidate {
   /// Rounding-level only (float32 angles, exp vs pow): named even when ours is as close,
   /// as long as it is closer than ours.
   bool rounding = false;
+  /// Named after every other slip that explains yours: a bound on the error rather than a
+  /// recomputation (float32 angles), so a plainer explanation (float32 rounding) comes first.
+  bool fallback = false;
 };
 
 /// What the candidate makers see: the check and a sample of its cells.

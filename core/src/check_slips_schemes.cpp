@@ -14,6 +14,7 @@
 //   build_alibi_tensor) interleave the slopes of the two nearest powers of two;
 // - T5: num_buckets not halved for bidirectional buckets (HF modeling_t5.py
 //   _relative_position_bucket: `num_buckets //= 2` when bidirectional).
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <utility>
@@ -84,6 +85,43 @@ std::string worstText(const CheckReport& r) {
   return slipNumber(r.largestAbs.absError) + " at position " + std::to_string(r.largestAbs.row);
 }
 
+/// float32's unit roundoff 2^-24.
+constexpr double kEps32 = 5.9604644775390625e-8;
+/// Largest band (in the values' units) worth testing: wider, and anything would fit.
+constexpr double kMaxBand = 0.05;
+
+/// yours explained by angles computed in float32 (whatever pow, exp or order of operations
+/// formed θ): cell (m, c) may differ from ours by m · slope[c] + constant, the error float32
+/// rounding of θ (relative (|ln b| x + 4) 2^-24 for θ = b^-x), of the product m θ and of the
+/// cos / sin leaves. The recomputation is yours clamped into that band around ours: it
+/// matches yours exactly where yours is within the band. Null when the band is too wide.
+CellValues float32Band(const DiagnosisContext& ctx, std::vector<double> slope, double constant) {
+  const CheckReport& r = ctx.report;
+  double widest = 0;
+  for (Index c = 0; c < r.ours.cols(); ++c)
+    widest = std::max(widest, slope[static_cast<std::size_t>(c + r.colStart)]);
+  if (static_cast<double>(r.rowStart + r.ours.rows() - 1) * widest + constant > kMaxBand) return {};
+  const CheckReport* rep = &r;
+  return [rep, slope = std::move(slope), constant](std::span<const Index> rows,
+                                                   std::span<const Index> cols) {
+    Matrix out(static_cast<Index>(rows.size()), static_cast<Index>(cols.size()));
+    for (std::size_t a = 0; a < rows.size(); ++a) {
+      const auto m = static_cast<double>(rows[a] + rep->rowStart);
+      for (std::size_t b = 0; b < cols.size(); ++b) {
+        const double o = rep->ours(rows[a], cols[b]);
+        const double y = rep->yours(rows[a], cols[b]);
+        const double band = m * slope[static_cast<std::size_t>(cols[b] + rep->colStart)] + constant;
+        out(static_cast<Index>(a), static_cast<Index>(b)) =
+            std::isnan(y) ? o : std::clamp(y, o - band, o + band);
+      }
+    }
+    return out;
+  };
+}
+
+/// Relative float32 error of θ = b^-x however it is formed.
+double thetaError(double base, double x) { return (std::abs(std::log(base)) * x + 4) * kEps32; }
+
 // ---- RoPE --------------------------------------------------------------------------------
 
 bool isRopeTable(const DiagnosisContext& ctx) {
@@ -128,17 +166,25 @@ AngleRecipe ropeRecipe(const DiagnosisContext& ctx, const RopeParams& p, bool ex
   return r;
 }
 
+/// float32Band of a RoPE table: per column, θ of its pair times its error, times a.
+CellValues ropeBand(const DiagnosisContext& ctx, const RopeParams& p) {
+  const Vector theta = ropeScaledFrequencies(p);
+  const auto half = theta.size();
+  const bool angles = ctx.view.id == "angles";
+  const double a = angles ? 1.0 : std::abs(ropeAttentionFactor(p));
+  const MatrixShape full = ctx.scheme.shape(ctx.params, ctx.view.id);
+  std::vector<double> slope;
+  for (Index c = 0; c < full.cols; ++c) {
+    const Index k = angles ? c : p.layout == RopeLayout::Half ? c % half : c / 2;
+    const double x = 2.0 * static_cast<double>(k) / static_cast<double>(2 * half);
+    slope.push_back(a * theta(k) * (thetaError(p.base, x) + 2 * kEps32));
+  }
+  return float32Band(ctx, std::move(slope), angles ? 0.0 : 3 * kEps32 * a);
+}
+
 void addRopeSlips(const DiagnosisContext& ctx, std::vector<SlipCandidate>& out) {
   const RopeParams p = ropeParamsFrom(ctx.params);
   const std::string what = ctx.view.id == "angles" ? "Your angles" : "Your " + ctx.view.id + " cache";
-  out.push_back({"float32_angles",
-                 what + " computes the angles in float32 as HF's LlamaRotaryEmbedding does "
-                        "(inv_freq = 1/base^(arange(0, d, 2)/d) and positions × inv_freq in "
-                        "float32): the error grows with the position (" +
-                     worstText(ctx.report) +
-                     "); compute the angles in float64 and round only the result, or loosen "
-                     "atol.",
-                 "", angleValues(ctx, ropeRecipe(ctx, p, false, true)), true});
   out.push_back({"exp_vs_pow",
                  what + " computes θ = exp(−2i ln b / d) and the angles in float32 (the "
                         "PyTorch tutorial's div_term) where ours uses b^(−2i/d) in float64: "
@@ -151,6 +197,15 @@ void addRopeSlips(const DiagnosisContext& ctx, std::vector<SlipCandidate>& out) 
                      slipNumber(ctx.report.largestAbs.absError) +
                      "), harmless; loosen atol (e.g. 1e-12) to accept it.",
                  "", angleValues(ctx, ropeRecipe(ctx, p, true, false)), true});
+  if (CellValues band = ropeBand(ctx, p))
+    out.push_back({"float32_angles",
+                   what + " computes the angles in float32 as HF's LlamaRotaryEmbedding does "
+                          "(inv_freq = 1/base^(arange(0, d, 2)/d) and positions × inv_freq in "
+                          "float32): the error grows with the position (" +
+                       worstText(ctx.report) +
+                       "); compute the angles in float64 and round only the result, or loosen "
+                       "atol.",
+                   "", std::move(band), true, true});
   if (p.scaling == RopeScaling::Linear && p.factor > 1) {
     RopeParams wrong = p;
     wrong.factor = 1.0 / p.factor;  // θ·s: positions multiplied by s
@@ -188,13 +243,14 @@ void addSinusoidalSlips(const DiagnosisContext& ctx, std::vector<SlipCandidate>&
   const bool oursExp = p.layout == SinusoidalLayout::Tensor2Tensor;
   const std::string oursForm = oursExp ? "exp(−i ln b / (d/2 − 1))" : "b^(−2i/d)";
   const std::string otherForm = oursExp ? "b^(−i/(d/2 − 1))" : "exp(−2i ln b / d)";
-  out.push_back({"float32_angles",
-                 "Your table computes the angles in float32 (w = " + oursForm +
-                     " and position × w in float32): the error grows with the position (" +
-                     worstText(ctx.report) +
-                     "); compute the angles in float64 and round only the table, or loosen "
-                     "atol.",
-                 "", angleValues(ctx, sinusoidalRecipe(p, oursExp, true)), true});
+  const Vector w = sinusoidalFrequencies(p.dim, p.base, p.layout);
+  std::vector<double> slope;
+  for (Index c = 0; c < p.dim; ++c) {
+    const Index i = pairOfColumn(c, p.dim, p.layout).first;
+    const double x = oursExp ? static_cast<double>(i) / static_cast<double>(std::max<Index>(p.dim / 2 - 1, 1))
+                             : 2.0 * static_cast<double>(i) / static_cast<double>(p.dim);
+    slope.push_back(w(i) * (thetaError(p.base, x) + 2 * kEps32));
+  }
   out.push_back({"exp_vs_pow",
                  "Your table computes w = " + otherForm +
                      " and the angles in float32 (as the PyTorch tutorial's div_term) where "
@@ -208,6 +264,14 @@ void addSinusoidalSlips(const DiagnosisContext& ctx, std::vector<SlipCandidate>&
                      slipNumber(ctx.report.largestAbs.absError) +
                      "), harmless; loosen atol (e.g. 1e-12) to accept it.",
                  "", angleValues(ctx, sinusoidalRecipe(p, !oursExp, false)), true});
+  if (CellValues band = float32Band(ctx, std::move(slope), 3 * kEps32))
+    out.push_back({"float32_angles",
+                   "Your table computes the angles in float32 (w = " + oursForm +
+                       " and position × w in float32): the error grows with the position (" +
+                       worstText(ctx.report) +
+                       "); compute the angles in float64 and round only the table, or loosen "
+                       "atol.",
+                   "", std::move(band), true, true});
 }
 
 // ---- ALiBi and T5 ------------------------------------------------------------------------
