@@ -183,7 +183,8 @@ MatrixResult oursOnRegion(const Scheme& scheme, const ParamSet& params, const Vi
               scheme.info().id + " view '" + spec.id + "' at " + std::to_string(rows) + " x " +
                   std::to_string(cols) + " cells",
               "region");
-  MatrixResult out = computeMatrix(scheme, params, spec.id, {region.r0, region.r0 + 1, region.c0, c1});
+  MatrixResult out =
+      computeMatrix(scheme, params, spec.id, {region.r0, region.r0 + 1, region.c0, c1});
   out.rows = sampleIndices(region.r0, r1, 0);
   out.values.resize(rows, cols);
   detail::parallelBlocks(rows, rowGrain(cols), [&](Index a0, Index a1) {

@@ -19,10 +19,10 @@ namespace posenc::detail {
 
 namespace {
 
-constexpr Index kSampleRows = 128;    // evenly spread sampled rows (plus the first and worst)
-constexpr Index kSampleCols = 128;    // likewise columns
-constexpr Index kFirstRows = 8;       // always sampled: small positions show a base or shift
-constexpr Index kFirstCols = 4;       // always sampled
+constexpr Index kSampleRows = 128;       // evenly spread sampled rows (plus the first and worst)
+constexpr Index kSampleCols = 128;       // likewise columns
+constexpr Index kFirstRows = 8;          // always sampled: small positions show a base or shift
+constexpr Index kFirstCols = 4;          // always sampled
 constexpr std::size_t kMaxVerified = 3;  // candidates recomputed on every cell, at most
 constexpr std::size_t kMaxPartial = 2;   // of them partial (while none explains)
 constexpr std::size_t kMaxNamed = 4;     // slips in the report
@@ -57,7 +57,8 @@ void addScore(const Matrix& yours, const Matrix& ours, const Matrix& cand, const
   }
 }
 
-std::vector<Index> sampleAxis(Index n, Index first, Index spread, std::initializer_list<Index> also) {
+std::vector<Index> sampleAxis(Index n, Index first, Index spread,
+                              std::initializer_list<Index> also) {
   std::vector<Index> out = sampleIndices(0, n, spread);
   for (Index i = 0; i < std::min(first, n); ++i) out.push_back(i);
   for (const Index i : also)
@@ -134,12 +135,20 @@ bool worthNaming(const SlipCandidate& c, const Score& full, const CheckReport& r
 
 }  // namespace
 
-std::vector<Slip> diagnoseSlips(const Scheme& scheme, const ParamSet& params,
-                                const ViewSpec& view, const CheckReport& report) {
+std::vector<Slip> diagnoseSlips(const Scheme& scheme, const ParamSet& params, const ViewSpec& view,
+                                const CheckReport& report) {
   if (report.ours.size() == 0) return {};
   const DiagnosisContext ctx = makeContext(scheme, params, view, report);
-  std::vector<SlipCandidate> cands = schemeSlips(ctx);
-  for (SlipCandidate& c : genericSlips(ctx)) cands.push_back(std::move(c));
+  // A maker that cannot work with these parameters (a refused value, an unreadable table
+  // file) leaves its slips out; the diagnosis never fails the check.
+  std::vector<SlipCandidate> cands;
+  for (auto* make : {&schemeSlips, &genericSlips}) {
+    try {
+      for (SlipCandidate& c : make(ctx)) cands.push_back(std::move(c));
+    } catch (const std::exception&) {
+      continue;
+    }
+  }
 
   Score oursSample;
   addScore(ctx.yours, ctx.ours, ctx.ours, report.tolerance, oursSample);
@@ -187,8 +196,8 @@ std::vector<Slip> diagnoseSlips(const Scheme& scheme, const ParamSet& params,
     if (!enoughCells(s.full, report.compared) || !worthNaming(c, s.full, report)) continue;
     const bool explains = s.full.matched == s.full.compared;
     explained = explained || explains;
-    named.push_back({{c.id, c.text, c.setting, s.full.share(), s.full.maxAbs, explains},
-                     c.fallback});
+    named.push_back(
+        {{c.id, c.text, c.setting, s.full.share(), s.full.maxAbs, explains}, c.fallback});
   }
   std::stable_sort(named.begin(), named.end(), [](const Named& a, const Named& b) {
     if (a.slip.explains != b.slip.explains) return a.slip.explains;
@@ -209,7 +218,8 @@ std::vector<Slip> diagnoseSlips(const Scheme& scheme, const ParamSet& params,
 Matrix viewValuesAt(const Scheme& scheme, const ParamSet& params, const ViewSpec& view,
                     std::span<const Index> rows, std::span<const Index> cols) {
   const double nan = std::numeric_limits<double>::quiet_NaN();
-  Matrix out = Matrix::Constant(static_cast<Index>(rows.size()), static_cast<Index>(cols.size()), nan);
+  Matrix out =
+      Matrix::Constant(static_cast<Index>(rows.size()), static_cast<Index>(cols.size()), nan);
   if (view.kind == ViewKind::Series) {
     const SeriesResult s = scheme.series(params, view.id);
     for (std::size_t a = 0; a < rows.size(); ++a) {
@@ -249,7 +259,7 @@ bool withParam(const Scheme& scheme, const ParamSet& params, const std::string& 
     out.set(id, parseValue(spec, text));
     scheme.validate(out);
     return true;
-  } catch (const ParamError&) {
+  } catch (const std::exception&) {
     return false;
   }
 }

@@ -33,8 +33,7 @@ namespace posenc::detail {
 /// Values of one recomputation on cells of the compared region given by RELATIVE indices
 /// (0 .. report.ours.rows()-1, increasing): rows.size() x cols.size(), NaN where the slip
 /// gives no value (a shifted position before 0, a cell ours masks).
-using CellValues =
-    std::function<Matrix(std::span<const Index> rows, std::span<const Index> cols)>;
+using CellValues = std::function<Matrix(std::span<const Index> rows, std::span<const Index> cols)>;
 
 /// One way of computing the view wrongly, ready to be scored.
 struct SlipCandidate {

@@ -3,6 +3,7 @@
 // rounded to a narrower floating-point type.
 #include <algorithm>
 #include <cmath>
+#include <exception>
 #include <limits>
 
 #include "check_diagnosis.hpp"
@@ -11,10 +12,10 @@ namespace posenc::detail {
 
 namespace {
 
-constexpr Index kBaseRows = 6;     // first sampled rows the base is fitted on
-constexpr int kGridPoints = 160;   // log(base) grid over the parameter's range
-constexpr int kRefineSteps = 60;   // golden-section steps around the best grid point
-constexpr int kMaxDigits = 7;      // significant digits tried when rounding the estimate
+constexpr Index kBaseRows = 6;    // first sampled rows the base is fitted on
+constexpr int kGridPoints = 160;  // log(base) grid over the parameter's range
+constexpr int kRefineSteps = 60;  // golden-section steps around the best grid point
+constexpr int kMaxDigits = 7;     // significant digits tried when rounding the estimate
 
 /// The sampled rows and columns the base is fitted on (relative), and yours there.
 struct BaseFit {
@@ -29,7 +30,7 @@ struct BaseFit {
     p.set("base", base);
     try {
       ctx.scheme.validate(p);
-    } catch (const ParamError&) {
+    } catch (const std::exception&) {
       return false;
     }
     return true;
@@ -42,7 +43,7 @@ struct BaseFit {
     Matrix v;
     try {
       v = recomputeWith(ctx, p)(rows, ctx.cols);
-    } catch (const ParamError&) {
+    } catch (const std::exception&) {
       return std::numeric_limits<double>::infinity();
     }
     double sum = 0;
@@ -58,7 +59,12 @@ struct BaseFit {
   [[nodiscard]] bool matchesSample(double base) const {
     ParamSet p;
     if (!paramsWith(base, p)) return false;
-    const Matrix v = recomputeWith(ctx, p)(ctx.rows, ctx.cols);
+    Matrix v;
+    try {
+      v = recomputeWith(ctx, p)(ctx.rows, ctx.cols);
+    } catch (const std::exception&) {
+      return false;
+    }
     const Tolerance& t = ctx.report.tolerance;
     for (Index j = 0; j < v.cols(); ++j)
       for (Index i = 0; i < v.rows(); ++i) {
@@ -113,7 +119,8 @@ void addBaseSlip(const DiagnosisContext& ctx, std::vector<SlipCandidate>& out) {
   const ParamSpec& spec = findParam(ctx.scheme, "base");
   BaseFit fit{ctx};
   fit.rows.assign(ctx.rows.begin(),
-                  ctx.rows.begin() + std::min<Index>(kBaseRows, static_cast<Index>(ctx.rows.size())));
+                  ctx.rows.begin() +
+                      std::min<Index>(kBaseRows, static_cast<Index>(ctx.rows.size())));
   fit.yours = ctx.yours.topRows(static_cast<Index>(fit.rows.size()));
   const double lo = std::log(std::max(spec.min, 1.0 + 1e-9));
   const double hi = std::log(spec.max);
@@ -128,8 +135,9 @@ void addBaseSlip(const DiagnosisContext& ctx, std::vector<SlipCandidate>& out) {
     }
   }
   if (!std::isfinite(bestErr)) return;
-  const double estimate = std::exp(goldenMinimum(
-      [&](double x) { return fit.error(x); }, std::max(lo, best - step), std::min(hi, best + step)));
+  const double estimate =
+      std::exp(goldenMinimum([&](double x) { return fit.error(x); }, std::max(lo, best - step),
+                             std::min(hi, best + step)));
   const double ours = ctx.params.getReal("base");
   const double rounded = roundestMatching(fit, estimate);
   const double base = rounded > 0 ? rounded : estimate;
@@ -152,10 +160,9 @@ void addRoundingSlips(const DiagnosisContext& ctx, std::vector<SlipCandidate>& o
     int width;  // bits of storage, to compare with the file's type
     ElementType type;
   };
-  static constexpr Type kTypes[] = {
-      {"float32", 24, -125, 32, ElementType::F32},
-      {"float16", 11, -13, 16, ElementType::F16},
-      {"bfloat16", 8, -125, 16, ElementType::BF16}};
+  static constexpr Type kTypes[] = {{"float32", 24, -125, 32, ElementType::F32},
+                                    {"float16", 11, -13, 16, ElementType::F16},
+                                    {"bfloat16", 8, -125, 16, ElementType::BF16}};
   const std::string& file = ctx.report.dtype;
   const int fileWidth = file == "float32" ? 32 : file == "float16" || file == "bfloat16" ? 16 : 64;
   for (const Type& t : kTypes) {
@@ -163,22 +170,21 @@ void addRoundingSlips(const DiagnosisContext& ctx, std::vector<SlipCandidate>& o
     if (file == t.name) continue;
     const Matrix* ours = &ctx.report.ours;
     const int bits = t.bits, minExp = t.minExp;
-    out.push_back(
-        {t.name,
-         "Yours is ours rounded to " + std::string(t.name) + " (rounding only, " +
-             std::to_string(t.bits) + " significant bits) in a " + file +
-             " file: compare it with " + t.name + "'s tolerance (--rtol " +
-             slipNumber(defaultTolerance(t.type).rtol) + " --atol " +
-             slipNumber(defaultTolerance(t.type).atol) + "), or compute in float64.",
-         "",
-         [ours, bits, minExp](std::span<const Index> rows, std::span<const Index> cols) {
-           Matrix v(static_cast<Index>(rows.size()), static_cast<Index>(cols.size()));
-           for (std::size_t b = 0; b < cols.size(); ++b)
-             for (std::size_t a = 0; a < rows.size(); ++a)
-               v(static_cast<Index>(a), static_cast<Index>(b)) =
-                   roundToBits((*ours)(rows[a], cols[b]), bits, minExp);
-           return v;
-         }});
+    out.push_back({t.name,
+                   "Yours is ours rounded to " + std::string(t.name) + " (rounding only, " +
+                       std::to_string(t.bits) + " significant bits) in a " + file +
+                       " file: compare it with " + t.name + "'s tolerance (--rtol " +
+                       slipNumber(defaultTolerance(t.type).rtol) + " --atol " +
+                       slipNumber(defaultTolerance(t.type).atol) + "), or compute in float64.",
+                   "",
+                   [ours, bits, minExp](std::span<const Index> rows, std::span<const Index> cols) {
+                     Matrix v(static_cast<Index>(rows.size()), static_cast<Index>(cols.size()));
+                     for (std::size_t b = 0; b < cols.size(); ++b)
+                       for (std::size_t a = 0; a < rows.size(); ++a)
+                         v(static_cast<Index>(a), static_cast<Index>(b)) =
+                             roundToBits((*ours)(rows[a], cols[b]), bits, minExp);
+                     return v;
+                   }});
   }
 }
 

@@ -13,8 +13,7 @@ namespace {
 
 const char* sinusoidalLayoutText(const std::string& layout) {
   if (layout == "interleaved") return "sin and cos of pair i in columns 2i and 2i + 1, the paper";
-  if (layout == "concatenated")
-    return "all sines, then all cosines, as Transformer-XL and GPT-J";
+  if (layout == "concatenated") return "all sines, then all cosines, as Transformer-XL and GPT-J";
   return "sines then cosines with wᵢ = base^(−i/(d/2 − 1)), tensor2tensor's "
          "get_timing_signal_1d and fairseq";
 }
@@ -31,9 +30,8 @@ std::string choiceText(const DiagnosisContext& ctx, const std::string& id, const
   const std::string& scheme = ctx.scheme.info().id;
   const std::string set = "set " + id + "=" + yours;
   if (scheme == "rope" && id == "layout") {
-    const std::string what = ctx.view.id == "cos" || ctx.view.id == "sin"
-                                 ? "Your " + ctx.view.id + " cache"
-                                 : "Yours";
+    const std::string what =
+        ctx.view.id == "cos" || ctx.view.id == "sin" ? "Your " + ctx.view.id + " cache" : "Yours";
     return what + " is the " + yours + " layout (" + ropeLayoutText(yours) + "); ours is " + ours +
            " (" + ropeLayoutText(ours) + "): " + set +
            (yours == "interleaved" ? ", or pair column j with j + d/2"
@@ -196,7 +194,8 @@ double fittedFactor(const DiagnosisContext& ctx) {
 /// `v` with the fewest significant digits (1 .. 7) within `rel` of it.
 double roundNumber(double v, double rel) {
   for (int digits = 1; digits <= 7; ++digits) {
-    const double p = std::pow(10.0, digits - 1 - static_cast<int>(std::floor(std::log10(std::abs(v)))));
+    const double p =
+        std::pow(10.0, digits - 1 - static_cast<int>(std::floor(std::log10(std::abs(v)))));
     const double r = std::round(v * p) / p;
     if (std::abs(r - v) <= rel * std::abs(v)) return r;
   }
@@ -227,8 +226,7 @@ void addScale(const DiagnosisContext& ctx, std::vector<SlipCandidate>& out) {
 /// yours = ours + c_i per row (softmax cannot tell): c_i the mean offset of row i over the
 /// sampled columns.
 void addRowOffset(const DiagnosisContext& ctx, std::vector<SlipCandidate>& out) {
-  if (ctx.view.kind != ViewKind::Matrix || ctx.view.dimensionColumns || ctx.cols.size() < 4)
-    return;
+  if (ctx.view.kind != ViewKind::Matrix || ctx.view.dimensionColumns || ctx.cols.size() < 4) return;
   const CheckReport& r = ctx.report;
   std::vector<double> offset(static_cast<std::size_t>(r.ours.rows()), 0.0);
   bool nonZero = false;
@@ -253,8 +251,7 @@ void addRowOffset(const DiagnosisContext& ctx, std::vector<SlipCandidate>& out) 
                      "): softmax over a row's keys cannot tell the two apart, so attention is "
                      "the same (BLOOM's build_alibi_tensor adds m·j instead of −m(i − j)); "
                      "subtract each row's offset to compare.",
-                 "",
-                 fromOurs(ctx, [offset](double o, Index i) {
+                 "", fromOurs(ctx, [offset](double o, Index i) {
                    return o + offset[static_cast<std::size_t>(i)];
                  })});
 }

@@ -44,41 +44,43 @@ struct AngleRecipe {
 CellValues angleValues(const DiagnosisContext& ctx, AngleRecipe recipe) {
   const Index r0 = ctx.report.rowStart;
   const Index c0 = ctx.report.colStart;
-  return [r0, c0, rc = std::move(recipe)](std::span<const Index> rows,
-                                          std::span<const Index> cols) {
-    Matrix out(static_cast<Index>(rows.size()), static_cast<Index>(cols.size()));
-    for (std::size_t b = 0; b < cols.size(); ++b) {
-      const auto [k, fn] = rc.column(cols[b] + c0);
-      const double t = rc.theta[static_cast<std::size_t>(k)];
-      for (std::size_t a = 0; a < rows.size(); ++a) {
-        const Index m = rows[a] + r0;
-        double v = 0;
-        if (rc.single) {
-          const float angle = static_cast<float>(m) * static_cast<float>(t);
-          const float f = fn == AngleFn::Angle ? angle
-                          : fn == AngleFn::Cos ? std::cos(angle)
-                                               : std::sin(angle);
-          v = fn == AngleFn::Angle ? f : f * static_cast<float>(rc.factor);
-        } else {
-          const double angle = static_cast<double>(m) * t;
-          v = fn == AngleFn::Angle ? angle
-              : fn == AngleFn::Cos ? std::cos(angle) * rc.factor
-                                   : std::sin(angle) * rc.factor;
+  return
+      [r0, c0, rc = std::move(recipe)](std::span<const Index> rows, std::span<const Index> cols) {
+        Matrix out(static_cast<Index>(rows.size()), static_cast<Index>(cols.size()));
+        for (std::size_t b = 0; b < cols.size(); ++b) {
+          const auto [k, fn] = rc.column(cols[b] + c0);
+          const double t = rc.theta[static_cast<std::size_t>(k)];
+          for (std::size_t a = 0; a < rows.size(); ++a) {
+            const Index m = rows[a] + r0;
+            double v = 0;
+            if (rc.single) {
+              const float angle = static_cast<float>(m) * static_cast<float>(t);
+              const float f = fn == AngleFn::Angle ? angle
+                              : fn == AngleFn::Cos ? std::cos(angle)
+                                                   : std::sin(angle);
+              v = fn == AngleFn::Angle ? f : f * static_cast<float>(rc.factor);
+            } else {
+              const double angle = static_cast<double>(m) * t;
+              v = fn == AngleFn::Angle ? angle
+                  : fn == AngleFn::Cos ? std::cos(angle) * rc.factor
+                                       : std::sin(angle) * rc.factor;
+            }
+            out(static_cast<Index>(a), static_cast<Index>(b)) = v;
+          }
         }
-        out(static_cast<Index>(a), static_cast<Index>(b)) = v;
-      }
-    }
-    return out;
-  };
+        return out;
+      };
 }
 
 /// θ_k of pair k as `num(k) / den` in the exponent of base: b^(−num/den) (pow) or
 /// exp(−num ln b / den) (exp), in float64 or float32 (as torch / numpy float32 tensors).
 double frequency(double base, double num, double den, bool exp, bool single) {
   // exp: arange(0, d, 2) * (-log(base) / d), the PyTorch tutorial's association.
-  if (!single) return exp ? std::exp(num * (-std::log(base) / den)) : 1.0 / std::pow(base, num / den);
+  if (!single)
+    return exp ? std::exp(num * (-std::log(base) / den)) : 1.0 / std::pow(base, num / den);
   if (exp) return std::exp(static_cast<float>(num) * static_cast<float>(-std::log(base) / den));
-  return 1.0f / std::pow(static_cast<float>(base), static_cast<float>(num) / static_cast<float>(den));
+  return 1.0f /
+         std::pow(static_cast<float>(base), static_cast<float>(num) / static_cast<float>(den));
 }
 
 std::string worstText(const CheckReport& r) {
@@ -144,8 +146,7 @@ std::vector<double> ropeTheta(const RopeParams& p, bool exp, bool single) {
     double t = frequency(base, num, den, exp, single);
     if (p.scaling == RopeScaling::Linear)
       t = single ? static_cast<float>(t) / static_cast<float>(p.factor) : t / p.factor;
-    else if (!baseRule)
-      t *= scaled(k) / (1.0 / std::pow(p.base, num / den));
+    else if (!baseRule) t *= scaled(k) / (1.0 / std::pow(p.base, num / den));
     out.push_back(single ? static_cast<double>(static_cast<float>(t)) : t);
   }
   return out;
@@ -184,24 +185,28 @@ CellValues ropeBand(const DiagnosisContext& ctx, const RopeParams& p) {
 
 void addRopeSlips(const DiagnosisContext& ctx, std::vector<SlipCandidate>& out) {
   const RopeParams p = ropeParamsFrom(ctx.params);
-  const std::string what = ctx.view.id == "angles" ? "Your angles" : "Your " + ctx.view.id + " cache";
+  const std::string what =
+      ctx.view.id == "angles" ? "Your angles" : "Your " + ctx.view.id + " cache";
   out.push_back({"exp_vs_pow",
-                 what + " computes θ = exp(−2i ln b / d) and the angles in float32 (the "
-                        "PyTorch tutorial's div_term) where ours uses b^(−2i/d) in float64: "
-                        "rounding only, growing with the position (" +
+                 what +
+                     " computes θ = exp(−2i ln b / d) and the angles in float32 (the "
+                     "PyTorch tutorial's div_term) where ours uses b^(−2i/d) in float64: "
+                     "rounding only, growing with the position (" +
                      worstText(ctx.report) + "); compute in float64, or loosen atol.",
                  "", angleValues(ctx, ropeRecipe(ctx, p, true, true)), true});
   out.push_back({"exp_vs_pow",
-                 what + " computes θ = exp(−2i ln b / d) where ours uses b^(−2i/d) (both "
-                        "float64): the two differ by rounding only (largest " +
+                 what +
+                     " computes θ = exp(−2i ln b / d) where ours uses b^(−2i/d) (both "
+                     "float64): the two differ by rounding only (largest " +
                      slipNumber(ctx.report.largestAbs.absError) +
                      "), harmless; loosen atol (e.g. 1e-12) to accept it.",
                  "", angleValues(ctx, ropeRecipe(ctx, p, true, false)), true});
   if (CellValues band = ropeBand(ctx, p))
     out.push_back({"float32_angles",
-                   what + " computes the angles in float32 as HF's LlamaRotaryEmbedding does "
-                          "(inv_freq = 1/base^(arange(0, d, 2)/d) and positions × inv_freq in "
-                          "float32): the error grows with the position (" +
+                   what +
+                       " computes the angles in float32 as HF's LlamaRotaryEmbedding does "
+                       "(inv_freq = 1/base^(arange(0, d, 2)/d) and positions × inv_freq in "
+                       "float32): the error grows with the position (" +
                        worstText(ctx.report) +
                        "); compute the angles in float64 and round only the result, or loosen "
                        "atol.",
@@ -209,12 +214,12 @@ void addRopeSlips(const DiagnosisContext& ctx, std::vector<SlipCandidate>& out) 
   if (p.scaling == RopeScaling::Linear && p.factor > 1) {
     RopeParams wrong = p;
     wrong.factor = 1.0 / p.factor;  // θ·s: positions multiplied by s
-    out.push_back({"linear_side",
-                   what + " multiplies the positions by the linear factor s = " +
-                       slipNumber(p.factor) +
-                       " (θ·s) where linear scaling divides them (θ/s, HF's inv_freq /= "
-                       "factor): divide the positions (or θ) by s.",
-                   "", angleValues(ctx, ropeRecipe(ctx, wrong, false, false))});
+    out.push_back(
+        {"linear_side",
+         what + " multiplies the positions by the linear factor s = " + slipNumber(p.factor) +
+             " (θ·s) where linear scaling divides them (θ/s, HF's inv_freq /= "
+             "factor): divide the positions (or θ) by s.",
+         "", angleValues(ctx, ropeRecipe(ctx, wrong, false, false))});
   }
 }
 
@@ -226,7 +231,8 @@ AngleRecipe sinusoidalRecipe(const SinusoidalParams& p, bool exp, bool single) {
   const bool t2t = p.layout == SinusoidalLayout::Tensor2Tensor;
   for (Index i = 0; i < half; ++i) {
     const double num = t2t ? static_cast<double>(i) : static_cast<double>(2 * i);
-    const double den = t2t ? static_cast<double>(std::max<Index>(half - 1, 1)) : static_cast<double>(p.dim);
+    const double den =
+        t2t ? static_cast<double>(std::max<Index>(half - 1, 1)) : static_cast<double>(p.dim);
     r.theta.push_back(frequency(p.base, num, den, exp, single));
   }
   r.single = single;
@@ -247,8 +253,9 @@ void addSinusoidalSlips(const DiagnosisContext& ctx, std::vector<SlipCandidate>&
   std::vector<double> slope;
   for (Index c = 0; c < p.dim; ++c) {
     const Index i = pairOfColumn(c, p.dim, p.layout).first;
-    const double x = oursExp ? static_cast<double>(i) / static_cast<double>(std::max<Index>(p.dim / 2 - 1, 1))
-                             : 2.0 * static_cast<double>(i) / static_cast<double>(p.dim);
+    const double x =
+        oursExp ? static_cast<double>(i) / static_cast<double>(std::max<Index>(p.dim / 2 - 1, 1))
+                : 2.0 * static_cast<double>(i) / static_cast<double>(p.dim);
     slope.push_back(w(i) * (thetaError(p.base, x) + 2 * kEps32));
   }
   out.push_back({"exp_vs_pow",
@@ -282,7 +289,8 @@ void addAlibiSlips(const DiagnosisContext& ctx, std::vector<SlipCandidate>& out)
   const Vector ours = alibiSlopes(p.heads);
   std::vector<double> simple;
   for (Index h = 0; h < p.heads; ++h)
-    simple.push_back(std::pow(2.0, -8.0 * static_cast<double>(h + 1) / static_cast<double>(p.heads)));
+    simple.push_back(
+        std::pow(2.0, -8.0 * static_cast<double>(h + 1) / static_cast<double>(p.heads)));
   const std::string n = std::to_string(p.heads);
   const auto c = std::bit_floor(static_cast<std::uint64_t>(p.heads));
   const std::string text =
@@ -327,8 +335,8 @@ void addT5Slips(const DiagnosisContext& ctx, std::vector<SlipCandidate>& out) {
                  "Your buckets use num_buckets = " + std::to_string(n) +
                      " per direction: with bidirectional=true HF's _relative_position_bucket "
                      "halves it first (num_buckets //= 2, so " +
-                     std::to_string(n / 2) + " per direction); halve it, or set buckets=" +
-                     std::to_string(2 * n) + ".",
+                     std::to_string(n / 2) +
+                     " per direction); halve it, or set buckets=" + std::to_string(2 * n) + ".",
                  "buckets=" + std::to_string(2 * n), recomputeWith(ctx, p)});
 }
 
@@ -350,7 +358,7 @@ bool nameFactor(const DiagnosisContext& ctx, double& k, SlipCandidate& out) {
   const RopeParams p = ropeParamsFrom(ctx.params);
   const double a = ropeAttentionFactor(p);
   if (a == 1.0) return false;
-  const std::string rule = p.attentionFactor > 0               ? "attention_factor"
+  const std::string rule = p.attentionFactor > 0                ? "attention_factor"
                            : p.scaling == RopeScaling::LongRope ? "LongRoPE's sqrt(1 + ln s / ln L)"
                                                                 : "YaRN's 0.1 ln s + 1";
   const auto near = [](double x, double y) { return std::abs(x - y) <= 1e-6 * std::abs(y); };

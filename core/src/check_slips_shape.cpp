@@ -3,6 +3,7 @@
 // transposed, or one row longer or shorter (positions starting at 1, another length), each
 // checked on the values.
 #include <cmath>
+#include <exception>
 
 #include "check_diagnosis.hpp"
 
@@ -56,7 +57,8 @@ Slip scoreAgainst(const Matrix& theirs, const Tolerance& tol, At at, Slip s) {
 Matrix oursRows(const Scheme& scheme, const ParamSet& params, const ViewSpec& view,
                 const CheckReport& r, Index r0, Index n) {
   if (r0 < 0) return {};
-  std::vector<Index> rows(static_cast<std::size_t>(n)), cols(static_cast<std::size_t>(r.oursShape.cols));
+  std::vector<Index> rows(static_cast<std::size_t>(n)),
+      cols(static_cast<std::size_t>(r.oursShape.cols));
   for (Index i = 0; i < n; ++i) rows[static_cast<std::size_t>(i)] = r0 + i;
   for (Index j = 0; j < r.oursShape.cols; ++j) cols[static_cast<std::size_t>(j)] = r.colStart + j;
   ParamSet p = params;
@@ -68,7 +70,7 @@ Matrix oursRows(const Scheme& scheme, const ParamSet& params, const ViewSpec& vi
   try {
     const Matrix v = viewValuesAt(scheme, p, view, rows, cols);
     return v.hasNaN() && v.array().isNaN().all() ? Matrix{} : v;
-  } catch (const ParamError&) {
+  } catch (const std::exception&) {
     return {};
   }
 }
@@ -87,13 +89,12 @@ std::vector<Slip> diagnoseShape(const Scheme& scheme, const ParamSet& params, co
   if (given.rows == C && given.cols == R && R != C) {
     const Matrix ours = oursRows(scheme, params, view, r, r.rowStart, R);
     if (ours.size() == 0) return {};
-    out.push_back(scoreAgainst(
-        ours, r.tolerance, [&](Index i, Index j) { return y(j, i); },
-        {"transpose",
-         "Yours has shape " + shapeText(C, R) + ", ours " + shapeText(R, C) +
-             ": yours is ours transposed (ours has rows = " + view.yLabel + ", columns = " +
-             view.xLabel + "); transpose yours (.T).",
-         ""}));
+    out.push_back(scoreAgainst(ours, r.tolerance, [&](Index i, Index j) { return y(j, i); },
+                               {"transpose",
+                                "Yours has shape " + shapeText(C, R) + ", ours " + shapeText(R, C) +
+                                    ": yours is ours transposed (ours has rows = " + view.yLabel +
+                                    ", columns = " + view.xLabel + "); transpose yours (.T).",
+                                ""}));
     return out;
   }
   if (given.cols != C || std::abs(given.rows - R) != 1) return {};
@@ -113,13 +114,12 @@ std::vector<Slip> diagnoseShape(const Scheme& scheme, const ParamSet& params, co
   }
   const Matrix sameOurs = oursRows(scheme, params, view, r, r.rowStart, n);
   if (sameOurs.size() != 0 && r.rowStart == 0 && params.has("length")) {
-    Slip s = scoreAgainst(
-        sameOurs, r.tolerance, y,
-        {"length",
-         "Yours has " + std::to_string(n) + " rows, ours " + std::to_string(R) +
-             ", and they agree on the positions both have: your length is " + std::to_string(n) +
-             ": set length=" + std::to_string(n) + ".",
-         "length=" + std::to_string(n)});
+    Slip s = scoreAgainst(sameOurs, r.tolerance, y,
+                          {"length",
+                           "Yours has " + std::to_string(n) + " rows, ours " + std::to_string(R) +
+                               ", and they agree on the positions both have: your length is " +
+                               std::to_string(n) + ": set length=" + std::to_string(n) + ".",
+                           "length=" + std::to_string(n)});
     if (s.explains) return {s};
   }
   return {};

@@ -60,8 +60,8 @@ void expectNamed(const CheckReport& r, const std::string& id, const std::string&
 /// concatenate([freqs, freqs]) (HF modeling_llama.py rotate_half's pairing), interleaved
 /// repeat(2) (GPT-J's rotate_every_two, Meta's original Llama). `first` is the first position,
 /// `posScale` multiplies the positions, `exp` forms theta as exp(arange * (-log(base) / d)).
-Matrix ropeCache(Index length, Index d, double base, bool interleaved, bool sine,
-                 double first = 0, double posScale = 1, bool exp = false) {
+Matrix ropeCache(Index length, Index d, double base, bool interleaved, bool sine, double first = 0,
+                 double posScale = 1, bool exp = false) {
   Matrix out(length, d);
   for (Index m = 0; m < length; ++m)
     for (Index c = 0; c < d; ++c) {
@@ -221,8 +221,7 @@ TEST(CheckDiagnosis, NarrowerRoundingIsNamed) {
   CheckOptions tight;
   tight.rtol = 1e-12;
   tight.atol = 1e-12;
-  expectNamed(check("rope", {{"length", "64"}}, "cos", single, ElementType::F64, tight),
-              "float32");
+  expectNamed(check("rope", {{"length", "64"}}, "cos", single, ElementType::F64, tight), "float32");
 }
 
 TEST(CheckDiagnosis, RandomNoiseIsExplainedByNothing) {
@@ -316,8 +315,8 @@ TEST(CheckDiagnosis, PytorchTutorialFloat32TableIsExpVsPow) {
       yours(p, 2 * i) = std::sin(angle);
       yours(p, 2 * i + 1) = std::cos(angle);
     }
-  const CheckReport r = check("sinusoidal", {{"length", "2048"}, {"dim", "64"}}, "encoding",
-                              yours, ElementType::F32);
+  const CheckReport r =
+      check("sinusoidal", {{"length", "2048"}, {"dim", "64"}}, "encoding", yours, ElementType::F32);
   expectNamed(r, "exp_vs_pow");
   EXPECT_NE(r.diagnosis.front().text.find("float32"), std::string::npos);
 }
@@ -404,7 +403,6 @@ TEST(CheckDiagnosis, T5SlipsAreNamed) {
               "rows_shifted");
 }
 
-
 TEST(CheckDiagnosis, ScaleAndKeyShiftAreNamed) {
   const Sets sets = {{"heads", "8"}, {"head", "0"}, {"length", "32"}, {"causal", "false"}};
   const Matrix twice = ours("alibi", sets, "bias") * 2.5;
@@ -414,7 +412,8 @@ TEST(CheckDiagnosis, ScaleAndKeyShiftAreNamed) {
   // T5 keys counted from 1: bucket((j + 1) - i).
   Matrix keys(96, 96);
   for (Index i = 0; i < 96; ++i)
-    for (Index j = 0; j < 96; ++j) keys(i, j) = static_cast<double>(hfBucket(j + 1 - i, true, 32, 128));
+    for (Index j = 0; j < 96; ++j)
+      keys(i, j) = static_cast<double>(hfBucket(j + 1 - i, true, 32, 128));
   expectNamed(check("t5", {{"length", "96"}}, "buckets", keys), "cols_shifted");
 }
 
