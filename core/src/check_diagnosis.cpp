@@ -205,6 +205,7 @@ std::vector<Slip> diagnoseSlips(const Scheme& scheme, const ParamSet& params, co
     return a.slip.matchedShare > b.slip.matchedShare;
   });
   std::vector<Slip> out;
+  out.reserve(named.size());
   for (Named& n : named) out.push_back(std::move(n.slip));
   // A bare factor adds nothing beside a named slip that explains the same numbers.
   if (!out.empty() && out.front().explains && out.front().id != "scale")

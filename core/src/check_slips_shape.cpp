@@ -81,23 +81,21 @@ std::vector<Slip> diagnoseShape(const Scheme& scheme, const ParamSet& params, co
                                 const CheckReport& r, const Array& yours) {
   if (view.kind != ViewKind::Matrix) return {};
   const Shape2 given = matrixShapeOf(yours.shape);
-  const Index R = r.oursShape.rows, C = r.oursShape.cols;
+  const Index nr = r.oursShape.rows, nc = r.oursShape.cols;
   const auto y = [&](Index i, Index j) {
     return yours.values[static_cast<std::size_t>(i * given.cols + j)];
   };
-  std::vector<Slip> out;
-  if (given.rows == C && given.cols == R && R != C) {
-    const Matrix ours = oursRows(scheme, params, view, r, r.rowStart, R);
+  if (given.rows == nc && given.cols == nr && nr != nc) {
+    const Matrix ours = oursRows(scheme, params, view, r, r.rowStart, nr);
     if (ours.size() == 0) return {};
-    out.push_back(scoreAgainst(ours, r.tolerance, [&](Index i, Index j) { return y(j, i); },
-                               {"transpose",
-                                "Yours has shape " + shapeText(C, R) + ", ours " + shapeText(R, C) +
-                                    ": yours is ours transposed (ours has rows = " + view.yLabel +
-                                    ", columns = " + view.xLabel + "); transpose yours (.T).",
-                                ""}));
-    return out;
+    return {scoreAgainst(ours, r.tolerance, [&](Index i, Index j) { return y(j, i); },
+                         {"transpose",
+                          "Yours has shape " + shapeText(nc, nr) + ", ours " + shapeText(nr, nc) +
+                              ": yours is ours transposed (ours has rows = " + view.yLabel +
+                              ", columns = " + view.xLabel + "); transpose yours (.T).",
+                          ""})};
   }
-  if (given.cols != C || std::abs(given.rows - R) != 1) return {};
+  if (given.cols != nc || std::abs(given.rows - nr) != 1) return {};
   const Index n = given.rows;
   // Row i of yours against ours at row i + 1 (positions starting at 1), then at row i (the
   // same positions, another length).
@@ -106,7 +104,7 @@ std::vector<Slip> diagnoseShape(const Scheme& scheme, const ParamSet& params, co
     Slip s = scoreAgainst(
         shiftedOurs, r.tolerance, y,
         {"rows_shifted",
-         "Yours has " + std::to_string(n) + " rows, ours " + std::to_string(R) +
+         "Yours has " + std::to_string(n) + " rows, ours " + std::to_string(nr) +
              ", and your row i holds ours at position i + 1: your positions start at 1 where "
              "ours start at 0 (use positions = arange(0, L)).",
          ""});
@@ -116,7 +114,7 @@ std::vector<Slip> diagnoseShape(const Scheme& scheme, const ParamSet& params, co
   if (sameOurs.size() != 0 && r.rowStart == 0 && params.has("length")) {
     Slip s = scoreAgainst(sameOurs, r.tolerance, y,
                           {"length",
-                           "Yours has " + std::to_string(n) + " rows, ours " + std::to_string(R) +
+                           "Yours has " + std::to_string(n) + " rows, ours " + std::to_string(nr) +
                                ", and they agree on the positions both have: your length is " +
                                std::to_string(n) + ": set length=" + std::to_string(n) + ".",
                            "length=" + std::to_string(n)});

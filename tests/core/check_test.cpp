@@ -328,13 +328,34 @@ TEST(CheckDiagnosis, SimpleSlopesForTwelveHeadsAreNamed) {
   Matrix simple(1, 12);
   for (Index h = 0; h < 12; ++h) simple(0, h) = std::pow(2.0, -8.0 * (h + 1) / 12.0);
   expectNamed(check("alibi", {{"heads", "12"}}, "slopes", simple), "alibi_slopes");
-  // The bias of head 9: slope 2^(-80/12) instead of get_slopes' 2^(-3/2 - ... ) (check_slips.py).
+  // The bias of head 9: slope 2^(-80/12) = 0.0098431332023036951 instead of get_slopes(12)[9]
+  // = 2^(-3/2) = 0.35355339059327384 (tests/reference/check_slips.py).
   Matrix bias(32, 32);
   const double m = std::pow(2.0, -8.0 * 10 / 12.0);
   for (Index i = 0; i < 32; ++i)
     for (Index j = 0; j < 32; ++j) bias(i, j) = j <= i ? -m * (i - j) : kMasked;
   expectNamed(check("alibi", {{"heads", "12"}, {"head", "9"}, {"length", "32"}}, "bias", bias),
               "alibi_slopes");
+}
+
+TEST(CheckDiagnosis, GetSlopesForTwelveHeadsPasses) {
+  // ofirpress/attention_with_linear_biases get_slopes(12) (tests/reference/check_slips.py).
+  const std::vector<double> slopes = {0.5,
+                                      0.25,
+                                      0.125,
+                                      0.0625,
+                                      0.03125,
+                                      0.015625,
+                                      0.0078125,
+                                      0.00390625,
+                                      0.70710678118654757,
+                                      0.35355339059327384,
+                                      0.17677669529663692,
+                                      0.088388347648318488};
+  const Matrix row = Eigen::Map<const Matrix>(slopes.data(), 1, 12);
+  const CheckReport r = check("alibi", {{"heads", "12"}}, "slopes", row, ElementType::F32);
+  EXPECT_TRUE(r.matches()) << checkReportText(r);
+  EXPECT_TRUE(r.diagnosis.empty());
 }
 
 TEST(CheckDiagnosis, AlibiSignCausalAndBloomOffset) {
@@ -385,6 +406,23 @@ Matrix t5Buckets(Index length, bool bidirectional, std::int64_t n, bool swap = f
       out(i, j) = static_cast<double>(hfBucket(rel, bidirectional, n, 128, halve));
     }
   return out;
+}
+
+TEST(CheckDiagnosis, T5BucketMirrorAgreesWithNumpy) {
+  // tests/reference/check_slips.py relative_position_bucket (float32 logs as torch).
+  const std::vector<std::int64_t> offsets = {-200, -100, -50, -20, -8, -1, 0,   1,   7,   8,  9,
+                                             15,   16,   20,  50,  90, 91, 100, 127, 128, 200};
+  const std::vector<std::int64_t> halved = {15, 15, 13, 10, 8,  1,  0,  17, 23, 24, 24,
+                                            25, 26, 26, 29, 30, 31, 31, 31, 31, 31};
+  const std::vector<std::int64_t> notHalved = {31, 30, 24, 17, 8,  1,  0,  33, 39, 40, 41,
+                                               47, 48, 49, 56, 61, 61, 62, 63, 63, 63};
+  const std::vector<std::int64_t> causal = {31, 30, 24, 17, 8, 1, 0, 0, 0, 0, 0,
+                                            0,  0,  0,  0,  0, 0, 0, 0, 0, 0};
+  for (std::size_t k = 0; k < offsets.size(); ++k) {
+    EXPECT_EQ(hfBucket(offsets[k], true, 32, 128), halved[k]) << offsets[k];
+    EXPECT_EQ(hfBucket(offsets[k], true, 32, 128, false), notHalved[k]) << offsets[k];
+    EXPECT_EQ(hfBucket(offsets[k], false, 32, 128), causal[k]) << offsets[k];
+  }
 }
 
 TEST(CheckDiagnosis, T5SlipsAreNamed) {
