@@ -175,7 +175,7 @@ MatrixResult oursOnRegion(const Scheme& scheme, const ParamSet& params, const Vi
   const bool perCell = spec.vectorsPerPosition == 0 && spec.maxRowLength == 0;
   const Index rows = r1 - region.r0;
   const Index cols = c1 - region.c0;
-  if (!perCell || rows <= 1 || region.c0 < 0 || cols <= 0 ||
+  if (!perCell || region.r0 < 0 || rows <= 1 || region.c0 < 0 || cols <= 0 ||
       static_cast<double>(rows) * static_cast<double>(cols) < 1e6)
     return computeMatrix(scheme, params, spec.id, region);  // checks the region as usual
   checkMemory(matrixRequestBytes(static_cast<double>(rows), static_cast<double>(cols), 0, 0,

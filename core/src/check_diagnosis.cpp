@@ -133,14 +133,10 @@ bool worthNaming(const SlipCandidate& c, const Score& full, const CheckReport& r
   return full.share() >= 0.5 && full.share() >= oursShare + kCloser;
 }
 
-}  // namespace
-
-std::vector<Slip> diagnoseSlips(const Scheme& scheme, const ParamSet& params, const ViewSpec& view,
-                                const CheckReport& report) {
-  if (report.ours.size() == 0) return {};
-  const DiagnosisContext ctx = makeContext(scheme, params, view, report);
-  // A maker that cannot work with these parameters (a refused value, an unreadable table
-  // file) leaves its slips out; the diagnosis never fails the check.
+/// Every candidate of the scheme and the generic ones. A maker that cannot work with these
+/// parameters (a refused value, an unreadable table file) leaves its slips out; the diagnosis
+/// never fails the check.
+std::vector<SlipCandidate> allCandidates(const DiagnosisContext& ctx) {
   std::vector<SlipCandidate> cands;
   for (auto* make : {&schemeSlips, &genericSlips}) {
     try {
@@ -149,36 +145,49 @@ std::vector<Slip> diagnoseSlips(const Scheme& scheme, const ParamSet& params, co
       continue;
     }
   }
+  return cands;
+}
 
+/// The candidates worth recomputing on every cell, scored on the sample: those matching the
+/// whole sample first (in priority order), then those clearly closer than ours, closest first.
+std::vector<Scored> promising(const DiagnosisContext& ctx,
+                              const std::vector<SlipCandidate>& cands) {
   Score oursSample;
-  addScore(ctx.yours, ctx.ours, ctx.ours, report.tolerance, oursSample);
-  const Index sampleCells = oursSample.compared;
+  addScore(ctx.yours, ctx.ours, ctx.ours, ctx.report.tolerance, oursSample);
   std::vector<Scored> scored;
   for (std::size_t k = 0; k < cands.size(); ++k) {
     Scored s{k};
     try {
-      addScore(ctx.yours, ctx.ours, cands[k].values(ctx.rows, ctx.cols), report.tolerance,
+      addScore(ctx.yours, ctx.ours, cands[k].values(ctx.rows, ctx.cols), ctx.report.tolerance,
                s.sample);
     } catch (const std::exception&) {
       continue;  // the slip cannot be computed for these parameters (or its table file)
     }
-    if (!enoughCells(s.sample, sampleCells)) continue;
+    if (!enoughCells(s.sample, oursSample.compared)) continue;
     const bool all = s.sample.matched == s.sample.compared;
     const bool closer = s.sample.share() >= oursSample.share() + kCloser ||
                         (cands[k].rounding && s.sample.maxAbs < 0.5 * oursSample.maxAbs);
     if (all || closer) scored.push_back(s);
   }
-  // Candidates matching the whole sample first (in priority order), then the closest.
   std::stable_sort(scored.begin(), scored.end(), [](const Scored& a, const Scored& b) {
     const bool fa = a.sample.matched == a.sample.compared;
     const bool fb = b.sample.matched == b.sample.compared;
     if (fa != fb) return fa;
     return !fa && a.sample.share() > b.sample.share();
   });
-  struct Named {
-    Slip slip;
-    bool fallback = false;
-  };
+  return scored;
+}
+
+/// A slip verified on every cell, and whether it only bounds the error (SlipCandidate).
+struct Named {
+  Slip slip;
+  bool fallback = false;
+};
+
+/// The promising candidates recomputed on every cell (at most kMaxVerified, partial ones only
+/// while none explains), the ones worth naming kept.
+std::vector<Named> verify(const DiagnosisContext& ctx, const std::vector<SlipCandidate>& cands,
+                          std::vector<Scored>& scored) {
   std::vector<Named> named;
   std::size_t verified = 0, partial = 0;
   bool explained = false;
@@ -193,12 +202,25 @@ std::vector<Slip> diagnoseSlips(const Scheme& scheme, const ParamSet& params, co
     } catch (const std::exception&) {
       continue;
     }
-    if (!enoughCells(s.full, report.compared) || !worthNaming(c, s.full, report)) continue;
+    if (!enoughCells(s.full, ctx.report.compared) || !worthNaming(c, s.full, ctx.report)) continue;
     const bool explains = s.full.matched == s.full.compared;
     explained = explained || explains;
     named.push_back(
         {{c.id, c.text, c.setting, s.full.share(), s.full.maxAbs, explains}, c.fallback});
   }
+  return named;
+}
+
+}  // namespace
+
+std::vector<Slip> diagnoseSlips(const Scheme& scheme, const ParamSet& params, const ViewSpec& view,
+                                const CheckReport& report) {
+  if (report.ours.size() == 0) return {};
+  const DiagnosisContext ctx = makeContext(scheme, params, view, report);
+  const std::vector<SlipCandidate> cands = allCandidates(ctx);
+  std::vector<Scored> scored = promising(ctx, cands);
+  std::vector<Named> named = verify(ctx, cands, scored);
+  // Explaining slips first (a bound on the error after the recomputations), then the closest.
   std::stable_sort(named.begin(), named.end(), [](const Named& a, const Named& b) {
     if (a.slip.explains != b.slip.explains) return a.slip.explains;
     if (a.slip.explains) return !a.fallback && b.fallback;
