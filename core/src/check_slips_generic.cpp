@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "check_diagnosis.hpp"
+#include "posenc/sinusoidal_table.hpp"
 
 namespace posenc::detail {
 
@@ -62,6 +63,51 @@ std::string choiceText(const DiagnosisContext& ctx, const std::string& id, const
   return "Yours matches " + id + "=" + yours + "; ours has " + id + "=" + ours + ": " + set + ".";
 }
 
+/// Values taken from the report's ours, transformed cell by cell; with `columns`, yours'
+/// column c is ours' column columns[c].
+template <typename F>
+CellValues fromOurs(const DiagnosisContext& ctx, F f, std::vector<Index> columns = {}) {
+  const Matrix* ours = &ctx.report.ours;
+  return [ours, f, map = std::move(columns)](std::span<const Index> rows,
+                                             std::span<const Index> cols) {
+    Matrix out(static_cast<Index>(rows.size()), static_cast<Index>(cols.size()));
+    for (std::size_t b = 0; b < cols.size(); ++b) {
+      const Index c = map.empty() ? cols[b] : map[static_cast<std::size_t>(cols[b])];
+      for (std::size_t a = 0; a < rows.size(); ++a)
+        out(static_cast<Index>(a), static_cast<Index>(b)) = f((*ours)(rows[a], c), rows[a]);
+    }
+    return out;
+  };
+}
+
+/// For another pairing layout whose columns hold the same numbers in another order (RoPE's
+/// half and interleaved caches, the sinusoidal table's interleaved and concatenated layouts):
+/// ours' column for each of yours, so the slip is read off the report's ours instead of
+/// recomputed. Empty when the layouts differ in more than the order or the region does not
+/// span every column.
+std::vector<Index> layoutColumns(const DiagnosisContext& ctx, const std::string& yours,
+                                 const std::string& ours) {
+  const CheckReport& r = ctx.report;
+  const std::string& scheme = ctx.scheme.info().id;
+  const Index d = ctx.scheme.shape(ctx.params, ctx.view.id).cols;
+  if (r.colStart != 0 || r.ours.cols() != d || d % 2 != 0) return {};
+  std::vector<Index> map;
+  if (scheme == "rope" && (ctx.view.id == "cos" || ctx.view.id == "sin")) {
+    for (Index c = 0; c < d; ++c) {
+      const Index pair = yours == "interleaved" ? c / 2 : c % (d / 2);
+      map.push_back(ours == "half" ? pair : 2 * pair);
+    }
+  } else if (scheme == "sinusoidal" && ctx.view.id == "encoding" && yours != "tensor2tensor" &&
+             ours != "tensor2tensor") {
+    const SinusoidalLayout y = sinusoidalLayoutFromId(yours), o = sinusoidalLayoutFromId(ours);
+    for (Index c = 0; c < d; ++c) {
+      const auto [i, isSin] = pairOfColumn(c, d, y);
+      map.push_back(isSin ? sinColumn(i, d, o) : cosColumn(i, d, o));
+    }
+  }
+  return map;
+}
+
 void addChoiceFlips(const DiagnosisContext& ctx, std::vector<SlipCandidate>& out) {
   for (const ParamSpec& spec : ctx.scheme.info().params) {
     std::vector<std::string> others;
@@ -74,6 +120,12 @@ void addChoiceFlips(const DiagnosisContext& ctx, std::vector<SlipCandidate>& out
       if (v == ours || !withParam(ctx.scheme, ctx.params, spec.id, v, p)) continue;
       SlipCandidate c{spec.id, choiceText(ctx, spec.id, v, ours), spec.id + "=" + v,
                       recomputeWith(ctx, p)};
+      if (spec.id == "layout") {
+        std::vector<Index> map = layoutColumns(ctx, v, ours);
+        if (!map.empty())
+          c.values = fromOurs(
+              ctx, [](double o, Index) { return o; }, std::move(map));
+      }
       if (ctx.scheme.info().id == "rope" && spec.id == "scaling") {
         const bool none = v == "none" && ours == "linear";
         c.id = none ? "linear_side" : "scaling";
@@ -88,8 +140,9 @@ void addChoiceFlips(const DiagnosisContext& ctx, std::vector<SlipCandidate>& out
   }
 }
 
-/// yours(i, j) = ours(i + dr, j + dc): past the last row (or column) the view is asked with
-/// length + 1; before position 0 there is no value.
+/// yours(i, j) = ours(i + dr, j + dc), one of dr, dc zero: taken from the report's ours inside
+/// the compared region, computed outside it (past the view's last row or column with length
+/// + 1; before position 0 there is no value).
 CellValues shifted(const DiagnosisContext& ctx, Index dr, Index dc) {
   ParamSet longer = ctx.params;
   if (ctx.params.has("length")) {
@@ -98,10 +151,40 @@ CellValues shifted(const DiagnosisContext& ctx, Index dr, Index dc) {
   }
   const Scheme* scheme = &ctx.scheme;
   const ViewSpec* view = &ctx.view;
-  const Index r0 = ctx.report.rowStart + dr;
-  const Index c0 = ctx.report.colStart + dc;
-  return [scheme, view, r0, c0, longer](std::span<const Index> rows, std::span<const Index> cols) {
-    return viewValuesAt(*scheme, longer, *view, absolute(rows, r0), absolute(cols, c0));
+  const CheckReport* rep = &ctx.report;
+  return [scheme, view, rep, dr, dc, longer](std::span<const Index> rows,
+                                             std::span<const Index> cols) {
+    const Matrix& ours = rep->ours;
+    Matrix out(static_cast<Index>(rows.size()), static_cast<Index>(cols.size()));
+    // Along the shifted axis: the indices whose source is outside the region, computed.
+    const bool alongRows = dr != 0;
+    const std::span<const Index> axis = alongRows ? rows : cols;
+    const Index size = alongRows ? ours.rows() : ours.cols();
+    const Index shift = alongRows ? dr : dc;
+    std::vector<Index> outside, at;
+    for (std::size_t k = 0; k < axis.size(); ++k) {
+      const Index src = axis[k] + shift;
+      if (src >= 0 && src < size) {
+        for (std::size_t o = 0; o < (alongRows ? cols.size() : rows.size()); ++o) {
+          const auto a = static_cast<Index>(alongRows ? k : o);
+          const auto b = static_cast<Index>(alongRows ? o : k);
+          out(a, b) = alongRows ? ours(src, cols[o]) : ours(rows[o], src);
+        }
+      } else {
+        outside.push_back(src + (alongRows ? rep->rowStart : rep->colStart));
+        at.push_back(static_cast<Index>(k));
+      }
+    }
+    if (outside.empty()) return out;
+    const std::vector<Index> other =
+        absolute(alongRows ? cols : rows, alongRows ? rep->colStart : rep->rowStart);
+    const Matrix v = alongRows ? viewValuesAt(*scheme, longer, *view, outside, other)
+                               : Matrix(viewValuesAt(*scheme, longer, *view, other, outside));
+    for (std::size_t k = 0; k < at.size(); ++k) {
+      if (alongRows) out.row(at[k]) = v.row(static_cast<Index>(k));
+      else out.col(at[k]) = v.col(static_cast<Index>(k));
+    }
+    return out;
   };
 }
 
@@ -128,19 +211,6 @@ void addShifts(const DiagnosisContext& ctx, std::vector<SlipCandidate>& out) {
                    "Your column j holds ours at key position j − 1: your key positions are one "
                    "behind ours (column 0 must be position 0).",
                    "", shifted(ctx, 0, -1)});
-}
-
-/// Values taken from the report's ours, transformed cell by cell.
-template <typename F>
-CellValues fromOurs(const DiagnosisContext& ctx, F f) {
-  const Matrix* ours = &ctx.report.ours;
-  return [ours, f](std::span<const Index> rows, std::span<const Index> cols) {
-    Matrix out(static_cast<Index>(rows.size()), static_cast<Index>(cols.size()));
-    for (std::size_t b = 0; b < cols.size(); ++b)
-      for (std::size_t a = 0; a < rows.size(); ++a)
-        out(static_cast<Index>(a), static_cast<Index>(b)) = f((*ours)(rows[a], cols[b]), rows[a]);
-    return out;
-  };
 }
 
 void addTranspose(const DiagnosisContext& ctx, std::vector<SlipCandidate>& out) {

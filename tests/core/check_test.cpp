@@ -131,6 +131,25 @@ TEST(CheckDiagnosis, PositionsStartingAtOneShiftTheRows) {
   EXPECT_NE(r.diagnosis.front().text.find("start at 1"), std::string::npos);
 }
 
+TEST(CheckDiagnosis, SlipsInARegionOfTheView) {
+  // --rows 10:40 --cols 8:24 of the interleaved cache, then rows 10:40 of a cache whose
+  // positions start at 1 (its last row is ours at position 40, past the region).
+  CheckOptions part;
+  part.region = {10, 40, 8, 24, 0, 0};
+  const Matrix inter = ropeCache(128, 64, 10000, true, false).block(10, 8, 30, 16);
+  expectNamed(check("rope", {{"length", "128"}}, "cos", inter, ElementType::F64, part), "layout",
+              "layout=interleaved");
+  part.region = {10, 40, 0, -1, 0, 0};
+  const Matrix late = ropeCache(128, 64, 10000, false, false, 1.0).middleRows(10, 30);
+  expectNamed(check("rope", {{"length", "128"}}, "cos", late, ElementType::F64, part),
+              "rows_shifted");
+  // The last row of the view: position 128 needs length 129.
+  part.region = {100, -1, 0, -1, 0, 0};
+  const Matrix end = ropeCache(128, 64, 10000, false, false, 1.0).bottomRows(28);
+  expectNamed(check("rope", {{"length", "128"}}, "cos", end, ElementType::F64, part),
+              "rows_shifted");
+}
+
 TEST(CheckDiagnosis, AnotherBaseIsEstimatedAndRounded) {
   const Matrix yours = ropeCache(128, 64, 500000, false, false);
   const CheckReport r = check("rope", {{"length", "128"}}, "cos", yours, ElementType::F32);
