@@ -40,10 +40,10 @@ struct Score {
 
 /// Scores `cand` against `yours` on cells where ours (the report's) is not masked and the
 /// candidate has a value; `ours` masks with NaN.
-void addScore(const Matrix& yours, const Matrix& ours, const Matrix& cand, const Tolerance& tol,
-              Score& s) {
-  for (Index j = 0; j < cand.cols(); ++j) {
-    for (Index i = 0; i < cand.rows(); ++i) {
+void addScore(const Eigen::Ref<const Matrix>& yours, const Eigen::Ref<const Matrix>& ours,
+              const Matrix& cand, const Tolerance& tol, Score& s) {
+  for (Index i = 0; i < cand.rows(); ++i) {
+    for (Index j = 0; j < cand.cols(); ++j) {
       const double v = cand(i, j);
       if (std::isnan(v) || std::isnan(ours(i, j))) continue;
       const double y = yours(i, j);

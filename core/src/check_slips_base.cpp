@@ -179,8 +179,8 @@ void addRoundingSlips(const DiagnosisContext& ctx, std::vector<SlipCandidate>& o
                    "",
                    [ours, bits, minExp](std::span<const Index> rows, std::span<const Index> cols) {
                      Matrix v(static_cast<Index>(rows.size()), static_cast<Index>(cols.size()));
-                     for (std::size_t b = 0; b < cols.size(); ++b)
-                       for (std::size_t a = 0; a < rows.size(); ++a)
+                     for (std::size_t a = 0; a < rows.size(); ++a)
+                       for (std::size_t b = 0; b < cols.size(); ++b)
                          v(static_cast<Index>(a), static_cast<Index>(b)) =
                              roundToBits((*ours)(rows[a], cols[b]), bits, minExp);
                      return v;

@@ -71,11 +71,12 @@ CellValues fromOurs(const DiagnosisContext& ctx, F f, std::vector<Index> columns
   return [ours, f, map = std::move(columns)](std::span<const Index> rows,
                                              std::span<const Index> cols) {
     Matrix out(static_cast<Index>(rows.size()), static_cast<Index>(cols.size()));
-    for (std::size_t b = 0; b < cols.size(); ++b) {
-      const Index c = map.empty() ? cols[b] : map[static_cast<std::size_t>(cols[b])];
-      for (std::size_t a = 0; a < rows.size(); ++a)
-        out(static_cast<Index>(a), static_cast<Index>(b)) = f((*ours)(rows[a], c), rows[a]);
-    }
+    std::vector<Index> source(cols.begin(), cols.end());
+    if (!map.empty())
+      for (Index& c : source) c = map[static_cast<std::size_t>(c)];
+    for (std::size_t a = 0; a < rows.size(); ++a)
+      for (std::size_t b = 0; b < cols.size(); ++b)
+        out(static_cast<Index>(a), static_cast<Index>(b)) = f((*ours)(rows[a], source[b]), rows[a]);
     return out;
   };
 }
