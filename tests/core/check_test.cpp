@@ -252,6 +252,22 @@ TEST(CheckDiagnosis, RandomNoiseIsExplainedByNothing) {
   EXPECT_FALSE(r.matches());
   for (const Slip& s : r.diagnosis) EXPECT_FALSE(s.explains) << s.id;
   EXPECT_NE(checkReportText(r).find("diagnosis"), std::string::npos);
+  // Nor on a sinusoidal table, an ALiBi bias or T5 buckets (whole numbers 0..31).
+  const std::pair<std::string, std::string> views[] = {{"sinusoidal", "encoding"},
+                                                       {"alibi", "bias"},
+                                                       {"t5", "buckets"}};
+  std::uniform_int_distribution<int> bucket(0, 31);
+  for (const auto& [scheme, view] : views) {
+    Matrix m = noise;
+    if (scheme == "t5")
+      for (Index i = 0; i < m.size(); ++i) m.data()[i] = bucket(gen);
+    const Sets sets =
+        scheme == "sinusoidal" ? Sets{{"length", "64"}, {"dim", "64"}} : Sets{{"length", "64"}};
+    const CheckReport other = check(scheme, sets, view, m);
+    EXPECT_TRUE(other.shapeMatches) << scheme;
+    EXPECT_FALSE(other.matches()) << scheme;
+    for (const Slip& s : other.diagnosis) EXPECT_FALSE(s.explains) << scheme << ": " << s.id;
+  }
 }
 
 // ---- Shapes ----------------------------------------------------------------------------------
