@@ -336,6 +336,25 @@ TEST(CheckDiagnosis, SinusoidalPositionsFromOne) {
               "rows_shifted");
 }
 
+TEST(CheckDiagnosis, Float32SinusoidalTableIsFloat32Angles) {
+  // numpy in float32: w = 1 / np.power(np.float32(10000), np.arange(0, d, 2, dtype=np.float32)
+  // / d), angles = np.outer(positions.astype(np.float32), w), sin / cos interleaved.
+  const Index length = 2048, d = 64;
+  Matrix yours(length, d);
+  for (Index i = 0; i < d / 2; ++i) {
+    const float w = 1.0f / std::pow(10000.0f, static_cast<float>(2 * i) / static_cast<float>(d));
+    for (Index p = 0; p < length; ++p) {
+      const float angle = static_cast<float>(p) * w;
+      yours(p, 2 * i) = std::sin(angle);
+      yours(p, 2 * i + 1) = std::cos(angle);
+    }
+  }
+  const CheckReport r =
+      check("sinusoidal", {{"length", "2048"}, {"dim", "64"}}, "encoding", yours, ElementType::F32);
+  expectNamed(r, "float32_angles");
+  EXPECT_NE(r.diagnosis.front().text.find("error grows with the position"), std::string::npos);
+}
+
 TEST(CheckDiagnosis, PytorchTutorialFloat32TableIsExpVsPow) {
   // The PyTorch tutorial's PositionalEncoding: position = arange(L).float(), div_term =
   // exp(arange(0, d, 2) * (-log(10000) / d)) in float32, pe[:, 0::2] = sin(position *
