@@ -205,8 +205,9 @@ std::vector<Named> verify(const DiagnosisContext& ctx, const std::vector<SlipCan
     if (!enoughCells(s.full, ctx.report.compared) || !worthNaming(c, s.full, ctx.report)) continue;
     const bool explains = s.full.matched == s.full.compared;
     explained = explained || explains;
-    named.push_back(
-        {{c.id, c.text, c.setting, s.full.share(), s.full.maxAbs, explains}, c.fallback});
+    // A bound reproduces yours wherever it holds: its error is ours' own, which it explains.
+    const double maxAbs = c.fallback ? ctx.report.largestAbs.absError : s.full.maxAbs;
+    named.push_back({{c.id, c.text, c.setting, s.full.share(), maxAbs, explains}, c.fallback});
   }
   return named;
 }

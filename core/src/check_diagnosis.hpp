@@ -46,6 +46,7 @@ struct SlipCandidate {
   bool rounding = false;
   /// Named after every other slip that explains yours: a bound on the error rather than a
   /// recomputation (float32 angles), so a plainer explanation (float32 rounding) comes first.
+  /// Its Slip::maxAbsError is the report's largest |yours - ours|, the error it accounts for.
   bool fallback = false;
 };
 

@@ -206,6 +206,10 @@ TEST(CheckDiagnosis, Float32AnglesAsHfAreNamed) {
   const CheckReport r = check("rope", {{"length", "2048"}}, "cos", yours, ElementType::F32);
   expectNamed(r, "float32_angles");
   EXPECT_NE(r.diagnosis.front().text.find("LlamaRotaryEmbedding"), std::string::npos);
+  // The error it accounts for: float32 angles near position 2047 are off by ~1e-4.
+  EXPECT_EQ(r.diagnosis.front().maxAbsError, r.largestAbs.absError);
+  EXPECT_GT(r.largestAbs.absError, 1e-5);
+  EXPECT_GT(r.largestAbs.row, 1024);
 }
 
 TEST(CheckDiagnosis, ExpInsteadOfPowIsHarmlessRounding) {
