@@ -305,9 +305,19 @@ CellValues recomputeWith(const DiagnosisContext& ctx, ParamSet params) {
   };
 }
 
+double roundSignificant(double v, int digits) {
+  if (!std::isfinite(v) || v == 0) return v;
+  const int e = static_cast<int>(std::floor(std::log10(std::abs(v)))) - (digits - 1);
+  // Powers of ten up to 1e22 are exact: multiply by them, never by their inexact inverses.
+  return e >= 0 ? std::round(v / std::pow(10.0, e)) * std::pow(10.0, e)
+                : std::round(v * std::pow(10.0, -e)) / std::pow(10.0, -e);
+}
+
 std::string slipNumber(double v) {
   char buf[40];
-  std::snprintf(buf, sizeof buf, "%.6g", v);
+  // Whole numbers in full (base=1000000 reads better than 1e+06 on a command line).
+  if (v == std::round(v) && std::abs(v) < 1e15) std::snprintf(buf, sizeof buf, "%.0f", v);
+  else std::snprintf(buf, sizeof buf, "%.6g", v);
   return buf;
 }
 

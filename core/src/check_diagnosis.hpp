@@ -82,6 +82,10 @@ struct DiagnosisContext {
 /// A candidate recomputing the view under other parameters (same cells).
 [[nodiscard]] CellValues recomputeWith(const DiagnosisContext& ctx, ParamSet params);
 
+/// v rounded to `digits` significant decimal digits, whole numbers exactly (500000, not
+/// 499999.99999999994).
+[[nodiscard]] double roundSignificant(double v, int digits);
+
 /// Compact text of a number for a slip's sentence ("500000", "0.25", "1.0986").
 [[nodiscard]] std::string slipNumber(double v);
 

@@ -104,9 +104,7 @@ double goldenMinimum(F f, double a, double b) {
 /// nullopt-like 0 when none does (the estimate is then named as approximate).
 double roundestMatching(const BaseFit& fit, double estimate) {
   for (int digits = 1; digits <= kMaxDigits; ++digits) {
-    const double p =
-        std::pow(10.0, digits - 1 - static_cast<int>(std::floor(std::log10(estimate))));
-    const double r = std::round(estimate * p) / p;
+    const double r = roundSignificant(estimate, digits);
     if (fit.matchesSample(r)) return r;
   }
   return 0;

@@ -4,6 +4,7 @@
 // constant per row, another base (estimated from yours) and rounding to a narrower type.
 #include <algorithm>
 #include <cmath>
+#include <exception>
 
 #include "check_diagnosis.hpp"
 #include "posenc/sinusoidal_table.hpp"
@@ -90,6 +91,7 @@ std::vector<Index> layoutColumns(const DiagnosisContext& ctx, const std::string&
                                  const std::string& ours) {
   const CheckReport& r = ctx.report;
   const std::string& scheme = ctx.scheme.info().id;
+  if (ctx.view.kind != ViewKind::Matrix) return {};
   const Index d = ctx.scheme.shape(ctx.params, ctx.view.id).cols;
   if (r.colStart != 0 || r.ours.cols() != d || d % 2 != 0) return {};
   std::vector<Index> map;
@@ -265,9 +267,7 @@ double fittedFactor(const DiagnosisContext& ctx) {
 /// `v` with the fewest significant digits (1 .. 7) within `rel` of it.
 double roundNumber(double v, double rel) {
   for (int digits = 1; digits <= 7; ++digits) {
-    const double p =
-        std::pow(10.0, digits - 1 - static_cast<int>(std::floor(std::log10(std::abs(v)))));
-    const double r = std::round(v * p) / p;
+    const double r = roundSignificant(v, digits);
     if (std::abs(r - v) <= rel * std::abs(v)) return r;
   }
   return v;
@@ -331,14 +331,15 @@ void addRowOffset(const DiagnosisContext& ctx, std::vector<SlipCandidate>& out) 
 
 std::vector<SlipCandidate> genericSlips(const DiagnosisContext& ctx) {
   std::vector<SlipCandidate> out;
-  addChoiceFlips(ctx, out);
-  addShifts(ctx, out);
-  addTranspose(ctx, out);
-  addSign(ctx, out);
-  addBaseSlip(ctx, out);
-  addRowOffset(ctx, out);
-  addRoundingSlips(ctx, out);
-  addScale(ctx, out);
+  // Each maker on its own: one that cannot run for this view leaves the others' slips.
+  for (auto* make : {&addChoiceFlips, &addShifts, &addTranspose, &addSign, &addBaseSlip,
+                     &addRowOffset, &addRoundingSlips, &addScale}) {
+    try {
+      make(ctx, out);
+    } catch (const std::exception&) {
+      continue;
+    }
+  }
   return out;
 }
 

@@ -157,6 +157,15 @@ TEST(CheckDiagnosis, AnotherBaseIsEstimatedAndRounded) {
   EXPECT_NE(r.diagnosis.front().text.find("base 500000; ours 10000"), std::string::npos);
 }
 
+TEST(CheckDiagnosis, BaseOfAFrequencySeries) {
+  // inv_freq = 1 / 1e6 ** (arange(0, 64, 2) / 64) against the frequencies view (its first
+  // curve, θₖ before scaling), a one-dimensional array.
+  Matrix theta(1, 32);
+  for (Index k = 0; k < 32; ++k) theta(0, k) = 1.0 / std::pow(1e6, static_cast<double>(2 * k) / 64);
+  const CheckReport r = check("rope", {}, "frequencies", theta, ElementType::F32);
+  expectNamed(r, "base", "base=1000000");
+}
+
 TEST(CheckDiagnosis, SinusoidalBaseIsEstimated) {
   Matrix yours(64, 32);
   for (Index p = 0; p < 64; ++p)
