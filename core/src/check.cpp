@@ -9,7 +9,9 @@
 #include <sstream>
 
 #include "check_diagnosis.hpp"
+#include "parallel.hpp"
 #include "posenc/data_io.hpp"
+#include "posenc/memory_budget.hpp"
 
 namespace posenc {
 
@@ -89,35 +91,108 @@ Tolerance toleranceFor(const Against& yours, const CheckOptions& options) {
   return t;
 }
 
-/// Fills compared / masked / mismatches and the two largest errors.
-void compareCells(CheckReport& r) {
-  const double inf = std::numeric_limits<double>::infinity();
+/// Compared / masked / mismatches and the two largest errors of a band of rows.
+struct CellStats {
+  Index compared = 0;
+  Index masked = 0;
+  Index mismatches = 0;
   double worstAbs = -1;
   double worstRel = -1;
-  for (Index i = 0; i < r.ours.rows(); ++i) {
+  CellDiff largestAbs{};
+  CellDiff largestRel{};
+};
+
+CellStats compareRows(const CheckReport& r, Index i0, Index i1) {
+  const double inf = std::numeric_limits<double>::infinity();
+  CellStats s;
+  for (Index i = i0; i < i1; ++i) {
     for (Index j = 0; j < r.ours.cols(); ++j) {
       const double o = r.ours(i, j);
       const double y = r.yours(i, j);
       if (std::isnan(o)) {
-        ++r.masked;
+        ++s.masked;
         continue;
       }
-      ++r.compared;
+      ++s.compared;
       const double err = std::isnan(y) ? inf : std::abs(y - o);
       const bool ok = err <= r.tolerance.atol + r.tolerance.rtol * std::abs(o);
-      if (!ok) ++r.mismatches;
+      if (!ok) ++s.mismatches;
       const double rel = err == 0 ? 0.0 : (o == 0 ? inf : err / std::abs(o));
-      const CellDiff cell{i + r.rowStart, j + r.colStart, y, o, err, rel};
-      if (err > worstAbs) {
-        worstAbs = err;
-        r.largestAbs = cell;
+      if (err > s.worstAbs) {
+        s.worstAbs = err;
+        s.largestAbs = {i + r.rowStart, j + r.colStart, y, o, err, rel};
       }
-      if (rel > worstRel) {
-        worstRel = rel;
-        r.largestRel = cell;
+      if (rel > s.worstRel) {
+        s.worstRel = rel;
+        s.largestRel = {i + r.rowStart, j + r.colStart, y, o, err, rel};
       }
     }
   }
+  return s;
+}
+
+/// Rows per block when a large region is computed or compared on several cores.
+Index rowGrain(Index cols) { return std::max<Index>(1, Index{262144} / std::max<Index>(1, cols)); }
+
+/// Fills compared / masked / mismatches and the two largest errors (the first cell in
+/// row-major order where each is largest), bands of rows on the cores, merged in order.
+void compareCells(CheckReport& r) {
+  const Index grain = rowGrain(r.ours.cols());
+  const Index n = r.ours.rows();
+  std::vector<CellStats> bands(static_cast<std::size_t>((n + grain - 1) / grain));
+  detail::parallelBlocks(n, grain, [&](Index i0, Index i1) {
+    bands[static_cast<std::size_t>(i0 / grain)] = compareRows(r, i0, i1);
+  });
+  CellStats all;
+  for (const CellStats& b : bands) {
+    all.compared += b.compared;
+    all.masked += b.masked;
+    all.mismatches += b.mismatches;
+    if (b.worstAbs > all.worstAbs) {
+      all.worstAbs = b.worstAbs;
+      all.largestAbs = b.largestAbs;
+    }
+    if (b.worstRel > all.worstRel) {
+      all.worstRel = b.worstRel;
+      all.largestRel = b.largestRel;
+    }
+  }
+  r.compared = all.compared;
+  r.masked = all.masked;
+  r.mismatches = all.mismatches;
+  r.largestAbs = all.largestAbs;
+  r.largestRel = all.largestRel;
+}
+
+/// Ours on `region` (every cell). A view computed cell by cell (no per-position vectors, no
+/// whole rows) is computed in bands of rows on the cores: each cell is the view's exact value
+/// whichever rows are asked with it, so the result is the same, bit for bit.
+MatrixResult oursOnRegion(const Scheme& scheme, const ParamSet& params, const ViewSpec& spec,
+                          const Region& region) {
+  const MatrixShape full = scheme.shape(params, spec.id);
+  const Index r1 = region.r1 < 0 ? full.rows : std::min(region.r1, full.rows);
+  const Index c1 = region.c1 < 0 ? full.cols : std::min(region.c1, full.cols);
+  const bool perCell = spec.vectorsPerPosition == 0 && spec.maxRowLength == 0;
+  const Index rows = r1 - region.r0;
+  const Index cols = c1 - region.c0;
+  if (!perCell || region.r0 < 0 || rows <= 1 || region.c0 < 0 || cols <= 0 ||
+      static_cast<double>(rows) * static_cast<double>(cols) < 1e6)
+    return computeMatrix(scheme, params, spec.id, region);  // checks the region as usual
+  checkMemory(matrixRequestBytes(static_cast<double>(rows), static_cast<double>(cols), 0, 0,
+                                 static_cast<double>(rows + cols)),
+              scheme.info().id + " view '" + spec.id + "' at " + std::to_string(rows) + " x " +
+                  std::to_string(cols) + " cells",
+              "region");
+  MatrixResult out =
+      computeMatrix(scheme, params, spec.id, {region.r0, region.r0 + 1, region.c0, c1});
+  out.rows = sampleIndices(region.r0, r1, 0);
+  out.values.resize(rows, cols);
+  detail::parallelBlocks(rows, rowGrain(cols), [&](Index a0, Index a1) {
+    out.values.middleRows(a0, a1 - a0) =
+        computeMatrix(scheme, params, spec.id, {region.r0 + a0, region.r0 + a1, region.c0, c1})
+            .values;
+  });
+  return out;
 }
 
 std::string num(double v) {
@@ -188,7 +263,7 @@ CheckReport checkArray(const Scheme& scheme, const ParamSet& params, std::string
     Region region = options.region;
     region.maxRows = 0;
     region.maxCols = 0;
-    MatrixResult m = computeMatrix(scheme, params, spec.id, region);
+    MatrixResult m = oursOnRegion(scheme, params, spec, region);
     r.rowStart = m.rows.front();
     r.colStart = m.cols.front();
     ours = std::move(m.values);
@@ -199,9 +274,19 @@ CheckReport checkArray(const Scheme& scheme, const ParamSet& params, std::string
   }
   r.oursShape = {ours.rows(), ours.cols()};
   r.shapeMatches = given && given->rows == ours.rows() && given->cols == ours.cols();
-  if (!r.shapeMatches) return r;
+  if (!r.shapeMatches) {
+    // A transposed shape, or one row more or less (positions from 1, another length).
+    if (options.diagnose && given && !r.randomStandIns)
+      r.diagnosis = detail::diagnoseShape(scheme, params, spec, r, yours.array);
+    return r;
+  }
 
-  r.yours = Eigen::Map<const Matrix>(yours.array.values.data(), ours.rows(), ours.cols());
+  // Copied in bands of rows on the cores (a 4096 x 4096 array is 128 MiB of doubles).
+  const Eigen::Map<const Matrix> given2d(yours.array.values.data(), ours.rows(), ours.cols());
+  r.yours.resize(ours.rows(), ours.cols());
+  detail::parallelBlocks(ours.rows(), rowGrain(ours.cols()), [&](Index a0, Index a1) {
+    r.yours.middleRows(a0, a1 - a0) = given2d.middleRows(a0, a1 - a0);
+  });
   r.ours = std::move(ours);
   compareCells(r);
   if (options.diagnose && r.mismatches > 0 && !r.randomStandIns)

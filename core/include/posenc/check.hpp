@@ -92,7 +92,12 @@ struct CellDiff {
 struct Slip {
   /// Stable id: "layout", "rows_shifted", "cols_shifted", "transpose", "sign", "base",
   /// "scale", "attention_factor", "linear_side", "float32_angles", "float32", "float16",
-  /// "bfloat16", "exp_vs_pow", ... (the JSON report and the tests use it).
+  /// "bfloat16", "exp_vs_pow"; also "row_offset" (a constant per row, softmax-invariant),
+  /// "alibi_slopes" (2^(-8(h+1)/n) for a head count that is not a power of two),
+  /// "buckets_not_halved" (T5), "length" (a shape one row longer or shorter), "scaling"
+  /// (another RoPE scaling) and, for any other choice or flag of the scheme, the parameter's
+  /// id ("causal", "bidirectional", ...) with the setting that reproduces yours (the JSON
+  /// report and the tests use it).
   std::string id{};
   /// One English sentence naming the slip and how to read or fix it, e.g. "Your cos cache is
   /// the interleaved layout (each θⱼ in two adjacent columns); ours is half (emb = cat(freqs,
