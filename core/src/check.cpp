@@ -213,6 +213,24 @@ void writeCell(std::ostream& out, const CellDiff& c) {
       << ", \"rel_error\": " << jsonNumber(c.relError) << "}";
 }
 
+/// Our own series .npy export (writeSeriesNpy: shape (points, 1 + curves), column 0 the x
+/// values) as the curves x points array checkArray compares; nullopt for any other array.
+std::optional<Array> fromSeriesNpy(const Array& a, const SeriesResult& s) {
+  if (a.shape.size() != 2 || a.shape[1] < 2 || a.shape[0] != static_cast<std::int64_t>(s.x.size()))
+    return std::nullopt;
+  const auto points = static_cast<std::size_t>(a.shape[0]);
+  const auto width = static_cast<std::size_t>(a.shape[1]);
+  for (std::size_t i = 0; i < points; ++i)
+    if (a.values[i * width] != s.x[i]) return std::nullopt;
+  Array out;
+  out.type = a.type;
+  out.shape = {a.shape[1] - 1, a.shape[0]};
+  out.values.reserve(points * (width - 1));
+  for (std::size_t c = 1; c < width; ++c)
+    for (std::size_t i = 0; i < points; ++i) out.values.push_back(a.values[i * width + c]);
+  return out;
+}
+
 }  // namespace
 
 Tolerance defaultTolerance(ElementType type) {
@@ -256,7 +274,9 @@ CheckReport checkArray(const Scheme& scheme, const ParamSet& params, std::string
   r.yoursShape = yours.array.shape;
   r.tolerance = toleranceFor(yours, options);
   r.randomStandIns = standInSeed(scheme, params, spec.id).has_value();
-  const std::optional<MatrixShape> given = asMatrixShape(yours.array.shape);
+  std::optional<MatrixShape> given = asMatrixShape(yours.array.shape);
+  const Array* values = &yours.array;  // yours as compared (our series .npy rearranged)
+  std::optional<Array> rearranged;
 
   Matrix ours;
   if (spec.kind == ViewKind::Matrix) {
@@ -268,21 +288,26 @@ CheckReport checkArray(const Scheme& scheme, const ParamSet& params, std::string
     r.colStart = m.cols.front();
     ours = std::move(m.values);
   } else {
+    const SeriesResult series = scheme.series(params, spec.id);
+    rearranged = fromSeriesNpy(yours.array, series);
+    if (rearranged) {
+      values = &*rearranged;
+      given = asMatrixShape(rearranged->shape);
+    }
     const Index wanted = given ? given->rows : 1;
-    ours = seriesRegion(scheme.series(params, spec.id), options.region, wanted, r.rowStart,
-                        r.colStart);
+    ours = seriesRegion(series, options.region, wanted, r.rowStart, r.colStart);
   }
   r.oursShape = {ours.rows(), ours.cols()};
   r.shapeMatches = given && given->rows == ours.rows() && given->cols == ours.cols();
   if (!r.shapeMatches) {
     // A transposed shape, or one row more or less (positions from 1, another length).
     if (options.diagnose && given && !r.randomStandIns)
-      r.diagnosis = detail::diagnoseShape(scheme, params, spec, r, yours.array);
+      r.diagnosis = detail::diagnoseShape(scheme, params, spec, r, *values);
     return r;
   }
 
   // Copied in bands of rows on the cores (a 4096 x 4096 array is 128 MiB of doubles).
-  const Eigen::Map<const Matrix> given2d(yours.array.values.data(), ours.rows(), ours.cols());
+  const Eigen::Map<const Matrix> given2d(values->values.data(), ours.rows(), ours.cols());
   r.yours.resize(ours.rows(), ours.cols());
   detail::parallelBlocks(ours.rows(), rowGrain(ours.cols()), [&](Index a0, Index a1) {
     r.yours.middleRows(a0, a1 - a0) = given2d.middleRows(a0, a1 - a0);
@@ -322,7 +347,10 @@ std::string checkReportText(const CheckReport& r) {
                         : "  MISMATCH: some cells are outside the tolerance\n");
   }
   if (!r.matches() && !r.randomStandIns) {
-    if (r.diagnosis.empty()) {
+    if (r.diagnosis.empty() && !r.shapeMatches) {
+      out << "  diagnosis: no usual slip gives your shape; if your array holds a part of the "
+             "view, give the rows and columns it holds\n";
+    } else if (r.diagnosis.empty()) {
       out << "  diagnosis: no usual slip reproduces your numbers\n";
     } else {
       out << "  diagnosis:\n";

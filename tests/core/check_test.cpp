@@ -522,5 +522,44 @@ TEST(CheckDiagnosis, ScaleAndKeyShiftAreNamed) {
   expectNamed(check("t5", {{"length", "96"}}, "buckets", keys), "cols_shifted");
 }
 
+// ---- Shapes of series ------------------------------------------------------------------
+
+TEST(CheckShapes, OurOwnSeriesNpyIsReadAsItsCurves) {
+  // writeSeriesNpy stores (points, 1 + curves) with x in column 0: checked back as the curves.
+  const Scheme& s = findScheme("alibi");
+  const ParamSet p = makeParams(s, {{"heads", "4"}});
+  const SeriesResult series = s.series(p, "slopes");
+  Against a;
+  a.file = "slopes.npy";
+  a.array.shape = {4, 2};
+  for (std::size_t h = 0; h < 4; ++h) {
+    a.array.values.push_back(series.x[h]);
+    a.array.values.push_back(series.curves[0].y[h]);
+  }
+  CheckReport r = checkArray(s, p, "slopes", a);
+  EXPECT_TRUE(r.matches()) << checkReportText(r);
+  EXPECT_EQ(r.oursShape.rows, 1);
+  EXPECT_EQ(r.compared, 4);
+  a.array.values[3] *= 2;  // a wrong slope is a mismatch, not a shape error
+  r = checkArray(s, p, "slopes", a);
+  EXPECT_TRUE(r.shapeMatches);
+  EXPECT_EQ(r.mismatches, 1);
+  a.array.values[0] = 7;  // column 0 is not x: an array of another shape
+  EXPECT_FALSE(checkArray(s, p, "slopes", a).shapeMatches);
+}
+
+TEST(CheckShapes, AShapeNoSlipGivesSaysToGiveTheRegion) {
+  const Scheme& s = findScheme("rope");
+  const ParamSet p = makeParams(s, {{"length", "16"}, {"dim", "8"}});
+  Against a;
+  a.file = "odd.npy";
+  a.array.shape = {5, 7};
+  a.array.values.assign(35, 0.25);
+  const CheckReport r = checkArray(s, p, "cos", a);
+  EXPECT_FALSE(r.shapeMatches);
+  EXPECT_NE(checkReportText(r).find("give the rows and columns it holds"), std::string::npos)
+      << checkReportText(r);
+}
+
 }  // namespace
 }  // namespace posenc
