@@ -351,6 +351,15 @@ TEST_F(CheckWindowTest, TheFileMenuHasItWithAShortcutOfItsOwn) {
   EXPECT_TRUE(listed);
 }
 
+TEST_F(CheckWindowTest, ItsGeometryIsRememberedAsItIsHidden) {
+  m_check->resize(1111, 777);
+  m_check->hide();
+  CheckWindow again(
+      nullptr, [] { return CheckTarget{}; }, [](const CheckTarget&, const QString&) {});
+  again.show();
+  EXPECT_EQ(again.size(), QSize(1111, 777));
+}
+
 TEST_F(CheckWindowTest, TheWindowSpeaksChinese) {
   ASSERT_TRUE(check(cosFile("cos.npy")));
   m_window->setLanguage(QStringLiteral("zh_CN"));

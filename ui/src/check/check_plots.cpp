@@ -72,7 +72,7 @@ CheckPlots::CheckPlots(QWidget* parent) : QWidget(parent) {
   m_pictures = new QWidget;
   m_grid = new QGridLayout(m_pictures);
   m_grid->setContentsMargins(0, 0, 0, 0);
-  m_grid->setSpacing(8);
+  m_grid->setSpacing(6);
   const std::array<const char*, 3> names = {"CheckYours", "CheckOurs", "CheckDifference"};
   for (int k = 0; k < 3; ++k) {
     auto* view = new PlotView(m_pictures);
@@ -302,7 +302,7 @@ void CheckPlots::arrange() {
   m_views[0]->show();
   m_views[1]->show();
   const int columns = m_kind == Kind::Series ? (wide ? 2 : 1) : (wide ? 3 : 2);
-  const int rows = m_kind == Kind::Series ? (wide ? 1 : 2) : (wide ? 1 : 2);
+  const int rows = wide ? 1 : 2;
   for (int c = 0; c < columns; ++c) m_grid->setColumnStretch(c, 1);
   for (int r = 0; r < rows; ++r) m_grid->setRowStretch(r, 1);
 }

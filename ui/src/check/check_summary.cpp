@@ -89,46 +89,53 @@ QString CheckSummary::slipText(const Slip& slip) {
 
 QString CheckSummary::statusHtml(const CheckReport& r, const CheckGiven& given,
                                  const QString& what) {
+  // Four lines at most (the pictures keep the height of a 1024 x 768 projector): the verdict;
+  // counts and tolerance; the largest errors; dtype and shapes.
+  const QString gap = QStringLiteral("&nbsp;&nbsp;&nbsp;·&nbsp;&nbsp;&nbsp;");
   QStringList lines;
   const QString head = verdictHtml(r) + QStringLiteral("&nbsp;&nbsp;") + what.toHtmlEscaped();
   lines << QStringLiteral("<span style=\"font-size:x-large\">%1</span>").arg(head);
+  const QString tolerance =
+      tr("Tolerance: |yours − ours| ≤ %1 + %2 · |ours| (%3)")
+          .arg(number(r.tolerance.atol), number(r.tolerance.rtol), toleranceSource(r, given))
+          .toHtmlEscaped();
   if (!r.shapeMatches) {
     lines << tr("The shapes differ: yours %1, ours %2. Nothing was compared.")
-                 .arg(shape(r.yoursShape), shape(r.oursShape))
-                 .toHtmlEscaped();
+                     .arg(shape(r.yoursShape), shape(r.oursShape))
+                     .toHtmlEscaped() +
+                 gap + tolerance;
   } else {
     QString counts = tr("%1 cells compared, %2 outside the tolerance (%3 %)")
                          .arg(r.compared)
                          .arg(r.mismatches)
                          .arg(percentText(r.mismatchShare()));
     if (r.masked > 0) counts += tr("; %1 masked in ours, skipped").arg(r.masked);
-    lines << counts.toHtmlEscaped();
+    lines << counts.toHtmlEscaped() + gap + tolerance;
     if (r.compared > 0) {
       const CellDiff& a = r.largestAbs;
       const CellDiff& e = r.largestRel;
       lines << tr("Largest absolute error %1 at %2 (yours %3, ours %4)")
-                   .arg(number(a.absError), cell(a.row, a.col, given.series), number(a.yours),
-                        number(a.ours))
-                   .toHtmlEscaped();
-      lines << tr("Largest relative error %1 at %2 (yours %3, ours %4)")
-                   .arg(number(e.relError), cell(e.row, e.col, given.series), number(e.yours),
-                        number(e.ours))
-                   .toHtmlEscaped();
+                       .arg(number(a.absError), cell(a.row, a.col, given.series), number(a.yours),
+                            number(a.ours))
+                       .toHtmlEscaped() +
+                   gap +
+                   tr("Largest relative error %1 at %2 (yours %3, ours %4)")
+                       .arg(number(e.relError), cell(e.row, e.col, given.series), number(e.yours),
+                            number(e.ours))
+                       .toHtmlEscaped();
     }
   }
-  lines << tr("Tolerance: |yours − ours| ≤ %1 + %2 · |ours| (%3)")
-               .arg(number(r.tolerance.atol), number(r.tolerance.rtol), toleranceSource(r, given))
-               .toHtmlEscaped();
   const QString dtype =
       given.textDigits > 0 ? tr("text, %1 significant digits").arg(given.textDigits) : qs(r.dtype);
-  lines << tr("Yours: %1 %2; ours: %3 of %4 from %5")
-               .arg(dtype, shape(r.yoursShape), shape(r.oursShape), schemeName(r.scheme),
-                    cell(r.rowStart, r.colStart, given.series))
-               .toHtmlEscaped();
+  QString shapes = tr("Yours: %1 %2; ours: %3 of %4 from %5")
+                       .arg(dtype, shape(r.yoursShape), shape(r.oursShape), schemeName(r.scheme),
+                            cell(r.rowStart, r.colStart, given.series))
+                       .toHtmlEscaped();
   if (r.randomStandIns)
-    lines << tr("This view draws random stand-in weights: only our own export with the same "
-                "parameters (seed included) can match it.")
-                 .toHtmlEscaped();
+    shapes += gap + tr("This view draws random stand-in weights: only our own export with the "
+                       "same parameters (seed included) can match it.")
+                        .toHtmlEscaped();
+  lines << shapes;
   return lines.join(QStringLiteral("<br>"));
 }
 
@@ -136,6 +143,7 @@ QString CheckSummary::statusText(const CheckReport& report, const CheckGiven& gi
                                  const QString& what) {
   QString html = statusHtml(report, given, what);
   html.replace(QStringLiteral("<br>"), QStringLiteral("\n"));
+  html.replace(QStringLiteral("&nbsp;&nbsp;&nbsp;·&nbsp;&nbsp;&nbsp;"), QStringLiteral("\n"));
   html.replace(QStringLiteral("&nbsp;"), QStringLiteral(" "));
   static const QRegularExpression tags(QStringLiteral("<[^>]*>"));
   html.remove(tags);

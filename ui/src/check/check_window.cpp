@@ -103,6 +103,8 @@ CheckWindow::CheckWindow(QWidget* mainWindow, Current current, Apply apply)
   // The main window's font (text size, presentation mode) and palette, as a dock would have.
   setAttribute(Qt::WA_WindowPropagation);
   auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(10, 6, 10, 6);  // the pictures take what the texts leave
+  layout->setSpacing(4);
   buildControls(layout);
   m_status = new QLabel(this);
   m_status->setObjectName(QStringLiteral("CheckStatus"));
@@ -126,24 +128,23 @@ CheckWindow::CheckWindow(QWidget* mainWindow, Current current, Apply apply)
   m_plots = new CheckPlots(this);
   layout->addWidget(m_plots, 1);
   retranslate();
+  // Quitting destroys this window without hiding it: its geometry is saved as the main
+  // window closes.
+  if (mainWindow) mainWindow->installEventFilter(this);
 }
 
 CheckWindow::~CheckWindow() = default;
 
 void CheckWindow::buildControls(QVBoxLayout* layout) {
-  auto* file = new QHBoxLayout;
-  m_fileLabel = new QLabel(this);
-  m_fileLabel->setObjectName(QStringLiteral("CheckFile"));
-  m_fileLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  // One row, so that the pictures keep the height of a projector's 1024 x 768: the file is
+  // named by the status under it (its whole path in the status' tooltip).
   m_chooseButton = new QPushButton(this);
+  m_chooseButton->setObjectName(QStringLiteral("CheckChooseFile"));
   connect(m_chooseButton, &QPushButton::clicked, this, &CheckWindow::chooseFile);
   m_busy = new QLabel(this);
-  file->addWidget(m_fileLabel, 1);
-  file->addWidget(m_busy);
-  file->addWidget(m_chooseButton);
-  layout->addLayout(file);
-
   auto* fields = new QHBoxLayout;
+  fields->addWidget(m_chooseButton);
+  fields->addSpacing(16);
   m_startLabel = new QLabel(this);
   m_startRow = new QSpinBox(this);
   m_startCol = new QSpinBox(this);
@@ -182,6 +183,7 @@ void CheckWindow::buildControls(QVBoxLayout* layout) {
   fields->addWidget(m_atol);
   fields->addSpacing(16);
   fields->addWidget(m_recheckButton);
+  fields->addWidget(m_busy);
   fields->addStretch(1);
   layout->addLayout(fields);
 }
@@ -203,22 +205,22 @@ void CheckWindow::retranslate() {
   m_recheckButton->setText(tr("&Recheck"));
   m_recheckButton->setToolTip(
       tr("Compare the file again with the main window's view, region start and tolerance now"));
-  updateFileLabel();
   if (m_running > 0) m_busy->setText(tr("checking..."));
   updatePlaceholders();
-  m_status->setText(m_report ? CheckSummary::statusHtml(*m_report, given(), whatText())
-                             : QString());
+  updateStatus();
   showDiagnosis();
   updateStale();
 }
 
-void CheckWindow::updateFileLabel() {
-  if (m_against) {
-    m_fileLabel->setText(tr("File: %1").arg(QDir::toNativeSeparators(qs(m_against->file))));
+void CheckWindow::updateStatus() {
+  if (m_report) {
+    m_status->setText(CheckSummary::statusHtml(*m_report, given(), whatText()));
+    m_status->setToolTip(tr("File: %1").arg(QDir::toNativeSeparators(qs(m_report->file))));
   } else {
-    m_fileLabel->setText(
+    m_status->setText(
         tr("No file yet: choose an array of the view shown in the main window "
            "(.npy, .npz, .safetensors, .csv or our JSON export)."));
+    m_status->setToolTip(QString());
   }
 }
 
@@ -260,6 +262,12 @@ void CheckWindow::showEvent(QShowEvent* event) {
 void CheckWindow::hideEvent(QHideEvent* event) {
   QSettings().setValue(settings::kCheckGeometry, saveGeometry());
   QWidget::hideEvent(event);
+}
+
+bool CheckWindow::eventFilter(QObject* watched, QEvent* event) {
+  if (watched == parent() && event->type() == QEvent::Close && isVisible())
+    QSettings().setValue(settings::kCheckGeometry, saveGeometry());
+  return QWidget::eventFilter(watched, event);
 }
 
 void CheckWindow::setFontScale(double scale) {
@@ -418,8 +426,7 @@ void CheckWindow::showReport(const CheckTarget& target, const CheckReport& repor
   m_target = target;
   const Scheme& scheme = findScheme(target.scheme.toStdString());
   const ViewSpec& spec = findView(scheme, target.view.toStdString());
-  updateFileLabel();
-  m_status->setText(CheckSummary::statusHtml(report, given(), whatText()));
+  updateStatus();
   if (report.shapeMatches && report.yours.size() > 0) {
     m_plots->setReport(spec, report, axis);
   } else {

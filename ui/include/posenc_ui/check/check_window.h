@@ -106,6 +106,8 @@ class CheckWindow : public QWidget {
   void changeEvent(QEvent* event) override;
   void showEvent(QShowEvent* event) override;
   void hideEvent(QHideEvent* event) override;
+  /// The main window's QEvent::Close: the geometry is saved (quitting does not hide this).
+  bool eventFilter(QObject* watched, QEvent* event) override;
 
  private:
   struct Job;
@@ -126,7 +128,8 @@ class CheckWindow : public QWidget {
   void showDiagnosis();
   void applySetting(const QString& setting);
   void updatePlaceholders();
-  void updateFileLabel();
+  /// The status label: the report's status, or what to do while there is none.
+  void updateStatus();
   /// How the report shown was made, for its texts.
   [[nodiscard]] CheckGiven given() const;
   void updateStale();
@@ -135,7 +138,6 @@ class CheckWindow : public QWidget {
   Current m_current;
   Apply m_apply;
   CheckPlots* m_plots = nullptr;
-  QLabel* m_fileLabel = nullptr;
   QPushButton* m_chooseButton = nullptr;
   QLabel* m_startLabel = nullptr;
   QSpinBox* m_startRow = nullptr;
