@@ -342,6 +342,8 @@ TEST_P(Screens, CheckAgainstAFileWithTheInterleavedSlip) {
   window.checkFile(file + QStringLiteral(":cos"));
   EXPECT_TRUE(done.wait(10000));
   check(QStringLiteral("check_rope_cos"));
+  // (the window manager may still be framing it)
+  EXPECT_TRUE(QTest::qWaitFor([&] { return !window.frameGeometry().isEmpty(); }, 3000));
   const QRect avail = window.screen()->availableGeometry().adjusted(-2, -2, 2, 2);
   EXPECT_TRUE(avail.contains(window.frameGeometry()))
       << "check window " << window.frameGeometry().width() << "x" << window.frameGeometry().height()

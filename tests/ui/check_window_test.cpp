@@ -360,6 +360,21 @@ TEST_F(CheckWindowTest, ItsGeometryIsRememberedAsItIsHidden) {
   EXPECT_EQ(again.size(), QSize(1111, 777));
 }
 
+TEST_F(CheckWindowTest, ItTakesTheMainWindowsTextSize) {
+  ASSERT_TRUE(check(cosFile("cos.npy")));
+  const double before = m_check->font().pointSizeF();
+  auto titleSize = [&] {
+    for (QCPLayoutElement* e : m_check->plots().picture(0).plot().plotLayout()->elements(true))
+      if (auto* text = qobject_cast<QCPTextElement*>(e)) return text->font().pixelSize();
+    return 0;
+  };
+  const int titleBefore = titleSize();
+  ASSERT_GT(titleBefore, 0);
+  m_window->setTextScale(1.5);
+  EXPECT_NEAR(m_check->font().pointSizeF(), before * 1.5, 0.01);  // the window's own font
+  EXPECT_GT(titleSize(), titleBefore);                            // and the pictures' texts
+}
+
 TEST_F(CheckWindowTest, TheWindowSpeaksChinese) {
   ASSERT_TRUE(check(cosFile("cos.npy")));
   m_window->setLanguage(QStringLiteral("zh_CN"));

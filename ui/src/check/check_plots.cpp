@@ -78,6 +78,7 @@ CheckPlots::CheckPlots(QWidget* parent) : QWidget(parent) {
     auto* view = new PlotView(m_pictures);
     view->setObjectName(QLatin1String(names[static_cast<std::size_t>(k)]));
     keepAxisRoom(*view);  // the pictures scroll rather than shrink below a readable size
+    view->plot().installEventFilter(this);
     m_views[static_cast<std::size_t>(k)] = view;
     connect(view, &PlotView::regionRequested, this,
             [this, k](const Region& region) { answer(k, region); });
@@ -115,6 +116,9 @@ CheckPlots::CheckPlots(QWidget* parent) : QWidget(parent) {
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(host, 1);
   layout->addWidget(m_readout);
+  m_refit.setSingleShot(true);
+  m_refit.setInterval(0);
+  connect(&m_refit, &QTimer::timeout, this, &CheckPlots::refitTexts);
   arrange();
   setMessage(QString());
 }
@@ -193,6 +197,7 @@ void CheckPlots::drawMatrixPicture(int k, const Region& region) {
   ViewSpec spec = m_spec;
   PlotOptions options;
   options.fontScale = pictureScale(k);
+  m_drawnScale[static_cast<std::size_t>(k)] = options.fontScale;
   if (k == 2) {
     spec.signedValues = true;
     spec.valueLabel = tr("yours − ours").toStdString();
@@ -260,6 +265,7 @@ void CheckPlots::drawSeriesPictures() {
   PlotOptions options;
   options.title = tr("Yours (dashed) and ours (solid)");
   options.fontScale = pictureScale(0);
+  m_drawnScale[0] = options.fontScale;
   m_linking = true;
   m_views[0]->setSeries(spec, both, options);
   spec.logY = false;
@@ -267,6 +273,7 @@ void CheckPlots::drawSeriesPictures() {
   spec.yLabel = tr("yours − ours").toStdString();
   options.title = tr("Difference: yours − ours");
   options.fontScale = pictureScale(1);
+  m_drawnScale[1] = options.fontScale;
   m_views[1]->setSeries(spec, difference, options);
   m_linking = false;
   watchAxes(0);
@@ -312,6 +319,21 @@ void CheckPlots::resizeEvent(QResizeEvent* event) {
   const bool wide =
       width() >= (m_kind == Kind::Series ? kSeriesWideWidth : static_cast<int>(kWideWidth));
   if (wide != m_sideBySide) arrange();
+}
+
+bool CheckPlots::eventFilter(QObject* watched, QEvent* event) {
+  if (event->type() == QEvent::Resize) m_refit.start();
+  return QWidget::eventFilter(watched, event);
+}
+
+void CheckPlots::refitTexts() {
+  bool seriesStale = false;
+  for (int k = 0; k < pictureCount(); ++k) {
+    if (!fontScaleStale(m_drawnScale[static_cast<std::size_t>(k)], pictureScale(k))) continue;
+    if (m_kind == Kind::Series) seriesStale = true;
+    else drawMatrixPicture(k, m_views[static_cast<std::size_t>(k)]->visibleRegion());
+  }
+  if (seriesStale) drawSeriesPictures();
 }
 
 void CheckPlots::changeEvent(QEvent* event) {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <QString>
+#include <QTimer>
 #include <QWidget>
 #include <array>
 #include <utility>
@@ -66,6 +67,8 @@ class CheckPlots : public QWidget {
  protected:
   void resizeEvent(QResizeEvent* event) override;
   void changeEvent(QEvent* event) override;
+  /// A picture's plot resized: its texts are fitted again once the layout settles.
+  bool eventFilter(QObject* watched, QEvent* event) override;
 
  private:
   enum class Kind { None, Matrix, Series };
@@ -85,6 +88,8 @@ class CheckPlots : public QWidget {
   void showHint();
   /// The font scale of picture `k` at its size (plot_fit.h).
   [[nodiscard]] double pictureScale(int k) const;
+  /// Draws again the pictures whose size moved their fitted font scale.
+  void refitTexts();
 
   std::array<PlotView*, 3> m_views{};
   QWidget* m_pictures = nullptr;
@@ -97,6 +102,8 @@ class CheckPlots : public QWidget {
   bool m_linking = false;  ///< Ranges are being set by code: no linking, no answers.
   bool m_hovering = false;
   double m_fontScale = 1.0;
+  std::array<double, 3> m_drawnScale{};  ///< The font scale each picture was drawn with.
+  QTimer m_refit;                        ///< refitTexts() once a layout pass is done.
   posenc::ViewSpec m_spec;
   posenc::CheckReport m_report;  ///< yours, ours, region start and tolerance.
   posenc::Matrix m_difference;
