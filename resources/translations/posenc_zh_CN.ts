@@ -2976,6 +2976,255 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
     </message>
 </context>
 <context>
+    <name>posenc::ui::CheckPlots</name>
+    <message>
+        <source>yours − ours</source>
+        <translation>你的 − 我们的</translation>
+    </message>
+    <message>
+        <source>Difference: yours − ours</source>
+        <translation>差值：你的 − 我们的</translation>
+    </message>
+    <message>
+        <source>Yours</source>
+        <translation>你的</translation>
+    </message>
+    <message>
+        <source>Ours</source>
+        <translation>我们的</translation>
+    </message>
+    <message>
+        <source>Cell (0, 0) here is %1 of the view</source>
+        <translation>此处的单元格 (0, 0) 是视图的%1</translation>
+    </message>
+    <message>
+        <source>ours: %1</source>
+        <translation>我们的：%1</translation>
+    </message>
+    <message>
+        <source>yours: %1</source>
+        <translation>你的：%1</translation>
+    </message>
+    <message>
+        <source>yours − ours: %1</source>
+        <translation>你的 − 我们的：%1</translation>
+    </message>
+    <message>
+        <source>point</source>
+        <translation>点</translation>
+    </message>
+    <message>
+        <source>Yours (dashed) and ours (solid)</source>
+        <translation>你的（虚线）与我们的（实线）</translation>
+    </message>
+    <message>
+        <source>%1: yours %2, ours %3, difference %4</source>
+        <translation>%1：你的 %2，我们的 %3，差值 %4</translation>
+    </message>
+    <message>
+        <source>(masked in ours, not compared)</source>
+        <translation>（我们的值被掩码，未比较）</translation>
+    </message>
+    <message>
+        <source>(outside the tolerance %1)</source>
+        <translation>（超出容差 %1）</translation>
+    </message>
+    <message>
+        <source>Hover a picture for a cell&apos;s yours, ours and difference; zoom or pan one and the others follow.</source>
+        <translation>鼠标悬停在图上可读出单元格的你的值、我们的值与差值；缩放或平移其中一幅，其他图随之变化。</translation>
+    </message>
+</context>
+<context>
+    <name>posenc::ui::CheckSummary</name>
+    <message>
+        <source>MATCH</source>
+        <translation>匹配</translation>
+    </message>
+    <message>
+        <source>MISMATCH</source>
+        <translation>不匹配</translation>
+    </message>
+    <message>
+        <source>curve %1, point %2</source>
+        <translation>第 %1 条曲线第 %2 个点</translation>
+    </message>
+    <message>
+        <source>row %1, column %2</source>
+        <translation>第 %1 行第 %2 列</translation>
+    </message>
+    <message>
+        <source>both typed</source>
+        <translation>两者均为手动输入</translation>
+    </message>
+    <message>
+        <source>default for text with %1 significant digits, as %2</source>
+        <translation>按 %1 位有效数字的文本取默认值，视作 %2</translation>
+    </message>
+    <message>
+        <source>%1 default</source>
+        <translation>%1 默认值</translation>
+    </message>
+    <message>
+        <source>rtol typed, atol the %1</source>
+        <translation>rtol 为手动输入，atol 取 %1</translation>
+    </message>
+    <message>
+        <source>atol typed, rtol the %1</source>
+        <translation>atol 为手动输入，rtol 取 %1</translation>
+    </message>
+    <message>
+        <source>(explains %1 % of the cells)</source>
+        <translation>（可解释 %1 % 的单元格）</translation>
+    </message>
+    <message>
+        <source>The shapes differ: yours %1, ours %2. Nothing was compared.</source>
+        <translation>形状不同：你的 %1，我们的 %2。未作任何比较。</translation>
+    </message>
+    <message>
+        <source>%1 cells compared, %2 outside the tolerance (%3 %)</source>
+        <translation>比较了 %1 个单元格，%2 个超出容差（%3 %）</translation>
+    </message>
+    <message>
+        <source>; %1 masked in ours, skipped</source>
+        <translation>；%1 个在我们的值中被掩码，已跳过</translation>
+    </message>
+    <message>
+        <source>Largest absolute error %1 at %2 (yours %3, ours %4)</source>
+        <translation>最大绝对误差 %1，位于%2（你的 %3，我们的 %4）</translation>
+    </message>
+    <message>
+        <source>Largest relative error %1 at %2 (yours %3, ours %4)</source>
+        <translation>最大相对误差 %1，位于%2（你的 %3，我们的 %4）</translation>
+    </message>
+    <message>
+        <source>Tolerance: |yours − ours| ≤ %1 + %2 · |ours| (%3)</source>
+        <translation>容差：|你的 − 我们的| ≤ %1 + %2 · |我们的|（%3）</translation>
+    </message>
+    <message>
+        <source>text, %1 significant digits</source>
+        <translation>文本，%1 位有效数字</translation>
+    </message>
+    <message>
+        <source>Yours: %1 %2; ours: %3 of %4 from %5</source>
+        <translation>你的：%1 %2；我们的：%4 的 %3，起于%5</translation>
+    </message>
+    <message>
+        <source>This view draws random stand-in weights: only our own export with the same parameters (seed included) can match it.</source>
+        <translation>此视图使用随机替代权重：只有用相同参数（包括随机种子）导出的本程序文件才能与之匹配。</translation>
+    </message>
+</context>
+<context>
+    <name>posenc::ui::CheckWindow</name>
+    <message>
+        <source>Check Against File</source>
+        <translation>与文件核对</translation>
+    </message>
+    <message>
+        <source>Choose File...</source>
+        <translation>选择文件...</translation>
+    </message>
+    <message>
+        <source>Region start (row, column):</source>
+        <translation>区域起点（行，列）：</translation>
+    </message>
+    <message>
+        <source>Where your array starts in the view: cell (0, 0) of the file is this row and column of the view</source>
+        <translation>你的数组在视图中的起点：文件中的单元格 (0, 0) 对应视图的这一行和这一列</translation>
+    </message>
+    <message>
+        <source>First row of the view your array holds</source>
+        <translation>你的数组所含视图的第一行</translation>
+    </message>
+    <message>
+        <source>First column of the view your array holds</source>
+        <translation>你的数组所含视图的第一列</translation>
+    </message>
+    <message>
+        <source>A cell matches when |yours − ours| ≤ atol + rtol · |ours|. Empty: the default for the file&apos;s dtype (torch.testing&apos;s).</source>
+        <translation>当 |你的 − 我们的| ≤ atol + rtol · |我们的| 时单元格匹配。留空：取文件 dtype 的默认值（与 torch.testing 相同）。</translation>
+    </message>
+    <message>
+        <source>&amp;Recheck</source>
+        <translation>重新核对(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Compare the file again with the main window&apos;s view, region start and tolerance now</source>
+        <translation>按主窗口当前的视图、区域起点和容差重新比较该文件</translation>
+    </message>
+    <message>
+        <source>checking...</source>
+        <translation>正在核对...</translation>
+    </message>
+    <message>
+        <source>File: %1</source>
+        <translation>文件：%1</translation>
+    </message>
+    <message>
+        <source>No file yet: choose an array of the view shown in the main window (.npy, .npz, .safetensors, .csv or our JSON export).</source>
+        <translation>尚未选择文件：请选择主窗口所示视图的数组（.npy、.npz、.safetensors、.csv 或本程序导出的 JSON）。</translation>
+    </message>
+    <message>
+        <source>Arrays (*.npy *.npz *.safetensors *.csv *.json);;All files (*)</source>
+        <translation>数组 (*.npy *.npz *.safetensors *.csv *.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Which array?</source>
+        <translation>哪个数组？</translation>
+    </message>
+    <message>
+        <source>%1 holds %2 arrays. Which one is the view&apos;s?</source>
+        <translation>%1 含有 %2 个数组。哪一个对应该视图？</translation>
+    </message>
+    <message>
+        <source>Cannot check</source>
+        <translation>无法核对</translation>
+    </message>
+    <message>
+        <source>%1 was not checked.</source>
+        <translation>%1 未能核对。</translation>
+    </message>
+    <message>
+        <source>%1 = &apos;%2&apos;: must be a number ≥ 0, or empty for the dtype&apos;s default</source>
+        <translation>%1 = &apos;%2&apos;：应为 ≥ 0 的数，或留空以取 dtype 的默认值</translation>
+    </message>
+    <message>
+        <source>The shapes differ: yours %1, ours %2. Set the region start or the main window&apos;s parameters so that they agree, then Recheck.</source>
+        <translation>形状不同：你的 %1，我们的 %2。请调整区域起点或主窗口的参数使两者一致，然后重新核对。</translation>
+    </message>
+    <message>
+        <source>%1 against %2</source>
+        <translation>%1 对照 %2</translation>
+    </message>
+    <message>
+        <source>Diagnosis:</source>
+        <translation>诊断：</translation>
+    </message>
+    <message>
+        <source>no usual slip reproduces your numbers.</source>
+        <translation>没有哪种常见错误能复现你的数值。</translation>
+    </message>
+    <message>
+        <source>Apply %1</source>
+        <translation>应用 %1</translation>
+    </message>
+    <message>
+        <source>Set %1 in the main window (one undo step) and check again</source>
+        <translation>在主窗口中设置 %1（一步撤销）并重新核对</translation>
+    </message>
+    <message>
+        <source>dtype default</source>
+        <translation>dtype 默认值</translation>
+    </message>
+    <message>
+        <source>default %1</source>
+        <translation>默认 %1</translation>
+    </message>
+    <message>
+        <source>The main window shows other settings now than this check compared with; Recheck compares with them.</source>
+        <translation>主窗口现在的设置与这次核对时不同；重新核对将与当前设置比较。</translation>
+    </message>
+</context>
+<context>
     <name>posenc::ui::ClassroomController</name>
     <message>
         <source>Open lesson file</source>
@@ -3333,6 +3582,10 @@ The extension picks the format: .png .svg .pdf draw the picture; .csv .npy .json
         <source>Opened model %1</source>
         <translation>已打开模型 %1</translation>
     </message>
+    <message>
+        <source>Change %1</source>
+        <translation>修改 %1</translation>
+    </message>
 </context>
 <context>
     <name>posenc::ui::Menus</name>
@@ -3535,6 +3788,14 @@ The extension picks the format: .png .svg .pdf draw the picture; .csv .npy .json
     <message>
         <source>&amp;Clear List</source>
         <translation>清空列表(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Chec&amp;k Against File...</source>
+        <translation>与文件核对(&amp;K)...</translation>
+    </message>
+    <message>
+        <source>Compare your own array for the view shown with the exact values: report, diagnosis and the difference</source>
+        <translation>将你自己为当前视图算出的数组与精确值比较：报告、诊断与差值</translation>
     </message>
 </context>
 <context>

@@ -32,6 +32,7 @@
 
 #include "posenc/scheme.hpp"
 #include "posenc_ui/app/translation.h"
+#include "posenc_ui/check/check_window.h"
 #include "posenc_ui/formula/formula_widget.h"
 #include "posenc_ui/help/help_windows.h"
 #include "posenc_ui/help/start_page.h"
@@ -43,6 +44,7 @@
 #include "posenc_ui/panels/lesson_panel.h"
 #include "posenc_ui/plot/plot_view.h"
 #include "posenc_ui/window/main_window.h"
+#include "support/tensor_files.hpp"
 
 namespace posenc::test {
 namespace {
@@ -310,6 +312,43 @@ TEST_P(Screens, OpenModelDialogAndAModelShown) {
   m_window->help().startPage()->close();
   if (old.isEmpty()) qunsetenv("HF_HUB_CACHE");
   else qputenv("HF_HUB_CACHE", old);
+}
+
+TEST_P(Screens, CheckAgainstAFileWithTheInterleavedSlip) {
+  // An engineer's RoPE cos cache in the interleaved layout (RoFormer, GPT-J) checked against
+  // the window's half layout (LLaMA, NeoX): a mismatch, with yours, ours and their difference.
+  m_window->applySession([] {
+    ui::Session s;
+    s.scheme = QStringLiteral("rope");
+    s.params = ParamSet(findScheme("rope").info().params);
+    s.view = QStringLiteral("cos");
+    return s;
+  }());
+  settle();
+  const MatrixResult yours =
+      computeMatrix(findScheme("rope"), makeParams(findScheme("rope"), {{"layout", "interleaved"}}),
+                    "cos");
+  std::vector<double> values;
+  for (Index r = 0; r < yours.values.rows(); ++r)
+    for (Index c = 0; c < yours.values.cols(); ++c) values.push_back(yours.values(r, c));
+  QTemporaryDir dir;
+  const QString file = dir.filePath(QStringLiteral("cos_cache.safetensors"));
+  test::writeSafetensors(file.toStdString(),
+                         {{"cos", {yours.values.rows(), yours.values.cols()}, values}});
+  ui::CheckWindow& window = m_window->checkWindow();
+  window.show();
+  ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+  QSignalSpy done(&window, &ui::CheckWindow::checked);
+  window.checkFile(file + QStringLiteral(":cos"));
+  EXPECT_TRUE(done.wait(10000));
+  check(QStringLiteral("check_rope_cos"));
+  // (the window manager may still be framing it)
+  EXPECT_TRUE(QTest::qWaitFor([&] { return !window.frameGeometry().isEmpty(); }, 3000));
+  const QRect avail = window.screen()->availableGeometry().adjusted(-2, -2, 2, 2);
+  EXPECT_TRUE(avail.contains(window.frameGeometry()))
+      << "check window " << window.frameGeometry().width() << "x" << window.frameGeometry().height()
+      << " outside the available " << avail.width() << "x" << avail.height();
+  window.close();
 }
 
 INSTANTIATE_TEST_SUITE_P(Languages, Screens, ::testing::Values("en", "zh_CN"),

@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <optional>
 #include <utility>
 
 #include "posenc_ui/app/translation.h"
@@ -80,6 +81,16 @@ ValueStats valueStats(const Matrix& values, Index rows, Index cols) {
     }
   }
   return st;
+}
+
+/// `stats` widened to cover `span` (PlotOptions::valueSpan) when it is set and finite.
+ValueStats withSpan(ValueStats stats, const std::optional<std::pair<double, double>>& span) {
+  if (!span || !std::isfinite(span->first) || !std::isfinite(span->second)) return stats;
+  stats.min = std::min({stats.min, span->first, span->second});
+  stats.max = std::max({stats.max, span->first, span->second});
+  stats.maxAbs = std::max({stats.maxAbs, std::abs(span->first), std::abs(span->second)});
+  stats.anyFinite = true;
+  return stats;
 }
 
 /// The colour-scale range; `steps` > 0 when integer values get one colour band each.
@@ -363,7 +374,7 @@ bool drawMatrix(QCustomPlot& plot, const ViewSpec& spec, const MatrixResult& res
   const Index cols = std::min<Index>(result.values.cols(), static_cast<Index>(result.cols.size()));
   const ValueStats stats = valueStats(result.values, rows, cols);
   int steps = 0;
-  const QCPRange dataRange = matrixDataRange(view, stats, steps);
+  const QCPRange dataRange = matrixDataRange(view, withSpan(stats, options.valueSpan), steps);
   const QString mapId = isColormap(options.colormap) ? options.colormap : defaultColormap(view);
   const QString sampled = samplingNote(result, rows, cols);
   MatrixDrawing::Key key{view.id, title, options.subtitle,

@@ -18,6 +18,7 @@
 
 #include "posenc_ui/app/settings_keys.h"
 #include "posenc_ui/app/translation.h"
+#include "posenc_ui/check/check_window.h"
 #include "posenc_ui/help/help_windows.h"
 #include "posenc_ui/models/model_actions.h"
 #include "posenc_ui/modes/animation_view.h"
@@ -191,6 +192,7 @@ void MainWindow::connectParts() {
   connect(m_grid, &ViewGrid::firstViewShown, this, [this](const QString& view) {
     m_classroom->explainView(view);
     drawMarker();  // the lesson's ring only on the view it belongs to
+    if (m_check) m_check->targetChanged();
   });
   connect(m_grid, &ViewGrid::firstCellDrawn, this, &MainWindow::drawMarker);
   connect(m_grid, &ViewGrid::cellHovered, this, &MainWindow::hoverCell);
@@ -231,6 +233,7 @@ void MainWindow::connectMenus() {
   connect(menus, &Menus::textScaleChosen, this, &MainWindow::setTextScale);
   connect(menus, &Menus::presetChosen, this, &MainWindow::applyPreset);
   connect(m_session, &SessionActions::recentFilesChanged, m_menus, &Menus::setRecentFiles);
+  connect(menus, &Menus::checkAgainstFileRequested, this, [this] { checkWindow().chooseFile(); });
   connectHelp();
   connectModels();
 }
@@ -353,6 +356,7 @@ void MainWindow::applyState(const QString& schemeId, const ParamSet& params) {
   m_applying = false;
   m_classroom->stateApplied();
   m_models->stateChanged();  // the model's label stays while its parameters do
+  if (m_check) m_check->targetChanged();
 }
 
 void MainWindow::onSchemeChosen(const QString& schemeId) { m_undo->chooseScheme(schemeId); }
@@ -459,6 +463,34 @@ bool MainWindow::openModel(const QString& pathOrId, QString* error) {
   return ok;
 }
 
+CheckWindow& MainWindow::checkWindow() {
+  if (m_check) return *m_check;
+  m_check = new CheckWindow(
+      this,
+      [this] {
+        return CheckTarget{qs(m_controller.scheme().info().id), m_controller.params(),
+                           m_grid->cellView(0)};
+      },
+      [this](const CheckTarget& target, const QString& param) {
+        // A slip's setting, through the parameter panel's own path (a scheme changed since
+        // the check: as a session step with the view checked).
+        if (target.scheme == qs(m_controller.scheme().info().id)) {
+          m_undo->editParams(target.params, param, false);
+          if (m_grid->cellView(0) != target.view) setCellView(0, target.view);
+          return;
+        }
+        Session session = currentSession();
+        session.scheme = target.scheme;
+        session.params = target.params;
+        session.view = target.view;
+        session.gridViews.clear();
+        session.zoom.reset();
+        m_undo->applySession(session, [param] { return tr("Change %1").arg(param); });
+      });
+  m_check->setFontScale(plotFontScale());
+  return *m_check;
+}
+
 bool MainWindow::exportCurrentView(const QString& path, QSize size, double dpi, QString* error,
                                    int slot, bool grayscale) {
   return m_export->exportView(path, size, dpi, error, slot, grayscale);
@@ -516,6 +548,7 @@ void MainWindow::applyFonts() {
   m_classroom->setFontScale(plotFontScale());
   m_grid->setFontScale(plotFontScale());
   m_grid->redraw();
+  if (m_check) m_check->setFontScale(plotFontScale());
 }
 
 void MainWindow::setTextScale(double scale) {

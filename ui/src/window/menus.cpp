@@ -25,6 +25,7 @@ struct Menus::Parts {
   QMenu* recent = nullptr;
   QMenu* recentModels = nullptr;
   QAction* openModel = nullptr;
+  QAction* checkFile = nullptr;
   QStringList recentModelEntries;  ///< setRecentModels' lists, rebuilt in each language.
   QStringList missingModels;
   QMenu* edit = nullptr;
@@ -103,6 +104,9 @@ void Menus::buildFileMenu() {
   c.recentModels = c.file->addMenu(QString());
   c.recentModels->setObjectName(QStringLiteral("recentModels"));
   c.recentModels->setToolTipsVisible(true);
+  c.checkFile = c.file->addAction(QString(), this, &Menus::checkAgainstFileRequested);
+  c.checkFile->setObjectName(QStringLiteral("checkAgainstFile"));
+  c.checkFile->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K));
   c.save = c.file->addAction(QString(), this, &Menus::saveRequested);
   c.save->setShortcut(QKeySequence::Save);
   c.saveAs = c.file->addAction(QString(), this, &Menus::saveAsRequested);
@@ -298,6 +302,10 @@ void Menus::retranslate() {
   c.openModel->setText(tr("Open &Model..."));
   c.recentModels->setTitle(tr("Recent Mo&dels"));
   setRecentModels(c.recentModelEntries, c.missingModels);
+  c.checkFile->setText(tr("Chec&k Against File..."));
+  c.checkFile->setStatusTip(
+      tr("Compare your own array for the view shown with the exact values: report, diagnosis "
+         "and the difference"));
   c.save->setText(tr("&Save Session"));
   c.saveAs->setText(tr("Save Session &As..."));
   c.exportView->setText(tr("&Export View..."));

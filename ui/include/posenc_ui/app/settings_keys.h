@@ -39,6 +39,9 @@ inline constexpr QLatin1StringView kLastFolder{"Session/lastFolder"};  ///< for 
 /// given; QStringList, newest first.
 inline constexpr QLatin1StringView kRecentModels{"Models/recent"};
 
+/// The Check Against File window's geometry (saveGeometry), remembered as it is hidden.
+inline constexpr QLatin1StringView kCheckGeometry{"Check/geometry"};
+
 inline constexpr int kMaxRecentFiles = 8;
 inline constexpr int kMaxRecentModels = 8;
 

@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <optional>
 #include <string_view>
+#include <utility>
 
 #include "posenc/view.hpp"
 
@@ -52,6 +53,10 @@ struct PlotOptions {
   /// Non-empty: the term the view draws is absent for these parameters (Scheme::absentTerm,
   /// in the current language); a heatmap writes this in its axis area instead of its cells.
   QString absentTerm;
+  /// Heatmaps: values the colour scale must cover besides those drawn (lowest, highest), so
+  /// that several pictures share one scale whatever part each shows (the Check window's yours
+  /// and ours). Unset: the scale follows the values drawn, as before.
+  std::optional<std::pair<double, double>> valueSpan;
 };
 
 /// Sets options.standInSeed and options.absentTerm for view `view` of `scheme` at `params`

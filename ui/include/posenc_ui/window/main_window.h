@@ -27,6 +27,7 @@ class QUndoStack;
 namespace posenc::ui {
 
 class AnimationView;
+class CheckWindow;
 class ClassroomController;
 class CompareView;
 class ExplanationPanel;
@@ -70,6 +71,9 @@ class MainWindow : public QMainWindow {
   bool openModel(const QString& pathOrId, QString* error = nullptr);
   /// Models: open, recent, the label and the strip that says what was opened.
   [[nodiscard]] ModelActions& models() { return *m_models; }
+  /// File > Check Against File...: the window that compares an array with the view shown
+  /// (made the first time it is asked for).
+  [[nodiscard]] CheckWindow& checkWindow();
 
   /// Writes the current view of cell `slot` to `path` (picture or numbers by extension).
   /// Returns false with the reason on failure.
@@ -211,7 +215,7 @@ class MainWindow : public QMainWindow {
 
   // The parts, children of the window (undo_state.h, view_grid.h, classroom_controller.h,
   // session_actions.h, export_dialogs.h, presentation.h, menus.h, help/help_windows.h,
-  // models/model_actions.h).
+  // models/model_actions.h, check/check_window.h).
   UndoState* m_undo = nullptr;
   ViewGrid* m_grid = nullptr;
   ClassroomController* m_classroom = nullptr;
@@ -221,6 +225,7 @@ class MainWindow : public QMainWindow {
   Menus* m_menus = nullptr;
   HelpWindows* m_help = nullptr;
   ModelActions* m_models = nullptr;
+  CheckWindow* m_check = nullptr;  ///< check/check_window.h; null until first used.
 };
 
 }  // namespace posenc::ui

@@ -53,6 +53,8 @@ class Menus : public QObject {
   void recentModelChosen(const QString& entry);
   /// File > Recent Models > Clear List.
   void clearRecentModelsRequested();
+  /// File > Check Against File... (Ctrl+Shift+K).
+  void checkAgainstFileRequested();
   void saveRequested();
   void saveAsRequested();
   void exportViewRequested();
