@@ -180,16 +180,17 @@ void cosOrSin(const double* angles, double* out, std::size_t n, bool sine, int w
   for (std::size_t k = 0; k < n; ++k) fixUp = fixUp || !reducible(angles[k]);
   std::vector<double> kept;
   if (fixUp) kept.assign(angles, angles + n);  // out may alias angles
-  width = std::min(width, bulkTrigWidth());
 #ifdef POSENC_BULK_SIMD
-  if (width >= 8) {
+  const int lanes = std::min(width, bulkTrigWidth());
+  if (lanes >= 8) {
     bulkAvx512(angles, out, n, sine);
-  } else if (width >= 4) {
+  } else if (lanes >= 4) {
     bulkAvx2(angles, out, n, sine);
   } else {
     for (std::size_t k = 0; k < n; ++k) out[k] = portable(angles[k], sine);
   }
 #else
+  (void)width;  // one path only
   for (std::size_t k = 0; k < n; ++k) out[k] = portable(angles[k], sine);
 #endif
   if (!fixUp) return;
@@ -206,10 +207,9 @@ void adviseHugePages(void* data, std::size_t bytes) {
   constexpr std::uintptr_t kHuge = std::uintptr_t{1} << 21;
   if (bytes < 2 * kHuge) return;
   const auto begin = reinterpret_cast<std::uintptr_t>(data);
-  const std::uintptr_t first = (begin + kHuge - 1) & ~(kHuge - 1);
-  const std::uintptr_t last = (begin + bytes) & ~(kHuge - 1);
-  if (last > first)
-    madvise(reinterpret_cast<void*>(first), last - first, MADV_HUGEPAGE);  // advice only
+  const std::uintptr_t skip = (kHuge - begin % kHuge) % kHuge;  // to the first 2 MiB boundary
+  const std::uintptr_t length = (bytes - skip) & ~(kHuge - 1);
+  if (length > 0) madvise(static_cast<char*>(data) + skip, length, MADV_HUGEPAGE);  // advice only
 #else
   (void)data;
   (void)bytes;
