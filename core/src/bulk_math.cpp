@@ -7,7 +7,6 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
-#include <vector>
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 #define POSENC_BULK_SIMD 1
@@ -90,6 +89,12 @@ double portable(double x, bool sine) {
   return ((quadrant + 1U) & 2U) ? -value : value;
 }
 
+/// One angle, any value: the portable path, or the standard library beyond its range.
+double one(double angle, bool sine) {
+  if (!reducible(angle)) return sine ? std::sin(angle) : std::cos(angle);
+  return portable(angle, sine);
+}
+
 #ifdef POSENC_BULK_SIMD
 // 4 and 8 doubles and 64-bit integers (GCC's vector extensions: one source for every width;
 // the instructions are those of the function it is inlined into).
@@ -99,7 +104,8 @@ using Double8 = double __attribute__((vector_size(64)));
 using Int8 = std::int64_t __attribute__((vector_size(64)));
 
 /// portable() on N angles at once, the same operations in the same order. False, with nothing
-/// written, when a lane needs the third reduction step (the caller hands those to portable).
+/// written, when a lane needs the third reduction step or is beyond kBulkTrigLimit, infinite or
+/// NaN (the caller hands those lanes to one()).
 template <typename D, typename I>
 [[gnu::always_inline]] inline bool lanes(const double* angles, double* out, bool sine) {
   constexpr int N = sizeof(D) / sizeof(double);
@@ -117,8 +123,11 @@ template <typename D, typename I>
   const I absY0 = __builtin_bit_cast(I, y0) & magnitude;
   const I absX = __builtin_bit_cast(I, x) & magnitude;
   const I third = __builtin_bit_cast(D, absY0) < __builtin_bit_cast(D, absX) * kThirdStep;
-  for (int lane = 0; lane < N; ++lane)
-    if (third[lane]) return false;  // x within 2^-49 |x| of a multiple of pi/2: rare
+  const I inRange = __builtin_bit_cast(D, absX) <= kBulkTrigLimit;  // false for NaN
+  const I elsewhere = third | (inRange == 0);
+  std::int64_t any = 0;
+  for (int lane = 0; lane < N; ++lane) any |= elsewhere[lane];
+  if (any != 0) return false;  // x within 2^-49 |x| of a multiple of pi/2: rare
   const D y1 = (r2 - y0) - w2;
   const D z = y0 * y0;
   const D zz = z * z;
@@ -142,8 +151,8 @@ template <typename D, typename I>
   std::size_t k = 0;
   for (; k + N <= n; k += N)
     if (!lanes<D, I>(angles + k, out + k, sine))
-      for (std::size_t lane = k; lane < k + N; ++lane) out[lane] = portable(angles[lane], sine);
-  for (; k < n; ++k) out[k] = portable(angles[k], sine);
+      for (std::size_t lane = k; lane < k + N; ++lane) out[lane] = one(angles[lane], sine);
+  for (; k < n; ++k) out[k] = one(angles[k], sine);
 }
 
 __attribute__((target("avx2"))) void bulkAvx2(const double* angles, double* out, std::size_t n,
@@ -159,10 +168,7 @@ __attribute__((target("avx512f"))) void bulkAvx512(const double* angles, double*
 
 }  // namespace
 
-double cosOrSin(double angle, bool sine) {
-  if (!reducible(angle)) return sine ? std::sin(angle) : std::cos(angle);
-  return portable(angle, sine);
-}
+double cosOrSin(double angle, bool sine) { return one(angle, sine); }
 
 int bulkTrigWidth() {
 #ifdef POSENC_BULK_SIMD
@@ -176,10 +182,6 @@ int bulkTrigWidth() {
 }
 
 void cosOrSin(const double* angles, double* out, std::size_t n, bool sine, int width) {
-  bool fixUp = false;
-  for (std::size_t k = 0; k < n; ++k) fixUp = fixUp || !reducible(angles[k]);
-  std::vector<double> kept;
-  if (fixUp) kept.assign(angles, angles + n);  // out may alias angles
 #ifdef POSENC_BULK_SIMD
   const int lanes = std::min(width, bulkTrigWidth());
   if (lanes >= 8) {
@@ -187,15 +189,12 @@ void cosOrSin(const double* angles, double* out, std::size_t n, bool sine, int w
   } else if (lanes >= 4) {
     bulkAvx2(angles, out, n, sine);
   } else {
-    for (std::size_t k = 0; k < n; ++k) out[k] = portable(angles[k], sine);
+    for (std::size_t k = 0; k < n; ++k) out[k] = one(angles[k], sine);
   }
 #else
   (void)width;  // one path only
-  for (std::size_t k = 0; k < n; ++k) out[k] = portable(angles[k], sine);
+  for (std::size_t k = 0; k < n; ++k) out[k] = one(angles[k], sine);
 #endif
-  if (!fixUp) return;
-  for (std::size_t k = 0; k < n; ++k)
-    if (!reducible(kept[k])) out[k] = sine ? std::sin(kept[k]) : std::cos(kept[k]);
 }
 
 void cosOrSin(const double* angles, double* out, std::size_t n, bool sine) {

@@ -320,18 +320,23 @@ Matrix ropeCache(const RopeParams& p, std::span<const Index> rows, std::span<con
   }
   Matrix out(static_cast<Index>(rows.size()), static_cast<Index>(cols.size()));
   detail::adviseHugePages(out.data(), static_cast<std::size_t>(out.size()) * sizeof(double));
+  // The first run holds every slot in order (the whole half layout, any region of one half):
+  // the values are computed in place there and copied from there.
+  const bool inPlace =
+      !runs.empty() && runs.front().slot == 0 && runs.front().length == pairs.size();
   detail::parallelBlocks(out.rows(), 512, [&](Index begin, Index end) {
-    std::vector<double> value(pairs.size());
+    std::vector<double> buffer(inPlace ? 0 : pairs.size());
     for (Index r = begin; r < end; ++r) {
+      double* row = out.data() + r * out.cols();
+      double* value = inPlace ? row + runs.front().col : buffer.data();
       // HF: freqs = position * inv_freq; emb.cos() * attention_scaling.
       const auto m = static_cast<double>(rows[static_cast<std::size_t>(r)]);
       for (std::size_t k = 0; k < pairs.size(); ++k) value[k] = m * theta(pairs[k]);
-      detail::cosOrSin(value.data(), value.data(), value.size(), sine);
-      for (double& v : value) v *= a;
-      double* row = out.data() + r * out.cols();
-      for (const Run& run : runs)
-        std::copy_n(value.begin() + static_cast<std::ptrdiff_t>(run.slot), run.length,
-                    row + run.col);
+      detail::cosOrSin(value, value, pairs.size(), sine);
+      if (a != 1.0)
+        for (std::size_t k = 0; k < pairs.size(); ++k) value[k] *= a;
+      for (std::size_t k = inPlace ? 1 : 0; k < runs.size(); ++k)
+        std::copy_n(value + runs[k].slot, runs[k].length, row + runs[k].col);
     }
   });
   return out;
