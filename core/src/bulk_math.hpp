@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Arithmetic over large buffers (the RoPE cos / sin caches of up to 2^20 positions): cos and
-// sin of many angles four at a time, and huge pages for a result about to be filled.
+// sin of many angles 4 or 8 at a time, and huge pages for a result about to be filled.
 #pragma once
 
 #include <cstddef>
@@ -14,8 +14,8 @@ namespace posenc::detail {
 /// [-pi/4, pi/4], then the minimax polynomials of FreeBSD msun's __kernel_sin and
 /// __kernel_cos (lib/msun/src/k_sin.c, k_cos.c), branch-free. Within one unit in the last
 /// place of the correctly rounded value (measured against long double in bulk_math_test),
-/// and the same bits on every x86-64: the AVX2 path (chosen at run time) and the portable
-/// one do the same IEEE operations in the same order, with no fused multiply-add. Angles
+/// and the same bits on every x86-64: the AVX-512 and AVX2 paths (chosen at run time) and the
+/// portable one do the same IEEE operations in the same order, with no fused multiply-add. Angles
 /// beyond kBulkTrigLimit, infinities and NaN go to std::cos / std::sin.
 void cosOrSin(const double* angles, double* out, std::size_t n, bool sine);
 
