@@ -5,8 +5,9 @@
 #
 # Usage: scripts/deps.sh [GROUP...]   (no group: build)
 #   build   compiler, CMake, Eigen, GoogleTest, Google Benchmark, nlohmann-json, libzip, Qt 6,
-#           QCustomPlot, the
-#           translation tools and the fonts the pictures are drawn with
+#           QCustomPlot, the translation tools and the fonts the pictures are drawn with;
+#           pybind11 and the Python headers for the Python module posenc (core/python), with
+#           numpy and pytest for its tests
 #   lint    clang-tidy, cppcheck and clang-format (scripts/lint.sh)
 #   fuzz    clang and its libFuzzer runtime (scripts/fuzz.sh)
 #   translations  python3, for scripts/update_translations.sh (carry_translations.py)
@@ -22,7 +23,8 @@ packages_of() {
         libeigen3-dev libgtest-dev libbenchmark-dev nlohmann-json3-dev libzip-dev \
         qt6-base-dev qt6-svg-dev libqcustomplot-dev libgl-dev \
         qt6-l10n-tools qt6-translations-l10n \
-        fonts-dejavu-core fonts-noto-cjk ;;
+        fonts-dejavu-core fonts-noto-cjk \
+        pybind11-dev python3-dev python3-numpy python3-pytest ;;
     lint) echo clang-tidy cppcheck clang-format ;;
     fuzz) echo clang libclang-rt-14-dev ;;
     translations) echo python3 ;;

@@ -10,7 +10,10 @@
 #include <cmath>
 #include <numbers>
 #include <string>
+#include <vector>
 
+#include "bulk_math.hpp"
+#include "parallel.hpp"
 #include "posenc/rope.hpp"
 
 namespace posenc {
@@ -280,21 +283,62 @@ Vector ropeScaledFrequencies(const RopeParams& p) {
   }
 }
 
+// Row by row, spread over the cores (detail::parallelBlocks): each row is written in memory
+// order, and each pair's cos or sin is computed once per row, 4 or 8 at a time
+// (detail::cosOrSin), then copied to the column or columns that hold it (both halves of the
+// half layout, both members of an interleaved pair). Every cell is HF's expression,
+// cos(fl(m θ)) · a, so the values do not depend on the region or the number of threads.
 Matrix ropeCache(const RopeParams& p, std::span<const Index> rows, std::span<const Index> cols,
                  bool sine) {
   const Vector theta = ropeScaledFrequencies(p);
   const Index half = theta.size();
   const double a = ropeAttentionFactor(p);
-  Matrix out(static_cast<Index>(rows.size()), static_cast<Index>(cols.size()));
-  for (Index b = 0; b < out.cols(); ++b) {
-    const Index c = cols[static_cast<std::size_t>(b)];
-    const double t = theta(p.layout == RopeLayout::Half ? c % half : c / 2);
-    for (Index r = 0; r < out.rows(); ++r) {
-      // HF: freqs = position * inv_freq; emb.cos() * attention_scaling.
-      const double angle = static_cast<double>(rows[static_cast<std::size_t>(r)]) * t;
-      out(r, b) = (sine ? std::sin(angle) : std::cos(angle)) * a;
+  std::vector<Index> pairOf(cols.size());  // column b of the region holds pair pairOf[b]
+  std::vector<Index> pairs;                // the pairs the region needs, each once
+  std::vector<Index> slotOf(static_cast<std::size_t>(half), -1);
+  for (std::size_t b = 0; b < cols.size(); ++b) {
+    const Index j = p.layout == RopeLayout::Half ? cols[b] % half : cols[b] / 2;
+    auto& slot = slotOf[static_cast<std::size_t>(j)];
+    if (slot < 0) {
+      slot = static_cast<Index>(pairs.size());
+      pairs.push_back(j);
     }
+    pairOf[b] = slot;
   }
+  // Columns b .. b + length - 1 hold slots slot .. slot + length - 1: a row is copied in runs
+  // (the half layout's two halves are two runs).
+  struct Run {
+    std::size_t col, slot, length;
+  };
+  std::vector<Run> runs;
+  for (std::size_t b = 0; b < cols.size(); ++b) {
+    const auto slot = static_cast<std::size_t>(pairOf[b]);
+    if (!runs.empty() && runs.back().col + runs.back().length == b &&
+        runs.back().slot + runs.back().length == slot)
+      ++runs.back().length;
+    else runs.push_back({b, slot, 1});
+  }
+  Matrix out(static_cast<Index>(rows.size()), static_cast<Index>(cols.size()));
+  detail::adviseHugePages(out.data(), static_cast<std::size_t>(out.size()) * sizeof(double));
+  // The first run holds every slot in order (the whole half layout, any region of one half):
+  // the values are computed in place there and copied from there.
+  const bool inPlace =
+      !runs.empty() && runs.front().slot == 0 && runs.front().length == pairs.size();
+  detail::parallelBlocks(out.rows(), 512, [&](Index begin, Index end) {
+    std::vector<double> buffer(inPlace ? 0 : pairs.size());
+    for (Index r = begin; r < end; ++r) {
+      double* row = out.data() + r * out.cols();
+      double* value = inPlace ? row + runs.front().col : buffer.data();
+      // HF: freqs = position * inv_freq; emb.cos() * attention_scaling.
+      const auto m = static_cast<double>(rows[static_cast<std::size_t>(r)]);
+      for (std::size_t k = 0; k < pairs.size(); ++k) value[k] = m * theta(pairs[k]);
+      detail::cosOrSin(value, value, pairs.size(), sine);
+      if (a != 1.0)
+        for (std::size_t k = 0; k < pairs.size(); ++k) value[k] *= a;
+      for (std::size_t k = inPlace ? 1 : 0; k < runs.size(); ++k)
+        std::copy_n(value + runs[k].slot, runs[k].length, row + runs[k].col);
+    }
+  });
   return out;
 }
 

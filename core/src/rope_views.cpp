@@ -9,6 +9,7 @@
 #include <numbers>
 #include <string>
 
+#include "bulk_math.hpp"
 #include "posenc/extrapolation.hpp"
 
 namespace posenc::detail {
@@ -119,7 +120,7 @@ std::vector<Term> explainCache(const RopeParams& p, Index row, Index col, bool s
           {"θⱼ (rad per position, after scaling)", t},
           {"angle mθⱼ (rad)", angle},
           {"attention factor a", ropeAttentionFactor(p)},
-          {sine ? "sin(mθⱼ)" : "cos(mθⱼ)", sine ? std::sin(angle) : std::cos(angle)}};
+          {sine ? "sin(mθⱼ)" : "cos(mθⱼ)", detail::cosOrSin(angle, sine)}};  // as ropeCache
 }
 
 MatrixShape cacheShape(const RopeParams& p) { return {p.length, ropeRotaryDim(p)}; }

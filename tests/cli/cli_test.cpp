@@ -94,6 +94,8 @@ TEST_F(Cli, ListAndJsonExportSayWhichViewsUseRandomStandIns) {
       ASSERT_TRUE(o["random_stand_ins"].isBool()) << o["id"].toString().toStdString();
       const bool random = o["random_stand_ins"].toBool();
       EXPECT_EQ(random, findView(scheme, o["id"].toString().toStdString()).randomStandIns);
+      ASSERT_TRUE(o["deterministic"].isBool()) << o["id"].toString().toStdString();
+      EXPECT_EQ(o["deterministic"].toBool(), !random);  // the parameters alone give the values
       flagged += random ? 1 : 0;
     }
   }

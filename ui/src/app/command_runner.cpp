@@ -19,6 +19,7 @@
 #include "posenc/memory_budget.hpp"
 #include "posenc/model_config.hpp"
 #include "posenc/scheme.hpp"
+#include "posenc/scheme_json.hpp"
 #include "posenc/tensor_file.hpp"
 #include "posenc_ui/app/translation.h"
 #include "posenc_ui/io/session_io.h"
@@ -111,42 +112,9 @@ void listSchemes(bool json, std::ostream& out) {
     out << "{\"schemes\": [";
     bool firstScheme = true;
     for (const auto& s : allSchemes()) {
-      const SchemeInfo& info = s->info();
-      out << (firstScheme ? "\n" : ",\n") << " {\"id\": " << jsonString(info.id)
-          << ", \"name\": " << jsonString(info.name)
-          << ", \"description\": " << jsonString(info.description) << ",\n  \"params\": [";
+      out << (firstScheme ? "\n " : ",\n ");
       firstScheme = false;
-      for (std::size_t k = 0; k < info.params.size(); ++k) {
-        const ParamSpec& p = info.params[k];
-        out << (k ? ",\n   " : "\n   ") << "{\"id\": " << jsonString(p.id)
-            << ", \"type\": " << jsonString(toString(p.type)) << ", \"default\": ";
-        out << valueJson(p.defaultValue);
-        if (p.type == ParamType::Int || p.type == ParamType::Real || p.type == ParamType::List)
-          out << ", \"min\": " << jsonNumber(p.min) << ", \"max\": " << jsonNumber(p.max);
-        if (p.openMin) out << ", \"min_exclusive\": true";
-        if (p.type == ParamType::List) out << ", \"max_count\": " << p.maxCount;
-        if (p.type == ParamType::Int) out << ", \"even\": " << (p.even ? "true" : "false");
-        if (p.type == ParamType::Choice) {
-          out << ", \"choices\": [";
-          for (std::size_t c = 0; c < p.choices.size(); ++c)
-            out << (c ? ", " : "") << jsonString(p.choices[c]);
-          out << "]";
-        }
-        out << ", \"description\": " << jsonString(p.description) << "}";
-      }
-      out << "],\n  \"views\": [";
-      for (std::size_t k = 0; k < info.views.size(); ++k) {
-        const ViewSpec& v = info.views[k];
-        out << (k ? ",\n   " : "\n   ") << "{\"id\": " << jsonString(v.id)
-            << ", \"kind\": " << jsonString(v.kind == ViewKind::Matrix ? "matrix" : "series")
-            << ", \"title\": " << jsonString(v.title) << ", \"x_label\": " << jsonString(v.xLabel)
-            << ", \"y_label\": " << jsonString(v.yLabel)
-            << ", \"value_label\": " << jsonString(v.valueLabel)
-            << ", \"signed\": " << (v.signedValues ? "true" : "false")
-            << ", \"random_stand_ins\": " << (v.randomStandIns ? "true" : "false")
-            << ", \"description\": " << jsonString(v.description) << "}";
-      }
-      out << "]}";
+      writeSchemeJson(out, *s);
     }
     out << "\n]}\n";
     return;
@@ -167,7 +135,9 @@ void listSchemes(bool json, std::ostream& out) {
       std::string line = "    " + v.id;
       line.resize(std::max<std::size_t>(line.size() + 1, 20), ' ');
       line += v.kind == ViewKind::Matrix ? "matrix  " : "series  ";
-      out << line << v.title << "\n        " << v.description << "\n";
+      const std::string note = standInsNote(v);
+      out << line << v.title << (note.empty() ? "" : " " + note) << "\n        " << v.description
+          << "\n";
     }
     out << "\n";
   }
