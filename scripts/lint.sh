@@ -83,7 +83,8 @@ fi
 stage "configure $build (compile database only)"
 mkdir -p "$build"
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DCMAKE_EXPORT_COMPILE_COMMANDS=ON \
-  -DPOSENC_BUILD_TESTS=OFF -DPOSENC_BUILD_BENCH=OFF > "$build/lint-configure.log" 2>&1 ||
+  -DPOSENC_BUILD_TESTS=OFF -DPOSENC_BUILD_BENCH=OFF -DPOSENC_PCH=OFF \
+  > "$build/lint-configure.log" 2>&1 ||
   { cat "$build/lint-configure.log"; exit 1; }
 db="$build/compile_commands.json"
 
