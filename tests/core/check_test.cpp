@@ -124,6 +124,22 @@ TEST(CheckDiagnosis, Float32InterleavedCacheIsNamedAsTheLayout) {
   expectNamed(r, "layout", "layout=interleaved");
 }
 
+TEST(CheckDiagnosis, InterleavedFloat32AnglesAreNamedTogether) {
+  // A float32 numpy cache with repeat(2) pairs over 4096 positions: the layout explains most
+  // cells, float32 angles the rest; the report names both, the layout's setting first.
+  const Matrix yours = hfFloat32Cos(4096, 16, 10000.0f, true);
+  const CheckReport r =
+      check("rope", {{"length", "4096"}, {"dim", "16"}}, "cos", yours, ElementType::F32);
+  expectNamed(r, "layout+float32_angles", "layout=interleaved");
+  EXPECT_NE(r.diagnosis.front().text.find("With layout=interleaved set, one more"),
+            std::string::npos);
+  EXPECT_EQ(r.diagnosis.size(), 1U);  // the partial layout slip is folded into it
+  // Either slip alone: the single name, as before.
+  expectNamed(check("rope", {{"length", "4096"}, {"dim", "16"}, {"layout", "interleaved"}}, "cos",
+                    yours, ElementType::F32),
+              "float32_angles");
+}
+
 TEST(CheckDiagnosis, PositionsStartingAtOneShiftTheRows) {
   const Matrix yours = ropeCache(96, 64, 10000, false, false, 1.0);
   const CheckReport r = check("rope", {{"length", "96"}}, "cos", yours);
