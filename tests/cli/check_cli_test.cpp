@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "support/cli_json.hpp"
 #include "support/posenc_cli.hpp"
 #include "support/tensor_files.hpp"
 #include "support/tiny_model.hpp"
@@ -23,13 +24,6 @@ namespace posenc::test {
 namespace {
 
 namespace fs = std::filesystem;
-
-QJsonObject parseJson(const std::string& text) {
-  QJsonParseError error;
-  const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(text), &error);
-  EXPECT_EQ(error.error, QJsonParseError::NoError) << error.errorString().toStdString() << text;
-  return doc.object();
-}
 
 /// A RoPE cos cache the way Hugging Face computes it (huggingface/transformers,
 /// src/transformers/models/llama/modeling_llama.py, LlamaRotaryEmbedding and

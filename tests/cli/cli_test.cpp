@@ -13,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include "posenc/scheme.hpp"
+#include "support/cli_json.hpp"
 #include "support/posenc_cli.hpp"
 
 namespace posenc {
@@ -20,6 +21,7 @@ namespace {
 
 namespace fs = std::filesystem;
 using test::Outcome;
+using test::parseJson;
 using test::slurp;
 using test::writeText;
 
@@ -27,13 +29,6 @@ class Cli : public test::TempDirTest {
  protected:
   static Outcome run(const std::vector<std::string>& args) { return test::runPosenc(args); }
 };
-
-QJsonObject parseJson(const std::string& text) {
-  QJsonParseError error;
-  const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(text), &error);
-  EXPECT_EQ(error.error, QJsonParseError::NoError) << error.errorString().toStdString();
-  return doc.object();
-}
 
 TEST_F(Cli, HelpPrintsUsage) {
   const Outcome r = run({"--help"});

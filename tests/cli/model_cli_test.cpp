@@ -15,6 +15,7 @@
 
 #include "posenc/model_config.hpp"
 #include "posenc/scheme.hpp"
+#include "support/cli_json.hpp"
 #include "support/posenc_cli.hpp"
 #include "support/tiny_model.hpp"
 
@@ -22,13 +23,6 @@ namespace posenc::test {
 namespace {
 
 namespace fs = std::filesystem;
-
-QJsonObject parseJson(const std::string& text) {
-  QJsonParseError error;
-  const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(text), &error);
-  EXPECT_EQ(error.error, QJsonParseError::NoError) << error.errorString().toStdString() << text;
-  return doc.object();
-}
 
 /// True when `scheme` has a parameter `param` in this build (learned's and t5's `table` come
 /// with the trained-table schemes; the tests that read a table's values need it).
