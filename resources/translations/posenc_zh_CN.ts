@@ -3112,6 +3112,94 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <source>This view draws random stand-in weights: only our own export with the same parameters (seed included) can match it.</source>
         <translation>此视图使用随机替代权重：只有用相同参数（包括随机种子）导出的本程序文件才能与之匹配。</translation>
     </message>
+    <message>
+        <source>Your pairing layout is not ours (half or interleaved)</source>
+        <translation>你的配对布局与我们的不同（half 或 interleaved）</translation>
+    </message>
+    <message>
+        <source>Your positions are shifted by one (they start at 1?)</source>
+        <translation>你的位置整体偏移了一位（是否从 1 开始？）</translation>
+    </message>
+    <message>
+        <source>Your key positions are shifted by one</source>
+        <translation>你的键位置偏移了一位</translation>
+    </message>
+    <message>
+        <source>Yours is ours transposed (i − j for j − i)</source>
+        <translation>你的是我们的转置（把 j − i 写成了 i − j）</translation>
+    </message>
+    <message>
+        <source>Yours has the opposite sign</source>
+        <translation>你的符号与我们的相反</translation>
+    </message>
+    <message>
+        <source>Yours is ours times a constant factor</source>
+        <translation>你的是我们的乘以一个常数因子</translation>
+    </message>
+    <message>
+        <source>The attention factor is missing or applied twice</source>
+        <translation>注意力因子漏乘了，或乘了两次</translation>
+    </message>
+    <message>
+        <source>Yours uses another base</source>
+        <translation>你用了另一个底数</translation>
+    </message>
+    <message>
+        <source>Linear scaling is applied on the wrong side</source>
+        <translation>线性缩放用在了错误的一侧</translation>
+    </message>
+    <message>
+        <source>Your angles are computed in float32: the error grows with the position</source>
+        <translation>你的角度是用 float32 计算的：误差随位置增大</translation>
+    </message>
+    <message>
+        <source>Yours is ours rounded to float32 (rounding only)</source>
+        <translation>你的是我们的舍入到 float32（只是舍入误差）</translation>
+    </message>
+    <message>
+        <source>Yours is ours rounded to float16 (rounding only)</source>
+        <translation>你的是我们的舍入到 float16（只是舍入误差）</translation>
+    </message>
+    <message>
+        <source>Yours is ours rounded to bfloat16 (rounding only)</source>
+        <translation>你的是我们的舍入到 bfloat16（只是舍入误差）</translation>
+    </message>
+    <message>
+        <source>Your frequencies use exp(−2i ln b / d) for b^(−2i/d): rounding only, harmless</source>
+        <translation>你的频率用 exp(−2i ln b / d) 代替了 b^(−2i/d)：只是舍入误差，无害</translation>
+    </message>
+    <message>
+        <source>Yours adds a constant to each row (softmax cannot tell them apart)</source>
+        <translation>你的每一行加了一个常数（softmax 无法区分）</translation>
+    </message>
+    <message>
+        <source>Your ALiBi slopes use the simple rule for a head count that is not a power of two</source>
+        <translation>头数不是 2 的幂时，你的 ALiBi 斜率用了简单公式</translation>
+    </message>
+    <message>
+        <source>Your T5 buckets are not halved for both directions</source>
+        <translation>你的 T5 桶数在双向情形下没有减半</translation>
+    </message>
+    <message>
+        <source>Your array has one row more or less (another length)</source>
+        <translation>你的数组多一行或少一行（长度不同）</translation>
+    </message>
+    <message>
+        <source>Yours uses another RoPE scaling</source>
+        <translation>你用了另一种 RoPE 缩放</translation>
+    </message>
+    <message>
+        <source>Yours matches another value of %1</source>
+        <translation>你的与 %1 取另一个值时一致</translation>
+    </message>
+    <message>
+        <source>; then: </source>
+        <translation>；然后：</translation>
+    </message>
+    <message>
+        <source>(matches with %1)</source>
+        <translation>（设置 %1 后一致）</translation>
+    </message>
 </context>
 <context>
     <name>posenc::ui::CheckWindow</name>

@@ -477,6 +477,7 @@ void CheckWindow::showDiagnosis() {
     line->setContentsMargins(12, 0, 0, 0);
     auto* text = new QLabel(QStringLiteral("• ") + CheckSummary::slipText(slip), row);
     text->setObjectName(QStringLiteral("CheckSlip"));
+    text->setToolTip(CheckSummary::slipDetail(slip));  // the core's sentence with its numbers
     text->setWordWrap(true);
     text->setTextInteractionFlags(Qt::TextSelectableByMouse);
     line->addWidget(text, 1);

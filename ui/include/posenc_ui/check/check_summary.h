@@ -37,9 +37,16 @@ class CheckSummary {
   /// The same without markup (tests, the accessible description).
   [[nodiscard]] static QString statusText(const posenc::CheckReport& report,
                                           const CheckGiven& given, const QString& what);
-  /// One diagnosis item: the slip's sentence (through coreText) and, when it explains only
-  /// part of the cells, the share it explains.
+  /// One diagnosis item: the slip's sentence and, when it explains only part of the cells,
+  /// the share it explains. The core writes the sentence in English with its numbers; in
+  /// another language the item is slipHeadline and the setting that reproduces yours, and
+  /// slipDetail (the English sentence) goes to its tooltip.
   [[nodiscard]] static QString slipText(const posenc::Slip& slip);
+  /// What the slip is, in the current language, from its id ("layout", "base", ...; "a+b" for
+  /// two at once); the parameter's id for a slip named after a parameter.
+  [[nodiscard]] static QString slipHeadline(const posenc::Slip& slip);
+  /// The core's full sentence (English, with the numbers).
+  [[nodiscard]] static QString slipDetail(const posenc::Slip& slip);
   /// Where the tolerance comes from: "float32 default", "typed", ...
   [[nodiscard]] static QString toleranceSource(const posenc::CheckReport& report,
                                                const CheckGiven& given);
