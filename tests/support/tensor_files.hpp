@@ -68,10 +68,13 @@ inline void writeSafetensors(const std::filesystem::path& file,
   for (const NamedArray& a : arrays) {
     const std::size_t begin = data.size() * sizeof(float);
     for (const double v : a.values) data.push_back(static_cast<float>(v));
-    header += (header.size() > 1 ? "," : "") + std::string("\"") + a.name +
-              "\":{\"dtype\":\"F32\",\"shape\":[" + shapeText(a.shape, false) +
-              "],\"data_offsets\":[" + std::to_string(begin) + "," +
-              std::to_string(data.size() * sizeof(float)) + "]}";
+    // Appended piece by piece: GCC 12 warns falsely (-Wstringop-overflow) on a chain of
+    // "literal" + std::string inlined at -O3 when the header is precompiled.
+    if (header.size() > 1) header += ',';
+    header.append("\"").append(a.name).append("\":{\"dtype\":\"F32\",\"shape\":[");
+    header.append(shapeText(a.shape, false)).append("],\"data_offsets\":[");
+    header.append(std::to_string(begin)).append(",");
+    header.append(std::to_string(data.size() * sizeof(float))).append("]}");
   }
   header += "}";
   header.append((8 - header.size() % 8) % 8, ' ');
