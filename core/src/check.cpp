@@ -73,9 +73,7 @@ Tolerance toleranceFor(const Against& yours, const CheckOptions& options) {
   checkToleranceValue(options.atol, "atol");
   Tolerance t;
   if (yours.textDigits > 0) {
-    const ElementType like = yours.textDigits >= 15  ? ElementType::F64
-                             : yours.textDigits >= 7 ? ElementType::F32
-                                                     : ElementType::F16;
+    const ElementType like = toleranceType(yours);
     t = defaultTolerance(like);
     t.source = "default for text with " + std::to_string(yours.textDigits) +
                " significant digits (as " + dtypeName(like) + ")";
@@ -232,6 +230,14 @@ std::optional<Array> fromSeriesNpy(const Array& a, const SeriesResult& s) {
 }
 
 }  // namespace
+
+ElementType textDigitsType(int digits) {
+  return digits >= 15 ? ElementType::F64 : digits >= 7 ? ElementType::F32 : ElementType::F16;
+}
+
+ElementType toleranceType(const Against& yours) {
+  return yours.textDigits > 0 ? textDigitsType(yours.textDigits) : yours.array.type;
+}
 
 Tolerance defaultTolerance(ElementType type) {
   switch (type) {

@@ -59,6 +59,14 @@ struct Against {
   Index colStart = 0;
 };
 
+/// The type numbers written with `digits` significant digits resemble, for their default
+/// tolerance: >= 15 float64, >= 7 float32, else float16.
+[[nodiscard]] ElementType textDigitsType(int digits);
+
+/// The type whose default tolerance applies to `yours`: the stored type, or for a text file
+/// textDigitsType of its digits.
+[[nodiscard]] ElementType toleranceType(const Against& yours);
+
 /// Reads "FILE[:NAME]" (parseTensorRef's rule): a .npy, an .npz array, a safetensors tensor
 /// (FILE:NAME; the only one without a name), a .csv of numbers (a matrix, one line per row,
 /// commas; or our own series CSV with its header), or our own JSON export (matrix or series).

@@ -5,6 +5,7 @@
 #include <QStringList>
 #include <cmath>
 
+#include "posenc/check.hpp"
 #include "posenc/scheme.hpp"
 #include "posenc_ui/app/translation.h"
 
@@ -66,9 +67,7 @@ QString CheckSummary::toleranceSource(const CheckReport& report, const CheckGive
   if (given.rtol && given.atol) return tr("both typed");
   QString fallback;
   if (given.textDigits > 0) {
-    const QString like = given.textDigits >= 15  ? QStringLiteral("float64")
-                         : given.textDigits >= 7 ? QStringLiteral("float32")
-                                                 : QStringLiteral("float16");
+    const QString like = qs(dtypeName(textDigitsType(given.textDigits)));
     fallback =
         tr("default for text with %1 significant digits, as %2").arg(given.textDigits).arg(like);
   } else {

@@ -531,12 +531,7 @@ void CheckWindow::updatePlaceholders() {
     m_atol->setPlaceholderText(tr("dtype default"));
     return;
   }
-  Tolerance t = defaultTolerance(m_against->array.type);
-  const int digits = m_against->textDigits;
-  if (digits > 0)
-    t = defaultTolerance(digits >= 15  ? ElementType::F64
-                         : digits >= 7 ? ElementType::F32
-                                       : ElementType::F16);
+  const Tolerance t = defaultTolerance(toleranceType(*m_against));
   m_rtol->setPlaceholderText(tr("default %1").arg(CheckSummary::number(t.rtol)));
   m_atol->setPlaceholderText(tr("default %1").arg(CheckSummary::number(t.atol)));
 }
