@@ -14,6 +14,9 @@
 // path only (AVX-512F brings FMA), so its bits would differ from the portable path's.
 #pragma GCC optimize("fp-contract=off")
 #endif
+#if defined(POSENC_BULK_SIMD)
+#include <immintrin.h>
+#endif
 #if defined(__linux__)
 #include <sys/mman.h>
 #endif
@@ -103,12 +106,33 @@ using Int4 = std::int64_t __attribute__((vector_size(32)));
 using Double8 = double __attribute__((vector_size(64)));
 using Int8 = std::int64_t __attribute__((vector_size(64)));
 
+/// Whether a lane needs the third reduction step (|y0| < 2^-49 |x|, given as the bits of the
+/// magnitudes: `small` = |y0|, `bound` = 2^-49 |x|) or is beyond kBulkTrigLimit, infinite or
+/// NaN (`magnitude` = |x|). Non-negative doubles compare as the integers of their bits (NaN
+/// above infinity), the same answers as the double comparisons. Intrinsics: GCC would lower a
+/// comparison of vector-extension types to one lane at a time, the target not yet known.
+__attribute__((target("avx2"))) inline bool anyElsewhere(Int4 small, Int4 bound, Int4 magnitude) {
+  const auto limit = _mm256_set1_epi64x(std::bit_cast<std::int64_t>(kBulkTrigLimit));
+  const __m256i mask =
+      _mm256_or_si256(_mm256_cmpgt_epi64(__builtin_bit_cast(__m256i, bound),
+                                         __builtin_bit_cast(__m256i, small)),
+                      _mm256_cmpgt_epi64(__builtin_bit_cast(__m256i, magnitude), limit));
+  return _mm256_testz_si256(mask, mask) == 0;
+}
+__attribute__((target("avx512f"))) inline bool anyElsewhere(Int8 small, Int8 bound,
+                                                            Int8 magnitude) {
+  const auto limit = _mm512_set1_epi64(std::bit_cast<std::int64_t>(kBulkTrigLimit));
+  const __mmask8 third = _mm512_cmplt_epi64_mask(__builtin_bit_cast(__m512i, small),
+                                                 __builtin_bit_cast(__m512i, bound));
+  const __mmask8 beyond = _mm512_cmpgt_epi64_mask(__builtin_bit_cast(__m512i, magnitude), limit);
+  return (third | beyond) != 0;
+}
+
 /// portable() on N angles at once, the same operations in the same order. False, with nothing
 /// written, when a lane needs the third reduction step or is beyond kBulkTrigLimit, infinite or
 /// NaN (the caller hands those lanes to one()).
 template <typename D, typename I>
 [[gnu::always_inline]] inline bool lanes(const double* angles, double* out, bool sine) {
-  constexpr int N = sizeof(D) / sizeof(double);
   D x;
   std::memcpy(&x, angles, sizeof x);
   const D shifted = x * kInvPio2 + kRound;
@@ -122,12 +146,8 @@ template <typename D, typename I>
   const I magnitude = I{} + std::numeric_limits<std::int64_t>::max();
   const I absY0 = __builtin_bit_cast(I, y0) & magnitude;
   const I absX = __builtin_bit_cast(I, x) & magnitude;
-  const I third = __builtin_bit_cast(D, absY0) < __builtin_bit_cast(D, absX) * kThirdStep;
-  const I inRange = __builtin_bit_cast(D, absX) <= kBulkTrigLimit;  // false for NaN
-  const I elsewhere = third | (inRange == 0);
-  std::int64_t any = 0;
-  for (int lane = 0; lane < N; ++lane) any |= elsewhere[lane];
-  if (any != 0) return false;  // x within 2^-49 |x| of a multiple of pi/2: rare
+  const I bound = __builtin_bit_cast(I, __builtin_bit_cast(D, absX) * kThirdStep);
+  if (anyElsewhere(absY0, bound, absX)) return false;  // x within 2^-49 |x| of k pi/2: rare
   const D y1 = (r2 - y0) - w2;
   const D z = y0 * y0;
   const D zz = z * z;
