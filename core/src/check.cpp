@@ -343,6 +343,10 @@ CheckReport checkArray(const Scheme& scheme, const ParamSet& params, std::string
     ours = seriesRegion(series, options.region, wanted, r.rowStart, r.colStart);
   }
   r.oursShape = {ours.rows(), ours.cols()};
+  // A one-dimensional array of n values is ours' one column as much as one row: np.loadtxt
+  // reads a one-column CSV (ours too) that way, and a[:, j] slices a column so.
+  if (given && values->shape.size() == 1 && ours.cols() == 1 && given->cols == ours.rows())
+    given = MatrixShape{ours.rows(), 1};
   r.shapeMatches = given && given->rows == ours.rows() && given->cols == ours.cols();
   if (!r.shapeMatches) {
     // A transposed shape, or one row more or less (positions from 1, another length).

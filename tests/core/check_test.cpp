@@ -564,6 +564,32 @@ TEST(CheckShapes, OurOwnSeriesNpyIsReadAsItsCurves) {
   EXPECT_FALSE(checkArray(s, p, "slopes", a).shapeMatches);
 }
 
+TEST(CheckShapes, OneDimensionalArrayIsOneColumnOfOurs) {
+  // np.loadtxt of a one-column CSV (our own export of --cols 3:4 too) and a[:, 3] are 1-D.
+  const Scheme& s = findScheme("rope");
+  const ParamSet p = makeParams(s, {{"length", "16"}, {"dim", "8"}});
+  Region column;
+  column.c0 = 3;
+  column.c1 = 4;
+  const Matrix c = computeMatrix(s, p, "cos", column).values;
+  Against a;
+  a.file = "column.csv";
+  a.array.shape = {16};
+  a.array.values.assign(c.data(), c.data() + c.size());
+  CheckOptions options;
+  options.region = column;
+  CheckReport r = checkArray(s, p, "cos", a, options);
+  EXPECT_TRUE(r.matches()) << checkReportText(r);
+  EXPECT_EQ(r.compared, 16);
+  a.array.values[5] += 0.5;
+  r = checkArray(s, p, "cos", a, options);
+  EXPECT_TRUE(r.shapeMatches);
+  EXPECT_EQ(r.mismatches, 1);
+  // An explicit (1, 16) row against our (16, 1) column stays a transposed shape.
+  a.array.shape = {1, 16};
+  EXPECT_FALSE(checkArray(s, p, "cos", a, options).shapeMatches);
+}
+
 TEST(CheckShapes, AShapeNoSlipGivesSaysToGiveTheRegion) {
   const Scheme& s = findScheme("rope");
   const ParamSet p = makeParams(s, {{"length", "16"}, {"dim", "8"}});
