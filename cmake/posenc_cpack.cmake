@@ -24,6 +24,10 @@ set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
 set(CPACK_PACKAGE_HOMEPAGE_URL ${posenc_homepage})
 set(CPACK_RESOURCE_FILE_LICENSE ${PROJECT_SOURCE_DIR}/LICENSE)
 set(CPACK_STRIP_FILES ON)
+set(CPACK_POSENC_STRIP "${CMAKE_STRIP}")
+# Finishes the staged tree before it is packed: Debian's Python folder, the binaries'
+# .comment and .note sections removed (cmake/posenc_cpack_stage.cmake).
+set(CPACK_PRE_BUILD_SCRIPTS ${PROJECT_SOURCE_DIR}/cmake/posenc_cpack_stage.cmake)
 # Directories in the package are rwxr-xr-x whatever the umask of the one who packages.
 set(CPACK_INSTALL_DEFAULT_DIRECTORY_PERMISSIONS
     OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_EXECUTE WORLD_READ WORLD_EXECUTE)
@@ -41,9 +45,9 @@ and Sandwich.
 
 Its pictures carry titles, labelled axes and colour scales and can go straight
 onto a slide; lessons and a presentation mode serve teaching. Every number can
-be exported (CSV, NPY, JSON) and compared with one's own arrays. Real models are
-opened from disk (Hugging Face folders, safetensors), never from the network.
-The interface is in English and Simplified Chinese.
+be exported (CSV, NPY, JSON) and compared with one's own arrays. Real models
+are opened from disk (Hugging Face folders, safetensors), never from the
+network. The interface is in English and Simplified Chinese.
 ]=])
 if(POSENC_BUILD_PYTHON)
   string(APPEND posenc_description "
@@ -66,10 +70,6 @@ if(POSENC_BUILD_PYTHON)
   math(EXPR posenc_python_next "${Python3_VERSION_MINOR} + 1")
   set(CPACK_DEBIAN_PACKAGE_DEPENDS
       "python3 (>= ${Python3_VERSION_MAJOR}.${Python3_VERSION_MINOR}), python3 (<< ${Python3_VERSION_MAJOR}.${posenc_python_next}), python3-numpy")
-  # Debian's packages live in /usr/lib/python3/dist-packages. core/python picks its folder
-  # when configured (that one for a /usr prefix, python3.X/dist-packages for /usr/local);
-  # the package's files are always under /usr, so the staged module moves there.
-  set(CPACK_PRE_BUILD_SCRIPTS ${PROJECT_SOURCE_DIR}/cmake/posenc_cpack_python_dir.cmake)
 endif()
 
 include(CPack)
