@@ -5,8 +5,9 @@
 #  - the menu entry (org.posenc.Explorer.desktop): desktop-file-validate prints nothing but
 #    the hint that it names two main categories (Education and Science, as asked for);
 #  - the AppStream metadata (org.posenc.Explorer.metainfo.xml): appstreamcli validate
-#    --no-net --pedantic reports no error and no warning (its infos and pedantic notes are
-#    printed: the id's capital letter, and the <developer> tag that AppStream 0.16 predates);
+#    --no-net --pedantic reports no error, no warning and no info but one: the <developer>
+#    tag, which AppStream 0.16 predates (its pedantic notes are printed: the capital letter
+#    in the id org.posenc.Explorer);
 #  - the session file type (org.posenc.Explorer.xml): xmllint reads it against nothing but
 #    XML, update-mime-database builds a MIME database from it in a temporary folder, and gio
 #    reads from that database the type of a session named *.posenc.json and of one with no
@@ -55,8 +56,10 @@ fi
 echo "== appstreamcli validate --no-net --pedantic $metainfo"
 out="$(appstreamcli validate --no-net --pedantic "$metainfo" 2>&1)" || status=1
 printf '%s\n' "$out"
-if printf '%s\n' "$out" | grep -q -e '^E:' -e '^W:'; then
-  echo "check_desktop_files.sh: appstreamcli reports errors or warnings in $metainfo" >&2
+# Errors, warnings and infos fail, but for the info that AppStream before 1.0 (Debian 12 has
+# 0.16) does not know the <developer> tag (1.0's replacement of <developer_name>).
+if printf '%s\n' "$out" | grep -e '^E:' -e '^W:' -e '^I:' | grep -v -q 'unknown-tag developer$'; then
+  echo "check_desktop_files.sh: appstreamcli reports errors, warnings or infos in $metainfo" >&2
   status=1
 fi
 

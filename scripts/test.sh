@@ -63,7 +63,8 @@ trap timing_table EXIT
 # The Debian package of the ci tree, built above (Release as well: the release preset is not
 # built a second time), and its checks: the desktop files as the package installs them
 # (scripts/check_desktop_files.sh: desktop-file-validate, appstreamcli validate --no-net
-# --pedantic with no warning, xmllint and update-mime-database on the MIME type) and lintian
+# --pedantic with no error or warning, xmllint and update-mime-database on the MIME type, the
+# type gio reads for a session) and lintian
 # on the .deb, failing on errors (its warnings and infos are printed).
 package_tests() {
   local start=$SECONDS out deb tree
