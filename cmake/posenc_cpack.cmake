@@ -6,9 +6,12 @@
 #
 # Depends: dpkg-shlibdeps reads them off the binaries (Qt 6, QCustomPlot, libzip, ...); the
 # Python module (core/python, when built) adds the one Python it was compiled for, and numpy.
-# No maintainer scripts: the dpkg triggers of shared-mime-info, desktop-file-utils and
-# hicolor-icon-theme update the MIME database, the menu and the icon cache on install and
-# removal. The copyright (DEP-5) and the changelog come from resources/desktop/debian/.
+# The dpkg triggers of shared-mime-info, desktop-file-utils and hicolor-icon-theme update the
+# MIME database, the menu and the icon cache on install and removal: no maintainer script
+# for them. The one maintainer script, a prerm when the Python module is packaged, removes
+# the byte-code Python writes next to the module (resources/desktop/debian/prerm), which
+# removal would leave behind otherwise. The copyright (DEP-5) and the changelog come from
+# resources/desktop/debian/ too.
 include(GNUInstallDirs)
 
 set(POSENC_PACKAGE_MAINTAINER
@@ -70,6 +73,8 @@ if(POSENC_BUILD_PYTHON)
   math(EXPR posenc_python_next "${Python3_VERSION_MINOR} + 1")
   set(CPACK_DEBIAN_PACKAGE_DEPENDS
       "python3 (>= ${Python3_VERSION_MAJOR}.${Python3_VERSION_MINOR}), python3 (<< ${Python3_VERSION_MAJOR}.${posenc_python_next}), python3-numpy")
+  set(CPACK_DEBIAN_PACKAGE_CONTROL_EXTRA ${PROJECT_SOURCE_DIR}/resources/desktop/debian/prerm)
+  set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
 endif()
 
 include(CPack)
