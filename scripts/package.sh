@@ -33,6 +33,6 @@ if [ -z "$deb" ] || [ ! -f "$deb" ]; then
   exit 1
 fi
 if [ "$lintian" -eq 1 ]; then
-  lintian --fail-on error --info --display-info "$deb"
+  lintian --fail-on error --display-info "$deb"
 fi
 echo "$deb"
