@@ -13,6 +13,11 @@
 #   translations  python3, for scripts/update_translations.sh (carry_translations.py)
 #   numpy   GNU time and Debian's python3 with numpy and matplotlib (scripts/bench_vs_numpy.sh)
 #   screens Xvfb and the openbox window manager, for the screenshot suite (tests/screens)
+#   package what the Debian package is made and checked with (scripts/package.sh, the package
+#           stage of scripts/test.sh): dpkg-shlibdeps (dpkg-dev), fakeroot, file, lintian,
+#           desktop-file-validate, appstreamcli, xmllint, update-mime-database and gio
+#           (scripts/check_desktop_files.sh), man and bash-completion for the manual page
+#           and the completion script
 # Uses sudo when not root.
 set -euo pipefail
 
@@ -30,8 +35,12 @@ packages_of() {
     translations) echo python3 ;;
     numpy) echo time python3 python3-numpy python3-matplotlib ;;
     screens) echo xvfb openbox ;;
+    package)
+      echo dpkg-dev fakeroot file lintian desktop-file-utils appstream libxml2-utils \
+        shared-mime-info libglib2.0-bin man-db bash-completion ;;
     *)
-      echo "deps.sh: unknown group '$1' (groups: build lint fuzz translations numpy screens)" >&2
+      echo "deps.sh: unknown group '$1' (groups: build lint fuzz translations numpy screens" \
+        "package)" >&2
       return 2 ;;
   esac
 }

@@ -4448,16 +4448,8 @@ Ctrl+G 或右键：转到指定范围</translation>
         <translation>打开会话</translation>
     </message>
     <message>
-        <source>PosEnc sessions (*.json);;All files (*)</source>
-        <translation>PosEnc 会话 (*.json);;所有文件 (*)</translation>
-    </message>
-    <message>
         <source>Save session</source>
         <translation>保存会话</translation>
-    </message>
-    <message>
-        <source>PosEnc sessions (*.json)</source>
-        <translation>PosEnc 会话 (*.json)</translation>
     </message>
     <message>
         <source>untitled</source>
@@ -4470,6 +4462,14 @@ Ctrl+G 或右键：转到指定范围</translation>
     <message>
         <source>The session has changes that are not saved. Save them before quitting?</source>
         <translation>会话有尚未保存的更改。退出前要保存吗？</translation>
+    </message>
+    <message>
+        <source>PosEnc sessions (*.posenc.json *.json);;All files (*)</source>
+        <translation>PosEnc 会话 (*.posenc.json *.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>PosEnc sessions (*.posenc.json *.json)</source>
+        <translation>PosEnc 会话 (*.posenc.json *.json)</translation>
     </message>
 </context>
 <context>

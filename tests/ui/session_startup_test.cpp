@@ -11,9 +11,12 @@
 #include <QTabBar>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QXmlStreamReader>
 #include <gtest/gtest.h>
 
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "posenc_ui/app/settings_keys.h"
 #include "posenc_ui/app/translation.h"
@@ -38,8 +41,9 @@ QString writeCorruptFile(const QTemporaryDir& dir) {
   return path;
 }
 
-QString writeSessionFile(const QTemporaryDir& dir, const Session& s) {
-  const QString path = dir.filePath(QStringLiteral("session.json"));
+QString writeSessionFile(const QTemporaryDir& dir, const Session& s,
+                         const QString& name = QStringLiteral("session.json")) {
+  const QString path = dir.filePath(name);
   QFile f(path);
   if (!f.open(QIODevice::WriteOnly)) return {};
   f.write(writeSession(s));
@@ -141,6 +145,75 @@ TEST_F(SessionStartup, SessionOpenedOnTheCommandLineIsRemembered) {
   EXPECT_EQ(remembered.scheme, opened.scheme);
   EXPECT_EQ(remembered.params, opened.params);
   EXPECT_EQ(remembered.view, opened.view);
+}
+
+TEST_F(SessionStartup, SessionNamedAsTheDesktopFileTypeOpensFromTheCommandLine) {
+  // A double-clicked *.posenc.json runs `posenc FILE` (org.posenc.Explorer.desktop: Exec).
+  QTemporaryDir dir;
+  const Session opened = session("alibi", {{"heads", "12"}}, "bias");
+  const QString path = writeSessionFile(dir, opened, QStringLiteral("lesson.posenc.json"));
+  ASSERT_FALSE(path.isEmpty());
+  QByteArray arg = path.toLocal8Bit();
+  char program[] = "posenc";
+  char* argv[] = {program, arg.data()};
+  EXPECT_TRUE(wantsWindow(2, argv));
+  QByteArray absent = dir.filePath(QStringLiteral("not-yet.posenc.json")).toLocal8Bit();
+  char* argvAbsent[] = {program, absent.data()};
+  EXPECT_TRUE(wantsWindow(2, argvAbsent));  // says it cannot open it, in the window
+  MainWindow window;
+  QString error;
+  EXPECT_TRUE(startSession(window, path, &error)) << error.toStdString();
+  const Session shown = window.currentSession();
+  EXPECT_EQ(shown.scheme, opened.scheme);
+  EXPECT_EQ(shown.params, opened.params);
+  EXPECT_EQ(shown.view, opened.view);
+}
+
+/// One <match> of the MIME type's magic: the bytes and the first offsets they may start at.
+struct MagicMatch {
+  QByteArray value;
+  int first = 0;
+  int last = 0;
+};
+
+/// The glob and the nested magic matches (outermost first) of the session file type the
+/// desktop reads (resources/desktop/org.posenc.Explorer.xml, shared-mime-info format).
+std::pair<QString, std::vector<MagicMatch>> sessionFileType() {
+  QFile file(QStringLiteral(POSENC_SOURCE_DIR "/resources/desktop/org.posenc.Explorer.xml"));
+  if (!file.open(QIODevice::ReadOnly)) return {};
+  QXmlStreamReader xml(&file);
+  QString glob;
+  std::vector<MagicMatch> matches;
+  while (!xml.atEnd()) {
+    if (xml.readNext() != QXmlStreamReader::StartElement) continue;
+    const QXmlStreamAttributes a = xml.attributes();
+    if (xml.name() == QLatin1String("glob")) glob = a.value(QLatin1String("pattern")).toString();
+    if (xml.name() != QLatin1String("match")) continue;
+    EXPECT_EQ(a.value(QLatin1String("type")), QLatin1String("string"));
+    const QStringList range = a.value(QLatin1String("offset")).toString().split(QLatin1Char(':'));
+    matches.push_back(
+        {a.value(QLatin1String("value")).toUtf8(), range.front().toInt(), range.back().toInt()});
+  }
+  EXPECT_FALSE(xml.hasError()) << xml.errorString().toStdString();
+  return {glob, matches};
+}
+
+TEST(SessionFileType, WrittenSessionsMatchTheDesktopsMagic) {
+  const auto [glob, matches] = sessionFileType();
+  EXPECT_EQ(glob, QStringLiteral("*.posenc.json"));
+  ASSERT_EQ(matches.size(), 2U);  // "{" at 0, then the format's value near the start
+  for (const Session& s :
+       {earlierWork(), session("alibi", {{"heads", "12"}}, "bias"), session("sinusoidal", {})}) {
+    const QByteArray bytes = writeSession(s);
+    for (const MagicMatch& m : matches) {
+      const qsizetype at = bytes.indexOf(m.value);
+      EXPECT_GE(at, m.first) << m.value.toStdString() << " in\n" << bytes.toStdString();
+      EXPECT_LE(at, m.last) << m.value.toStdString() << " in\n" << bytes.toStdString();
+    }
+  }
+  // Other JSON, a preset of the same program among it, does not match.
+  const QByteArray preset = R"({"format": "posenc-preset", "version": 1, "scheme": "rope"})";
+  EXPECT_EQ(preset.indexOf(matches.back().value), -1);
 }
 
 // File > Open (and a recent file, a dropped file) go through MainWindow::openSession.

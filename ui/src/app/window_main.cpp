@@ -54,6 +54,9 @@ int runWindow(int argc, char** argv) {
   QApplication::setApplicationName(settings::kApplication);
   QApplication::setApplicationVersion(QStringLiteral(POSENC_VERSION));
   QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/posenc.svg")));
+  // The application id: names the installed menu entry (org.posenc.Explorer.desktop), so a
+  // desktop matches the window to its entry and icon (Wayland's app_id, X11's hints).
+  QGuiApplication::setDesktopFileName(QStringLiteral("org.posenc.Explorer"));
   // The language chosen in View > Language last time, else the system locale's.
   const QString chosen = QSettings().value(settings::kLanguage).toString();
   setLanguage(isLanguage(chosen) ? chosen : systemLanguage());

@@ -124,19 +124,23 @@ void SessionActions::saveLastSession() {
 }
 
 void SessionActions::open() {
-  const QString path = QFileDialog::getOpenFileName(m_window, tr("Open session"), lastFolder(),
-                                                    tr("PosEnc sessions (*.json);;All files (*)"));
+  const QString path =
+      QFileDialog::getOpenFileName(m_window, tr("Open session"), lastFolder(),
+                                   tr("PosEnc sessions (*.posenc.json *.json);;All files (*)"));
   if (!path.isEmpty()) openSession(path, nullptr);
 }
 
 bool SessionActions::save() { return m_path.isEmpty() ? saveAs() : saveSession(m_path, nullptr); }
 
 bool SessionActions::saveAs() {
+  // *.posenc.json is the session file type the desktop knows (resources/desktop/
+  // org.posenc.Explorer.xml), so a saved session opens in PosEnc Explorer when double-clicked;
+  // sessions named *.json are still listed and opened.
   QString path = QFileDialog::getSaveFileName(m_window, tr("Save session"),
-                                              lastFolder() + QStringLiteral("/session.json"),
-                                              tr("PosEnc sessions (*.json)"));
+                                              lastFolder() + QStringLiteral("/session.posenc.json"),
+                                              tr("PosEnc sessions (*.posenc.json *.json)"));
   if (path.isEmpty()) return false;
-  if (QFileInfo(path).suffix().isEmpty()) path += QStringLiteral(".json");
+  if (QFileInfo(path).suffix().isEmpty()) path += QStringLiteral(".posenc.json");
   return saveSession(path, nullptr);
 }
 
