@@ -3,20 +3,26 @@
 // evaluated on its whole range sampled onto an 800 x 800 grid (what a heatmap of that size
 // asks for), and every series view, at 64, 4096, 65536 and 1048576 positions.
 //
-// Benchmark names: matrix/<scheme>/<view>/<L> and series/<scheme>/<view>/<L>.
+// Benchmark names: matrix/<scheme>/<view>/<L> and series/<scheme>/<view>/<L>. Also the RoPE
+// cos cache as posenc.compute makes it (cache/rope_cos/131072x128: every cell, on every core;
+// issue 17's target against numpy) and its cos kernel on one core per path
+// (bulk_cos/<lanes>: 131072 rows x 64 angles m theta_j).
 // A case the core refuses (a length above a parameter's range, a table too small, ...) is
 // reported as skipped with the core's own message, so the output says why it is missing.
 //
 //   posenc_core_bench --benchmark_filter='matrix/.*/1048576' --benchmark_repetitions=5
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <exception>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "../core/src/bulk_math.hpp"
 #include "posenc/scheme.hpp"
 
 namespace {
@@ -122,8 +128,41 @@ void benchSeries(benchmark::State& state, const posenc::Scheme* scheme, const st
   state.counters["curves"] = static_cast<double>(result.curves.size());
 }
 
+/// The whole cos cache of RoPE at 131072 positions x 128 (128 MiB of doubles, a fresh
+/// allocation each time, as posenc.compute hands numpy).
+void benchRopeCache(benchmark::State& state) {
+  const posenc::Scheme& s = posenc::findScheme("rope");
+  const posenc::ParamSet p = posenc::makeParams(s, {{"length", "131072"}, {"dim", "128"}});
+  for (auto _ : state) {
+    posenc::MatrixResult m = posenc::computeMatrix(s, p, "cos", posenc::Region{});
+    benchmark::DoNotOptimize(m.values.data());
+  }
+}
+
+/// detail::cosOrSin on one core, `lanes` wide (8 AVX-512, 4 AVX2, 1 portable; capped at what
+/// the processor has): the angles of a 131072 x 128 cache, 64 per row as ropeCache asks.
+void benchBulkCos(benchmark::State& state, int lanes) {
+  constexpr int kPairs = 64;
+  std::vector<double> theta(kPairs), angles(kPairs), out(kPairs);
+  for (int j = 0; j < kPairs; ++j) theta[j] = std::pow(10000.0, -2.0 * j / 128.0);
+  for (auto _ : state) {
+    for (int m = 0; m < 131072; ++m) {
+      for (int j = 0; j < kPairs; ++j) angles[j] = m * theta[j];
+      posenc::detail::cosOrSin(angles.data(), out.data(), kPairs, false, lanes);
+      benchmark::DoNotOptimize(out.data());
+    }
+  }
+  state.counters["lanes"] = std::min(lanes, posenc::detail::bulkTrigWidth());
+}
+
 /// One benchmark per (scheme, view, length), in registry order.
 void registerAll() {
+  benchmark::RegisterBenchmark("cache/rope_cos/131072x128", benchRopeCache)
+      ->Unit(benchmark::kMillisecond)
+      ->UseRealTime();
+  for (const int lanes : {8, 4, 1})
+    benchmark::RegisterBenchmark(("bulk_cos/" + std::to_string(lanes)).c_str(), benchBulkCos, lanes)
+        ->Unit(benchmark::kMillisecond);
   for (const auto& scheme : posenc::allSchemes()) {
     const posenc::Scheme* s = scheme.get();
     for (const posenc::ViewSpec& v : s->info().views) {
