@@ -44,9 +44,17 @@ std::string commandTables() {
          "\ndeclare -gA _posenc_options=(\n" + options + ")\n";
 }
 
-/// Scheme ids, and per scheme its view ids and parameter names.
+/// `words` sorted, each once.
+std::vector<std::string> unique(std::vector<std::string> words) {
+  std::sort(words.begin(), words.end());
+  words.erase(std::unique(words.begin(), words.end()), words.end());
+  return words;
+}
+
+/// Scheme ids, and per scheme its view ids and parameter names (under the key "*": those of
+/// every scheme, each once, for a line that names no scheme).
 std::string schemeTables() {
-  std::vector<std::string> ids;
+  std::vector<std::string> ids, allViews, allParams;
   std::string views, params;
   for (const auto& scheme : allSchemes()) {
     const SchemeInfo& info = scheme->info();
@@ -56,7 +64,11 @@ std::string schemeTables() {
     for (const ParamSpec& param : info.params) p.push_back(param.id);
     views += "  [" + info.id + "]=" + quoted(joined(v)) + "\n";
     params += "  [" + info.id + "]=" + quoted(joined(p)) + "\n";
+    allViews.insert(allViews.end(), v.begin(), v.end());
+    allParams.insert(allParams.end(), p.begin(), p.end());
   }
+  views += "  ['*']=" + quoted(joined(unique(allViews))) + "\n";
+  params += "  ['*']=" + quoted(joined(unique(allParams))) + "\n";
   return "_posenc_schemes=" + quoted(joined(ids)) + "\ndeclare -gA _posenc_views=(\n" + views +
          ")\ndeclare -gA _posenc_params=(\n" + params + ")\n";
 }
@@ -85,11 +97,8 @@ _posenc_per_scheme() {
   local -n table=$1
   local scheme
   scheme=$(_posenc_option_value --scheme)
-  if [[ -n $scheme && -n ${table[$scheme]+set} ]]; then
-    printf '%s' "${table[$scheme]}"
-  else
-    printf '%s ' "${table[@]}"
-  fi
+  [[ -n $scheme && $scheme != '*' && -n ${table[$scheme]+set} ]] || scheme='*'
+  printf '%s' "${table[$scheme]}"
 }
 
 # Completes the value of option $prev for command $cmd; returns 1 when $prev takes none.

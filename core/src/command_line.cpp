@@ -328,6 +328,8 @@ CommandLine parseHelp(const std::vector<std::string>& args) {
     cl.helpFormat = CommandLine::HelpFormat::Man;
   } else if (what == "--bash-completion") {
     cl.helpFormat = CommandLine::HelpFormat::BashCompletion;
+  } else if (what == "--help" || what == "-h") {
+    cl.helpTopic = "help";
   } else if (findCommandHelp(what)) {
     cl.helpTopic = what;
   } else {
