@@ -66,6 +66,32 @@ std::string formText(const std::string& form, std::size_t indent, std::size_t wi
   return std::string(indent, ' ') + line.substr(0, first + 1) + rest.substr(hang);
 }
 
+/// The words of a command line with each option joined to its value ("--view cos"), so a
+/// wrapped example never parts them.
+std::vector<std::string> exampleGroups(const std::string& example) {
+  std::vector<std::string> groups;
+  std::istringstream in(example);
+  for (std::string word; in >> word;) {
+    const bool value = !groups.empty() && groups.back().rfind("--", 0) == 0 &&
+                       groups.back().find(' ') == std::string::npos && word[0] != '-';
+    if (value) groups.back() += " " + word;
+    else groups.push_back(word);
+  }
+  return groups;
+}
+
+/// An example command line at `indent`; one longer than `width` is continued on further lines
+/// with a trailing backslash, so it can still be pasted into a shell as it is.
+std::string exampleText(const std::string& example, std::size_t indent, std::size_t width) {
+  if (indent + example.size() <= width) return std::string(indent, ' ') + example + "\n";
+  std::string out = wrappedWords(exampleGroups(example), indent + 4, width - 2);
+  out.erase(0, 4);
+  for (auto at = out.find('\n'); at != std::string::npos && at + 1 < out.size();
+       at = out.find('\n', at + 3))
+    out.replace(at, 1, " \\\n");
+  return out;
+}
+
 std::string termOf(const HelpItem& item) {
   return item.argument.empty() ? item.term : item.term + " " + item.argument;
 }
@@ -159,7 +185,7 @@ std::string commandHelpText(const std::string& name) {
   if (!c->options.empty()) out += "\nOptions:\n" + optionsText(*c, 2, kCommandWidth);
   if (!c->examples.empty()) {
     out += "\nExamples:\n";
-    for (const std::string& example : c->examples) out += "  " + example + "\n";
+    for (const std::string& example : c->examples) out += exampleText(example, 2, kCommandWidth);
   }
   return out + "\n" + exitStatusText({c}, kCommandWidth);
 }

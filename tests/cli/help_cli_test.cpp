@@ -115,7 +115,8 @@ std::string commandSection(const std::string& page, const CommandHelp& c) {
   auto end = begin + heading.size();
   for (; end < page.size(); end = page.find('\n', end) + 1) {
     if (end == 0) return page.substr(begin);  // no further line
-    const bool sub = page.compare(end, 3, "   ") == 0 && end + 3 < page.size() && page[end + 3] != ' ';
+    const bool sub =
+        page.compare(end, 3, "   ") == 0 && end + 3 < page.size() && page[end + 3] != ' ';
     if (sub || (page[end] != ' ' && page[end] != '\n')) break;
   }
   return page.substr(begin, end - begin);
@@ -133,8 +134,7 @@ TEST(HelpCli, ManPageRendersWithoutWarningsAndListsEveryCommandAndOption) {
       test::run({{man, "--warnings", "-E", "UTF-8", "-l", "-Tutf8", "-Z", page}, {}}, 60);
   EXPECT_EQ(lint.status, 0) << lint.err;
   EXPECT_TRUE(lint.err.empty()) << lint.err;
-  const Outcome rendered = test::run(
-      {{man, "--warnings", "-l", page}, {{"MANWIDTH", "80"}}}, 60);
+  const Outcome rendered = test::run({{man, "--warnings", "-l", page}, {{"MANWIDTH", "80"}}}, 60);
   ASSERT_EQ(rendered.status, 0) << rendered.err;
   EXPECT_TRUE(rendered.err.empty()) << rendered.err;
   const std::string text = asciiHyphens(rendered.out);
@@ -151,8 +151,8 @@ TEST(HelpCli, ManPageRendersWithoutWarningsAndListsEveryCommandAndOption) {
     EXPECT_NE(text.find("\n       " + variable.term + "\n"), std::string::npos) << variable.term;
   std::istringstream lines(rendered.out);
   for (std::string line; std::getline(lines, line);) {
-    const auto columns = std::count_if(line.begin(), line.end(),
-                                       [](char ch) { return (ch & 0xC0) != 0x80; });
+    const auto columns =
+        std::count_if(line.begin(), line.end(), [](char ch) { return (ch & 0xC0) != 0x80; });
     EXPECT_LE(columns, 80) << line;
   }
 }
@@ -203,8 +203,8 @@ class Completion : public test::TempDirTest {
     std::string script = "load() { source " + quoted(POSENC_BASH_COMPLETION) + "; }; load\n";
     script += "cd " + quoted(m_dir.string()) + " || exit 3\nCOMP_WORDS=(";
     for (const std::string& w : words) script += quoted(w) + " ";
-    script += ")\nCOMP_CWORD=" + std::to_string(words.size() - 1) +
-              "\nCOMP_LINE=" + quoted(line) + "\nCOMP_POINT=${#COMP_LINE}\n" +
+    script += ")\nCOMP_CWORD=" + std::to_string(words.size() - 1) + "\nCOMP_LINE=" + quoted(line) +
+              "\nCOMP_POINT=${#COMP_LINE}\n" +
               "_posenc posenc \"${COMP_WORDS[COMP_CWORD]}\" \"${COMP_WORDS[COMP_CWORD-1]}\"\n" +
               "printf '%s\\n' \"${COMPREPLY[@]}\"\n";
     const std::string bash = POSENC_BASH_EXE;
