@@ -49,6 +49,16 @@ TEST(HelpCli, VersionIsTheProjectVersionWithTheGitRevisionIfAny) {
   EXPECT_EQ(runPosenc({"--version", "x"}).status, 2);
 }
 
+// Built from this git checkout, the revision is there (the build read it; ctest follows it).
+TEST(HelpCli, VersionNamesTheRevisionOfAGitCheckout) {
+  const fs::path source = POSENC_SOURCE_DIR;
+  const Outcome git = test::run({{"/usr/bin/git", "-C", source.string(), "rev-parse", "HEAD"}}, 60);
+  if (!fs::exists(source / ".git") || git.status != 0)
+    GTEST_SKIP() << "not a git checkout (or no git): the version is the plain one";
+  const std::string out = runPosenc({"--version"}).out;
+  EXPECT_NE(out.find(" (git " + git.out.substr(0, 7)), std::string::npos) << out;
+}
+
 TEST(HelpCli, OverviewIsTheTableAndNamesHelpCommandAndVersion) {
   const Outcome r = runPosenc({"help"});
   ASSERT_EQ(r.status, 0) << r.err;

@@ -3,7 +3,13 @@
 // this file alone.
 #include "posenc_ui/app/build_version.h"
 
+// The build writes the header before compiling posenc_ui (ui/CMakeLists.txt); only a tree
+// that was configured but not built (scripts/lint.sh's) lacks it.
+#if __has_include("posenc_git_revision.h")
 #include "posenc_git_revision.h"
+#else
+#define POSENC_GIT_REVISION ""
+#endif
 
 namespace posenc::ui {
 
