@@ -4,6 +4,8 @@
 // (command_help.cpp, command_completion.cpp); command_line.cpp parses what it describes.
 #include "posenc/command_help.hpp"
 
+#include <sstream>
+
 namespace posenc {
 
 namespace {
@@ -91,6 +93,26 @@ std::vector<HelpItem> exportSourceOptions() {
   };
 }
 
+/// export's examples, one a line (a raw string: a formatter never splits one of them).
+const char* const kExportExamples =
+    R"(posenc export --scheme sinusoidal --view similarity --out sim.png
+posenc export --scheme alibi --set heads=12 --set head=3 --view bias --out bias.csv
+posenc export --scheme t5 --view bucket_map --out - | python3 -m json.tool
+posenc export --scheme rope --set length=512 --all-views --out rope/
+posenc export --preset llama2-7b-rope --set length=8192 --view frequencies --out f.png
+posenc export --session my.json --out - > numbers.json
+posenc export --scheme rope --view scores --lang zh_CN --out rope_zh.png
+posenc export --model gpt2 --view encoding --out gpt2_wpe.png
+posenc export --scheme learned --table model.safetensors:wpe.weight --view encoding --out t.png)";
+
+/// `text` split at its newlines.
+std::vector<std::string> lines(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) out.push_back(line);
+  return out;
+}
+
 /// The sentence on models and tables, for export and inspect alike.
 const char* const kModelExitStatus =
     "For inspect and --model, a model that cannot be found, a config or checkpoint that cannot "
@@ -115,18 +137,7 @@ CommandHelp exportHelp() {
                         {".csv .npy .json", "",
                          "the numbers (masked cells: nan in CSV/NPY, null in JSON)"}}}},
       .options = std::move(options),
-      .examples =
-          {"posenc export --scheme sinusoidal --view similarity --out sim.png",
-           "posenc export --scheme alibi --set heads=12 --set head=3 --view bias --out bias.csv",
-           "posenc export --scheme t5 --view bucket_map --out - | python3 -m json.tool",
-           "posenc export --scheme rope --set length=512 --all-views --out rope/",
-           "posenc export --preset llama2-7b-rope --set length=8192 --view frequencies --out "
-           "f.png",
-           "posenc export --session my.json --out - > numbers.json",
-           "posenc export --scheme rope --view scores --lang zh_CN --out rope_zh.png",
-           "posenc export --model gpt2 --view encoding --out gpt2_wpe.png",
-           "posenc export --scheme learned --table model.safetensors:wpe.weight --view encoding "
-           "--out t.png"},
+      .examples = lines(kExportExamples),
       .exitStatus = kModelExitStatus};
 }
 
@@ -169,9 +180,9 @@ CommandHelp checkHelp() {
            {"--cols", "C:D", "the columns C..D-1 your array holds"},
            {"--json", "", "the report as one JSON object"},
            {"--memory-budget", "SIZE", "as for export"}},
-      .examples = {"posenc check --scheme rope --set length=4096 --view cos --against "
-                   "cos_cache.npy",
-                   "posenc check --against exported.json --json"},
+      .examples =
+          lines(R"(posenc check --scheme rope --set length=4096 --view cos --against cos_cache.npy
+posenc check --against exported.json --json)"),
       .exitStatus =
           "check exits with 0 when every cell matches, 1 when not (a shape that differs "
           "too: the report gives both shapes), 2 for bad input (an unreadable or "

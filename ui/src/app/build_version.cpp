@@ -8,16 +8,13 @@
 #if __has_include("posenc_git_revision.h")
 #include "posenc_git_revision.h"
 #else
-#define POSENC_GIT_REVISION ""
+#define POSENC_VERSION_SUFFIX ""
 #endif
 
 namespace posenc::ui {
 
 std::string projectVersion() { return POSENC_VERSION; }
 
-std::string buildVersion() {
-  const std::string revision = POSENC_GIT_REVISION;
-  return revision.empty() ? projectVersion() : projectVersion() + " (git " + revision + ")";
-}
+std::string buildVersion() { return projectVersion() + POSENC_VERSION_SUFFIX; }
 
 }  // namespace posenc::ui
