@@ -167,6 +167,31 @@ TEST(HelpCli, ManPageRendersWithoutWarningsAndListsEveryCommandAndOption) {
   }
 }
 
+// The build writes the page and the completion by running posenc: that must work on a build
+// machine with no display and no usable Qt platform plugin.
+TEST(HelpCli, ManPageAndCompletionNeedNoDisplay) {
+  for (const char* form : {"--man", "--bash-completion"}) {
+    const Outcome r = test::run({{"/usr/bin/env", "-u", "DISPLAY", "-u", "WAYLAND_DISPLAY",
+                                  "QT_QPA_PLATFORM=no-such-platform", POSENC_EXE, "help", form}},
+                                test::kPosencTimeoutSeconds);
+    EXPECT_EQ(r.status, 0) << form << ": " << r.err;
+    EXPECT_TRUE(r.err.empty()) << form << ": " << r.err;
+    EXPECT_FALSE(r.out.empty()) << form;
+  }
+}
+
+// What lintian reads as the page's whatis entry (bad-whatis-entry when it cannot).
+TEST(HelpCli, ManPageHasAWhatisEntry) {
+  const fs::path lexgrog = fs::path(POSENC_MAN_EXE).parent_path() / "lexgrog";
+  ASSERT_TRUE(fs::exists(lexgrog)) << lexgrog << " missing: run scripts/deps.sh package "
+                                   << "(it installs man-db), then configure again";
+  const Outcome r = test::run({{lexgrog.string(), POSENC_MAN_PAGE}}, 60);
+  EXPECT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("\"posenc - PosEnc Explorer: see how transformers encode position\""),
+            std::string::npos)
+      << r.out;
+}
+
 TEST(HelpCli, ManPageSourceIsTheProgramsAndItsGzipIsReproducible) {
   const std::string gz = test::slurp(POSENC_MAN_PAGE);
   ASSERT_GE(gz.size(), 10u);
