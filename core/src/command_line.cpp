@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "posenc/command_line.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
@@ -315,6 +316,22 @@ void checkCheck(const CommandLine& cl) {
                      " needs --view VIEW: the view your array holds (posenc list shows the views)");
 }
 
+/// True for `COMMAND ... --help ...` (or -h) where --help is an option, not the value of one
+/// (`export --title --help` draws a title): which options take a value is the help table's.
+bool asksForHelp(const std::vector<std::string>& args) {
+  const CommandHelp* c = findCommandHelp(args[0]);
+  if (!c || !c->typed) return false;
+  for (std::size_t k = 1; k < args.size(); ++k) {
+    if (args[k] != "--help" && args[k] != "-h") continue;
+    const bool isValue =
+        k > 1 && std::any_of(c->options.begin(), c->options.end(), [&](const HelpItem& o) {
+          return o.term == args[k - 1] && !o.argument.empty();
+        });
+    if (!isValue) return true;
+  }
+  return false;
+}
+
 /// `help [COMMAND]`, `help --man`, `help --bash-completion` (also spelt --help, -h).
 CommandLine parseHelp(const std::vector<std::string>& args) {
   CommandLine cl;
@@ -346,9 +363,7 @@ CommandLine parseCommandLine(const std::vector<std::string>& args) {
   if (args.empty()) return cl;
   const std::string& cmd = args[0];
   if (cmd == "help" || cmd == "--help" || cmd == "-h") return parseHelp(args);
-  // COMMAND --help (or -h) as the first option: that command's help.
-  if (args.size() > 1 && (args[1] == "--help" || args[1] == "-h") && findCommandHelp(cmd) &&
-      cmd != "window") {
+  if (asksForHelp(args)) {
     cl.command = CommandLine::Command::Help;
     cl.helpTopic = cmd;
     return cl;

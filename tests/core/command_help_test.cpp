@@ -56,6 +56,13 @@ TEST(CommandHelp, CommandDashDashHelpIsThatCommandsHelp) {
       EXPECT_EQ(cl.helpTopic, c.name);
     }
   }
+  // Anywhere among the options, but not as an option's value.
+  EXPECT_EQ(parseCommandLine({"export", "--scheme", "rope", "--help"}).helpTopic, "export");
+  EXPECT_EQ(parseCommandLine({"check", "--json", "-h"}).helpTopic, "check");
+  const CommandLine titled = parseCommandLine(
+      {"export", "--scheme", "t5", "--view", "bias", "--title", "--help", "--out", "t.png"});
+  EXPECT_EQ(titled.command, CommandLine::Command::Export);
+  EXPECT_EQ(titled.title, "--help");
   // Not a word to type: the window is `posenc [SESSION.json]`.
   EXPECT_NE(usageError({"window", "--help"}).find("unknown command 'window'"), std::string::npos);
 }
