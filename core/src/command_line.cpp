@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "posenc/command_line.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <string_view>
 
+#include "posenc/command_help.hpp"
 #include "posenc/memory_budget.hpp"
 #include "text_util.hpp"
 
@@ -314,15 +316,56 @@ void checkCheck(const CommandLine& cl) {
                      " needs --view VIEW: the view your array holds (posenc list shows the views)");
 }
 
+/// True for `COMMAND ... --help ...` (or -h) where --help is an option, not the value of one
+/// (`export --title --help` draws a title): which options take a value is the help table's.
+bool asksForHelp(const std::vector<std::string>& args) {
+  const CommandHelp* c = findCommandHelp(args[0]);
+  if (!c || !c->typed) return false;
+  for (std::size_t k = 1; k < args.size(); ++k) {
+    if (args[k] != "--help" && args[k] != "-h") continue;
+    const bool isValue =
+        k > 1 && std::any_of(c->options.begin(), c->options.end(), [&](const HelpItem& o) {
+          return o.term == args[k - 1] && !o.argument.empty();
+        });
+    if (!isValue) return true;
+  }
+  return false;
+}
+
+/// `help [COMMAND]`, `help --man`, `help --bash-completion` (also spelt --help, -h).
+CommandLine parseHelp(const std::vector<std::string>& args) {
+  CommandLine cl;
+  cl.command = CommandLine::Command::Help;
+  if (args.size() > 2)
+    throw UsageError("'" + shown(args[0]) +
+                     "' takes one COMMAND at most (commands: " + helpCommandNames() + ")");
+  if (args.size() < 2) return cl;
+  const std::string& what = args[1];
+  if (what == "--man") {
+    cl.helpFormat = CommandLine::HelpFormat::Man;
+  } else if (what == "--bash-completion") {
+    cl.helpFormat = CommandLine::HelpFormat::BashCompletion;
+  } else if (what == "--help" || what == "-h") {
+    cl.helpTopic = "help";
+  } else if (findCommandHelp(what)) {
+    cl.helpTopic = what;
+  } else {
+    throw UsageError("help: unknown command '" + shown(what) +
+                     "' (commands: " + helpCommandNames() + "; or --man, --bash-completion)");
+  }
+  return cl;
+}
+
 }  // namespace
 
 CommandLine parseCommandLine(const std::vector<std::string>& args) {
   CommandLine cl;
   if (args.empty()) return cl;
   const std::string& cmd = args[0];
-  if (cmd == "help" || cmd == "--help" || cmd == "-h") {
+  if (cmd == "help" || cmd == "--help" || cmd == "-h") return parseHelp(args);
+  if (asksForHelp(args)) {
     cl.command = CommandLine::Command::Help;
-    if (args.size() > 1) throw UsageError("'" + shown(cmd) + "' takes no arguments");
+    cl.helpTopic = cmd;
     return cl;
   }
   if (cmd == "--version" || cmd == "version") {
@@ -347,130 +390,10 @@ CommandLine parseCommandLine(const std::vector<std::string>& args) {
     checkCheck(cl);
   } else {
     throw UsageError("unknown command '" + shown(cmd) +
-                     "' (commands: list, export, check, gallery, inspect, models, help; see "
-                     "posenc --help)");
+                     "' (commands: list, export, check, gallery, inspect, models, help, version; "
+                     "see posenc --help)");
   }
   return cl;
-}
-
-std::string helpText() {
-  return R"(posenc - PosEnc Explorer: see how transformers encode position
-
-Usage:
-  posenc [SESSION.json]
-      Open the window (with a saved session). Needs a display.
-  posenc list [--json]
-      Every scheme with its parameters (type, default, range or choices) and views.
-  posenc list --presets [--json]
-      The built-in presets (real models: BERT, GPT-2, LLaMA, BLOOM, T5, ...): id and name.
-  posenc export --scheme ID [--set KEY=VALUE]... --view VIEW --out PATH [options]
-  posenc export --scheme ID [--set KEY=VALUE]... --all-views --out DIR/ [--format FMT] [options]
-  posenc export --session FILE | --preset ID [--set KEY=VALUE]... [--view VIEW] --out PATH [options]
-  posenc export --model PATH [--set KEY=VALUE]... [--view VIEW | --all-views] --out PATH [options]
-      Draw a view or write its numbers. The extension of PATH picks the format:
-        .png .svg .pdf   the picture (title, axis labels, colour scale)
-        .csv .npy .json  the numbers (masked cells: nan in CSV/NPY, null in JSON)
-      --out -            JSON on standard output
-      --size WxH         picture size in pixels (default 1000x800)
-      --dpi N            PNG resolution; pixels = size * N / 96 (default 96)
-      --colormap NAME    viridis, cividis, magma, gray or rdbu (default: by the view)
-      --title TEXT       picture title (default: the view's title)
-      --rows A:B --cols C:D
-                         only rows A..B-1 and columns C..D-1 of a matrix view
-      --format FMT       with --all-views: png, svg, pdf, csv, npy or json (default png)
-      --memory-budget SIZE
-                         most memory one request may need, e.g. 512M, 2G or a number of
-                         bytes (K, M, G, T are powers of 1024); a request that would need
-                         more is refused before anything is computed, with the size it
-                         needs (exit status 2). Default: $POSENC_MEMORY_BUDGET if set (the
-                         window reads it too), else a quarter of the physical memory
-      --lang en|zh_CN    language of the picture's text (title, axis labels, legend,
-                         notes): English (default) or Simplified Chinese; numbers
-                         files (.csv .npy .json) keep the English ids and labels
-      --session FILE     take the scheme, parameters, view and colour map from a session
-                         saved by the window (.json); --set, --view and --colormap given
-                         as well override it; --scheme, if given, must be the session's
-      --preset ID        likewise from a built-in preset (posenc list --presets)
-      --model PATH       draw a real model: PATH is a model folder (config.json, and
-                         model.safetensors or model.safetensors.index.json with its
-                         shards), a config.json, a .safetensors file with its config.json
-                         beside it, or a repo id (gpt2, meta-llama/Llama-3.1-8B) in the
-                         local Hugging Face cache (never the network). The model sets the
-                         scheme and its parameters, with its own trained tables where the
-                         scheme draws one; --set overrides them; the subtitle names the
-                         model. Without --view: the scheme's first view. --scheme, if
-                         given, must be the model's; not with --session or --preset
-      --table FILE[:NAME]
-                         a trained table from a file (.safetensors, its .index.json, .npy
-                         or .npz; NAME picks the tensor): the same as --set table=...,
-                         for a scheme with a table parameter (learned, t5)
-  posenc check --scheme ID --view VIEW [--set KEY=VALUE]... --against FILE[:NAME] [options]
-  posenc check --model PATH | --preset ID | --session FILE [--set KEY=VALUE]... [--view VIEW]
-               --against FILE[:NAME] [options]
-  posenc check --against EXPORT.json [--set KEY=VALUE]... [options]
-      Compare your own numbers for a view (a RoPE cos cache, a sinusoidal table, an ALiBi
-      or T5 bias, ...) with the exact values cell by cell; when they differ, name the usual
-      convention slip that reproduces yours (pairing layout, positions shifted by one,
-      i - j for j - i, another base, a missing attention factor, float32 rounding, ...).
-      A cell matches when |yours - ours| <= atol + rtol |ours|. Scheme, parameters and
-      view are resolved as export resolves them.
-      --against FILE[:NAME]
-                         your array: .npy, .npz:NAME, .safetensors:NAME (NAME may be left
-                         out when the file holds one array), .csv (one line per row,
-                         commas, '#' comment lines; or our own series CSV) or our own JSON
-                         export, which names its scheme, view, parameters and region: then
-                         --scheme, --view and the rest may be left out
-      --rtol R           relative tolerance (default: by the file's dtype, as
-                         torch.testing: float64 1e-7, float32 1.3e-6, float16 1e-3,
-                         bfloat16 1.6e-2; for text, by the digits written)
-      --atol A           absolute tolerance (default: float64 1e-7, else 1e-5)
-      --rows A:B --cols C:D
-                         the part of the view your array holds (rows A..B-1, columns
-                         C..D-1; of a series view: curves and points)
-      --json             the report as one JSON object
-      --memory-budget SIZE
-                         as for export
-  posenc gallery [DIR] [--format png|svg|pdf] [--size WxH] [--dpi N] [--memory-budget SIZE]
-                 [--lang en|zh_CN]
-      Every view of every scheme at default parameters into DIR (default ./gallery).
-  posenc inspect PATH [--json]
-      What a model's files say about its positional encoding: PATH is a model folder
-      (config.json, model.safetensors or model.safetensors.index.json), a config.json, a
-      .safetensors file, or a repo id (gpt2, meta-llama/Llama-3.1-8B) in the local Hugging
-      Face cache ($HF_HUB_CACHE, else $HF_HOME/hub, else ~/.cache/huggingface/hub; never the
-      network). Prints the model type, the scheme and parameters it maps to, every tensor
-      used (name, dtype, shape, file, and whether its shape is the one the config gives)
-      and what in config.json was not understood.
-  posenc models [--json]
-      The models of the local Hugging Face cache that have a config.json, each with the
-      scheme it maps to.
-  posenc --help | --version
-
-Examples:
-  posenc export --scheme sinusoidal --view similarity --out sim.png
-  posenc export --scheme alibi --set heads=12 --set head=3 --view bias --out bias.csv
-  posenc export --scheme t5 --view bucket_map --out - | python3 -m json.tool
-  posenc export --scheme rope --set length=512 --all-views --out rope/
-  posenc export --preset llama2-7b-rope --set length=8192 --view frequencies --out f.png
-  posenc export --session my.json --out - > numbers.json
-  posenc export --scheme rope --view scores --lang zh_CN --out rope_zh.png
-  posenc inspect meta-llama/Llama-3.1-8B
-  posenc export --model gpt2 --view encoding --out gpt2_wpe.png
-  posenc export --scheme learned --table model.safetensors:wpe.weight --view encoding --out t.png
-  posenc check --scheme rope --set length=4096 --view cos --against cos_cache.npy
-  posenc check --against exported.json --json
-
-Exit status: 0 on success, 2 for bad input (the message names the parameter, the value
-and what is allowed; also a session file that is missing, unreadable or invalid, and a
-request over the memory budget, with the size it needs), 1 when a file cannot be written
-(a read-only folder, a full disk: the message says so, and an existing file is left whole).
-For inspect and --model, a model that cannot be found, a config or checkpoint that cannot
-be read (the message names the file and the reason), and an unknown model_type (the message
-lists the supported ones) are bad input (2); so is a --table file that cannot be read.
-check exits with 0 when every cell matches, 1 when not (a shape that differs too: the report
-gives both shapes), 2 for bad input (an unreadable or hostile --against file, an unknown
-option, a bad parameter or tolerance).
-)";
 }
 
 }  // namespace posenc

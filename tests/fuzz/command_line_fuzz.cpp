@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Fuzzes parseCommandLine, the `posenc` argument parser (every command, check included).
+// Fuzzes parseCommandLine, the `posenc` argument parser (every command, check and help
+// COMMAND included).
 //
 // Input: the arguments after the program name, one word per line: a word ends at '\n' or NUL
 // (so seeds are readable text, and any byte other than those two can appear in a word). A
@@ -19,6 +20,7 @@
 #include <string_view>
 #include <vector>
 
+#include "posenc/command_help.hpp"
 #include "posenc/command_line.hpp"
 
 namespace {
@@ -74,6 +76,10 @@ std::vector<std::string> toArgs(const CommandLine& cl) {
   switch (cl.command) {
     case CommandLine::Command::Help:
       a.push_back("help");
+      if (cl.helpFormat == CommandLine::HelpFormat::Man) a.push_back("--man");
+      if (cl.helpFormat == CommandLine::HelpFormat::BashCompletion)
+        a.push_back("--bash-completion");
+      if (!cl.helpTopic.empty()) a.push_back(cl.helpTopic);
       break;
     case CommandLine::Command::Version:
       a.push_back("--version");
@@ -142,11 +148,12 @@ bool same(const CommandLine& a, const CommandLine& b) {
          a.format == b.format && a.width == b.width && a.height == b.height && a.dpi == b.dpi &&
          a.colormap == b.colormap && a.title == b.title && a.rows == b.rows && a.cols == b.cols &&
          a.lang == b.lang && a.memoryBudget == b.memoryBudget && a.model == b.model &&
-         a.table == b.table && a.against == b.against && a.rtol == b.rtol && a.atol == b.atol;
+         a.table == b.table && a.against == b.against && a.rtol == b.rtol && a.atol == b.atol &&
+         a.helpFormat == b.helpFormat && a.helpTopic == b.helpTopic;
 }
 // toArgs and same must know every field: a new CommandLine field changes its size and stops
 // this build until both are taught it (the fuzz preset is clang on x86-64 only).
-static_assert(sizeof(CommandLine) == 552, "CommandLine changed: update toArgs() and same()");
+static_assert(sizeof(CommandLine) == 592, "CommandLine changed: update toArgs() and same()");
 
 std::string joined(const std::vector<std::string>& words) {
   std::string s;
@@ -198,6 +205,14 @@ void checkAccepted(const std::vector<std::string>& args, const CommandLine& cl) 
       violated("check accepted an export option", shown);
   } else if (!cl.against.empty() || cl.rtol || cl.atol) {
     violated("check's options accepted by another command", shown);
+  }
+  if (cl.command == CommandLine::Command::Help) {
+    if (!cl.helpTopic.empty() && !posenc::findCommandHelp(cl.helpTopic))
+      violated("help for a command the help table does not know", shown);
+    if (!cl.helpTopic.empty() && cl.helpFormat != CommandLine::HelpFormat::Text)
+      violated("help COMMAND with --man or --bash-completion", shown);
+  } else if (!cl.helpTopic.empty() || cl.helpFormat != CommandLine::HelpFormat::Text) {
+    violated("help's topic or format accepted by another command", shown);
   }
   if (cl.command == CommandLine::Command::Gallery) {
     if (cl.format != "png" && cl.format != "svg" && cl.format != "pdf")

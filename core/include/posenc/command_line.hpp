@@ -65,6 +65,13 @@ struct CommandLine {
   /// check --rtol R / --atol A: finite numbers >= 0 overriding the default tolerance.
   std::optional<double> rtol;
   std::optional<double> atol;
+  /// What `help` prints: the text, the manual page (help --man) or the bash completion
+  /// (help --bash-completion).
+  enum class HelpFormat { Text, Man, BashCompletion };
+  HelpFormat helpFormat = HelpFormat::Text;
+  /// help COMMAND, COMMAND --help: the command whose full text to print ("" = the overview of
+  /// every command); always a name in commandHelp() (command_help.hpp).
+  std::string helpTopic;
 };
 
 /// Parses the arguments after the program name.
@@ -74,7 +81,8 @@ struct CommandLine {
 /// Splits "KEY=VALUE" (KEY non-empty). @throws UsageError.
 [[nodiscard]] std::pair<std::string, std::string> parseAssignment(const std::string& text);
 
-/// The help text (`posenc --help`).
+/// The help text (`posenc --help`): the overview of every command, rendered from the help
+/// table (command_help.hpp).
 [[nodiscard]] std::string helpText();
 
 }  // namespace posenc

@@ -14,6 +14,7 @@
 
 #include "check_command.h"
 #include "command_input.h"
+#include "posenc/command_help.hpp"
 #include "posenc/command_line.hpp"
 #include "posenc/data_io.hpp"
 #include "posenc/memory_budget.hpp"
@@ -21,9 +22,11 @@
 #include "posenc/scheme.hpp"
 #include "posenc/scheme_json.hpp"
 #include "posenc/tensor_file.hpp"
+#include "posenc_ui/app/build_version.h"
 #include "posenc_ui/app/translation.h"
 #include "posenc_ui/io/session_io.h"
 #include "posenc_ui/io/view_export.h"
+#include "posenc_ui/plot/colormaps.h"
 
 namespace posenc::ui {
 
@@ -218,6 +221,26 @@ int runExport(const CommandLine& command, std::ostream& out) {
   return kExitOk;
 }
 
+/// `posenc help ...`: the overview, one command's text, the manual page or the bash
+/// completion (with the preset and colour map ids, which live in ui/). Needs no display.
+void writeHelp(const CommandLine& cl, std::ostream& out) {
+  switch (cl.helpFormat) {
+    case CommandLine::HelpFormat::Text:
+      out << (cl.helpTopic.empty() ? helpText() : commandHelpText(cl.helpTopic));
+      return;
+    case CommandLine::HelpFormat::Man:
+      out << manPage(projectVersion());
+      return;
+    case CommandLine::HelpFormat::BashCompletion: {
+      CompletionWords words;
+      for (const PresetInfo& p : presets()) words.presets.push_back(p.id.toStdString());
+      for (const QString& id : colormapIds()) words.colormaps.push_back(id.toStdString());
+      out << bashCompletion(words);
+      return;
+    }
+  }
+}
+
 }  // namespace
 
 int runCommand(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
@@ -227,10 +250,10 @@ int runCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
     const MemoryBudgetScope budget(cl.memoryBudget);
     switch (cl.command) {
       case CommandLine::Command::Help:
-        out << helpText();
+        writeHelp(cl, out);
         return kExitOk;
       case CommandLine::Command::Version:
-        out << "posenc " << POSENC_VERSION << "\n";
+        out << "posenc " << buildVersion() << "\n";
         return kExitOk;
       case CommandLine::Command::List:
         cl.presets ? listPresets(cl.json, out) : listSchemes(cl.json, out);
