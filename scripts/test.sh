@@ -64,8 +64,8 @@ trap timing_table EXIT
 # built a second time), and its checks: the desktop files as the package installs them
 # (scripts/check_desktop_files.sh: desktop-file-validate, appstreamcli validate --no-net
 # --pedantic with no error or warning, xmllint and update-mime-database on the MIME type, the
-# type gio reads for a session) and lintian
-# on the .deb, failing on errors (its warnings and infos are printed).
+# type gio reads for a session) and lintian on the .deb, failing on errors (its warnings and
+# infos are printed). The man page and the bash completion are checked by ctest (HelpCli.*).
 package_tests() {
   local start=$SECONDS out deb tree
   out="$(cd build/ci && cpack -G DEB)"
