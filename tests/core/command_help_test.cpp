@@ -11,6 +11,8 @@
 
 #include <gtest/gtest.h>
 
+#include "support/refused.hpp"
+
 #include "posenc/command_line.hpp"
 #include "posenc/scheme.hpp"
 
@@ -19,14 +21,7 @@ namespace {
 
 using Args = std::vector<std::string>;
 
-std::string usageError(const Args& args) {
-  try {
-    (void)parseCommandLine(args);
-  } catch (const UsageError& e) {
-    return e.what();
-  }
-  return {};
-}
+using test::usageError;
 
 TEST(CommandHelp, HelpTakesACommandOrTheManPageOrTheCompletion) {
   const CommandLine overview = parseCommandLine({"help"});

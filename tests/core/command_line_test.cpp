@@ -3,19 +3,14 @@
 
 #include <gtest/gtest.h>
 
+#include "support/refused.hpp"
+
 namespace posenc {
 namespace {
 
 using Args = std::vector<std::string>;
 
-std::string usageError(const Args& args) {
-  try {
-    (void)parseCommandLine(args);
-  } catch (const UsageError& e) {
-    return e.what();
-  }
-  return "(accepted)";
-}
+using test::usageError;
 
 TEST(CommandLine, NoArgumentsIsHelp) {
   EXPECT_EQ(parseCommandLine({}).command, CommandLine::Command::Help);

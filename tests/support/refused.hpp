@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// refusedParam: which parameter makeParams names when it refuses a set of assignments.
+// refusedParam: which parameter makeParams names when it refuses a set of assignments;
+// usageError: what parseCommandLine says when it refuses a command line.
 #pragma once
 
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "posenc/command_line.hpp"
 #include "posenc/scheme.hpp"
 
 namespace posenc::test {
@@ -17,6 +19,16 @@ inline std::string refusedParam(const Scheme& scheme,
     (void)makeParams(scheme, sets);
   } catch (const ParamError& e) {
     return e.param();
+  }
+  return "(accepted)";
+}
+
+/// The UsageError message of parseCommandLine(args), or "(accepted)" when it succeeds.
+inline std::string usageError(const std::vector<std::string>& args) {
+  try {
+    (void)parseCommandLine(args);
+  } catch (const UsageError& e) {
+    return e.what();
   }
   return "(accepted)";
 }
