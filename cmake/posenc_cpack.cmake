@@ -68,11 +68,17 @@ set(CPACK_DEBIAN_PACKAGE_MAINTAINER "${POSENC_PACKAGE_MAINTAINER}")
 set(CPACK_DEBIAN_PACKAGE_SECTION science)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+# The fonts the pictures and the window ask for by name (plot_parts.cpp, translation.cpp):
+# DejaVu Sans for Latin text, Noto Sans CJK SC for Chinese. Without Noto CJK the Chinese
+# interface and lessons show empty boxes; apt installs a recommended package by default, and
+# one who leaves it out still gets a working English program.
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "fonts-dejavu-core")
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "fonts-noto-cjk")
 if(POSENC_BUILD_PYTHON)
   # The extension module is built for one Python (its file name says cpython-3XY).
   math(EXPR posenc_python_next "${Python3_VERSION_MINOR} + 1")
-  set(CPACK_DEBIAN_PACKAGE_DEPENDS
-      "python3 (>= ${Python3_VERSION_MAJOR}.${Python3_VERSION_MINOR}), python3 (<< ${Python3_VERSION_MAJOR}.${posenc_python_next}), python3-numpy")
+  string(APPEND CPACK_DEBIAN_PACKAGE_DEPENDS
+         ", python3 (>= ${Python3_VERSION_MAJOR}.${Python3_VERSION_MINOR}), python3 (<< ${Python3_VERSION_MAJOR}.${posenc_python_next}), python3-numpy")
   set(CPACK_DEBIAN_PACKAGE_CONTROL_EXTRA ${PROJECT_SOURCE_DIR}/resources/desktop/debian/prerm)
   set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
 endif()
