@@ -36,17 +36,10 @@ bool parseIndex(std::string_view s, Index& out) {
 }
 
 IndexRange parseRange(const std::string& option, const std::string& text) {
-  const auto colon = text.find(':');
-  IndexRange r;
-  const bool ok =
-      colon != std::string::npos && parseIndex(std::string_view(text).substr(0, colon), r.begin) &&
-      (colon + 1 == text.size() || parseIndex(std::string_view(text).substr(colon + 1), r.end)) &&
-      (r.end < 0 || r.end > r.begin);
-  if (!ok)
-    throw UsageError(
-        option + " '" + shown(text) +
-        "': must be A:B with whole numbers 0 <= A < B (B may be left out: to the end)");
-  return r;
+  const std::optional<IndexRange> r = parseIndexRange(text);
+  if (!r)
+    throw UsageError(option + " '" + shown(text) + "': must be " + std::string(kIndexRangeAllowed));
+  return *r;
 }
 
 void parseSize(const std::string& text, int& w, int& h) {

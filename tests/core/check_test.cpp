@@ -9,6 +9,8 @@
 
 #include <cmath>
 #include <cstdint>
+#include <limits>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -601,6 +603,64 @@ TEST(CheckShapes, AShapeNoSlipGivesSaysToGiveTheRegion) {
   EXPECT_FALSE(r.shapeMatches);
   EXPECT_NE(checkReportText(r).find("give the rows and columns it holds"), std::string::npos)
       << checkReportText(r);
+}
+
+// ---- the region compared: one rule for the command line and the window (issue 26, item 1) ----
+
+TEST(CheckRegion, AnyFileButOurExportIsComparedWithTheWholeViewUnlessRowsAreGiven) {
+  const ViewSpec& cos = findView(findScheme("rope"), "cos");
+  Against yours;
+  yours.array.shape = {255, 64};  // one row short of a length-256 view
+  const Region whole = checkRegion(cos, yours, std::nullopt, std::nullopt);
+  EXPECT_EQ(whole, Region{});  // never cut to the file's shape
+  const Region given = checkRegion(cos, yours, IndexRange{10, 40}, IndexRange{8, -1});
+  EXPECT_EQ(given.r0, 10);
+  EXPECT_EQ(given.r1, 40);
+  EXPECT_EQ(given.c0, 8);
+  EXPECT_EQ(given.c1, -1);
+}
+
+TEST(CheckRegion, OurOwnExportSaysWhereItsRegionLiesAndRowsGivenWin) {
+  const ViewSpec& cos = findView(findScheme("rope"), "cos");
+  Against yours;
+  yours.scheme = "rope";
+  yours.view = "cos";
+  yours.array.shape = {30, 16};
+  yours.rowStart = 10;
+  yours.colStart = 8;
+  const Region own = checkRegion(cos, yours, std::nullopt, std::nullopt);
+  EXPECT_EQ(own.r0, 10);
+  EXPECT_EQ(own.r1, 40);
+  EXPECT_EQ(own.c0, 8);
+  EXPECT_EQ(own.c1, 24);
+  const Region rows = checkRegion(cos, yours, IndexRange{0, 30}, std::nullopt);
+  EXPECT_EQ(rows.r0, 0);
+  EXPECT_EQ(rows.r1, 30);
+  EXPECT_EQ(rows.c0, 8);  // the columns still where the export says
+  // A start read from a file that would overflow with its size saturates (then the view's
+  // bounds refuse it) instead of wrapping round.
+  yours.rowStart = std::numeric_limits<Index>::max() - 5;
+  EXPECT_EQ(checkRegion(cos, yours, std::nullopt, std::nullopt).r1,
+            std::numeric_limits<Index>::max());
+  // A series view is never cut to an export's shape.
+  const ViewSpec& decay = findView(findScheme("rope"), "decay");
+  EXPECT_EQ(checkRegion(decay, yours, std::nullopt, std::nullopt), Region{});
+}
+
+TEST(CheckRegion, AnArrayOneRowShortIsAShapeMismatchNamingTheLength) {
+  const Scheme& s = findScheme("rope");
+  const ParamSet p = makeParams(s, {{"length", "256"}, {"dim", "64"}});
+  const Matrix all = ropeCache(256, 64, 10000, false, false);
+  const Matrix cut = all.topRows(255);
+  Against yours = against(cut, ElementType::F64);
+  CheckOptions options;
+  options.region = checkRegion(findView(s, "cos"), yours, std::nullopt, std::nullopt);
+  const CheckReport r = checkArray(s, p, "cos", yours, options);
+  EXPECT_FALSE(r.matches());
+  EXPECT_FALSE(r.shapeMatches);
+  EXPECT_EQ(r.oursShape.rows, 256);
+  ASSERT_FALSE(r.diagnosis.empty());
+  EXPECT_EQ(r.diagnosis.front().id, "length");
 }
 
 }  // namespace

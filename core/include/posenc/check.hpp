@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "posenc/index_range.hpp"
 #include "posenc/params.hpp"
 #include "posenc/scheme.hpp"
 #include "posenc/tensor_file.hpp"
@@ -156,6 +157,17 @@ struct CheckReport {
     return compared > 0 ? static_cast<double>(mismatches) / static_cast<double>(compared) : 0.0;
   }
 };
+
+/// The part of the view a check compares: the one rule of `posenc check`, the window's Check
+/// Against File and its Recheck. Rows and columns where given (`--rows A:B --cols C:D`, the
+/// window's Rows and Columns fields); otherwise, for our own JSON export of a matrix view
+/// (yours.scheme set, two dimensions), where its region lies (its start and its size);
+/// otherwise the whole view. The array's own shape never sets the region: an array one row
+/// short of the view is a shape mismatch (and its diagnosis), never a match of fewer rows.
+/// maxRows = maxCols = 0 (every cell).
+[[nodiscard]] Region checkRegion(const ViewSpec& view, const Against& yours,
+                                 const std::optional<IndexRange>& rows,
+                                 const std::optional<IndexRange>& cols);
 
 /// Compares `yours` with view `view` of `scheme` under `params` on options.region.
 /// A series view is compared as a matrix with one row per curve (its y values over x): a

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "posenc/index_range.hpp"
 #include "posenc/types.hpp"
 
 namespace posenc {
@@ -18,13 +19,6 @@ namespace posenc {
 class UsageError : public std::invalid_argument {
  public:
   using std::invalid_argument::invalid_argument;
-};
-
-/// A half-open index range A:B from `--rows A:B` / `--cols C:D` (B may be omitted: to the end).
-struct IndexRange {
-  Index begin = 0;
-  Index end = -1;  ///< -1 = to the end.
-  friend bool operator==(const IndexRange&, const IndexRange&) = default;
 };
 
 /// One parsed invocation of `posenc`.

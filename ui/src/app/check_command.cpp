@@ -31,23 +31,6 @@ ExportInput resolveFromExport(const CommandLine& cl, const Against& against) {
   return in;
 }
 
-/// The region to compare: --rows / --cols, else where our own export's region lies (its
-/// start and its size), else the whole view.
-Region checkRegion(const CommandLine& cl, const ViewSpec& view, const Against& against) {
-  Region region = regionFrom(cl);
-  const std::vector<std::int64_t>& shape = against.array.shape;
-  if (against.scheme.empty() || view.kind != ViewKind::Matrix || shape.size() != 2) return region;
-  if (!cl.rows) {
-    region.r0 = against.rowStart;
-    region.r1 = against.rowStart + shape[0];
-  }
-  if (!cl.cols) {
-    region.c0 = against.colStart;
-    region.c1 = against.colStart + shape[1];
-  }
-  return region;
-}
-
 }  // namespace
 
 int runCheck(const CommandLine& cl, std::ostream& out) {
@@ -69,7 +52,7 @@ int runCheck(const CommandLine& cl, std::ostream& out) {
   CheckOptions options;
   options.rtol = cl.rtol;
   options.atol = cl.atol;
-  options.region = checkRegion(cl, view, against);
+  options.region = checkRegion(view, against, cl.rows, cl.cols);
   const CheckReport report = checkArray(*in->scheme, in->params, view.id, against, options);
   if (cl.json) writeCheckReportJson(out, report);
   else out << checkReportText(report);
