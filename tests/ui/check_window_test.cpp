@@ -6,22 +6,32 @@
 // and a slip's setting applied to the main window as one undo step. Offscreen; the arrays are
 // written here from the core's own values (computeMatrix), perturbed where a test says so.
 #include <QAction>
+#include <QComboBox>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScreen>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QTest>
 #include <QUndoStack>
 #include <gtest/gtest.h>
 #include <qcustomplot.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "posenc/check.hpp"
 #include "posenc/scheme.hpp"
+#include "posenc_ui/app/command_runner.h"
+#include "posenc_ui/app/settings_keys.h"
 #include "posenc_ui/check/check_plots.h"
 #include "posenc_ui/check/check_summary.h"
 #include "posenc_ui/check/check_window.h"
@@ -243,16 +253,18 @@ TEST_F(CheckWindowTest, ColourRangesAreSharedForYoursAndOursAndSymmetricForTheDi
   EXPECT_DOUBLE_EQ(d.upper, 2.0);       // 3 - cos(0) = 2
 }
 
-TEST_F(CheckWindowTest, RecheckUsesTheRegionStartAndTheTolerance) {
-  // Rows 10..39 of the view in a file of 30 rows: from row 0 they differ, from row 10 not.
+TEST_F(CheckWindowTest, RecheckUsesTheRowsColumnsAndTheTolerance) {
+  // Rows 10..39 of the view in a file of 30 rows: the whole view (128 rows) is a shape
+  // mismatch, as `posenc check` says without --rows; rows 10:40 match.
   const Values v = viewValues("rope", m_window->controller().params(), "cos");
   const std::vector<double> rows(v.values.begin() + 10 * 64, v.values.begin() + 40 * 64);
   const fs::path file = m_dir / "rows.npy";
   test::writeNpy(file, {30, 64}, rows);
   ASSERT_TRUE(check(qs(file.string())));
   EXPECT_FALSE(m_check->report()->matches());
-  EXPECT_EQ(m_check->report()->oursShape.rows, 30);
-  m_check->setRegionStart(10, 0);
+  EXPECT_FALSE(m_check->report()->shapeMatches);
+  EXPECT_EQ(m_check->report()->oursShape.rows, 128);
+  m_check->setRegion(QStringLiteral("10:40"), QString());
   m_check->recheck();
   ASSERT_TRUE(waitForCheck());
   EXPECT_TRUE(m_check->report()->matches());
@@ -260,10 +272,15 @@ TEST_F(CheckWindowTest, RecheckUsesTheRegionStartAndTheTolerance) {
   EXPECT_TRUE(m_check->statusText().contains(QStringLiteral("from row 10, column 0")));
   emit m_check->plots().picture(0).cellHovered(0, 0, 0);
   EXPECT_TRUE(m_check->plots().readout().contains(QStringLiteral("row 10, column 0")));
+  // The fields keep what was typed; the columns' greyed text says what was compared.
+  EXPECT_EQ(m_check->findChild<QLineEdit*>(QStringLiteral("CheckRows"))->text(),
+            QStringLiteral("10:40"));
+  EXPECT_EQ(m_check->findChild<QLineEdit*>(QStringLiteral("CheckColumns"))->placeholderText(),
+            QStringLiteral("0:64"));
 
-  // A tolerance typed wide enough (|cos - cos| <= 2) makes the rows match from row 0 too, and
-  // the report says where it came from.
-  m_check->setRegionStart(0, 0);
+  // Rows 0:30 with a tolerance typed wide enough (|cos - cos| <= 2) match too, and the
+  // report says where the tolerance came from.
+  m_check->setRegion(QStringLiteral("0:30"), QString());
   m_check->setTolerance(QString(), QStringLiteral("2.5"));
   m_check->recheck();
   ASSERT_TRUE(waitForCheck());
@@ -271,6 +288,21 @@ TEST_F(CheckWindowTest, RecheckUsesTheRegionStartAndTheTolerance) {
   EXPECT_TRUE(m_check->report()->matches());
   EXPECT_TRUE(m_check->statusText().contains(QStringLiteral("atol typed")))
       << m_check->statusText().toStdString();
+}
+
+TEST_F(CheckWindowTest, ARangeThatIsNotAToBIsRefusedWithTheCommandLinesRule) {
+  ASSERT_TRUE(check(cosFile("cos.npy")));
+  const QString before = m_check->statusText();
+  QSignalSpy refused(m_check, &CheckWindow::refused);
+  m_check->setRegion(QStringLiteral("10-40"), QString());
+  m_check->recheck();
+  ASSERT_EQ(refused.count(), 1);
+  const QString reason = refused.at(0).at(0).toString();
+  EXPECT_TRUE(reason.contains(QStringLiteral("rows"))) << reason.toStdString();
+  EXPECT_TRUE(reason.contains(QStringLiteral("10-40"))) << reason.toStdString();
+  EXPECT_TRUE(reason.contains(QStringLiteral("A:B"))) << reason.toStdString();
+  EXPECT_EQ(m_check->statusText(), before);
+  for (auto* b : m_check->findChildren<QMessageBox*>(QStringLiteral("CheckRefused"))) b->close();
 }
 
 TEST_F(CheckWindowTest, ASafetensorsTensorIsPickedByNameAndFloat32PassesByDefault) {
@@ -413,6 +445,171 @@ TEST_F(CheckWindowTest, TheWindowSpeaksChinese) {
   EXPECT_EQ(m_check->windowTitle(), QStringLiteral("与文件核对"));
   EXPECT_TRUE(m_check->plots().readout().contains(QStringLiteral("悬停")))
       << m_check->plots().readout().toStdString();
+}
+
+// ---- one verdict: the window and `posenc check` (issue 26, item 1) ---------------------------
+
+/// `posenc check` run in-process with --json, as a parsed report.
+QJsonObject cliReport(std::vector<std::string> args) {
+  args.emplace_back("--json");
+  std::ostringstream out;
+  std::ostringstream err;
+  const int code = runCommand(args, out, err);
+  EXPECT_TRUE(code == 0 || code == 1) << err.str();
+  const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(out.str()));
+  EXPECT_TRUE(doc.isObject()) << out.str() << err.str();
+  return doc.object();
+}
+
+QString diagnosisIds(const QJsonObject& report) {
+  QStringList ids;
+  for (const QJsonValue& slip : report.value(QStringLiteral("diagnosis")).toArray())
+    ids << slip.toObject().value(QStringLiteral("id")).toString();
+  return ids.join(QLatin1Char(','));
+}
+
+QString diagnosisIds(const CheckReport& report) {
+  QStringList ids;
+  for (const Slip& slip : report.diagnosis) ids << qs(slip.id);
+  return ids.join(QLatin1Char(','));
+}
+
+/// A half-layout cos cache written from the formula (HF's LlamaRotaryEmbedding:
+/// inv_freq_j = base^(-2j/dim), emb = cat(freqs, freqs)), not from our code: positions start
+/// at `first`; `interleaved` puts θⱼ in columns 2j and 2j + 1.
+std::vector<double> formulaCos(int length, int dim, double base, bool interleaved, int first) {
+  std::vector<double> v;
+  for (int m = 0; m < length; ++m)
+    for (int c = 0; c < dim; ++c) {
+      const int j = interleaved ? c / 2 : c % (dim / 2);
+      v.push_back(std::cos((m + first) * std::pow(base, -2.0 * j / dim)));
+    }
+  return v;
+}
+
+TEST_F(CheckWindowTest, TheWindowAndTheCommandLineReachTheSameVerdictOnTheSameFile) {
+  struct Case {
+    const char* name;
+    std::vector<std::int64_t> shape;
+    std::vector<double> values;
+    QString rows;  ///< typed in the window and given as --rows ("" = neither)
+    QString cols;
+    const char* view = "cos";
+  };
+  const std::vector<double> exact = formulaCos(256, 64, 10000, false, 0);
+  std::vector<double> shortOne(exact.begin(), exact.end() - 64);  // 255 rows
+  std::vector<double> block(exact.begin() + 10 * 64, exact.begin() + 40 * 64);
+  std::vector<double> perturbed = exact;
+  perturbed[7 * 64 + 3] += 0.01;
+  std::vector<double> columns;
+  for (int m = 0; m < 256; ++m)
+    for (int c = 8; c < 24; ++c) columns.push_back(exact[static_cast<std::size_t>(m * 64 + c)]);
+  const std::vector<Case> cases = {
+      {"exact", {256, 64}, exact, {}, {}},
+      {"one_row_short", {255, 64}, shortOne, {}, {}},
+      {"one_row_short_hf_batch", {1, 255, 64}, shortOne, {}, {}},
+      {"block_without_rows", {30, 64}, block, {}, {}},
+      {"block_with_rows", {30, 64}, block, QStringLiteral("10:40"), {}},
+      {"block_rows_to_the_end", {30, 64}, block, QStringLiteral("10:"), {}},
+      {"columns", {256, 16}, columns, {}, QStringLiteral("8:24")},
+      {"perturbed", {256, 64}, perturbed, {}, {}},
+      {"interleaved", {256, 64}, formulaCos(256, 64, 10000, true, 0), {}, {}},
+      {"positions_from_one", {256, 64}, formulaCos(256, 64, 10000, false, 1), {}, {}},
+      {"base_500000", {256, 64}, formulaCos(256, 64, 500000, false, 0), {}, {}},
+      {"transposed", {64, 256}, exact, {}, {}},
+  };
+  m_window->applySession(test::session("rope", {{"length", "256"}, {"dim", "64"}}, "cos"));
+  waitUntilShown(QStringLiteral("cos"));
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    const fs::path file = m_dir / (std::string(c.name) + ".npy");
+    test::writeNpy(file, c.shape, c.values);
+    std::vector<std::string> args = {"check",      "--scheme",  "rope",       "--set",
+                                     "length=256", "--set",     "dim=64",     "--view",
+                                     c.view,       "--against", file.string()};
+    if (!c.rows.isEmpty()) args.insert(args.end(), {"--rows", c.rows.toStdString()});
+    if (!c.cols.isEmpty()) args.insert(args.end(), {"--cols", c.cols.toStdString()});
+    const QJsonObject cli = cliReport(args);
+    m_check->setRegion(c.rows, c.cols);
+    ASSERT_TRUE(check(qs(file.string())));
+    const CheckReport& w = *m_check->report();
+    EXPECT_EQ(w.matches(), cli.value(QStringLiteral("matches")).toBool());
+    EXPECT_EQ(w.shapeMatches, cli.value(QStringLiteral("shape_matches")).toBool());
+    const QJsonArray ours = cli.value(QStringLiteral("ours_shape")).toArray();
+    EXPECT_EQ(w.oursShape.rows, ours.at(0).toInteger());
+    EXPECT_EQ(w.oursShape.cols, ours.at(1).toInteger());
+    EXPECT_EQ(w.rowStart, cli.value(QStringLiteral("row_start")).toInteger());
+    EXPECT_EQ(w.colStart, cli.value(QStringLiteral("col_start")).toInteger());
+    EXPECT_EQ(w.mismatches, cli.value(QStringLiteral("mismatches")).toInteger());
+    EXPECT_EQ(diagnosisIds(w), diagnosisIds(cli));
+  }
+}
+
+TEST_F(CheckWindowTest, AnArrayOneRowShortIsAMismatchNamingTheLength) {
+  // Issue 26, item 1: the window used to cut ours to the file's 255 rows and say MATCH.
+  m_window->applySession(test::session("rope", {{"length", "256"}, {"dim", "64"}}, "cos"));
+  waitUntilShown(QStringLiteral("cos"));
+  std::vector<double> rows = formulaCos(256, 64, 10000, false, 0);
+  rows.resize(255 * 64);
+  const fs::path file = m_dir / "short.npy";
+  test::writeNpy(file, {255, 64}, rows);
+  ASSERT_TRUE(check(qs(file.string())));
+  const CheckReport& r = *m_check->report();
+  EXPECT_FALSE(r.matches());
+  EXPECT_FALSE(r.shapeMatches);
+  EXPECT_EQ(r.oursShape.rows, 256);
+  EXPECT_EQ(r.oursShape.cols, 64);
+  EXPECT_TRUE(m_check->statusText().startsWith(QStringLiteral("MISMATCH")))
+      << m_check->statusText().toStdString();
+  EXPECT_EQ(diagnosisIds(r), QStringLiteral("length")) << checkReportText(r);
+}
+
+TEST_F(CheckWindowTest, ASeriesViewIsComparedWithTheWholeCurveAsOnTheCommandLine) {
+  // The decay bound has `length` points; 64 of them are not the view of 128.
+  const SeriesResult s = findScheme("rope").series(m_window->controller().params(), "decay");
+  ASSERT_EQ(s.x.size(), 128u);
+  const std::vector<double> part(s.curves[0].y.begin(), s.curves[0].y.begin() + 64);
+  const fs::path file = m_dir / "decay.npy";
+  test::writeNpy(file, {64}, part);
+  m_window->setCellView(0, QStringLiteral("decay"));
+  ASSERT_TRUE(check(qs(file.string())));
+  EXPECT_FALSE(m_check->report()->shapeMatches);
+  EXPECT_EQ(m_check->report()->oursShape.cols, 128);
+  const QJsonObject cli =
+      cliReport({"check", "--scheme", "rope", "--view", "decay", "--against", file.string()});
+  EXPECT_EQ(cli.value(QStringLiteral("ours_shape")).toArray().at(1).toInteger(), 128);
+  EXPECT_FALSE(cli.value(QStringLiteral("shape_matches")).toBool());
+}
+
+TEST_F(CheckWindowTest, ItNamesWhatItComparesWithAndLetsThePersonPickTheView) {
+  // Issue 26, item 13: scheme, view and every parameter named; another view picked here is
+  // shown in the main window and compared with.
+  const QString target = m_check->targetText();
+  EXPECT_TRUE(target.startsWith(QStringLiteral("rope | cos | "))) << target.toStdString();
+  EXPECT_TRUE(target.contains(QStringLiteral("length=128"))) << target.toStdString();
+  EXPECT_TRUE(target.contains(QStringLiteral("dim=64"))) << target.toStdString();
+  EXPECT_TRUE(target.contains(QStringLiteral("base=10000"))) << target.toStdString();
+  ASSERT_TRUE(check(cosFile("cos.npy")));
+  EXPECT_TRUE(m_check->report()->matches());
+  m_check->pickView(QStringLiteral("sin"));
+  EXPECT_EQ(m_window->cellView(0), QStringLiteral("sin"));
+  ASSERT_TRUE(waitForCheck());
+  EXPECT_EQ(qs(m_check->report()->view), QStringLiteral("sin"));
+  EXPECT_FALSE(m_check->report()->matches());  // a cos cache is not the sin cache
+  EXPECT_TRUE(m_check->targetText().startsWith(QStringLiteral("rope | sin | ")));
+  // A parameter changed in the main window is named at once.
+  m_window->applySession(test::session("rope", {{"base", "500000"}}, "cos"));
+  waitUntilShown(QStringLiteral("cos"));
+  EXPECT_TRUE(m_check->targetText().contains(QStringLiteral("base=500000")))
+      << m_check->targetText().toStdString();
+  // The window leaves the left of the screen (the main window's parameter panel) in sight.
+  QSettings().remove(settings::kCheckGeometry);
+  CheckWindow fresh(
+      m_window.get(), [] { return CheckTarget{}; }, [](const CheckTarget&, const QString&) {});
+  fresh.show();
+  const QRect avail = fresh.screen()->availableGeometry();
+  EXPECT_GE(fresh.frameGeometry().left() - avail.left(), avail.width() / 4);
+  EXPECT_LE(fresh.frameGeometry().right(), avail.right());
 }
 
 }  // namespace

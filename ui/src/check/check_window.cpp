@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "posenc_ui/check/check_window.h"
 
+#include <QComboBox>
 #include <QDir>
 #include <QDoubleValidator>
 #include <QEvent>
@@ -19,9 +20,9 @@
 #include <QRegularExpression>
 #include <QScreen>
 #include <QSettings>
-#include <QSpinBox>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
+#include <algorithm>
 #include <exception>
 #include <utility>
 
@@ -38,24 +39,6 @@ namespace {
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
 
-/// Region start `r0`, `c0` over the array's own shape as checkArray reads it (leading
-/// dimensions of size 1 dropped, one dimension = one row). An array of more dimensions gets
-/// the view to its end: checkArray then reports both shapes.
-Region regionFor(const std::vector<std::int64_t>& shape, Index r0, Index c0) {
-  Region region;
-  region.r0 = r0;
-  region.c0 = c0;
-  std::size_t first = 0;
-  while (shape.size() - first > 2 && shape[first] == 1) ++first;
-  const std::size_t dims = shape.size() - first;
-  if (dims > 2) return region;
-  const Index rows = dims == 2 ? shape[first] : 1;
-  const Index cols = dims == 0 ? 1 : shape[shape.size() - 1];
-  region.r1 = r0 + rows;
-  region.c1 = c0 + cols;
-  return region;
-}
-
 }  // namespace
 
 /// Everything a worker needs, copied: it never touches the window.
@@ -63,8 +46,9 @@ struct CheckWindow::Job {
   QString ref;                                     ///< Read when `against` is null.
   std::shared_ptr<const posenc::Against> against;  ///< The array read before (Recheck).
   CheckTarget target;
-  CheckOptions options;                          ///< The tolerance typed, if any.
-  std::optional<std::pair<Index, Index>> start;  ///< Unset: where the file says.
+  CheckOptions options;            ///< The tolerance typed, if any.
+  std::optional<IndexRange> rows;  ///< The Rows field; unset: checkRegion's rule.
+  std::optional<IndexRange> cols;
   bool rtolGiven = false;
   bool atolGiven = false;
 };
@@ -84,9 +68,8 @@ CheckWindow::Outcome CheckWindow::runJob(Job job) {
                               : std::make_shared<const Against>(readAgainst(job.ref.toStdString()));
     const Scheme& scheme = findScheme(job.target.scheme.toStdString());
     const std::string view = job.target.view.toStdString();
-    const Index r0 = job.start ? job.start->first : out.against->rowStart;
-    const Index c0 = job.start ? job.start->second : out.against->colStart;
-    job.options.region = regionFor(out.against->array.shape, r0, c0);
+    // The command line's rule (posenc check): the same region, so the same verdict.
+    job.options.region = checkRegion(findView(scheme, view), *out.against, job.rows, job.cols);
     out.report = checkArray(scheme, job.target.params, view, *out.against, job.options);
     if (findView(scheme, view).kind == ViewKind::Series)
       out.axis = scheme.series(job.target.params, view);
@@ -105,6 +88,7 @@ CheckWindow::CheckWindow(QWidget* mainWindow, Current current, Apply apply)
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(10, 6, 10, 6);  // the pictures take what the texts leave
   layout->setSpacing(4);
+  buildTarget(layout);
   buildControls(layout);
   m_status = new QLabel(this);
   m_status->setObjectName(QStringLiteral("CheckStatus"));
@@ -145,15 +129,19 @@ void CheckWindow::buildControls(QVBoxLayout* layout) {
   auto* fields = new QHBoxLayout;
   fields->addWidget(m_chooseButton);
   fields->addSpacing(16);
-  m_startLabel = new QLabel(this);
-  m_startRow = new QSpinBox(this);
-  m_startCol = new QSpinBox(this);
-  for (QSpinBox* box : {m_startRow, m_startCol}) {
-    box->setRange(0, static_cast<int>(kMaxLength) - 1);
-    box->setAccelerated(true);
+  m_rowsLabel = new QLabel(this);
+  m_colsLabel = new QLabel(this);
+  m_rows = new QLineEdit(this);
+  m_cols = new QLineEdit(this);
+  m_rows->setObjectName(QStringLiteral("CheckRows"));
+  m_cols->setObjectName(QStringLiteral("CheckColumns"));
+  for (QLineEdit* edit : {m_rows, m_cols}) {
+    edit->setClearButtonEnabled(true);
+    edit->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("000000:000000")));
+    connect(edit, &QLineEdit::returnPressed, this, &CheckWindow::recheck);
   }
-  m_startRow->setObjectName(QStringLiteral("CheckStartRow"));
-  m_startCol->setObjectName(QStringLiteral("CheckStartColumn"));
+  m_rowsLabel->setBuddy(m_rows);
+  m_colsLabel->setBuddy(m_cols);
   m_rtolLabel = new QLabel(QStringLiteral("rtol"), this);
   m_atolLabel = new QLabel(QStringLiteral("atol"), this);
   m_rtol = new QLineEdit(this);
@@ -173,9 +161,10 @@ void CheckWindow::buildControls(QVBoxLayout* layout) {
   m_recheckButton->setObjectName(QStringLiteral("CheckRecheck"));
   m_recheckButton->setEnabled(false);
   connect(m_recheckButton, &QPushButton::clicked, this, &CheckWindow::recheck);
-  fields->addWidget(m_startLabel);
-  fields->addWidget(m_startRow);
-  fields->addWidget(m_startCol);
+  fields->addWidget(m_rowsLabel);
+  fields->addWidget(m_rows);
+  fields->addWidget(m_colsLabel);
+  fields->addWidget(m_cols);
   fields->addSpacing(16);
   fields->addWidget(m_rtolLabel);
   fields->addWidget(m_rtol);
@@ -191,22 +180,31 @@ void CheckWindow::buildControls(QVBoxLayout* layout) {
 void CheckWindow::retranslate() {
   setWindowTitle(tr("Check Against File"));
   m_chooseButton->setText(tr("Choose File..."));
-  m_startLabel->setText(tr("Region start (row, column):"));
-  m_startLabel->setToolTip(
-      tr("Where your array starts in the view: cell (0, 0) of the file is "
-         "this row and column of the view"));
-  m_startRow->setToolTip(tr("First row of the view your array holds"));
-  m_startCol->setToolTip(tr("First column of the view your array holds"));
+  m_targetLabel->setText(tr("Compare with:"));
+  m_schemeBox->setToolTip(tr("The scheme your array is compared with (shown in the main window)"));
+  m_viewBox->setToolTip(tr("The view your array is compared with (shown in the main window)"));
+  m_rowsLabel->setText(tr("&Rows:"));
+  m_colsLabel->setText(tr("Co&lumns:"));
+  const QString range =
+      tr("The part of the view your array holds, as posenc check's --rows and --cols: A:B "
+         "(rows A to B − 1), A: (from A to the end). Empty: the whole view, or the region "
+         "our own JSON export says.");
+  for (QWidget* w : {static_cast<QWidget*>(m_rowsLabel), static_cast<QWidget*>(m_rows),
+                     static_cast<QWidget*>(m_colsLabel), static_cast<QWidget*>(m_cols)})
+    w->setToolTip(range);
   const QString rule =
       tr("A cell matches when |yours − ours| ≤ atol + rtol · |ours|. Empty: the "
          "default for the file's dtype (torch.testing's).");
   m_rtol->setToolTip(rule);
   m_atol->setToolTip(rule);
-  m_recheckButton->setText(tr("&Recheck"));
+  m_recheckButton->setText(tr("Rechec&k"));
   m_recheckButton->setToolTip(
-      tr("Compare the file again with the main window's view, region start and tolerance now"));
+      tr("Compare the file again with the main window's view, rows, columns and tolerance "
+         "now"));
   if (m_running > 0) m_busy->setText(tr("checking..."));
+  updateTarget();
   updatePlaceholders();
+  updateRegionPlaceholders();
   updateStatus();
   showDiagnosis();
   updateStale();
@@ -246,14 +244,16 @@ void CheckWindow::showEvent(QShowEvent* event) {
     m_placed = true;
     const QByteArray saved = QSettings().value(settings::kCheckGeometry).toByteArray();
     if (saved.isEmpty() || !restoreGeometry(saved)) {
-      // Most of the screen: three pictures side by side on a monitor, a projector's 1024 x 768
-      // whole.
+      // Three pictures side by side, at the right of the screen: the main window's parameter
+      // panel (at its left) stays in sight, since that is where what is compared is changed.
       const QScreen* screen =
           parentWidget() ? parentWidget()->screen() : QGuiApplication::primaryScreen();
       const QRect avail = screen ? screen->availableGeometry() : QRect(0, 0, 1280, 800);
-      const QSize size = (avail.size() * 0.94).boundedTo(QSize(1760, 1040));
+      const QSize size(std::min(static_cast<int>(avail.width() * 0.72), 1500),
+                       std::min(static_cast<int>(avail.height() * 0.92), 1040));
       resize(size);
-      move(avail.center() - QPoint(size.width() / 2, size.height() / 2));
+      move(avail.right() - size.width() + 1 - 8,
+           avail.top() + (avail.height() - size.height()) / 2);
     }
   }
   QWidget::showEvent(event);
@@ -329,7 +329,7 @@ void CheckWindow::checkFile(const QString& ref) {
   job.ref = ref;
   job.target = m_current();
   QString reason;
-  if (!readTolerance(job.options, &reason)) {
+  if (!readRegion(job, &reason) || !readTolerance(job.options, &reason)) {
     refuse(ref, reason);
     return;
   }
@@ -343,9 +343,8 @@ void CheckWindow::recheck() {
   Job job;
   job.against = m_against;
   job.target = m_current();
-  job.start = std::pair<Index, Index>{m_startRow->value(), m_startCol->value()};
   QString reason;
-  if (!readTolerance(job.options, &reason)) {
+  if (!readRegion(job, &reason) || !readTolerance(job.options, &reason)) {
     refuse(qs(m_against->file), reason);
     return;
   }
@@ -381,10 +380,6 @@ void CheckWindow::finish(const Outcome& outcome, quint64 generation) {
   m_against = outcome.against;
   m_rtolGiven = outcome.job.rtolGiven;
   m_atolGiven = outcome.job.atolGiven;
-  const QSignalBlocker row(m_startRow);
-  const QSignalBlocker col(m_startCol);
-  m_startRow->setValue(static_cast<int>(outcome.report.rowStart));
-  m_startCol->setValue(static_cast<int>(outcome.report.colStart));
   m_recheckButton->setEnabled(true);
   showReport(outcome.job.target, outcome.report, outcome.axis);
 }
@@ -431,12 +426,13 @@ void CheckWindow::showReport(const CheckTarget& target, const CheckReport& repor
     m_plots->setReport(spec, report, axis);
   } else {
     m_plots->setMessage(
-        tr("The shapes differ: yours %1, ours %2. Set the region start or "
-           "the main window's parameters so that they agree, then Recheck.")
+        tr("The shapes differ: yours %1, ours %2. Set the rows and columns your array "
+           "holds, or the parameters, so that they agree, then Recheck.")
             .arg(CheckSummary::shape(report.yoursShape), CheckSummary::shape(report.oursShape)));
   }
   showDiagnosis();
   updatePlaceholders();
+  updateRegionPlaceholders();
   updateStale();
   emit checked();
 }
@@ -536,7 +532,124 @@ void CheckWindow::updatePlaceholders() {
   m_atol->setPlaceholderText(tr("default %1").arg(CheckSummary::number(t.atol)));
 }
 
+void CheckWindow::updateRegionPlaceholders() {
+  // What was compared, greyed, until the person types a range of their own.
+  if (!m_report || !m_report->shapeMatches) {
+    m_rows->setPlaceholderText(tr("all"));
+    m_cols->setPlaceholderText(tr("all"));
+    return;
+  }
+  const auto span = [](Index start, Index size) {
+    return QStringLiteral("%1:%2").arg(start).arg(start + size);
+  };
+  m_rows->setPlaceholderText(span(m_report->rowStart, m_report->oursShape.rows));
+  m_cols->setPlaceholderText(span(m_report->colStart, m_report->oursShape.cols));
+}
+
+bool CheckWindow::readRegion(Job& job, QString* reason) const {
+  for (const auto& [edit, name] : {std::pair{m_rows, "rows"}, std::pair{m_cols, "cols"}}) {
+    const QString text = edit->text().trimmed();
+    if (text.isEmpty()) continue;
+    const std::optional<IndexRange> range = parseIndexRange(text.toStdString());
+    if (!range) {
+      // The command line's words for the same mistake (--rows / --cols), in the ui's language.
+      *reason = errorMessage(ParamError(name, text.toStdString(), std::string(kIndexRangeAllowed)));
+      return false;
+    }
+    (edit == m_rows ? job.rows : job.cols) = range;
+  }
+  return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// What is compared
+
+void CheckWindow::buildTarget(QVBoxLayout* layout) {
+  auto* row = new QHBoxLayout;
+  m_targetLabel = new QLabel(this);
+  m_schemeBox = new QComboBox(this);
+  m_schemeBox->setObjectName(QStringLiteral("CheckScheme"));
+  m_viewBox = new QComboBox(this);
+  m_viewBox->setObjectName(QStringLiteral("CheckView"));
+  for (QComboBox* box : {m_schemeBox, m_viewBox})
+    box->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+  m_paramsText = new QLabel(this);
+  m_paramsText->setObjectName(QStringLiteral("CheckParams"));
+  m_paramsText->setWordWrap(true);
+  m_paramsText->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  m_paramsText->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+  row->addWidget(m_targetLabel);
+  row->addWidget(m_schemeBox);
+  row->addWidget(m_viewBox);
+  row->addSpacing(8);
+  row->addWidget(m_paramsText, 1);
+  layout->addLayout(row);
+  connect(m_schemeBox, &QComboBox::activated, this,
+          [this](int k) { pickScheme(m_schemeBox->itemData(k).toString()); });
+  connect(m_viewBox, &QComboBox::activated, this,
+          [this](int k) { pickView(m_viewBox->itemData(k).toString()); });
+}
+
+void CheckWindow::updateTarget() {
+  if (!m_current) return;
+  const CheckTarget now = m_current();
+  if (now.scheme.isEmpty()) return;  // no main window to compare with (yet)
+  const Scheme& scheme = findScheme(now.scheme.toStdString());
+  {
+    const QSignalBlocker block(m_schemeBox);
+    if (m_schemeBox->count() != static_cast<int>(allSchemes().size())) {
+      m_schemeBox->clear();
+      for (const auto& s : allSchemes())
+        m_schemeBox->addItem(coreText(s->info().name), qs(s->info().id));
+    }
+    m_schemeBox->setCurrentIndex(m_schemeBox->findData(now.scheme));
+  }
+  {
+    const QSignalBlocker block(m_viewBox);
+    m_viewBox->clear();
+    for (const ViewSpec& v : scheme.info().views)
+      m_viewBox->addItem(QStringLiteral("%1 (%2)").arg(coreText(v.title), qs(v.id)), qs(v.id));
+    m_viewBox->setCurrentIndex(m_viewBox->findData(now.view));
+  }
+  // Every parameter as the command line spells it (--set KEY=VALUE), so the person can repeat
+  // the check with posenc check.
+  QStringList sets;
+  for (const auto& [id, value] : now.params.items())
+    sets << QStringLiteral("%1=%2").arg(qs(id), qs(formatValue(value)));
+  m_paramsText->setText(sets.join(QStringLiteral("  ")));
+  m_paramsText->setToolTip(tr("The parameters compared with (the main window's): %1")
+                               .arg(sets.join(QStringLiteral(" "))));
+}
+
+QString CheckWindow::targetText() const {
+  return QStringLiteral("%1 | %2 | %3")
+      .arg(m_schemeBox->currentData().toString(), m_viewBox->currentData().toString(),
+           m_paramsText->text());
+}
+
+void CheckWindow::pickScheme(const QString& schemeId) {
+  const CheckTarget now = m_current();
+  if (schemeId.isEmpty() || schemeId == now.scheme) return;
+  const Scheme& scheme = findScheme(schemeId.toStdString());
+  CheckTarget target{schemeId, makeParams(scheme, {}), qs(scheme.info().views.front().id)};
+  pick(target, tr("scheme"));
+}
+
+void CheckWindow::pickView(const QString& viewId) {
+  CheckTarget target = m_current();
+  if (viewId.isEmpty() || viewId == target.view) return;
+  target.view = viewId;
+  pick(target, tr("view"));
+}
+
+void CheckWindow::pick(const CheckTarget& target, const QString& what) {
+  m_apply(target, what);
+  updateTarget();
+  if (m_against) recheck();
+}
+
 void CheckWindow::targetChanged() {
+  updateTarget();
   if (m_report) updateStale();
 }
 
@@ -553,9 +666,9 @@ void CheckWindow::updateStale() {
   m_stale->setVisible(stale);
 }
 
-void CheckWindow::setRegionStart(Index row, Index col) {
-  m_startRow->setValue(static_cast<int>(row));
-  m_startCol->setValue(static_cast<int>(col));
+void CheckWindow::setRegion(const QString& rows, const QString& cols) {
+  m_rows->setText(rows);
+  m_cols->setText(cols);
 }
 
 void CheckWindow::setTolerance(const QString& rtol, const QString& atol) {

@@ -21,7 +21,7 @@
 class QLabel;
 class QLineEdit;
 class QPushButton;
-class QSpinBox;
+class QComboBox;
 class QVBoxLayout;
 
 namespace posenc::ui {
@@ -40,10 +40,14 @@ struct CheckTarget {
 /// "CheckRefused"); what the window shows stays as it was, and the main window is never
 /// touched but by an Apply button.
 ///
-/// The array is compared with the view from the region start (two spin boxes, 0 by default;
-/// our own JSON export says where its region starts) over the array's own shape, with the
-/// tolerance typed (rtol, atol; empty: the file's dtype's default, shown as placeholder).
-/// Recheck compares the array read last again with the main window as it is then.
+/// A row names what the array is compared with (scheme, view and every parameter, as the
+/// command line spells them) and lets the person pick another scheme or view, shown in the
+/// main window as it is compared. The part of the view compared is the core's checkRegion,
+/// as `posenc check` chooses it: the Rows and Columns fields (A:B, as --rows / --cols; empty:
+/// where our own JSON export says, else the whole view), never the array's own shape, so both
+/// reach the same verdict. The tolerance is typed (rtol, atol; empty: the file's dtype's
+/// default, shown as placeholder). Recheck compares the array read last again with the main
+/// window as it is then.
 class CheckWindow : public QWidget {
   Q_OBJECT
  public:
@@ -60,11 +64,11 @@ class CheckWindow : public QWidget {
   /// .safetensors file of several arrays, which one), then checkFile.
   void chooseFile();
   /// Reads "FILE" or "FILE:NAME" and compares it with the main window's view on a worker
-  /// thread; the region starts where the file says (0, 0 but for our JSON export). Announced
-  /// by checked() or refused() (after the message box).
+  /// thread, on the rows and columns typed (checkRegion). Announced by checked() or refused()
+  /// (after the message box).
   void checkFile(const QString& ref);
-  /// Compares the array read last with the main window's view now, from the region start and
-  /// with the tolerance in the fields. Nothing without an array.
+  /// Compares the array read last with the main window's view now, on the rows, columns and
+  /// tolerance in the fields. Nothing without an array.
   void recheck();
   /// Whether a read or comparison is running.
   [[nodiscard]] bool busy() const;
@@ -82,8 +86,9 @@ class CheckWindow : public QWidget {
   [[nodiscard]] QStringList diagnosisTexts() const;
   [[nodiscard]] CheckPlots& plots() { return *m_plots; }
 
-  /// The region start and tolerance fields (as a user types them; tests).
-  void setRegionStart(posenc::Index row, posenc::Index col);
+  /// The rows, columns and tolerance fields (as a user types them; tests): "A:B", "A:" or
+  /// empty.
+  void setRegion(const QString& rows, const QString& cols);
   void setTolerance(const QString& rtol, const QString& atol);
 
   /// The arrays of an .npz or .safetensors file in their order; empty for other files.
@@ -92,9 +97,16 @@ class CheckWindow : public QWidget {
 
   /// The main window's text scale (1 = 100 %, presentation mode larger): the pictures' texts.
   void setFontScale(double scale);
-  /// The main window's scheme, parameters or view changed: a note says the report is of
-  /// other settings until Recheck.
+  /// The main window's scheme, parameters or view changed: the row naming what is compared
+  /// follows, and a note says the report is of other settings until Recheck.
   void targetChanged();
+  /// The text of the row naming what a check compares with now (tests): scheme, view and
+  /// every parameter.
+  [[nodiscard]] QString targetText() const;
+  /// Picks the scheme (its default parameters) or the view compared with: shown in the main
+  /// window (one undo step), then the array read last is checked again.
+  void pickScheme(const QString& schemeId);
+  void pickView(const QString& viewId);
 
  signals:
   /// A report is shown (after checkFile, recheck or showReport).
@@ -125,9 +137,19 @@ class CheckWindow : public QWidget {
   /// The tolerance fields as options; false with the reason for a value that is not a number
   /// >= 0.
   bool readTolerance(posenc::CheckOptions& options, QString* reason) const;
+  /// The Rows and Columns fields into `job`; false with the reason for a range that is not
+  /// A:B (posenc::kIndexRangeAllowed).
+  bool readRegion(Job& job, QString* reason) const;
+  /// Builds the row naming and picking what is compared.
+  void buildTarget(QVBoxLayout* layout);
+  /// The scheme and view boxes and the parameters' text after the main window's target.
+  void updateTarget();
+  void pick(const CheckTarget& target, const QString& what);
   void showDiagnosis();
   void applySetting(const QString& setting);
   void updatePlaceholders();
+  /// The Rows and Columns fields' greyed text: what the report compared ("all" before one).
+  void updateRegionPlaceholders();
   /// The status label: the report's status, or what to do while there is none.
   void updateStatus();
   /// How the report shown was made, for its texts.
@@ -139,9 +161,14 @@ class CheckWindow : public QWidget {
   Apply m_apply;
   CheckPlots* m_plots = nullptr;
   QPushButton* m_chooseButton = nullptr;
-  QLabel* m_startLabel = nullptr;
-  QSpinBox* m_startRow = nullptr;
-  QSpinBox* m_startCol = nullptr;
+  QLabel* m_targetLabel = nullptr;
+  QComboBox* m_schemeBox = nullptr;
+  QComboBox* m_viewBox = nullptr;
+  QLabel* m_paramsText = nullptr;
+  QLabel* m_rowsLabel = nullptr;
+  QLineEdit* m_rows = nullptr;
+  QLabel* m_colsLabel = nullptr;
+  QLineEdit* m_cols = nullptr;
   QLabel* m_rtolLabel = nullptr;
   QLineEdit* m_rtol = nullptr;
   QLabel* m_atolLabel = nullptr;
