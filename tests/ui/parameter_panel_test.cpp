@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <QAbstractSpinBox>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -347,6 +348,80 @@ TEST(ParameterPanel, EvenParameterRefusesAnOddValueWithTheReasonAndNeverEmitsIt)
 }
 
 // ---- sliders -----------------------------------------------------------------------------------
+
+/// The command line's refusal of `--set id=text` (parseValue's ParamError), word for word.
+QString cliRefusal(const Scheme& scheme, const char* id, const QString& text) {
+  try {
+    (void)posenc::parseValue(posenc::findParam(scheme, id), text.trimmed().toStdString());
+  } catch (const posenc::ParamError& e) {
+    return QString::fromUtf8(e.what());
+  }
+  ADD_FAILURE() << id << " = " << text.toStdString() << " was not refused";
+  return {};
+}
+
+/// Types `text` over what `box` shows, then Return.
+void typeInto(QAbstractSpinBox* box, const QString& text) {
+  box->setFocus();
+  box->selectAll();
+  QTest::keyClick(box, Qt::Key_Delete);
+  if (!text.isEmpty()) QTest::keyClicks(box, text);
+  QTest::keyClick(box, Qt::Key_Return);
+}
+
+TEST(ParameterPanel, ATypedValueOutOfRangeIsKeptRefusedWithTheCommandLinesWordsAndNotApplied) {
+  // Issue 26, item 2: base 0 became 2, 1e30 became 1e12 and length 99999999 became 999999,
+  // each applied without a word.
+  Fixture f("rope");
+  const struct {
+    const char* id;
+    QString typed;
+  } cases[] = {{"base", QStringLiteral("0")},
+               {"base", QStringLiteral("1e30")},
+               {"base", QStringLiteral("-5")},
+               {"length", QStringLiteral("99999999")},
+               {"length", QStringLiteral("0")}};
+  for (const auto& c : cases) {
+    SCOPED_TRACE(std::string(c.id) + " = " + c.typed.toStdString());
+    auto* box = f.child<QAbstractSpinBox>(QStringLiteral("param_") + c.id);
+    typeInto(box, c.typed);
+    EXPECT_EQ(box->text(), c.typed);  // as typed, not clamped
+    EXPECT_EQ(f.spy.count(), 0);      // nothing applied
+    EXPECT_TRUE(f.error(c.id)->isVisibleTo(&f.panel));
+    EXPECT_EQ(f.error(c.id)->text(), cliRefusal(f.scheme, c.id, c.typed));
+    EXPECT_TRUE(box->property("invalid").toBool());
+    // Leaving the field keeps it too.
+    f.spin("dim")->setFocus();
+    EXPECT_EQ(box->text(), c.typed);
+    f.panel.setValues(f.defaults);  // as undo would: the box shows the value again
+    EXPECT_FALSE(f.error(c.id)->isVisibleTo(&f.panel));
+  }
+}
+
+TEST(ParameterPanel, TextADashOrNothingInAWholeNumberFieldIsKeptAndRefused) {
+  // Issue 26, item 2: text, "-" and 0 in whole-number fields vanished without a word.
+  Fixture f("rope");
+  QSpinBox* dim = f.spin("dim");
+  for (const QString& typed : {QStringLiteral("abc"), QStringLiteral("-"), QStringLiteral("0"),
+                               QStringLiteral("12x"), QString()}) {
+    SCOPED_TRACE(typed.toStdString());
+    typeInto(dim, typed);
+    EXPECT_EQ(dim->text(), typed);
+    EXPECT_EQ(f.spy.count(), 0);
+    EXPECT_TRUE(f.error("dim")->isVisibleTo(&f.panel));
+    EXPECT_EQ(f.error("dim")->text(), cliRefusal(f.scheme, "dim", typed));
+  }
+  // A valid value typed then is applied, and the error goes.
+  typeInto(dim, QStringLiteral("32"));
+  ASSERT_EQ(f.spy.count(), 1);
+  EXPECT_EQ(f.last().params.getInt("dim"), 32);
+  EXPECT_FALSE(f.error("dim")->isVisibleTo(&f.panel));
+  // The arrows step from the last value that read, and forget the text.
+  typeInto(dim, QStringLiteral("abc"));
+  dim->stepBy(1);
+  EXPECT_EQ(dim->text(), QStringLiteral("34"));
+  EXPECT_EQ(f.last().params.getInt("dim"), 34);
+}
 
 TEST(ParameterPanel, TypedListIsEmittedOnEnterAndBadTextIsRefusedNamingTheParameter) {
   // Issue 15: rope's long_factor (LongRoPE) is a list of d_rot/2 = 32 numbers at dim 64.

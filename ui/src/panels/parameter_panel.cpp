@@ -210,15 +210,67 @@ class PanelSlider : public PanelControl<QSlider> {
 
 using PanelCombo = PanelControl<QComboBox>;
 
+/// A spin box that keeps its text as the person typed it: a number out of the parameter's
+/// range, a word, a lone "-", an empty field. Qt's spin boxes clamp such a value to their range
+/// or drop it without a word; here the text stays, and the panel refuses it with the core's
+/// reason (the command line's words) and applies nothing until it is valid. The arrows, step
+/// keys and the slider still move within the range, from the last value that read, and forget
+/// what was typed.
+template <class Base>
+class TypedSpinBox : public PanelControl<Base> {
+ public:
+  using Number = decltype(std::declval<const Base&>().value());
+
+  TypedSpinBox() {
+    QObject::connect(this->lineEdit(), &QLineEdit::textEdited, this,
+                     [this](const QString& text) { m_typed = text; });
+  }
+  /// Shows `v` (a slider, undo, a session, Reset): what was typed is forgotten.
+  void showValue(Number v) {
+    m_typed.reset();
+    this->setValue(v);
+    this->lineEdit()->setText(textFromValue(this->value()));  // also when the value is unchanged
+  }
+
+ protected:
+  void forgetTyped() { m_typed.reset(); }
+  [[nodiscard]] virtual QString format(Number v) const { return Base::textFromValue(v); }
+
+  QString textFromValue(Number v) const override { return m_typed ? *m_typed : format(v); }
+  /// Any text up to a sane length is taken as typed; the panel decides what it means.
+  QValidator::State validate(QString& text, int&) const override {
+    return text.size() <= kMaxTypedChars ? QValidator::Acceptable : QValidator::Invalid;
+  }
+  void fixup(QString&) const override {}
+  Number valueFromText(const QString& text) const override {
+    const QString t = text.trimmed();
+    bool ok = false;
+    double v = t.toDouble(&ok);
+    if (!ok) v = this->locale().toDouble(t, &ok);
+    if (!ok || !std::isfinite(v)) return this->value();  // the text stays; the panel refuses it
+    return static_cast<Number>(
+        std::clamp(v, static_cast<double>(this->minimum()), static_cast<double>(this->maximum())));
+  }
+  void stepBy(int steps) override {
+    forgetTyped();
+    Base::stepBy(steps);
+  }
+
+ private:
+  static constexpr qsizetype kMaxTypedChars = 64;
+  std::optional<QString> m_typed;
+};
+
 /// Integer spin box. When `even`, the arrows and step keys move from one even value to the
 /// next (from an odd value, to the nearest even one in the direction of the step); a typed odd
 /// value is kept as typed, so the panel can refuse it with the core's reason instead of
 /// silently changing it.
-class IntSpinBox : public PanelControl<QSpinBox> {
+class IntSpinBox : public TypedSpinBox<QSpinBox> {
  public:
   explicit IntSpinBox(bool even) : m_even(even) {}
 
   void stepBy(int steps) override {
+    forgetTyped();
     int v = value();
     if (m_even && v % 2 != 0 && steps != 0) {
       const int toEven = steps > 0 ? 1 : -1;  // the first step lands on the even neighbour
@@ -232,46 +284,21 @@ class IntSpinBox : public PanelControl<QSpinBox> {
   bool m_even;
 };
 
-/// Parses a plain or scientific number, in the C locale first, then in the widget's locale.
-std::optional<double> parseNumber(const QString& text, const QLocale& locale) {
-  const QString t = text.trimmed();
-  bool ok = false;
-  double v = t.toDouble(&ok);
-  if (!ok) v = locale.toDouble(t, &ok);
-  if (!ok || !std::isfinite(v)) return std::nullopt;
-  return v;
-}
-
 /// Real spin box showing the shortest round-trip %g text (0.02, 1e-06, 10000, 1e+12) and
 /// accepting scientific input. Logarithmic ones step by factors of 2.
-class RealSpinBox : public PanelControl<QDoubleSpinBox> {
+class RealSpinBox : public TypedSpinBox<QDoubleSpinBox> {
  public:
   explicit RealSpinBox(bool logarithmic) : m_log(logarithmic) { setDecimals(kRealDecimals); }
 
-  QString textFromValue(double v) const override {
-    return QString::number(v, 'g', QLocale::FloatingPointShortest);
-  }
-  double valueFromText(const QString& text) const override {
-    return parseNumber(text, locale()).value_or(value());
-  }
   void stepBy(int steps) override {
+    forgetTyped();
     const double v = m_log ? value() * std::pow(2.0, steps) : value() + steps * singleStep();
     setValue(std::clamp(v, minimum(), maximum()));
   }
 
  protected:
-  QValidator::State validate(QString& text, int&) const override {
-    static const QRegularExpression partial(
-        QStringLiteral(R"(^\s*[+-]?(\d*[.,]?\d*)([eE][+-]?\d*)?\s*$)"));
-    if (text.trimmed().isEmpty()) return QValidator::Intermediate;
-    if (!partial.match(text).hasMatch()) return QValidator::Invalid;
-    const auto v = parseNumber(text, locale());
-    if (!v) return QValidator::Intermediate;
-    return (*v >= minimum() && *v <= maximum()) ? QValidator::Acceptable : QValidator::Intermediate;
-  }
-  void fixup(QString& text) const override {
-    if (const auto v = parseNumber(text, locale()))
-      text = textFromValue(std::clamp(*v, minimum(), maximum()));
+  [[nodiscard]] QString format(double v) const override {
+    return QString::number(v, 'g', QLocale::FloatingPointShortest);
   }
 
  private:
@@ -280,7 +307,7 @@ class RealSpinBox : public PanelControl<QDoubleSpinBox> {
 
 /// Integer spin box for ranges beyond int32 (the 32-bit seed): a QDoubleSpinBox with 0
 /// decimals, exact for every integer below 2^53.
-class BigIntSpinBox : public PanelControl<QDoubleSpinBox> {
+class BigIntSpinBox : public TypedSpinBox<QDoubleSpinBox> {
  public:
   BigIntSpinBox() {
     setDecimals(0);
@@ -400,6 +427,7 @@ struct Row {
   QToolButton* reset = nullptr;
   QLabel* error = nullptr;
   bool invalid = false;  ///< Mirrors the editor's "invalid" property.
+  Value checked{};       ///< What the editor held at the last check (a typed text included).
 };
 
 bool isWide(const ParamSpec& spec) {
@@ -485,10 +513,8 @@ struct ParameterPanel::Impl {
   [[nodiscard]] Value editorValue(const Row& r) const {
     switch (r.spec.type) {
       case ParamType::Int:
-        if (r.bigSpin) return static_cast<std::int64_t>(std::llround(r.bigSpin->value()));
-        return static_cast<std::int64_t>(r.spin->value());
       case ParamType::Real:
-        return r.realSpin->value();
+        return typedValue(r);
       case ParamType::Bool:
         return r.check->isChecked();
       case ParamType::Choice:
@@ -507,6 +533,32 @@ struct ParameterPanel::Impl {
     return {};
   }
 
+  /// A number row's value as typed, read as the command line reads `--set KEY=VALUE`
+  /// (parseValue; a decimal comma of the ui's language too). Text that is not a valid value
+  /// stays text, so that validation refuses it naming the parameter, the text and what is
+  /// allowed; nothing is clamped or rounded.
+  [[nodiscard]] Value typedValue(const Row& r) const {
+    const auto* box = qobject_cast<const QAbstractSpinBox*>(r.editor);
+    const QString text = box ? box->text().trimmed() : QString();
+    const QLocale locale = box ? box->locale() : QLocale();
+    try {
+      return parseValue(r.spec, text.toStdString());
+    } catch (const ParamError&) {
+      // A decimal comma of the ui's language ("0,5") reads too, when it is then allowed;
+      // anything else is refused as typed.
+      bool ok = false;
+      const double v = locale.toDouble(text, &ok);
+      if (ok && r.spec.type == ParamType::Real && std::isfinite(v)) {
+        try {
+          checkValue(r.spec, v);
+          return v;
+        } catch (const ParamError&) {
+        }
+      }
+      return text.toStdString();
+    }
+  }
+
   [[nodiscard]] ParamSet currentValues() const {
     if (!scheme) return {};
     ParamSet set(scheme->info().params);
@@ -522,9 +574,9 @@ struct ParameterPanel::Impl {
       case ParamType::Real: {
         if (!std::holds_alternative<std::int64_t>(v) && !std::holds_alternative<double>(v)) break;
         const double x = numeric(v);
-        if (r.spin) r.spin->setValue(static_cast<int>(std::clamp(x, r.spec.min, r.spec.max)));
-        if (r.bigSpin) r.bigSpin->setValue(x);
-        if (r.realSpin) r.realSpin->setValue(x);
+        if (r.spin) r.spin->showValue(static_cast<int>(std::clamp(x, r.spec.min, r.spec.max)));
+        if (r.bigSpin) r.bigSpin->showValue(x);
+        if (r.realSpin) r.realSpin->showValue(x);
         break;
       }
       case ParamType::Bool:
@@ -557,8 +609,11 @@ struct ParameterPanel::Impl {
 
   void syncSlider(const Row& r) const {
     if (!r.slider) return;
+    const Value v = editorValue(r);
+    if (!std::holds_alternative<std::int64_t>(v) && !std::holds_alternative<double>(v))
+      return;  // text typed that is not a number: the slider stays where it was
     const QSignalBlocker block(r.slider);
-    r.slider->setValue(valueToSlider(r, numeric(editorValue(r))));
+    r.slider->setValue(valueToSlider(r, numeric(v)));
   }
 
   void updateResets() {
@@ -624,6 +679,7 @@ struct ParameterPanel::Impl {
   /// shows the rows that belong to what the editors show (updateShown).
   std::optional<ParamSet> check() {
     ParamSet set = currentValues();
+    for (Row& r : rows) r.checked = set.get(r.spec.id);
     updateResets();
     clearErrors();
     std::optional<ParamSet> valid;
@@ -707,8 +763,8 @@ struct ParameterPanel::Impl {
     if (v == editorValue(r)) return;  // several positions can show the same integer
     {
       const QSignalBlocker block(r.editor);
-      if (r.spin) r.spin->setValue(static_cast<int>(std::get<std::int64_t>(v)));
-      if (r.realSpin) r.realSpin->setValue(std::get<double>(v));
+      if (r.spin) r.spin->showValue(static_cast<int>(std::get<std::int64_t>(v)));
+      if (r.realSpin) r.realSpin->showValue(std::get<double>(v));
     }
     commit(qs(r.spec.id), isHeld(r));
   }
@@ -727,6 +783,11 @@ struct ParameterPanel::Impl {
   QWidget* makeEditor(Row& r, std::size_t i) {
     const ParamSpec& s = r.spec;
     const auto changed = [this, i] { onEditorChanged(i); };
+    // Return or leaving the field with a text that did not change the box's value (a word, a
+    // number past the range it is clamped to): still checked, so the refusal is shown.
+    const auto typed = [this, i] {
+      if (editorValue(rows[i]) != rows[i].checked) onEditorChanged(i);
+    };
     const auto hold = [this, i](bool held) { setHold(qs(rows[i].spec.id), held); };
     switch (s.type) {
       case ParamType::Int: {
@@ -736,6 +797,7 @@ struct ParameterPanel::Impl {
           e->onHold = hold;
           e->setKeyboardTracking(false);
           QObject::connect(e, &QDoubleSpinBox::valueChanged, q, changed);
+          QObject::connect(e, &QAbstractSpinBox::editingFinished, q, typed);
           r.bigSpin = e;
           return e;
         }
@@ -745,6 +807,7 @@ struct ParameterPanel::Impl {
         e->onHold = hold;
         e->setKeyboardTracking(false);  // typing "1024" must not compute 1, 10 and 102 first
         QObject::connect(e, &QSpinBox::valueChanged, q, changed);
+        QObject::connect(e, &QAbstractSpinBox::editingFinished, q, typed);
         r.spin = e;
         return e;
       }
@@ -755,6 +818,7 @@ struct ParameterPanel::Impl {
         e->onHold = hold;
         e->setKeyboardTracking(false);
         QObject::connect(e, &QDoubleSpinBox::valueChanged, q, changed);
+        QObject::connect(e, &QAbstractSpinBox::editingFinished, q, typed);
         r.realSpin = e;
         return e;
       }
