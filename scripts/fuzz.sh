@@ -9,6 +9,7 @@
 #   TARGET is a name such as "session"; default: every tests/fuzz/<name>_fuzz.cpp.
 #   POSENC_FUZZ_BUILD_DIR overrides the build folder (default build/fuzz).
 #   POSENC_FUZZ_ARGS adds libFuzzer options to every run (e.g. "-jobs=2 -workers=2").
+#   POSENC_FUZZ_JOBS: how many targets run at once (default: the number of cores).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -41,19 +42,11 @@ export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
 export LSAN_OPTIONS="suppressions=$PWD/tests/sanitizers/lsan.supp:print_suppressions=0"
 read -r -a extra_args <<<"${POSENC_FUZZ_ARGS:-}"
 
-failed=()
-summary=()
-for name in "${targets[@]}"; do
+# One target: its summary line in $work/NAME.line, "FAILED" in $work/NAME.failed on a finding.
+run_target() {
+  local name="$1" exe seeds corpus artifacts args log start status elapsed execs rate cov line
   exe="$build_dir/tests/fuzz/${name}_fuzz"
   seeds="tests/fuzz/corpus/$name"
-  if [ ! -x "$exe" ]; then
-    echo "fuzz: $exe was not built (is posenc_add_fuzzer($name ...) in tests/fuzz/CMakeLists.txt?)" >&2
-    exit 1
-  fi
-  if [ ! -d "$seeds" ]; then
-    echo "fuzz: no seed corpus $seeds" >&2
-    exit 1
-  fi
   corpus="$work/$name"
   artifacts="$build_dir/artifacts/$name"
   mkdir -p "$corpus" "$artifacts"
@@ -72,14 +65,43 @@ for name in "${targets[@]}"; do
   cov="$(grep -Eo 'cov: [0-9]+ ft: [0-9]+' "$log" | tail -1 || true)"
   line="$(printf '%-14s %10s execs  %6s exec/s  %4ss  %s' "$name" "${execs:-?}" "${rate:-?}" "$elapsed" "$cov")"
   if [ "$status" -ne 0 ]; then
-    echo "fuzz: $name FAILED (exit $status); the last lines of its log:" >&2
-    tail -n 60 "$log" >&2
-    echo "fuzz: the input is in $artifacts/ (rerun: $exe FILE)" >&2
-    failed+=("$name")
+    {
+      echo "fuzz: $name FAILED (exit $status); the last lines of its log:"
+      tail -n 60 "$log"
+      echo "fuzz: the input is in $artifacts/ (rerun: $exe FILE)"
+    } >&2
+    touch "$work/$name.failed"
     line="$line  FAILED"
   fi
-  echo "$line"
-  summary+=("$line")
+  echo "$line" > "$work/$name.line"
+}
+
+for name in "${targets[@]}"; do
+  if [ ! -x "$build_dir/tests/fuzz/${name}_fuzz" ]; then
+    echo "fuzz: $build_dir/tests/fuzz/${name}_fuzz was not built (is posenc_add_fuzzer($name ...) in tests/fuzz/CMakeLists.txt?)" >&2
+    exit 1
+  fi
+  if [ ! -d "tests/fuzz/corpus/$name" ]; then
+    echo "fuzz: no seed corpus tests/fuzz/corpus/$name" >&2
+    exit 1
+  fi
+done
+
+# The targets run POSENC_FUZZ_JOBS at a time (default: one per core): each libFuzzer process
+# is single-threaded, so on two cores two targets take the time of one, and each still gets
+# its full SECONDS.
+jobs="${POSENC_FUZZ_JOBS:-$(nproc)}"
+for name in "${targets[@]}"; do
+  while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || true; done
+  run_target "$name" &
+done
+wait
+
+failed=()
+summary=()
+for name in "${targets[@]}"; do
+  summary+=("$(cat "$work/$name.line" 2>/dev/null || echo "$name: no result")")
+  if [ -f "$work/$name.failed" ] || [ ! -f "$work/$name.line" ]; then failed+=("$name"); fi
 done
 
 echo "== fuzz summary (${seconds}s per target)"
