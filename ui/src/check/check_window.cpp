@@ -249,7 +249,11 @@ void CheckWindow::showEvent(QShowEvent* event) {
       const QScreen* screen =
           parentWidget() ? parentWidget()->screen() : QGuiApplication::primaryScreen();
       const QRect avail = screen ? screen->availableGeometry() : QRect(0, 0, 1280, 800);
-      const QSize size(std::min(static_cast<int>(avail.width() * 0.72), 1500),
+      // On a projector's 1024 x 768 the pictures need nearly all of it (the row above them
+      // names what is compared); from 1366 wide on, about three quarters.
+      const int wide = std::max(static_cast<int>(avail.width() * 0.72),
+                                std::min(static_cast<int>(avail.width() * 0.94), 1000));
+      const QSize size(std::min(wide, 1500),
                        std::min(static_cast<int>(avail.height() * 0.92), 1040));
       resize(size);
       move(avail.right() - size.width() + 1 - 8,
@@ -571,19 +575,22 @@ void CheckWindow::buildTarget(QVBoxLayout* layout) {
   m_schemeBox->setObjectName(QStringLiteral("CheckScheme"));
   m_viewBox = new QComboBox(this);
   m_viewBox->setObjectName(QStringLiteral("CheckView"));
-  for (QComboBox* box : {m_schemeBox, m_viewBox})
-    box->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+  // Long names (a scheme's paper, a view's formula) must not widen the window past a
+  // projector's screen: the boxes show what fits, their lists the whole names.
+  for (QComboBox* box : {m_schemeBox, m_viewBox}) {
+    box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    box->setMinimumContentsLength(22);
+    box->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+  }
   m_paramsText = new QLabel(this);
   m_paramsText->setObjectName(QStringLiteral("CheckParams"));
   m_paramsText->setWordWrap(true);
   m_paramsText->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  m_paramsText->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
   row->addWidget(m_targetLabel);
-  row->addWidget(m_schemeBox);
-  row->addWidget(m_viewBox);
-  row->addSpacing(8);
-  row->addWidget(m_paramsText, 1);
+  row->addWidget(m_schemeBox, 1);
+  row->addWidget(m_viewBox, 1);
   layout->addLayout(row);
+  layout->addWidget(m_paramsText);
   connect(m_schemeBox, &QComboBox::activated, this,
           [this](int k) { pickScheme(m_schemeBox->itemData(k).toString()); });
   connect(m_viewBox, &QComboBox::activated, this,
@@ -608,7 +615,8 @@ void CheckWindow::updateTarget() {
     const QSignalBlocker block(m_viewBox);
     m_viewBox->clear();
     for (const ViewSpec& v : scheme.info().views)
-      m_viewBox->addItem(QStringLiteral("%1 (%2)").arg(coreText(v.title), qs(v.id)), qs(v.id));
+      m_viewBox->addItem(QStringLiteral("%1: %2").arg(viewTabText(v.id), coreText(v.title)),
+                         qs(v.id));
     m_viewBox->setCurrentIndex(m_viewBox->findData(now.view));
   }
   // Every parameter as the command line spells it (--set KEY=VALUE), so the person can repeat
