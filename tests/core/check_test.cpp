@@ -548,7 +548,7 @@ TEST(CheckDiagnosis, ScaleAndKeyShiftAreNamed) {
 /// sentence names both slips.
 void expectPair(const CheckReport& r, const std::string& id, const std::string& setting,
                 const std::vector<std::string>& words) {
-  expectNamed(r, id, setting);
+  ASSERT_NO_FATAL_FAILURE(expectNamed(r, id, setting));
   EXPECT_EQ(r.diagnosis.size(), 1U) << checkReportText(r);
   for (const std::string& w : words)
     EXPECT_NE(r.diagnosis.front().text.find(w), std::string::npos) << w << "\n"
