@@ -3,7 +3,8 @@
 // way engineers build them (C++ mirrors of the numpy / torch code named at each builder), one
 // convention slip applied, and the report must name that slip first, explaining every cell,
 // with the right setting or number. Also: a right float32 answer passes with no diagnosis,
-// random noise is explained by nothing, and shapes that differ are reported and named.
+// random noise is explained by nothing, shapes that differ are reported and named, and two
+// slips at once (issue 26: another layout with base 500000, ...) are named as one pair.
 // Expected numbers computed independently: tests/reference/check_slips.py (numpy).
 #include "posenc/check.hpp"
 
