@@ -267,45 +267,6 @@ std::string dtypeName(ElementType type) {
   return "float64";
 }
 
-namespace {
-
-/// Two slips at once (e.g. the interleaved layout AND float32 angles, as a float32 numpy cache
-/// written with repeat(2) has): when the best slip has a setting but explains only part of
-/// the cells, the check is run again with that setting, and a slip that explains the rest
-/// there is named together with it, first.
-void addSecondSlip(const Scheme& scheme, const ParamSet& params, const ViewSpec& spec,
-                   const Against& yours, const CheckOptions& options, CheckReport& r) {
-  if (r.diagnosis.empty()) return;
-  const Slip first = r.diagnosis.front();
-  const std::size_t eq = first.setting.find('=');
-  if (first.explains || eq == std::string::npos || first.matchedShare < 0.5) return;
-  ParamSet next = params;
-  try {
-    const std::string id = first.setting.substr(0, eq);
-    next.set(id, parseValue(findParam(scheme, id), first.setting.substr(eq + 1)));
-    validateParams(scheme, next);
-  } catch (const ParamError&) {
-    return;  // a setting that is not one parameter's value cannot be applied
-  }
-  CheckOptions again = options;
-  again.diagnose = false;
-  CheckReport second = checkArray(scheme, next, spec.id, yours, again);
-  if (second.matches() || second.mismatches == 0) return;
-  second.diagnosis = detail::diagnoseSlips(scheme, next, spec, second);
-  if (second.diagnosis.empty() || !second.diagnosis.front().explains) return;
-  const Slip& then = second.diagnosis.front();
-  Slip both;
-  both.id = first.id + "+" + then.id;
-  both.text = first.text + " With " + first.setting + " set, one more: " + then.text;
-  both.setting = first.setting;
-  both.matchedShare = 1.0;
-  both.maxAbsError = then.maxAbsError;
-  both.explains = true;
-  r.diagnosis.front() = std::move(both);  // the partial slip is part of it
-}
-
-}  // namespace
-
 CheckReport checkArray(const Scheme& scheme, const ParamSet& params, std::string_view view,
                        const Against& yours, const CheckOptions& options) {
   const ViewSpec& spec = findView(scheme, view);
@@ -364,8 +325,9 @@ CheckReport checkArray(const Scheme& scheme, const ParamSet& params, std::string
   r.ours = std::move(ours);
   compareCells(r);
   if (options.diagnose && r.mismatches > 0 && !r.randomStandIns) {
-    r.diagnosis = detail::diagnoseSlips(scheme, params, spec, r);
-    addSecondSlip(scheme, params, spec, yours, options, r);
+    std::vector<Slip> tried;
+    r.diagnosis = detail::diagnoseSlips(scheme, params, spec, r, &tried);
+    detail::addPairSlip(scheme, params, spec, yours, options, tried, r);
   }
   return r;
 }

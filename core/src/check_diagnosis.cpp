@@ -215,10 +215,12 @@ std::vector<Named> verify(const DiagnosisContext& ctx, const std::vector<SlipCan
 }  // namespace
 
 std::vector<Slip> diagnoseSlips(const Scheme& scheme, const ParamSet& params, const ViewSpec& view,
-                                const CheckReport& report) {
+                                const CheckReport& report, std::vector<Slip>* tried) {
   if (report.ours.size() == 0) return {};
   const DiagnosisContext ctx = makeContext(scheme, params, view, report);
   const std::vector<SlipCandidate> cands = allCandidates(ctx);
+  if (tried)
+    for (const SlipCandidate& c : cands) tried->push_back({c.id, c.text, c.setting});
   std::vector<Scored> scored = promising(ctx, cands);
   std::vector<Named> named = verify(ctx, cands, scored);
   // Explaining slips first (a bound on the error after the recomputations), then the closest.

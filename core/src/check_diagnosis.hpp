@@ -5,7 +5,7 @@
 // check_slips_generic.cpp makes the slips every scheme can have (another choice, positions
 // shifted, transposed, sign, scale, another base, rounding), check_slips_schemes.cpp the ones
 // of RoPE, the sinusoidal table, ALiBi and T5, check_slips_shape.cpp names a shape that is
-// ours transposed or one row off.
+// ours transposed or one row off, check_pairs.cpp two slips at once.
 #pragma once
 
 #include <functional>
@@ -20,8 +20,26 @@ namespace posenc::detail {
 /// The slips that explain report.yours (explains = true, best first), else the nearest
 /// partial ones worth naming; empty when none does. report holds the compared region
 /// (yours, ours, rowStart, colStart, tolerance) and at least one mismatch.
+/// With `tried`, every candidate made is added to it (id, text, setting;
+/// scores left 0), so the pair search (addPairSlip) can start from the settings it tried.
 [[nodiscard]] std::vector<Slip> diagnoseSlips(const Scheme& scheme, const ParamSet& params,
-                                              const ViewSpec& view, const CheckReport& report);
+                                              const ViewSpec& view, const CheckReport& report,
+                                              std::vector<Slip>* tried = nullptr);
+
+/// Two slips at once (check_pairs.cpp), when no single slip in report.diagnosis explains every
+/// cell: ours recomputed under a first slip (a choice or flag flipped, the attention factor
+/// dropped or doubled, positions shifted by one, the fitted base: the settings in `tried` and
+/// the shifts that apply to this view), and the single slips tried again over it; the first
+/// pair that explains every cell becomes the report's only diagnosis entry (id "first+second",
+/// setting both settings, space-separated). Each first slip is tried on the first rows of the
+/// region before all of it, and none is started once kPairBudgetMs have passed.
+void addPairSlip(const Scheme& scheme, const ParamSet& params, const ViewSpec& view,
+                 const Against& yours, const CheckOptions& options, const std::vector<Slip>& tried,
+                 CheckReport& report);
+
+/// The pair search's time budget (milliseconds after it starts): no first slip is tried after
+/// it. A 4096 x 128 cos cache with no usual explanation is checked in well under a second.
+inline constexpr int kPairBudgetMs = 400;
 
 /// When the shapes differ (report.shapeMatches false): names yours when it is ours transposed
 /// or one row longer or shorter (positions starting at 1, or another length), checking the
@@ -116,5 +134,10 @@ void addRoundingSlips(const DiagnosisContext& ctx, std::vector<SlipCandidate>& o
 /// A scalar factor k names a known slip of the scheme (RoPE's attention factor missing or
 /// applied twice): fills id, text and setting, sets k to the exact factor and returns true.
 [[nodiscard]] bool nameFactor(const DiagnosisContext& ctx, double& k, SlipCandidate& out);
+
+/// The scheme's named factors as settings whatever yours is (RoPE's cos and sin: the
+/// attention factor a missing, attention_factor=1, or applied twice): a first slip of a pair,
+/// where the fitted factor of nameFactor is hidden by the second slip. Values left empty.
+[[nodiscard]] std::vector<SlipCandidate> factorSettings(const DiagnosisContext& ctx);
 
 }  // namespace posenc::detail

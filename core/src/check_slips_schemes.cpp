@@ -384,4 +384,17 @@ bool nameFactor(const DiagnosisContext& ctx, double& k, SlipCandidate& out) {
   return false;
 }
 
+std::vector<SlipCandidate> factorSettings(const DiagnosisContext& ctx) {
+  std::vector<SlipCandidate> out;
+  if (ctx.scheme.info().id != "rope" || (ctx.view.id != "cos" && ctx.view.id != "sin")) return out;
+  const double a = ropeAttentionFactor(ropeParamsFrom(ctx.params));
+  if (a == 1.0 || !(a > 0)) return out;
+  for (const double k : {1.0 / a, a}) {
+    double named = k;
+    SlipCandidate c;
+    if (nameFactor(ctx, named, c)) out.push_back(std::move(c));
+  }
+  return out;
+}
+
 }  // namespace posenc::detail

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `posenc check` (issue 17) run as an engineer runs it: our own exports checked back (.npy,
 // .csv, .json, a region), a float32 cache of the exact values, a wrong value and a shape that
-// differs (exit 1), hostile or missing files and bad options (exit 2), --model with a tiny
-// model folder, and a view drawn from random stand-ins.
+// differs (exit 1), two slips at once named together (issue 26), hostile or missing files and
+// bad options (exit 2), --model with a tiny model folder, and a view drawn from random
+// stand-ins.
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -195,6 +196,65 @@ TEST_F(CheckCli, AWrongValueIsAMismatchAtItsCell) {
   EXPECT_NE(r.out.find("largest absolute error: 0.01"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("at row 3, column 2"), std::string::npos) << r.out;
   EXPECT_TRUE(r.err.empty()) << r.err;
+}
+
+/// A RoPE cos cache with any base, in the half (cat(freqs, freqs)) or the interleaved
+/// (repeat(2), GPT-J's rotate_every_two) layout: plain loops over the formula
+/// cos(m / base^(2k/d)), not our scheme code.
+std::vector<double> cosCache(int length, int dim, double base, bool interleaved) {
+  std::vector<double> v;
+  for (int m = 0; m < length; ++m)
+    for (int c = 0; c < dim; ++c) {
+      const int k = interleaved ? c / 2 : c % (dim / 2);
+      v.push_back(std::cos(m / std::pow(base, static_cast<double>(2 * k) / dim)));
+    }
+  return v;
+}
+
+TEST_F(CheckCli, TwoSlipsAtOnceAreNamedTogetherWithBothSettings) {
+  // Issue 26: another layout and base 500000 at once, both ways round, in float32 files.
+  writeFloat32Npy(m_dir / "half.npy", 128, 64, cosCache(128, 64, 500000, false));
+  writeFloat32Npy(m_dir / "inter.npy", 128, 64, cosCache(128, 64, 500000, true));
+  struct Case {
+    const char* file;
+    std::vector<std::string> sets;
+    const char* setting;
+  };
+  const Case cases[] = {
+      {"half.npy", {"--set", "layout=interleaved"}, "layout=half base=500000"},
+      {"inter.npy", {}, "layout=interleaved base=500000"},
+  };
+  for (const Case& c : cases) {
+    std::vector<std::string> args = {"check",      "--scheme",  "rope",      "--set",
+                                     "length=128", "--set",     "dim=64",    "--view",
+                                     "cos",        "--against", path(c.file)};
+    args.insert(args.end(), c.sets.begin(), c.sets.end());
+    const Outcome text = runPosenc(args);
+    EXPECT_EQ(text.status, 1) << text.out << text.err;
+    EXPECT_EQ(text.out.find("no usual slip"), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("layout ("), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("base 500000; ours 10000"), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find(std::string("Ours equals yours with ") + c.setting + "."),
+              std::string::npos)
+        << text.out;
+    EXPECT_EQ(text.out.find("(explains "), std::string::npos) << text.out;  // no partial slip
+    args.emplace_back("--json");
+    const Outcome json = runPosenc(args);
+    EXPECT_EQ(json.status, 1) << json.out << json.err;
+    const QJsonArray diagnosis = parseJson(json.out)["diagnosis"].toArray();
+    ASSERT_EQ(diagnosis.size(), 1) << json.out;
+    const QJsonObject both = diagnosis[0].toObject();
+    EXPECT_EQ(both["id"].toString(), "layout+base") << json.out;
+    EXPECT_EQ(both["setting"].toString(), c.setting) << json.out;
+    EXPECT_TRUE(both["explains"].toBool()) << json.out;
+    EXPECT_EQ(both["matched_share"].toDouble(), 1.0) << json.out;
+  }
+  // With both settings given, the same file is a match.
+  const Outcome match = runPosenc({"check", "--scheme", "rope", "--set", "length=128", "--set",
+                                   "dim=64", "--set", "layout=interleaved", "--set", "base=500000",
+                                   "--view", "cos", "--against", path("inter.npy")});
+  EXPECT_EQ(match.status, 0) << match.out << match.err;
+  EXPECT_EQ(match.out.find("diagnosis"), std::string::npos) << match.out;
 }
 
 TEST_F(CheckCli, AShapeThatDiffersIsAMismatchNamingBothShapes) {

@@ -3,7 +3,8 @@
 // way engineers build them (C++ mirrors of the numpy / torch code named at each builder), one
 // convention slip applied, and the report must name that slip first, explaining every cell,
 // with the right setting or number. Also: a right float32 answer passes with no diagnosis,
-// random noise is explained by nothing, and shapes that differ are reported and named.
+// random noise is explained by nothing, shapes that differ are reported and named, and two
+// slips at once (issue 26: another layout with base 500000, ...) are named as one pair.
 // Expected numbers computed independently: tests/reference/check_slips.py (numpy).
 #include "posenc/check.hpp"
 
@@ -538,6 +539,99 @@ TEST(CheckDiagnosis, ScaleAndKeyShiftAreNamed) {
     for (Index j = 0; j < 96; ++j)
       keys(i, j) = static_cast<double>(hfBucket(j + 1 - i, true, 32, 128));
   expectNamed(check("t5", {{"length", "96"}}, "buckets", keys), "cols_shifted");
+}
+
+// ---- Two slips at once ---------------------------------------------------------------------
+// Each array is built with its two slips from the formula in plain loops (ropeCache above:
+// std::pow / std::cos over the positions; the ALiBi bias from its slope), never with our
+// scheme code; the report must name both slips in one entry, explaining every cell, with the
+// setting under which ours equals yours.
+
+/// The report's only entry is a pair explaining every cell, with this id and setting, and its
+/// sentence names both slips.
+void expectPair(const CheckReport& r, const std::string& id, const std::string& setting,
+                const std::vector<std::string>& words) {
+  ASSERT_NO_FATAL_FAILURE(expectNamed(r, id, setting));
+  EXPECT_EQ(r.diagnosis.size(), 1U) << checkReportText(r);
+  for (const std::string& w : words)
+    EXPECT_NE(r.diagnosis.front().text.find(w), std::string::npos) << w << "\n"
+                                                                   << checkReportText(r);
+  EXPECT_NE(checkReportText(r).find(r.diagnosis.front().text), std::string::npos);
+}
+
+TEST(CheckPairs, HalfCacheWithBase500000AgainstInterleaved) {
+  // Issue 26: a half-layout (cat(freqs, freqs)) cos cache built with base 500000, checked
+  // with layout=interleaved. The base is fitted under the other layout.
+  const Matrix yours = ropeCache(128, 64, 500000, false, false);
+  const CheckReport r =
+      check("rope", {{"length", "128"}, {"layout", "interleaved"}}, "cos", yours, ElementType::F32);
+  expectPair(r, "layout+base", "layout=half base=500000",
+             {"half layout", "With layout=half set, one more", "base 500000; ours 10000"});
+}
+
+TEST(CheckPairs, InterleavedCacheWithBase500000AgainstHalf) {
+  // The reverse: repeat(2) pairs (GPT-J) and base 500000, against the default half layout.
+  const Matrix yours = ropeCache(128, 64, 500000, true, false);
+  const CheckReport r = check("rope", {{"length", "128"}}, "cos", yours);
+  expectPair(r, "layout+base", "layout=interleaved base=500000",
+             {"interleaved layout", "base 500000; ours 10000"});
+  // The sin cache too, in float32.
+  const Matrix sine = ropeCache(96, 32, 500000, true, true);
+  expectPair(check("rope", {{"length", "96"}, {"dim", "32"}}, "sin", sine, ElementType::F32),
+             "layout+base", "layout=interleaved base=500000", {"Your sin cache"});
+}
+
+TEST(CheckPairs, InterleavedCacheWithPositionsFromOne) {
+  // repeat(2) pairs over positions 1..L: the last row is ours at position L (length + 1).
+  const Matrix yours = ropeCache(96, 64, 10000, true, false, 1.0);
+  const CheckReport r = check("rope", {{"length", "96"}}, "cos", yours);
+  expectPair(r, "layout+rows_shifted", "layout=interleaved", {"interleaved", "start at 1"});
+}
+
+TEST(CheckPairs, ScaledCacheWithAnotherBaseAndNoAttentionFactor) {
+  // Linear scaling s = 2 with attention_factor 1.5 (ours multiplies cos by it); yours divides
+  // the positions by s but has base 500000 and no factor: cos((m / 2) θₖ(500000)).
+  const Sets scaled = {{"length", "128"},
+                       {"scaling", "linear"},
+                       {"factor", "2"},
+                       {"attention_factor", "1.5"}};
+  const Matrix yours = ropeCache(128, 64, 500000, false, false, 0, 0.5);
+  const CheckReport r = check("rope", scaled, "cos", yours);
+  expectPair(r, "attention_factor+base", "attention_factor=1 base=500000",
+             {"lacks the attention factor a = 1.5", "base 500000"});
+}
+
+TEST(CheckPairs, SymmetricAlibiAgainstACausalBiasOfTheOppositeSign) {
+  // Ours symmetric (causal=false, −m|i − j|); yours causal with keys after the query masked
+  // (−inf, masked_fill) and the sign dropped: +m(i − j).
+  const Sets sets = {{"heads", "8"}, {"head", "2"}, {"length", "32"}, {"causal", "false"}};
+  const double m = 1.0 / 8.0;  // get_slopes(8)[2] = 2^-3
+  Matrix yours(32, 32);
+  for (Index i = 0; i < 32; ++i)
+    for (Index j = 0; j < 32; ++j)
+      yours(i, j) = j <= i ? m * static_cast<double>(i - j) : -INFINITY;
+  expectPair(check("alibi", sets, "bias", yours), "causal+sign", "causal=true",
+             {"causal", "opposite sign"});
+}
+
+TEST(CheckPairs, ASingleSlipIsNamedAloneAndAMatchGetsNoDiagnosis) {
+  // One slip: named alone, no pair beside or instead of it.
+  for (const CheckReport& r :
+       {check("rope", {{"length", "128"}}, "cos", ropeCache(128, 64, 500000, false, false)),
+        check("rope", {{"length", "128"}}, "cos", ropeCache(128, 64, 10000, true, false)),
+        check("rope", {{"length", "96"}}, "cos", ropeCache(96, 64, 10000, false, false, 1.0))}) {
+    ASSERT_FALSE(r.diagnosis.empty()) << checkReportText(r);
+    EXPECT_TRUE(r.diagnosis.front().explains) << checkReportText(r);
+    for (const Slip& s : r.diagnosis)
+      EXPECT_EQ(s.id.find('+'), std::string::npos) << checkReportText(r);
+  }
+  // Both settings given: a match, and no diagnosis at all.
+  const CheckReport match =
+      check("rope", {{"length", "128"}, {"layout", "interleaved"}, {"base", "500000"}}, "cos",
+            ropeCache(128, 64, 500000, true, false), ElementType::F32);
+  EXPECT_TRUE(match.matches()) << checkReportText(match);
+  EXPECT_TRUE(match.diagnosis.empty());
+  EXPECT_EQ(checkReportText(match).find("diagnosis"), std::string::npos);
 }
 
 // ---- Shapes of series ------------------------------------------------------------------

@@ -106,14 +106,17 @@ struct Slip {
   /// "buckets_not_halved" (T5), "length" (a shape one row longer or shorter), "scaling"
   /// (another RoPE scaling) and, for any other choice or flag of the scheme, the parameter's
   /// id ("causal", "bidirectional", ...) with the setting that reproduces yours (the JSON
-  /// report and the tests use it).
+  /// report and the tests use it). Two slips at once join their ids with '+', the first slip
+  /// first: "layout+base", "layout+rows_shifted", "attention_factor+base",
+  /// "layout+float32_angles".
   std::string id{};
   /// One English sentence naming the slip and how to read or fix it, e.g. "Your cos cache is
   /// the interleaved layout (each θⱼ in two adjacent columns); ours is half (emb = cat(freqs,
   /// freqs)): set layout=interleaved to compare, or pair dimension j with j + d/2.".
   std::string text{};
   /// The parameter assignment under which ours equals yours, when one exists
-  /// ("layout=interleaved", "base=500000"); empty otherwise.
+  /// ("layout=interleaved", "base=500000"; for two slips at once both, space-separated:
+  /// "layout=interleaved base=500000"); empty otherwise.
   std::string setting{};
   double matchedShare = 0;  ///< Share of the compared cells that match under this slip.
   double maxAbsError = 0;   ///< Largest |yours - ours under the slip|.
@@ -146,6 +149,13 @@ struct CheckReport {
   bool randomStandIns = false;
   /// Best first: the slips that explain yours (explains = true), else the nearest partial
   /// ones worth naming; empty when the numbers match or nothing usual explains them.
+  /// When no single slip explains every cell, pairs are searched: ours recomputed under a
+  /// first slip that applies to the scheme and view (another value of a choice or flag, the
+  /// attention factor missing or twice, positions or key positions starting at 1, the fitted
+  /// base) and every single slip tried again over it (so a base is fitted under the other
+  /// layout); a pair that explains every cell is then the only entry. The pair search starts
+  /// no first slip after 400 ms (kPairBudgetMs), so a 4096 x 128 cos cache is checked in well
+  /// under a second on two cores.
   std::vector<Slip> diagnosis{};
   /// The compared values, oursShape, row-major (for the window's side-by-side pictures);
   /// empty when the shapes differ.
