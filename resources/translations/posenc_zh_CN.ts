@@ -3212,32 +3212,8 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <translation>选择文件...</translation>
     </message>
     <message>
-        <source>Region start (row, column):</source>
-        <translation>区域起点（行，列）：</translation>
-    </message>
-    <message>
-        <source>Where your array starts in the view: cell (0, 0) of the file is this row and column of the view</source>
-        <translation>你的数组在视图中的起点：文件中的单元格 (0, 0) 对应视图的这一行和这一列</translation>
-    </message>
-    <message>
-        <source>First row of the view your array holds</source>
-        <translation>你的数组所含视图的第一行</translation>
-    </message>
-    <message>
-        <source>First column of the view your array holds</source>
-        <translation>你的数组所含视图的第一列</translation>
-    </message>
-    <message>
         <source>A cell matches when |yours − ours| ≤ atol + rtol · |ours|. Empty: the default for the file&apos;s dtype (torch.testing&apos;s).</source>
         <translation>当 |你的 − 我们的| ≤ atol + rtol · |我们的| 时单元格匹配。留空：取文件 dtype 的默认值（与 torch.testing 相同）。</translation>
-    </message>
-    <message>
-        <source>&amp;Recheck</source>
-        <translation>重新核对(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Compare the file again with the main window&apos;s view, region start and tolerance now</source>
-        <translation>按主窗口当前的视图、区域起点和容差重新比较该文件</translation>
     </message>
     <message>
         <source>checking...</source>
@@ -3276,10 +3252,6 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <translation>%1 = &apos;%2&apos;：应为 ≥ 0 的数，或留空以取 dtype 的默认值</translation>
     </message>
     <message>
-        <source>The shapes differ: yours %1, ours %2. Set the region start or the main window&apos;s parameters so that they agree, then Recheck.</source>
-        <translation>形状不同：你的 %1，我们的 %2。请调整区域起点或主窗口的参数使两者一致，然后重新核对。</translation>
-    </message>
-    <message>
         <source>%1 against %2</source>
         <translation>%1 对照 %2</translation>
     </message>
@@ -3310,6 +3282,58 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
     <message>
         <source>The main window shows other settings now than this check compared with; Recheck compares with them.</source>
         <translation>主窗口现在的设置与这次核对时不同；重新核对将与当前设置比较。</translation>
+    </message>
+    <message>
+        <source>Compare with:</source>
+        <translation>比较对象：</translation>
+    </message>
+    <message>
+        <source>The scheme your array is compared with (shown in the main window)</source>
+        <translation>与你的数组比较的方案（显示在主窗口中）</translation>
+    </message>
+    <message>
+        <source>The view your array is compared with (shown in the main window)</source>
+        <translation>与你的数组比较的视图（显示在主窗口中）</translation>
+    </message>
+    <message>
+        <source>&amp;Rows:</source>
+        <translation>行(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>Co&amp;lumns:</source>
+        <translation>列(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>The part of the view your array holds, as posenc check&apos;s --rows and --cols: A:B (rows A to B − 1), A: (from A to the end). Empty: the whole view, or the region our own JSON export says.</source>
+        <translation>你的数组所含的视图部分，同 posenc check 的 --rows 与 --cols：A:B（第 A 到 B − 1 行），A:（从 A 到末尾）。留空：整个视图，或我们的 JSON 导出文件所写的区域。</translation>
+    </message>
+    <message>
+        <source>Rechec&amp;k</source>
+        <translation>重新核对(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Compare the file again with the main window&apos;s view, rows, columns and tolerance now</source>
+        <translation>按主窗口当前的视图、行、列和容差重新比较该文件</translation>
+    </message>
+    <message>
+        <source>The shapes differ: yours %1, ours %2. Set the rows and columns your array holds, or the parameters, so that they agree, then Recheck.</source>
+        <translation>形状不同：你的 %1，我们的 %2。设置你的数组所含的行和列，或调整参数，使二者一致，然后重新核对。</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>The parameters compared with (the main window&apos;s): %1</source>
+        <translation>比较所用的参数（主窗口的）：%1</translation>
+    </message>
+    <message>
+        <source>scheme</source>
+        <translation>方案</translation>
+    </message>
+    <message>
+        <source>view</source>
+        <translation>视图</translation>
     </message>
 </context>
 <context>
