@@ -9,7 +9,8 @@
 #           pybind11 and the Python headers for the Python module posenc (core/python), with
 #           numpy and pytest for its tests
 #   lint    clang-tidy, cppcheck and clang-format (scripts/lint.sh)
-#   fuzz    clang and its libFuzzer runtime (scripts/fuzz.sh)
+#   fuzz    clang, its sanitizer and libFuzzer runtimes and the lld linker: the asan preset
+#           (the sanitizer run of scripts/test.sh) and scripts/fuzz.sh
 #   translations  python3, for scripts/update_translations.sh (carry_translations.py)
 #   numpy   GNU time and Debian's python3 with numpy and matplotlib (scripts/bench_vs_numpy.sh)
 #   screens Xvfb and the openbox window manager, for the screenshot suite (tests/screens)
@@ -31,7 +32,7 @@ packages_of() {
         fonts-dejavu-core fonts-noto-cjk \
         pybind11-dev python3-dev python3-numpy python3-pytest ;;
     lint) echo clang-tidy cppcheck clang-format ;;
-    fuzz) echo clang libclang-rt-14-dev ;;
+    fuzz) echo clang libclang-rt-14-dev lld ;;
     translations) echo python3 ;;
     numpy) echo time python3 python3-numpy python3-matplotlib ;;
     screens) echo xvfb openbox ;;

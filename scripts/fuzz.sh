@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Builds the libFuzzer targets (preset "fuzz": clang, ASan + UBSan) and runs each one for
+# Builds the libFuzzer targets (in the asan preset's tree: clang, ASan + UBSan; after the
+# sanitizer run of scripts/test.sh they are built already) and runs each one for
 # SECONDS (default 30) on a copy of its seed corpus, so the committed corpus never grows.
 # Fails on any finding (crash, sanitizer report, broken invariant, timeout, memory blow-up);
 # the input that caused it is kept in BUILD_DIR/artifacts/<target>/.
 #
 # Usage: scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]
 #   TARGET is a name such as "session"; default: every tests/fuzz/<name>_fuzz.cpp.
-#   POSENC_FUZZ_BUILD_DIR overrides the build folder (default build/fuzz).
+#   POSENC_FUZZ_BUILD_DIR overrides the build folder (default build/asan).
 #   POSENC_FUZZ_ARGS adds libFuzzer options to every run (e.g. "-jobs=2 -workers=2").
 #   POSENC_FUZZ_JOBS: how many targets run at once (default: the number of cores).
 set -euo pipefail
@@ -23,9 +24,9 @@ shift || true
 # The project's packages, clang and its libFuzzer runtime.
 scripts/deps.sh build fuzz
 
-build_dir="${POSENC_FUZZ_BUILD_DIR:-build/fuzz}"
+build_dir="${POSENC_FUZZ_BUILD_DIR:-build/asan}"
 case "$build_dir" in /*) ;; *) build_dir="$PWD/$build_dir" ;; esac
-cmake --preset fuzz -B "$build_dir" >/dev/null
+cmake --preset asan -B "$build_dir" >/dev/null
 cmake --build "$build_dir" --target posenc_fuzzers -j "$(nproc)"
 
 targets=("$@")

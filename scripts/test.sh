@@ -5,9 +5,10 @@
 # the MIME type, lintian: scripts/check_desktop_files.sh and the stage "package"); runs the
 # static analysis (scripts/lint.sh: clang-format, clang-tidy, cppcheck and the project's
 # own checks); builds and runs the whole suite again under AddressSanitizer +
-# UndefinedBehaviorSanitizer (preset asan); runs the core's tests under ThreadSanitizer
-# (preset tsan: the attention views spread their rows over threads); then runs each libFuzzer
-# target for 30 seconds (scripts/fuzz.sh). At the end (also after a failure) it prints how
+# UndefinedBehaviorSanitizer (preset asan: clang, which builds the libFuzzer targets in the
+# same tree); runs the core's tests under ThreadSanitizer (preset tsan: the attention views
+# spread their rows over threads); then runs each libFuzzer target of the asan tree for 30
+# seconds (scripts/fuzz.sh). At the end (also after a failure) it prints how
 # long each stage took.
 #
 # Usage: scripts/test.sh [--quick]
@@ -46,7 +47,7 @@ stage() {
   [ -z "$1" ] || echo "== test.sh: $1 (${SECONDS}s so far)"
 }
 timing_table() {
-  local status=$? failed="$stage_name" i
+  local status="$1" failed="$stage_name" i
   stage ""
   echo "== test.sh: time per stage"
   printf '%-24s %8s\n' stage seconds
@@ -58,7 +59,6 @@ timing_table() {
     echo "test.sh: failed in stage '$failed' (exit $status)" >&2
   fi
 }
-trap timing_table EXIT
 
 # The Debian package of the ci tree, built above (Release as well: the release preset is not
 # built a second time), and its checks: the desktop files as the package installs them
@@ -81,14 +81,60 @@ package_tests() {
   echo "package stage: $((SECONDS - start)) s"
 }
 
+# Work beside a stage: the ci and asan tests mostly wait (for windows, the window manager,
+# child processes), leaving a core idle; a CPU-bound job started beside them at the lowest
+# priority (nice 19) takes only what the tests leave. background NAME CMD... starts one (its
+# output in build/NAME.log), finish NAME waits for it, prints its output and fails if it did.
+declare -A bg_pid=() bg_start=()
+background() {
+  local name="$1"
+  shift
+  mkdir -p build
+  set -m  # its own process group, so that stop_background ends it with all its children
+  nice -n 19 "$@" > "build/$name.log" 2>&1 &
+  bg_pid[$name]=$!
+  set +m
+  bg_start[$name]=$SECONDS
+  echo "== test.sh: $name started beside the next stage (lowest priority, output in build/$name.log)"
+}
+finish() {
+  local name="$1" status=0
+  wait "${bg_pid[$name]}" || status=$?
+  unset "bg_pid[$name]"
+  cat "build/$name.log"
+  echo "== test.sh: $name ended, $((SECONDS - bg_start[$name])) s after it started"
+  return "$status"
+}
+stop_background() {
+  local name
+  for name in "${!bg_pid[@]}"; do kill -- "-${bg_pid[$name]}" 2>/dev/null || true; done
+}
+on_exit() {
+  local status=$?
+  stop_background
+  timing_table "$status"
+}
+trap on_exit EXIT
+
+full=$((1 - quick))
+lint=$((full && ${POSENC_TEST_LINT:-1} != 0))
+asan=$((full && ${POSENC_TEST_ASAN:-1} != 0))
+tsan=$((full && ${POSENC_TEST_TSAN:-1} != 0))
+
 stage "dependencies"
 # The screenshot suite (a ctest, tests/screens) needs Xvfb and openbox before configuring, the
-# ctest Desktop.Validate and the package stage the tools of the group package;
-# scripts/lint.sh and scripts/fuzz.sh add their own tools.
-scripts/deps.sh build screens package
+# ctest Desktop.Validate and the package stage the tools of the group package, the static
+# analysis its tools and the asan build clang and lld: all installed here, before any job
+# runs in the background.
+groups=(build screens package)
+[ "$full" -eq 0 ] || groups+=(lint fuzz)
+scripts/deps.sh "${groups[@]}"
 stage "ci build"
 cmake --preset ci
 cmake --build --preset ci -j "$(nproc)"
+# The static analysis only configures a compile database and reads the sources: it runs
+# beside the ci tests.
+[ "$lint" -eq 0 ] || background lint scripts/lint.sh
 stage "ci tests"
 ctest --preset ci
 
@@ -97,28 +143,32 @@ if [ "$quick" -eq 1 ]; then
   exit 0
 fi
 
+if [ "$lint" -eq 1 ]; then
+  stage "static analysis (rest)"
+  finish lint
+fi
+
 if [ "${POSENC_TEST_PACKAGE:-1}" != 0 ]; then
   stage "package"
   package_tests
 fi
 
-if [ "${POSENC_TEST_LINT:-1}" != 0 ]; then
-  stage "static analysis"
-  scripts/lint.sh
-fi
-
-if [ "${POSENC_TEST_ASAN:-1}" != 0 ]; then
+if [ "$asan" -eq 1 ]; then
   stage "asan build"
   cmake --preset asan
   cmake --build --preset asan -j "$(nproc)"
+fi
+if [ "$tsan" -eq 1 ]; then
+  # Configured and built beside the asan tests.
+  background tsan-build sh -c 'cmake --preset tsan && cmake --build --preset tsan -j "$(nproc)"'
+fi
+if [ "$asan" -eq 1 ]; then
   stage "asan tests"
   ctest --preset asan
 fi
-
-if [ "${POSENC_TEST_TSAN:-1}" != 0 ]; then
-  stage "tsan build (core)"
-  cmake --preset tsan
-  cmake --build --preset tsan -j "$(nproc)"
+if [ "$tsan" -eq 1 ]; then
+  stage "tsan build (rest)"
+  finish tsan-build
   stage "tsan tests (core)"
   ctest --preset tsan
 fi

@@ -18,25 +18,27 @@ for tool in Xvfb openbox; do
 done
 mkdir -p "$out"
 
-# A display number no other X server (or another run of this script) holds.
-pick_display() {
-  local n
-  for n in $(seq 90 140); do
-    if [ ! -e "/tmp/.X$n-lock" ] && [ ! -e "/tmp/.X11-unix/X$n" ]; then echo "$n"; return; fi
-  done
-  echo "run_screens.sh: no free X display between :90 and :140" >&2
-  exit 2
-}
-
 status=0
 for size in "${sizes[@]}"; do
   geometry="${size%@*}"
   ratio=1
   [ "$size" = "$geometry" ] || ratio="${size#*@}"
-  display="$(pick_display)"
-  Xvfb ":$display" -screen 0 "${geometry}x24" -nolisten tcp >/dev/null 2>&1 &
+  # Xvfb picks a display no other X server holds and writes its number once it accepts
+  # clients (-displayfd), so several runs of this script (ctest runs one per size at once)
+  # never race for a display.
+  fifo="$(mktemp -u)"
+  mkfifo "$fifo"
+  Xvfb -displayfd 3 -screen 0 "${geometry}x24" -nolisten tcp 3>"$fifo" >/dev/null 2>&1 &
   xvfb=$!
-  for _ in $(seq 50); do [ -e "/tmp/.X11-unix/X$display" ] && break; sleep 0.1; done
+  display=""
+  read -r -t 20 display <"$fifo" || true
+  rm -f "$fifo"
+  if [ -z "$display" ]; then
+    echo "run_screens.sh: Xvfb did not start for $size" >&2
+    kill "$xvfb" 2>/dev/null || true
+    status=1
+    continue
+  fi
   DISPLAY=":$display" openbox >/dev/null 2>&1 &
   wm=$!
   sleep 1

@@ -97,13 +97,34 @@ class Screens : public ::testing::TestWithParam<const char*> {
     QSettings().clear();
   }
 
-  /// Lets the window manager, the layouts and every computation finish.
+  /// Lets the window manager, the layouts and every computation finish: waits until nothing
+  /// computes and the window and every plot's axis rectangle keep their geometry for 250 ms
+  /// (posted redraws of cells whose size changed, plot_fit.h, and the window manager's
+  /// answers can take longer on a loaded machine; ctest runs the screen sizes at once).
   void settle() {
     for (int round = 0; round < 200; ++round) {
       QTest::qWait(40);
       if (!m_window->controller().busy() && !busyCompare()) break;
     }
-    QTest::qWait(250);  // posted redraws of cells whose size changed (plot_fit.h)
+    QList<QRect> last = geometries();
+    int still = 0;
+    for (int round = 0; round < 100 && still < 5; ++round) {
+      QTest::qWait(50);
+      const QList<QRect> now = geometries();
+      still = now == last ? still + 1 : 0;
+      last = now;
+    }
+  }
+
+  /// The window's frame and the axis rectangle of every visible plot, in window coordinates.
+  QList<QRect> geometries() const {
+    QList<QRect> out{m_window->frameGeometry()};
+    for (ui::PlotView* view : m_window->findChildren<ui::PlotView*>()) {
+      if (!view->isVisible() || view->plot().axisRectCount() == 0) continue;
+      const QRect axis = view->plot().axisRect()->rect();
+      out.append(axis.translated(view->mapTo(m_window.get(), QPoint(0, 0))));
+    }
+    return out;
   }
 
   /// Waits until the window manager has made the window cover the screen.
