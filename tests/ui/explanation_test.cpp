@@ -106,7 +106,8 @@ TEST(Explanations, EveryViewOfEverySchemeIsExplainedInBothLanguages) {
       }
     }
     // And nothing explains a view the scheme does not have (a typo would hide an entry).
-    for (const auto& [id, v] : e.views) {
+    for (const auto& entry : e.views) {
+      const QString& id = entry.first;  // clang 14 (the asan build) cannot capture a binding
       const bool known = std::any_of(info.views.begin(), info.views.end(),
                                      [&](const ViewSpec& s) { return qs(s.id) == id; });
       EXPECT_TRUE(known) << info.id << ": explanation for unknown view " << id.toStdString();
