@@ -9,8 +9,12 @@
 #include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTest>
+#include <QTextBrowser>
+#include <QTextCursor>
+#include <QTextDocument>
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -141,6 +145,29 @@ TEST_F(Help, ShortcutsAreReadFromTheWindowsActions) {
   switchTo(QStringLiteral("zh_CN"));
   EXPECT_TRUE(m_window->help().shortcuts()->text().contains(QStringLiteral("演示模式")));
   EXPECT_TRUE(collectShortcuts(*m_window).contains(ShortcutEntry{"视图", "演示模式", "F5"}));
+}
+
+TEST_F(Help, ShortcutsNameEachActionOnceAndSayWhatADragDoes) {
+  // Issue 26 item 12: every plot (a grid's four, Compare's, Animate's) has its own Go to Range
+  // action; the list said "Go to Range" seven times, and "Drag: move the picture" where a drag
+  // zooms to a box.
+  m_window->setLayoutMode(QStringLiteral("grid4"));
+  const QList<ShortcutEntry> entries = collectShortcuts(*m_window);
+  int goToRange = 0;
+  for (qsizetype i = 0; i < entries.size(); ++i) {
+    if (entries[i].action == QLatin1String("Go to Range")) ++goToRange;
+    for (qsizetype j = i + 1; j < entries.size(); ++j)
+      EXPECT_FALSE(entries[i].action == entries[j].action && entries[i].keys == entries[j].keys)
+          << entries[i].action.toStdString() << " " << entries[i].keys.toStdString();
+  }
+  EXPECT_EQ(goToRange, 1);
+  m_window->help().showShortcuts();
+  const QString text = m_window->help().shortcuts()->text();
+  EXPECT_EQ(text.count(QLatin1String("Go to Range")), 1) << text.toStdString();
+  EXPECT_TRUE(text.contains(QRegularExpression(QStringLiteral("Zoom to a box\\s+Drag\\s"))))
+      << text.toStdString();
+  EXPECT_FALSE(text.contains(QRegularExpression(QStringLiteral("Move the picture\\s+Drag\\s"))))
+      << text.toStdString();
 }
 
 TEST_F(Help, PlainActionTextDropsMnemonicsAndEllipsis) {
