@@ -810,13 +810,19 @@ TEST(LessonPanel, AddedLessonIsSelectedAndReplacesOneWithTheSameId) {
   EXPECT_EQ(f.shown.size(), 2u);
 }
 
-TEST(LessonPanel, ChoosingALessonInTheComboShowsItsFirstStep) {
+TEST(LessonPanel, ChoosingALessonInTheComboShowsItsOverview) {
+  // Issue 26 item 17: picking a lesson applied its step 1 at once; the README says the panel
+  // opens on the lesson's overview and nothing changes until a step is picked.
   PanelFixture f;
   f.panel.setLessons({twoLanguageLesson("a", 2), twoLanguageLesson("b", 3)});
   auto* chooser = f.panel.findChild<QComboBox*>();
   ASSERT_NE(chooser, nullptr);
   emit chooser->activated(1);
   EXPECT_EQ(f.panel.currentLessonIndex(), 1);
+  EXPECT_EQ(f.panel.currentStepIndex(), -1);
+  EXPECT_TRUE(f.shown.empty());
+  EXPECT_EQ(f.panel.progressText(), "3 steps: pick one to begin");
+  f.panel.nextStep();  // Start
   ASSERT_EQ(f.shown.size(), 1u);
   EXPECT_EQ(f.shown[0].session.params.getInt("length"), 16);
   EXPECT_EQ(f.panel.progressText(), "Step 1 of 3");
