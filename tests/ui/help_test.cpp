@@ -26,6 +26,7 @@
 #include "posenc_ui/help/shortcuts.h"
 #include "posenc_ui/help/start_page.h"
 #include "posenc_ui/help/user_guide.h"
+#include "posenc_ui/io/lesson.h"
 #include "posenc_ui/panels/lesson_panel.h"
 #include "posenc_ui/window/main_window.h"
 #include "posenc_ui/window/menus.h"
@@ -46,6 +47,12 @@ class Help : public test::MainWindowTest {
   void switchTo(const QString& language) {
     m_window->setLanguage(language);
     for (int round = 0; round < 3; ++round) QCoreApplication::processEvents();
+  }
+  /// Clicks row `row` of `list` as a user would.
+  static void clickItem(QListWidget& list, int row) {
+    list.scrollToItem(list.item(row));
+    QTest::mouseClick(list.viewport(), Qt::LeftButton, {},
+                      list.visualItemRect(list.item(row)).center());
   }
   /// The Help menu's Lessons submenu.
   [[nodiscard]] QMenu* lessonsMenu() const {
@@ -87,16 +94,56 @@ TEST_F(Help, TheFirstStartShowsTheCardALaterStartOnlyWhenTicked) {
   EXPECT_TRUE(card()->showAtStartUp());
 }
 
-TEST_F(Help, StartALessonOpensTheFirstLessonsOverview) {
+TEST_F(Help, PickingALessonOnTheCardOpensItsOverview) {
   m_window->showStartPage();
   ASSERT_TRUE(cardShown());
   EXPECT_FALSE(lessonsDock().isVisible());
-  QTest::mouseClick(card()->findChild<QCommandLinkButton*>(QStringLiteral("StartLesson")),
-                    Qt::LeftButton);
+  auto* list = card()->findChild<QListWidget*>(QStringLiteral("StartLessons"));
+  ASSERT_NE(list, nullptr);
+  ASSERT_EQ(list->count(), builtInLessons().size());
+  clickItem(*list, 0);
   EXPECT_FALSE(cardShown());
   EXPECT_TRUE(lessonsDock().isVisible());
   EXPECT_EQ(m_window->lessonPanel().currentLessonIndex(), 0);
   EXPECT_EQ(m_window->lessonPanel().currentStepIndex(), -1);  // the overview: nothing applied
+}
+
+TEST_F(Help, LaunchToARopeStepOnTheProjectorTakesThreeActions) {
+  // Issue 26 item 20: start card, lesson list, lesson, step list, step, F5 were six actions.
+  // Now the card lists the lessons by name and the overview lists the steps as links.
+  ASSERT_TRUE(showStartPageIfWanted(*m_window));  // what runWindow does at the first start
+  ASSERT_TRUE(cardShown());
+  auto* list = card()->findChild<QListWidget*>(QStringLiteral("StartLessons"));
+  ASSERT_NE(list, nullptr);
+  int rope = -1;
+  for (int i = 0; i < list->count(); ++i)
+    if (list->item(i)->text().contains(QLatin1String("RoPE: rotation"))) rope = i;
+  ASSERT_GE(rope, 0);
+  clickItem(*list, rope);  // 1
+  EXPECT_FALSE(cardShown());
+  LessonPanel& panel = m_window->lessonPanel();
+  EXPECT_EQ(panel.currentStepIndex(), -1);
+
+  auto* body = m_window->findChild<QTextBrowser*>(QStringLiteral("LessonBody"));
+  ASSERT_NE(body, nullptr);
+  const QString step = QStringLiteral("The score depends only on m \u2212 n");
+  const QTextCursor found = body->document()->find(step);
+  ASSERT_FALSE(found.isNull()) << body->toPlainText().toStdString();
+  QTextCursor inside(body->document());
+  inside.setPosition(found.selectionStart() + 2);
+  body->setTextCursor(inside);
+  body->ensureCursorVisible();
+  QTest::mouseClick(body->viewport(), Qt::LeftButton, {}, body->cursorRect(inside).center());  // 2
+  EXPECT_EQ(panel.stepTitleText(), step);
+  ASSERT_NE(panel.currentStep(), nullptr);
+  EXPECT_EQ(m_window->controller().scheme().info().id, "rope");
+
+  m_window->activateWindow();  // as the window manager does when the card closes
+  ASSERT_TRUE(QTest::qWaitForWindowActive(m_window.get()));
+  QTest::keyClick(m_window.get(), Qt::Key_F5);  // 3
+  EXPECT_TRUE(m_window->presentationMode());
+  EXPECT_TRUE(m_window->captionLabel().text().contains(QLatin1String("depends only on")))
+      << m_window->captionLabel().text().toStdString();
 }
 
 TEST_F(Help, PickingASchemeOnTheCardSelectsIt) {

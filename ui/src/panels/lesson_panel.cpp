@@ -47,6 +47,7 @@ LessonPanel::LessonPanel(QWidget* parent)
     label->setWordWrap(true);
     label->setTextInteractionFlags(Qt::TextSelectableByMouse);
   }
+  m_body->setObjectName(QStringLiteral("LessonBody"));
   m_body->setOpenLinks(false);
   m_body->setReadOnly(true);
   m_body->setFrameShape(QFrame::NoFrame);
