@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "posenc_ui/window/main_window.h"
 
+#include <algorithm>
+
 #include <QCloseEvent>
+#include <QDir>
 #include <QDockWidget>
 #include <QEvent>
 #include <QGuiApplication>
@@ -12,7 +15,9 @@
 #include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
+#include <QShowEvent>
 #include <QStatusBar>
+#include <QTimer>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
@@ -20,6 +25,7 @@
 #include "posenc_ui/app/translation.h"
 #include "posenc_ui/check/check_window.h"
 #include "posenc_ui/help/help_windows.h"
+#include "posenc_ui/help/problem_log.h"
 #include "posenc_ui/models/model_actions.h"
 #include "posenc_ui/modes/animation_view.h"
 #include "posenc_ui/panels/parameter_panel.h"
@@ -132,9 +138,13 @@ void MainWindow::buildParts() {
       [this](const Session& session, const QString& label) {
         m_undo->applySession(session, [label] { return tr("Open model %1").arg(label); });
       });
-  // The strip that says what was opened goes over the plots, above the lesson caption.
-  if (auto* host = qobject_cast<QVBoxLayout*>(centralWidget()->layout()))
+  // The strip that says what was opened goes over the plots, above the lesson caption; a
+  // problem the window could not solve by itself above that, in its own row.
+  m_problems = new ProblemLog(this);
+  if (auto* host = qobject_cast<QVBoxLayout*>(centralWidget()->layout())) {
     host->insertWidget(0, m_models->strip());
+    host->insertWidget(0, m_problems);
+  }
 }
 
 void MainWindow::buildDocks() {
@@ -259,6 +269,10 @@ void MainWindow::connectHelp() {
   connect(m_menus, &Menus::userGuideRequested, m_help, &HelpWindows::showUserGuide);
   connect(m_menus, &Menus::shortcutsRequested, m_help, &HelpWindows::showShortcuts);
   connect(m_menus, &Menus::startPageRequested, m_help, &HelpWindows::showStartPage);
+  connect(m_menus, &Menus::problemsRequested, m_problems, &ProblemLog::showAll);
+  connect(m_problems, &ProblemLog::reported, m_menus,
+          [this] { m_menus->setProblemsAvailable(true); });
+  connect(m_session, &SessionActions::problem, m_problems, &ProblemLog::report);
   connect(m_menus, &Menus::lessonChosen, m_classroom, &ClassroomController::showLessonOverview);
   connect(m_help, &HelpWindows::lessonRequested, m_classroom,
           &ClassroomController::showLessonOverview);

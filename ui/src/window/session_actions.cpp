@@ -110,8 +110,10 @@ void SessionActions::restoreLastSession() {
     m_undo.clear();
     markStartState();
   } catch (const SessionError& e) {
-    m_window->statusBar()->showMessage(
-        tr("Last session not restored: %1").arg(QString::fromUtf8(e.what())), 8000);
+    // Not a status message: it would be drawn over the status bar's text and gone in seconds.
+    emit problem(tr("The session of the last run was not restored; the window starts with "
+                    "the defaults."),
+                 QString::fromUtf8(e.what()));
   }
 }
 

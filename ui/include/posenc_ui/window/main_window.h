@@ -38,6 +38,7 @@ class Menus;
 class ModelActions;
 class ParameterPanel;
 class PlotView;
+class ProblemLog;
 class PresentationMode;
 class ReadoutPanel;
 class SessionActions;
@@ -143,6 +144,8 @@ class MainWindow : public QMainWindow {
   void showStartPage();
   /// The Help menu's windows (start card, user guide, shortcuts).
   [[nodiscard]] HelpWindows& help() { return *m_help; }
+  /// The problems bar over the plots and the list Help > Problems shows.
+  [[nodiscard]] ProblemLog& problems() { return *m_problems; }
 
   [[nodiscard]] LessonPanel& lessonPanel();
   [[nodiscard]] ExplanationPanel& explanationPanel();
@@ -224,6 +227,7 @@ class MainWindow : public QMainWindow {
   PresentationMode* m_presentation = nullptr;
   Menus* m_menus = nullptr;
   HelpWindows* m_help = nullptr;
+  ProblemLog* m_problems = nullptr;
   ModelActions* m_models = nullptr;
   CheckWindow* m_check = nullptr;  ///< check/check_window.h; null until first used.
 };
