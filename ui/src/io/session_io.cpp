@@ -282,6 +282,18 @@ void readView(const Scheme& scheme, const QJsonObject& root, Session& session) {
   }
 }
 
+/// "model": the path or repo id of the model the parameters come from (optional). Only read
+/// here: whether it can still be opened is the window's question (ModelActions::adopt).
+QString readModel(const QJsonObject& root) {
+  const QJsonValue value = root.value(QStringLiteral("model"));
+  if (value.isUndefined() || value.isNull()) return {};
+  if (!value.isString())
+    refuse(QStringLiteral("model"),
+           QStringLiteral("must be a model folder, file or repo id (a string), not ") +
+               jsonTypeName(value));
+  return value.toString();
+}
+
 /// Reads a document already upgraded to kSessionVersion.
 Session readCurrent(const QJsonObject& root) {
   const Scheme& scheme = readScheme(root);
@@ -289,6 +301,7 @@ Session readCurrent(const QJsonObject& root) {
   session.scheme = q(scheme.info().id);
   session.params = readParams(scheme, root);
   readView(scheme, root, session);
+  session.model = readModel(root);
   return session;
 }
 
@@ -313,6 +326,7 @@ QJsonObject sessionToJson(const Session& session) {
   root.insert(QStringLiteral("scheme"), session.scheme);
   root.insert(QStringLiteral("params"), params);
   root.insert(QStringLiteral("view"), view);
+  if (!session.model.isEmpty()) root.insert(QStringLiteral("model"), session.model);
   return root;
 }
 

@@ -444,11 +444,21 @@ Session MainWindow::currentSession() const {
   s.gridViews = m_grid->gridViews();
   s.colormap = m_grid->colormap();
   s.zoom = m_grid->plotView(0).zoom();
+  s.model = m_models->shownModel();
   return s;
 }
 
 void MainWindow::applySession(const Session& session) {
   m_undo->applySession(session, [] { return tr("Open session"); });
+  if (session.model.isEmpty()) return;
+  // The model's name comes back with its parameters: read it again; if it is gone, the
+  // session stays as it is, and the bar over the plots says why the name is not shown.
+  QString reason;
+  if (!m_models->adopt(session.model, &reason))
+    m_problems->report(tr("The session's model %1 could not be read again, so its name is not "
+                          "shown; the session's scheme and parameters are.")
+                           .arg(QDir::toNativeSeparators(session.model)),
+                       reason);
 }
 
 void MainWindow::applyViews(const Session& session) {

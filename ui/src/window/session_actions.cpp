@@ -88,6 +88,7 @@ void SessionActions::applyPreset(const QString& id) {
     keep.scheme = preset.scheme;
     keep.params = preset.params;
     keep.zoom.reset();
+    keep.model.clear();  // the preset's parameters, not the model's
     if (keep.scheme != QString::fromStdString(m_controller.scheme().info().id)) {
       keep.view = preset.view;  // the preset's view if it names one, else the scheme's first
       keep.gridViews.clear();
