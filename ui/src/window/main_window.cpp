@@ -674,6 +674,32 @@ void MainWindow::fitToScreen() {
   if (outer.topLeft() != frameGeometry().topLeft()) move(outer.topLeft());
 }
 
+void MainWindow::widenCollapsedDocks() {
+  QList<QDockWidget*> narrow;
+  QList<int> widths;
+  const int readable = std::clamp(width() / 6, 220, 380);
+  for (QDockWidget* dock : findChildren<QDockWidget*>()) {
+    const Qt::DockWidgetArea area = dockWidgetArea(dock);
+    if (dock->isHidden() || dock->isFloating() ||
+        (area != Qt::LeftDockWidgetArea && area != Qt::RightDockWidgetArea))
+      continue;
+    if (dock->width() >= kCollapsedDockWidth) continue;
+    narrow << dock;
+    widths << readable;
+  }
+  if (!narrow.isEmpty()) resizeDocks(narrow, widths, Qt::Horizontal);
+}
+
+void MainWindow::showEvent(QShowEvent* event) {
+  QMainWindow::showEvent(event);
+  if (m_shownOnce) return;
+  m_shownOnce = true;
+  // Once the restored layout has its sizes (the next round of the event loop).
+  QTimer::singleShot(0, this, [this] {
+    if (!m_comparing && !m_presentation->isOn()) widenCollapsedDocks();
+  });
+}
+
 void MainWindow::setUnsavedPrompt(std::function<QMessageBox::StandardButton()> prompt) {
   m_session->setUnsavedPrompt(std::move(prompt));
 }
@@ -684,6 +710,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     return;
   }
   setPresentationMode(false);  // remember the normal layout, not the presentation's
+  if (!m_comparing) widenCollapsedDocks();
   QSettings settings;
   settings.setValue(settings::kGeometry, saveGeometry());
   // The Explore / Animate layout and the Compare layout, whichever is shown now.

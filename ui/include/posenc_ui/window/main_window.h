@@ -163,6 +163,8 @@ class MainWindow : public QMainWindow {
   void dragEnterEvent(QDragEnterEvent* event) override;
   void dropEvent(QDropEvent* event) override;
   void keyPressEvent(QKeyEvent* event) override;
+  /// The first show: docks restored collapsed are widened (widenCollapsedDocks).
+  void showEvent(QShowEvent* event) override;
 
  private:
   void buildDocks();
@@ -197,6 +199,10 @@ class MainWindow : public QMainWindow {
   void arrangeDocksForMode(const QString& mode);
   /// Shrinks and moves the window into the available geometry of its screen.
   void fitToScreen();
+  /// Gives every side dock narrower than kCollapsedDockWidth (squeezed when the window was
+  /// made small, and left so when it grew again) a readable width, a sixth of the window
+  /// (220 to 380 px), so such a width is neither saved for the next start nor restored.
+  void widenCollapsedDocks();
 
   EncodingController m_controller;
   ParameterPanel* m_panel = nullptr;
@@ -215,6 +221,9 @@ class MainWindow : public QMainWindow {
   QByteArray m_otherState;    ///< saveState() of Explore / Animate while Compare is shown.
   /// Screens narrower than this (available pixels) start with the compact dock layout.
   static constexpr int kCompactWidth = 1300;
+  /// A side dock narrower than this (px) is collapsed: nothing in it can be read.
+  static constexpr int kCollapsedDockWidth = 150;
+  bool m_shownOnce = false;  ///< showEvent has widened the restored docks.
 
   // The parts, children of the window (undo_state.h, view_grid.h, classroom_controller.h,
   // session_actions.h, export_dialogs.h, presentation.h, menus.h, help/help_windows.h,
