@@ -223,6 +223,41 @@ TEST_F(SessionStartup, SessionNamedAsTheDesktopFileTypeOpensFromTheCommandLine) 
   EXPECT_EQ(shown.view, opened.view);
 }
 
+TEST_F(SessionStartup, APathOnTheCommandLineOpensAsWhatItIs) {
+  // Issue 26 item 14: `posenc config.json` was read as a session ("not a PosEnc session"),
+  // `posenc MODEL_FOLDER` was an unknown command.
+  QTemporaryDir dir;
+  const QString folder = dir.filePath(QStringLiteral("tiny-neox"));
+  ASSERT_TRUE(QDir().mkpath(folder));
+  QFile config(folder + QStringLiteral("/config.json"));
+  ASSERT_TRUE(config.open(QIODevice::WriteOnly));
+  config.write(R"({"model_type": "gpt_neox", "hidden_size": 64, "num_attention_heads": 4,
+                   "rotary_pct": 0.25, "rotary_emb_base": 20000, "max_position_embeddings": 128})");
+  config.close();
+  const auto kind = [](const QString& path) { return startPathKind(path.toStdString()); };
+  EXPECT_EQ(kind(folder), StartPath::Model);
+  EXPECT_EQ(kind(config.fileName()), StartPath::Model);
+  EXPECT_EQ(kind(writeSessionFile(dir, earlierWork())), StartPath::Session);
+  EXPECT_EQ(kind(dir.filePath(QStringLiteral("not-yet.json"))), StartPath::Session);
+  QFile notes(dir.filePath(QStringLiteral("notes.txt")));
+  ASSERT_TRUE(notes.open(QIODevice::WriteOnly));
+  notes.write("x");
+  notes.close();
+  EXPECT_EQ(kind(notes.fileName()), StartPath::Unrecognised);
+  EXPECT_EQ(kind(QStringLiteral("frobnicate")), StartPath::Command);
+  const std::string why = unrecognisedFileText(notes.fileName().toStdString());
+  EXPECT_NE(why.find(notes.fileName().toStdString()), std::string::npos) << why;
+
+  for (const QString& path : {folder, config.fileName()}) {
+    MainWindow window;
+    QString error;
+    EXPECT_TRUE(startSession(window, path, &error)) << error.toStdString();
+    EXPECT_EQ(window.controller().scheme().info().id, "rope");
+    EXPECT_DOUBLE_EQ(window.controller().params().getReal("base"), 20000.0);
+    EXPECT_EQ(window.models().label(), QStringLiteral("tiny-neox"));
+  }
+}
+
 /// One <match> of the MIME type's magic: the bytes and the first offsets they may start at.
 struct MagicMatch {
   QByteArray value;

@@ -487,6 +487,8 @@ bool MainWindow::openModel(const QString& pathOrId, QString* error) {
   return ok;
 }
 
+bool MainWindow::opensAsModel(const QString& path) { return isModelPath(path); }
+
 CheckWindow& MainWindow::checkWindow() {
   if (m_check) return *m_check;
   m_check = new CheckWindow(

@@ -70,6 +70,9 @@ class MainWindow : public QMainWindow {
   /// model.safetensors.index.json or a repo id of the local Hugging Face cache, read on this
   /// thread. On failure the reason is shown (or returned) and nothing changes.
   bool openModel(const QString& pathOrId, QString* error = nullptr);
+  /// Whether `path` names what openModel opens rather than a session (isModelPath: a folder,
+  /// a config.json, a .safetensors file or its index).
+  [[nodiscard]] static bool opensAsModel(const QString& path);
   /// Models: open, recent, the label and the strip that says what was opened.
   [[nodiscard]] ModelActions& models() { return *m_models; }
   /// File > Check Against File...: the window that compares an array with the view shown
