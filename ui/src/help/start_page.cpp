@@ -57,7 +57,9 @@ StartPage::StartPage(QWidget* parent)
   m_intro->setWordWrap(true);
   m_lessons->setObjectName(QStringLiteral("StartLessons"));
   m_lessons->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-  m_lessons->setTextElideMode(Qt::ElideRight);
+  m_lessons->setSpacing(2);
+  m_lessons->setWordWrap(true);  // a title is read whole, on two lines if it must
+  m_lessons->setTextElideMode(Qt::ElideNone);
   m_session->setObjectName(QStringLiteral("OpenSession"));
   m_model->setObjectName(QStringLiteral("OpenModel"));
   m_recentModels->setObjectName(QStringLiteral("StartRecentModels"));
@@ -99,9 +101,9 @@ StartPage::StartPage(QWidget* parent)
   schemes->addWidget(m_schemes, 1);
   schemes->addWidget(m_schemeNote);
   auto* columns = new QHBoxLayout;
-  columns->addLayout(ways, 2);
+  columns->addLayout(ways, 1);
   columns->addSpacing(16);
-  columns->addLayout(schemes, 3);
+  columns->addLayout(schemes, 1);
   auto* bottom = new QHBoxLayout;
   bottom->addWidget(m_atStartUp, 1);
   bottom->addWidget(m_buttons);
@@ -207,6 +209,9 @@ void StartPage::applyFont() {
   for (QCommandLinkButton* button : {m_session, m_model}) button->setFont(font());
   m_lessonsTitle->setFont(heading);
   m_lessons->setFont(font());
+  // Room for about eight lessons before the list scrolls (the card grows to fit, within the
+  // window): most are in sight at once, even on a projector.
+  m_lessons->setMinimumHeight(QFontMetrics(font()).lineSpacing() * 13);
   m_recentTitle->setFont(heading);
   m_recentModels->setFont(font());
   if (m_recentModels->count() > 0) {  // up to four rows without a scroll bar, no more room
