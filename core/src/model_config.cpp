@@ -405,7 +405,8 @@ json parseConfig(std::string_view text, const std::string& file) {
     std::string reason = e.what();
     const std::size_t colon = reason.find(": ", reason.find("column"));
     reason = colon == std::string::npos ? reason : reason.substr(colon + 2);
-    reason = reason.substr(0, reason.find("; last read"));  // it echoes the file's bytes
+    if (const std::size_t echo = reason.find("; last read"); echo != std::string::npos)
+      reason.resize(echo);  // it echoes the file's bytes
     for (char& ch : reason)
       if (const auto u = static_cast<unsigned char>(ch); u < 0x20 || u >= 0x7f) ch = '?';
     throw ModelError(file + ": not a config.json: JSON error at " +
