@@ -101,6 +101,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   connect(m_classroom, &ClassroomController::modeChanged, this, &MainWindow::arrangeDocksForMode);
   arrangeDocksForMode(mode());
   fitToScreen();
+  m_widenDocks.setSingleShot(true);
+  m_widenDocks.setInterval(0);
+  connect(&m_widenDocks, &QTimer::timeout, this, [this] {
+    if (!m_comparing && !m_presentation->isOn()) widenCollapsedDocks();
+  });
   m_session->markStartState();  // the defaults: quitting now leaves the last session as it was
 }
 
@@ -697,9 +702,7 @@ void MainWindow::showEvent(QShowEvent* event) {
   if (m_shownOnce) return;
   m_shownOnce = true;
   // Once the restored layout has its sizes (the next round of the event loop).
-  QTimer::singleShot(0, this, [this] {
-    if (!m_comparing && !m_presentation->isOn()) widenCollapsedDocks();
-  });
+  m_widenDocks.start();
 }
 
 void MainWindow::setUnsavedPrompt(std::function<QMessageBox::StandardButton()> prompt) {

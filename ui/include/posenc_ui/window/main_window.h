@@ -9,6 +9,7 @@
 #include <QMessageBox>
 #include <QString>
 #include <QStringList>
+#include <QTimer>
 #include <array>
 #include <exception>
 #include <functional>
@@ -227,6 +228,7 @@ class MainWindow : public QMainWindow {
   /// A side dock narrower than this (px) is collapsed: nothing in it can be read.
   static constexpr int kCollapsedDockWidth = 150;
   bool m_shownOnce = false;  ///< showEvent has widened the restored docks.
+  QTimer m_widenDocks;       ///< widenCollapsedDocks once the first show is laid out.
 
   // The parts, children of the window (undo_state.h, view_grid.h, classroom_controller.h,
   // session_actions.h, export_dialogs.h, presentation.h, menus.h, help/help_windows.h,
