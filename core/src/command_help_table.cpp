@@ -29,8 +29,12 @@ HelpItem langOption() {
 CommandHelp windowHelp() {
   return {.name = "window",
           .typed = false,
-          .synopsis = {"[SESSION.json]"},
-          .description = {{"Open the window (with a saved session). Needs a display.", {}}}};
+          .synopsis = {"[SESSION.json | MODEL]"},
+          .description = {{"Open the window, with what the path is: a saved session, or a "
+                           "model (its folder, config.json, .safetensors checkpoint or "
+                           ".safetensors.index.json) as File > Open Model opens it. Needs a "
+                           "display.",
+                           {}}}};
 }
 
 CommandHelp listHelp() {

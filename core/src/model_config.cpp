@@ -15,6 +15,8 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
+#include <string>
+#include <string_view>
 
 #include "posenc/model_config.hpp"
 
@@ -374,6 +376,49 @@ void mapDeberta(const Config& c, const std::string& file, ModelMapping& m) {
       "stand-ins");
 }
 
+/// "line L, column C" of byte `offset` of `text`, as the session reader says it (columns count
+/// characters, not UTF-8 bytes).
+std::string lineAndColumn(std::string_view text, std::size_t offset) {
+  offset = std::min(offset, text.size());
+  std::size_t line = 1, column = 1;
+  for (std::size_t k = 0; k < offset; ++k) {
+    const auto c = static_cast<unsigned char>(text[k]);
+    if (c == '\n') {
+      ++line;
+      column = 1;
+    } else if ((c & 0xC0U) != 0x80U) {  // not a UTF-8 continuation byte
+      ++column;
+    }
+  }
+  return "line " + std::to_string(line) + ", column " + std::to_string(column);
+}
+
+/// The config's JSON object. @throws ModelError "FILE: not a config.json: JSON error at line
+/// L, column C: REASON" (nlohmann's reason without its own prefix and position), or "...: the
+/// document is a JSON array, not an object".
+json parseConfig(std::string_view text, const std::string& file) {
+  json j;
+  try {
+    j = json::parse(text.begin(), text.end());
+  } catch (const json::parse_error& e) {
+    // e.byte is 1-based: the character at which the parser stopped.
+    std::string reason = e.what();
+    const std::size_t colon = reason.find(": ", reason.find("column"));
+    reason = colon == std::string::npos ? reason : reason.substr(colon + 2);
+    if (const std::size_t echo = reason.find("; last read"); echo != std::string::npos)
+      reason.resize(echo);  // it echoes the file's bytes
+    for (char& ch : reason)
+      if (const auto u = static_cast<unsigned char>(ch); u < 0x20 || u >= 0x7f) ch = '?';
+    throw ModelError(file + ": not a config.json: JSON error at " +
+                     lineAndColumn(text, e.byte > 0 ? e.byte - 1 : 0) + ": " + reason);
+  }
+  if (!j.is_object())
+    throw ModelError(file + ": not a config.json: the document is " +
+                     (j.is_array() ? std::string("a JSON array") : std::string("a JSON value")) +
+                     ", not an object");
+  return j;
+}
+
 const std::vector<std::string> kRopeTypes = {"deepseek_v3", "falcon", "gemma", "gemma2",
                                              "gpt_neox",    "gptj",   "llama", "mistral",
                                              "mixtral",     "phi3",   "qwen2", "qwen3"};
@@ -393,9 +438,7 @@ const std::vector<std::string>& supportedModelTypes() {
 }
 
 ModelMapping mapConfig(std::string_view configText, const std::string& file) {
-  const json j = json::parse(configText.begin(), configText.end(), nullptr, false);
-  if (j.is_discarded() || !j.is_object())
-    throw ModelError(file + ": not a config.json (not a JSON object)");
+  const json j = parseConfig(configText, file);
   const Config c(j, file);
   ModelMapping m;
   m.modelType = c.text("model_type").value_or("");

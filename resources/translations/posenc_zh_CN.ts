@@ -3698,6 +3698,14 @@ The extension picks the format: .png .svg .pdf draw the picture; .csv .npy .json
         <source>Change %1</source>
         <translation>修改 %1</translation>
     </message>
+    <message>
+        <source>Cannot open model</source>
+        <translation>无法打开模型</translation>
+    </message>
+    <message>
+        <source>The session&apos;s model %1 could not be read again, so its name is not shown; the session&apos;s scheme and parameters are.</source>
+        <translation>无法再次读取会话中的模型 %1，因此不显示它的名称；会话的方案和参数照常显示。</translation>
+    </message>
 </context>
 <context>
     <name>posenc::ui::Menus</name>
@@ -3908,6 +3916,14 @@ The extension picks the format: .png .svg .pdf draw the picture; .csv .npy .json
     <message>
         <source>Compare your own array for the view shown with the exact values: report, diagnosis and the difference</source>
         <translation>将你自己为当前视图算出的数组与精确值比较：报告、诊断与差值</translation>
+    </message>
+    <message>
+        <source>&amp;Problems...</source>
+        <translation>问题(&amp;P)...</translation>
+    </message>
+    <message>
+        <source>Every problem reported since the window was opened</source>
+        <translation>窗口打开以来报告的所有问题</translation>
     </message>
 </context>
 <context>
@@ -4361,6 +4377,29 @@ Ctrl+G 或右键：转到指定范围</translation>
     </message>
 </context>
 <context>
+    <name>posenc::ui::ProblemLog</name>
+    <message>
+        <source>Problems</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>No problems since the window was opened.</source>
+        <translation>窗口打开以来没有问题。</translation>
+    </message>
+    <message>
+        <source>All problems</source>
+        <translation>所有问题</translation>
+    </message>
+    <message>
+        <source>Every problem since the window was opened (also Help &gt; Problems)</source>
+        <translation>窗口打开以来的所有问题（也可以从“帮助 &gt; 问题”打开）</translation>
+    </message>
+    <message>
+        <source>Close this message (Help &gt; Problems shows it again)</source>
+        <translation>关闭这条消息（“帮助 &gt; 问题”可以再次显示）</translation>
+    </message>
+</context>
+<context>
     <name>posenc::ui::RangeDialog</name>
     <message>
         <source>Go to Range</source>
@@ -4464,10 +4503,6 @@ Ctrl+G 或右键：转到指定范围</translation>
         <translation>无法应用预设</translation>
     </message>
     <message>
-        <source>Last session not restored: %1</source>
-        <translation>未恢复上次的会话：%1</translation>
-    </message>
-    <message>
         <source>Open session</source>
         <translation>打开会话</translation>
     </message>
@@ -4494,6 +4529,10 @@ Ctrl+G 或右键：转到指定范围</translation>
     <message>
         <source>PosEnc sessions (*.posenc.json *.json)</source>
         <translation>PosEnc 会话 (*.posenc.json *.json)</translation>
+    </message>
+    <message>
+        <source>The session of the last run was not restored; the window starts with the defaults.</source>
+        <translation>上次运行的会话没有恢复；窗口以默认设置启动。</translation>
     </message>
 </context>
 <context>
@@ -4531,10 +4570,6 @@ Ctrl+G 或右键：转到指定范围</translation>
         <translation>重新显示整个视图</translation>
     </message>
     <message>
-        <source>Double-click, %1</source>
-        <translation>双击，%1</translation>
-    </message>
-    <message>
         <source>Move the crosshair cell by cell on a heatmap (click it or Tab to it first)</source>
         <translation>在热图上逐个单元格移动十字线（先单击热图或用 Tab 键移到热图上）</translation>
     </message>
@@ -4570,6 +4605,26 @@ Ctrl+G 或右键：转到指定范围</translation>
         <source>Right / Left</source>
         <translation>右 / 左方向键</translation>
     </message>
+    <message>
+        <source>Zoom to a box</source>
+        <translation>框选放大</translation>
+    </message>
+    <message>
+        <source>Shift+drag, or drag with the middle button</source>
+        <translation>Shift+拖动，或按住中键拖动</translation>
+    </message>
+    <message>
+        <source>Double-click, %1 or R</source>
+        <translation>双击、%1 或 R</translation>
+    </message>
+    <message>
+        <source>Go to a range of rows and columns</source>
+        <translation>跳到指定的行列范围</translation>
+    </message>
+    <message>
+        <source>Right click</source>
+        <translation>右键单击</translation>
+    </message>
 </context>
 <context>
     <name>posenc::ui::StartPage</name>
@@ -4580,10 +4635,6 @@ Ctrl+G 或右键：转到指定范围</translation>
     <message>
         <source>See how transformers encode position: every scheme computed exactly and drawn. Where would you like to begin?</source>
         <translation>看清 Transformer 如何编码位置：每种方案都精确计算并绘制出来。你想从哪里开始？</translation>
-    </message>
-    <message>
-        <source>Start a lesson</source>
-        <translation>开始一节课程</translation>
     </message>
     <message>
         <source>Open a session...</source>
@@ -4600,10 +4651,6 @@ Ctrl+G 或右键：转到指定范围</translation>
     <message>
         <source>Help &gt; Start Page shows this card at any time</source>
         <translation>随时可以通过“帮助 &gt; 开始页”打开这张卡片</translation>
-    </message>
-    <message>
-        <source>Lesson 1: %1</source>
-        <translation>第 1 课：%1</translation>
     </message>
     <message>
         <source>Scheme, parameters and views as they were saved</source>
@@ -4624,6 +4671,10 @@ Ctrl+G 或右键：转到指定范围</translation>
     <message>
         <source>Recent models</source>
         <translation>最近的模型</translation>
+    </message>
+    <message>
+        <source>Start a lesson: pick one</source>
+        <translation>开始一节课程：选择一节</translation>
     </message>
 </context>
 <context>
@@ -4651,6 +4702,14 @@ Ctrl+G 或右键：转到指定范围</translation>
     <message>
         <source>&amp;Redo %1</source>
         <translation>重做“%1”(&amp;R)</translation>
+    </message>
+    <message>
+        <source>%1 %2 → %3</source>
+        <translation>%1 %2 → %3</translation>
+    </message>
+    <message>
+        <source>Change parameters</source>
+        <translation>修改参数</translation>
     </message>
 </context>
 <context>

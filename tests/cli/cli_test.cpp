@@ -49,6 +49,42 @@ TEST_F(Cli, NoArgumentsWithoutADisplaySaysWhatToDo) {
   EXPECT_NE(err.find("posenc gallery"), std::string::npos) << err;
 }
 
+TEST_F(Cli, APathOpensInTheWindowAsWhatItIsAndAnOtherFileIsNamed) {
+  // Issue 26 item 14: `posenc MODEL_FOLDER` said "unknown command"; now a folder, its
+  // config.json, a checkpoint and a session all go to the window (which, with no display,
+  // says so), and a file the window does not open is named with what it accepts.
+  const fs::path model = m_dir / "tiny-neox";
+  fs::create_directories(model);
+  writeText(model / "config.json",
+            R"({"model_type": "gpt_neox", "hidden_size": 64, "num_attention_heads": 4,
+                "rotary_pct": 0.25, "max_position_embeddings": 128})");
+  writeText(m_dir / "model.safetensors", "");
+  writeText(m_dir / "work.posenc.json", "{}");
+  const auto windowless = [](const fs::path& path) {
+    test::Process p{{"/usr/bin/env", "-u", "DISPLAY", "-u", "WAYLAND_DISPLAY", "-u",
+                     "QT_QPA_PLATFORM", POSENC_EXE, path.string()}};
+    p.stdoutPath = "/dev/null";
+    return test::run(p, test::kPosencTimeoutSeconds);
+  };
+  for (const fs::path& path :
+       {model, model / "config.json", m_dir / "model.safetensors", m_dir / "work.posenc.json"}) {
+    const Outcome r = windowless(path);
+    EXPECT_EQ(r.status, 1) << path << "\n" << r.err;
+    EXPECT_NE(r.err.find("no display"), std::string::npos) << path << "\n" << r.err;
+    EXPECT_EQ(r.err.find("unknown command"), std::string::npos) << path << "\n" << r.err;
+  }
+  const fs::path notes = m_dir / "notes.txt";
+  writeText(notes, "hello");
+  const Outcome r = windowless(notes);
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_NE(r.err.find("posenc: cannot open " + notes.string() + ": "), std::string::npos) << r.err;
+  for (const char* accepted : {"session", "model folder", "config.json", ".safetensors"})
+    EXPECT_NE(r.err.find(accepted), std::string::npos) << accepted << "\n" << r.err;
+  EXPECT_EQ(r.err.find("no display"), std::string::npos) << r.err;
+  // A word that is no file is still a command.
+  EXPECT_NE(run({"frobnicate"}).err.find("unknown command"), std::string::npos);
+}
+
 TEST_F(Cli, ListJsonDescribesEveryScheme) {
   const Outcome r = run({"list", "--json"});
   ASSERT_EQ(r.status, 0) << r.err;

@@ -137,8 +137,8 @@ TEST_F(ModelBroken, BrokenConfigsAndShardsAreRefused) {
   };
   // config.json: not JSON, not UTF-8, no model_type, a model_type we do not map, a number as text.
   const std::vector<std::pair<std::string, std::string>> configs = {
-      {"{\"model_type\": \"gpt2\", ", "not a config.json (not a JSON object)"},
-      {"{\"model_type\": \"gpt\xff\"}", "not a config.json (not a JSON object)"},
+      {"{\"model_type\": \"gpt2\", ", "not a config.json: JSON error at line 1, column 24: "},
+      {"{\"model_type\": \"gpt\xff\"}", "not a config.json: JSON error at line 1, column 20: "},
       {"{\"n_positions\": 12}", "model_type \"(none)\" is not one we can map"},
       {"{\"model_type\": \"mamba\"}", "model_type \"mamba\" is not one we can map"},
       {R"({"model_type": "gpt2", "n_positions": "12", "n_embd": 16})",

@@ -279,7 +279,16 @@ TEST(ModelConfig, RefusalsNameTheFileAndTheKey) {
     }
     return std::string("accepted");
   };
-  EXPECT_EQ(message("[]"), "my/config.json: not a config.json (not a JSON object)");
+  EXPECT_EQ(message("[]"),
+            "my/config.json: not a config.json: the document is a JSON array, not an object");
+  // Issue 26 item 19: a broken config said "not a JSON object" without where.
+  const std::string cut = message("{\n  \"model_type\": \"gpt2\",\n  \"n_positions\": 1");
+  EXPECT_EQ(cut.rfind("my/config.json: not a config.json: JSON error at line 3, column 19: ", 0),
+            0U)
+      << cut;
+  const std::string comma = message("{\"model_type\": \"llama\",, \"x\": 1}");
+  EXPECT_NE(comma.find("line 1, column 24: syntax error"), std::string::npos) << comma;
+  EXPECT_EQ(comma.find("json.exception"), std::string::npos) << comma;
   const std::string unknown = message(R"({"model_type": "mamba"})");
   EXPECT_NE(unknown.find("model_type \"mamba\" is not one we can map (supported: "),
             std::string::npos);

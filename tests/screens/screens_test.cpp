@@ -18,11 +18,13 @@
 #include <QPixmap>
 #include <QScreen>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTabBar>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextBrowser>
 #include <gtest/gtest.h>
 #include <qcustomplot.h>
 
@@ -35,6 +37,8 @@
 #include "posenc_ui/check/check_window.h"
 #include "posenc_ui/formula/formula_widget.h"
 #include "posenc_ui/help/help_windows.h"
+#include "posenc_ui/help/problem_log.h"
+#include "posenc_ui/help/shortcuts.h"
 #include "posenc_ui/help/start_page.h"
 #include "posenc_ui/io/lesson.h"
 #include "posenc_ui/models/model_actions.h"
@@ -333,6 +337,38 @@ TEST_P(Screens, OpenModelDialogAndAModelShown) {
   m_window->help().startPage()->close();
   if (old.isEmpty()) qunsetenv("HF_HUB_CACHE");
   else qputenv("HF_HUB_CACHE", old);
+}
+
+TEST_P(Screens, StartCardLessonOverviewShortcutsAndAProblem) {
+  // Issue 26 items 7, 12 and 20: the lessons by name on the start card, a lesson's overview
+  // with its steps, the keyboard shortcuts, and why the remembered session was not restored.
+  m_window->showStartPage();
+  ASSERT_TRUE(QTest::qWaitForWindowExposed(m_window->help().startPage()));
+  check(QStringLiteral("start_card"));
+  m_window->help().startPage()->close();
+
+  const QList<ui::Lesson>& lessons = m_window->lessonPanel().lessons();
+  emit m_window->help().lessonRequested(QStringLiteral("rope"));  // as the card's list does
+  ASSERT_GE(m_window->lessonPanel().currentLessonIndex(), 0);
+  EXPECT_EQ(lessons[m_window->lessonPanel().currentLessonIndex()].id, QLatin1String("rope"));
+  check(QStringLiteral("lesson_overview"));
+
+  m_window->help().showShortcuts();
+  ASSERT_TRUE(QTest::qWaitForWindowExposed(m_window->help().shortcuts()));
+  check(QStringLiteral("shortcuts"));
+  if (auto* browser = m_window->help().shortcuts()->findChild<QTextBrowser*>()) {
+    browser->verticalScrollBar()->setValue(browser->verticalScrollBar()->maximum());
+    check(QStringLiteral("shortcuts_end"));  // the plots' controls
+  }
+  m_window->help().shortcuts()->close();
+
+  QSettings().setValue(QStringLiteral("Session/last"),
+                       QByteArray(R"({"format": "posenc-session", "version": 1, "scheme": "rope",
+                                      "params": {"base": -1, "dim": 7}})"));
+  m_window->restoreLastSession();
+  check(QStringLiteral("corrupt_session"));
+  m_window->problems().showAll();
+  check(QStringLiteral("problems_window"));
 }
 
 TEST_P(Screens, CheckAgainstAFileWithTheInterleavedSlip) {

@@ -132,6 +132,34 @@ TEST(Explanations, RandomStandInViewsSayWhatATrainedModelShows) {
   }
 }
 
+TEST(Explanations, ViewsThatCanDrawATrainedTableHaveTextsForIt) {
+  // Issue 26 item 3: with GPT-2's table open the texts still said "random initialisation",
+  // "no pattern", "std 0.02". Every view whose stand-ins a parameter can replace by trained
+  // data (ViewSpec::standInsUnless) says what that data shows, in both languages, without a
+  // word of initialisation.
+  for (const auto& scheme : allSchemes()) {
+    const SchemeInfo& info = scheme->info();
+    const SchemeExplanation e = loadSchemeExplanation(qs(info.id));
+    for (const ViewSpec& spec : info.views) {
+      const ViewExplanation* v = e.view(qs(spec.id));
+      ASSERT_NE(v, nullptr);
+      const std::string where = info.id + "/" + spec.id;
+      EXPECT_EQ(!v->trainedWhat.isEmpty(), !spec.standInsUnless.empty()) << where;
+      std::vector<ExplanationText> texts = v->trainedNotice;
+      texts.push_back(v->trainedWhat);
+      for (const ExplanationText& t : texts) {
+        if (spec.standInsUnless.empty()) continue;
+        EXPECT_FALSE(t.en.isEmpty() || t.zhCN.isEmpty()) << where;
+        for (const char* stale :
+             {"initialisation", "std 0.02", "std = 0.02", "No pattern", "random stand-ins"})
+          EXPECT_FALSE(t.en.contains(QLatin1String(stale))) << where << ": " << stale;
+        for (const char* stale : {"初始化", "随机替代权重", "没有任何结构"})
+          EXPECT_FALSE(t.zhCN.contains(QString::fromUtf8(stale))) << where << ": " << stale;
+      }
+    }
+  }
+}
+
 TEST(Explanations, EveryFormulaParses) {
   for (const auto& scheme : allSchemes()) {
     const SchemeExplanation e = loadSchemeExplanation(qs(scheme->info().id));
@@ -388,6 +416,32 @@ TEST(ExplanationPanel, ParamsChooseTheFormulaVariant) {
   EXPECT_FALSE(panel.formulaSource().contains(QStringLiteral("\\lvert")));
   panel.setParams(makeParams(findScheme("alibi"), {{"causal", "false"}}));
   EXPECT_TRUE(panel.formulaSource().contains(QStringLiteral("\\lvert")));
+}
+
+TEST(ExplanationPanel, ATrainedTableIsExplainedAsTrainedAStandInAsRandom) {
+  ExplanationPanel panel;
+  const Scheme& learned = findScheme("learned");
+  ParamSet trained(learned.info().params);
+  trained.set("table", std::string("gpt2/model.safetensors"));  // what a model sets
+  for (const char* view : {"encoding", "similarity"}) {
+    panel.setView(QStringLiteral("learned"), QString::fromLatin1(view));
+    EXPECT_TRUE(panel.whatText().contains(QLatin1String("random"))) << view;
+    panel.setParams(trained);
+    const QString what = panel.whatText();
+    EXPECT_FALSE(what.contains(QLatin1String("random initialisation"))) << what.toStdString();
+    EXPECT_FALSE(what.contains(QLatin1String("At initialisation"))) << what.toStdString();
+    EXPECT_TRUE(what.contains(QLatin1String("trained"))) << what.toStdString();
+    for (const QString& n : panel.noticeTexts()) {
+      EXPECT_FALSE(n.contains(QLatin1String("No pattern"))) << n.toStdString();
+      EXPECT_FALSE(n.contains(QLatin1String("std 0.02"))) << n.toStdString();
+    }
+    panel.setLanguage(QStringLiteral("zh_CN"));
+    EXPECT_FALSE(panel.whatText().contains(QString::fromUtf8("随机初始化"))) << view;
+    EXPECT_FALSE(panel.whatText().contains(QString::fromUtf8("初始化时"))) << view;
+    panel.setLanguage(QStringLiteral("en"));
+    panel.setParams(ParamSet(learned.info().params));  // the stand-in again
+    EXPECT_TRUE(panel.whatText().contains(QLatin1String("random"))) << view;
+  }
 }
 
 TEST(ExplanationPanel, SchemePageHasUsesAndTheComparisonTable) {

@@ -6,11 +6,17 @@
 #include <QComboBox>
 #include <QCommandLinkButton>
 #include <QDockWidget>
+#include <QGuiApplication>
 #include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTest>
+#include <QTextBrowser>
+#include <QTextCursor>
+#include <QTextDocument>
+#include <QWindow>
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -22,6 +28,7 @@
 #include "posenc_ui/help/shortcuts.h"
 #include "posenc_ui/help/start_page.h"
 #include "posenc_ui/help/user_guide.h"
+#include "posenc_ui/io/lesson.h"
 #include "posenc_ui/panels/lesson_panel.h"
 #include "posenc_ui/window/main_window.h"
 #include "posenc_ui/window/menus.h"
@@ -42,6 +49,12 @@ class Help : public test::MainWindowTest {
   void switchTo(const QString& language) {
     m_window->setLanguage(language);
     for (int round = 0; round < 3; ++round) QCoreApplication::processEvents();
+  }
+  /// Clicks row `row` of `list` as a user would.
+  static void clickItem(QListWidget& list, int row) {
+    list.scrollToItem(list.item(row));
+    QTest::mouseClick(list.viewport(), Qt::LeftButton, {},
+                      list.visualItemRect(list.item(row)).center());
   }
   /// The Help menu's Lessons submenu.
   [[nodiscard]] QMenu* lessonsMenu() const {
@@ -83,16 +96,64 @@ TEST_F(Help, TheFirstStartShowsTheCardALaterStartOnlyWhenTicked) {
   EXPECT_TRUE(card()->showAtStartUp());
 }
 
-TEST_F(Help, StartALessonOpensTheFirstLessonsOverview) {
+TEST_F(Help, PickingALessonOnTheCardOpensItsOverview) {
   m_window->showStartPage();
   ASSERT_TRUE(cardShown());
   EXPECT_FALSE(lessonsDock().isVisible());
-  QTest::mouseClick(card()->findChild<QCommandLinkButton*>(QStringLiteral("StartLesson")),
-                    Qt::LeftButton);
+  auto* list = card()->findChild<QListWidget*>(QStringLiteral("StartLessons"));
+  ASSERT_NE(list, nullptr);
+  ASSERT_EQ(list->count(), builtInLessons().size());
+  clickItem(*list, 0);
   EXPECT_FALSE(cardShown());
   EXPECT_TRUE(lessonsDock().isVisible());
   EXPECT_EQ(m_window->lessonPanel().currentLessonIndex(), 0);
   EXPECT_EQ(m_window->lessonPanel().currentStepIndex(), -1);  // the overview: nothing applied
+}
+
+TEST_F(Help, LaunchToARopeStepOnTheProjectorTakesThreeActions) {
+  // Issue 26 item 20: start card, lesson list, lesson, step list, step, F5 were six actions.
+  // Now the card lists the lessons by name and the overview lists the steps as links.
+  ASSERT_TRUE(showStartPageIfWanted(*m_window));  // what runWindow does at the first start
+  ASSERT_TRUE(cardShown());
+  auto* list = card()->findChild<QListWidget*>(QStringLiteral("StartLessons"));
+  ASSERT_NE(list, nullptr);
+  int rope = -1;
+  for (int i = 0; i < list->count(); ++i)
+    if (list->item(i)->text().contains(QLatin1String("RoPE: rotation"))) rope = i;
+  ASSERT_GE(rope, 0);
+  clickItem(*list, rope);  // 1
+  EXPECT_FALSE(cardShown());
+  LessonPanel& panel = m_window->lessonPanel();
+  EXPECT_EQ(panel.currentStepIndex(), -1);
+
+  auto* body = m_window->findChild<QTextBrowser*>(QStringLiteral("LessonBody"));
+  ASSERT_NE(body, nullptr);
+  const QString step = QStringLiteral("The score depends only on m \u2212 n");
+  const QTextCursor found = body->document()->find(step);
+  ASSERT_FALSE(found.isNull()) << body->toPlainText().toStdString();
+  QTextCursor inside(body->document());
+  inside.setPosition(found.selectionStart() + 2);
+  QCoreApplication::processEvents();
+  // In sight without scrolling: the dock is made tall enough for the list of steps.
+  EXPECT_TRUE(body->viewport()->rect().contains(body->cursorRect(inside)))
+      << "the step's link is out of sight in a lesson dock " << body->height() << " px high";
+  body->setTextCursor(inside);
+  body->ensureCursorVisible();
+  QTest::mouseClick(body->viewport(), Qt::LeftButton, {}, body->cursorRect(inside).center());  // 2
+  EXPECT_EQ(panel.stepTitleText(), step);
+  ASSERT_NE(panel.currentStep(), nullptr);
+  EXPECT_EQ(m_window->controller().scheme().info().id, "rope");
+
+  // As the window manager does when the card closes (offscreen, the closed card stays the
+  // active window).
+  m_window->windowHandle()->requestActivate();
+  ASSERT_TRUE(
+      QTest::qWaitFor([&] { return QGuiApplication::focusWindow() == m_window->windowHandle(); },
+                      2000));
+  QTest::keyClick(m_window.get(), Qt::Key_F5);  // 3
+  EXPECT_TRUE(m_window->presentationMode());
+  EXPECT_TRUE(m_window->captionLabel().text().contains(QLatin1String("depends only on")))
+      << m_window->captionLabel().text().toStdString();
 }
 
 TEST_F(Help, PickingASchemeOnTheCardSelectsIt) {
@@ -141,6 +202,29 @@ TEST_F(Help, ShortcutsAreReadFromTheWindowsActions) {
   switchTo(QStringLiteral("zh_CN"));
   EXPECT_TRUE(m_window->help().shortcuts()->text().contains(QStringLiteral("演示模式")));
   EXPECT_TRUE(collectShortcuts(*m_window).contains(ShortcutEntry{"视图", "演示模式", "F5"}));
+}
+
+TEST_F(Help, ShortcutsNameEachActionOnceAndSayWhatADragDoes) {
+  // Issue 26 item 12: every plot (a grid's four, Compare's, Animate's) has its own Go to Range
+  // action; the list said "Go to Range" seven times, and "Drag: move the picture" where a drag
+  // zooms to a box.
+  m_window->setLayoutMode(QStringLiteral("grid4"));
+  const QList<ShortcutEntry> entries = collectShortcuts(*m_window);
+  int goToRange = 0;
+  for (qsizetype i = 0; i < entries.size(); ++i) {
+    if (entries[i].action == QLatin1String("Go to Range")) ++goToRange;
+    for (qsizetype j = i + 1; j < entries.size(); ++j)
+      EXPECT_FALSE(entries[i].action == entries[j].action && entries[i].keys == entries[j].keys)
+          << entries[i].action.toStdString() << " " << entries[i].keys.toStdString();
+  }
+  EXPECT_EQ(goToRange, 1);
+  m_window->help().showShortcuts();
+  const QString text = m_window->help().shortcuts()->text();
+  EXPECT_EQ(text.count(QLatin1String("Go to Range")), 1) << text.toStdString();
+  EXPECT_TRUE(text.contains(QRegularExpression(QStringLiteral("Zoom to a box\\s+Drag\\s"))))
+      << text.toStdString();
+  EXPECT_FALSE(text.contains(QRegularExpression(QStringLiteral("Move the picture\\s+Drag\\s"))))
+      << text.toStdString();
 }
 
 TEST_F(Help, PlainActionTextDropsMnemonicsAndEllipsis) {

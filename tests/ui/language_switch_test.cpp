@@ -146,10 +146,14 @@ TEST_F(LanguageSwitch, UndoAndRedoTextsFollowTheLanguage) {
   show("rope", "scores");
   auto* length = m_window->parameterPanel().findChild<QSpinBox*>(QStringLiteral("param_length"));
   ASSERT_TRUE(length);
+  const QString before = QString::number(m_window->controller().params().getInt("length"));
+  ASSERT_NE(before, QStringLiteral("100"));
   length->setValue(100);
   QAction* undo = editAction(QKeySequence(QKeySequence::Undo));
   ASSERT_TRUE(undo);
-  EXPECT_EQ(undo->text(), QStringLiteral("&Undo Change length"));
+  // Issue 26 item 19: it said "Undo Change length" (and "Undo Change" after Reset All), not
+  // what it undoes.
+  EXPECT_EQ(undo->text(), QStringLiteral("&Undo length %1 \u2192 100").arg(before));
 
   switchTo("zh_CN");
   EXPECT_TRUE(hasChinese(undo->text())) << undo->text().toStdString();
@@ -158,10 +162,12 @@ TEST_F(LanguageSwitch, UndoAndRedoTextsFollowTheLanguage) {
   QAction* redo = editAction(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z));
   ASSERT_TRUE(redo);
   EXPECT_TRUE(hasChinese(redo->text())) << redo->text().toStdString();
-  EXPECT_TRUE(redo->text().contains(QStringLiteral("length"))) << redo->text().toStdString();
+  EXPECT_TRUE(redo->text().contains(parameterName(QStringLiteral("length"))))
+      << redo->text().toStdString();
+  EXPECT_TRUE(redo->text().contains(QStringLiteral("\u2192 100"))) << redo->text().toStdString();
 
   switchTo("en");
-  EXPECT_EQ(redo->text(), QStringLiteral("&Redo Change length"));
+  EXPECT_EQ(redo->text(), QStringLiteral("&Redo length %1 \u2192 100").arg(before));
 }
 
 TEST_F(LanguageSwitch, LessonStepUndoTextTakesTheTitleOfTheNewLanguage) {

@@ -147,6 +147,32 @@ TEST(Lesson, TheNineRequiredTopicsArePresentInOrder) {
   EXPECT_EQ(ids.mid(0, required.size()), required) << s(ids.join(", "));
 }
 
+TEST(Lesson, TheReadmeCountsTheBuiltInLessons) {
+  // Issue 26 item 19: the README said nine lessons are built in where there are eleven.
+  const QStringList words = {"No",     "One",      "Two",      "Three",   "Four",   "Five",
+                             "Six",    "Seven",    "Eight",    "Nine",    "Ten",    "Eleven",
+                             "Twelve", "Thirteen", "Fourteen", "Fifteen", "Sixteen"};
+  const auto count = builtInLessons().size();
+  ASSERT_LT(count, words.size());
+  for (const char* file : {"/README.md", "/resources/guide/guide_en.md"}) {
+    QFile readme(QStringLiteral(POSENC_SOURCE_DIR) + QLatin1String(file));
+    ASSERT_TRUE(readme.open(QIODevice::ReadOnly)) << file;
+    const QString text = QString::fromUtf8(readme.readAll());
+    const QRegularExpression said(QStringLiteral("(\\w+) lessons are built in"));
+    const QRegularExpressionMatch m = said.match(text);
+    ASSERT_TRUE(m.hasMatch()) << file;
+    EXPECT_EQ(m.captured(1), words[count]) << file << ": " << count << " lessons in resources";
+  }
+  const QStringList chinese = {"零", "一", "二",   "三",   "四",   "五",   "六",   "七",  "八",
+                               "九", "十", "十一", "十二", "十三", "十四", "十五", "十六"};
+  QFile guide(QStringLiteral(POSENC_SOURCE_DIR "/resources/guide/guide_zh_CN.md"));
+  ASSERT_TRUE(guide.open(QIODevice::ReadOnly));
+  const QRegularExpression said(QStringLiteral("内置(\\S+?)节课程"));
+  const QRegularExpressionMatch m = said.match(QString::fromUtf8(guide.readAll()));
+  ASSERT_TRUE(m.hasMatch());
+  EXPECT_EQ(m.captured(1), chinese[count]);
+}
+
 TEST(Lesson, EveryBuiltInLessonHasFourToEightStepsInBothLanguages) {
   for (const Lesson& lesson : builtInLessons()) {
     SCOPED_TRACE(s(lesson.id));
@@ -445,7 +471,7 @@ TEST(LessonReader, RefusesWithAReasonNamingTheStepAndField) {
       {bytesOf(withStepField(good, 0, "params", QJsonObject{{"dim", 33}})),
        "step 1: params.dim: parameter 'dim' = '33': must be an even integer from 2 to 4096"},
       {bytesOf(withStepField(good, 0, "params", QJsonObject{{"length", "64"}})),
-       "step 1: params.length: parameter 'length' = '\"64\"': must be an integer from 1 to "
+       "step 1: params.length: parameter 'length' = '64': must be an integer from 1 to "
        "1048576, not a string"},
       {bytesOf(withStepField(good, 0, "params", QJsonObject{{"rotation", 3}})),
        "step 1: params.rotation: parameter 'rotation'"},
@@ -810,13 +836,19 @@ TEST(LessonPanel, AddedLessonIsSelectedAndReplacesOneWithTheSameId) {
   EXPECT_EQ(f.shown.size(), 2u);
 }
 
-TEST(LessonPanel, ChoosingALessonInTheComboShowsItsFirstStep) {
+TEST(LessonPanel, ChoosingALessonInTheComboShowsItsOverview) {
+  // Issue 26 item 17: picking a lesson applied its step 1 at once; the README says the panel
+  // opens on the lesson's overview and nothing changes until a step is picked.
   PanelFixture f;
   f.panel.setLessons({twoLanguageLesson("a", 2), twoLanguageLesson("b", 3)});
   auto* chooser = f.panel.findChild<QComboBox*>();
   ASSERT_NE(chooser, nullptr);
   emit chooser->activated(1);
   EXPECT_EQ(f.panel.currentLessonIndex(), 1);
+  EXPECT_EQ(f.panel.currentStepIndex(), -1);
+  EXPECT_TRUE(f.shown.empty());
+  EXPECT_EQ(f.panel.progressText(), "3 steps: pick one to begin");
+  f.panel.nextStep();  // Start
   ASSERT_EQ(f.shown.size(), 1u);
   EXPECT_EQ(f.shown[0].session.params.getInt("length"), 16);
   EXPECT_EQ(f.panel.progressText(), "Step 1 of 3");

@@ -8,6 +8,7 @@
 #include <QDir>
 #include <QDropEvent>
 #include <QFile>
+#include <QFileInfo>
 #include <QLabel>
 #include <QListWidget>
 #include <QMenu>
@@ -28,6 +29,7 @@
 #include <string>
 
 #include "posenc_ui/app/settings_keys.h"
+#include "posenc_ui/help/problem_log.h"
 #include "posenc_ui/help/start_page.h"
 #include "posenc_ui/models/model_actions.h"
 #include "posenc_ui/models/open_model_dialog.h"
@@ -225,6 +227,54 @@ TEST_F(Models, TheLabelStaysWhileTheParametersComeFromTheModel) {
   m_window->undoStack().undo();
   EXPECT_EQ(m_window->models().label(), QStringLiteral("llama-3.1-8b"));
   EXPECT_TRUE(strip().isVisible());
+}
+
+TEST_F(Models, SessionsKeepTheModelAndSaySoWhenItIsGone) {
+  // Issue 26 item 15: after a restart the trained table was drawn again (its file is a
+  // parameter) but the model's name was gone from the strip, the title and the pictures.
+  const QString arrays = QStringLiteral(POSENC_SOURCE_DIR "/tests/data/arrays/");
+  const QString gpt2 =
+      modelFolder(QStringLiteral("gpt2-tiny"), R"({"model_type": "gpt2", "n_positions": 3,
+                                                  "n_embd": 4})");
+  ASSERT_TRUE(QFile::copy(arrays + QStringLiteral("model.safetensors"),
+                          gpt2 + QStringLiteral("/model.safetensors")));
+  QString error;
+  ASSERT_TRUE(m_window->openModel(gpt2, &error)) << error.toStdString();
+  ASSERT_EQ(m_window->models().label(), QStringLiteral("gpt2-tiny"));
+  const Session withModel = m_window->currentSession();
+  EXPECT_EQ(withModel.model, QFileInfo(gpt2).absoluteFilePath());
+  EXPECT_EQ(readSession(writeSession(withModel)), withModel);  // written and read back
+
+  // The next start restores it with its name.
+  m_window->close();
+  m_window = std::make_unique<MainWindow>();
+  m_window->setUnsavedPrompt([] { return QMessageBox::Discard; });
+  m_window->restoreLastSession();
+  m_window->show();
+  EXPECT_EQ(m_window->controller().scheme().info().id, "learned");
+  EXPECT_EQ(m_window->models().label(), QStringLiteral("gpt2-tiny"));
+  EXPECT_TRUE(strip().isVisible());
+  EXPECT_TRUE(m_window->windowTitle().contains(QStringLiteral("gpt2-tiny")))
+      << m_window->windowTitle().toStdString();
+
+  // A session whose model is gone opens with its scheme and parameters, says why the name is
+  // missing, and shows no name.
+  const QString llama = llamaFolder();
+  ASSERT_TRUE(m_window->openModel(llama, &error)) << error.toStdString();
+  const QString file = m_dir.filePath(QStringLiteral("llama.posenc.json"));
+  ASSERT_TRUE(m_window->saveSession(file, &error)) << error.toStdString();
+  ASSERT_TRUE(QDir(llama).removeRecursively());
+  m_window->applySession(session("alibi", {}));
+  ASSERT_TRUE(m_window->openSession(file, &error)) << error.toStdString();
+  EXPECT_EQ(m_window->controller().scheme().info().id, "rope");
+  EXPECT_DOUBLE_EQ(m_window->controller().params().getReal("factor"), 8.0);
+  EXPECT_TRUE(m_window->models().label().isEmpty());
+  EXPECT_FALSE(strip().isVisible());
+  const auto* bar = m_window->findChild<QWidget*>(QStringLiteral("ProblemBar"));
+  ASSERT_NE(bar, nullptr);
+  EXPECT_TRUE(bar->isVisible());
+  EXPECT_TRUE(m_window->problems().text().contains(QStringLiteral("llama-3.1-8b")))
+      << m_window->problems().text().toStdString();
 }
 
 TEST_F(Models, ARepoIdResolvesInTheHuggingFaceCache) {

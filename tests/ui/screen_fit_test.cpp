@@ -67,6 +67,26 @@ TEST_F(ScreenFit, CompareHasItsOwnDockLayoutAndExploreGetsItsDocksBack) {
   EXPECT_TRUE(dock("ParametersDock")->isVisible()) << "Animate shares Explore's layout";
 }
 
+TEST_F(ScreenFit, CollapsedSidePanelsAreNotRestoredCollapsed) {
+  // Issue 26 item 16: shrinking the window squeezes the docks to about 75 px; grown again,
+  // they stay so, and that width was saved for the next start.
+  QTest::qWait(20);
+  m_window->resizeDocks({dock("ParametersDock"), dock("ReadoutDock")}, {75, 75}, Qt::Horizontal);
+  QTest::qWait(20);
+  ASSERT_LT(dock("ParametersDock")->width(), 150);
+  ASSERT_LT(dock("ReadoutDock")->width(), 150);
+  m_window->close();  // saves the window state
+
+  m_window = std::make_unique<MainWindow>();
+  m_window->setUnsavedPrompt([] { return QMessageBox::Discard; });
+  m_window->show();
+  QTest::qWait(50);
+  for (const char* name : {"SchemesDock", "ParametersDock", "ReadoutDock"}) {
+    EXPECT_GE(dock(name)->width(), 200) << name;
+    EXPECT_TRUE(dock(name)->isVisible()) << name;
+  }
+}
+
 TEST_F(ScreenFit, AWindowLargerThanTheScreenShrinksIntoItOnTheNextModeChange) {
   m_window->resize(3000, 2000);  // e.g. a layout restored from a larger monitor
   m_window->setMode(QStringLiteral("compare"));

@@ -286,14 +286,14 @@ TEST(SessionIo, RefusesWithAReasonNamingThePart) {
       {R"({"format":"posenc-session","version":1,"scheme":"rope","params":[]})",
        "params: must be an object"},
       {R"({"format":"posenc-session","version":1,"scheme":"rope","params":{"colour":"red"}})",
-       "params.colour: parameter 'colour' = '\"red\"': must be a parameter of rope: length, dim"},
+       "params.colour: parameter 'colour' = 'red': must be a parameter of rope: length, dim"},
       {R"({"format":"posenc-session","version":1,"scheme":"rope","params":{"length":"512"}})",
-       "params.length: parameter 'length' = '\"512\"': must be an integer from 1 to 1048576, not a "
+       "params.length: parameter 'length' = '512': must be an integer from 1 to 1048576, not a "
        "string"},
       {R"({"format":"posenc-session","version":1,"scheme":"rope","params":{"layout":1}})",
        "params.layout: parameter 'layout' = '1': must be one of half or interleaved, not a number"},
       {R"({"format":"posenc-session","version":1,"scheme":"alibi","params":{"causal":"yes"}})",
-       "params.causal: parameter 'causal' = '\"yes\"': must be true or false, not a string"},
+       "params.causal: parameter 'causal' = 'yes': must be true or false, not a string"},
       {R"({"format":"posenc-session","version":1,"scheme":"rope","params":{"base":null}})",
        "params.base: parameter 'base' = 'null': must be a finite number from 2 to 1000000000000, "
        "not null"},
@@ -349,6 +349,35 @@ TEST(SessionIo, RefusesWithAReasonNamingThePart) {
 
 // A file cut short anywhere (a full disk, a copy interrupted, a download stopped) is refused
 // with the reason, never read as a smaller session. #7
+TEST(SessionIo, EveryBadValueIsNamedOnceWithoutDoubledQuotes) {
+  // Issue 26 item 19: a string value came out as '"red"' (its JSON quotes inside the
+  // message's), and only the first bad value of the file was named.
+  const std::string why = refusal(
+      R"({"format":"posenc-session","version":1,"scheme":"rope",
+          "params":{"length":"512","base":1,"colour":"red"}})");
+  EXPECT_EQ(why.find("'\""), std::string::npos) << why;
+  EXPECT_NE(why.find("params: 3 values refused: "), std::string::npos) << why;
+  for (const char* part :
+       {"params.length: parameter 'length' = '512': must be an integer from 1 to 1048576, not a "
+        "string",
+        "params.base: parameter 'base' = '1': must be a finite number from 2",
+        "params.colour: parameter 'colour' = 'red': must be a parameter of rope"})
+    EXPECT_NE(why.find(part), std::string::npos) << part << "\n  gave: " << why;
+  // The same in a session file: the file, then every value.
+  const ReadError one = [] {
+    try {
+      (void)readSession(R"({"format":"posenc-session","version":1,"scheme":"rope",
+                            "params":{"dim":7,"base":1}})");
+    } catch (const ReadError& e) {
+      return e;
+    }
+    return ReadError({}, {}, {});
+  }();
+  EXPECT_EQ(one.where(), QStringLiteral("params"));
+  EXPECT_TRUE(one.reason().contains(QStringLiteral("params.dim: ")));
+  EXPECT_TRUE(one.reason().contains(QStringLiteral("params.base: ")));
+}
+
 TEST(SessionIo, EveryTruncationIsRefused) {
   Session s = defaultSession(findScheme("tupe"));
   s.params = changedParams(findScheme("tupe"));

@@ -1,16 +1,23 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The window's first session as `posenc [SESSION.json]` starts it (startSession, the code
+// The window's first session as `posenc [SESSION.json | MODEL]` starts it (startSession, the code
 // runWindow calls), the session remembered for the next start (settings::kLastSession), and
 // the view tabs of a session put in place before the window is first shown. Offscreen.
+#include <QAction>
 #include <QByteArray>
 #include <QCoreApplication>
+#include <QDialog>
+#include <QDir>
 #include <QFile>
+#include <QLabel>
 #include <QSettings>
+#include <QStatusBar>
 #include <QString>
 #include <QStringList>
 #include <QTabBar>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextBrowser>
+#include <QToolButton>
 #include <QXmlStreamReader>
 #include <gtest/gtest.h>
 
@@ -21,6 +28,8 @@
 #include "posenc_ui/app/settings_keys.h"
 #include "posenc_ui/app/translation.h"
 #include "posenc_ui/app/window_main.h"
+#include "posenc_ui/models/model_actions.h"
+#include "posenc_ui/plot/plot_view.h"
 #include "posenc_ui/window/main_window.h"
 #include "posenc_ui/window/view_grid.h"
 #include "support/main_window_fixture.hpp"
@@ -114,6 +123,51 @@ TEST_F(SessionStartup, RememberedSessionThatCannotBeReadIsNotReplacedByDefaults)
   EXPECT_EQ(rememberedSession(), remembered);
 }
 
+TEST_F(SessionStartup, WhyTheRememberedSessionWasNotRestoredIsShownOnceAndKept) {
+  // Issue 26 item 7: the reason was a status message, drawn over the status bar's own text
+  // (the window was not shown yet, so its label was not hidden) and gone after 8 s. Now it has
+  // its own row over the plots until closed, and Help > Problems shows it again.
+  const QByteArray remembered =
+      R"({"format": "posenc-session", "version": 1, "scheme": "rope", "params": {"base": -1}})";
+  QSettings().setValue(settings::kLastSession, remembered);
+  MainWindow window;
+  window.resize(1024, 700);
+  EXPECT_TRUE(startSession(window, QString(), nullptr));
+  window.show();
+  QCoreApplication::processEvents();
+  EXPECT_TRUE(window.statusBar()->currentMessage().isEmpty())
+      << window.statusBar()->currentMessage().toStdString();
+  const auto* bar = window.findChild<QWidget*>(QStringLiteral("ProblemBar"));
+  ASSERT_NE(bar, nullptr);
+  EXPECT_TRUE(bar->isVisible());
+  const auto* text = bar->findChild<QLabel*>(QStringLiteral("ProblemText"));
+  ASSERT_NE(text, nullptr);
+  EXPECT_TRUE(text->text().contains(QLatin1String("params.base"))) << text->text().toStdString();
+  EXPECT_GE(text->height(), text->heightForWidth(text->width()));  // every line of it shown
+  // Its own row: above the plots, nothing under it.
+  const QWidget* plots = &window.plotView(0);
+  const QRect barRect(bar->mapTo(&window, QPoint(0, 0)), bar->size());
+  const QRect plotRect(plots->mapTo(&window, QPoint(0, 0)), plots->size());
+  EXPECT_FALSE(barRect.intersects(plotRect));
+  EXPECT_FALSE(barRect.intersects(window.statusBar()->geometry()));
+
+  // Closed, it is still there in Help > Problems.
+  QTest::mouseClick(bar->findChild<QToolButton*>(QStringLiteral("ProblemClose")), Qt::LeftButton);
+  EXPECT_FALSE(bar->isVisible());
+  auto* action = window.findChild<QAction*>(QStringLiteral("ProblemsAction"));
+  ASSERT_NE(action, nullptr);
+  EXPECT_TRUE(action->isEnabled());
+  action->trigger();
+  const auto* list = window.findChild<QDialog*>(QStringLiteral("ProblemsWindow"));
+  ASSERT_NE(list, nullptr);
+  EXPECT_TRUE(list->isVisible());
+  const auto* browser = list->findChild<QTextBrowser*>();
+  ASSERT_NE(browser, nullptr);
+  EXPECT_TRUE(browser->toPlainText().contains(QLatin1String("params.base")))
+      << browser->toPlainText().toStdString();
+  window.close();
+}
+
 TEST_F(SessionStartup, WhatTheUserDoesAfterAFailedStartIsRemembered) {
   QSettings().setValue(settings::kLastSession, writeSession(earlierWork()));
   QTemporaryDir dir;
@@ -167,6 +221,41 @@ TEST_F(SessionStartup, SessionNamedAsTheDesktopFileTypeOpensFromTheCommandLine) 
   EXPECT_EQ(shown.scheme, opened.scheme);
   EXPECT_EQ(shown.params, opened.params);
   EXPECT_EQ(shown.view, opened.view);
+}
+
+TEST_F(SessionStartup, APathOnTheCommandLineOpensAsWhatItIs) {
+  // Issue 26 item 14: `posenc config.json` was read as a session ("not a PosEnc session"),
+  // `posenc MODEL_FOLDER` was an unknown command.
+  QTemporaryDir dir;
+  const QString folder = dir.filePath(QStringLiteral("tiny-neox"));
+  ASSERT_TRUE(QDir().mkpath(folder));
+  QFile config(folder + QStringLiteral("/config.json"));
+  ASSERT_TRUE(config.open(QIODevice::WriteOnly));
+  config.write(R"({"model_type": "gpt_neox", "hidden_size": 64, "num_attention_heads": 4,
+                   "rotary_pct": 0.25, "rotary_emb_base": 20000, "max_position_embeddings": 128})");
+  config.close();
+  const auto kind = [](const QString& path) { return startPathKind(path.toStdString()); };
+  EXPECT_EQ(kind(folder), StartPath::Model);
+  EXPECT_EQ(kind(config.fileName()), StartPath::Model);
+  EXPECT_EQ(kind(writeSessionFile(dir, earlierWork())), StartPath::Session);
+  EXPECT_EQ(kind(dir.filePath(QStringLiteral("not-yet.json"))), StartPath::Session);
+  QFile notes(dir.filePath(QStringLiteral("notes.txt")));
+  ASSERT_TRUE(notes.open(QIODevice::WriteOnly));
+  notes.write("x");
+  notes.close();
+  EXPECT_EQ(kind(notes.fileName()), StartPath::Unrecognised);
+  EXPECT_EQ(kind(QStringLiteral("frobnicate")), StartPath::Command);
+  const std::string why = unrecognisedFileText(notes.fileName().toStdString());
+  EXPECT_NE(why.find(notes.fileName().toStdString()), std::string::npos) << why;
+
+  for (const QString& path : {folder, config.fileName()}) {
+    MainWindow window;
+    QString error;
+    EXPECT_TRUE(startSession(window, path, &error)) << error.toStdString();
+    EXPECT_EQ(window.controller().scheme().info().id, "rope");
+    EXPECT_DOUBLE_EQ(window.controller().params().getReal("base"), 20000.0);
+    EXPECT_EQ(window.models().label(), QStringLiteral("tiny-neox"));
+  }
 }
 
 /// One <match> of the MIME type's magic: the bytes and the first offsets they may start at.

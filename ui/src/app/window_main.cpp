@@ -15,18 +15,46 @@
 
 namespace posenc::ui {
 
+namespace {
+
+bool endsWith(const std::string& text, const std::string& tail) {
+  return text.size() >= tail.size() &&
+         text.compare(text.size() - tail.size(), tail.size(), tail) == 0;
+}
+
+}  // namespace
+
+StartPath startPathKind(const std::string& path) {
+  // A path that is there opens in the window as what it is; anything else is a command-line
+  // word, so typos get "unknown command", not a window.
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const bool folder = fs::is_directory(path, ec);
+  const bool file = fs::is_regular_file(path, ec);
+  if (folder || (file && MainWindow::opensAsModel(QString::fromLocal8Bit(path.c_str()))))
+    return StartPath::Model;
+  if (endsWith(path, ".json")) return StartPath::Session;  // one not there: the window says so
+  return file ? StartPath::Unrecognised : StartPath::Command;
+}
+
+std::string unrecognisedFileText(const std::string& path) {
+  return "posenc: cannot open " + path +
+         ": the window opens a session (.json, .posenc.json), a model folder, a model's "
+         "config.json, a .safetensors checkpoint or its .safetensors.index.json.\n"
+         "  For the command line: posenc --help\n";
+}
+
 bool wantsWindow(int argc, char** argv) {
   if (argc == 1) return true;
-  if (argc != 2) return false;
-  // A single argument that names a file (or looks like a session) opens it in the window;
-  // anything else is a command-line word, so typos get "unknown command", not a window.
-  const std::string arg = argv[1];
-  std::error_code ec;
-  return std::filesystem::is_regular_file(arg, ec) ||
-         (arg.size() > 5 && arg.compare(arg.size() - 5, 5, ".json") == 0);
+  return argc == 2 && startPathKind(argv[1]) != StartPath::Command;
 }
 
 bool startSession(MainWindow& window, const QString& path, QString* error) {
+  if (!path.isEmpty() && startPathKind(std::string(path.toLocal8Bit())) == StartPath::Model) {
+    // The model over what the user had last time, as File > Open Model opens it.
+    window.restoreLastSession();
+    return window.openModel(path, error);
+  }
   if (!path.isEmpty() && window.openSession(path, error)) return true;
   // No file, or one that cannot be opened: what the user had last time, not the defaults.
   window.restoreLastSession();
@@ -40,6 +68,11 @@ bool showStartPageIfWanted(MainWindow& window) {
 }
 
 int runWindow(int argc, char** argv) {
+  const StartPath kind = argc == 2 ? startPathKind(argv[1]) : StartPath::Command;
+  if (kind == StartPath::Unrecognised) {
+    std::cerr << unrecognisedFileText(argv[1]);
+    return 2;
+  }
   const bool headless = qEnvironmentVariableIsEmpty("DISPLAY") &&
                         qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") &&
                         qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
@@ -64,7 +97,10 @@ int runWindow(int argc, char** argv) {
   QString error;
   if (!startSession(window, argc == 2 ? QString::fromLocal8Bit(argv[1]) : QString(), &error)) {
     std::cerr << "posenc: " << error.toStdString() << "\n";
-    QMessageBox::warning(&window, MainWindow::tr("Cannot open session"), error);
+    QMessageBox::warning(&window,
+                         kind == StartPath::Model ? MainWindow::tr("Cannot open model")
+                                                  : MainWindow::tr("Cannot open session"),
+                         error);
   }
   window.show();
   showStartPageIfWanted(window);

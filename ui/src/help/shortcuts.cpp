@@ -26,6 +26,15 @@ QString keysOf(const QAction& action) {
   return keys.join(QStringLiteral(", "));
 }
 
+/// Adds `entry` to `out` unless an entry with the same action text and keys is there
+/// already: every plot of the grid has its own "Go to Range" action with the same key, and
+/// the list names each thing a person can do once.
+void addOnce(QList<ShortcutEntry>& out, const ShortcutEntry& entry) {
+  for (const ShortcutEntry& e : out)
+    if (e.action == entry.action && e.keys == entry.keys) return;
+  out.push_back(entry);
+}
+
 /// Adds the actions of `menu` with a shortcut (and of its submenus, depth first) to `out`
 /// under `group`, remembering each in `seen`.
 void collectMenu(const QMenu& menu, const QString& group, QList<ShortcutEntry>& out,
@@ -39,7 +48,7 @@ void collectMenu(const QMenu& menu, const QString& group, QList<ShortcutEntry>& 
     seen.insert(a);
     const QString keys = keysOf(*a);
     if (!keys.isEmpty() && !a->text().isEmpty())
-      out.push_back({group, plainActionText(a->text()), keys});
+      addOnce(out, {group, plainActionText(a->text()), keys});
   }
 }
 
@@ -81,7 +90,7 @@ QList<ShortcutEntry> collectShortcuts(const QMainWindow& window) {
     seen.insert(a);
     const QString keys = keysOf(*a);
     if (!keys.isEmpty())
-      out.push_back({ShortcutsDialog::tr("Other"), plainActionText(a->text()), keys});
+      addOnce(out, {ShortcutsDialog::tr("Other"), plainActionText(a->text()), keys});
   }
   return out;
 }
@@ -118,9 +127,12 @@ void ShortcutsDialog::refresh() {
 
 QString ShortcutsDialog::controlRows() const {
   const QString home = QKeySequence(Qt::Key_Home).toString(QKeySequence::NativeText);
+  // What PlotView does with the mouse and keys (plot_view.cpp: startDrag, the key filter).
   return row(tr("Zoom in or out about the pointer"), tr("Mouse wheel")) +
-         row(tr("Move the picture"), tr("Drag")) +
-         row(tr("Show the whole view again"), tr("Double-click, %1").arg(home)) +
+         row(tr("Zoom to a box"), tr("Drag")) +
+         row(tr("Move the picture"), tr("Shift+drag, or drag with the middle button")) +
+         row(tr("Show the whole view again"), tr("Double-click, %1 or R").arg(home)) +
+         row(tr("Go to a range of rows and columns"), tr("Right click")) +
          row(tr("Move the crosshair cell by cell on a heatmap (click it or Tab to it first)"),
              tr("Arrow keys")) +
          row(tr("Next / previous lesson step, in the Lessons panel"),

@@ -41,7 +41,8 @@ StartPage::StartPage(QWidget* parent)
     : QDialog(parent),
       m_title(new QLabel(this)),
       m_intro(new QLabel(this)),
-      m_lesson(new QCommandLinkButton(this)),
+      m_lessonsTitle(new QLabel(this)),
+      m_lessons(new QListWidget(this)),
       m_session(new QCommandLinkButton(this)),
       m_model(new QCommandLinkButton(this)),
       m_recentTitle(new QLabel(this)),
@@ -54,7 +55,11 @@ StartPage::StartPage(QWidget* parent)
   setObjectName(QStringLiteral("StartPage"));
   setModal(false);
   m_intro->setWordWrap(true);
-  m_lesson->setObjectName(QStringLiteral("StartLesson"));
+  m_lessons->setObjectName(QStringLiteral("StartLessons"));
+  m_lessons->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  m_lessons->setSpacing(2);
+  m_lessons->setWordWrap(true);  // a title is read whole, on two lines if it must
+  m_lessons->setTextElideMode(Qt::ElideNone);
   m_session->setObjectName(QStringLiteral("OpenSession"));
   m_model->setObjectName(QStringLiteral("OpenModel"));
   m_recentModels->setObjectName(QStringLiteral("StartRecentModels"));
@@ -73,18 +78,19 @@ StartPage::StartPage(QWidget* parent)
     auto* item = new QListWidgetItem(m_schemes);
     item->setData(Qt::UserRole, QString::fromStdString(s->info().id));
   }
-  const QList<Lesson> lessons = builtInLessons();
-  if (!lessons.isEmpty()) {
-    m_firstLesson = lessons.first().id;
-    m_firstTitle = lessons.first().title;
+  // Every built-in lesson by name: one click opens its overview, whose steps are links.
+  for (const Lesson& lesson : builtInLessons()) {
+    auto* item = new QListWidgetItem(m_lessons);
+    item->setData(Qt::UserRole, lesson.id);
+    m_lessonTitles << lesson.title;
   }
-  m_lesson->setEnabled(!m_firstLesson.isEmpty());
   m_atStartUp->setChecked(QSettings().value(settings::kShowStartPage, false).toBool());
 
-  // Left: a lesson, a session and a model (with the recent ones), one above the other; right:
-  // the schemes.
+  // Left: the lessons, a session and a model (with the recent ones), one above the other;
+  // right: the schemes.
   auto* ways = new QVBoxLayout;
-  ways->addWidget(m_lesson);
+  ways->addWidget(m_lessonsTitle);
+  ways->addWidget(m_lessons, 2);
   ways->addWidget(m_session);
   ways->addWidget(m_model);
   ways->addWidget(m_recentTitle);
@@ -95,9 +101,9 @@ StartPage::StartPage(QWidget* parent)
   schemes->addWidget(m_schemes, 1);
   schemes->addWidget(m_schemeNote);
   auto* columns = new QHBoxLayout;
-  columns->addLayout(ways, 2);
+  columns->addLayout(ways, 1);
   columns->addSpacing(16);
-  columns->addLayout(schemes, 3);
+  columns->addLayout(schemes, 1);
   auto* bottom = new QHBoxLayout;
   bottom->addWidget(m_atStartUp, 1);
   bottom->addWidget(m_buttons);
@@ -109,10 +115,8 @@ StartPage::StartPage(QWidget* parent)
   layout->addLayout(columns, 1);
   layout->addLayout(bottom);
 
-  connect(m_lesson, &QCommandLinkButton::clicked, this, [this] {
-    close();
-    emit lessonRequested(m_firstLesson);
-  });
+  connect(m_lessons, &QListWidget::itemClicked, this, &StartPage::chooseLesson);
+  connect(m_lessons, &QListWidget::itemActivated, this, &StartPage::chooseLesson);
   connect(m_session, &QCommandLinkButton::clicked, this, [this] {
     close();
     emit openSessionRequested();
@@ -137,6 +141,12 @@ StartPage::StartPage(QWidget* parent)
 }
 
 bool StartPage::showAtStartUp() const { return m_atStartUp->isChecked(); }
+
+void StartPage::chooseLesson(const QListWidgetItem* item) {
+  if (!item || !isVisible()) return;  // a double click's second half finds the card closed
+  close();
+  emit lessonRequested(item->data(Qt::UserRole).toString());
+}
 
 void StartPage::chooseScheme(const QListWidgetItem* item) {
   if (!item || !isVisible()) return;  // a double click's second half finds the card closed
@@ -196,7 +206,12 @@ void StartPage::applyFont() {
   QFont heading = font();
   heading.setBold(true);
   m_schemesTitle->setFont(heading);
-  for (QCommandLinkButton* button : {m_lesson, m_session, m_model}) button->setFont(font());
+  for (QCommandLinkButton* button : {m_session, m_model}) button->setFont(font());
+  m_lessonsTitle->setFont(heading);
+  m_lessons->setFont(font());
+  // Room for about eight lessons before the list scrolls (the card grows to fit, within the
+  // window): most are in sight at once, even on a projector.
+  m_lessons->setMinimumHeight(QFontMetrics(font()).lineSpacing() * 13);
   m_recentTitle->setFont(heading);
   m_recentModels->setFont(font());
   if (m_recentModels->count() > 0) {  // up to four rows without a scroll bar, no more room
@@ -225,8 +240,12 @@ void StartPage::retranslate() {
   m_intro->setText(
       tr("See how transformers encode position: every scheme computed exactly and drawn. "
          "Where would you like to begin?"));
-  m_lesson->setText(tr("Start a lesson"));
-  m_lesson->setDescription(tr("Lesson 1: %1").arg(lessonText(m_firstTitle, currentLanguage())));
+  m_lessonsTitle->setText(tr("Start a lesson: pick one"));
+  for (int i = 0; i < m_lessons->count(); ++i) {
+    const QString title = lessonText(m_lessonTitles[i], currentLanguage());
+    m_lessons->item(i)->setText(QStringLiteral("%1. %2").arg(i + 1).arg(title));
+    m_lessons->item(i)->setToolTip(title);
+  }
   m_session->setText(tr("Open a session..."));
   m_session->setDescription(tr("Scheme, parameters and views as they were saved"));
   m_model->setText(tr("Open a model..."));

@@ -163,6 +163,13 @@ ViewExplanation readView(const QString& viewId, const QJsonValue& value, const Q
   e.formula = text(v, "formula", at);
   e.substituted = text(v, "substituted", at, false);
   e.notice = texts(v, "notice", at);
+  if (v.contains(QStringLiteral("trained"))) {
+    const QString trainedAt = keyPath(at, QStringLiteral("trained"));
+    const QJsonObject trained = objectAt(v.value(QStringLiteral("trained")), trainedAt);
+    e.trainedWhat = text(trained, "what", trainedAt);
+    if (trained.contains(QStringLiteral("notice")))
+      e.trainedNotice = texts(trained, "notice", trainedAt);
+  }
   if (v.contains(QStringLiteral("variants"))) {
     const QString variantsAt = keyPath(at, QStringLiteral("variants"));
     const QJsonArray variants = arrayAt(v.value(QStringLiteral("variants")), variantsAt);

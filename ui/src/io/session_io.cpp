@@ -81,11 +81,17 @@ QJsonValue valueToJson(const Value& value) {
   return QJsonValue(q(std::get<std::string>(value)));
 }
 
+/// The text of a JSON value in a ParamError, which quotes it itself ('dim' = 'abc'): a string
+/// without its JSON quotes, anything else as JSON.
+std::string valueText(const QJsonValue& json) {
+  return (json.isString() ? json.toString() : jsonText(json)).toStdString();
+}
+
 /// The JSON value of parameter `spec` as a typed value, checked by the core.
 /// @throws ParamError (the core's, or one in its words for a value of the wrong JSON type).
 Value valueFromJson(const ParamSpec& spec, const QJsonValue& json) {
   const auto wrongType = [&]() -> Value {
-    throw ParamError(spec.id, jsonText(json).toStdString(),
+    throw ParamError(spec.id, valueText(json),
                      allowedText(spec) + ", not " + jsonTypeName(json).toStdString());
   };
   switch (spec.type) {
@@ -93,7 +99,7 @@ Value valueFromJson(const ParamSpec& spec, const QJsonValue& json) {
       if (!json.isDouble()) return wrongType();
       const auto whole = jsonWholeNumber(json);
       // A fraction or a number beyond int64: the core's range message, with the text given.
-      if (!whole) throw ParamError(spec.id, jsonText(json).toStdString(), allowedText(spec));
+      if (!whole) throw ParamError(spec.id, valueText(json), allowedText(spec));
       Value v = static_cast<std::int64_t>(*whole);
       checkValue(spec, v);
       return v;
@@ -164,22 +170,27 @@ ParamSet readParams(const Scheme& scheme, const QJsonObject& root) {
   if (!value.isObject())
     refuse(QStringLiteral("params"),
            QStringLiteral("must be an object of parameter values, not ") + jsonTypeName(value));
+  // Every value is read, and every refused one is named: a person fixing the file by hand
+  // sees all there is to fix at once.
   const QJsonObject object = value.toObject();
+  QStringList parts, reasons;
   for (auto it = object.begin(); it != object.end(); ++it) {
-    const std::string key = it.key().toStdString();
-    const QString part = QStringLiteral("params.") + it.key();
-    const ParamSpec* spec = nullptr;
     try {
-      spec = &findParam(scheme, key);
+      const ParamSpec& spec = findParam(scheme, it.key().toStdString());
+      params.set(spec.id, valueFromJson(spec, it.value()));
     } catch (const ParamError& e) {
-      refuse(part,
-             q(ParamError(e.param(), jsonText(it.value()).toStdString(), e.allowed()).what()));
+      parts << QStringLiteral("params.") + it.key();
+      reasons << q(ParamError(e.param(), valueText(it.value()), e.allowed()).what());
     }
-    try {
-      params.set(spec->id, valueFromJson(*spec, it.value()));
-    } catch (const ParamError& e) {
-      refuse(part, q(e.what()));
-    }
+  }
+  if (parts.size() == 1) refuse(parts.front(), reasons.front());
+  if (parts.size() > 1) {
+    QStringList each;
+    for (qsizetype k = 0; k < parts.size(); ++k)
+      each << parts[k] + QStringLiteral(": ") + reasons[k];
+    refuse(QStringLiteral("params"), QStringLiteral("%1 values refused: %2")
+                                         .arg(parts.size())
+                                         .arg(each.join(QStringLiteral("; "))));
   }
   try {
     validateParams(scheme, params);
@@ -271,6 +282,18 @@ void readView(const Scheme& scheme, const QJsonObject& root, Session& session) {
   }
 }
 
+/// "model": the path or repo id of the model the parameters come from (optional). Only read
+/// here: whether it can still be opened is the window's question (ModelActions::adopt).
+QString readModel(const QJsonObject& root) {
+  const QJsonValue value = root.value(QStringLiteral("model"));
+  if (value.isUndefined() || value.isNull()) return {};
+  if (!value.isString())
+    refuse(QStringLiteral("model"),
+           QStringLiteral("must be a model folder, file or repo id (a string), not ") +
+               jsonTypeName(value));
+  return value.toString();
+}
+
 /// Reads a document already upgraded to kSessionVersion.
 Session readCurrent(const QJsonObject& root) {
   const Scheme& scheme = readScheme(root);
@@ -278,6 +301,7 @@ Session readCurrent(const QJsonObject& root) {
   session.scheme = q(scheme.info().id);
   session.params = readParams(scheme, root);
   readView(scheme, root, session);
+  session.model = readModel(root);
   return session;
 }
 
@@ -302,6 +326,7 @@ QJsonObject sessionToJson(const Session& session) {
   root.insert(QStringLiteral("scheme"), session.scheme);
   root.insert(QStringLiteral("params"), params);
   root.insert(QStringLiteral("view"), view);
+  if (!session.model.isEmpty()) root.insert(QStringLiteral("model"), session.model);
   return root;
 }
 

@@ -135,6 +135,33 @@ void ModelActions::openModelAsync(const QString& pathOrId) {
   m_pending->watcher->setFuture(QtConcurrent::run(readModel, pathOrId.toStdString(), cache()));
 }
 
+bool ModelActions::adopt(const QString& given, QString* error) {
+  Outcome out = readModel(given.toStdString(), cache());
+  OpenedModel model;
+  model.given = given;
+  try {
+    if (out.error) std::rethrow_exception(out.error);
+    const ParamSet params = makeParams(findScheme(out.setup->scheme), out.setup->params);
+    for (const auto& [id, value] : out.setup->params)
+      if (params.has(id)) model.modelSet.set(id, params.get(id));
+  } catch (const std::exception& e) {
+    if (error) *error = errorMessage(e);
+    m_opened.reset();
+    stateChanged();
+    return false;
+  }
+  model.setup = std::move(*out.setup);
+  m_opened = std::move(model);
+  stateChanged();
+  return true;
+}
+
+QString ModelActions::shownModel() const {
+  if (label().isEmpty()) return {};
+  const QFileInfo local(m_opened->given);  // a path as an absolute one, a repo id as given
+  return local.exists() ? local.absoluteFilePath() : m_opened->given;
+}
+
 bool ModelActions::busy() const { return m_pending != nullptr; }
 
 bool ModelActions::refuse(const QString& given, const QString& reason, QString* error) {

@@ -311,8 +311,32 @@ QString ExplanationPanel::substitutedSource() const {
 QStringList ExplanationPanel::noticeTexts() const {
   QStringList out;
   if (const ViewExplanation* v = m_haveScheme ? m_scheme.view(m_viewId) : nullptr)
-    for (const ExplanationText& t : v->notice) out << plainOf(t.in(m_language));
+    for (const ExplanationText& t : noticeOf(*v)) out << plainOf(t.in(m_language));
   return out;
+}
+
+bool ExplanationPanel::drawsTrainedData() const {
+  // The core's description says which views draw stand-ins and what replaces them; the
+  // panel asks it rather than knowing a scheme (a trained table, not GPT-2's alone).
+  try {
+    const posenc::Scheme& scheme = posenc::findScheme(m_schemeId.toStdString());
+    const std::string view = m_viewId.toStdString();
+    for (const posenc::ViewSpec& spec : scheme.info().views)
+      if (spec.id == view)
+        return spec.randomStandIns && !spec.standInsUnless.empty() &&
+               !posenc::standInSeed(scheme, m_params, view);
+  } catch (const std::exception&) {
+    // Parameters of another scheme, or none yet: the files' default texts.
+  }
+  return false;
+}
+
+const ExplanationText& ExplanationPanel::whatOf(const ViewExplanation& v) const {
+  return !v.trainedWhat.isEmpty() && drawsTrainedData() ? v.trainedWhat : v.what;
+}
+
+const std::vector<ExplanationText>& ExplanationPanel::noticeOf(const ViewExplanation& v) const {
+  return !v.trainedNotice.empty() && drawsTrainedData() ? v.trainedNotice : v.notice;
 }
 
 QString ExplanationPanel::schemePageText() const { return plainOf(m_page->text()); }
@@ -365,9 +389,9 @@ void ExplanationPanel::rebuild() {
   m_title->setText(
       QStringLiteral("<span style='font-weight:normal; font-size:small'>%1</span><br/>%2")
           .arg(m_scheme.page.name.in(m_language).toHtmlEscaped(), v->title.in(m_language)));
-  m_what->setText(v->what.in(m_language));
+  m_what->setText(whatOf(*v).in(m_language));
   m_formula->setFormula(v->formulaFor(m_params).in(m_language));
-  m_notice->setText(bulletList(v->notice, m_language));
+  m_notice->setText(bulletList(noticeOf(*v), m_language));
   rebuildHover();
   if (isSchemePageShown()) rebuildSchemePage();
 }

@@ -47,6 +47,7 @@ LessonPanel::LessonPanel(QWidget* parent)
     label->setWordWrap(true);
     label->setTextInteractionFlags(Qt::TextSelectableByMouse);
   }
+  m_body->setObjectName(QStringLiteral("LessonBody"));
   m_body->setOpenLinks(false);
   m_body->setReadOnly(true);
   m_body->setFrameShape(QFrame::NoFrame);
@@ -78,7 +79,9 @@ LessonPanel::LessonPanel(QWidget* parent)
   connect(m_next, &QPushButton::clicked, this, &LessonPanel::nextStep);
   connect(m_previous, &QPushButton::clicked, this, &LessonPanel::previousStep);
   connect(m_open, &QPushButton::clicked, this, &LessonPanel::openLessonFileRequested);
-  connect(m_chooser, &QComboBox::activated, this, &LessonPanel::selectLesson);
+  // A lesson picked in the list opens on its overview, as Help > Lessons does: nothing is
+  // applied until a step is picked (README, "Lessons").
+  connect(m_chooser, &QComboBox::activated, this, [this](int index) { showOverview(index); });
   connect(m_stepPicker, &QComboBox::activated, this, &LessonPanel::showStep);
   connect(m_resume, &QPushButton::clicked, this, [this] { showStep(m_resumeStep); });
   // The overview lists the steps as links "step:K" (0-based).

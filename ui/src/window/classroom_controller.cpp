@@ -204,6 +204,10 @@ void ClassroomController::showLessonOverview(const QString& lessonId) {
     if (lessons[i].id == lessonId) {
       m_lessonsDock->show();
       m_lessonsDock->raise();
+      // Tall enough for the overview's list of steps (a projector's 768 px shared it with
+      // the explanation, leaving four lines): a step is one click away, not a scroll.
+      if (!m_lessonsDock->isFloating() && m_lessonsDock->height() < m_window->height() / 2)
+        m_window->resizeDocks({m_lessonsDock}, {m_window->height() * 3 / 5}, Qt::Vertical);
       const QSettings settings;
       const bool left = settings.value(settings::kLessonId).toString() == lessonId;
       m_lessons->showOverview(i, left ? settings.value(settings::kLessonStep, -1).toInt() : -1);

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "posenc_ui/window/main_window.h"
 
+#include <algorithm>
+
 #include <QCloseEvent>
+#include <QDir>
 #include <QDockWidget>
 #include <QEvent>
 #include <QGuiApplication>
@@ -12,7 +15,9 @@
 #include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
+#include <QShowEvent>
 #include <QStatusBar>
+#include <QTimer>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
@@ -20,6 +25,7 @@
 #include "posenc_ui/app/translation.h"
 #include "posenc_ui/check/check_window.h"
 #include "posenc_ui/help/help_windows.h"
+#include "posenc_ui/help/problem_log.h"
 #include "posenc_ui/models/model_actions.h"
 #include "posenc_ui/modes/animation_view.h"
 #include "posenc_ui/panels/parameter_panel.h"
@@ -95,6 +101,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   connect(m_classroom, &ClassroomController::modeChanged, this, &MainWindow::arrangeDocksForMode);
   arrangeDocksForMode(mode());
   fitToScreen();
+  m_widenDocks.setSingleShot(true);
+  m_widenDocks.setInterval(0);
+  connect(&m_widenDocks, &QTimer::timeout, this, [this] {
+    if (!m_comparing && !m_presentation->isOn()) widenCollapsedDocks();
+  });
   m_session->markStartState();  // the defaults: quitting now leaves the last session as it was
 }
 
@@ -132,9 +143,13 @@ void MainWindow::buildParts() {
       [this](const Session& session, const QString& label) {
         m_undo->applySession(session, [label] { return tr("Open model %1").arg(label); });
       });
-  // The strip that says what was opened goes over the plots, above the lesson caption.
-  if (auto* host = qobject_cast<QVBoxLayout*>(centralWidget()->layout()))
+  // The strip that says what was opened goes over the plots, above the lesson caption; a
+  // problem the window could not solve by itself above that, in its own row.
+  m_problems = new ProblemLog(this);
+  if (auto* host = qobject_cast<QVBoxLayout*>(centralWidget()->layout())) {
     host->insertWidget(0, m_models->strip());
+    host->insertWidget(0, m_problems);
+  }
 }
 
 void MainWindow::buildDocks() {
@@ -259,6 +274,10 @@ void MainWindow::connectHelp() {
   connect(m_menus, &Menus::userGuideRequested, m_help, &HelpWindows::showUserGuide);
   connect(m_menus, &Menus::shortcutsRequested, m_help, &HelpWindows::showShortcuts);
   connect(m_menus, &Menus::startPageRequested, m_help, &HelpWindows::showStartPage);
+  connect(m_menus, &Menus::problemsRequested, m_problems, &ProblemLog::showAll);
+  connect(m_problems, &ProblemLog::reported, m_menus,
+          [this] { m_menus->setProblemsAvailable(true); });
+  connect(m_session, &SessionActions::problem, m_problems, &ProblemLog::report);
   connect(m_menus, &Menus::lessonChosen, m_classroom, &ClassroomController::showLessonOverview);
   connect(m_help, &HelpWindows::lessonRequested, m_classroom,
           &ClassroomController::showLessonOverview);
@@ -430,11 +449,21 @@ Session MainWindow::currentSession() const {
   s.gridViews = m_grid->gridViews();
   s.colormap = m_grid->colormap();
   s.zoom = m_grid->plotView(0).zoom();
+  s.model = m_models->shownModel();
   return s;
 }
 
 void MainWindow::applySession(const Session& session) {
   m_undo->applySession(session, [] { return tr("Open session"); });
+  if (session.model.isEmpty()) return;
+  // The model's name comes back with its parameters: read it again; if it is gone, the
+  // session stays as it is, and the bar over the plots says why the name is not shown.
+  QString reason;
+  if (!m_models->adopt(session.model, &reason))
+    m_problems->report(tr("The session's model %1 could not be read again, so its name is not "
+                          "shown; the session's scheme and parameters are.")
+                           .arg(QDir::toNativeSeparators(session.model)),
+                       reason);
 }
 
 void MainWindow::applyViews(const Session& session) {
@@ -462,6 +491,8 @@ bool MainWindow::openModel(const QString& pathOrId, QString* error) {
   if (ok) statusBar()->showMessage(tr("Opened model %1").arg(m_models->label()), 5000);
   return ok;
 }
+
+bool MainWindow::opensAsModel(const QString& path) { return isModelPath(path); }
 
 CheckWindow& MainWindow::checkWindow() {
   if (m_check) return *m_check;
@@ -650,6 +681,30 @@ void MainWindow::fitToScreen() {
   if (outer.topLeft() != frameGeometry().topLeft()) move(outer.topLeft());
 }
 
+void MainWindow::widenCollapsedDocks() {
+  QList<QDockWidget*> narrow;
+  QList<int> widths;
+  const int readable = std::clamp(width() / 6, 220, 380);
+  for (QDockWidget* dock : findChildren<QDockWidget*>()) {
+    const Qt::DockWidgetArea area = dockWidgetArea(dock);
+    if (dock->isHidden() || dock->isFloating() ||
+        (area != Qt::LeftDockWidgetArea && area != Qt::RightDockWidgetArea))
+      continue;
+    if (dock->width() >= kCollapsedDockWidth) continue;
+    narrow << dock;
+    widths << readable;
+  }
+  if (!narrow.isEmpty()) resizeDocks(narrow, widths, Qt::Horizontal);
+}
+
+void MainWindow::showEvent(QShowEvent* event) {
+  QMainWindow::showEvent(event);
+  if (m_shownOnce) return;
+  m_shownOnce = true;
+  // Once the restored layout has its sizes (the next round of the event loop).
+  m_widenDocks.start();
+}
+
 void MainWindow::setUnsavedPrompt(std::function<QMessageBox::StandardButton()> prompt) {
   m_session->setUnsavedPrompt(std::move(prompt));
 }
@@ -660,6 +715,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     return;
   }
   setPresentationMode(false);  // remember the normal layout, not the presentation's
+  if (!m_comparing) widenCollapsedDocks();
   QSettings settings;
   settings.setValue(settings::kGeometry, saveGeometry());
   // The Explore / Animate layout and the Compare layout, whichever is shown now.

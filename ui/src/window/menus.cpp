@@ -60,6 +60,7 @@ struct Menus::Parts {
   QAction* shortcuts = nullptr;
   QMenu* lessons = nullptr;
   QAction* startPage = nullptr;
+  QAction* problems = nullptr;
   QAction* about = nullptr;
   QAction* aboutQt = nullptr;
   QList<Lesson> builtInLessons;  ///< Help > Lessons, read once.
@@ -270,6 +271,9 @@ void Menus::buildHelpMenu() {
   c.lessons = c.help->addMenu(QString());
   c.builtInLessons = builtInLessons();
   c.startPage = c.help->addAction(QString(), this, &Menus::startPageRequested);
+  c.problems = c.help->addAction(QString(), this, &Menus::problemsRequested);
+  c.problems->setObjectName(QStringLiteral("ProblemsAction"));
+  c.problems->setEnabled(false);
   c.help->addSeparator();
   c.about = c.help->addAction(QString(), this, &Menus::about);
   c.aboutQt = c.help->addAction(QString(), qApp, &QApplication::aboutQt);
@@ -373,6 +377,8 @@ void Menus::retranslateHelp() {
   }
   c.lessons->setEnabled(!c.builtInLessons.isEmpty());
   c.startPage->setText(tr("&Start Page"));
+  c.problems->setText(tr("&Problems..."));
+  c.problems->setStatusTip(tr("Every problem reported since the window was opened"));
 }
 
 void Menus::rebuildPresetMenu() {
@@ -454,6 +460,8 @@ void Menus::setPresentationChecked(bool on) {
                                                     QKeySequence(Qt::ALT | Qt::Key_Left)}
                               : QList<QKeySequence>{QKeySequence(Qt::ALT | Qt::Key_Left)});
 }
+
+void Menus::setProblemsAvailable(bool available) { m_parts->problems->setEnabled(available); }
 
 void Menus::about() {
   QMessageBox::about(

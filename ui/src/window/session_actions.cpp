@@ -88,6 +88,7 @@ void SessionActions::applyPreset(const QString& id) {
     keep.scheme = preset.scheme;
     keep.params = preset.params;
     keep.zoom.reset();
+    keep.model.clear();  // the preset's parameters, not the model's
     if (keep.scheme != QString::fromStdString(m_controller.scheme().info().id)) {
       keep.view = preset.view;  // the preset's view if it names one, else the scheme's first
       keep.gridViews.clear();
@@ -110,8 +111,10 @@ void SessionActions::restoreLastSession() {
     m_undo.clear();
     markStartState();
   } catch (const SessionError& e) {
-    m_window->statusBar()->showMessage(
-        tr("Last session not restored: %1").arg(QString::fromUtf8(e.what())), 8000);
+    // Not a status message: it would be drawn over the status bar's text and gone in seconds.
+    emit problem(tr("The session of the last run was not restored; the window starts with "
+                    "the defaults."),
+                 QString::fromUtf8(e.what()));
   }
 }
 

@@ -7,21 +7,62 @@
 
 #include "posenc_ui/app/translation.h"
 #include "posenc_ui/control/encoding_controller.h"
+#include "posenc_ui/panels/parameter_panel.h"
 
 namespace posenc::ui {
+
+namespace {
+
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+/// A value as the command line writes it, at most 24 characters (a long list is cut).
+QString shortValue(const Value& value) {
+  QString text = qs(formatValue(value));
+  if (text.size() > 24) text = text.left(23) + QChar(0x2026);
+  return text;
+}
+
+/// A parameter by its short name in the current language, else its id.
+QString shownName(const std::string& id) {
+  const QString name = parameterName(qs(id));
+  return name.isEmpty() ? qs(id) : name;
+}
+
+}  // namespace
+
+QString changeText(const ParamSet& before, const ParamSet& after) {
+  std::vector<std::string> changed;
+  for (const auto& [id, value] : after.items())
+    if (!before.has(id) || !(before.get(id) == value)) changed.push_back(id);
+  if (changed.size() == 1 && before.has(changed.front())) {
+    const std::string& id = changed.front();
+    return UndoState::tr("%1 %2 → %3")
+        .arg(shownName(id), shortValue(before.get(id)), shortValue(after.get(id)));
+  }
+  if (changed.empty()) return UndoState::tr("Change parameters");
+  QStringList names;
+  for (std::size_t k = 0; k < changed.size() && k < 3; ++k) names << shownName(changed[k]);
+  if (changed.size() > 3) names << QString(QChar(0x2026));
+  return UndoState::tr("Change %1").arg(names.join(QStringLiteral(", ")));
+}
 
 StateCommand::StateCommand(Apply apply, QString schemeBefore, ParamSet before, QString schemeAfter,
                            ParamSet after, QString param, bool open,
                            std::function<QString()> describe)
-    : QUndoCommand(describe()),
-      m_describe(std::move(describe)),
+    : m_describe(std::move(describe)),
       m_apply(std::move(apply)),
       m_schemeBefore(std::move(schemeBefore)),
       m_before(std::move(before)),
       m_schemeAfter(std::move(schemeAfter)),
       m_after(std::move(after)),
       m_param(std::move(param)),
-      m_open(open) {}
+      m_open(open) {
+  retranslate();
+}
+
+void StateCommand::retranslate() {
+  setText(m_describe ? m_describe() : changeText(m_before, m_after));
+}
 
 bool StateCommand::mergeWith(const QUndoCommand* other) {
   const auto* o = dynamic_cast<const StateCommand*>(other);
@@ -30,6 +71,7 @@ bool StateCommand::mergeWith(const QUndoCommand* other) {
     return false;
   m_after = o->m_after;
   m_open = o->m_open;
+  retranslate();  // "base 10000 → 500000": the drag's first value to its last
   return true;
 }
 
@@ -71,8 +113,8 @@ void UndoState::chooseScheme(const QString& schemeId) {
 }
 
 void UndoState::editParams(const ParamSet& params, const QString& param, bool continuing) {
-  push(QString::fromStdString(m_controller.scheme().info().id), params, param, continuing,
-       [param] { return tr("Change %1").arg(param); });
+  // Named by what changed, from the value before to the value after (changeText).
+  push(QString::fromStdString(m_controller.scheme().info().id), params, param, continuing, {});
 }
 
 void UndoState::applySession(const Session& session, std::function<QString()> describe) {

@@ -23,7 +23,8 @@ struct ShortcutEntry {
 
 /// Every action of `window` that has a shortcut and a text, in menu order (menus and their
 /// submenus as the menu bar lists them), then those in no menu (e.g. on a panel). Read from
-/// the actions themselves, so the list always says what the keys do now.
+/// the actions themselves, so the list always says what the keys do now. Each action text
+/// with its keys is listed once, though several widgets (each plot of a grid) may have it.
 [[nodiscard]] QList<ShortcutEntry> collectShortcuts(const QMainWindow& window);
 
 /// `text` as read aloud: mnemonics removed ("&Open" -> "Open", "打开(&O)" -> "打开"; "&&" is

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The start card: the first thing a new user sees, with four ways in (a lesson, a scheme, a
-// saved session, a real model and the models opened before), shown at the first start and
-// from Help > Start Page.
+// The start card: the first thing a new user sees, with four ways in (every built-in lesson by
+// name, a scheme, a saved session, a real model and the models opened before), shown at the
+// first start and from Help > Start Page.
 #pragma once
 
 #include <QDialog>
@@ -36,8 +36,9 @@ class StartPage : public QDialog {
   void setVisible(bool visible) override;
 
  signals:
-  /// "Start a lesson": open the lesson panel on the overview of the lesson `lessonId` (the
-  /// first built-in lesson).
+  /// A lesson of the list "StartLessons" was picked: open the lesson panel on the overview of
+  /// the lesson `lessonId`, whose steps are links (so launch to a step on the projector is
+  /// three actions: the lesson, the step, F5).
   void lessonRequested(const QString& lessonId);
   /// A scheme of the list was picked: select scheme `schemeId` in the window.
   void schemeRequested(const QString& schemeId);
@@ -57,6 +58,7 @@ class StartPage : public QDialog {
   /// The font of the window under the card, 1.3 times larger; the title twice that.
   void applyFont();
   void chooseScheme(const QListWidgetItem* item);
+  void chooseLesson(const QListWidgetItem* item);
   /// The note under the scheme list: what the scheme of `item` is.
   void describeScheme(const QListWidgetItem* item);
   /// The recent models (settings::kRecentModels) still there, under "Open a model...".
@@ -64,7 +66,8 @@ class StartPage : public QDialog {
 
   QLabel* m_title = nullptr;
   QLabel* m_intro = nullptr;
-  QCommandLinkButton* m_lesson = nullptr;
+  QLabel* m_lessonsTitle = nullptr;
+  QListWidget* m_lessons = nullptr;  ///< The built-in lessons, "k. title"; data: the lesson id.
   QCommandLinkButton* m_session = nullptr;
   QCommandLinkButton* m_model = nullptr;
   QLabel* m_recentTitle = nullptr;
@@ -74,8 +77,7 @@ class StartPage : public QDialog {
   QLabel* m_schemeNote = nullptr;  ///< The pointed-at scheme's one-line description.
   QCheckBox* m_atStartUp = nullptr;
   QDialogButtonBox* m_buttons = nullptr;
-  QString m_firstLesson;       ///< Id of the first built-in lesson ("Start a lesson").
-  LocalizedText m_firstTitle;  ///< Its title.
+  QList<LocalizedText> m_lessonTitles;  ///< The titles of m_lessons' lessons, in its order.
 };
 
 }  // namespace posenc::ui

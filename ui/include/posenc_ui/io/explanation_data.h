@@ -48,6 +48,11 @@ struct ViewExplanation {
   ExplanationText substituted{};
   std::vector<ExplanationText> notice{};
   std::vector<FormulaVariant> variants{};
+  /// "trained": what the view shows when it draws a model's trained table rather than random
+  /// stand-ins (its ViewSpec::standInsUnless parameter is set): `what` (required in the
+  /// block) and, if given, `notice`. Empty: the view has no such block.
+  ExplanationText trainedWhat{};
+  std::vector<ExplanationText> trainedNotice{};
 
   /// Formula for these parameters: the first matching variant's, else the default.
   [[nodiscard]] const ExplanationText& formulaFor(const posenc::ParamSet& params) const;

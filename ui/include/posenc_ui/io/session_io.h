@@ -27,6 +27,9 @@ struct Session {
   QStringList gridViews;     ///< View ids shown in the grid cells, in order.
   QString colormap;          ///< Colour map id; empty = each view's default.
   std::optional<Zoom> zoom;  ///< Zoom of the current view; none = whole view.
+  /// The model the parameters come from (File > Open Model: a path or a repo id of the
+  /// Hugging Face cache), so its name comes back with them; empty = none.
+  QString model;
   friend bool operator==(const Session&, const Session&) = default;
 };
 
@@ -42,7 +45,8 @@ inline constexpr int kSessionVersion = 1;
 inline constexpr qint64 kMaxSessionFileBytes = qint64{16} * 1024 * 1024;
 
 /// Session as JSON: {"format":"posenc-session","version":1,"scheme":...,"params":{...},
-/// "view":{"id","layout","grid":[...],"colormap","zoom":{"x":[x0,x1],"y":[y0,y1]}}}.
+/// "view":{"id","layout","grid":[...],"colormap","zoom":{"x":[x0,x1],"y":[y0,y1]}},
+/// "model":"PATH or repo id"} ("model" only when a model's parameters are shown).
 /// Ints are JSON integers, reals shortest round-trip text, bools, choices as their ids, lists
 /// as arrays of numbers; "id"
 /// is left out when `view` is empty and "zoom" when there is none.

@@ -67,6 +67,15 @@ class ModelActions : public QObject {
   /// a while); the result is applied when ready and announced by opened() or failed(). A
   /// request while one is running is refused with a status message.
   void openModelAsync(const QString& pathOrId);
+  /// The model a session names (Session::model), once the session is applied: read again on
+  /// this thread, so its label, strip and the window title come back while the parameters
+  /// are the model's. Nothing is applied or added to the recent models. When it cannot be
+  /// read (moved, deleted, changed) returns false with the reason in `error` and forgets the
+  /// model opened before; the session stays as it was applied, without a label.
+  bool adopt(const QString& given, QString* error);
+  /// The model shown (label() not empty), for sessions: its path made absolute, or its repo
+  /// id; empty for none.
+  [[nodiscard]] QString shownModel() const;
   /// Whether an openModelAsync is still reading.
   [[nodiscard]] bool busy() const;
 

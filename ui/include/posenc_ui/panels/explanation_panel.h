@@ -32,7 +32,8 @@ class ExplanationPanel : public QWidget {
   /// Shows view `viewId` of scheme `schemeId` (parameters reset to the scheme's defaults
   /// until setParams), with no hovered cell, on the view page.
   void setView(const QString& schemeId, const QString& viewId);
-  /// Parameters of the current scheme: choose the formula variant (e.g. TUPE's variant).
+  /// Parameters of the current scheme: choose the formula variant (e.g. TUPE's variant) and
+  /// whether the texts for a trained table or for random stand-ins apply (learned's table).
   void setParams(const posenc::ParamSet& params);
   /// Cell (row, col) with its value (NaN = masked) and the core's explainCell terms.
   void setHoveredCell(posenc::Index row, posenc::Index col, double value,
@@ -65,6 +66,13 @@ class ExplanationPanel : public QWidget {
 
  private:
   QString ui(const char* key) const;
+  /// Whether the view draws a model's trained table where it would draw random stand-ins
+  /// (posenc::standInSeed is none for a view with ViewSpec::randomStandIns), so its
+  /// "trained" texts apply.
+  [[nodiscard]] bool drawsTrainedData() const;
+  /// The what and notice texts of `v` for the data drawn (trained or stand-in).
+  [[nodiscard]] const ExplanationText& whatOf(const ViewExplanation& v) const;
+  [[nodiscard]] const std::vector<ExplanationText>& noticeOf(const ViewExplanation& v) const;
   void rebuild();
   void rebuildHover();
   void rebuildSchemePage();

@@ -24,8 +24,8 @@ namespace posenc::ui {
 /// A step's text describes the picture its session draws, so the window never leaves one on
 /// screen that it has not applied: it opens the panel on a lesson's overview (showOverview:
 /// the summary and the list of steps, no current step), and a step is shown only when the
-/// user picks one (a step in the list, Start, Continue, Next, a lesson in the chooser, a step
-/// in the step picker).
+/// user picks one (a step in the overview's list, Start, Continue, Next, a step in the step
+/// picker). A lesson picked in the chooser opens on its overview too.
 ///
 /// The step picker (the combo box "StepPicker" between Previous and Next) lists every step of
 /// the lesson as "k. title"; picking one shows it exactly as Next would (showStep).

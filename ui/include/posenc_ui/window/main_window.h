@@ -9,6 +9,7 @@
 #include <QMessageBox>
 #include <QString>
 #include <QStringList>
+#include <QTimer>
 #include <array>
 #include <exception>
 #include <functional>
@@ -38,6 +39,7 @@ class Menus;
 class ModelActions;
 class ParameterPanel;
 class PlotView;
+class ProblemLog;
 class PresentationMode;
 class ReadoutPanel;
 class SessionActions;
@@ -69,6 +71,9 @@ class MainWindow : public QMainWindow {
   /// model.safetensors.index.json or a repo id of the local Hugging Face cache, read on this
   /// thread. On failure the reason is shown (or returned) and nothing changes.
   bool openModel(const QString& pathOrId, QString* error = nullptr);
+  /// Whether `path` names what openModel opens rather than a session (isModelPath: a folder,
+  /// a config.json, a .safetensors file or its index).
+  [[nodiscard]] static bool opensAsModel(const QString& path);
   /// Models: open, recent, the label and the strip that says what was opened.
   [[nodiscard]] ModelActions& models() { return *m_models; }
   /// File > Check Against File...: the window that compares an array with the view shown
@@ -143,6 +148,8 @@ class MainWindow : public QMainWindow {
   void showStartPage();
   /// The Help menu's windows (start card, user guide, shortcuts).
   [[nodiscard]] HelpWindows& help() { return *m_help; }
+  /// The problems bar over the plots and the list Help > Problems shows.
+  [[nodiscard]] ProblemLog& problems() { return *m_problems; }
 
   [[nodiscard]] LessonPanel& lessonPanel();
   [[nodiscard]] ExplanationPanel& explanationPanel();
@@ -160,6 +167,8 @@ class MainWindow : public QMainWindow {
   void dragEnterEvent(QDragEnterEvent* event) override;
   void dropEvent(QDropEvent* event) override;
   void keyPressEvent(QKeyEvent* event) override;
+  /// The first show: docks restored collapsed are widened (widenCollapsedDocks).
+  void showEvent(QShowEvent* event) override;
 
  private:
   void buildDocks();
@@ -194,6 +203,10 @@ class MainWindow : public QMainWindow {
   void arrangeDocksForMode(const QString& mode);
   /// Shrinks and moves the window into the available geometry of its screen.
   void fitToScreen();
+  /// Gives every side dock narrower than kCollapsedDockWidth (squeezed when the window was
+  /// made small, and left so when it grew again) a readable width, a sixth of the window
+  /// (220 to 380 px), so such a width is neither saved for the next start nor restored.
+  void widenCollapsedDocks();
 
   EncodingController m_controller;
   ParameterPanel* m_panel = nullptr;
@@ -212,6 +225,10 @@ class MainWindow : public QMainWindow {
   QByteArray m_otherState;    ///< saveState() of Explore / Animate while Compare is shown.
   /// Screens narrower than this (available pixels) start with the compact dock layout.
   static constexpr int kCompactWidth = 1300;
+  /// A side dock narrower than this (px) is collapsed: nothing in it can be read.
+  static constexpr int kCollapsedDockWidth = 150;
+  bool m_shownOnce = false;  ///< showEvent has widened the restored docks.
+  QTimer m_widenDocks;       ///< widenCollapsedDocks once the first show is laid out.
 
   // The parts, children of the window (undo_state.h, view_grid.h, classroom_controller.h,
   // session_actions.h, export_dialogs.h, presentation.h, menus.h, help/help_windows.h,
@@ -224,6 +241,7 @@ class MainWindow : public QMainWindow {
   PresentationMode* m_presentation = nullptr;
   Menus* m_menus = nullptr;
   HelpWindows* m_help = nullptr;
+  ProblemLog* m_problems = nullptr;
   ModelActions* m_models = nullptr;
   CheckWindow* m_check = nullptr;  ///< check/check_window.h; null until first used.
 };

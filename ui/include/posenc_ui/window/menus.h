@@ -43,6 +43,8 @@ class Menus : public QObject {
   /// Checks the Presentation Mode action (without signalling), enables Leave, and lets plain
   /// Left/Right and Page Up/Down step while presenting.
   void setPresentationChecked(bool on);
+  /// Enables Help > Problems once a problem was reported.
+  void setProblemsAvailable(bool available);
 
  signals:
   void openRequested();
@@ -82,6 +84,8 @@ class Menus : public QObject {
   void lessonChosen(const QString& lessonId);
   /// Help > Start Page.
   void startPageRequested();
+  /// Help > Problems: every problem reported since the window was opened.
+  void problemsRequested();
 
  private:
   struct Parts;

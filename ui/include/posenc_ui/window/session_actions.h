@@ -91,6 +91,9 @@ class SessionActions : public QObject {
 
  signals:
   void recentFilesChanged(const QStringList& paths);
+  /// Something the person should read that no dialog asked for (the remembered session cannot
+  /// be read): `what` could not be done, and why.
+  void problem(const QString& what, const QString& reason);
 
  private:
   /// After a session file was opened or saved: remember it, mark clean, say so.

@@ -17,16 +17,22 @@ namespace posenc::ui {
 
 class EncodingController;
 
+/// What an edit of parameters changes, for Undo and Redo: "base 10000 → 500000" for one
+/// parameter (its short name in the current language, the values as the command line writes
+/// them, a long list cut), "Change base, dim" for several, "Change parameters" for none.
+[[nodiscard]] QString changeText(const posenc::ParamSet& before, const posenc::ParamSet& after);
+
 /// One undoable change of scheme and parameters. Edits of the same parameter while a slider
 /// is held (open = true) merge into one step, so one drag is one undo. Its text is made by
-/// `describe` in the current language, again after a language change (retranslate()).
+/// `describe` in the current language (an empty `describe`: changeText of the step's two
+/// parameter sets), again after a language change (retranslate()) and after a merge.
 class StateCommand : public QUndoCommand {
  public:
   using Apply = std::function<void(const QString&, const posenc::ParamSet&)>;
   StateCommand(Apply apply, QString schemeBefore, posenc::ParamSet before, QString schemeAfter,
                posenc::ParamSet after, QString param, bool open, std::function<QString()> describe);
 
-  void retranslate() { setText(m_describe()); }
+  void retranslate();
   void undo() override { m_apply(m_schemeBefore, m_before); }
   void redo() override { m_apply(m_schemeAfter, m_after); }
   int id() const override { return 1; }
@@ -65,7 +71,7 @@ class UndoState : public QObject {
 
   /// The user picked another scheme: its defaults, as "Switch to NAME".
   void chooseScheme(const QString& schemeId);
-  /// The user edited `param` (still dragging while `continuing`), as "Change PARAM".
+  /// The user edited `param` (still dragging while `continuing`), named by changeText.
   void editParams(const posenc::ParamSet& params, const QString& param, bool continuing);
   /// Scheme and parameters of `session` as one step named by `describe`, then its view part.
   void applySession(const Session& session, std::function<QString()> describe);
