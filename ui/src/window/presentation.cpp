@@ -2,6 +2,7 @@
 #include "posenc_ui/window/presentation.h"
 
 #include <QApplication>
+#include <QCursor>
 #include <QDockWidget>
 #include <QEvent>
 #include <QLayout>
@@ -97,6 +98,12 @@ void PointerHighlight::follow(const QPoint& globalPos) {
 }
 
 bool PointerHighlight::eventFilter(QObject* watched, QEvent* event) {
+  // The host moved or changed size under a mouse that stood still (presentation mode going
+  // full screen, the caption appearing above the plot): the ring goes where the mouse is now,
+  // not where the old geometry had it.
+  if (m_on && m_host && (event->type() == QEvent::Move || event->type() == QEvent::Resize) &&
+      (watched == m_host || watched == m_host->window()))
+    follow(QCursor::pos());
   if (m_on && (event->type() == QEvent::MouseMove || event->type() == QEvent::HoverMove)) {
     if (auto* w = qobject_cast<QWidget*>(watched);
         w && m_host && (w == m_host || m_host->isAncestorOf(w)))
