@@ -17,6 +17,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolBar>
+#include <QToolTip>
 #include <QUndoStack>
 #include <gtest/gtest.h>
 #include <qcustomplot.h>
@@ -482,6 +483,25 @@ TEST_F(Classroom, PointerRingAndCrosshairStayUnderAStillMouseWhenTheWindowMoves)
   EXPECT_EQ(ring->spot(), onHost) << "the ring is " << (ring->spot() - onHost).x() << ", "
                                   << (ring->spot() - onHost).y() << " px from the mouse";
   m_window->setPresentationMode(false);
+}
+
+TEST_F(Classroom, TooltipsGrowWithPresentationMode) {
+  // Issue 26 item 11: tooltips kept their normal size on the projector.
+  const auto tipPixels = [] { return QFontInfo(QToolTip::font()).pixelSize(); };
+  const int normal = tipPixels();
+  m_window->setPresentationMode(true);
+  EXPECT_GE(tipPixels(), qRound(1.6 * normal));
+  // A tooltip shown now is drawn with it.
+  QToolTip::showText(m_window->mapToGlobal(QPoint(60, 60)), QStringLiteral("a tip"),
+                     m_window.get());
+  QWidget* tip = nullptr;
+  for (QWidget* w : QApplication::topLevelWidgets())
+    if (w->inherits("QTipLabel") && w->isVisible()) tip = w;
+  ASSERT_NE(tip, nullptr);
+  EXPECT_GE(QFontInfo(tip->font()).pixelSize(), qRound(1.6 * normal));
+  QToolTip::hideText();
+  m_window->setPresentationMode(false);
+  EXPECT_EQ(tipPixels(), normal);
 }
 
 TEST_F(Classroom, AnimationExportWritesFramesOrSaysWhy) {

@@ -13,6 +13,7 @@
 #include <QStatusBar>
 #include <QTimer>
 #include <QToolBar>
+#include <QToolTip>
 
 #include <cmath>
 
@@ -46,6 +47,11 @@ QFont scaledFont(const QFont& font, double scale) {
   if (f.pointSizeF() > 0) f.setPointSizeF(f.pointSizeF() * scale);
   else if (f.pixelSize() > 0) f.setPixelSize(static_cast<int>(std::lround(f.pixelSize() * scale)));
   return f;
+}
+
+void scaleToolTips(double scale) {
+  static const QFont base = QToolTip::font();  // the platform's, before any scaling
+  QToolTip::setFont(scaledFont(base, scale));
 }
 
 PointerHighlight::PointerHighlight(QWidget* host) : QWidget(host), m_host(host) {
