@@ -90,6 +90,23 @@ class ColouredPath : public QCPCurve {
   QVector<QColor> m_colours;
 };
 
+/// A log axis labelled 10⁻², 10⁰, 10⁴: powers of ten with superscript exponents, as a page of
+/// mathematics writes them (QCustomPlot's "1e+04" reads "1E+04" in Qt 6's locales).
+class PowerOfTenTicker : public QCPAxisTickerLog {
+ protected:
+  QString getTickLabel(double tick, const QLocale& locale, QChar formatChar,
+                       int precision) override {
+    const double exponent = std::round(std::log10(tick));
+    if (!std::isfinite(exponent) || std::abs(tick / std::pow(10.0, exponent) - 1.0) > 1e-9)
+      return QCPAxisTickerLog::getTickLabel(tick, locale, formatChar, precision);
+    static const QString digits = QStringLiteral("⁰¹²³⁴⁵⁶⁷⁸⁹");
+    QString power;
+    for (const QChar c : QString::number(static_cast<long long>(std::abs(exponent))))
+      power += digits[c.digitValue()];
+    return QStringLiteral("10") + (exponent < 0 ? QStringLiteral("⁻") : QString()) + power;
+  }
+};
+
 /// The colour map's gradient over its 256 colours.
 QCPColorGradient sequentialGradient(const std::vector<QColor>& table) {
   QCPColorGradient gradient;
@@ -375,12 +392,12 @@ QCPAxisRect* ChartBuilder::addAxes(QCPLayoutGrid* body) {
   if (m_view.parametric) xAxis->grid()->setZeroLinePen(zeroLine);
   if (m_logY) {
     yAxis->setScaleType(QCPAxis::stLogarithmic);
-    QSharedPointer<QCPAxisTickerLog> ticker(new QCPAxisTickerLog);
+    QSharedPointer<QCPAxisTickerLog> ticker(new PowerOfTenTicker);
     ticker->setLogBase(10);
     ticker->setSubTickCount(8);
     yAxis->setTicker(ticker);
-    yAxis->setNumberFormat(QStringLiteral("eb"));
-    yAxis->setNumberPrecision(0);
+    yAxis->setNumberFormat(QStringLiteral("g"));
+    yAxis->setNumberPrecision(3);
     yAxis->grid()->setZeroLinePen(Qt::NoPen);
   }
   xAxis->setRange(m_xRange);

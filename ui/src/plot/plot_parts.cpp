@@ -9,6 +9,7 @@
 #include <QFontMetricsF>
 #include <QImage>
 #include <QPointer>
+#include <QRegularExpression>
 #include <algorithm>
 #include <cmath>
 
@@ -85,8 +86,25 @@ class ReadableTicker : public QCPAxisTicker {
                        int precision) override {
     QString label = m_unit > 0 ? integerLabel(tick, m_unit)
                                : QCPAxisTicker::getTickLabel(tick, locale, formatChar, precision);
+    label = powerOfTen(label);
     if (label.startsWith(QLatin1Char('-'))) label[0] = QChar(0x2212);  // a real minus sign
     return label;
+  }
+
+  /// "1.5e-14" as "1.5×10⁻¹⁴" and "1e-14" as "10⁻¹⁴" (a picture writes no computer
+  /// notation); other labels as they are.
+  static QString powerOfTen(const QString& label) {
+    static const QRegularExpression exponent(
+        QStringLiteral("^(-?)([0-9.]+)[eE]([+-]?)0*([0-9]+)$"));
+    const QRegularExpressionMatch m = exponent.match(label);
+    if (!m.hasMatch()) return label;
+    static const QString digits = QStringLiteral("⁰¹²³⁴⁵⁶⁷⁸⁹");
+    QString power = QStringLiteral("10");
+    if (m.captured(3) == QLatin1String("-")) power += QChar(0x207B);  // superscript minus
+    for (const QChar c : m.captured(4)) power += digits[c.digitValue()];
+    const QString mantissa = m.captured(2);
+    return m.captured(1) + (mantissa == QLatin1String("1") ? power
+                                                           : mantissa + QChar(0x00D7) + power);
   }
 
   int getSubTickCount(double tickStep) override {
