@@ -112,6 +112,7 @@ struct CompareView::Panel {
   ViewResult last;
   bool waiting = false;
   double drawnFontScale = 0;  ///< Font scale of the picture shown (fittedFontScale).
+  QSize drawnSize;            ///< Plot size the picture shown was drawn for.
 };
 
 CompareView::CompareView(QWidget* parent) : QWidget(parent) {
@@ -406,7 +407,8 @@ void CompareView::onResult(int index, const ViewResult& result) {
 void CompareView::refitTexts() {
   for (Panel* p : m_panels)
     if (!p->waiting && !p->last.view.isEmpty() &&
-        fontScaleStale(p->drawnFontScale, fittedFontScale(m_fontScale, p->plot->size())))
+        (fontScaleStale(p->drawnFontScale, fittedFontScale(m_fontScale, p->plot->size())) ||
+         plotSizeStale(p->drawnSize, p->plot->size())))
       drawPanel(*p);
   if (m_diffPlot && m_diffPlot->isVisible() &&
       fontScaleStale(m_diffFontScale, fittedFontScale(m_fontScale, m_diffPlot->size())))
@@ -422,6 +424,7 @@ void CompareView::drawPanel(Panel& p) const {
   describeValues(options, scheme, p.last.params, spec.id);
   options.valueSpan = sharedSpan(p);
   p.drawnFontScale = options.fontScale;
+  p.drawnSize = p.plot->size();
   if (!p.last.error.isEmpty()) {
     p.plot->setMessage(p.last.error);
   } else if (const auto* m = std::get_if<MatrixResult>(&p.last.data)) {

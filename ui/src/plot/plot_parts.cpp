@@ -590,6 +590,28 @@ QCPLegend* makeLegend(QCustomPlot& plot, LegendPlace place, Qt::Alignment corner
   return legend;
 }
 
+bool fitAxisLabels(QCustomPlot& plot) {
+  bool changed = false;
+  for (int i = 0; i < plot.axisRectCount(); ++i) {
+    QCPAxisRect* rect = plot.axisRect(i);
+    for (QCPAxis* axis : rect->axes()) {
+      if (!axis->visible() || axis->label().isEmpty()) continue;
+      const int length = axis->orientation() == Qt::Horizontal ? rect->width() : rect->height();
+      if (length <= 0) continue;
+      QFont font = axis->labelFont();
+      const double natural = QFontMetricsF(font).horizontalAdvance(axis->label());
+      if (natural <= length || font.pixelSize() <= 0) continue;
+      const double factor = std::max(0.7, length / natural);
+      font.setPixelSize(std::max(6, static_cast<int>(font.pixelSize() * factor)));
+      axis->setLabelFont(font);
+      const QString fitted = QFontMetrics(font).elidedText(axis->label(), Qt::ElideRight, length);
+      if (fitted != axis->label()) axis->setLabel(fitted);
+      changed = true;
+    }
+  }
+  return changed;
+}
+
 void layOutFor(QCustomPlot& plot, QSize size) {
   if (size.width() <= 0 || size.height() <= 0) return;
   QImage scratch(1, 1, QImage::Format_ARGB32_Premultiplied);
