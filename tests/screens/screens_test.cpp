@@ -307,6 +307,19 @@ TEST_P(Screens, CompareWithTwoThreeAndFourPanels) {
     specs.resize(static_cast<std::size_t>(panels));
     compare.setPanels(specs);
     check(QStringLiteral("compare%1").arg(panels));
+    // Issue 26 item 18: on a 1920 x 1080 monitor four panels (and the difference) fit the
+    // page without scrolling.
+    const QRect screen = m_window->screen()->geometry();
+    if (screen.width() < 1920 || screen.height() < 1080) continue;
+    for (auto* scroll : m_window->centralWidget()->findChildren<QScrollArea*>()) {
+      if (!scroll->isVisible() || !scroll->widget() || !scroll->widget()->isAncestorOf(&compare))
+        continue;
+      EXPECT_FALSE(scroll->verticalScrollBar()->isVisible() ||
+                   scroll->horizontalScrollBar()->isVisible())
+          << panels << " panels scroll: " << scroll->widget()->width() << "x"
+          << scroll->widget()->height() << " in " << scroll->viewport()->width() << "x"
+          << scroll->viewport()->height();
+    }
   }
   m_window->setMode(QStringLiteral("explore"));
   check(QStringLiteral("compare_back_to_explore"));
