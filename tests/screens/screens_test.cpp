@@ -202,10 +202,10 @@ class Screens : public ::testing::TestWithParam<const char*> {
       const QRect axis = plot.axisRect()->rect();
       if (plot.legend && plot.legend->visible() && plot.legend->itemCount() > 0) {
         const QRect legend = plot.legend->outerRect();
-        const double share = double(legend.width()) * legend.height() /
-                             (double(plot.width()) * plot.height());
-        EXPECT_LE(share, 1.0 / 3.0) << plotName(plot) << ": the legend takes " << share
-                                    << " of the picture";
+        const double share =
+            double(legend.width()) * legend.height() / (double(plot.width()) * plot.height());
+        EXPECT_LE(share, 1.0 / 3.0)
+            << plotName(plot) << ": the legend takes " << share << " of the picture";
       }
       // The chart keeps at least a third of the picture's height (an eight-entry legend above
       // it left it 150 of 480 px).
@@ -217,15 +217,16 @@ class Screens : public ::testing::TestWithParam<const char*> {
         if (!a->visible() || a->label().isEmpty()) continue;
         const int length = a->orientation() == Qt::Horizontal ? axis.width() : axis.height();
         const double width = QFontMetricsF(a->labelFont()).horizontalAdvance(a->label());
-        EXPECT_LE(width, length + 2.0) << plotName(plot) << ": the label \""
-                                       << a->label().toStdString() << "\" is " << width
-                                       << " px long on an axis of " << length;
+        EXPECT_LE(width, length + 2.0)
+            << plotName(plot) << ": the label \"" << a->label().toStdString() << "\" is " << width
+            << " px long on an axis of " << length;
       }
       QCPAxis* y = plot.yAxis;
       const QFontMetrics label(y->labelFont());
       const QFontMetrics ticks(y->tickLabelFont());
       int widest = 0;
-      for (const QString& t : y->tickVectorLabels()) widest = std::max(widest, ticks.horizontalAdvance(t));
+      for (const QString& t : y->tickVectorLabels())
+        widest = std::max(widest, ticks.horizontalAdvance(t));
       const int needs = y->offset() + y->tickLengthOut() + y->tickLabelPadding() + widest +
                         y->labelPadding() + label.height();
       EXPECT_GE(axis.left(), needs - 2) << plotName(plot) << ": the y label needs " << needs
@@ -391,8 +392,9 @@ TEST_P(Screens, RopeLessonSlidesFitTheProjector) {
     check(QStringLiteral("present_rope_step%1").arg(step + 1));
     checkSlide(QStringLiteral("presentation, step %1").arg(step + 1), /*presenting=*/true);
     m_window->setPresentationMode(false);
-    EXPECT_TRUE(QTest::qWaitFor(
-        [&] { return m_window->frameGeometry() != m_window->screen()->geometry(); }, 3000));
+    EXPECT_TRUE(
+        QTest::qWaitFor([&] { return m_window->frameGeometry() != m_window->screen()->geometry(); },
+                        3000));
     settle();
   }
 }

@@ -448,8 +448,8 @@ TEST_F(Classroom, PointerRingAndCrosshairStayUnderAStillMouseWhenTheWindowMoves)
   const QPoint local = plot.axisRect()->rect().topLeft() + QPoint(12, 12);
   const QPoint global = plot.mapToGlobal(local);
   QCursor::setPos(global);
-  QMouseEvent move(QEvent::MouseMove, QPointF(local), QPointF(global), Qt::NoButton,
-                   Qt::NoButton, Qt::NoModifier);
+  QMouseEvent move(QEvent::MouseMove, QPointF(local), QPointF(global), Qt::NoButton, Qt::NoButton,
+                   Qt::NoModifier);
   QApplication::sendEvent(&plot, &move);
   QCoreApplication::processEvents();
   const auto crossAt = [&plot]() -> std::optional<double> {  // the vertical line's x (pixels)

@@ -917,8 +917,8 @@ TEST(LessonText, NoStepTextDrawsAScriptInsideAScript) {
     for (const LessonStep& step : lesson.steps)
       for (const char* language : {"en", "zh_CN"}) {
         const QString text = lessonText(step.text, QString::fromLatin1(language));
-        EXPECT_FALSE(nestsScripts(text)) << lesson.id.toStdString() << " (" << language
-                                         << "): " << s(text);
+        EXPECT_FALSE(nestsScripts(text))
+            << lesson.id.toStdString() << " (" << language << "): " << s(text);
         ++texts;
       }
   EXPECT_GT(texts, 100);

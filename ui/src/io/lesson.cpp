@@ -388,12 +388,12 @@ namespace {
 /// The subscript (`sub`) or superscript form of `c`, or a null QChar when Unicode has none.
 QChar scriptForm(QChar c, bool sub) {
   static const QString plainChars = QStringLiteral("0123456789+-\u2212=()");
-  static const QString subDigits =
-      QStringLiteral("\u2080\u2081\u2082\u2083\u2084\u2085\u2086\u2087\u2088\u2089"
-                     "\u208A\u208B\u208B\u208C\u208D\u208E");
-  static const QString supDigits =
-      QStringLiteral("\u2070\u00B9\u00B2\u00B3\u2074\u2075\u2076\u2077\u2078\u2079"
-                     "\u207A\u207B\u207B\u207C\u207D\u207E");
+  static const QString subDigits = QStringLiteral(
+      "\u2080\u2081\u2082\u2083\u2084\u2085\u2086\u2087\u2088\u2089"
+      "\u208A\u208B\u208B\u208C\u208D\u208E");
+  static const QString supDigits = QStringLiteral(
+      "\u2070\u00B9\u00B2\u00B3\u2074\u2075\u2076\u2077\u2078\u2079"
+      "\u207A\u207B\u207B\u207C\u207D\u207E");
   static const QString subLetters = QStringLiteral("aehijklmnoprstuvxβγρφχ");
   static const QString subForms = QStringLiteral("ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓᵦᵧᵨᵩᵪ");
   static const QString supLetters = QStringLiteral("abcdefghijklmnoprstuvwxyzTθβγδφχ");

@@ -103,8 +103,8 @@ class ReadableTicker : public QCPAxisTicker {
     if (m.captured(3) == QLatin1String("-")) power += QChar(0x207B);  // superscript minus
     for (const QChar c : m.captured(4)) power += digits[c.digitValue()];
     const QString mantissa = m.captured(2);
-    return m.captured(1) + (mantissa == QLatin1String("1") ? power
-                                                           : mantissa + QChar(0x00D7) + power);
+    return m.captured(1) +
+           (mantissa == QLatin1String("1") ? power : mantissa + QChar(0x00D7) + power);
   }
 
   int getSubTickCount(double tickStep) override {

@@ -207,7 +207,7 @@ class PlotView : public QWidget {
   // Hover state and overlay items (owned by the plot; drawMatrix/drawSeries delete them).
   bool m_mouseInPlot = false;  ///< The mouse is over the plot widget (m_mouse is valid).
   QPointF m_mouse;
-  QPointF m_mouseGlobal;  ///< m_mouse on the screen, at its last event.
+  QPointF m_mouseGlobal;    ///< m_mouse on the screen, at its last event.
   bool m_hovering = false;  ///< A cell or point is reported (hoverLeft is owed).
   posenc::Index m_hoverRow = -1, m_hoverCol = -1;
   int m_hoverCurve = -1, m_hoverIndex = -1;
