@@ -277,6 +277,7 @@ std::vector<LegendEntry> factorisedLegend(const std::vector<Curve>& curves,
   if (groups.size() < 2 || families.size() < 2 || groups.size() + families.size() >= curves.size())
     return {};
   std::vector<LegendEntry> out;
+  out.reserve(families.size() + groups.size());
   for (const auto& [id, name] : families) out.push_back({name, familyPens[id], -1});
   for (const auto& [id, name] : groups) out.push_back({name, groupPens[id], -1});
   return out;
@@ -437,9 +438,7 @@ LegendChoice ChartBuilder::chooseLegend() const {
       choice.place = LegendPlace::Above;
       const int count = static_cast<int>(curveCount);
       // A few short entries (keys) in one row when they fit; else up to four a row.
-      choice.aboveColumns = curveCount <= 6 && fitPerRow >= count
-                                ? count
-                                : std::min(fitPerRow, curveCount <= 4 ? count : 4);
+      choice.aboveColumns = curveCount <= 6 && fitPerRow >= count ? count : std::min(fitPerRow, 4);
       const int rows = (count + choice.aboveColumns - 1) / choice.aboveColumns;
       const double height = rows * (metrics.height() + px(5, m_s)) + px(8, m_s);
       if (height > m_plot.height() / 3.0 && besideFits) choice.place = LegendPlace::Beside;
