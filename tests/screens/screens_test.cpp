@@ -216,7 +216,9 @@ class Screens : public ::testing::TestWithParam<const char*> {
       for (QCPAxis* a : plot.axisRect()->axes()) {
         if (!a->visible() || a->label().isEmpty()) continue;
         const int length = a->orientation() == Qt::Horizontal ? axis.width() : axis.height();
-        const double width = QFontMetricsF(a->labelFont()).horizontalAdvance(a->label());
+        double width = 0;  // of its widest line
+        for (const QString& line : a->label().split(QLatin1Char('\n')))
+          width = std::max(width, QFontMetricsF(a->labelFont()).horizontalAdvance(line));
         EXPECT_LE(width, length + 2.0)
             << plotName(plot) << ": the label \"" << a->label().toStdString() << "\" is " << width
             << " px long on an axis of " << length;

@@ -590,22 +590,61 @@ QCPLegend* makeLegend(QCustomPlot& plot, LegendPlace place, Qt::Alignment corner
   return legend;
 }
 
+namespace {
+
+/// The width of the widest line of `text` in `font`.
+double widestLine(const QFont& font, const QString& text) {
+  const QFontMetricsF metrics(font);
+  double widest = 0;
+  for (const QString& line : text.split(QLatin1Char('\n')))
+    widest = std::max(widest, metrics.horizontalAdvance(line));
+  return widest;
+}
+
+/// `text` in two lines, broken at the space nearest its middle; `text` when it has none.
+QString twoLines(const QString& text) {
+  const qsizetype middle = text.size() / 2;
+  qsizetype best = -1;
+  for (qsizetype k = 0; k < text.size(); ++k)
+    if (text[k] == QLatin1Char(' ') && (best < 0 || std::abs(k - middle) < std::abs(best - middle)))
+      best = k;
+  return best < 0 ? text : text.left(best) + QLatin1Char('\n') + text.mid(best + 1);
+}
+
+/// `font` at `factor` of its pixel size (at least 6 px).
+QFont scaledPixels(QFont font, double factor) {
+  font.setPixelSize(std::max(6, static_cast<int>(font.pixelSize() * factor)));
+  return font;
+}
+
+}  // namespace
+
 bool fitAxisLabels(QCustomPlot& plot) {
+  constexpr double kSmallest = 0.7;  ///< Labels are drawn down to this share of their size.
   bool changed = false;
   for (int i = 0; i < plot.axisRectCount(); ++i) {
     QCPAxisRect* rect = plot.axisRect(i);
     for (QCPAxis* axis : rect->axes()) {
       if (!axis->visible() || axis->label().isEmpty()) continue;
       const int length = axis->orientation() == Qt::Horizontal ? rect->width() : rect->height();
-      if (length <= 0) continue;
-      QFont font = axis->labelFont();
-      const double natural = QFontMetricsF(font).horizontalAdvance(axis->label());
-      if (natural <= length || font.pixelSize() <= 0) continue;
-      const double factor = std::max(0.7, length / natural);
-      font.setPixelSize(std::max(6, static_cast<int>(font.pixelSize() * factor)));
-      axis->setLabelFont(font);
-      const QString fitted = QFontMetrics(font).elidedText(axis->label(), Qt::ElideRight, length);
-      if (fitted != axis->label()) axis->setLabel(fitted);
+      const QFont font = axis->labelFont();
+      const QString text = axis->label();
+      if (length <= 0 || font.pixelSize() <= 0 || widestLine(font, text) <= length) continue;
+      // Smaller on one line, else on two lines (smaller if need be), else cut with an ellipsis.
+      QString fitted = text;
+      double factor = std::max(kSmallest, length / widestLine(font, text));
+      if (widestLine(scaledPixels(font, factor), text) > length) {
+        const QString split = twoLines(text);
+        factor = std::min(1.0, std::max(kSmallest, length / widestLine(font, split)));
+        fitted = split;
+        if (widestLine(scaledPixels(font, factor), split) > length) {
+          factor = kSmallest;
+          fitted =
+              QFontMetrics(scaledPixels(font, factor)).elidedText(text, Qt::ElideRight, length);
+        }
+      }
+      axis->setLabelFont(scaledPixels(font, factor));
+      if (fitted != text) axis->setLabel(fitted);
       changed = true;
     }
   }
