@@ -46,7 +46,7 @@ SeriesResult curveSeries(const KerpleParams& p) {
   const double slope = alibiSlopes(p.heads)(p.head);
   const std::string h = "head " + std::to_string(p.head) + ", ";
   Curve logCurve{h + "log: −r₁ log(1 + r₂ d)", {}};
-  Curve powerCurve{h + "power: −a d^p", {}};
+  Curve powerCurve{h + "power: −a dᵖ", {}};
   Curve alibi{"ALiBi slope of head " + std::to_string(p.head) + " of " + std::to_string(p.heads) +
                   ": −mₕ d (power kernel, p = 1)",
               {}};

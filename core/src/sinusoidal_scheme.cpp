@@ -225,10 +225,10 @@ std::vector<detail::ViewEntry<SinusoidalParams>> sinusoidalViews() {
        .evaluate = sinusoidalEncoding,
        .explain = explainEncoding},
       {.spec = {.id = "similarity",
-                .title = "Similarity of positions  PE_p · PE_q = Σᵢ cos((p − q) wᵢ)",
+                .title = "Similarity of positions  PE[p] · PE[q] = Σᵢ cos((p − q) wᵢ)",
                 .xLabel = "position q",
                 .yLabel = "position p",
-                .valueLabel = "PE_p · PE_q",
+                .valueLabel = "PE[p] · PE[q]",
                 .signedValues = true,
                 .description = "length x length dot products of table rows: depends only on "
                                "p - q (constant along diagonals), d/2 on the diagonal, "

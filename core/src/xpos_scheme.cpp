@@ -34,7 +34,7 @@ std::vector<Term> explainDecay(const XposParams& p, Index row, Index col) {
           {"ζⱼ = (2j + γd)/((1 + γ)d)", z},
           {"distance m − n", static_cast<double>(row)},
           {"exponent (m − n)/scale_base", e},
-          {"decay ζⱼ^((m − n)/scale_base)", std::pow(z, e)}};
+          {"decay exp((m − n) ln ζⱼ / scale_base)", std::pow(z, e)}};
 }
 
 /// Positions, distance, total, the three pairs with the largest |term| and the sum of the
@@ -58,8 +58,9 @@ std::vector<Term> explainScore(const XposParams& p, Index m, Index n) {
   double rest = 0;
   for (std::size_t i = 0; i < order.size(); ++i) {
     if (i < top)
-      out.push_back({"pair " + std::to_string(order[i]) + " (ζⱼ^((m − n)/scale_base) × RoPE term)",
-                     terms(order[i])});
+      out.push_back(
+          {"pair " + std::to_string(order[i]) + " (exp((m − n) ln ζⱼ / scale_base) × RoPE term)",
+           terms(order[i])});
     else rest += terms(order[i]);
   }
   if (order.size() > top) out.push_back({"the other pairs together", rest});
@@ -71,7 +72,7 @@ SeriesResult zetaSeries(const XposParams& p) {
   const double far = static_cast<double>(p.length - 1) / p.scaleBase;
   SeriesResult out;
   Curve zeta{"ζⱼ", {}, CurveStyle::Points};
-  Curve decayed{"ζⱼ^((length − 1)/scale_base): the weight at the longest distance", {}};
+  Curve decayed{"exp((length − 1) ln ζⱼ / scale_base): the weight at the longest distance", {}};
   for (Index j = 0; j < z.size(); ++j) {
     out.x.push_back(static_cast<double>(j));
     zeta.y.push_back(z(j));
@@ -171,10 +172,10 @@ std::vector<detail::ViewEntry<XposParams>> xposViews() {
                                "distance: the fast pairs (small j) decay most"},
        .series = zetaSeries},
       {.spec = {.id = "decay",
-                .title = "xPos decay of each pair: ζⱼ^((m − n)/scale_base)",
+                .title = "xPos decay of each pair: exp((m − n) ln ζⱼ / scale_base)",
                 .xLabel = "pair j",
                 .yLabel = "distance m − n",
-                .valueLabel = "ζⱼ^((m − n)/scale_base)",
+                .valueLabel = "exp((m − n) ln ζⱼ / scale_base)",
                 .dimensionColumns = true,
                 .description = "length x d/2: row = distance m - n >= 0 (key before the "
                                "query), column = pair j; the factor that multiplies pair j's "

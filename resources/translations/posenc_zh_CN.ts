@@ -236,10 +236,6 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <translation>位置 q</translation>
     </message>
     <message>
-        <source>PE_p · PE_q</source>
-        <translation>PE_p · PE_q</translation>
-    </message>
-    <message>
         <source>length x length dot products of table rows: depends only on p - q (constant along diagonals), d/2 on the diagonal, values in [-d/2, d/2], symmetric</source>
         <translation>表中各行之间的 length x length 点积：只取决于 p - q（沿对角线不变），对角线上为 d/2，取值在 [-d/2, d/2]，对称</translation>
     </message>
@@ -1004,10 +1000,6 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <translation>max_distance = %1：更远的键全部共用最后一个桶</translation>
     </message>
     <message>
-        <source>Similarity of positions  PE_p · PE_q = Σᵢ cos((p − q) wᵢ)</source>
-        <translation>位置相似度  PE_p · PE_q = Σᵢ cos((p − q) wᵢ)</translation>
-    </message>
-    <message>
         <source>wavelength 2π/wᵢ (positions)</source>
         <translation>波长 2π/wᵢ（位置数）</translation>
     </message>
@@ -1240,40 +1232,20 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <translation>(a) 内容对内容  qᵢ · kⱼ / √d_head</translation>
     </message>
     <message>
-        <source>(b) content-position  qᵢ · r_(i+mlen−j) / √d_head</source>
-        <translation>(b) 内容对位置  qᵢ · r_(i+mlen−j) / √d_head</translation>
-    </message>
-    <message>
         <source>(c) global content bias  u · kⱼ / √d_head</source>
         <translation>(c) 全局内容偏置  u · kⱼ / √d_head</translation>
-    </message>
-    <message>
-        <source>(d) global position bias  v · r_(i+mlen−j) / √d_head</source>
-        <translation>(d) 全局位置偏置  v · r_(i+mlen−j) / √d_head</translation>
     </message>
     <message>
         <source>AC = (qᵢ + u) · kⱼ / √d_head</source>
         <translation>AC = (qᵢ + u) · kⱼ / √d_head</translation>
     </message>
     <message>
-        <source>BD = (qᵢ + v) · r_(i+mlen−j) / √d_head</source>
-        <translation>BD = (qᵢ + v) · r_(i+mlen−j) / √d_head</translation>
-    </message>
-    <message>
         <source>(a) qᵢ · kⱼ / √d_head</source>
         <translation>(a) qᵢ · kⱼ / √d_head</translation>
     </message>
     <message>
-        <source>(b) qᵢ · r_δ / √d_head</source>
-        <translation>(b) qᵢ · r_δ / √d_head</translation>
-    </message>
-    <message>
         <source>(c) u · kⱼ / √d_head</source>
         <translation>(c) u · kⱼ / √d_head</translation>
-    </message>
-    <message>
-        <source>(d) v · r_δ / √d_head</source>
-        <translation>(d) v · r_δ / √d_head</translation>
     </message>
     <message>
         <source>distance δ = i + mlen − j</source>
@@ -1444,14 +1416,6 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <translation>维度对 j = 0..d/2-1 的 ζ_j = (2j + gamma d)/((1 + gamma) d)（torchscale 的 `scale` 缓冲区），取值在 [gamma/(1+gamma), 1) 内；以及 ζ_j^((length-1)/scale_base)，即第 j 对在最远距离处的权重：快速维度对（j 小）衰减最多</translation>
     </message>
     <message>
-        <source>xPos decay of each pair: ζⱼ^((m − n)/scale_base)</source>
-        <translation>每个维度对的 xPos 衰减：ζⱼ^((m − n)/scale_base)</translation>
-    </message>
-    <message>
-        <source>ζⱼ^((m − n)/scale_base)</source>
-        <translation>ζⱼ^((m − n)/scale_base)</translation>
-    </message>
-    <message>
         <source>length x d/2: row = distance m - n &gt;= 0 (key before the query), column = pair j; the factor that multiplies pair j&apos;s RoPE term in q&apos;.k&apos;, in (0, 1], 1 at distance 0</source>
         <translation>length x d/2：行 = 距离 m - n &gt;= 0（键在查询之前），列 = 维度对 j；在 q&apos;.k&apos; 中乘到第 j 对 RoPE 项上的因子，取值在 (0, 1] 内，距离 0 处为 1</translation>
     </message>
@@ -1476,10 +1440,6 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <translation>按 torchscale 的方式由两个向量计算 q&apos;_m . k&apos;_n（缩放使用居中位置 t + min_pos），最多取四个查询位置 m，横轴为 m - n = 0..m：各曲线重合，居中偏移在乘积中抵消；超过 2048 个距离时均匀采样</translation>
     </message>
     <message>
-        <source>ζⱼ^((length − %1)/scale_base): the weight at the longest distance</source>
-        <translation>ζⱼ^((length − %1)/scale_base)：最远距离处的权重</translation>
-    </message>
-    <message>
         <source>ζⱼ = (%1j + γd)/((%2 + γ)d)</source>
         <translation>ζⱼ = (%1j + γd)/((%2 + γ)d)</translation>
     </message>
@@ -1488,16 +1448,8 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <translation>指数 (m − n)/scale_base</translation>
     </message>
     <message>
-        <source>decay ζⱼ^((m − n)/scale_base)</source>
-        <translation>衰减 ζⱼ^((m − n)/scale_base)</translation>
-    </message>
-    <message>
         <source>score q′·k′ (total)</source>
         <translation>分数 q′·k′（总和）</translation>
-    </message>
-    <message>
-        <source>pair %1 (ζⱼ^((m − n)/scale_base) × RoPE term)</source>
-        <translation>维度对 %1（ζⱼ^((m − n)/scale_base) × RoPE 项）</translation>
     </message>
     <message>
         <source>the other pairs together</source>
@@ -1674,10 +1626,6 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
     <message>
         <source>head %1, log: −r₁ log(%2 + r₂ d)</source>
         <translation>头 %1，对数核：−r₁ log(%2 + r₂ d)</translation>
-    </message>
-    <message>
-        <source>head %1, power: −a d^p</source>
-        <translation>头 %1，幂核：−a d^p</translation>
     </message>
     <message>
         <source>ALiBi slope of head %1 of %2: −mₕ d (power kernel, p = %3)</source>
@@ -2587,6 +2535,58 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <source>cos(T[r(p)], T[r(q)])</source>
         <translation>cos(T[r(p)], T[r(q)])</translation>
     </message>
+    <message>
+        <source>Similarity of positions  PE[p] · PE[q] = Σᵢ cos((p − q) wᵢ)</source>
+        <translation>位置相似度  PE[p] · PE[q] = Σᵢ cos((p − q) wᵢ)</translation>
+    </message>
+    <message>
+        <source>PE[p] · PE[q]</source>
+        <translation>PE[p] · PE[q]</translation>
+    </message>
+    <message>
+        <source>(b) content-position  qᵢ · r[i + mlen − j] / √d_head</source>
+        <translation>(b) 内容对位置  qᵢ · r[i + mlen − j] / √d_head</translation>
+    </message>
+    <message>
+        <source>(d) global position bias  v · r[i + mlen − j] / √d_head</source>
+        <translation>(d) 全局位置偏置  v · r[i + mlen − j] / √d_head</translation>
+    </message>
+    <message>
+        <source>BD = (qᵢ + v) · r[i + mlen − j] / √d_head</source>
+        <translation>BD = (qᵢ + v) · r[i + mlen − j] / √d_head</translation>
+    </message>
+    <message>
+        <source>(b) qᵢ · r[δ] / √d_head</source>
+        <translation>(b) qᵢ · r[δ] / √d_head</translation>
+    </message>
+    <message>
+        <source>(d) v · r[δ] / √d_head</source>
+        <translation>(d) v · r[δ] / √d_head</translation>
+    </message>
+    <message>
+        <source>xPos decay of each pair: exp((m − n) ln ζⱼ / scale_base)</source>
+        <translation>每个维度对的 xPos 衰减：exp((m − n) ln ζⱼ / scale_base)</translation>
+    </message>
+    <message>
+        <source>exp((m − n) ln ζⱼ / scale_base)</source>
+        <translation>exp((m − n) ln ζⱼ / scale_base)</translation>
+    </message>
+    <message>
+        <source>exp((length − %1) ln ζⱼ / scale_base): the weight at the longest distance</source>
+        <translation>exp((length − %1) ln ζⱼ / scale_base)：最远距离处的权重</translation>
+    </message>
+    <message>
+        <source>decay exp((m − n) ln ζⱼ / scale_base)</source>
+        <translation>衰减 exp((m − n) ln ζⱼ / scale_base)</translation>
+    </message>
+    <message>
+        <source>pair %1 (exp((m − n) ln ζⱼ / scale_base) × RoPE term)</source>
+        <translation>维度对 %1（exp((m − n) ln ζⱼ / scale_base) × RoPE 项）</translation>
+    </message>
+    <message>
+        <source>head %1, power: −a dᵖ</source>
+        <translation>头 %1，幂核：−a dᵖ</translation>
+    </message>
 </context>
 <context>
     <name>posenc::presets</name>
@@ -3446,6 +3446,14 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
     <message>
         <source>computing...</source>
         <translation>正在计算...</translation>
+    </message>
+    <message>
+        <source>One colour scale per quantity</source>
+        <translation>同一物理量共用一个色标</translation>
+    </message>
+    <message>
+        <source>Heatmaps of the same quantity (the same value label) share one colour scale, so equal colours mean equal values across the panels</source>
+        <translation>显示同一物理量（数值标签相同）的热图共用一个色标，各面板中相同的颜色表示相同的数值</translation>
     </message>
 </context>
 <context>

@@ -36,7 +36,8 @@ TEST(PictureText, NoAsciiMathsInTitlesLabelsLegendsOrTerms) {
   // ASCII stand-ins for symbols; " - " is a minus between two operands (a word's hyphen has
   // no spaces around it).
   const std::vector<std::string> ascii = {"theta", "alpha", "delta", "sqrt", " . ", "sum_",
-                                          " pi",   "<R_",   "m_h",   "w_i",  " - ", "_ij"};
+                                          " pi",   "<R_",   "m_h",   "w_i",  " - ", "_ij",
+                                          "PE_p",  "^(",    "d^p",   "r_(",  "r_δ"};
   int texts = 0;
   for (const auto& scheme : allSchemes()) {
     for (const ViewSpec& view : scheme->info().views) {

@@ -3,6 +3,7 @@
 // Compare / Animate modes, presentation mode and its keys, text size, grayscale export.
 // Offscreen. POSENC_SCREENSHOT_DIR=dir also writes screenshots of the window there.
 #include <QComboBox>
+#include <QCursor>
 #include <QDir>
 #include <QDockWidget>
 #include <QFile>
@@ -16,11 +17,14 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolBar>
+#include <QToolTip>
 #include <QUndoStack>
 #include <gtest/gtest.h>
 #include <qcustomplot.h>
 
 #include <algorithm>
+#include <cmath>
+#include <optional>
 #include <set>
 
 #include "posenc_ui/app/settings_keys.h"
@@ -422,6 +426,82 @@ TEST_F(Classroom, ModeIsRememberedInSettings) {
   m_window.reset();
   MainWindow again;
   EXPECT_EQ(again.mode(), QStringLiteral("compare"));
+}
+
+TEST_F(Classroom, PointerRingAndCrosshairStayUnderAStillMouseWhenTheWindowMoves) {
+  // Issue 26 item 6: after F5 the ring and the crosshair were drawn where the mouse had been
+  // on the old geometry (about 390 px off) until the mouse moved: the window manager makes the
+  // window full screen after Qt laid it out, moving it under a mouse that stands still.
+  Session session;
+  session.scheme = QStringLiteral("rope");
+  session.params = ParamSet(findScheme("rope").info().params);
+  session.view = QStringLiteral("scores");
+  m_window->applySession(session);
+  waitUntilShown(QStringLiteral("scores"));
+  m_window->setPresentationMode(true);
+  QTest::qWait(400);  // full screen, the layout, the redraw at the presentation size
+  // (The offscreen platform moves no full-screen window: a normal one stands in for it.)
+  m_window->setWindowState(Qt::WindowNoState);
+  m_window->setGeometry(200, 100, 560, 440);
+  QTest::qWait(400);
+  QCustomPlot& plot = m_window->plotView(0).plot();
+  const QPoint local = plot.axisRect()->rect().topLeft() + QPoint(12, 12);
+  const QPoint global = plot.mapToGlobal(local);
+  QCursor::setPos(global);
+  QMouseEvent move(QEvent::MouseMove, QPointF(local), QPointF(global), Qt::NoButton, Qt::NoButton,
+                   Qt::NoModifier);
+  QApplication::sendEvent(&plot, &move);
+  QCoreApplication::processEvents();
+  const auto crossAt = [&plot]() -> std::optional<double> {  // the vertical line's x (pixels)
+    for (int i = 0; i < plot.itemCount(); ++i)
+      if (auto* line = qobject_cast<QCPItemStraightLine*>(plot.item(i));
+          line && line->visible() && line->point1->coords().x() == line->point2->coords().x())
+        return plot.xAxis->coordToPixel(line->point1->coords().x());
+    return std::nullopt;
+  };
+  const auto* ring = m_window->findChild<PointerHighlight*>();
+  ASSERT_TRUE(ring && ring->isOn());
+  const QWidget* host = m_window->centralWidget();
+  const double cell = std::abs(plot.xAxis->coordToPixel(1) - plot.xAxis->coordToPixel(0));
+  ASSERT_TRUE(crossAt());
+  EXPECT_NEAR(*crossAt(), local.x(), cell / 2 + 1.0);
+  EXPECT_EQ(ring->spot(), host->mapFromGlobal(global));
+
+  // The window moves; the mouse does not.
+  const QPoint shift(-110, -70);
+  m_window->move(m_window->pos() + shift);
+  ASSERT_TRUE(QTest::qWaitFor([&] { return plot.mapToGlobal(local) == global + shift; }, 2000));
+  QTest::qWait(200);
+  const QPoint now = plot.mapFromGlobal(global);
+  ASSERT_TRUE(plot.axisRect()->rect().contains(now))
+      << now.x() << "," << now.y() << " off the axis rect " << plot.axisRect()->rect().width()
+      << "x" << plot.axisRect()->rect().height();
+  ASSERT_TRUE(crossAt()) << "no crosshair under the mouse";
+  EXPECT_NEAR(*crossAt(), now.x(), cell / 2 + 1.0)
+      << "the crosshair is " << *crossAt() - now.x() << " px from the mouse";
+  const QPoint onHost = host->mapFromGlobal(global);
+  EXPECT_EQ(ring->spot(), onHost) << "the ring is " << (ring->spot() - onHost).x() << ", "
+                                  << (ring->spot() - onHost).y() << " px from the mouse";
+  m_window->setPresentationMode(false);
+}
+
+TEST_F(Classroom, TooltipsGrowWithPresentationMode) {
+  // Issue 26 item 11: tooltips kept their normal size on the projector.
+  const auto tipPixels = [] { return QFontInfo(QToolTip::font()).pixelSize(); };
+  const int normal = tipPixels();
+  m_window->setPresentationMode(true);
+  EXPECT_GE(tipPixels(), qRound(1.6 * normal));
+  // A tooltip shown now is drawn with it.
+  QToolTip::showText(m_window->mapToGlobal(QPoint(60, 60)), QStringLiteral("a tip"),
+                     m_window.get());
+  QWidget* tip = nullptr;
+  for (QWidget* w : QApplication::topLevelWidgets())
+    if (w->inherits("QTipLabel") && w->isVisible()) tip = w;
+  ASSERT_NE(tip, nullptr);
+  EXPECT_GE(QFontInfo(tip->font()).pixelSize(), qRound(1.6 * normal));
+  QToolTip::hideText();
+  m_window->setPresentationMode(false);
+  EXPECT_EQ(tipPixels(), normal);
 }
 
 TEST_F(Classroom, AnimationExportWritesFramesOrSaysWhy) {

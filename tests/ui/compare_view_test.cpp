@@ -7,12 +7,14 @@
 #include <gtest/gtest.h>
 #include <qcustomplot.h>
 
+#include <QCheckBox>
 #include <QMouseEvent>
 #include <QSignalSpy>
 #include <QTest>
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <optional>
 #include <thread>
 
 #include "posenc_ui/plot/plot_view.h"
@@ -123,6 +125,78 @@ TEST(CompareViewWidget, HoverInOnePanelShowsEveryPanelsValueAtThatCell) {
       << view.readoutText(0).toStdString();
   EXPECT_TRUE(view.readoutText(3).contains(QStringLiteral("A − B")))
       << view.readoutText(3).toStdString();
+}
+
+/// The column the vertical crosshair of `plot` marks, if one is shown.
+std::optional<double> crosshairColumn(QCustomPlot& plot) {
+  for (int i = 0; i < plot.itemCount(); ++i)
+    if (auto* line = qobject_cast<QCPItemStraightLine*>(plot.item(i));
+        line && line->visible() && line->point1->coords().x() == line->point2->coords().x())
+      return line->point1->coords().x();
+  return std::nullopt;
+}
+
+TEST(CompareViewWidget, TheHoveredCellsCrosshairIsOnEveryPanel) {
+  // Issue 26 item 18: the crosshair showed only on the panel under the mouse.
+  CompareView view;
+  view.resize(1400, 700);
+  view.show();
+  view.setLength(64);
+  view.setPanels({{"rope", "scores", ""},
+                  {"rope", "scores", "scaling=linear factor=4"},
+                  {"alibi", "bias", ""}});
+  ASSERT_TRUE(settle(view));
+  hoverCell(view, 0, 10, 3);
+  for (int i = 0; view.plotView(i) != nullptr; ++i) {
+    const auto column = crosshairColumn(view.plotView(i)->plot());
+    ASSERT_TRUE(column) << "no crosshair on panel " << i;
+    EXPECT_EQ(*column, 3.0) << i;
+  }
+  // The mouse leaves: the crosshairs go with it.
+  QEvent leave(QEvent::Leave);
+  QCoreApplication::sendEvent(&view.plotView(0)->plot(), &leave);
+  for (int i = 0; view.plotView(i) != nullptr; ++i)
+    EXPECT_FALSE(crosshairColumn(view.plotView(i)->plot())) << i;
+}
+
+/// The range of the colour bar of `plot`'s heatmap.
+QCPRange colourRange(QCustomPlot& plot) {
+  for (QCPLayoutElement* e : plot.plotLayout()->elements(true))
+    if (auto* scale = qobject_cast<QCPColorScale*>(e)) return scale->dataRange();
+  ADD_FAILURE() << "no colour bar";
+  return {};
+}
+
+TEST(CompareViewWidget, PanelsOfOneQuantityCanShareOneColourScale) {
+  CompareView view;
+  view.resize(1400, 700);
+  view.show();
+  view.setLength(64);
+  // Two RoPE score maps (one scaled, so its values differ) and ALiBi's bias, another quantity.
+  view.setPanels({{"rope", "scores", ""},
+                  {"rope", "scores", "scaling=linear factor=4 seed=3"},
+                  {"alibi", "bias", ""}});
+  view.setDifferenceShown(false);
+  ASSERT_TRUE(settle(view));
+  auto* option = view.findChild<QCheckBox*>(QStringLiteral("compareSharedScale"));
+  ASSERT_NE(option, nullptr) << "no shared colour scale option";
+  EXPECT_FALSE(option->isChecked());
+  const QCPRange own0 = colourRange(view.plotView(0)->plot());
+  const QCPRange own1 = colourRange(view.plotView(1)->plot());
+  ASSERT_NE(own0, own1);  // each its own scale by default
+  option->click();
+  ASSERT_TRUE(settle(view));
+  const QCPRange shared0 = colourRange(view.plotView(0)->plot());
+  const QCPRange shared1 = colourRange(view.plotView(1)->plot());
+  EXPECT_EQ(shared0, shared1);
+  EXPECT_LE(shared0.lower, std::min(own0.lower, own1.lower) + 1e-9);
+  EXPECT_GE(shared0.upper, std::max(own0.upper, own1.upper) - 1e-9);
+  // Another quantity keeps its own.
+  const QCPRange bias = colourRange(view.plotView(2)->plot());
+  EXPECT_NE(bias, shared0);
+  option->click();
+  ASSERT_TRUE(settle(view));
+  EXPECT_EQ(colourRange(view.plotView(0)->plot()), own0);
 }
 
 TEST(CompareViewWidget, HoverValuesArriveFromAWorkerAndStaleOnesAreDropped) {

@@ -919,5 +919,44 @@ TEST(LessonPanel, EmptyListShowsNoLessonAndIgnoresNavigation) {
   EXPECT_TRUE(f.shown.empty());
 }
 
+TEST(LessonText, ScriptsInsideScriptsBecomeScriptCharacters) {
+  // Issue 26 item 9: Qt's rich text has one script level, so θ<sub>k</sub> inside an exponent
+  // was drawn below the whole exponent.
+  EXPECT_EQ(nestedScriptsAsCharacters(QStringLiteral("e<sup>i r θ<sub>k</sub></sup>")),
+            QStringLiteral("e<sup>i r θₖ</sup>"));
+  EXPECT_EQ(nestedScriptsAsCharacters(QStringLiteral("x<sub>i<sup>2</sup></sub> + y")),
+            QStringLiteral("x<sub>i²</sub> + y"));
+  for (const char* same : {"θ<sub>k</sub> = 10000<sup>−2k/d</sup>", "a<sup>b<sub>q</sub></sup>",
+                           "k &lt; j", "<b>bold</b> <sub>s</sub>"})
+    EXPECT_EQ(s(nestedScriptsAsCharacters(QString::fromUtf8(same))), same);
+}
+
+/// Whether `html` opens a <sub> or <sup> inside another one.
+bool nestsScripts(const QString& html) {
+  static const QRegularExpression tag(QStringLiteral("<(/?)su[bp]>"));
+  int depth = 0;
+  for (auto it = tag.globalMatch(html); it.hasNext();) {
+    const auto m = it.next();
+    if (!m.captured(1).isEmpty()) depth = std::max(0, depth - 1);
+    else if (depth++ > 0) return true;
+  }
+  return false;
+}
+
+TEST(LessonText, NoStepTextDrawsAScriptInsideAScript) {
+  int texts = 0;
+  for (const Lesson& lesson : builtInLessons())
+    for (const LessonStep& step : lesson.steps)
+      for (const char* language : {"en", "zh_CN"}) {
+        const QString text = lessonText(step.text, QString::fromLatin1(language));
+        EXPECT_FALSE(nestsScripts(text))
+            << lesson.id.toStdString() << " (" << language << "): " << s(text);
+        ++texts;
+      }
+  EXPECT_GT(texts, 100);
+  // The RoPE lesson's decay step, e^(i r θ_k): the k is θ's.
+  EXPECT_TRUE(nestsScripts(QStringLiteral("e<sup>i r θ<sub>k</sub></sup>")));
+}
+
 }  // namespace
 }  // namespace posenc::ui

@@ -383,7 +383,75 @@ void ensureResources() {
 
 }  // namespace
 
-QString lessonText(const LocalizedText& text, const QString& language) {
+namespace {
+
+/// The subscript (`sub`) or superscript form of `c`, or a null QChar when Unicode has none.
+QChar scriptForm(QChar c, bool sub) {
+  static const QString plainChars = QStringLiteral("0123456789+-\u2212=()");
+  static const QString subDigits = QStringLiteral(
+      "\u2080\u2081\u2082\u2083\u2084\u2085\u2086\u2087\u2088\u2089"
+      "\u208A\u208B\u208B\u208C\u208D\u208E");
+  static const QString supDigits = QStringLiteral(
+      "\u2070\u00B9\u00B2\u00B3\u2074\u2075\u2076\u2077\u2078\u2079"
+      "\u207A\u207B\u207B\u207C\u207D\u207E");
+  static const QString subLetters = QStringLiteral("aehijklmnoprstuvxβγρφχ");
+  static const QString subForms = QStringLiteral("ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓᵦᵧᵨᵩᵪ");
+  static const QString supLetters = QStringLiteral("abcdefghijklmnoprstuvwxyzTθβγδφχ");
+  static const QString supForms = QStringLiteral("ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᶻᵀᶿᵝᵞᵟᵠᵡ");
+  if (c == QLatin1Char(' ')) return c;
+  if (const qsizetype k = plainChars.indexOf(c); k >= 0) return (sub ? subDigits : supDigits)[k];
+  const QString& letters = sub ? subLetters : supLetters;
+  const QString& forms = sub ? subForms : supForms;
+  if (const qsizetype k = letters.indexOf(c); k >= 0) return forms[k];
+  return {};
+}
+
+}  // namespace
+
+QString nestedScriptsAsCharacters(const QString& html) {
+  static const QString tags[] = {QStringLiteral("<sub>"), QStringLiteral("<sup>")};
+  QString out;
+  out.reserve(html.size());
+  int depth = 0;  // scripts open at this point
+  qsizetype k = 0;
+  while (k < html.size()) {
+    if (html[k] != QLatin1Char('<')) {
+      out += html[k++];
+      continue;
+    }
+    const bool opensSub = html.mid(k, 5) == tags[0];
+    const bool opensSup = html.mid(k, 5) == tags[1];
+    if ((opensSub || opensSup) && depth > 0) {
+      const QString close = opensSub ? QStringLiteral("</sub>") : QStringLiteral("</sup>");
+      const qsizetype end = html.indexOf(close, k + 5);
+      const QString inner = end < 0 ? QString() : html.mid(k + 5, end - k - 5);
+      QString forms;
+      bool whole = end >= 0 && !inner.isEmpty();
+      for (const QChar c : inner) {
+        const QChar form = scriptForm(c, opensSub);
+        if (form.isNull()) {
+          whole = false;
+          break;
+        }
+        forms += form;
+      }
+      if (whole) {
+        out += forms;
+        k = end + close.size();
+        continue;
+      }
+    }
+    if (opensSub || opensSup) ++depth;
+    else if (html.mid(k, 6) == QLatin1String("</sub>") || html.mid(k, 6) == QLatin1String("</sup>"))
+      depth = std::max(0, depth - 1);
+    out += html[k++];
+  }
+  return out;
+}
+
+namespace {
+
+QString textIn(const LocalizedText& text, const QString& language) {
   QString code = language;
   code.replace(QLatin1Char('-'), QLatin1Char('_'));
   if (const auto it = text.texts.constFind(code); it != text.texts.cend()) return *it;
@@ -393,6 +461,13 @@ QString lessonText(const LocalizedText& text, const QString& language) {
   for (auto it = text.texts.cbegin(); it != text.texts.cend(); ++it)
     if (!bare.isEmpty() && it.key().section(QLatin1Char('_'), 0, 0) == bare) return it.value();
   return text.texts.value(QStringLiteral("en"));
+}
+
+}  // namespace
+
+QString lessonText(const LocalizedText& text, const QString& language) {
+  // Qt's rich text draws one level of scripts: θ<sub>k</sub> inside an exponent is written θₖ.
+  return nestedScriptsAsCharacters(textIn(text, language));
 }
 
 Lesson readLesson(const QByteArray& bytes) {

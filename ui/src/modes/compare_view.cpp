@@ -19,6 +19,8 @@
 #include <cmath>
 #include <limits>
 #include <string_view>
+#include <utility>
+#include <variant>
 
 #include "posenc/compare.hpp"
 #include "posenc_ui/app/translation.h"
@@ -110,6 +112,7 @@ struct CompareView::Panel {
   ViewResult last;
   bool waiting = false;
   double drawnFontScale = 0;  ///< Font scale of the picture shown (fittedFontScale).
+  QSize drawnSize;            ///< Plot size the picture shown was drawn for.
 };
 
 CompareView::CompareView(QWidget* parent) : QWidget(parent) {
@@ -129,6 +132,8 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
   m_showDiff = new QCheckBox(this);
   m_showDiff->setObjectName(QStringLiteral("compareDifference"));
   m_showDiff->setChecked(true);
+  m_sharedScale = new QCheckBox(this);
+  m_sharedScale->setObjectName(QStringLiteral("compareSharedScale"));
   auto* bar = new QHBoxLayout;
   bar->addWidget(m_lengthLabel);
   bar->addWidget(m_length);
@@ -137,6 +142,8 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
   bar->addWidget(m_count);
   bar->addSpacing(16);
   bar->addWidget(m_showDiff);
+  bar->addSpacing(16);
+  bar->addWidget(m_sharedScale);
   bar->addStretch(1);
   m_grid = new QWidget(this);
   auto* layout = new QVBoxLayout(this);
@@ -155,6 +162,7 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent) {
     setPanels(specs);
   });
   connect(m_showDiff, &QCheckBox::toggled, this, [this] { rebuild(); });
+  connect(m_sharedScale, &QCheckBox::toggled, this, [this] { redrawAll(); });
   retranslate();
   std::vector<ComparePanelSpec> initial;
   for (const PanelSpec& spec : compareDefaults().initial) initial.push_back(panelOf(spec));
@@ -387,7 +395,11 @@ void CompareView::onResult(int index, const ViewResult& result) {
   if (result.view != p->spec.view || result.scheme != p->spec.scheme) return;  // stale
   p->waiting = false;
   p->last = result;
-  drawPanel(*p);
+  if (sharedScale()) {
+    redrawAll();  // the scale the panels of its quantity share may have changed
+  } else {
+    drawPanel(*p);
+  }
   updateDifference();
   if (!busy()) emit settled();
 }
@@ -395,7 +407,8 @@ void CompareView::onResult(int index, const ViewResult& result) {
 void CompareView::refitTexts() {
   for (Panel* p : m_panels)
     if (!p->waiting && !p->last.view.isEmpty() &&
-        fontScaleStale(p->drawnFontScale, fittedFontScale(m_fontScale, p->plot->size())))
+        (fontScaleStale(p->drawnFontScale, fittedFontScale(m_fontScale, p->plot->size())) ||
+         plotSizeStale(p->drawnSize, p->plot->size())))
       drawPanel(*p);
   if (m_diffPlot && m_diffPlot->isVisible() &&
       fontScaleStale(m_diffFontScale, fittedFontScale(m_fontScale, m_diffPlot->size())))
@@ -409,7 +422,9 @@ void CompareView::drawPanel(Panel& p) const {
   options.fontScale = fittedFontScale(m_fontScale, p.plot->size());
   options.subtitle = p.spec.overrides;
   describeValues(options, scheme, p.last.params, spec.id);
+  options.valueSpan = sharedSpan(p);
   p.drawnFontScale = options.fontScale;
+  p.drawnSize = p.plot->size();
   if (!p.last.error.isEmpty()) {
     p.plot->setMessage(p.last.error);
   } else if (const auto* m = std::get_if<MatrixResult>(&p.last.data)) {
@@ -417,6 +432,46 @@ void CompareView::drawPanel(Panel& p) const {
   } else if (const auto* s = std::get_if<SeriesResult>(&p.last.data)) {
     p.plot->setSeries(spec, *s, options);
   }
+}
+
+QString CompareView::quantityOf(const Panel& p) {
+  if (!std::holds_alternative<MatrixResult>(p.last.data) || !p.last.error.isEmpty()) return {};
+  const Scheme& scheme = findScheme(p.spec.scheme.toStdString());
+  const ViewSpec& spec = findView(scheme, p.spec.view.toStdString());
+  PlotOptions options;
+  describeValues(options, scheme, p.last.params, spec.id);
+  const std::string label = relabelled(spec, options).valueLabel;
+  return q(label.empty() ? spec.id : label);
+}
+
+std::optional<std::pair<double, double>> CompareView::sharedSpan(const Panel& p) const {
+  if (!sharedScale()) return std::nullopt;
+  const QString quantity = quantityOf(p);
+  if (quantity.isEmpty()) return std::nullopt;
+  double lo = std::numeric_limits<double>::infinity();
+  double hi = -lo;
+  int members = 0;
+  for (const Panel* other : m_panels) {
+    if (quantityOf(*other) != quantity) continue;
+    const auto& values = std::get<MatrixResult>(other->last.data).values;
+    for (Index r = 0; r < values.rows(); ++r)
+      for (Index c = 0; c < values.cols(); ++c)
+        if (const double v = values(r, c); std::isfinite(v)) {
+          lo = std::min(lo, v);
+          hi = std::max(hi, v);
+        }
+    ++members;
+  }
+  if (members < 2 || !(lo <= hi)) return std::nullopt;
+  return std::make_pair(lo, hi);
+}
+
+void CompareView::setSharedScale(bool shared) { m_sharedScale->setChecked(shared); }
+bool CompareView::sharedScale() const { return m_sharedScale->isChecked(); }
+
+void CompareView::redrawAll() {
+  for (Panel* p : m_panels)
+    if (!p->waiting && !p->last.view.isEmpty()) drawPanel(*p);
 }
 
 void CompareView::resizeEvent(QResizeEvent* event) {
@@ -507,7 +562,21 @@ CompareView::HoverAnswer CompareView::computeHover(const HoverRequest& request) 
   return answer;
 }
 
+void CompareView::markEveryPanel(Index row, Index col) {
+  // The hovered cell's crosshair on every heatmap that has that cell (the hovered one keeps
+  // its own), so the eye finds the same position in each panel.
+  std::vector<std::pair<PlotView*, const MatrixResult*>> plots;
+  for (Panel* p : m_panels) plots.emplace_back(p->plot, std::get_if<MatrixResult>(&p->last.data));
+  if (m_diffPlot && differenceShown() && !m_panels.empty())
+    plots.emplace_back(m_diffPlot, std::get_if<MatrixResult>(&m_panels[0]->last.data));
+  for (const auto& [plot, matrix] : plots) {
+    if (matrix && row < matrix->full.rows && col < matrix->full.cols) plot->markCell(row, col);
+    else plot->clearMark();
+  }
+}
+
 void CompareView::linkHover(Index row, Index col) {
+  markEveryPanel(row, col);
   HoverRequest request;
   request.row = row;
   request.col = col;
@@ -573,7 +642,11 @@ void CompareView::showHover(const HoverAnswer& answer, Index row, Index col) {
 void CompareView::clearHover() {
   ++m_hoverGeneration;  // a hover still being computed must not fill the readouts again
   m_hoverPending = nullptr;
-  for (Panel* p : m_panels) p->readout->clear();
+  for (Panel* p : m_panels) {
+    p->readout->clear();
+    p->plot->clearMark();
+  }
+  if (m_diffPlot) m_diffPlot->clearMark();
   updateDifference();
 }
 
@@ -653,6 +726,10 @@ void CompareView::retranslate() {
   m_length->setToolTip(tr("Applied to every scheme's length (Transformer-XL: q_len)"));
   m_countLabel->setText(tr("Panels:"));
   m_showDiff->setText(tr("Difference map (panel 1 − panel 2)"));
+  m_sharedScale->setText(tr("One colour scale per quantity"));
+  m_sharedScale->setToolTip(
+      tr("Heatmaps of the same quantity (the same value label) share one colour scale, so "
+         "equal colours mean equal values across the panels"));
   for (Panel* p : m_panels) {
     p->overrides->setPlaceholderText(tr("more parameters, e.g. scaling=linear factor=4"));
     p->overrides->setToolTip(tr("KEY=VALUE words, as the command line's --set"));

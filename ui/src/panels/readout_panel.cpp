@@ -5,6 +5,8 @@
 #include <QFutureWatcher>
 #include <QLabel>
 #include <QScrollArea>
+#include <QTextDocument>
+#include <QTextOption>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
@@ -20,12 +22,34 @@ namespace posenc::ui {
 
 namespace {
 
+/// `name` with places to wrap inside its long words: after the separators of a file path or
+/// an identifier ("/", "\\", ":", "_"), and every kLongRun characters of a run without
+/// them (a snapshot's hash), so that a model table's path wraps beside its value instead of
+/// widening the panel.
+QString wrappable(const QString& name) {
+  constexpr int kLongRun = 16;
+  static const QString separators = QStringLiteral("/\\:_");
+  QString out;
+  int run = 0;
+  for (const QChar c : name) {
+    out += c;
+    run = c.isSpace() ? 0 : run + 1;
+    if (run >= kLongRun || (run > 1 && separators.contains(c))) {
+      out += QChar(0x200B);  // zero-width space: a line may break here
+      run = 0;
+    }
+  }
+  return out;
+}
+
 QString row(const QString& name, const QString& value, bool strong = false) {
+  // A value is one unbreakable piece ("0.3905467" never wraps as "0." and "3905467"); the
+  // name beside it wraps instead.
   const QString v = strong ? QStringLiteral("<b>%1</b>").arg(value) : value;
   return QStringLiteral(
              "<tr><td style='padding-right:12px;color:#555'>%1</td>"
-             "<td style='font-family:monospace'>%2</td></tr>")
-      .arg(name.toHtmlEscaped(), v);
+             "<td style='font-family:monospace; white-space:nowrap'>%2</td></tr>")
+      .arg(wrappable(name).toHtmlEscaped(), v);
 }
 
 bool isPositionAxis(const std::string& label) {
@@ -118,7 +142,7 @@ void ReadoutPanel::showCell(const Scheme& scheme, const ParamSet& params, const 
   head += row(coreText(view.yLabel), QString::number(r));
   head += row(coreText(view.xLabel), QString::number(c));
   const quint64 generation = ++m_generation;
-  m_label->setText(head + row(tr("value"), tr("computing...")) + QStringLiteral("</table>"));
+  setHtml(head + row(tr("value"), tr("computing...")) + QStringLiteral("</table>"));
   // One computation at a time: hovers that arrive meanwhile replace each other, and only the
   // newest is started when the running one ends, so a slow view never piles up work.
   // Schemes are stateless and live as long as the program; params and view are copied.
@@ -130,7 +154,7 @@ void ReadoutPanel::showCell(const Scheme& scheme, const ParamSet& params, const 
             [this, watcher, generation, head, r, c] {
               if (generation == m_generation) {
                 const CellRows result = watcher->result();
-                m_label->setText(head + result.html + QStringLiteral("</table>"));
+                setHtml(head + result.html + QStringLiteral("</table>"));
                 if (result.ok) emit cellExplained(r, c, result.value, result.terms);
               }
               watcher->deleteLater();
@@ -151,17 +175,33 @@ void ReadoutPanel::showPoint(const ViewSpec& view, const QString& curve, double 
   html += row(coreText(view.xLabel), shownNumber(x));
   html += row(coreText(view.yLabel), shownNumber(y), true);
   html += QStringLiteral("</table>");
-  m_label->setText(html);
+  setHtml(html);
 }
 
 void ReadoutPanel::clear() {
   ++m_generation;
-  m_label->setText(
+  setHtml(
       tr("<span style='color:#777'>Hover a cell of a heatmap or a point of a chart "
          "to read its exact value and the terms that make it.</span>"));
 }
 
 QString ReadoutPanel::text() const { return m_label->text(); }
+
+void ReadoutPanel::setHtml(const QString& html) {
+  m_label->setText(html);
+  // The label is never narrower than its widest unbreakable piece (a value, a word): in a
+  // narrow dock the panel scrolls sideways rather than cut a number at its edge.
+  QTextDocument doc;
+  doc.setDefaultFont(m_label->font());
+  QTextOption wrap;
+  wrap.setWrapMode(QTextOption::WordWrap);  // as QLabel's word wrap
+  doc.setDefaultTextOption(wrap);
+  doc.setHtml(html);
+  doc.setTextWidth(0);
+  const int least = static_cast<int>(std::ceil(doc.size().width())) + 2 * m_label->margin() +
+                    m_label->contentsMargins().left() + m_label->contentsMargins().right();
+  m_label->setMinimumWidth(least);
+}
 
 void ReadoutPanel::changeEvent(QEvent* event) {
   if (event->type() == QEvent::LanguageChange) clear();  // the hint, in the new language
@@ -172,6 +212,7 @@ void ReadoutPanel::setScale(double scale) {
   QFont f = font();
   f.setPointSizeF(QWidget().font().pointSizeF() * scale);
   m_label->setFont(f);
+  setHtml(m_label->text());  // the widest piece at the new size
 }
 
 }  // namespace posenc::ui

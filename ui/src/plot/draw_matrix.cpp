@@ -360,6 +360,7 @@ void drawAbsentTerm(QCustomPlot& plot, const ViewSpec& view, const MatrixResult&
   rect->setMinimumMargins(QMargins(0, 0, 0, px(4, s)));
   plot.plotLayout()->setMargins(QMargins(0, 0, px(6, s), px(4, s)));
   layOutFor(plot, plot.size());
+  if (fitAxisLabels(plot)) layOutFor(plot, plot.size());
   new MatrixDrawing(&plot, key, nullptr, nullptr);
 }
 
@@ -418,6 +419,7 @@ bool drawMatrix(QCustomPlot& plot, const ViewSpec& spec, const MatrixResult& res
   addMatrixNotes(plot, row, rect, stats.anyNan, nanColor, sampled, s);
   plot.plotLayout()->setMargins(QMargins(0, 0, px(6, s), px(4, s)));
   layOutFor(plot, plot.size());
+  if (fitAxisLabels(plot)) layOutFor(plot, plot.size());
   new MatrixDrawing(&plot, std::move(key), map, scale);
   return false;
 }

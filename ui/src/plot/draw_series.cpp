@@ -11,7 +11,9 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <optional>
+#include <set>
 #include <utility>
 
 #include "posenc_ui/app/translation.h"
@@ -88,6 +90,23 @@ class ColouredPath : public QCPCurve {
   QVector<double> m_keys;
   QVector<double> m_values;
   QVector<QColor> m_colours;
+};
+
+/// A log axis labelled 10⁻², 10⁰, 10⁴: powers of ten with superscript exponents, as a page of
+/// mathematics writes them (QCustomPlot's "1e+04" reads "1E+04" in Qt 6's locales).
+class PowerOfTenTicker : public QCPAxisTickerLog {
+ protected:
+  QString getTickLabel(double tick, const QLocale& locale, QChar formatChar,
+                       int precision) override {
+    const double exponent = std::round(std::log10(tick));
+    if (!std::isfinite(exponent) || std::abs(tick / std::pow(10.0, exponent) - 1.0) > 1e-9)
+      return QCPAxisTickerLog::getTickLabel(tick, locale, formatChar, precision);
+    static const QString digits = QStringLiteral("⁰¹²³⁴⁵⁶⁷⁸⁹");
+    QString power;
+    for (const QChar c : QString::number(static_cast<long long>(std::abs(exponent))))
+      power += digits[c.digitValue()];
+    return QStringLiteral("10") + (exponent < 0 ? QStringLiteral("⁻") : QString()) + power;
+  }
 };
 
 /// The colour map's gradient over its 256 colours.
@@ -212,6 +231,58 @@ QCPRange barsYRange(const Extent& ys, bool logY) {
                                    : QCPRange(0, 1);
 }
 
+/// One entry of a chart's legend: a curve (its plottable), or a key of a factorised legend
+/// (a colour group or a line-style family, drawn by a plottable without data).
+struct LegendEntry {
+  QString name;
+  QPen pen;
+  int curve = -1;  ///< The curve this entry names; -1 for a key.
+};
+
+/// The legend of `curves` as keys when they are a grid of colour groups x style families whose
+/// names read "FAMILY, GROUP" (RoPE's invariance view: "RoPE, m = 255" ... "absolute
+/// sinusoidal, m = 63"): one entry per family (its line style, in ink) and one per group (its
+/// colour) name every curve in fewer, shorter entries (6 for 8 curves). Empty when they are
+/// not such a grid.
+std::vector<LegendEntry> factorisedLegend(const std::vector<Curve>& curves,
+                                          const std::vector<QPen>& pens) {
+  if (curves.size() < 4) return {};
+  std::map<int, QString> groups;
+  std::map<int, QString> families;
+  std::map<int, QPen> familyPens;
+  std::map<int, QPen> groupPens;
+  std::set<std::pair<int, int>> cells;
+  for (std::size_t k = 0; k < curves.size(); ++k) {
+    const Curve& c = curves[k];
+    if (c.group < 0 || c.family < 0 || !cells.insert({c.group, c.family}).second) return {};
+    const QString name = coreText(c.name);
+    qsizetype at = name.lastIndexOf(QStringLiteral(", "));
+    qsizetype skip = 2;
+    if (const qsizetype wide = name.lastIndexOf(QChar(0xFF0C)); wide > at) {  // "，"
+      at = wide;
+      skip = 1;
+    }
+    if (at <= 0) return {};
+    const QString family = name.left(at);
+    const QString group = name.mid(at + skip);
+    if (families.try_emplace(c.family, family).first->second != family) return {};
+    if (groups.try_emplace(c.group, group).first->second != group) return {};
+    QPen style = pens[k];
+    style.setColor(QColor(60, 60, 60));
+    familyPens.try_emplace(c.family, style);
+    QPen colour = pens[k];
+    colour.setStyle(Qt::SolidLine);
+    groupPens.try_emplace(c.group, colour);
+  }
+  if (groups.size() < 2 || families.size() < 2 || groups.size() + families.size() >= curves.size())
+    return {};
+  std::vector<LegendEntry> out;
+  out.reserve(families.size() + groups.size());
+  for (const auto& [id, name] : families) out.push_back({name, familyPens[id], -1});
+  for (const auto& [id, name] : groups) out.push_back({name, groupPens[id], -1});
+  return out;
+}
+
 /// Where the legend of a chart goes.
 struct LegendChoice {
   LegendPlace place = LegendPlace::Hidden;
@@ -240,6 +311,9 @@ class ChartBuilder {
     return m_logY && !(y > 0) ? std::numeric_limits<double>::quiet_NaN() : y;
   }
   void computeRanges();
+  /// m_entries: the curves' names (the first kMaxLegendEntries), or the keys of a factorised
+  /// legend (factorisedLegend).
+  void listLegendEntries();
   [[nodiscard]] LegendChoice chooseLegend() const;
   QCPAxisRect* addAxes(QCPLayoutGrid* body);
   void addCurves(QCPLegend* legend);
@@ -264,6 +338,7 @@ class ChartBuilder {
   QCPColorGradient m_gradient;
   QCPRange m_colourRange;
   bool m_coloured = false;
+  std::vector<LegendEntry> m_entries;
   void addColourScale(QCPLayoutGrid* body);
 };
 
@@ -304,12 +379,24 @@ void ChartBuilder::computeRanges() {
   }
 }
 
-/// In an empty corner for a few curves, else above the plot; beside it for many curves or for
-/// a path (which may fill its square). No legend for one curve.
+void ChartBuilder::listLegendEntries() {
+  std::vector<QPen> pens;
+  for (std::size_t k = 0; k < m_result.curves.size(); ++k)
+    pens.push_back(curvePen(m_result.curves[k], k, m_s));
+  m_entries = factorisedLegend(m_result.curves, pens);
+  if (!m_entries.empty()) return;
+  for (std::size_t k = 0; k < m_result.curves.size() && k < std::size_t{kMaxLegendEntries}; ++k)
+    m_entries.push_back({coreText(m_result.curves[k].name), pens[k], static_cast<int>(k)});
+}
+
+/// In an empty corner for a few entries, else above the plot; beside it for many entries or
+/// for a path (which may fill its square). No legend for one curve. A legend above the plot
+/// that would take more than a third of its height goes beside it when that leaves the chart
+/// most of the width.
 LegendChoice ChartBuilder::chooseLegend() const {
   LegendChoice choice;
-  const std::size_t curveCount = m_result.curves.size();
-  if (curveCount <= 1) return choice;
+  if (m_result.curves.size() <= 1) return choice;
+  const std::size_t curveCount = m_entries.size();
   std::vector<std::pair<double, double>> points;  // what the legend must not cover
   for (const Curve& curve : m_result.curves) {
     for (std::size_t i = 0; i < m_n; ++i) {
@@ -323,8 +410,8 @@ LegendChoice ChartBuilder::chooseLegend() const {
   }
   const QFontMetricsF metrics(plotFont(kLegendPt, m_s));
   double longest = 0;
-  for (const Curve& curve : m_result.curves)
-    longest = std::max(longest, metrics.horizontalAdvance(coreText(curve.name)));
+  for (const LegendEntry& e : m_entries)
+    longest = std::max(longest, metrics.horizontalAdvance(e.name));
   const double entry = longest + px(28 + 9 + 20, m_s);
   // The boxed legend's share of the axis rect (its size with the inset's margins, over the
   // picture less the axes and the header): a corner must hold the whole box.
@@ -349,7 +436,12 @@ LegendChoice ChartBuilder::chooseLegend() const {
     const int wanted = curveCount <= 4 ? static_cast<int>(curveCount) : 3;
     if (fitPerRow >= std::min(wanted, 2) || !besideFits) {
       choice.place = LegendPlace::Above;
-      choice.aboveColumns = std::min(fitPerRow, curveCount <= 4 ? static_cast<int>(curveCount) : 4);
+      const int count = static_cast<int>(curveCount);
+      // A few short entries (keys) in one row when they fit; else up to four a row.
+      choice.aboveColumns = curveCount <= 6 && fitPerRow >= count ? count : std::min(fitPerRow, 4);
+      const int rows = (count + choice.aboveColumns - 1) / choice.aboveColumns;
+      const double height = rows * (metrics.height() + px(5, m_s)) + px(8, m_s);
+      if (height > m_plot.height() / 3.0 && besideFits) choice.place = LegendPlace::Beside;
     } else {
       choice.place = LegendPlace::Beside;
     }
@@ -375,12 +467,12 @@ QCPAxisRect* ChartBuilder::addAxes(QCPLayoutGrid* body) {
   if (m_view.parametric) xAxis->grid()->setZeroLinePen(zeroLine);
   if (m_logY) {
     yAxis->setScaleType(QCPAxis::stLogarithmic);
-    QSharedPointer<QCPAxisTickerLog> ticker(new QCPAxisTickerLog);
+    QSharedPointer<QCPAxisTickerLog> ticker(new PowerOfTenTicker);
     ticker->setLogBase(10);
     ticker->setSubTickCount(8);
     yAxis->setTicker(ticker);
-    yAxis->setNumberFormat(QStringLiteral("eb"));
-    yAxis->setNumberPrecision(0);
+    yAxis->setNumberFormat(QStringLiteral("g"));
+    yAxis->setNumberPrecision(3);
     yAxis->grid()->setZeroLinePen(Qt::NoPen);
   }
   xAxis->setRange(m_xRange);
@@ -512,9 +604,21 @@ void ChartBuilder::addCurves(QCPLegend* legend) {
     plottable->setName(coreText(curve.name));
     if (!m_view.bars) plottable->setPen(pen);
     plottable->setAntialiased(true);
-    const bool listed = static_cast<int>(k) < kMaxLegendEntries;
+    const bool listed = std::any_of(m_entries.begin(), m_entries.end(), [k](const LegendEntry& e) {
+      return e.curve == static_cast<int>(k);
+    });
     if (listed && !legend->hasItemWithPlottable(plottable)) plottable->addToLegend(legend);
     if (!listed) plottable->removeFromLegend(legend);
+  }
+  // The keys of a factorised legend: plottables without data, after every curve (the hover
+  // counts curves from plottable 0).
+  for (const LegendEntry& e : m_entries) {
+    if (e.curve >= 0) continue;
+    auto* key = new QCPGraph(m_plot.xAxis, m_plot.yAxis);
+    key->setName(e.name);
+    key->setPen(e.pen);
+    key->setSelectable(QCP::stNone);
+    if (!legend->hasItemWithPlottable(key)) key->addToLegend(legend);
   }
   // Room below each entry: DejaVu's underscore reaches below the font's descent.
   // (itemCount counts the cells of the legend's grid: a last row not full has empty ones.)
@@ -542,6 +646,7 @@ void ChartBuilder::addColourScale(QCPLayoutGrid* body) {
 
 void ChartBuilder::draw(int row) {
   computeRanges();
+  listLegendEntries();
   const LegendChoice legendChoice = chooseLegend();
   const int legendRow = legendChoice.place == LegendPlace::Above ? row++ : -1;
   auto* body = new QCPLayoutGrid;
@@ -550,8 +655,7 @@ void ChartBuilder::draw(int row) {
   const std::size_t curveCount = m_result.curves.size();
   QCPLegend* legend =
       makeLegend(m_plot, legendChoice.place, legendChoice.corner, rect, body, legendRow,
-                 static_cast<int>(std::min<std::size_t>(curveCount, kMaxLegendEntries)), m_s,
-                 legendChoice.aboveColumns);
+                 static_cast<int>(m_entries.size()), m_s, legendChoice.aboveColumns);
   addCurves(legend);
   if (m_coloured) addColourScale(body);
   if (static_cast<int>(curveCount) > kMaxLegendEntries) {
@@ -629,6 +733,7 @@ void drawSeries(QCustomPlot& plot, const ViewSpec& spec, const SeriesResult& res
   ChartBuilder(plot, view, result, s).draw(row);
   plot.plotLayout()->setMargins(QMargins(0, 0, px(10, s), px(4, s)));
   layOutFor(plot, plot.size());
+  if (fitAxisLabels(plot)) layOutFor(plot, plot.size());
 }
 
 }  // namespace posenc::ui

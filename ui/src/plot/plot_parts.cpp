@@ -9,6 +9,7 @@
 #include <QFontMetricsF>
 #include <QImage>
 #include <QPointer>
+#include <QRegularExpression>
 #include <algorithm>
 #include <cmath>
 
@@ -85,8 +86,25 @@ class ReadableTicker : public QCPAxisTicker {
                        int precision) override {
     QString label = m_unit > 0 ? integerLabel(tick, m_unit)
                                : QCPAxisTicker::getTickLabel(tick, locale, formatChar, precision);
+    label = powerOfTen(label);
     if (label.startsWith(QLatin1Char('-'))) label[0] = QChar(0x2212);  // a real minus sign
     return label;
+  }
+
+  /// "1.5e-14" as "1.5×10⁻¹⁴" and "1e-14" as "10⁻¹⁴" (a picture writes no computer
+  /// notation); other labels as they are.
+  static QString powerOfTen(const QString& label) {
+    static const QRegularExpression exponent(
+        QStringLiteral("^(-?)([0-9.]+)[eE]([+-]?)0*([0-9]+)$"));
+    const QRegularExpressionMatch m = exponent.match(label);
+    if (!m.hasMatch()) return label;
+    static const QString digits = QStringLiteral("⁰¹²³⁴⁵⁶⁷⁸⁹");
+    QString power = QStringLiteral("10");
+    if (m.captured(3) == QLatin1String("-")) power += QChar(0x207B);  // superscript minus
+    for (const QChar c : m.captured(4)) power += digits[c.digitValue()];
+    const QString mantissa = m.captured(2);
+    return m.captured(1) +
+           (mantissa == QLatin1String("1") ? power : mantissa + QChar(0x00D7) + power);
   }
 
   int getSubTickCount(double tickStep) override {
@@ -570,6 +588,67 @@ QCPLegend* makeLegend(QCustomPlot& plot, LegendPlace place, Qt::Alignment corner
   legend->setVisible(place != LegendPlace::Hidden);
   plot.legend = legend;
   return legend;
+}
+
+namespace {
+
+/// The width of the widest line of `text` in `font`.
+double widestLine(const QFont& font, const QString& text) {
+  const QFontMetricsF metrics(font);
+  double widest = 0;
+  for (const QString& line : text.split(QLatin1Char('\n')))
+    widest = std::max(widest, metrics.horizontalAdvance(line));
+  return widest;
+}
+
+/// `text` in two lines, broken at the space nearest its middle; `text` when it has none.
+QString twoLines(const QString& text) {
+  const qsizetype middle = text.size() / 2;
+  qsizetype best = -1;
+  for (qsizetype k = 0; k < text.size(); ++k)
+    if (text[k] == QLatin1Char(' ') && (best < 0 || std::abs(k - middle) < std::abs(best - middle)))
+      best = k;
+  return best < 0 ? text : text.left(best) + QLatin1Char('\n') + text.mid(best + 1);
+}
+
+/// `font` at `factor` of its pixel size (at least 6 px).
+QFont scaledPixels(QFont font, double factor) {
+  font.setPixelSize(std::max(6, static_cast<int>(font.pixelSize() * factor)));
+  return font;
+}
+
+}  // namespace
+
+bool fitAxisLabels(QCustomPlot& plot) {
+  constexpr double kSmallest = 0.7;  ///< Labels are drawn down to this share of their size.
+  bool changed = false;
+  for (int i = 0; i < plot.axisRectCount(); ++i) {
+    QCPAxisRect* rect = plot.axisRect(i);
+    for (QCPAxis* axis : rect->axes()) {
+      if (!axis->visible() || axis->label().isEmpty()) continue;
+      const int length = axis->orientation() == Qt::Horizontal ? rect->width() : rect->height();
+      const QFont font = axis->labelFont();
+      const QString text = axis->label();
+      if (length <= 0 || font.pixelSize() <= 0 || widestLine(font, text) <= length) continue;
+      // Smaller on one line, else on two lines (smaller if need be), else cut with an ellipsis.
+      QString fitted = text;
+      double factor = std::max(kSmallest, length / widestLine(font, text));
+      if (widestLine(scaledPixels(font, factor), text) > length) {
+        const QString split = twoLines(text);
+        factor = std::min(1.0, std::max(kSmallest, length / widestLine(font, split)));
+        fitted = split;
+        if (widestLine(scaledPixels(font, factor), split) > length) {
+          factor = kSmallest;
+          fitted =
+              QFontMetrics(scaledPixels(font, factor)).elidedText(text, Qt::ElideRight, length);
+        }
+      }
+      axis->setLabelFont(scaledPixels(font, factor));
+      if (fitted != text) axis->setLabel(fitted);
+      changed = true;
+    }
+  }
+  return changed;
 }
 
 void layOutFor(QCustomPlot& plot, QSize size) {

@@ -17,6 +17,7 @@
 #include <QMenu>
 #include <QMouseEvent>
 #include <QRubberBand>
+#include <QShowEvent>
 #include <QToolTip>
 #include <algorithm>
 #include <cmath>
@@ -154,6 +155,7 @@ PlotView::PlotView(QWidget* parent) : QWidget(parent) {
   connect(m_plot, &QCustomPlot::mouseMove, this, [this](QMouseEvent* event) {
     m_mouseInPlot = true;
     m_mouse = event->position();
+    m_mouseGlobal = event->globalPosition();
     hoverAt(m_mouse);
   });
   connect(m_plot, &QCustomPlot::mouseDoubleClick, this, [this](QMouseEvent* event) {
@@ -189,6 +191,12 @@ void PlotView::retranslate() {
 void PlotView::changeEvent(QEvent* event) {
   if (event->type() == QEvent::LanguageChange) retranslate();
   QWidget::changeEvent(event);
+}
+
+void PlotView::showEvent(QShowEvent* event) {
+  // The window's moves and resizes (settle: the mouse's place on the plot) reach this view.
+  if (window() != this) window()->installEventFilter(this);
+  QWidget::showEvent(event);
 }
 
 PlotView::~PlotView() = default;
@@ -673,7 +681,23 @@ bool PlotView::answers(const Region& region) const {
          madeFor(m_cols, region.c0, c1, region.maxCols);
 }
 
+void PlotView::followStillMouse() {
+  if (!m_mouseInPlot) return;
+  // The mouse has not moved since its last event (else a new one would have come), but the
+  // plot may have: presentation mode going full screen, a caption or a dock appearing. Where
+  // the mouse is on the plot now comes from where it is on the screen, not from the old
+  // geometry.
+  const QPointF now = m_plot->mapFromGlobal(m_mouseGlobal);
+  if (!QRectF(m_plot->rect()).contains(now)) {
+    m_mouseInPlot = false;
+    endHover();
+    return;
+  }
+  m_mouse = now;
+}
+
 void PlotView::settle() {
+  followStillMouse();
   if (m_mouseInPlot) hoverAt(m_mouse);  // what is under the mouse may have changed
   if (m_kind != Kind::Matrix || m_shape.rows <= 0 || m_shape.cols <= 0) return;
   const Region region = visibleRegion();
@@ -686,6 +710,10 @@ void PlotView::settle() {
 // Hover
 
 bool PlotView::eventFilter(QObject* watched, QEvent* event) {
+  // The window moved or was resized (full screen) under a still mouse: hover again there.
+  if (watched != m_plot && watched == window() &&
+      (event->type() == QEvent::Move || event->type() == QEvent::Resize))
+    m_settle.start();
   if (watched == m_plot) {
     switch (event->type()) {
       case QEvent::Leave:
@@ -693,7 +721,8 @@ bool PlotView::eventFilter(QObject* watched, QEvent* event) {
         endHover();
         break;
       case QEvent::Resize:
-        m_settle.start();  // the resolution to ask for changed
+      case QEvent::Move:
+        m_settle.start();  // the resolution to ask for, or where the mouse is, changed
         break;
       case QEvent::KeyPress: {
         const auto* key = static_cast<QKeyEvent*>(event);

@@ -572,6 +572,7 @@ double MainWindow::plotFontScale() const {
 
 void MainWindow::applyFonts() {
   setFont(scaledFont(m_baseFont, plotFontScale()));
+  scaleToolTips(plotFontScale());
   // The parameter and readout panels set their own fonts (sliders, bold names), so they are
   // told the scale rather than inheriting the window's font.
   m_panel->setScale(plotFontScale());

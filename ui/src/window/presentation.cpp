@@ -2,6 +2,7 @@
 #include "posenc_ui/window/presentation.h"
 
 #include <QApplication>
+#include <QCursor>
 #include <QDockWidget>
 #include <QEvent>
 #include <QLayout>
@@ -12,6 +13,7 @@
 #include <QStatusBar>
 #include <QTimer>
 #include <QToolBar>
+#include <QToolTip>
 
 #include <cmath>
 
@@ -45,6 +47,11 @@ QFont scaledFont(const QFont& font, double scale) {
   if (f.pointSizeF() > 0) f.setPointSizeF(f.pointSizeF() * scale);
   else if (f.pixelSize() > 0) f.setPixelSize(static_cast<int>(std::lround(f.pixelSize() * scale)));
   return f;
+}
+
+void scaleToolTips(double scale) {
+  static const QFont base = QToolTip::font();  // the platform's, before any scaling
+  QToolTip::setFont(scaledFont(base, scale));
 }
 
 PointerHighlight::PointerHighlight(QWidget* host) : QWidget(host), m_host(host) {
@@ -97,6 +104,12 @@ void PointerHighlight::follow(const QPoint& globalPos) {
 }
 
 bool PointerHighlight::eventFilter(QObject* watched, QEvent* event) {
+  // The host moved or changed size under a mouse that stood still (presentation mode going
+  // full screen, the caption appearing above the plot): the ring goes where the mouse is now,
+  // not where the old geometry had it.
+  if (m_on && m_host && (event->type() == QEvent::Move || event->type() == QEvent::Resize) &&
+      (watched == m_host || watched == m_host->window()))
+    follow(QCursor::pos());
   if (m_on && (event->type() == QEvent::MouseMove || event->type() == QEvent::HoverMove)) {
     if (auto* w = qobject_cast<QWidget*>(watched);
         w && m_host && (w == m_host || m_host->isAncestorOf(w)))

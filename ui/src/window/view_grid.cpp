@@ -200,7 +200,8 @@ void ViewGrid::refitTexts() {
   for (int k = 0; k < cellCount(); ++k) {
     const Cell& cell = m_cells[static_cast<std::size_t>(k)];
     if (cell.last &&
-        fontScaleStale(cell.drawnFontScale, fittedFontScale(m_fontScale, cell.plot->size())))
+        (fontScaleStale(cell.drawnFontScale, fittedFontScale(m_fontScale, cell.plot->size())) ||
+         plotSizeStale(cell.drawnSize, cell.plot->size())))
       redrawCell(k);
   }
 }
@@ -332,6 +333,7 @@ void ViewGrid::redrawCell(int slot) {
   options.subtitle = m_model;  // the model shown, as File > Export names it
   options.fontScale = fittedFontScale(m_fontScale, cell.plot->size());
   cell.drawnFontScale = options.fontScale;
+  cell.drawnSize = cell.plot->size();
   describeValues(options, findScheme(cell.last->scheme.toStdString()), cell.last->params,
                  cell.last->view.toStdString());
   if (const auto* m = std::get_if<MatrixResult>(&cell.last->data))

@@ -24,8 +24,17 @@ struct LocalizedText {
   friend bool operator==(const LocalizedText&, const LocalizedText&) = default;
 };
 
+/// `html` (a lesson's or an explanation's rich text) with each script nested in a script
+/// written as Unicode sub- or superscript characters inside its outer one:
+/// "e<sup>i r θ<sub>k</sub></sup>" -> "e<sup>i r θₖ</sup>". Qt's rich text has one script
+/// level only (a <sub> inside a <sup> is drawn as a subscript of the line, below the whole
+/// exponent instead of under θ). A nested script holding a character that has no such form
+/// (or markup) stays as it was.
+[[nodiscard]] QString nestedScriptsAsCharacters(const QString& html);
+
 /// The text for `language` ("zh_CN", "zh-CN", "en_GB", ...): the exact code, else the bare
-/// language ("en" for "en_GB"), else English.
+/// language ("en" for "en_GB"), else English; scripts nested in scripts are written as
+/// Unicode script characters (nestedScriptsAsCharacters), which Qt's rich text can draw.
 [[nodiscard]] QString lessonText(const LocalizedText& text, const QString& language);
 
 /// A heatmap cell a step points at.

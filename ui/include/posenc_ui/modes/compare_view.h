@@ -77,6 +77,10 @@ class CompareView : public QWidget {
   /// Show the difference map (panel 1 - panel 2) as an extra panel.
   void setDifferenceShown(bool shown);
   [[nodiscard]] bool differenceShown() const;
+  /// Heatmaps that show the same quantity (the same value label) share one colour scale:
+  /// the lowest to the highest value among them (off by default: each panel its own).
+  void setSharedScale(bool shared);
+  [[nodiscard]] bool sharedScale() const;
 
   /// The plot of panel `index` (0-based; the difference map is index panels().size()).
   [[nodiscard]] PlotView* plotView(int index) const;
@@ -113,6 +117,14 @@ class CompareView : public QWidget {
   void onResult(int index, const ViewResult& result);
   /// Draws panel `p`'s last result with texts fitted to its size.
   void drawPanel(Panel& p) const;
+  /// Draws every panel that has a result again (the shared scale changed).
+  void redrawAll();
+  /// What panel `p`'s heatmap shows (its value label), empty when it shows no heatmap.
+  [[nodiscard]] static QString quantityOf(const Panel& p);
+  /// The colour scale's span `p` shares with the heatmaps of its quantity, or none.
+  [[nodiscard]] std::optional<std::pair<double, double>> sharedSpan(const Panel& p) const;
+  /// The crosshair on cell (row, col) of every heatmap that has it.
+  void markEveryPanel(posenc::Index row, posenc::Index col);
   /// Draws again the panels whose size moved their fitted font scale (plot_fit.h).
   void refitTexts();
   void linkZoom(int from);
@@ -133,6 +145,7 @@ class CompareView : public QWidget {
   QSpinBox* m_length = nullptr;
   QSpinBox* m_count = nullptr;
   QCheckBox* m_showDiff = nullptr;
+  QCheckBox* m_sharedScale = nullptr;
   QLabel* m_lengthLabel = nullptr;
   QLabel* m_countLabel = nullptr;
   QWidget* m_grid = nullptr;

@@ -46,6 +46,9 @@ class ReadoutPanel : public QWidget {
   void changeEvent(QEvent* event) override;
 
  private:
+  /// Shows `html`, the label at least as wide as its widest unbreakable piece.
+  void setHtml(const QString& html);
+
   QLabel* m_label = nullptr;
   quint64 m_generation = 0;         ///< Newest request; older answers are dropped.
   bool m_running = false;           ///< A cell is being computed; at most one at a time.

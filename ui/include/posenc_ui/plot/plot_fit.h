@@ -33,6 +33,15 @@ inline bool fontScaleStale(double drawn, double fitted) {
   return drawn <= 0 || std::abs(fitted - drawn) > 0.03 * drawn;
 }
 
+/// Whether a picture drawn for a plot of `drawn` pixels should be drawn again for `now`: a side
+/// changed by more than a tenth, so the legend's place and the label sizes chosen for the old
+/// size may not suit the new one (presentation mode going full screen keeps the font scale).
+inline bool plotSizeStale(QSize drawn, QSize now) {
+  auto moved = [](int a, int b) { return std::abs(a - b) * 10 > std::max(a, 1); };
+  return drawn.isEmpty() || moved(drawn.width(), now.width()) ||
+         moved(drawn.height(), now.height());
+}
+
 /// The smallest axis rectangle (logical pixels) a plot shown in the window keeps: below it a
 /// heatmap or a chart stops being readable, so the page scrolls instead (the screenshot suite,
 /// tests/screens, checks it on every screen size).

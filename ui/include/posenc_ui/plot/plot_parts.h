@@ -167,6 +167,12 @@ enum class LegendPlace {
 QCPLegend* makeLegend(QCustomPlot& plot, LegendPlace place, Qt::Alignment corner, QCPAxisRect* rect,
                       QCPLayoutGrid* body, int aboveRow, int items, double s, int aboveColumns = 0);
 
+/// Makes every axis label of `plot` as long as its axis at most, as laid out now: drawn
+/// smaller (down to 70 %), then on two lines, then cut with an ellipsis, rather than run past
+/// the picture's edge (a rotated y label longer than the chart lost its first characters).
+/// True when a label changed (lay the plot out again).
+bool fitAxisLabels(QCustomPlot& plot);
+
 /// Draws the plot once at `size` into a throw-away 1x1 image, so that everything sized from
 /// the previous layout (tick counts, equal-aspect ranges) is right for this size. Cheap: the
 /// colour-map image is made once and kept. Nothing for an empty size.

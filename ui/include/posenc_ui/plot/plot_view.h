@@ -28,6 +28,7 @@ class QAction;
 class QLabel;
 class QMouseEvent;
 class QRubberBand;
+class QShowEvent;
 
 namespace posenc::ui {
 
@@ -112,6 +113,7 @@ class PlotView : public QWidget {
  protected:
   bool eventFilter(QObject* watched, QEvent* event) override;
   void changeEvent(QEvent* event) override;
+  void showEvent(QShowEvent* event) override;
 
  private:
   enum class Kind { None, Matrix, Series };
@@ -130,6 +132,9 @@ class PlotView : public QWidget {
   void limitRange(QCPAxis* axis);
   /// The view settled after a zoom, pan, resize or new result: hover again, ask for the region.
   void settle();
+  /// Moves m_mouse to where the mouse, still since its last event, is on the plot now (the
+  /// plot or the window moved under it); ends the hover when that is off the plot.
+  void followStillMouse();
   /// Texts of the actions and the controls tooltip, in the current language.
   void retranslate();
   /// A press in the data area starts a box (left) or a pan (middle, Shift+left); true if so.
@@ -202,6 +207,7 @@ class PlotView : public QWidget {
   // Hover state and overlay items (owned by the plot; drawMatrix/drawSeries delete them).
   bool m_mouseInPlot = false;  ///< The mouse is over the plot widget (m_mouse is valid).
   QPointF m_mouse;
+  QPointF m_mouseGlobal;    ///< m_mouse on the screen, at its last event.
   bool m_hovering = false;  ///< A cell or point is reported (hoverLeft is owed).
   posenc::Index m_hoverRow = -1, m_hoverCol = -1;
   int m_hoverCurve = -1, m_hoverIndex = -1;

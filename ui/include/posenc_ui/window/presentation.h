@@ -24,6 +24,11 @@ inline constexpr double kPresentationScale = 1.8;
 /// `font` with its point size multiplied by `scale` (pixel-sized fonts scaled likewise).
 [[nodiscard]] QFont scaledFont(const QFont& font, double scale);
 
+/// Makes tooltips (QToolTip, every widget's) `scale` times the size they have at 1: they
+/// follow the window's text size and presentation mode, so a tooltip on the projector is as
+/// readable as the text it explains.
+void scaleToolTips(double scale);
+
 /// A translucent ring that follows the mouse over `host` (and its children) without taking
 /// any input: the presenter's laser pointer. Shown while enabled and the mouse is inside.
 class PointerHighlight : public QWidget {

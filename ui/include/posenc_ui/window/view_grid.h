@@ -3,6 +3,7 @@
 // 4 cells, each cell a view chooser over a plot and a slot of the EncodingController.
 #pragma once
 
+#include <QSize>
 #include <QString>
 #include <QStringList>
 #include <QTimer>
@@ -96,6 +97,7 @@ class ViewGrid : public QWidget {
     QString view;
     std::optional<ViewResult> last;  ///< Last result shown, to redraw on a colour map change.
     double drawnFontScale = 0;       ///< Font scale of the picture shown (fittedFontScale).
+    QSize drawnSize;                 ///< Plot size the picture shown was drawn for.
   };
 
   void buildCell(QWidget* host, int k);
