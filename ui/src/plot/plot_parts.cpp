@@ -631,9 +631,17 @@ bool fitAxisLabels(QCustomPlot& plot) {
       const QString text = axis->label();
       if (length <= 0 || font.pixelSize() <= 0 || widestLine(font, text) <= length) continue;
       // Smaller on one line, else on two lines (smaller if need be), else cut with an ellipsis.
+      // Only a vertical axis's label takes a second line: it costs the chart width, which a
+      // chart has to spare, where a second line under the x axis costs height, and a heatmap's
+      // square cells then take the same from its width (the Transformer-XL lesson's 2 x 2 grid
+      // on a 1024 x 768 slide fell below a 200 px wide axis).
       QString fitted = text;
       double factor = std::max(kSmallest, length / widestLine(font, text));
-      if (widestLine(scaledPixels(font, factor), text) > length) {
+      if (axis->orientation() == Qt::Horizontal &&
+          widestLine(scaledPixels(font, factor), text) > length) {
+        factor = kSmallest;
+        fitted = QFontMetrics(scaledPixels(font, factor)).elidedText(text, Qt::ElideRight, length);
+      } else if (widestLine(scaledPixels(font, factor), text) > length) {
         const QString split = twoLines(text);
         factor = std::min(1.0, std::max(kSmallest, length / widestLine(font, split)));
         fitted = split;

@@ -168,8 +168,8 @@ QCPLegend* makeLegend(QCustomPlot& plot, LegendPlace place, Qt::Alignment corner
                       QCPLayoutGrid* body, int aboveRow, int items, double s, int aboveColumns = 0);
 
 /// Makes every axis label of `plot` as long as its axis at most, as laid out now: drawn
-/// smaller (down to 70 %), then on two lines, then cut with an ellipsis, rather than run past
-/// the picture's edge (a rotated y label longer than the chart lost its first characters).
+/// smaller (down to 70 %), then (a y label) on two lines, then cut with an ellipsis, rather than
+/// run past the picture's edge (a rotated y label longer than the chart lost its first characters).
 /// True when a label changed (lay the plot out again).
 bool fitAxisLabels(QCustomPlot& plot);
 
