@@ -3,7 +3,9 @@
 // scheme's parameters from KEY=VALUE pairs, a session to apply to the window.
 #pragma once
 
+#include <QRegularExpression>
 #include <QString>
+#include <algorithm>
 #include <string>
 #include <utility>
 #include <vector>
@@ -15,6 +17,19 @@ namespace posenc::test {
 
 /// KEY=VALUE assignments over a scheme's defaults, as `posenc export --set` takes them.
 using Sets = std::vector<std::pair<std::string, std::string>>;
+
+/// Whether rich text `html` opens a <sub> or <sup> inside another one (Qt's rich text draws
+/// one level of scripts: a nested one lands under the whole outer script).
+inline bool nestsScripts(const QString& html) {
+  static const QRegularExpression tag(QStringLiteral("<(/?)su[bp]>"));
+  int depth = 0;
+  for (auto it = tag.globalMatch(html); it.hasNext();) {
+    const auto m = it.next();
+    if (!m.captured(1).isEmpty()) depth = std::max(0, depth - 1);
+    else if (depth++ > 0) return true;
+  }
+  return false;
+}
 
 /// The core's UTF-8 text as a QString.
 inline QString qs(const std::string& s) { return QString::fromStdString(s); }

@@ -403,6 +403,24 @@ TEST(ExplanationPanel, SwitchingLanguageChangesTheText) {
   EXPECT_EQ(panel.whatText(), en);
 }
 
+TEST(ExplanationPanel, NoTextDrawsAScriptInsideAScript) {
+  // Qt's rich text draws one level of scripts: RoPE's decay view wrote e^(i r θ_k) with the k
+  // under the whole exponent (issue 26 item 9, in the lesson and in this panel).
+  ExplanationPanel panel;
+  int shown = 0;
+  for (const auto& scheme : allSchemes())
+    for (const ViewSpec& view : scheme->info().views)
+      for (const char* language : {"en", "zh_CN"}) {
+        panel.setLanguage(QString::fromLatin1(language));
+        panel.setView(qs(scheme->info().id), qs(view.id));
+        EXPECT_FALSE(test::nestsScripts(panel.shownHtml()))
+            << scheme->info().id << "/" << view.id << " (" << language
+            << "): " << panel.shownHtml().toStdString();
+        ++shown;
+      }
+  EXPECT_GT(shown, 100);
+}
+
 TEST(ExplanationPanel, ParamsChooseTheFormulaVariant) {
   ExplanationPanel panel;
   panel.setView(QStringLiteral("tupe"), QStringLiteral("total"));

@@ -29,6 +29,7 @@
 
 #include "posenc/scheme.hpp"
 #include "posenc_ui/panels/lesson_panel.h"
+#include "support/ui_values.hpp"
 
 namespace posenc::ui {
 namespace {
@@ -931,31 +932,19 @@ TEST(LessonText, ScriptsInsideScriptsBecomeScriptCharacters) {
     EXPECT_EQ(s(nestedScriptsAsCharacters(QString::fromUtf8(same))), same);
 }
 
-/// Whether `html` opens a <sub> or <sup> inside another one.
-bool nestsScripts(const QString& html) {
-  static const QRegularExpression tag(QStringLiteral("<(/?)su[bp]>"));
-  int depth = 0;
-  for (auto it = tag.globalMatch(html); it.hasNext();) {
-    const auto m = it.next();
-    if (!m.captured(1).isEmpty()) depth = std::max(0, depth - 1);
-    else if (depth++ > 0) return true;
-  }
-  return false;
-}
-
 TEST(LessonText, NoStepTextDrawsAScriptInsideAScript) {
   int texts = 0;
   for (const Lesson& lesson : builtInLessons())
     for (const LessonStep& step : lesson.steps)
       for (const char* language : {"en", "zh_CN"}) {
         const QString text = lessonText(step.text, QString::fromLatin1(language));
-        EXPECT_FALSE(nestsScripts(text))
+        EXPECT_FALSE(test::nestsScripts(text))
             << lesson.id.toStdString() << " (" << language << "): " << s(text);
         ++texts;
       }
   EXPECT_GT(texts, 100);
   // The RoPE lesson's decay step, e^(i r θ_k): the k is θ's.
-  EXPECT_TRUE(nestsScripts(QStringLiteral("e<sup>i r θ<sub>k</sub></sup>")));
+  EXPECT_TRUE(test::nestsScripts(QStringLiteral("e<sup>i r θ<sub>k</sub></sup>")));
 }
 
 }  // namespace

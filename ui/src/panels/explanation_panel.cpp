@@ -14,6 +14,7 @@
 
 #include "posenc/scheme.hpp"
 #include "posenc_ui/formula/formula_widget.h"
+#include "posenc_ui/io/lesson.h"
 
 namespace posenc::ui {
 
@@ -110,7 +111,8 @@ QString link(const QString& text) {
 QString bulletList(const std::vector<ExplanationText>& items, const QString& language) {
   QString html = QStringLiteral("<ul style='margin-left:0; -qt-list-indent:1'>");
   for (const ExplanationText& t : items)
-    html += QStringLiteral("<li style='margin-bottom:4px'>%1</li>").arg(t.in(language));
+    html += QStringLiteral("<li style='margin-bottom:4px'>%1</li>")
+                .arg(nestedScriptsAsCharacters(t.in(language)));
   return html + QStringLiteral("</ul>");
 }
 
@@ -303,6 +305,7 @@ void ExplanationPanel::showViewPage() { m_stack->setCurrentIndex(0); }
 bool ExplanationPanel::isSchemePageShown() const { return m_stack->currentIndex() == 1; }
 
 QString ExplanationPanel::whatText() const { return plainOf(m_what->text()); }
+QString ExplanationPanel::shownHtml() const { return m_what->text() + m_notice->text(); }
 QString ExplanationPanel::formulaSource() const { return m_formula->formula(); }
 QString ExplanationPanel::substitutedSource() const {
   return m_substituted->isVisibleTo(this) ? m_substituted->formula() : QString();
@@ -389,7 +392,8 @@ void ExplanationPanel::rebuild() {
   m_title->setText(
       QStringLiteral("<span style='font-weight:normal; font-size:small'>%1</span><br/>%2")
           .arg(m_scheme.page.name.in(m_language).toHtmlEscaped(), v->title.in(m_language)));
-  m_what->setText(whatOf(*v).in(m_language));
+  // Qt's rich text draws one level of scripts (θ<sub>k</sub> in an exponent is written θₖ).
+  m_what->setText(nestedScriptsAsCharacters(whatOf(*v).in(m_language)));
   m_formula->setFormula(v->formulaFor(m_params).in(m_language));
   m_notice->setText(bulletList(noticeOf(*v), m_language));
   rebuildHover();

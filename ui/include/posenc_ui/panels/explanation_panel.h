@@ -52,6 +52,8 @@ class ExplanationPanel : public QWidget {
 
   // Read back for tests and accessibility.
   [[nodiscard]] QString whatText() const;
+  /// The rich text the "what" and "notice" sections draw, as given to their labels.
+  [[nodiscard]] QString shownHtml() const;
   [[nodiscard]] QString formulaSource() const;
   /// Substituted formula of the hovered cell (empty when none is hovered or it is masked).
   [[nodiscard]] QString substitutedSource() const;
