@@ -394,8 +394,8 @@ std::string lineAndColumn(std::string_view text, std::size_t offset) {
 }
 
 /// The config's JSON object. @throws ModelError "FILE: not a config.json: JSON error at line
-/// L, column C: REASON" (nlohmann's reason without its own prefix and position), or "...: the
-/// document is a JSON array, not an object".
+/// L, column C: REASON" (nlohmann's reason without its own prefix and position; a number too
+/// large for a double as well), or "...: the document is a JSON array, not an object".
 json parseConfig(std::string_view text, const std::string& file) {
   json j;
   try {
@@ -411,6 +411,24 @@ json parseConfig(std::string_view text, const std::string& file) {
       if (const auto u = static_cast<unsigned char>(ch); u < 0x20 || u >= 0x7f) ch = '?';
     throw ModelError(file + ": not a config.json: JSON error at " +
                      lineAndColumn(text, e.byte > 0 ? e.byte - 1 : 0) + ": " + reason);
+  } catch (const json::exception& e) {
+    // out_of_range.406, "number overflow parsing '1e999'": a number no double holds. nlohmann
+    // names the number but not where it stands; the first place it appears is where.
+    std::string reason = e.what();
+    if (const std::size_t prefix = reason.find("] "); prefix != std::string::npos)
+      reason = reason.substr(prefix + 2);
+    std::string where;
+    const std::size_t open = reason.find('\''), close = reason.rfind('\'');
+    if (open != std::string::npos && close > open + 1) {
+      const std::string number = reason.substr(open + 1, close - open - 1);
+      if (const std::size_t at = text.find(number); at != std::string_view::npos)
+        where = " at " + lineAndColumn(text, at);
+    }
+    constexpr std::size_t kLongest = 120;  // the number is the file's bytes: never all of them
+    if (reason.size() > kLongest) reason = reason.substr(0, kLongest - 3) + "...";
+    for (char& ch : reason)
+      if (const auto u = static_cast<unsigned char>(ch); u < 0x20 || u >= 0x7f) ch = '?';
+    throw ModelError(file + ": not a config.json: JSON error" + where + ": " + reason);
   }
   if (!j.is_object())
     throw ModelError(file + ": not a config.json: the document is " +

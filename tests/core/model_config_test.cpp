@@ -289,6 +289,13 @@ TEST(ModelConfig, RefusalsNameTheFileAndTheKey) {
   const std::string comma = message("{\"model_type\": \"llama\",, \"x\": 1}");
   EXPECT_NE(comma.find("line 1, column 24: syntax error"), std::string::npos) << comma;
   EXPECT_EQ(comma.find("json.exception"), std::string::npos) << comma;
+  // A number no double holds was an uncaught nlohmann out_of_range (found by the fuzzer).
+  const std::string huge =
+      message("{\"model_type\": \"gpt2\",\n \"n_positions\": 1.44E99999284744263}");
+  EXPECT_EQ(huge,
+            "my/config.json: not a config.json: JSON error at line 2, column 17: number overflow "
+            "parsing '1.44E99999284744263'")
+      << huge;
   const std::string unknown = message(R"({"model_type": "mamba"})");
   EXPECT_NE(unknown.find("model_type \"mamba\" is not one we can map (supported: "),
             std::string::npos);
