@@ -425,7 +425,7 @@ json parseConfig(std::string_view text, const std::string& file) {
         where = " at " + lineAndColumn(text, at);
     }
     constexpr std::size_t kLongest = 120;  // the number is the file's bytes: never all of them
-    if (reason.size() > kLongest) reason = reason.substr(0, kLongest - 3) + "...";
+    if (reason.size() > kLongest) reason.replace(kLongest - 3, std::string::npos, "...");
     for (char& ch : reason)
       if (const auto u = static_cast<unsigned char>(ch); u < 0x20 || u >= 0x7f) ch = '?';
     throw ModelError(file + ": not a config.json: JSON error" + where + ": " + reason);
