@@ -50,6 +50,15 @@ double ropeScore(Index length, Index row, Index col) {
       .values(0, 0);
 }
 
+/// Shows `view` at 1400 x 700, length 64, with three panels: RoPE's scores, RoPE's scores
+/// with `scaled` (KEY=VALUE words), and ALiBi's bias.
+void showThreePanels(CompareView& view, const char* scaled) {
+  view.resize(1400, 700);
+  view.show();
+  view.setLength(64);
+  view.setPanels({{"rope", "scores", ""}, {"rope", "scores", scaled}, {"alibi", "bias", ""}});
+}
+
 bool settle(CompareView& view, int ms = 20000) {
   QElapsedTimer t;
   t.start();
@@ -101,12 +110,7 @@ TEST(DifferenceOf, SubtractsCellByCellAndRefusesOtherShapes) {
 
 TEST(CompareViewWidget, HoverInOnePanelShowsEveryPanelsValueAtThatCell) {
   CompareView view;
-  view.resize(1400, 700);
-  view.show();
-  view.setLength(64);
-  view.setPanels({{"rope", "scores", ""},
-                  {"rope", "scores", "scaling=linear factor=4"},
-                  {"alibi", "bias", ""}});
+  showThreePanels(view, "scaling=linear factor=4");
   ASSERT_TRUE(settle(view));
   // The difference map exists and shows panel 1 - panel 2.
   ASSERT_NE(view.plotView(3), nullptr);
@@ -139,12 +143,7 @@ std::optional<double> crosshairColumn(QCustomPlot& plot) {
 TEST(CompareViewWidget, TheHoveredCellsCrosshairIsOnEveryPanel) {
   // Issue 26 item 18: the crosshair showed only on the panel under the mouse.
   CompareView view;
-  view.resize(1400, 700);
-  view.show();
-  view.setLength(64);
-  view.setPanels({{"rope", "scores", ""},
-                  {"rope", "scores", "scaling=linear factor=4"},
-                  {"alibi", "bias", ""}});
+  showThreePanels(view, "scaling=linear factor=4");
   ASSERT_TRUE(settle(view));
   hoverCell(view, 0, 10, 3);
   for (int i = 0; view.plotView(i) != nullptr; ++i) {
@@ -169,13 +168,8 @@ QCPRange colourRange(QCustomPlot& plot) {
 
 TEST(CompareViewWidget, PanelsOfOneQuantityCanShareOneColourScale) {
   CompareView view;
-  view.resize(1400, 700);
-  view.show();
-  view.setLength(64);
   // Two RoPE score maps (one scaled, so its values differ) and ALiBi's bias, another quantity.
-  view.setPanels({{"rope", "scores", ""},
-                  {"rope", "scores", "scaling=linear factor=4 seed=3"},
-                  {"alibi", "bias", ""}});
+  showThreePanels(view, "scaling=linear factor=4 seed=3");
   view.setDifferenceShown(false);
   ASSERT_TRUE(settle(view));
   auto* option = view.findChild<QCheckBox*>(QStringLiteral("compareSharedScale"));
