@@ -1,17 +1,20 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Runs programs for the command-line tests: many at once, each with a time limit (killed and
 // reported when it passes it), capturing standard output and error, with optional set-up in
-// the child before exec (dropping privileges, a private mount) and extra environment.
+// the child before exec (dropping privileges, a private mount) and extra environment, and
+// the peak resident memory each one reached (getrusage's ru_maxrss, read with wait4).
 #pragma once
 
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <chrono>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <functional>
@@ -28,6 +31,11 @@ struct Process {
   std::string stdoutPath{};  ///< Non-empty: standard output goes to this file (e.g. /dev/full).
   /// Runs in the child after fork, before exec; a non-zero return exits the child with it.
   std::function<int()> setUp{};
+  /// Non-zero: the child's address space is limited to this many bytes (RLIMIT_AS), so a
+  /// program that starts to allocate without bound fails in it instead of taking the
+  /// machine's memory. Not usable under AddressSanitizer (its shadow memory is reserved
+  /// address space).
+  std::uint64_t addressSpaceLimit = 0;
 };
 
 /// How it ended.
@@ -37,6 +45,7 @@ struct Outcome {
   std::string out;
   std::string err;
   double seconds = 0;
+  long maxRssKiB = 0;  ///< Peak resident memory of the child, in KiB (ru_maxrss).
   [[nodiscard]] bool crashed() const { return status >= 128 || timedOut; }
 };
 
@@ -88,6 +97,10 @@ inline std::vector<Outcome> runAll(const std::vector<Process>& processes, int pa
       ::dup2(stdoutFd, 1);
       ::dup2(err[1], 2);
       for (const auto& [key, value] : p.env) ::setenv(key.c_str(), value.c_str(), 1);
+      if (p.addressSpaceLimit != 0) {
+        const rlimit limit{p.addressSpaceLimit, p.addressSpaceLimit};
+        if (::setrlimit(RLIMIT_AS, &limit) != 0) ::_exit(126);
+      }
       if (p.setUp) {
         if (const int rc = p.setUp()) ::_exit(rc);
       }
@@ -122,8 +135,11 @@ inline std::vector<Outcome> runAll(const std::vector<Process>& processes, int pa
         o.timedOut = true;
       }
       int raw = 0;
-      if (r.outFd < 0 && r.errFd < 0 && ::waitpid(r.pid, &raw, r.killed ? 0 : WNOHANG) == r.pid) {
+      rusage usage{};
+      if (r.outFd < 0 && r.errFd < 0 &&
+          ::wait4(r.pid, &raw, r.killed ? 0 : WNOHANG, &usage) == r.pid) {
         o.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
+        o.maxRssKiB = usage.ru_maxrss;
         o.seconds = elapsed;
         running.erase(running.begin() + static_cast<std::ptrdiff_t>(i));
         continue;
