@@ -13,8 +13,9 @@
 #
 # Usage: scripts/test.sh [--quick]
 #   (no flag)  the full run, what CI runs (.ci/run)
-#   --quick    the edit-compile-test loop: the ci build and every test, nothing else (no
-#              package, static analysis, sanitizers or fuzzing)
+#   --quick    the edit-compile-test loop: the ci build and every test but the screenshot
+#              suite (ctest -LE screens), nothing else (no package, static analysis,
+#              sanitizers or fuzzing); the suite alone: ctest --preset ci -L screens
 # Environment, to drop single stages of the full run: POSENC_TEST_PACKAGE=0 skips the package
 # and its checks, POSENC_TEST_LINT=0 the static analysis, POSENC_TEST_ASAN=0 the ASan + UBSan
 # pass, POSENC_TEST_TSAN=0 the ThreadSanitizer pass; POSENC_FUZZ_SECONDS=N sets the fuzzing
@@ -136,7 +137,14 @@ cmake --build --preset ci -j "$(nproc)"
 # beside the ci tests.
 [ "$lint" -eq 0 ] || background lint scripts/lint.sh
 stage "ci tests"
-ctest --preset ci
+if [ "$quick" -eq 1 ]; then
+  # The screenshot suite takes most of the tests' time and rarely changes with an edit of the
+  # core; the full run (and `ctest --preset ci -L screens`) runs it.
+  ctest --preset ci -LE screens
+  echo "== test.sh --quick: the screenshot suite was not run (ctest --preset ci -L screens runs it)"
+else
+  ctest --preset ci
+fi
 
 if [ "$quick" -eq 1 ]; then
   stage ""
