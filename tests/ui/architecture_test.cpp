@@ -108,3 +108,55 @@ TEST(Architecture, NoUiFolderHoldsMoreThanEightSources) {
 }
 
 }  // namespace
+
+/// The names the README's "Layout" block gives (its fenced block): "core/", "CMakeLists.txt", ...
+std::set<std::string> readmeLayoutNames() {
+  std::ifstream in(kSource / "README.md");
+  std::string line;
+  bool inLayout = false;
+  bool inBlock = false;
+  std::set<std::string> names;
+  while (std::getline(in, line)) {
+    if (line.rfind("## ", 0) == 0) inLayout = line == "## Layout";
+    if (!inLayout) continue;
+    if (line.rfind("```", 0) == 0) {
+      inBlock = !inBlock;
+      continue;
+    }
+    if (!inBlock || line.empty() || line[0] == ' ') continue;
+    // "core/      text" or "CMakeLists.txt, CMakePresets.json   text": the names before the
+    // first blank that does not follow a comma.
+    std::size_t end = 0;
+    while (end < line.size() && !(line[end] == ' ' && (end == 0 || line[end - 1] != ','))) ++end;
+    const std::string head = line.substr(0, end);
+    std::size_t at = 0;
+    while (at < head.size()) {
+      const std::size_t comma = head.find(',', at);
+      std::string n = head.substr(at, comma == std::string::npos ? std::string::npos : comma - at);
+      n.erase(0, n.find_first_not_of(' '));
+      n.erase(n.find_last_not_of(' ') + 1);
+      if (!n.empty()) names.insert(n);
+      if (comma == std::string::npos) break;
+      at = comma + 1;
+    }
+  }
+  return names;
+}
+
+TEST(Architecture, EveryTopLevelEntryIsOneTheReadmeLayoutNames) {
+  // Issue 28 item 4: a stray top-level file (a stale copy of a source whose name was three
+  // lines of C++) sat first in `ls` for weeks. Every entry of the top level is one the
+  // README's layout names; what git ignores (build trees, editor files) does not count.
+  const std::set<std::string> named = readmeLayoutNames();
+  ASSERT_GE(named.size(), 10U) << "the README's Layout block was not found";
+  const std::set<std::string> ignored = {".git", "build", "gallery", "out", ".cache",
+                                         "CMakeUserPresets.json", "compile_commands.json"};
+  for (const auto& entry : fs::directory_iterator(kSource)) {
+    const std::string n = entry.path().filename().string();
+    if (ignored.count(n) || n.rfind("build-", 0) == 0 || n.ends_with(".user"))
+      continue;
+    const std::string shown = entry.is_directory() ? n + "/" : n;
+    EXPECT_TRUE(named.count(shown)) << shown << " is at the top level but the README's Layout "
+                                    << "does not name it";
+  }
+}
