@@ -56,11 +56,13 @@ std::string valueText(const json& v) {
       const double d = x.get<double>();
       if (std::isnan(d)) return "NaN";
       if (std::isinf(d)) return d > 0 ? "Infinity" : "-Infinity";
-      return x.dump();
+      return x.dump(-1, ' ', false, json::error_handler_t::replace);
     }
     if (x.is_array()) return x.empty() ? "[]" : "[...]";
     if (x.is_object()) return x.empty() ? "{}" : "{...}";
-    return x.dump();  // a string quoted and escaped, or true, false, null
+    // A string quoted and escaped (never throwing: bytes that are not UTF-8 become U+FFFD), or
+    // true, false, null.
+    return x.dump(-1, ' ', false, json::error_handler_t::replace);
   };
   if (!v.is_array() || v.empty()) return detail::printableUpTo(scalar(v), 60);
   std::string s = "[";
@@ -227,8 +229,7 @@ void mapRopeScaling(const Config& c, const Config& s, const std::string& sName, 
     m.notUnderstood.push_back(s.name("factor") + " = " + number(*given) +
                               ": transformers asks for a float >= 1 and warns below");
   double factor = given.value_or(0);
-  if (!given && original > 0)
-    factor = static_cast<double>(maxPos) / static_cast<double>(original);
+  if (!given && original > 0) factor = static_cast<double>(maxPos) / static_cast<double>(original);
   if (factor == 0) factor = 1;  // absent, and no original length to derive it from
   set(m.params, "factor", number(factor));
   for (const char* k : {"low_freq_factor", "high_freq_factor", "beta_fast", "beta_slow",
@@ -354,7 +355,8 @@ void mapLearned(const Config& c, const std::string& type, const std::string& fil
     if (rows > kMaxLength - offset)  // checked before adding: the value is the file's
       c.fail(rowsKey, "at most " + wholeText(kMaxLength - offset) +
                           " (OPT's table has max_position_embeddings + 2 rows; max_len is at "
-                          "most " + wholeText(kMaxLength) + ")");
+                          "most " +
+                          wholeText(kMaxLength) + ")");
     rows += offset;
     m.tensors.push_back(
         {"position table", prefixed("decoder.embed_positions.weight", {"model."}), "table"});
@@ -460,9 +462,11 @@ std::string lineAndColumn(std::string_view text, std::size_t offset) {
 /// A config's text with Python's extensions of JSON outside strings turned into marker
 /// strings nlohmann reads: transformers reads config.json with json.load, which takes NaN,
 /// Infinity and -Infinity (json.dump writes them) and reads a number past the largest double,
-/// such as 1e999, as infinity. `moves` maps an offset of `text` back to the file's.
+/// such as 1e999, as infinity. `moves` (kept only when asked for: a file of NaNs is millions
+/// of them) maps an offset of `text` back to the file's.
 struct PythonJson {
-  std::string text;
+  std::string text;  ///< Empty when there is no marker.
+  std::size_t markers = 0;
   struct Move {
     std::size_t at, end, fileAt, fileEnd;  ///< The marker in `text` and the token in the file.
   };
@@ -478,9 +482,10 @@ struct PythonJson {
   }
 };
 
-// The markers: strings no config holds (a NUL first), turned into numbers after parsing.
-const std::string kNanMarker("\0posenc:NaN", 11), kInfMarker("\0posenc:Infinity", 16),
-    kMinusInfMarker("\0posenc:-Infinity", 17);
+// The markers: strings no config holds (a NUL first), turned into numbers after parsing;
+// short, as the text grows by each one's quotes and "\u0000".
+const std::string kNanMarker("\0NaN", 4), kInfMarker("\0Infinity", 9),
+    kMinusInfMarker("\0-Infinity", 10);
 
 /// Whether `t` is a number in JSON's grammar: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?.
 bool jsonNumber(std::string_view t) {
@@ -517,24 +522,27 @@ bool pastLargestDouble(std::string_view t) {
     std::size_t k = e + 1;
     const bool minus = k < t.size() && t[k] == '-';
     if (k < t.size() && (t[k] == '-' || t[k] == '+')) ++k;
-    for (; k < t.size(); ++k) exponent = std::min<std::int64_t>(exponent * 10 + (t[k] - '0'), 1 << 30);
+    for (; k < t.size(); ++k)
+      exponent = std::min<std::int64_t>(exponent * 10 + (t[k] - '0'), 1 << 30);
     if (minus) exponent = -exponent;
   }
   const std::size_t point = std::min(mantissa.find('.'), mantissa.size());
   const std::size_t first = mantissa.find_first_of("123456789");
   if (first == std::string_view::npos) return false;
-  const auto place = static_cast<std::int64_t>(point) - static_cast<std::int64_t>(first) -
-                     (first < point ? 1 : 0);
+  const auto place =
+      static_cast<std::int64_t>(point) - static_cast<std::int64_t>(first) - (first < point ? 1 : 0);
   return place + exponent > 0;
 }
 
-PythonJson pythonTokens(std::string_view text) {
+PythonJson pythonTokens(std::string_view text, bool keepMoves = false) {
   PythonJson out;
   std::size_t copied = 0;  // text[0, copied) is in out.text
   const auto replace = [&](std::size_t at, std::size_t length, const std::string& marker) {
     out.text.append(text.substr(copied, at - copied));
     const std::string quoted = json(marker).dump();
-    out.moves.push_back({out.text.size(), out.text.size() + quoted.size(), at, at + length});
+    if (keepMoves)
+      out.moves.push_back({out.text.size(), out.text.size() + quoted.size(), at, at + length});
+    ++out.markers;
     out.text += quoted;
     copied = at + length;
   };
@@ -555,8 +563,8 @@ PythonJson pythonTokens(std::string_view text) {
       k += 9;
     } else if (c == '-' || (c >= '0' && c <= '9')) {
       std::size_t end = k + 1;
-      while (end < text.size() && std::string_view("0123456789+-.eE").find(text[end]) !=
-                                      std::string_view::npos)
+      while (end < text.size() &&
+             std::string_view("0123456789+-.eE").find(text[end]) != std::string_view::npos)
         ++end;
       if (pastLargestDouble(text.substr(k, end - k)))
         replace(k, end - k, c == '-' ? kMinusInfMarker : kInfMarker);
@@ -565,25 +573,20 @@ PythonJson pythonTokens(std::string_view text) {
       ++k;
     }
   }
-  out.text.append(text.substr(std::min(copied, text.size())));
-  return out;
+  if (out.markers > 0) out.text.append(text.substr(std::min(copied, text.size())));
+  return out;  // no marker: `text` is empty, the file's own text is parsed
 }
 
-/// The markers of pythonTokens in `j` back to numbers; iterative, as deep as the file nests.
-void pythonNumbers(json& j) {
-  std::vector<json*> todo{&j};
-  while (!todo.empty()) {
-    json* v = todo.back();
-    todo.pop_back();
-    if (v->is_structured()) {
-      for (json& x : *v) todo.push_back(&x);
-    } else if (v->is_string()) {
-      const std::string& t = v->get_ref<const std::string&>();
-      if (t == kNanMarker) *v = std::numeric_limits<double>::quiet_NaN();
-      else if (t == kInfMarker) *v = std::numeric_limits<double>::infinity();
-      else if (t == kMinusInfMarker) *v = -std::numeric_limits<double>::infinity();
-    }
-  }
+/// A marker of pythonTokens back to its number as the parser reads it (a parser callback: the
+/// marker strings never pile up in the document).
+bool pythonNumber(int /*depth*/, json::parse_event_t event, json& v) {
+  if (event != json::parse_event_t::value || !v.is_string()) return true;
+  const std::string& t = v.get_ref<const std::string&>();
+  if (t.empty() || t[0] != '\0') return true;
+  if (t == kNanMarker) v = std::numeric_limits<double>::quiet_NaN();
+  else if (t == kInfMarker) v = std::numeric_limits<double>::infinity();
+  else if (t == kMinusInfMarker) v = -std::numeric_limits<double>::infinity();
+  return true;
 }
 
 /// The config's JSON object. @throws ModelError "FILE: not a config.json: JSON error at line
@@ -593,7 +596,8 @@ json parseConfig(std::string_view text, const std::string& file) {
   json j;
   const PythonJson python = pythonTokens(text);
   try {
-    j = json::parse(python.text.begin(), python.text.end());
+    j = python.markers > 0 ? json::parse(python.text.begin(), python.text.end(), pythonNumber)
+                           : json::parse(text.begin(), text.end());
   } catch (const json::parse_error& e) {
     // e.byte is 1-based: the character at which the parser stopped.
     std::string reason = e.what();
@@ -604,7 +608,8 @@ json parseConfig(std::string_view text, const std::string& file) {
     for (char& ch : reason)
       if (const auto u = static_cast<unsigned char>(ch); u < 0x20 || u >= 0x7f) ch = '?';
     throw ModelError(file + ": not a config.json: JSON error at " +
-                     lineAndColumn(text, python.fileOffset(e.byte > 0 ? e.byte - 1 : 0)) +
+                     lineAndColumn(text, pythonTokens(text, /*keepMoves=*/true)
+                                             .fileOffset(e.byte > 0 ? e.byte - 1 : 0)) +
                      ": " + reason);
   } catch (const json::exception& e) {
     // out_of_range.406, "number overflow parsing '1e999'": a number no double holds. nlohmann
@@ -625,7 +630,6 @@ json parseConfig(std::string_view text, const std::string& file) {
       if (const auto u = static_cast<unsigned char>(ch); u < 0x20 || u >= 0x7f) ch = '?';
     throw ModelError(file + ": not a config.json: JSON error" + where + ": " + reason);
   }
-  if (!python.moves.empty()) pythonNumbers(j);
   if (!j.is_object())
     throw ModelError(file + ": not a config.json: the document is " +
                      (j.is_array() ? std::string("a JSON array") : std::string("a JSON value")) +

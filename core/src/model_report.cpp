@@ -125,8 +125,7 @@ std::string shown(std::string_view text) { return detail::printableUpTo(text, 10
 void writeText(std::ostream& out, const ModelReport& r) {
   out << "model: " << shown(r.given) << (r.files.repoId.empty() ? "" : " (Hugging Face cache)")
       << "\n";
-  out << "config: " << (r.files.config.empty() ? "(none)" : shown(r.files.config.string()))
-      << "\n";
+  out << "config: " << (r.files.config.empty() ? "(none)" : shown(r.files.config.string())) << "\n";
   out << "checkpoint: "
       << (r.files.checkpoint.empty() ? "(none)" : shown(r.files.checkpoint.string()));
   if (!r.files.checkpoint.empty()) out << " (" << r.checkpointTensors << " tensors)";
@@ -136,8 +135,7 @@ void writeText(std::ostream& out, const ModelReport& r) {
     return;
   }
   const ModelMapping& m = *r.mapping;
-  out << "model_type: " << shown(m.modelType) << "\nscheme: " << shown(m.scheme)
-      << "\nparameters:";
+  out << "model_type: " << shown(m.modelType) << "\nscheme: " << shown(m.scheme) << "\nparameters:";
   for (const auto& [k, v] : m.params) out << " " << shown(k) << "=" << detail::printableUpTo(v, 57);
   out << "\n";
   if (!r.paramsError.empty()) out << "parameters refused: " << shown(r.paramsError) << "\n";
@@ -318,8 +316,7 @@ void writeModelList(std::ostream& out, const fs::path& cache,
           << ", \"error\": " << (error.empty() ? "null" : jsonString(error)) << "}";
     } else {
       out << "  " << shown(m.repoId) << "  "
-          << shown(scheme.empty() ? "(not mapped: " + error + ")"
-                                  : scheme + " (" + modelType + ")")
+          << shown(scheme.empty() ? "(not mapped: " + error + ")" : scheme + " (" + modelType + ")")
           << "\n";
     }
     first = false;

@@ -336,8 +336,7 @@ TEST(ModelConfig, SizesMadeFromTheConfigAreCheckedAndRefusedPastTheSchemesLimit)
   EXPECT_EQ(refusal(vit("-224", "16")),
             "config.json: image_size = -224: must be at least patch_size = 16");
   const auto opt = [](const std::string& rows) {
-    return R"({"model_type": "opt", "hidden_size": 768, "max_position_embeddings": )" + rows +
-           "}";
+    return R"({"model_type": "opt", "hidden_size": 768, "max_position_embeddings": )" + rows + "}";
   };
   EXPECT_EQ(params(mapConfig(opt("1048574"), "c")).at("max_len"), "1048576");
   EXPECT_EQ(refusal(opt("9000000000000000")),
@@ -364,8 +363,8 @@ bool hasControl(const std::string& s) {
 TEST(ModelConfig, TextFromTheConfigReachesMessagesAndOutputWithoutControlCharacters) {
   const std::string evil = R"(x\u001b]0;title\u0007\u001b[2J\u009b2J\nforged: line)";
   const std::string mapped = R"({"model_type": ")" + evil + R"(", "hidden_size": 64,
-      "num_attention_heads": 4, "rope_scaling": {"rope_type": ")" + evil + R"(", ")" + evil +
-                             R"(": 1}})";
+      "num_attention_heads": 4, "rope_scaling": {"rope_type": ")" +
+                             evil + R"(", ")" + evil + R"(": 1}})";
   const fs::path dir = fs::temp_directory_path() / ("posenc_evil_" + std::to_string(::getpid()));
   fs::remove_all(dir);
   fs::create_directories(dir);
@@ -392,7 +391,8 @@ TEST(ModelConfig, TextFromTheConfigReachesMessagesAndOutputWithoutControlCharact
        {refusal(R"({"model_type": ")" + evil + R"("})"),
         refusal(R"({"model_type": "llama", "hidden_size": ")" + evil + R"("})"),
         refusal(R"({"model_type": "llama", "hidden_size": 64, "num_attention_heads": 4,
-                   "rope_scaling": {"rope_type": "linear", "factor": [")" + evil + R"("]}})"),
+                   "rope_scaling": {"rope_type": "linear", "factor": [")" +
+                evil + R"("]}})"),
         refusal("{]", "dir\x1b[2J\n/config.json")}) {
     EXPECT_FALSE(hasControl(refused)) << refused;
     EXPECT_EQ(refused.find('\n'), std::string::npos) << refused;
@@ -413,7 +413,8 @@ TEST(ModelConfig, TextFromTheConfigReachesMessagesAndOutputWithoutControlCharact
 // Issue 27 item 8: transformers reads config.json with json.load, which takes NaN, Infinity
 // and -Infinity and reads 1e999 as infinity; a config with one got "not a JSON object".
 TEST(ModelConfig, NanAndInfinityAreReadAsPythonsJsonLoadReadsThem) {
-  const std::string rope = R"({"model_type": "llama", "hidden_size": 64, "num_attention_heads": 4, )";
+  const std::string rope =
+      R"({"model_type": "llama", "hidden_size": 64, "num_attention_heads": 4, )";
   // Unused keys hold them as transformers would hold them: ignored.
   const ModelMapping m = mapConfig(rope + R"("initializer_range": NaN, "a": Infinity,
       "b": -Infinity, "c": [1e999, -1E+999, NaN], "d": {"e": NaN}, "f": "NaN Infinity"})",
@@ -431,9 +432,11 @@ TEST(ModelConfig, NanAndInfinityAreReadAsPythonsJsonLoadReadsThem) {
   // A string is a string; real syntax errors keep their place, counted in the file's text.
   EXPECT_NE(refusal(R"({"model_type": "NaN"})").find("model_type \"NaN\" is not one"),
             std::string::npos);
-  EXPECT_EQ(refusal(R"({"a": NaN,, "b": 1})").rfind(
-                "config.json: not a config.json: JSON error at line 1, column 11: syntax error", 0),
-            0U)
+  EXPECT_EQ(
+      refusal(R"({"a": NaN,, "b": 1})")
+          .rfind("config.json: not a config.json: JSON error at line 1, column 11: syntax error",
+                 0),
+      0U)
       << refusal(R"({"a": NaN,, "b": 1})");
   EXPECT_NE(refusal("{\"a\": -NaN}").find("JSON error at line 1, column 8"), std::string::npos)
       << refusal("{\"a\": -NaN}");
@@ -454,7 +457,8 @@ TEST(ModelConfig, ARopeScalingFactorOfZeroOrLessIsRefusedAndBelowOneWarnedOf) {
     EXPECT_EQ(refusal(scaled(bad)), std::string("config.json: rope_scaling.factor = ") + bad +
                                         ": must be a number > 0 (transformers' "
                                         "_validate_*_rope_parameters ask for a float >= 1)");
-  EXPECT_EQ(refusal(scaled("NaN")), "config.json: rope_scaling.factor = NaN: must be a finite number");
+  EXPECT_EQ(refusal(scaled("NaN")),
+            "config.json: rope_scaling.factor = NaN: must be a finite number");
   const ModelMapping half = mapConfig(scaled("0.5"), "c");
   EXPECT_EQ(params(half).at("factor"), "0.5");
   ASSERT_EQ(half.notUnderstood.size(), 1U);
