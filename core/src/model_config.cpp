@@ -134,7 +134,6 @@ class Config {
   [[nodiscard]] std::string name(const std::string& key) const {
     return detail::printable(m_prefix + key);
   }
-  [[nodiscard]] const std::string& file() const { return m_file; }
   /// "FILE: KEY = VALUE: must be WHAT".
   [[noreturn]] void fail(const char* key, const std::string& what) const {
     throw ModelError(m_file + ": " + m_prefix + key + " = " + valueText(m_j->at(key)) +
@@ -496,9 +495,15 @@ bool jsonNumber(std::string_view t) {
     return k > from;
   };
   if (k < t.size() && t[k] == '-') ++k;
-  if (k < t.size() && t[k] == '0') ++k;
-  else if (!digits()) return false;
-  if (k < t.size() && t[k] == '.' && (++k, !digits())) return false;
+  if (k < t.size() && t[k] == '0') {
+    ++k;
+  } else if (!digits()) {
+    return false;
+  }
+  if (k < t.size() && t[k] == '.') {
+    ++k;
+    if (!digits()) return false;
+  }
   if (k < t.size() && (t[k] == 'e' || t[k] == 'E')) {
     ++k;
     if (k < t.size() && (t[k] == '+' || t[k] == '-')) ++k;
@@ -583,9 +588,13 @@ bool pythonNumber(int /*depth*/, json::parse_event_t event, json& v) {
   if (event != json::parse_event_t::value || !v.is_string()) return true;
   const std::string& t = v.get_ref<const std::string&>();
   if (t.empty() || t[0] != '\0') return true;
-  if (t == kNanMarker) v = std::numeric_limits<double>::quiet_NaN();
-  else if (t == kInfMarker) v = std::numeric_limits<double>::infinity();
-  else if (t == kMinusInfMarker) v = -std::numeric_limits<double>::infinity();
+  if (t == kNanMarker) {
+    v = std::numeric_limits<double>::quiet_NaN();
+  } else if (t == kInfMarker) {
+    v = std::numeric_limits<double>::infinity();
+  } else if (t == kMinusInfMarker) {
+    v = -std::numeric_limits<double>::infinity();
+  }
   return true;
 }
 
