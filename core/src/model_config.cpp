@@ -370,6 +370,8 @@ void mapLearned(const Config& c, const std::string& type, const std::string& fil
     const std::int64_t side = image / patch;
     // side * side + 1 rows, checked: image_size is the file's (9e15 overflowed int64).
     constexpr std::int64_t kMaxSide = 1023;  // 1023^2 + 1 <= max_len's 1048576 < 1024^2 + 1
+    static_assert(kMaxSide * kMaxSide + 1 <= kMaxLength &&
+                  (kMaxSide + 1) * (kMaxSide + 1) + 1 > kMaxLength);
     std::int64_t cells = 0;
     if (__builtin_mul_overflow(side, side, &cells) || cells > kMaxLength - 1)
       c.fail("image_size", "at most a " + wholeText(kMaxSide) + " x " + wholeText(kMaxSide) +
