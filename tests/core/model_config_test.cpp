@@ -15,6 +15,7 @@
 #include <sstream>
 #include <string>
 
+#include "posenc/data_io.hpp"
 #include "posenc/model_config.hpp"
 #include "posenc/scheme.hpp"
 #include "support/tiny_model.hpp"
@@ -397,6 +398,16 @@ TEST(ModelConfig, TextFromTheConfigReachesMessagesAndOutputWithoutControlCharact
     EXPECT_FALSE(hasControl(refused)) << refused;
     EXPECT_EQ(refused.find('\n'), std::string::npos) << refused;
   }
+  // Letters pass, a right-to-left override does not; a cut never splits a character.
+  EXPECT_NE(
+      refusal(R"({"model_type": "caf\u00e9\u202eevil"})").find("model_type \"caf\u00e9?evil\""),
+      std::string::npos);
+  const std::string cut =
+      refusal(R"({"model_type": ")" + std::string(59, 'x') + R"(\u00e9\u00e9"})");
+  EXPECT_NE(cut.find(std::string(59, 'x') + "\u00e9...\""), std::string::npos) << cut;
+  EXPECT_EQ(jsonString("a\xff\xc3"
+                       "b\u0085\u202e\u00e9"),
+            "\"a\\ufffd\\ufffdb\\u0085\\u202e\u00e9\"");
   // The cache listing: a refused config's message and a mapped one's model_type.
   const fs::path cache = dir / "hub";
   for (const char* name : {"a", "b"}) fs::create_directories(cache / name);
