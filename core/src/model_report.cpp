@@ -136,7 +136,8 @@ void writeText(std::ostream& out, const ModelReport& r) {
   }
   const ModelMapping& m = *r.mapping;
   out << "model_type: " << shown(m.modelType) << "\nscheme: " << shown(m.scheme) << "\nparameters:";
-  for (const auto& [k, v] : m.params) out << " " << shown(k) << "=" << detail::printableUpTo(v, 57);
+  for (const auto& [k, v] : m.params)  // a long list (LongRoPE's factors) cut to 57 + "..."
+    out << " " << shown(k) << "=" << detail::printableUpTo(v, v.size() > 60 ? 57 : 60);
   out << "\n";
   if (!r.paramsError.empty()) out << "parameters refused: " << shown(r.paramsError) << "\n";
   if (!m.tensors.empty()) out << "tensors:\n";
