@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "posenc/data_io.hpp"
 
+#include "text_util.hpp"
+
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -146,33 +148,32 @@ std::string jsonNumber(double v) {
 
 std::string jsonString(std::string_view s) {
   std::string out = "\"";
-  for (char c : s) {
-    const auto u = static_cast<unsigned char>(c);
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      default:
-        if (u < 0x20) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\u%04x", u);
-          out += buf;
-        } else {
-          out += c;
-        }
+  for (std::size_t k = 0; k < s.size();) {
+    char32_t cp = 0;
+    const std::size_t n = detail::utf8Sequence(s.substr(k), cp);
+    if (n == 0) {  // not UTF-8 (a path's bytes): JSON text must be, so U+FFFD stands for it
+      out += "\\ufffd";
+      ++k;
+      continue;
     }
+    if (cp == '"') {
+      out += "\\\"";
+    } else if (cp == '\\') {
+      out += "\\\\";
+    } else if (cp == '\n') {
+      out += "\\n";
+    } else if (cp == '\r') {
+      out += "\\r";
+    } else if (cp == '\t') {
+      out += "\\t";
+    } else if (!detail::shownAsIs(cp)) {  // controls, DEL, C1, bidi: escaped, never raw
+      char buf[12];
+      std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(cp));
+      out += buf;
+    } else {
+      out.append(s.substr(k, n));
+    }
+    k += n;
   }
   return out + "\"";
 }

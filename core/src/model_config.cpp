@@ -8,9 +8,12 @@
 // transformers does since PR 40320).
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <limits>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -19,6 +22,7 @@
 #include <string_view>
 
 #include "posenc/model_config.hpp"
+#include "text_util.hpp"
 
 namespace posenc {
 
@@ -41,6 +45,32 @@ std::string number(double v) {
     if (std::strtod(buf, nullptr) == v) return buf;
   }
   return std::to_string(v);
+}
+
+/// A value of the config for a message: Python's names for the non-finite numbers (json.load
+/// reads them), a list's first numbers, everything through the one printable filter. Never
+/// recursive: a config nests as deep as its 16 MiB allow.
+std::string valueText(const json& v) {
+  const auto scalar = [](const json& x) -> std::string {
+    if (x.is_number()) {
+      const double d = x.get<double>();
+      if (std::isnan(d)) return "NaN";
+      if (std::isinf(d)) return d > 0 ? "Infinity" : "-Infinity";
+      return x.dump(-1, ' ', false, json::error_handler_t::replace);
+    }
+    if (x.is_array()) return x.empty() ? "[]" : "[...]";
+    if (x.is_object()) return x.empty() ? "{}" : "{...}";
+    // A string quoted and escaped (never throwing: bytes that are not UTF-8 become U+FFFD), or
+    // true, false, null.
+    return x.dump(-1, ' ', false, json::error_handler_t::replace);
+  };
+  if (!v.is_array() || v.empty()) return detail::printableUpTo(scalar(v), 60);
+  std::string s = "[";
+  for (const json& x : v) {
+    if (s.size() > 60) break;
+    s += (s.size() > 1 ? "," : "") + scalar(x);
+  }
+  return detail::printableUpTo(s + "]", 60);
 }
 
 /// Typed reads of a config object; a key of the wrong type is an error naming it.
@@ -90,6 +120,7 @@ class Config {
     std::string s;
     for (const json& x : v) {
       if (!x.is_number()) fail(key, "a list of numbers");
+      if (!std::isfinite(x.get<double>())) fail(key, "a list of finite numbers");
       s += (s.empty() ? "" : ",") + number(x.get<double>());
     }
     return s;
@@ -99,13 +130,17 @@ class Config {
     for (const auto& [key, v] : m_j->items()) k.push_back(key);
     return k;
   }
-  [[nodiscard]] std::string name(const std::string& key) const { return m_prefix + key; }
-
- private:
-  [[noreturn]] void fail(const char* key, const char* what) const {
-    throw ModelError(m_file + ": " + m_prefix + key + " = " + m_j->at(key).dump().substr(0, 60) +
+  /// The key's full name for a message (prefix and key through the printable filter).
+  [[nodiscard]] std::string name(const std::string& key) const {
+    return detail::printable(m_prefix + key);
+  }
+  /// "FILE: KEY = VALUE: must be WHAT".
+  [[noreturn]] void fail(const char* key, const std::string& what) const {
+    throw ModelError(m_file + ": " + m_prefix + key + " = " + valueText(m_j->at(key)) +
                      ": must be " + what);
   }
+
+ private:
   const json* m_j;  ///< Not owned; a pointer so a Config can be reassigned.
   std::string m_file;
   std::string m_prefix;
@@ -155,7 +190,7 @@ std::string ropeScalingId(const std::string& type, ModelMapping& m, const std::s
       type == "longrope")
     return type;
   if (type == "su") return "longrope";  // Phi-3's first name for LongRoPE
-  m.notUnderstood.push_back(where + " = \"" + type +
+  m.notUnderstood.push_back(where + " = \"" + detail::printable(type) +
                             "\": not a scaling we draw (drawn without scaling)");
   return "none";
 }
@@ -181,10 +216,20 @@ void mapRopeScaling(const Config& c, const Config& s, const std::string& sName, 
     }
   }
   set(m.params, "train_length", wholeText(original));
-  double factor = s.num("factor").value_or(0);
-  if (factor == 0 && original > 0)
-    factor = static_cast<double>(maxPos) / static_cast<double>(original);
-  if (factor == 0) factor = 1;
+  // transformers' rope_config_validation (modeling_rope_utils.py, _validate_linear_scaling_
+  // rope_parameters and its yarn, llama3, dynamic and longrope siblings) asks for a float >= 1
+  // and only warns below. We warn below 1 too; 0, a negative or a non-finite factor has no
+  // meaning (the frequencies are divided by it) and was drawn as 1, so it is refused.
+  const std::optional<double> given = s.num("factor");  // num refuses NaN and infinities
+  if (given && *given <= 0)
+    s.fail("factor",
+           "a number > 0 (transformers' _validate_*_rope_parameters ask for a float >= 1)");
+  if (given && *given < 1)
+    m.notUnderstood.push_back(s.name("factor") + " = " + number(*given) +
+                              ": transformers asks for a float >= 1 and warns below");
+  double factor = given.value_or(0);
+  if (!given && original > 0) factor = static_cast<double>(maxPos) / static_cast<double>(original);
+  if (factor == 0) factor = 1;  // absent, and no original length to derive it from
   set(m.params, "factor", number(factor));
   for (const char* k : {"low_freq_factor", "high_freq_factor", "beta_fast", "beta_slow",
                         "attention_factor", "mscale", "mscale_all_dim"})
@@ -284,6 +329,9 @@ void mapLearned(const Config& c, const std::string& type, const std::string& fil
   // ViT's configs have no max_position_embeddings: its rows come from the patch grid below.
   std::int64_t rows =
       type == "vit" ? 0 : required(c, {"max_position_embeddings", "n_positions", "n_ctx"}, file);
+  const char* rowsKey = "max_position_embeddings";
+  for (const char* k : {"n_ctx", "n_positions", "max_position_embeddings"})
+    if (c.has(k)) rowsKey = k;  // the one `required` read
   const std::int64_t dim = required(c, {"hidden_size", "n_embd", "d_model"}, file);
   std::int64_t offset = 0;  // position p uses row p + offset
   if (type == "gpt2" || type == "gpt_bigcode") {
@@ -303,6 +351,11 @@ void mapLearned(const Config& c, const std::string& type, const std::string& fil
   } else if (type == "opt") {
     // HF modeling_opt.py OPTLearnedPositionalEmbedding: offset 2, num_embeddings + 2 rows.
     offset = 2;
+    if (rows > kMaxLength - offset)  // checked before adding: the value is the file's
+      c.fail(rowsKey, "at most " + wholeText(kMaxLength - offset) +
+                          " (OPT's table has max_position_embeddings + 2 rows; max_len is at "
+                          "most " +
+                          wholeText(kMaxLength) + ")");
     rows += offset;
     m.tensors.push_back(
         {"position table", prefixed("decoder.embed_positions.weight", {"model."}), "table"});
@@ -312,15 +365,29 @@ void mapLearned(const Config& c, const std::string& type, const std::string& fil
   } else if (type == "vit") {
     const std::int64_t image = required(c, {"image_size"}, file);
     const std::int64_t patch = required(c, {"patch_size"}, file);
-    if (patch <= 0) throw ModelError(file + ": patch_size must be positive");
+    if (patch <= 0) c.fail("patch_size", "a whole number > 0");
+    if (image < patch) c.fail("image_size", "at least patch_size = " + wholeText(patch));
     const std::int64_t side = image / patch;
-    rows = side * side + 1;
+    // side * side + 1 rows, checked: image_size is the file's (9e15 overflowed int64).
+    constexpr std::int64_t kMaxSide = 1023;  // 1023^2 + 1 <= max_len's 1048576 < 1024^2 + 1
+    static_assert(kMaxSide * kMaxSide + 1 <= kMaxLength &&
+                  (kMaxSide + 1) * (kMaxSide + 1) + 1 > kMaxLength);
+    std::int64_t cells = 0;
+    if (__builtin_mul_overflow(side, side, &cells) || cells > kMaxLength - 1)
+      c.fail("image_size", "at most a " + wholeText(kMaxSide) + " x " + wholeText(kMaxSide) +
+                               " grid of patch_size = " + wholeText(patch) +
+                               " patches (image_size / patch_size <= " + wholeText(kMaxSide) +
+                               ": max_len = grid^2 + 1 is at most " + wholeText(kMaxLength) +
+                               " rows)");
+    rows = cells + 1;
     m.tensors.push_back(
         {"position table", prefixed("embeddings.position_embeddings", {"vit."}), "table"});
     m.notes.emplace_back("ViT: row 0 is the [CLS] token, rows 1.. a " + wholeText(side) + " x " +
                          wholeText(side) + " grid of patches");
     set(m.params, "grid", wholeText(side));
   }
+  if (rows > kMaxLength)
+    c.fail(rowsKey, "at most " + wholeText(kMaxLength) + " (max_len, the rows of the table)");
   set(m.params, "max_len", wholeText(rows));
   set(m.params, "dim", wholeText(dim));
   set(m.params, "length", wholeText(std::clamp<std::int64_t>(rows - offset, 1, 1024)));
@@ -393,13 +460,155 @@ std::string lineAndColumn(std::string_view text, std::size_t offset) {
   return "line " + std::to_string(line) + ", column " + std::to_string(column);
 }
 
+/// A config's text with Python's extensions of JSON outside strings turned into marker
+/// strings nlohmann reads: transformers reads config.json with json.load, which takes NaN,
+/// Infinity and -Infinity (json.dump writes them) and reads a number past the largest double,
+/// such as 1e999, as infinity. `moves` (kept only when asked for: a file of NaNs is millions
+/// of them) maps an offset of `text` back to the file's.
+struct PythonJson {
+  std::string text;  ///< Empty when there is no marker.
+  std::size_t markers = 0;
+  struct Move {
+    std::size_t at, end, fileAt, fileEnd;  ///< The marker in `text` and the token in the file.
+  };
+  std::vector<Move> moves;
+
+  [[nodiscard]] std::size_t fileOffset(std::size_t offset) const {
+    std::size_t file = offset;
+    for (const Move& m : moves) {
+      if (offset < m.at) break;
+      file = offset < m.end ? m.fileAt : offset - m.end + m.fileEnd;
+    }
+    return file;
+  }
+};
+
+// The markers: strings no config holds (a NUL first), turned into numbers after parsing;
+// short, as the text grows by each one's quotes and "\u0000".
+const std::string kNanMarker("\0NaN", 4), kInfMarker("\0Infinity", 9),
+    kMinusInfMarker("\0-Infinity", 10);
+
+/// Whether `t` is a number in JSON's grammar: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?.
+bool jsonNumber(std::string_view t) {
+  std::size_t k = 0;
+  const auto digits = [&] {
+    const std::size_t from = k;
+    while (k < t.size() && t[k] >= '0' && t[k] <= '9') ++k;
+    return k > from;
+  };
+  if (k < t.size() && t[k] == '-') ++k;
+  if (k < t.size() && t[k] == '0') {
+    ++k;
+  } else if (!digits()) {
+    return false;
+  }
+  if (k < t.size() && t[k] == '.') {
+    ++k;
+    if (!digits()) return false;
+  }
+  if (k < t.size() && (t[k] == 'e' || t[k] == 'E')) {
+    ++k;
+    if (k < t.size() && (t[k] == '+' || t[k] == '-')) ++k;
+    if (!digits()) return false;
+  }
+  return k == t.size();
+}
+
+/// Whether JSON number `t` is past the largest double (1e999; a number too small for one,
+/// 1e-999, is 0 to nlohmann and Python alike). Anything but a JSON number is left to nlohmann.
+bool pastLargestDouble(std::string_view t) {
+  double v = 0;
+  if (!jsonNumber(t) ||
+      std::from_chars(t.data(), t.data() + t.size(), v).ec != std::errc::result_out_of_range)
+    return false;
+  // Out of range either way: tell by the decimal exponent of the first significant digit.
+  const std::size_t e = t.find_first_of("eE");
+  const std::string_view mantissa = t.substr(0, e);
+  std::int64_t exponent = 0;
+  if (e != std::string_view::npos) {
+    std::size_t k = e + 1;
+    const bool minus = k < t.size() && t[k] == '-';
+    if (k < t.size() && (t[k] == '-' || t[k] == '+')) ++k;
+    for (; k < t.size(); ++k)
+      exponent = std::min<std::int64_t>(exponent * 10 + (t[k] - '0'), 1 << 30);
+    if (minus) exponent = -exponent;
+  }
+  const std::size_t point = std::min(mantissa.find('.'), mantissa.size());
+  const std::size_t first = mantissa.find_first_of("123456789");
+  if (first == std::string_view::npos) return false;
+  const auto place =
+      static_cast<std::int64_t>(point) - static_cast<std::int64_t>(first) - (first < point ? 1 : 0);
+  return place + exponent > 0;
+}
+
+PythonJson pythonTokens(std::string_view text, bool keepMoves = false) {
+  PythonJson out;
+  std::size_t copied = 0;  // text[0, copied) is in out.text
+  const auto replace = [&](std::size_t at, std::size_t length, const std::string& marker) {
+    out.text.append(text.substr(copied, at - copied));
+    const std::string quoted = json(marker).dump();
+    if (keepMoves)
+      out.moves.push_back({out.text.size(), out.text.size() + quoted.size(), at, at + length});
+    ++out.markers;
+    out.text += quoted;
+    copied = at + length;
+  };
+  for (std::size_t k = 0; k < text.size();) {
+    const char c = text[k];
+    if (c == '"') {  // a string: skipped to its closing quote, escapes and all
+      for (++k; k < text.size() && text[k] != '"'; ++k)
+        if (text[k] == '\\') ++k;
+      ++k;
+    } else if (text.substr(k, 3) == "NaN") {
+      replace(k, 3, kNanMarker);
+      k += 3;
+    } else if (text.substr(k, 8) == "Infinity") {
+      replace(k, 8, kInfMarker);
+      k += 8;
+    } else if (text.substr(k, 9) == "-Infinity") {
+      replace(k, 9, kMinusInfMarker);
+      k += 9;
+    } else if (c == '-' || (c >= '0' && c <= '9')) {
+      std::size_t end = k + 1;
+      while (end < text.size() &&
+             std::string_view("0123456789+-.eE").find(text[end]) != std::string_view::npos)
+        ++end;
+      if (pastLargestDouble(text.substr(k, end - k)))
+        replace(k, end - k, c == '-' ? kMinusInfMarker : kInfMarker);
+      k = end;
+    } else {
+      ++k;
+    }
+  }
+  if (out.markers > 0) out.text.append(text.substr(std::min(copied, text.size())));
+  return out;  // no marker: `text` is empty, the file's own text is parsed
+}
+
+/// A marker of pythonTokens back to its number as the parser reads it (a parser callback: the
+/// marker strings never pile up in the document).
+bool pythonNumber(int /*depth*/, json::parse_event_t event, json& v) {
+  if (event != json::parse_event_t::value || !v.is_string()) return true;
+  const std::string& t = v.get_ref<const std::string&>();
+  if (t.empty() || t[0] != '\0') return true;
+  if (t == kNanMarker) {
+    v = std::numeric_limits<double>::quiet_NaN();
+  } else if (t == kInfMarker) {
+    v = std::numeric_limits<double>::infinity();
+  } else if (t == kMinusInfMarker) {
+    v = -std::numeric_limits<double>::infinity();
+  }
+  return true;
+}
+
 /// The config's JSON object. @throws ModelError "FILE: not a config.json: JSON error at line
 /// L, column C: REASON" (nlohmann's reason without its own prefix and position; a number too
 /// large for a double as well), or "...: the document is a JSON array, not an object".
 json parseConfig(std::string_view text, const std::string& file) {
   json j;
+  const PythonJson python = pythonTokens(text);
   try {
-    j = json::parse(text.begin(), text.end());
+    j = python.markers > 0 ? json::parse(python.text.begin(), python.text.end(), pythonNumber)
+                           : json::parse(text.begin(), text.end());
   } catch (const json::parse_error& e) {
     // e.byte is 1-based: the character at which the parser stopped.
     std::string reason = e.what();
@@ -410,7 +619,9 @@ json parseConfig(std::string_view text, const std::string& file) {
     for (char& ch : reason)
       if (const auto u = static_cast<unsigned char>(ch); u < 0x20 || u >= 0x7f) ch = '?';
     throw ModelError(file + ": not a config.json: JSON error at " +
-                     lineAndColumn(text, e.byte > 0 ? e.byte - 1 : 0) + ": " + reason);
+                     lineAndColumn(text, pythonTokens(text, /*keepMoves=*/true)
+                                             .fileOffset(e.byte > 0 ? e.byte - 1 : 0)) +
+                     ": " + reason);
   } catch (const json::exception& e) {
     // out_of_range.406, "number overflow parsing '1e999'": a number no double holds. nlohmann
     // names the number but not where it stands; the first place it appears is where.
@@ -455,7 +666,9 @@ const std::vector<std::string>& supportedModelTypes() {
   return types;
 }
 
-ModelMapping mapConfig(std::string_view configText, const std::string& file) {
+ModelMapping mapConfig(std::string_view configText, const std::string& fileName) {
+  // Every message starts with the file's name: a path's bytes pass the printable filter too.
+  const std::string file = detail::printableUpTo(fileName, 1024);
   const json j = parseConfig(configText, file);
   const Config c(j, file);
   ModelMapping m;
@@ -488,7 +701,7 @@ ModelMapping mapConfig(std::string_view configText, const std::string& file) {
     std::string list;
     for (const std::string& t : supportedModelTypes()) list += (list.empty() ? "" : ", ") + t;
     throw ModelError(file + ": model_type \"" +
-                     (type.empty() ? std::string("(none)") : type.substr(0, 60)) +
+                     (type.empty() ? std::string("(none)") : detail::printableUpTo(type, 60)) +
                      "\" is not one we can map (supported: " + list +
                      "; or any config with rope_theta or rope_scaling)");
   }

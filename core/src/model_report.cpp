@@ -10,6 +10,7 @@
 #include "posenc/model_config.hpp"
 #include "posenc/scheme.hpp"
 #include "posenc/tensor_file.hpp"
+#include "text_util.hpp"
 
 namespace posenc {
 
@@ -90,7 +91,10 @@ std::vector<std::int64_t> expectedShape(const ModelMapping& m) {
     if (p("heads") > 0) shape = {p("heads"), p("d_model") / p("heads")};
   } else if (m.scheme == "deberta") {
     const std::int64_t buckets = p("buckets");
-    shape = {2 * (buckets > 0 ? buckets : p("max_relative_positions")), p("d_model")};
+    std::int64_t rows = 0;  // checked: the numbers are the config's
+    if (__builtin_mul_overflow(buckets > 0 ? buckets : p("max_relative_positions"), 2, &rows))
+      return {};
+    shape = {rows, p("d_model")};
   }
   for (const std::int64_t d : shape)
     if (d <= 0) return {};
@@ -114,10 +118,16 @@ std::string shapeCheck(const TensorFound& t) {
   return s;
 }
 
+/// Text from a file, a path or the command line for the terminal: the one printable filter
+/// (text_util.hpp), long enough for a path.
+std::string shown(std::string_view text) { return detail::printableUpTo(text, 1024); }
+
 void writeText(std::ostream& out, const ModelReport& r) {
-  out << "model: " << r.given << (r.files.repoId.empty() ? "" : " (Hugging Face cache)") << "\n";
-  out << "config: " << (r.files.config.empty() ? "(none)" : r.files.config.string()) << "\n";
-  out << "checkpoint: " << (r.files.checkpoint.empty() ? "(none)" : r.files.checkpoint.string());
+  out << "model: " << shown(r.given) << (r.files.repoId.empty() ? "" : " (Hugging Face cache)")
+      << "\n";
+  out << "config: " << (r.files.config.empty() ? "(none)" : shown(r.files.config.string())) << "\n";
+  out << "checkpoint: "
+      << (r.files.checkpoint.empty() ? "(none)" : shown(r.files.checkpoint.string()));
   if (!r.files.checkpoint.empty()) out << " (" << r.checkpointTensors << " tensors)";
   out << "\n";
   if (!r.mapping) {
@@ -125,25 +135,27 @@ void writeText(std::ostream& out, const ModelReport& r) {
     return;
   }
   const ModelMapping& m = *r.mapping;
-  out << "model_type: " << m.modelType << "\nscheme: " << m.scheme << "\nparameters:";
-  for (const auto& [k, v] : m.params)
-    out << " " << k << "=" << (v.size() > 60 ? v.substr(0, 57) + "..." : v);
+  out << "model_type: " << shown(m.modelType) << "\nscheme: " << shown(m.scheme) << "\nparameters:";
+  for (const auto& [k, v] : m.params)  // a long list (LongRoPE's factors) cut to 57 + "..."
+    out << " " << shown(k) << "=" << detail::printableUpTo(v, v.size() > 60 ? 57 : 60);
   out << "\n";
-  if (!r.paramsError.empty()) out << "parameters refused: " << r.paramsError << "\n";
+  if (!r.paramsError.empty()) out << "parameters refused: " << shown(r.paramsError) << "\n";
   if (!m.tensors.empty()) out << "tensors:\n";
   for (const TensorFound& t : r.tensors) {
-    out << "  " << t.role << ": ";
+    out << "  " << shown(t.role) << ": ";
     if (t.found) {
       const std::string check = shapeCheck(t);
-      out << t.name << "  " << t.dtype << " " << shapeText(t.shape) << "  "
-          << t.file.filename().string() << (check.empty() ? "" : "  " + check) << "\n";
+      out << shown(t.name) << "  " << shown(t.dtype) << " " << shapeText(t.shape) << "  "
+          << shown(t.file.filename().string()) << (check.empty() ? "" : "  " + shown(check))
+          << "\n";
     } else {
       out << (r.files.checkpoint.empty() ? "no checkpoint" : "not in the checkpoint")
-          << " (looked for " << joined(t.lookedFor, ", ") << "): the random stand-in is drawn\n";
+          << " (looked for " << shown(joined(t.lookedFor, ", "))
+          << "): the random stand-in is drawn\n";
     }
   }
-  for (const std::string& n : m.notUnderstood) out << "not understood: " << n << "\n";
-  for (const std::string& n : m.notes) out << "note: " << n << "\n";
+  for (const std::string& n : m.notUnderstood) out << "not understood: " << shown(n) << "\n";
+  for (const std::string& n : m.notes) out << "note: " << shown(n) << "\n";
 }
 
 std::string stringArray(const std::vector<std::string>& v) {
@@ -283,8 +295,8 @@ void writeModelReport(std::ostream& out, const ModelReport& report, bool json) {
 void writeModelList(std::ostream& out, const fs::path& cache,
                     const std::vector<CachedModel>& models, bool json) {
   if (!json)
-    out << "Hugging Face cache: " << (cache.empty() ? "(none: HOME is not set)" : cache.string())
-        << "\n";
+    out << "Hugging Face cache: "
+        << (cache.empty() ? "(none: HOME is not set)" : shown(cache.string())) << "\n";
   if (json) out << "[";
   bool first = true;
   for (const CachedModel& m : models) {
@@ -304,8 +316,8 @@ void writeModelList(std::ostream& out, const fs::path& cache,
           << ", \"scheme\": " << (scheme.empty() ? "null" : jsonString(scheme))
           << ", \"error\": " << (error.empty() ? "null" : jsonString(error)) << "}";
     } else {
-      out << "  " << m.repoId << "  "
-          << (scheme.empty() ? "(not mapped: " + error + ")" : scheme + " (" + modelType + ")")
+      out << "  " << shown(m.repoId) << "  "
+          << shown(scheme.empty() ? "(not mapped: " + error + ")" : scheme + " (" + modelType + ")")
           << "\n";
     }
     first = false;

@@ -10,7 +10,9 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "posenc/model_config.hpp"
@@ -201,6 +203,56 @@ TEST_F(ModelCli, RepoIdsResolveInTheHuggingFaceCacheOnly) {
   EXPECT_EQ(missing.status, 2);
   EXPECT_NE(missing.err.find("models--meta-llama--Llama-3.1-8B"), std::string::npos) << missing.err;
   EXPECT_NE(missing.err.find("never downloads"), std::string::npos) << missing.err;
+}
+
+/// Whether `s` holds a control character other than the newline ending each line (C0, DEL,
+/// or C1 written as UTF-8).
+bool hasControl(const std::string& s) {
+  for (std::size_t k = 0; k < s.size(); ++k) {
+    const auto u = static_cast<unsigned char>(s[k]);
+    if ((u < 0x20 && u != '\n') || u == 0x7f) return true;
+    if (u == 0xC2 && k + 1 < s.size() && static_cast<unsigned char>(s[k + 1]) < 0xA0) return true;
+  }
+  return false;
+}
+
+// Issue 27 item 7: escape sequences in config.json retitled or cleared the terminal and a
+// newline forged an output line, in inspect's output, its refusals and the cache listing.
+TEST_F(ModelCli, TextFromTheConfigNeverReachesTheTerminalRaw) {
+  const std::string evil = R"(x\u001b]0;title\u0007\u001b[2J\u009b2J\nforged: line)";
+  const std::string mapped = R"({"model_type": ")" + evil + R"(", "hidden_size": 64,
+      "num_attention_heads": 4, "rope_scaling": {"rope_type": ")" +
+                             evil + R"(", ")" + evil + R"(": 1}})";
+  const std::string refused = R"({"model_type": ")" + evil + R"("})";
+  for (const auto& [name, text] : {std::pair{"mapped", mapped}, std::pair{"refused", refused}}) {
+    fs::create_directories(m_dir / name);
+    std::ofstream(m_dir / name / "config.json") << text;
+    const fs::path snap = m_dir / "hub" / ("models--org--" + std::string(name)) / "snapshots" / "r";
+    fs::create_directories(snap);
+    std::ofstream(snap / "config.json") << text;
+  }
+  const Outcome text = run({"inspect", (m_dir / "mapped").string()});
+  ASSERT_EQ(text.status, 0) << text.err;
+  EXPECT_NE(text.out.find("model_type: x?]0;title??[2J?2J?forged: line\n"), std::string::npos)
+      << text.out;
+  const Outcome json = run({"inspect", (m_dir / "mapped").string(), "--json"});
+  ASSERT_EQ(json.status, 0) << json.err;
+  EXPECT_EQ(parseJson(json.out)["model_type"].toString().toStdString(),
+            "x\x1b]0;title\x07\x1b[2J\u009b2J\nforged: line");  // escaped, read back whole
+  const Outcome no = run({"inspect", (m_dir / "refused").string()});
+  EXPECT_EQ(no.status, 2);
+  EXPECT_NE(no.err.find("model_type \"x?]0;title??[2J?2J?forged: line\" is not one"),
+            std::string::npos)
+      << no.err;
+  const Outcome list = run({"models"});
+  ASSERT_EQ(list.status, 0) << list.err;
+  EXPECT_NE(list.out.find("org/refused  (not mapped: "), std::string::npos) << list.out;
+  for (const Outcome* o : {&text, &json, &no, &list}) {
+    EXPECT_FALSE(hasControl(o->out)) << o->out;
+    EXPECT_FALSE(hasControl(o->err)) << o->err;
+    EXPECT_EQ(o->out.find("\nforged"), std::string::npos) << o->out;
+    EXPECT_EQ(o->err.find("\nforged"), std::string::npos) << o->err;
+  }
 }
 
 TEST_F(ModelCli, AllViewsAndPicturesNameTheModel) {

@@ -11,9 +11,11 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 
+#include "posenc/data_io.hpp"
 #include "posenc/model_config.hpp"
 #include "posenc/scheme.hpp"
 #include "support/tiny_model.hpp"
@@ -289,13 +291,11 @@ TEST(ModelConfig, RefusalsNameTheFileAndTheKey) {
   const std::string comma = message("{\"model_type\": \"llama\",, \"x\": 1}");
   EXPECT_NE(comma.find("line 1, column 24: syntax error"), std::string::npos) << comma;
   EXPECT_EQ(comma.find("json.exception"), std::string::npos) << comma;
-  // A number no double holds was an uncaught nlohmann out_of_range (found by the fuzzer).
+  // A number no double holds was an uncaught nlohmann out_of_range (found by the fuzzer);
+  // json.load reads it as infinity (issue 27 item 8), which n_positions cannot be.
   const std::string huge =
       message("{\"model_type\": \"gpt2\",\n \"n_positions\": 1.44E99999284744263}");
-  EXPECT_EQ(huge,
-            "my/config.json: not a config.json: JSON error at line 2, column 17: number overflow "
-            "parsing '1.44E99999284744263'")
-      << huge;
+  EXPECT_EQ(huge, "my/config.json: n_positions = Infinity: must be a finite number") << huge;
   const std::string unknown = message(R"({"model_type": "mamba"})");
   EXPECT_NE(unknown.find("model_type \"mamba\" is not one we can map (supported: "),
             std::string::npos);
@@ -307,6 +307,175 @@ TEST(ModelConfig, RefusalsNameTheFileAndTheKey) {
             "my/config.json: rope_scaling.factor = \"x\": must be a number");
   EXPECT_NE(message(R"({"model_type": "gpt2"})").find("no max_position_embeddings or n_positions"),
             std::string::npos);
+}
+
+std::string refusal(const std::string& text, const std::string& file = "config.json") {
+  try {
+    (void)mapConfig(text, file);
+  } catch (const ModelError& e) {
+    return e.what();
+  }
+  return "accepted";
+}
+
+// Issue 27 item 6: image_size / patch_size squared overflowed int64 (undefined behaviour;
+// inspect printed max_len=5404116273116217345). Every size made from the file's numbers is
+// checked and refused, naming the key, past what the learned table holds.
+TEST(ModelConfig, SizesMadeFromTheConfigAreCheckedAndRefusedPastTheSchemesLimit) {
+  const auto vit = [](const std::string& image, const std::string& patch) {
+    return R"({"model_type": "vit", "hidden_size": 768, "image_size": )" + image +
+           R"(, "patch_size": )" + patch + "}";
+  };
+  EXPECT_EQ(refusal(vit("9000000000000000", "1")),
+            "config.json: image_size = 9000000000000000: must be at most a 1023 x 1023 grid of "
+            "patch_size = 1 patches (image_size / patch_size <= 1023: max_len = grid^2 + 1 is "
+            "at most 1048576 rows)");
+  EXPECT_NE(refusal(vit("16384", "16")).find("image_size = 16384: must be at most a 1023"),
+            std::string::npos);  // a 1024 x 1024 grid: 1048577 rows
+  EXPECT_EQ(params(mapConfig(vit("16368", "16"), "c")).at("max_len"), "1046530");
+  EXPECT_EQ(refusal(vit("224", "0")), "config.json: patch_size = 0: must be a whole number > 0");
+  EXPECT_EQ(refusal(vit("-224", "16")),
+            "config.json: image_size = -224: must be at least patch_size = 16");
+  const auto opt = [](const std::string& rows) {
+    return R"({"model_type": "opt", "hidden_size": 768, "max_position_embeddings": )" + rows + "}";
+  };
+  EXPECT_EQ(params(mapConfig(opt("1048574"), "c")).at("max_len"), "1048576");
+  EXPECT_EQ(refusal(opt("9000000000000000")),
+            "config.json: max_position_embeddings = 9000000000000000: must be at most 1048574 "
+            "(OPT's table has max_position_embeddings + 2 rows; max_len is at most 1048576)");
+  EXPECT_EQ(refusal(R"({"model_type": "gpt2", "n_embd": 768, "n_positions": 1048577})"),
+            "config.json: n_positions = 1048577: must be at most 1048576 (max_len, the rows of "
+            "the table)");
+}
+
+/// Whether `s` holds a control character (C0 other than the newline ending each line, DEL,
+/// C1 as UTF-8) or a byte that is not UTF-8 where a terminal would act on it.
+bool hasControl(const std::string& s) {
+  for (std::size_t k = 0; k < s.size(); ++k) {
+    const auto u = static_cast<unsigned char>(s[k]);
+    if ((u < 0x20 && u != '\n') || u == 0x7f) return true;
+    if (u == 0xC2 && k + 1 < s.size() && static_cast<unsigned char>(s[k + 1]) < 0xA0) return true;
+  }
+  return false;
+}
+
+// Issue 27 item 7: an escape sequence in model_type, rope_type or an unknown key retitled or
+// cleared the terminal, and a newline forged an output line.
+TEST(ModelConfig, TextFromTheConfigReachesMessagesAndOutputWithoutControlCharacters) {
+  const std::string evil = R"(x\u001b]0;title\u0007\u001b[2J\u009b2J\nforged: line)";
+  const std::string mapped = R"({"model_type": ")" + evil + R"(", "hidden_size": 64,
+      "num_attention_heads": 4, "rope_scaling": {"rope_type": ")" +
+                             evil + R"(", ")" + evil + R"(": 1}})";
+  const fs::path dir = fs::temp_directory_path() / ("posenc_evil_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  std::ofstream(dir / "config.json") << mapped;
+  const ModelReport r = inspectModel(dir.string(), {});
+  ASSERT_TRUE(r.mapping);
+  ASSERT_EQ(r.mapping->notUnderstood.size(), 2U);
+  for (const std::string& n : r.mapping->notUnderstood) EXPECT_FALSE(hasControl(n)) << n;
+  std::ostringstream text;
+  writeModelReport(text, r, false);
+  EXPECT_FALSE(hasControl(text.str())) << text.str();
+  EXPECT_EQ(text.str().find("\nforged"), std::string::npos) << text.str();
+  EXPECT_NE(text.str().find("model_type: x?]0;title??[2J?2J?forged: line\n"), std::string::npos)
+      << text.str();
+  // JSON output: escaped, and UTF-8 even when a path is not (nlohmann refuses anything else).
+  ModelReport bad = r;
+  bad.given = "model\xff\x1b[2J";
+  std::ostringstream js;
+  writeModelReport(js, bad, true);
+  EXPECT_FALSE(hasControl(js.str())) << js.str();
+  EXPECT_TRUE(nlohmann::json::accept(js.str())) << js.str();
+  // Refused: an unknown model_type, a key of the wrong type, a file name with an escape.
+  for (const std::string& refused :
+       {refusal(R"({"model_type": ")" + evil + R"("})"),
+        refusal(R"({"model_type": "llama", "hidden_size": ")" + evil + R"("})"),
+        refusal(R"({"model_type": "llama", "hidden_size": 64, "num_attention_heads": 4,
+                   "rope_scaling": {"rope_type": "linear", "factor": [")" +
+                evil + R"("]}})"),
+        refusal("{]", "dir\x1b[2J\n/config.json")}) {
+    EXPECT_FALSE(hasControl(refused)) << refused;
+    EXPECT_EQ(refused.find('\n'), std::string::npos) << refused;
+  }
+  // Letters pass, a right-to-left override does not; a cut never splits a character.
+  EXPECT_NE(
+      refusal(R"({"model_type": "caf\u00e9\u202eevil"})").find("model_type \"caf\u00e9?evil\""),
+      std::string::npos);
+  const std::string cut =
+      refusal(R"({"model_type": ")" + std::string(59, 'x') + R"(\u00e9\u00e9"})");
+  EXPECT_NE(cut.find(std::string(59, 'x') + "\u00e9...\""), std::string::npos) << cut;
+  EXPECT_EQ(jsonString("a\xff\xc3"
+                       "b\u0085\u202e\u00e9"),
+            "\"a\\ufffd\\ufffdb\\u0085\\u202e\u00e9\"");
+  // The cache listing: a refused config's message and a mapped one's model_type.
+  const fs::path cache = dir / "hub";
+  for (const char* name : {"a", "b"}) fs::create_directories(cache / name);
+  std::ofstream(cache / "a" / "config.json") << mapped;
+  std::ofstream(cache / "b" / "config.json") << R"({"model_type": ")" + evil + R"("})";
+  std::ostringstream list;
+  writeModelList(list, cache, {{"org/a", "main", cache / "a"}, {"org/b", "main", cache / "b"}},
+                 false);
+  EXPECT_FALSE(hasControl(list.str())) << list.str();
+  EXPECT_EQ(list.str().find("\nforged"), std::string::npos) << list.str();
+  fs::remove_all(dir);
+}
+
+// Issue 27 item 8: transformers reads config.json with json.load, which takes NaN, Infinity
+// and -Infinity and reads 1e999 as infinity; a config with one got "not a JSON object".
+TEST(ModelConfig, NanAndInfinityAreReadAsPythonsJsonLoadReadsThem) {
+  const std::string rope =
+      R"({"model_type": "llama", "hidden_size": 64, "num_attention_heads": 4, )";
+  // Unused keys hold them as transformers would hold them: ignored.
+  const ModelMapping m = mapConfig(rope + R"("initializer_range": NaN, "a": Infinity,
+      "b": -Infinity, "c": [1e999, -1E+999, NaN], "d": {"e": NaN}, "f": "NaN Infinity"})",
+                                   "c");
+  EXPECT_EQ(params(m).at("dim"), "16");
+  EXPECT_EQ(refusal(rope + R"("rope_theta": NaN})"),
+            "config.json: rope_theta = NaN: must be a finite number");
+  EXPECT_EQ(refusal(rope + R"("max_position_embeddings": 1e999})"),
+            "config.json: max_position_embeddings = Infinity: must be a finite number");
+  EXPECT_EQ(refusal(rope + R"("rope_scaling": {"rope_type": "linear", "factor": -Infinity}})"),
+            "config.json: rope_scaling.factor = -Infinity: must be a finite number");
+  EXPECT_EQ(refusal(rope + R"("rope_scaling": {"rope_type": "longrope", "factor": 2,
+      "short_factor": [1, NaN], "long_factor": [1, 1]}})"),
+            "config.json: rope_scaling.short_factor = [1,NaN]: must be a list of finite numbers");
+  // A string is a string; real syntax errors keep their place, counted in the file's text.
+  EXPECT_NE(refusal(R"({"model_type": "NaN"})").find("model_type \"NaN\" is not one"),
+            std::string::npos);
+  EXPECT_EQ(
+      refusal(R"({"a": NaN,, "b": 1})")
+          .rfind("config.json: not a config.json: JSON error at line 1, column 11: syntax error",
+                 0),
+      0U)
+      << refusal(R"({"a": NaN,, "b": 1})");
+  EXPECT_NE(refusal("{\"a\": -NaN}").find("JSON error at line 1, column 8"), std::string::npos)
+      << refusal("{\"a\": -NaN}");
+  EXPECT_NE(refusal("{\"a\": 1e999e}").find("JSON error at line 1, column"), std::string::npos)
+      << refusal("{\"a\": 1e999e}");
+}
+
+// Issue 27 item 11: rope_scaling factor 0 was drawn as factor 1. transformers'
+// _validate_linear_scaling_rope_parameters (and the yarn, llama3, dynamic, longrope ones,
+// modeling_rope_utils.py rope_config_validation) want a float >= 1 and warn below it.
+TEST(ModelConfig, ARopeScalingFactorOfZeroOrLessIsRefusedAndBelowOneWarnedOf) {
+  const auto scaled = [](const std::string& factor) {
+    return R"({"model_type": "llama", "hidden_size": 64, "num_attention_heads": 4,
+               "rope_scaling": {"rope_type": "linear", "factor": )" +
+           factor + "}}";
+  };
+  for (const char* bad : {"0", "-2", "0.0"})
+    EXPECT_EQ(refusal(scaled(bad)), std::string("config.json: rope_scaling.factor = ") + bad +
+                                        ": must be a number > 0 (transformers' "
+                                        "_validate_*_rope_parameters ask for a float >= 1)");
+  EXPECT_EQ(refusal(scaled("NaN")),
+            "config.json: rope_scaling.factor = NaN: must be a finite number");
+  const ModelMapping half = mapConfig(scaled("0.5"), "c");
+  EXPECT_EQ(params(half).at("factor"), "0.5");
+  ASSERT_EQ(half.notUnderstood.size(), 1U);
+  EXPECT_EQ(half.notUnderstood[0],
+            "rope_scaling.factor = 0.5: transformers asks for a float >= 1 and warns below");
+  EXPECT_EQ(params(mapConfig(scaled("4"), "c")).at("factor"), "4");
 }
 
 /// A fake hub cache: models--ORG--NAME/{refs/main, snapshots/REV/config.json}.
