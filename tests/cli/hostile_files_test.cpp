@@ -442,7 +442,8 @@ TEST_F(HostileFiles, TextFromAConfigNeverReachesTheTerminalRaw) {
     "num_attention_heads": 4, "max_position_embeddings": 128, "rope_theta": 10000,
     "rope_scaling": {"rope_type": "linear)" + esc + R"(", "factor": 2.0}})");
   const Outcome ob = run({"inspect", b.string()});
-  EXPECT_NE(ob.status, 0) << ob.out;
+  EXPECT_EQ(ob.status, 0) << ob.err;  // an unknown scaling: drawn without it, and said so
+  EXPECT_NE(ob.out.find("not understood: rope_scaling.rope_type"), std::string::npos) << ob.out;
   const fs::path c = configFolder(m_dir / "c", R"({"model_type": "llama", "hidden_size": 64,
     "num_attention_heads": 4, "max_position_embeddings": 128, "rope_theta": 10000,
     "rope_scaling": {"rope_type": "linear", "factor": 2.0, "x\nscheme: alibi)" + esc +
