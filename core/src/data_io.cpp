@@ -362,4 +362,6 @@ void writeFileAtomically(const std::filesystem::path& path,
   }
 }
 
+std::string printableMessage(std::string_view text) { return detail::printableUpTo(text, 2000); }
+
 }  // namespace posenc

@@ -455,6 +455,16 @@ TEST_F(HostileFiles, TextFromAConfigNeverReachesTheTerminalRaw) {
   // (run() checks every stream for control characters.)
 }
 
+TEST_F(HostileFiles, APathWithEscapesIsShownWithoutThem) {
+  // A path is outside text too (a folder name from an archive, a cache entry): the message
+  // that names it must not carry its escape sequence to the terminal. Before: printed raw.
+  const std::string name = "m\x1b]0;owned\x07\x1b[2J\nposenc: forged";
+  const Outcome o = run({"inspect", (m_dir / name).string()});
+  EXPECT_EQ(o.status, 2) << o.err;
+  EXPECT_EQ(o.err.find("\nposenc: forged"), std::string::npos) << o.err;
+  // (run() checks both streams for control characters.)
+}
+
 TEST_F(HostileFiles, NonFiniteNumbersInAConfigAreReadAsPythonReadsThem) {
   // Python's json.dump writes NaN and Infinity; transformers' json.load reads them. Before:
   // "not a config.json (not a JSON object)".

@@ -80,4 +80,11 @@ class IoError : public std::runtime_error {
 void writeFileAtomically(const std::filesystem::path& path,
                          const std::function<void(std::ostream&)>& write);
 
+/// A message for a terminal or a window: every control character (newline included), every
+/// byte that is not UTF-8 and every code point that reorders a line replaced by '?', at most
+/// 2,000 characters. The command line passes every error it prints through it, so a file's
+/// text that reached a message unfiltered still cannot retitle or clear the terminal nor
+/// forge an output line (the readers filter what they quote too: text_util.hpp).
+[[nodiscard]] std::string printableMessage(std::string_view text);
+
 }  // namespace posenc

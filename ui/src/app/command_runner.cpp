@@ -165,7 +165,8 @@ int runGallery(const CommandLine& cl, std::ostream& out, std::ostream& err) {
         exportView(*s, params, v, cl, path, out, app);
         ++written;
       } catch (const std::exception& e) {
-        err << "posenc: " << s->info().id << "/" << v.id << ": " << e.what() << "\n";
+        err << "posenc: " << s->info().id << "/" << v.id << ": " << printableMessage(e.what())
+            << "\n";
         ++failed;
       }
     }
@@ -274,29 +275,30 @@ int runCommand(const std::vector<std::string>& args, std::ostream& out, std::ost
       }
     }
   } catch (const UsageError& e) {
-    err << "posenc: " << e.what() << "\n";
+    err << "posenc: " << printableMessage(e.what()) << "\n";
     return kExitBadInput;
   } catch (const ParamError& e) {
-    err << "posenc: " << e.what() << "\n";
+    err << "posenc: " << printableMessage(e.what()) << "\n";
     return kExitBadInput;
   } catch (const SessionError& e) {
     // A session file that is missing, unreadable or invalid is bad input, like a bad --set.
-    err << "posenc: " << e.what() << "\n";
+    err << "posenc: " << printableMessage(e.what()) << "\n";
     return kExitBadInput;
   } catch (const ModelError& e) {
-    err << "posenc: " << e.what() << "\n";  // a model that cannot be found or mapped
+    err << "posenc: " << printableMessage(e.what())
+        << "\n";  // a model that cannot be found or mapped
     return kExitBadInput;
   } catch (const FileError& e) {
-    err << "posenc: " << e.what() << "\n";  // a checkpoint that cannot be read
+    err << "posenc: " << printableMessage(e.what()) << "\n";  // a checkpoint that cannot be read
     return kExitBadInput;
   } catch (const IoError& e) {
-    err << "posenc: " << e.what() << "\n";
+    err << "posenc: " << printableMessage(e.what()) << "\n";
     return kExitIoError;
   } catch (const std::bad_alloc&) {
     err << "posenc: out of memory; ask for a smaller length or region\n";
     return kExitIoError;
   } catch (const std::exception& e) {
-    err << "posenc: error: " << e.what() << "\n";
+    err << "posenc: error: " << printableMessage(e.what()) << "\n";
     return kExitIoError;
   }
   return kExitOk;
