@@ -225,11 +225,15 @@ NpyLayout npyLayout(std::span<const std::byte> head, const std::string& name) {
   return l;
 }
 
-FileError dataSizeError(const NpyLayout& l, const std::string& name, std::uint64_t have) {
+/// `have`: the bytes of data there are; `more`: there are more than `have` (a stream
+/// stopped as soon as it passed what the header says).
+FileError dataSizeError(const NpyLayout& l, const std::string& name, std::uint64_t have,
+                        bool more = false) {
   const std::uint64_t need = l.dataBytes;
   return FileError(name, "shape " + detail::shapeText(l.header.shape) + " of " + l.header.descr +
                              " needs " + std::to_string(need) + " bytes of data, the file has " +
-                             std::to_string(have) + (have < need ? " (truncated?)" : ""));
+                             (more ? "more than " : "") + std::to_string(have) +
+                             (have < need ? " (truncated?)" : ""));
 }
 
 /// The values' array, refused before it is allocated when over the memory budget.
@@ -260,7 +264,7 @@ void readValues(const NpyLayout& l, const std::string& name, Array& a, Read&& re
     const std::size_t got = read(std::span(chunk).subspan(pending));
     if (got == 0) break;
     have += got;
-    if (have > l.dataBytes) throw dataSizeError(l, name, have);
+    if (have > l.dataBytes) throw dataSizeError(l, name, l.dataBytes, true);
     pending += got;
     const std::size_t whole = pending / size;
     const std::size_t at = static_cast<std::size_t>((have - pending) / size);
