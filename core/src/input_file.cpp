@@ -111,8 +111,8 @@ void InputFile::readAt(std::uint64_t offset, std::span<std::byte> out) const {
                                 std::to_string(m_size) + " bytes)");
   std::size_t done = 0;
   while (done < out.size()) {
-    const ssize_t got = ::pread(m_fd, out.data() + done, out.size() - done,
-                                static_cast<off_t>(offset + done));
+    const ssize_t got =
+        ::pread(m_fd, out.data() + done, out.size() - done, static_cast<off_t>(offset + done));
     if (got < 0) {
       if (errno == EINTR) continue;
       throw FileError(m_name, "cannot be read: " + std::string(std::strerror(errno)));
@@ -130,8 +130,8 @@ std::string readWholeFile(const std::filesystem::path& path, std::uint64_t limit
   const InputFile file(path);
   if (file.size() > limit) {
     const std::uint64_t mib = std::uint64_t{1} << 20;
-    const std::string most = limit % mib == 0 ? std::to_string(limit / mib) + " MiB"
-                                              : std::to_string(limit) + " bytes";
+    const std::string most =
+        limit % mib == 0 ? std::to_string(limit / mib) + " MiB" : std::to_string(limit) + " bytes";
     throw FileError(file.name(), "is " + std::to_string(file.size()) + " bytes: too large for " +
                                      what + " (" + most + " at most)");
   }

@@ -112,8 +112,7 @@ bool looksLikeRepoId(const std::string& s) {
 
 /// The checkpoint in a folder: the sharded index, else model.safetensors, else empty.
 fs::path checkpointIn(const fs::path& dir) {
-  if (usableFile(dir / "model.safetensors.index.json"))
-    return dir / "model.safetensors.index.json";
+  if (usableFile(dir / "model.safetensors.index.json")) return dir / "model.safetensors.index.json";
   if (usableFile(dir / "model.safetensors")) return dir / "model.safetensors";
   return {};
 }

@@ -218,8 +218,7 @@ NpyLayout npyLayout(std::span<const std::byte> head, const std::string& name) {
   l.header = HeaderParser(text, name).parse();
   std::tie(l.type, l.big) = npyType(l.header.descr, name);
   const auto count = detail::elementCount(l.header.shape);
-  if (!count)
-    throw FileError(name, "shape " + detail::shapeText(l.header.shape) + " is too large");
+  if (!count) throw FileError(name, "shape " + detail::shapeText(l.header.shape) + " is too large");
   l.count = *count;
   l.dataBytes = *count * elementSize(l.type);
   return l;
@@ -256,10 +255,10 @@ template <class Read>
 void readValues(const NpyLayout& l, const std::string& name, Array& a, Read&& read) {
   const std::size_t size = elementSize(l.type);
   const std::size_t perChunk = detail::kReadChunkBytes / size;
-  std::vector<std::byte> chunk(
-      (std::min<std::uint64_t>(perChunk, l.count) + 1) * size);  // + 1: room to see a byte more
-  std::uint64_t have = 0;   // bytes of data read
-  std::size_t pending = 0;  // bytes in chunk not yet converted (a partial element)
+  std::vector<std::byte> chunk((std::min<std::uint64_t>(perChunk, l.count) + 1) *
+                               size);  // + 1: room to see a byte more
+  std::uint64_t have = 0;              // bytes of data read
+  std::size_t pending = 0;             // bytes in chunk not yet converted (a partial element)
   while (true) {
     const std::size_t got = read(std::span(chunk).subspan(pending));
     if (got == 0) break;
@@ -375,9 +374,10 @@ zip_int64_t fileSource(void* state, void* data, zip_uint64_t len, zip_source_cmd
       return 0;
     case ZIP_SOURCE_READ:
       try {
-        const std::size_t got = s->file->readSome(
-            s->at, {static_cast<std::byte*>(data),
-                    static_cast<std::size_t>(std::min<zip_uint64_t>(len, detail::kReadChunkBytes))});
+        const std::size_t got =
+            s->file->readSome(s->at, {static_cast<std::byte*>(data),
+                                      static_cast<std::size_t>(
+                                          std::min<zip_uint64_t>(len, detail::kReadChunkBytes))});
         s->at += got;
         return static_cast<zip_int64_t>(got);
       } catch (const FileError& e) {
@@ -472,8 +472,7 @@ Array readMember(zip_t* z, zip_uint64_t index, const std::string& file, const st
   std::unique_ptr<zip_file_t, ZipFileCloser> f(zip_fopen_index(z, index, 0));
   if (!f) throw FileError(file, "array '" + member + "' cannot be read: " + zip_strerror(z));
   const auto damaged = [&](const std::string& why) {
-    const std::string cause =
-        readFailure && !readFailure->empty() ? *readFailure : why;
+    const std::string cause = readFailure && !readFailure->empty() ? *readFailure : why;
     return FileError(file, "array '" + member + "' is damaged: " + cause);
   };
   // Fills `out` as far as the member goes; how many bytes it gave.
@@ -534,8 +533,8 @@ Array readNpz(zip_t* z, const std::string& file, std::string_view name, std::uin
   const std::string member = std::string(name) + ".npy";
   const zip_int64_t index = zip_name_locate(z, member.c_str(), 0);
   if (index < 0 || member.find('\0') != std::string::npos)
-    throw FileError(file, "no array '" + printable(name, 64) + "' (" + listText(memberNames(z)) +
-                              ")");
+    throw FileError(file,
+                    "no array '" + printable(name, 64) + "' (" + listText(memberNames(z)) + ")");
   return readMember(z, static_cast<zip_uint64_t>(index), file, printable(name, 64), maxBytes,
                     readFailure);
 }

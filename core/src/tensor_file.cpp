@@ -267,8 +267,8 @@ SafetensorsFile::SafetensorsFile(const std::filesystem::path& path)
   std::uint64_t headerSize = 0;
   if (head.size() == 8) {
     for (int k = 7; k >= 0; --k)
-      headerSize = (headerSize << 8) |
-                   std::to_integer<std::uint64_t>(head[static_cast<std::size_t>(k)]);
+      headerSize =
+          (headerSize << 8) | std::to_integer<std::uint64_t>(head[static_cast<std::size_t>(k)]);
     if (headerSize <= kMaxSafetensorsHeader && headerSize <= size - 8) {
       head.resize(static_cast<std::size_t>(8 + headerSize));
       impl.file->readAt(8, std::span(head).subspan(8));

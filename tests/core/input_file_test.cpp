@@ -169,8 +169,7 @@ TEST_F(InputFiles, AFifoWithNoWriterIsRefusedAtOnceByEveryReader) {
   // The config read (inspect's readConfig) through a config.json given as a file.
   fs::create_directories(m_dir / "m");
   ::mkfifo((m_dir / "m" / "config.json").c_str(), 0600);
-  expectFifo(messageOf([&] { (void)inspectModel((m_dir / "m").string(), m_dir); }),
-             "config.json");
+  expectFifo(messageOf([&] { (void)inspectModel((m_dir / "m").string(), m_dir); }), "config.json");
 }
 
 TEST_F(InputFiles, WhatStandsAtAPathIsNamed) {
@@ -267,7 +266,8 @@ TEST_F(InputFiles, AnNpzMemberOverTheBudgetIsRefusedFromItsHeader) {
   writeBytes(m_dir / "bomb.npz",
              storedZip("a.npy", npyHeader("4,") + std::string(32 + (1 << 20), '\0')));
   const std::string b = messageOf([&] { (void)readNpz(m_dir / "bomb.npz", "a"); });
-  EXPECT_NE(b.find("bomb.npz:a: shape (4) of <f8 needs 32 bytes of data, the file has more than 32"),
+  EXPECT_NE(b.find(
+                "bomb.npz:a: shape (4) of <f8 needs 32 bytes of data, the file has more than 32"),
             std::string::npos)
       << b;
   // And a consistent one reads back.

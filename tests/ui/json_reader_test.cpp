@@ -235,8 +235,9 @@ TEST_F(JsonReaderFiles, AFifoIsRefusedAtOnceNotWaitedOn) {
     (void)readJsonFileBytes(fifo, format);
     ADD_FAILURE() << "a FIFO was read";
   } catch (const ReadError& e) {
-    EXPECT_EQ(std::string(e.what()), QDir::toNativeSeparators(fifo).toStdString() +
-                                         ": cannot open: is a FIFO (named pipe), not a regular file");
+    EXPECT_EQ(std::string(e.what()),
+              QDir::toNativeSeparators(fifo).toStdString() +
+                  ": cannot open: is a FIFO (named pipe), not a regular file");
   }
 }
 
