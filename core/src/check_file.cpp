@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "posenc/check.hpp"
+#include "posenc/input_file.hpp"
 #include "posenc/tensor_ref.hpp"
 #include "text_util.hpp"
 
@@ -61,19 +62,14 @@ Array readNpzArray(const TensorRef& ref) {
 
 /// The whole of a text file, refused when missing, not a regular file or over `limit` bytes.
 std::string readTextFile(const fs::path& path, std::uint64_t limit) {
-  std::error_code ec;
+  const InputFile file(path);  // regular files only, never blocking (a FIFO is refused)
   const std::string name = path.string();
-  if (!fs::is_regular_file(path, ec))
-    throw FileError(name, fs::exists(path, ec) ? "not a regular file" : "no such file");
-  const std::uintmax_t size = fs::file_size(path, ec);
-  if (ec) throw FileError(name, "cannot read: " + ec.message());
+  const std::uint64_t size = file.size();
   if (size > limit)
     throw FileError(name, "is " + std::to_string(size) + " bytes; text files are read up to " +
                               std::to_string(limit >> 20) + " MiB (save a large array as .npy)");
-  std::ifstream in(path, std::ios::binary);
   std::string text(static_cast<std::size_t>(size), '\0');
-  if (!in || !in.read(text.data(), static_cast<std::streamsize>(size)))
-    throw FileError(name, "cannot read");
+  file.readAt(0, std::as_writable_bytes(std::span(text)));
   return text;
 }
 

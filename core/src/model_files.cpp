@@ -6,10 +6,10 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
-#include <fstream>
 #include <string>
 #include <system_error>
 
+#include "posenc/input_file.hpp"
 #include "posenc/model_config.hpp"
 
 namespace posenc {
@@ -28,6 +28,17 @@ bool isFile(const fs::path& p) {
   return fs::is_regular_file(p, ec);
 }
 
+/// True when `p` is a regular file that can be read, false when nothing is there; a path that
+/// exists but cannot be used (a FIFO, a device, a symbolic link loop, no permission) is
+/// refused naming it and why, never taken for a missing file.
+/// @throws ModelError.
+bool usableFile(const fs::path& p) {
+  const auto why = unusableFileReason(p);
+  if (!why) return true;
+  if (why->rfind("no such file", 0) == 0) return false;
+  throw ModelError(p.string() + ": " + *why);
+}
+
 bool isDir(const fs::path& p) {
   std::error_code ec;
   return fs::is_directory(p, ec);
@@ -35,9 +46,13 @@ bool isDir(const fs::path& p) {
 
 /// The revision refs/main names (first line, trimmed), or empty.
 std::string mainRevision(const fs::path& repo) {
-  std::ifstream in(repo / "refs" / "main");
   std::string line;
-  std::getline(in, line);
+  try {
+    line = readWholeFile(repo / "refs" / "main", 4096, "refs/main");
+  } catch (const FileError&) {
+    return {};
+  }
+  line = line.substr(0, line.find('\n'));
   while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
   return line.size() <= 200 ? line : std::string();
 }
@@ -97,14 +112,14 @@ bool looksLikeRepoId(const std::string& s) {
 
 /// The checkpoint in a folder: the sharded index, else model.safetensors, else empty.
 fs::path checkpointIn(const fs::path& dir) {
-  if (isFile(dir / "model.safetensors.index.json")) return dir / "model.safetensors.index.json";
-  if (isFile(dir / "model.safetensors")) return dir / "model.safetensors";
+  if (usableFile(dir / "model.safetensors.index.json")) return dir / "model.safetensors.index.json";
+  if (usableFile(dir / "model.safetensors")) return dir / "model.safetensors";
   return {};
 }
 
 ModelFiles fromFolder(const fs::path& dir, const std::string& given) {
   ModelFiles f;
-  if (isFile(dir / "config.json")) f.config = dir / "config.json";
+  if (usableFile(dir / "config.json")) f.config = dir / "config.json";
   f.checkpoint = checkpointIn(dir);
   if (f.config.empty() && f.checkpoint.empty())
     throw ModelError(given +
@@ -161,9 +176,13 @@ ModelFiles locateModel(const std::string& pathOrId, const fs::path& cache) {
                        ": not a model file (a folder, config.json, .safetensors or "
                        "model.safetensors.index.json is expected)");
     }
-    if (isFile(p.parent_path() / "config.json")) f.config = p.parent_path() / "config.json";
+    if (usableFile(p.parent_path() / "config.json")) f.config = p.parent_path() / "config.json";
     return f;
   }
+  // Something that exists but is neither a folder nor a usable file is said to be what it is,
+  // not "no such file", and not then looked for in the cache.
+  if (const auto why = unusableFileReason(p); why && why->rfind("no such file", 0) != 0)
+    throw ModelError(pathOrId + ": " + *why);
   if (!looksLikeRepoId(pathOrId)) throw ModelError(pathOrId + ": no such file or folder");
   std::string folder = "models--";
   for (const char c : pathOrId) folder += c == '/' ? std::string("--") : std::string(1, c);

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "posenc/data_io.hpp"
+#include "posenc/input_file.hpp"
 #include "posenc/model_config.hpp"
 #include "posenc/scheme.hpp"
 #include "posenc/tensor_file.hpp"
@@ -22,17 +23,11 @@ namespace {
 constexpr std::uintmax_t kMaxConfigBytes = std::uintmax_t{16} << 20;
 
 std::string readConfig(const fs::path& path) {
-  std::error_code ec;
-  const auto size = fs::file_size(path, ec);
-  if (ec) throw ModelError(path.string() + ": cannot be read: " + ec.message());
-  if (size > kMaxConfigBytes)
-    throw ModelError(path.string() + ": " + std::to_string(size) +
-                     " bytes is too large for a config.json (16 MiB at most)");
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  if (!in && !in.eof()) throw ModelError(path.string() + ": cannot be read");
-  return s.str();
+  try {
+    return readWholeFile(path, kMaxConfigBytes, "a config.json");
+  } catch (const FileError& e) {
+    throw ModelError(e.what());
+  }
 }
 
 /// Every tensor of the checkpoint: name -> (entry, file).

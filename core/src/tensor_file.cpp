@@ -4,11 +4,6 @@
 // README "Format" and safetensors/src/tensor.rs (`Metadata::validate`), which this follows
 // for the checks: header length below 100 MB, offsets inside the data, byte counts that match
 // the shape, no overlaps.
-#include <fcntl.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <bit>
 #include <cmath>
@@ -18,6 +13,8 @@
 #include <optional>
 #include <utility>
 
+#include "posenc/input_file.hpp"
+#include "posenc/memory_budget.hpp"
 #include "posenc/tensor_file.hpp"
 #include "tensor_file_util.hpp"
 
@@ -120,31 +117,6 @@ std::string shapeText(const std::vector<std::int64_t>& shape) {
   return s + ")";
 }
 
-MappedFile::MappedFile(const std::filesystem::path& path) : name(path.filename().string()) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0)
-    throw FileError(path.string(), "cannot be opened: " + std::string(std::strerror(errno)));
-  struct stat st {};
-  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-    ::close(fd);
-    throw FileError(path.string(), "is not a regular file");
-  }
-  size = static_cast<std::size_t>(st.st_size);
-  if (size > 0) {
-    void* p = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
-    if (p == MAP_FAILED) {
-      ::close(fd);
-      throw FileError(path.string(), "cannot be mapped: " + std::string(std::strerror(errno)));
-    }
-    data = static_cast<const std::byte*>(p);
-  }
-  ::close(fd);
-}
-
-MappedFile::~MappedFile() {
-  if (data) ::munmap(const_cast<std::byte*>(data), size);
-}
-
 }  // namespace detail
 
 // ---- safetensors ---------------------------------------------------------------------------
@@ -226,8 +198,10 @@ TensorEntry readEntry(const std::string& file, const std::string& name, const js
 }  // namespace
 
 struct SafetensorsFile::Impl {
-  std::unique_ptr<detail::MappedFile> mapped{};  ///< Null when reading bytes given in memory.
-  std::span<const std::byte> data{};             ///< The data section (after the header).
+  std::optional<InputFile> file{};    ///< Unset when reading bytes given in memory.
+  std::uint64_t dataStart = 0;        ///< Where the data section starts in `file`.
+  std::uint64_t dataSize = 0;         ///< Bytes of the data section (in `file` or `data`).
+  std::span<const std::byte> data{};  ///< The data section, for bytes given in memory.
   std::string name{};
   std::vector<TensorEntry> tensors{};
   std::map<std::string, std::string> metadata{};
@@ -253,12 +227,13 @@ struct SafetensorsFile::Impl {
     if (header.is_discarded() || !header.is_object())
       throw FileError(name, "not a safetensors file: the header is not a JSON object");
     data = bytes.subspan(8 + headerSize);
+    if (!file) dataSize = data.size();
     for (const auto& [key, value] : header.items()) {
       if (key == "__metadata__") {
         readMetadata(value);
         continue;
       }
-      tensors.push_back(readEntry(name, key, value, data.size()));
+      tensors.push_back(readEntry(name, key, value, dataSize));
     }
     std::sort(tensors.begin(), tensors.end(), [](const TensorEntry& a, const TensorEntry& b) {
       return a.begin != b.begin ? a.begin < b.begin : a.end < b.end;
@@ -281,9 +256,31 @@ struct SafetensorsFile::Impl {
 
 SafetensorsFile::SafetensorsFile(const std::filesystem::path& path)
     : m_impl(std::make_unique<Impl>()) {
-  m_impl->mapped = std::make_unique<detail::MappedFile>(path);
-  m_impl->name = path.string();
-  m_impl->parse({m_impl->mapped->data, m_impl->mapped->size});
+  Impl& impl = *m_impl;
+  impl.file.emplace(path);
+  impl.name = path.string();
+  // The length and the header, read before the header is parsed; the data stays on disk and
+  // is read tensor by tensor (read()).
+  const std::uint64_t size = impl.file->size();
+  std::vector<std::byte> head(static_cast<std::size_t>(std::min<std::uint64_t>(size, 8)));
+  impl.file->readAt(0, head);
+  std::uint64_t headerSize = 0;
+  if (head.size() == 8) {
+    for (int k = 7; k >= 0; --k)
+      headerSize =
+          (headerSize << 8) | std::to_integer<std::uint64_t>(head[static_cast<std::size_t>(k)]);
+    if (headerSize <= kMaxSafetensorsHeader && headerSize <= size - 8) {
+      head.resize(static_cast<std::size_t>(8 + headerSize));
+      impl.file->readAt(8, std::span(head).subspan(8));
+      impl.dataStart = 8 + headerSize;
+      impl.dataSize = size - impl.dataStart;
+    }
+  }
+  if (impl.dataStart == 0 && head.size() == 8 && headerSize <= kMaxSafetensorsHeader)
+    throw FileError(impl.name, "not a safetensors file, or truncated: the header claims " +
+                                   std::to_string(headerSize) + " bytes, the file has " +
+                                   std::to_string(size - 8) + " after the length");
+  impl.parse(head);  // a file too short or a length over the limit: parse refuses it
 }
 
 SafetensorsFile::SafetensorsFile(std::span<const std::byte> bytes, std::string name)
@@ -331,9 +328,28 @@ Array SafetensorsFile::read(std::string_view name) const {
   a.shape = e->shape;
   a.type = *type;
   const std::uint64_t count = (e->end - e->begin) / elementSize(*type);
+  checkMemory(static_cast<double>(count) * 8.0,
+              "tensor " + inQuotes(name) + " of " + detail::printable(m_impl->name) + " (" +
+                  std::to_string(count) + " values)",
+              "tensor");
   a.values.resize(static_cast<std::size_t>(count));
-  detail::convertElements(m_impl->data.data() + e->begin, a.values.size(), *type, false,
-                          a.values.data());
+  if (!m_impl->file) {
+    detail::convertElements(m_impl->data.data() + e->begin, a.values.size(), *type, false,
+                            a.values.data());
+    return a;
+  }
+  // From the file in bounded chunks, converted as they arrive (pread, never a map: a file
+  // cut short meanwhile is a FileError, not SIGBUS).
+  const std::size_t size = elementSize(*type);
+  const std::size_t perChunk = detail::kReadChunkBytes / size;
+  std::vector<std::byte> chunk(std::min<std::size_t>(perChunk, a.values.size()) * size);
+  for (std::size_t done = 0; done < a.values.size();) {
+    const std::size_t n = std::min(perChunk, a.values.size() - done);
+    const std::span<std::byte> part = std::span(chunk).first(n * size);
+    m_impl->file->readAt(m_impl->dataStart + e->begin + done * size, part);
+    detail::convertElements(part.data(), n, *type, false, a.values.data() + done);
+    done += n;
+  }
   return a;
 }
 
@@ -364,12 +380,7 @@ std::map<std::string, std::filesystem::path> parseSafetensorsIndex(std::string_v
 
 std::map<std::string, std::filesystem::path> readSafetensorsIndex(
     const std::filesystem::path& path) {
-  const detail::MappedFile file(path);
-  if (file.size > std::uint64_t{64} << 20)
-    throw FileError(path.string(),
-                    "is " + std::to_string(file.size) +
-                        " bytes: too large for a safetensors index (64 MiB at most)");
-  const std::string_view text(reinterpret_cast<const char*>(file.data), file.size);
+  const std::string text = readWholeFile(path, std::uint64_t{64} << 20, "a safetensors index");
   return parseSafetensorsIndex(text, path.parent_path(), path.string());
 }
 

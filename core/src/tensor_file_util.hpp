@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// What the array readers share (tensor_file.cpp, npy_file.cpp): a read-only memory map, the
-// exact element conversions and overflow-checked element counts.
+// What the array readers share (tensor_file.cpp, npy_file.cpp): the exact element
+// conversions, overflow-checked element counts and the chunk size of their reads (files are
+// opened with InputFile, input_file.hpp, and read with pread, never memory-mapped).
 #pragma once
 
 #include <cstddef>
@@ -27,18 +28,9 @@ inline std::string printable(std::string_view text, std::size_t limit = 200) {
   return out;
 }
 
-/// A whole file mapped read-only (data is null for an empty file).
-/// @throws FileError naming the path when it cannot be opened, is not a regular file or
-///         cannot be mapped.
-struct MappedFile {
-  explicit MappedFile(const std::filesystem::path& path);
-  ~MappedFile();
-  MappedFile(const MappedFile&) = delete;
-  MappedFile& operator=(const MappedFile&) = delete;
-  std::string name{};
-  const std::byte* data = nullptr;
-  std::size_t size = 0;
-};
+/// Bytes read from a file (or inflated from a zip member) at a time while an array's values
+/// are converted: the only buffer besides the values themselves.
+inline constexpr std::size_t kReadChunkBytes = std::size_t{8} << 20;
 
 /// `count` elements of `type` at `data` (any alignment) to double, swapping bytes first when
 /// `bigEndian`.

@@ -10,6 +10,7 @@
 #include <mutex>
 #include <tuple>
 
+#include "posenc/input_file.hpp"
 #include "posenc/params.hpp"
 
 namespace posenc {
@@ -128,8 +129,8 @@ std::shared_ptr<const Array> loadTensor(const TensorRef& ref,
                                         std::span<const std::string> preferred) {
   std::error_code ec;
   const std::string file = ref.file.string();
-  if (!fs::exists(ref.file, ec)) throw FileError(file, "no such file");
-  if (!fs::is_regular_file(ref.file, ec)) throw FileError(file, "is not a file");
+  // What stands there, said before any cache look-up (never blocking: input_file.hpp).
+  if (const auto why = unusableFileReason(ref.file)) throw FileError(file, *why);
   const std::uintmax_t size = fs::file_size(ref.file, ec);
   if (ec) throw FileError(file, "cannot be read: " + ec.message());
   const auto mtime = fs::last_write_time(ref.file, ec).time_since_epoch().count();

@@ -243,7 +243,7 @@ TEST(CheckFileRead, PicksTheReaderByExtensionAndRefusesANameOrAMissingFile) {
     (void)readAgainst((dir / "folder.csv").string());
     ADD_FAILURE() << "a folder was read";
   } catch (const FileError& e) {
-    EXPECT_EQ(e.reason(), "not a regular file");
+    EXPECT_EQ(e.reason(), "is a folder, not a file");
   }
   std::ofstream(dir / "e.json") << "{}";
   try {

@@ -5,6 +5,8 @@
 // comparison table that goes with them).
 #include "posenc_ui/io/json_reader.h"
 
+#include <sys/stat.h>
+
 #include <functional>
 #include <string>
 #include <vector>
@@ -220,6 +222,22 @@ TEST_F(JsonReaderFiles, FileReadersSkipABomAndNameTheFileFirst) {
     EXPECT_EQ(e.where(), "step 1: params.dim");
     EXPECT_EQ(std::string(e.what()).rfind(e.file().toStdString() + ": step 1: params.dim: ", 0), 0u)
         << e.what();
+  }
+}
+
+TEST_F(JsonReaderFiles, AFifoIsRefusedAtOnceNotWaitedOn) {
+  // Before: QFile::open blocked for ever on a FIFO with no writer (a session or lesson path).
+  const QString fifo = m_dir.filePath(QStringLiteral("s.json"));
+  ASSERT_EQ(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+  const JsonFormat format{
+      QStringLiteral("thing"), {QStringLiteral("t")}, 1, QStringLiteral("version"), 100, {}};
+  try {
+    (void)readJsonFileBytes(fifo, format);
+    ADD_FAILURE() << "a FIFO was read";
+  } catch (const ReadError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              QDir::toNativeSeparators(fifo).toStdString() +
+                  ": cannot open: is a FIFO (named pipe), not a regular file");
   }
 }
 

@@ -91,8 +91,11 @@ struct ModelFiles {
 /// Resolves what `--model PATH` names: a folder (config.json, and model.safetensors or
 /// model.safetensors.index.json), a config.json file, a .safetensors file (config.json beside
 /// it if present), or a repo id such as "gpt2" or "meta-llama/Llama-3.1-8B" looked up in
-/// `cache` (refs/main's snapshot, else the newest). Never the network.
-/// @throws ModelError naming PATH and saying what was looked for.
+/// `cache` (refs/main's snapshot, else the newest). Never the network. A path that exists but
+/// cannot be used (a FIFO, a device, a symbolic link loop, no permission) is refused saying
+/// what it is, not looked up in the cache; so is a folder's config.json, model.safetensors or
+/// index that is one (never taken for a missing file and replaced by the random stand-in).
+/// @throws ModelError naming PATH (or the file in it) and saying what was looked for.
 [[nodiscard]] ModelFiles locateModel(const std::string& pathOrId,
                                      const std::filesystem::path& cache);
 

@@ -72,10 +72,13 @@ inline constexpr std::uint64_t kMaxSafetensorsHeader = 100'000'000;
 /// ({"__metadata__": {string: string}, NAME: {"dtype", "shape", "data_offsets": [begin, end]}}),
 /// then the data. The header is read and checked when the file is opened (offsets inside the
 /// data, no two tensors overlapping, byte count = elements x element size for the known
-/// dtypes); the data is memory-mapped and only the tensors asked for are converted.
+/// dtypes); the data stays on disk and only the tensors asked for are read (pread, in 8 MiB
+/// chunks converted as they arrive: input_file.hpp), each checked against the memory budget
+/// (memory_budget.hpp) before its values are allocated.
 class SafetensorsFile {
  public:
-  /// Opens and maps `path`. @throws FileError naming the file.
+  /// Opens `path` (InputFile: regular files only, a FIFO refused at once) and reads its
+  /// header. @throws FileError naming the file.
   explicit SafetensorsFile(const std::filesystem::path& path);
   /// Reads a file already in memory (`bytes` must outlive the object); `name` is used in
   /// messages. @throws FileError.
@@ -93,9 +96,10 @@ class SafetensorsFile {
   /// The entry named `name`, or nullptr.
   [[nodiscard]] const TensorEntry* find(std::string_view name) const;
   /// The tensor's values as double. @throws FileError when there is no such tensor (naming
-  /// the file's tensors when they are few) or its dtype is not F16, BF16, F32 or F64.
+  /// the file's tensors when they are few), its dtype is not F16, BF16, F32 or F64, or the
+  /// file changed while it was read; MemoryBudgetError when its values would pass the budget.
   [[nodiscard]] Array read(std::string_view name) const;
-  /// The name given at construction (the path's file name for a mapped file).
+  /// The name given at construction (the path for a file opened by path).
   [[nodiscard]] const std::string& name() const;
 
  private:
@@ -122,7 +126,9 @@ class SafetensorsFile {
 /// @throws FileError naming `name`.
 [[nodiscard]] Array parseNpy(std::span<const std::byte> bytes, const std::string& name);
 
-/// Reads a .npy file. @throws FileError naming the file.
+/// Reads a .npy file: its header, then its data in bounded chunks, the values checked
+/// against the memory budget before they are allocated. @throws FileError naming the file,
+/// MemoryBudgetError.
 [[nodiscard]] Array readNpy(const std::filesystem::path& path);
 
 /// Most bytes one array inside an .npz may expand to (a small zip must not claim gigabytes).
@@ -132,8 +138,13 @@ inline constexpr std::uint64_t kMaxNpzMemberBytes = std::uint64_t{4} << 30;
 /// without ".npy", in the zip's order. @throws FileError naming the file.
 [[nodiscard]] std::vector<std::string> npzNames(const std::filesystem::path& path);
 
-/// Array `name` of an .npz file. @throws FileError naming the file and the array (listing
-/// the file's arrays when `name` is not one of them).
+/// Array `name` of an .npz file, read through a libzip source that preads the file (never a
+/// map). The member is streamed: its npy header is read from the start of the inflated data,
+/// the values checked against the memory budget (MemoryBudgetError naming FILE:NAME) before
+/// anything is allocated, then inflated in bounded chunks straight into the values; a member
+/// that inflates to more than its header says is refused at the first byte too many (a zip
+/// bomb costs neither memory nor time). @throws FileError naming the file and the array
+/// (listing the file's arrays when `name` is not one of them).
 [[nodiscard]] Array readNpz(const std::filesystem::path& path, std::string_view name);
 
 /// The same two from a zip already in memory; `file` is used in messages.

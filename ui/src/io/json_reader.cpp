@@ -3,6 +3,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <span>
 
 #include <QDir>
 #include <QFile>
@@ -11,6 +15,8 @@
 #include <QJsonParseError>
 #include <QRegularExpression>
 #include <QVariant>
+
+#include "posenc/input_file.hpp"
 
 namespace posenc::ui {
 
@@ -172,15 +178,36 @@ QByteArray readJsonFileBytes(const QString& path, const JsonFormat& format) {
   const QString shown = shownPath(path);
   const auto fail = [&](const QString& reason) { throw ReadError(shown, QString(), reason); };
   if (QFileInfo(path).isDir()) fail(QStringLiteral("is a folder, not a %1 file").arg(format.noun));
-  QFile file(path);
-  if (!file.open(QIODevice::ReadOnly)) fail(QStringLiteral("cannot open: ") + file.errorString());
+  if (path.startsWith(QLatin1Char(':'))) {  // a Qt resource (built in: no FIFO, no race)
+    QFile resource(path);
+    if (!resource.open(QIODevice::ReadOnly))
+      fail(QStringLiteral("cannot open: ") + resource.errorString());
+    QByteArray bytes = resource.read(format.maxBytes + 1);
+    try {
+      if (bytes.size() > format.maxBytes) tooLarge(format, bytes.size());
+    } catch (const ReadError& e) {
+      throw e.inFile(shown);
+    }
+    return bytes;
+  }
+  // The core's opener (posenc/input_file.hpp), not QFile: QFile::open blocks on a FIFO with no
+  // writer; this refuses anything but a regular file at once and knows the size before the
+  // buffer is allocated.
+  std::optional<posenc::InputFile> file;
   try {
-    if (file.size() > format.maxBytes) tooLarge(format, file.size());
-    // Read at most one byte past the limit: a pipe or special file reports no size.
-    QByteArray bytes = file.read(format.maxBytes + 1);
-    if (file.error() != QFileDevice::NoError)
-      fail(QStringLiteral("cannot read: ") + file.errorString());
-    if (bytes.size() > format.maxBytes) tooLarge(format, bytes.size());
+    file.emplace(std::filesystem::path(QFile::encodeName(path).toStdString()));
+  } catch (const posenc::FileError& e) {
+    fail(QStringLiteral("cannot open: ") + QString::fromStdString(e.reason()));
+  }
+  try {
+    if (file->size() > static_cast<std::uint64_t>(format.maxBytes))
+      tooLarge(format, static_cast<qint64>(file->size()));
+    QByteArray bytes(static_cast<qsizetype>(file->size()), Qt::Uninitialized);
+    try {
+      file->readAt(0, std::as_writable_bytes(std::span(bytes.data(), bytes.size())));
+    } catch (const posenc::FileError& e) {
+      fail(QStringLiteral("cannot read: ") + QString::fromStdString(e.reason()));
+    }
     return bytes;
   } catch (const ReadError& e) {
     throw e.inFile(shown);
