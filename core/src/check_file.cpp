@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "posenc/check.hpp"
+#include "posenc/memory_budget.hpp"
 #include "posenc/tensor_ref.hpp"
 #include "text_util.hpp"
 
@@ -113,24 +114,31 @@ std::string_view trimmed(std::string_view s) {
   return s;
 }
 
-/// The fields of our series CSV's header (names quoted as CSV quotes them: "a,b", "say ""x""").
-std::vector<std::string> headerFields(std::string_view line) {
-  std::vector<std::string> fields(1);
+/// Of a line read as our series CSV's header (names quoted as CSV quotes them: "a,b",
+/// "say ""x"""): its first field and how many fields it has. Nothing but the first field is
+/// copied (a data line of millions of numbers is asked this too).
+struct HeaderFields {
+  std::string first{};
+  std::size_t count = 1;
+};
+
+HeaderFields headerFields(std::string_view line) {
+  HeaderFields h;
   bool quoted = false;
   for (std::size_t i = 0; i < line.size(); ++i) {
     const char c = line[i];
     if (quoted && c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
-      fields.back() += '"';
+      if (h.count == 1) h.first += '"';
       ++i;
     } else if (c == '"') {
       quoted = !quoted;
     } else if (c == ',' && !quoted) {
-      fields.emplace_back();
-    } else {
-      fields.back() += c;
+      ++h.count;
+    } else if (h.count == 1 && h.first.size() < 64) {
+      h.first += c;  // enough to tell "x" from anything else
     }
   }
-  return fields;
+  return h;
 }
 
 /// A CSV being read: rows of numbers, all as long as the first.
@@ -220,15 +228,20 @@ constexpr std::string_view kMarkNan = "\"\\u0001nan\"";
 /// Python's json module writes Infinity, -Infinity and NaN (allow_nan, its default), which JSON
 /// has not, and a number beyond a double's range (1e999) is an infinity that nlohmann-json
 /// refuses: outside strings, each becomes a marker string that dataValue reads back.
-std::string markNonFinite(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
+/// Returns false, and leaves `out` empty, when the text has none (the usual case: no copy).
+bool markNonFinite(std::string_view text, std::string& out) {
+  std::size_t copied = 0;  // text before this is in `out`
+  const auto replace = [&](std::size_t at, std::size_t n, std::string_view marker) {
+    if (out.empty()) out.reserve(text.size() + 64);
+    out.append(text.substr(copied, at - copied));
+    out += marker;
+    copied = at + n;
+  };
   bool inString = false;
   for (std::size_t i = 0; i < text.size();) {
     const char c = text[i];
     if (inString) {
-      out += c;
-      if (c == '\\' && i + 1 < text.size()) out += text[++i];
+      if (c == '\\' && i + 1 < text.size()) ++i;
       else if (c == '"') inString = false;
       ++i;
       continue;
@@ -238,11 +251,11 @@ std::string markNonFinite(std::string_view text) {
       inString = true;
     } else if (rest.substr(0, 8) == "Infinity" || rest.substr(0, 9) == "-Infinity") {
       const bool minus = c == '-';
-      out += minus ? kMarkMinusInf : kMarkPlusInf;
+      replace(i, minus ? 9 : 8, minus ? kMarkMinusInf : kMarkPlusInf);
       i += minus ? 9 : 8;
       continue;
     } else if (rest.substr(0, 3) == "NaN") {
-      out += kMarkNan;
+      replace(i, 3, kMarkNan);
       i += 3;
       continue;
     } else if (c == '-' || (c >= '0' && c <= '9')) {
@@ -251,14 +264,15 @@ std::string markNonFinite(std::string_view text) {
       // Only an exponent, or over 300 digits, can pass a double's range.
       const bool mayOverflow = token.find_first_of("eE") != std::string_view::npos || n > 300;
       const double v = mayOverflow ? std::strtod(std::string(token).c_str(), nullptr) : 0.0;
-      out += std::isinf(v) ? (v > 0 ? kMarkPlusInf : kMarkMinusInf) : token;
+      if (std::isinf(v)) replace(i, n, v > 0 ? kMarkPlusInf : kMarkMinusInf);
       i += n;
       continue;
     }
-    out += c;
     ++i;
   }
-  return out;
+  if (copied == 0) return false;
+  out.append(text.substr(copied));
+  return true;
 }
 
 /// A value of the data: a number, or null for a masked cell (NaN). `where` names it.
@@ -359,10 +373,35 @@ int shortestDigits(const std::vector<double>& values) {
   return digits;
 }
 
+/// An upper bound of the numbers a CSV holds: the fields of its lines that are not blank or
+/// comments (a series header counted too), found without reading any.
+std::size_t csvFieldBound(std::string_view text) {
+  std::size_t fields = 0;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    const std::size_t newline = text.find('\n', start);
+    const std::size_t end = newline == std::string_view::npos ? text.size() : newline;
+    const std::string_view line = trimmed(text.substr(start, end - start));
+    start = end + 1;
+    if (line.empty() || line.front() == '#') continue;
+    fields += 1 + static_cast<std::size_t>(std::count(line.begin(), line.end(), ','));
+  }
+  return fields;
+}
+
 }  // namespace
 
 Against parseAgainstCsv(std::string_view text, const std::string& file) {
   CsvTable table;
+  {
+    // The values are held once, and twice for a series (its columns are turned into curves):
+    // refused by the budget before anything is allocated, then allocated once.
+    const std::size_t bound = csvFieldBound(text);
+    const bool maybeSeries = text.find('x') != std::string_view::npos;
+    checkMemory(static_cast<double>(bound) * sizeof(double) * (maybeSeries ? 2 : 1),
+                "the " + std::to_string(bound) + " values of " + detail::printable(file));
+    table.values.reserve(bound);
+  }
   bool series = false;
   std::size_t headerWidth = 0;  ///< Columns our series header names (x included).
   std::size_t lineNo = 0;
@@ -375,13 +414,13 @@ Against parseAgainstCsv(std::string_view text, const std::string& file) {
     ++lineNo;
     if (line.empty() || line.front() == '#') continue;  // np.savetxt's header and comments
     if (table.rows == 0 && !series) {
-      const std::vector<std::string> header = headerFields(line);
-      if (trimmed(header.front()) == "x") {
-        if (header.size() < 2)
+      const HeaderFields header = headerFields(line);
+      if (trimmed(header.first) == "x") {
+        if (header.count < 2)
           throw FileError(file, "line " + std::to_string(lineNo) +
                                     ": a series header needs x and at least one curve name");
         series = true;
-        headerWidth = header.size();
+        headerWidth = header.count;
         continue;
       }
     }
@@ -411,8 +450,9 @@ Against parseAgainstCsv(std::string_view text, const std::string& file) {
 }
 
 Against parseAgainstJson(std::string_view text, const std::string& file) {
-  const std::string marked = markNonFinite(text);
-  const json doc = json::parse(marked.begin(), marked.end(), nullptr, false);
+  std::string marked;
+  if (markNonFinite(text, marked)) text = marked;
+  const json doc = json::parse(text.begin(), text.end(), nullptr, false);
   if (doc.is_discarded()) throw FileError(file, "not valid JSON");
   const auto str = [&](const char* key) {
     const auto it = doc.is_object() ? doc.find(key) : doc.end();

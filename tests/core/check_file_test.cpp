@@ -16,6 +16,7 @@
 
 #include "posenc/check.hpp"
 #include "posenc/data_io.hpp"
+#include "posenc/memory_budget.hpp"
 #include "posenc/scheme.hpp"
 
 namespace posenc {
@@ -134,6 +135,29 @@ TEST(CheckFileCsv, RefusesNamingTheLineAndColumn) {
             "line 2 has 3 values, the header names 2 columns");
   EXPECT_NE(refusal([] { (void)parseAgainstCsv("x,a\n", "t.csv"); }).find("no rows"),
             std::string::npos);
+}
+
+TEST(CheckFileCsv, ValuesOverTheBudgetAreRefusedBeforeTheyAreRead) {
+  // 20,000 numbers (160 KB as doubles) under a 64 KiB budget. Before: read whole, no budget.
+  std::string text;
+  for (int r = 0; r < 2000; ++r) text += "1,2,3,4,5,6,7,8,9,10\n";
+  setMemoryBudget(MemoryBudget{64 * 1024, "--memory-budget"});
+  try {
+    (void)parseAgainstCsv(text, "t.csv");
+    ADD_FAILURE() << "read over the budget";
+  } catch (const MemoryBudgetError& e) {
+    EXPECT_NE(std::string(e.what()).find("20000 values of t.csv"), std::string::npos) << e.what();
+  }
+  setMemoryBudget(std::nullopt);
+  EXPECT_EQ(parseAgainstCsv(text, "t.csv").array.values.size(), 20000U);
+}
+
+TEST(CheckFileCsv, AHeaderIsToldFromDataWithoutSplittingTheLine) {
+  // The first line is asked whether it is our series header; its first field decides.
+  EXPECT_EQ(parseAgainstCsv(" \"x\" ,\"a,b\",\"say \"\"c\"\"\"\n0,1,2\n", "t.csv").array.shape,
+            (std::vector<std::int64_t>{2, 1}));
+  EXPECT_EQ(refusal([] { (void)parseAgainstCsv("x\n0\n", "t.csv"); }),
+            "line 1: a series header needs x and at least one curve name");
 }
 
 TEST(CheckFileJson, OurMatrixExportGivesSchemeViewParametersAndRegion) {
