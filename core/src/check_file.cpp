@@ -11,12 +11,14 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <memory>
 #include <optional>
 
 #include <nlohmann/json.hpp>
 
 #include "posenc/check.hpp"
 #include "posenc/memory_budget.hpp"
+#include "json_sax.hpp"
 #include "posenc/tensor_ref.hpp"
 #include "text_util.hpp"
 
@@ -308,23 +310,169 @@ Index startField(const json& doc, const char* key, const std::string& file) {
   return static_cast<Index>(it->get<std::uint64_t>());
 }
 
-Array matrixFromJson(const json& doc, const std::string& file) {
-  const auto data = doc.find("data");
-  if (data == doc.end() || !data->is_array() || data->empty())
-    throw FileError(file, "a matrix export needs \"data\": a non-empty array of rows");
-  Array a;
-  const std::size_t rows = data->size();
+/// The "data" of a matrix export as its events arrive: the values row after row, straight into
+/// one vector (the document tree took about 40 bytes a number), with the first problem kept for
+/// when the export turns out to be a matrix.
+struct MatrixEvents {
+  bool present = false;
+  bool isArray = false;
+  std::size_t rows = 0;  ///< Elements of "data" begun.
   std::size_t cols = 0;
-  for (std::size_t r = 0; r < rows; ++r) {
-    const std::vector<double> row =
-        numberArray((*data)[r], "data[" + std::to_string(r) + "]", file);
-    if (r == 0) cols = row.size();
-    if (row.empty() || row.size() != cols)
-      throw FileError(file, "data[" + std::to_string(r) + "] has " + std::to_string(row.size()) +
-                                " values, data[0] has " + std::to_string(cols) +
-                                " (every row needs as many, at least one)");
-    a.values.insert(a.values.end(), row.begin(), row.end());
+  std::size_t inRow = 0;  ///< Values of the row being read.
+  std::vector<double> values{};
+  std::optional<std::string> problem{};
+
+  void fail(std::string reason) {
+    if (problem) return;
+    problem = std::move(reason);
+    values = {};  // no longer needed
   }
+  std::string where() const { return "data[" + std::to_string(rows - 1) + "]"; }
+  std::string cell() const { return where() + "[" + std::to_string(inRow) + "]"; }
+  void notANumber(const char* type) {
+    fail(cell() + " is " + type + ", not a number or null (a masked cell)");
+  }
+  void value(double v, const std::string& file) {
+    if (problem) return;
+    if (values.size() == values.capacity()) {
+      // Refused by the budget before the values would pass it, not after.
+      const std::size_t next = std::max<std::size_t>(1024, 2 * values.capacity());
+      checkMemory(static_cast<double>(next) * sizeof(double),
+                  "the values of " + detail::printable(file));
+      values.reserve(next);
+    }
+    values.push_back(v);
+  }
+  void endRow() {
+    if (rows == 1) cols = inRow;
+    if (inRow == 0 || inRow != cols)
+      fail(where() + " has " + std::to_string(inRow) + " values, data[0] has " +
+           std::to_string(cols) + " (every row needs as many, at least one)");
+  }
+};
+
+/// Our JSON export as events: "data" into MatrixEvents, every other member (the scheme, view,
+/// parameters, region and a series' curves: small beside a matrix) into a document.
+struct ExportEvents : detail::JsonSaxBase {
+  using Dom = nlohmann::detail::json_sax_dom_parser<json>;
+  const std::string& file;
+  json doc = json::object();
+  bool topIsObject = false;
+  bool inData = false;  ///< The member open at depth 1 is "data".
+  std::string member{};
+  json value{};
+  std::unique_ptr<Dom> dom{};
+  MatrixEvents matrix{};
+
+  explicit ExportEvents(const std::string& f) : file(f) {}
+
+  void memberDone() {
+    if (depth == 1 && dom) {
+      doc[member] = std::move(value);  // a member given twice: the last counts
+      dom.reset();
+    }
+  }
+  template <class F>
+  bool event(F forward, std::optional<double> number, const char* type) {
+    if (dom) {
+      forward(*dom);
+      memberDone();
+    } else if (inData && topIsObject) {
+      if (depth == 1) matrix.isArray = false;
+      if (depth == 2) {
+        ++matrix.rows;
+        matrix.fail(matrix.where() + " is not an array of numbers");
+      }
+      if (depth == 3) {
+        if (number) matrix.value(*number, file);
+        else matrix.notANumber(type);
+        ++matrix.inRow;
+      }
+    }
+    return true;
+  }
+  bool null() override {
+    return event([](Dom& d) { d.null(); }, std::numeric_limits<double>::quiet_NaN(), "null");
+  }
+  bool boolean(bool b) override {
+    return event([&](Dom& d) { d.boolean(b); }, std::nullopt, "boolean");
+  }
+  bool number_integer(number_integer_t n) override {
+    return event([&](Dom& d) { d.number_integer(n); }, static_cast<double>(n), "number");
+  }
+  bool number_unsigned(number_unsigned_t n) override {
+    return event([&](Dom& d) { d.number_unsigned(n); }, static_cast<double>(n), "number");
+  }
+  bool number_float(number_float_t x, const string_t& t) override {
+    return event([&](Dom& d) { d.number_float(x, t); }, x, "number");
+  }
+  bool string(string_t& t) override {
+    std::optional<double> v;
+    if (t == "\x01+inf") v = std::numeric_limits<double>::infinity();
+    if (t == "\x01-inf") v = -std::numeric_limits<double>::infinity();
+    if (t == "\x01nan") v = std::numeric_limits<double>::quiet_NaN();
+    return event([&](Dom& d) { d.string(t); }, v, "string");
+  }
+  bool key(string_t& k) override {
+    if (depth == 1 && topIsObject) {
+      inData = k == "data";
+      if (inData) {
+        matrix = MatrixEvents{};
+        matrix.present = true;
+      } else {
+        member = k;
+        value = json();
+        dom = std::make_unique<Dom>(value, false);
+      }
+    } else if (dom) {
+      dom->key(k);
+    }
+    return true;
+  }
+  bool start(bool isObject) {
+    if (depth == 0) topIsObject = isObject;
+    if (dom) {
+      isObject ? dom->start_object(static_cast<std::size_t>(-1))
+               : dom->start_array(static_cast<std::size_t>(-1));
+    } else if (inData && topIsObject) {
+      if (depth == 1) matrix.isArray = !isObject;
+      if (depth == 2 && matrix.isArray) {
+        ++matrix.rows;
+        matrix.inRow = 0;
+        if (isObject) matrix.fail(matrix.where() + " is not an array of numbers");
+      }
+      if (depth == 3 && matrix.isArray) {
+        matrix.notANumber(isObject ? "object" : "array");
+        ++matrix.inRow;
+      }
+    }
+    ++depth;
+    return true;
+  }
+  bool end(bool isObject) {
+    --depth;
+    if (dom) {
+      isObject ? dom->end_object() : dom->end_array();
+      memberDone();
+    } else if (inData && topIsObject && depth == 2 && matrix.isArray && !isObject) {
+      matrix.endRow();
+    }
+    return true;
+  }
+  bool start_object(std::size_t) override { return start(true); }
+  bool start_array(std::size_t) override { return start(false); }
+  bool end_object() override { return end(true); }
+  bool end_array() override { return end(false); }
+};
+
+Array matrixFromJson(const json& doc, MatrixEvents& m, const std::string& file) {
+  if (!m.present || !m.isArray || m.rows == 0)
+    throw FileError(file, "a matrix export needs \"data\": a non-empty array of rows");
+  if (m.problem) throw FileError(file, *m.problem);
+  Array a;
+  const std::size_t rows = m.rows;
+  const std::size_t cols = m.cols;
+  a.values = std::move(m.values);
   for (const auto& [key, count] : {std::pair{"rows", rows}, std::pair{"cols", cols}}) {
     const auto it = doc.find(key);
     if (it != doc.end() && (!it->is_number_unsigned() || it->get<std::uint64_t>() != count))
@@ -452,10 +600,13 @@ Against parseAgainstCsv(std::string_view text, const std::string& file) {
 Against parseAgainstJson(std::string_view text, const std::string& file) {
   std::string marked;
   if (markNonFinite(text, marked)) text = marked;
-  const json doc = json::parse(text.begin(), text.end(), nullptr, false);
-  if (doc.is_discarded()) throw FileError(file, "not valid JSON");
+  ExportEvents events(file);
+  if (!detail::parseJsonEvents(text.data(), text.data() + text.size(), events))
+    throw FileError(file, "not valid JSON");
+  marked = std::string();
+  const json& doc = events.doc;
   const auto str = [&](const char* key) {
-    const auto it = doc.is_object() ? doc.find(key) : doc.end();
+    const auto it = events.topIsObject ? doc.find(key) : doc.end();
     return it != doc.end() && it->is_string() ? it->get<std::string>() : std::string();
   };
   const std::string kind = str("kind");
@@ -472,7 +623,7 @@ Against parseAgainstJson(std::string_view text, const std::string& file) {
   for (const auto& [key, value] : doc["params"].items())
     a.sets.emplace_back(key, paramText(key, value, file));
   if (kind == "matrix") {
-    a.array = matrixFromJson(doc, file);
+    a.array = matrixFromJson(doc, events.matrix, file);
     a.rowStart = startField(doc, "row_start", file);
     a.colStart = startField(doc, "col_start", file);
   } else {

@@ -10,6 +10,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -220,6 +221,33 @@ TEST(CheckFileJson, ParametersAndMaskedCellsInTheCommandLinesSpelling) {
   EXPECT_EQ(s.array.shape, (std::vector<std::int64_t>{2, 3}));
   EXPECT_EQ(s.array.values[3], 4);
   EXPECT_TRUE(std::isnan(s.array.values[5]));
+}
+
+TEST(CheckFileJson, AMatrixOverTheBudgetIsRefusedAsItIsRead) {
+  // 40,000 values (320 KB as doubles) under a 64 KiB budget. Before: read whole into a document
+  // tree (about 40 bytes a number) with no budget.
+  std::string text = R"({"scheme": "rope", "view": "cos", "params": {"dim": 8}, "kind": "matrix",)"
+                     R"( "data": [)";
+  for (int r = 0; r < 5000; ++r) text += std::string(r ? "," : "") + "[1,2,3,4,5,6,7,8]";
+  text += "]}";
+  setMemoryBudget(MemoryBudget{64 * 1024, "--memory-budget"});
+  EXPECT_THROW((void)parseAgainstJson(text, "t.json"), MemoryBudgetError);
+  setMemoryBudget(std::nullopt);
+  const Against a = parseAgainstJson(text, "t.json");
+  EXPECT_EQ(a.array.shape, (std::vector<std::int64_t>{5000, 8}));
+  EXPECT_EQ(a.array.values[8 * 4999 + 7], 8.0);
+}
+
+TEST(CheckFileJson, DataMayComeBeforeKindAndMembersMayRepeat) {
+  // Read as events: "data" first, a member given twice counts as its last, as in a document.
+  const Against a = parseAgainstJson(
+      R"({"data": [[1, null], [NaN, -Infinity]], "scheme": "x", "scheme": "rope", "view": "cos",)"
+      R"( "params": {"dim": 2, "length": 2}, "kind": "matrix", "rows": 2, "cols": 2})",
+      "t.json");
+  EXPECT_EQ(a.scheme, "rope");
+  ASSERT_EQ(a.array.values.size(), 4U);
+  EXPECT_TRUE(std::isnan(a.array.values[1]) && std::isnan(a.array.values[2]));
+  EXPECT_EQ(a.array.values[3], -std::numeric_limits<double>::infinity());
 }
 
 TEST(CheckFileJson, RefusesWhatIsNotOneOfOurExports) {
