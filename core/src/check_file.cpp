@@ -16,9 +16,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "json_sax.hpp"
 #include "posenc/check.hpp"
 #include "posenc/memory_budget.hpp"
-#include "json_sax.hpp"
 #include "posenc/tensor_ref.hpp"
 #include "text_util.hpp"
 

@@ -228,7 +228,7 @@ struct HeaderEvents : detail::JsonSaxBase {
   std::vector<TensorEntry>& tensors;
   std::map<std::string, std::string>& metadata;
   bool topIsObject = false;
-  std::string name{};  ///< The key open at depth 1.
+  std::string name{};   ///< The key open at depth 1.
   std::string field{};  ///< The key open at depth 2.
   bool inMetadata = false;
   bool inEntry = false;
@@ -247,15 +247,16 @@ struct HeaderEvents : detail::JsonSaxBase {
   void metadataValueNotString() {
     fail("\"__metadata__\" value of " + inQuotes(field) + " is not a string");
   }
-  void entryNotObject() { fail("tensor " + inQuotes(name) + ": its header entry is not an object"); }
+  void entryNotObject() {
+    fail("tensor " + inQuotes(name) + ": its header entry is not an object");
+  }
 
   /// A whole number >= 0 (or not) at depth 3, inside "shape" or "data_offsets".
   void element(std::optional<std::uint64_t> v) {
     if (at == Field::Shape) {
       if (!v || *v > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
         entry.shapeBad = true;
-      else
-        entry.shape.push_back(static_cast<std::int64_t>(*v));
+      else entry.shape.push_back(static_cast<std::int64_t>(*v));
     } else if (at == Field::Offsets) {
       if (entry.offsetCount < 2) entry.offsets[entry.offsetCount] = v;
       ++entry.offsetCount;
@@ -291,8 +292,8 @@ struct HeaderEvents : detail::JsonSaxBase {
     if (depth == 2) {
       field = k;
       if (inEntry) {
-        at = k == "dtype" ? Field::Dtype
-             : k == "shape" ? Field::Shape
+        at = k == "dtype"          ? Field::Dtype
+             : k == "shape"        ? Field::Shape
              : k == "data_offsets" ? Field::Offsets
                                    : Field::None;
         // A field given twice: the last one counts, as in a JSON object.

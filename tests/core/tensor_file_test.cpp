@@ -295,10 +295,9 @@ TEST(Safetensors, HostileHeadersAreRefusedWithTheReason) {
 
 TEST(Safetensors, ATensorListedTwiceIsRefusedNamingIt) {
   // Before: accepted, the last entry winning and the first one unreadable.
-  const std::string header =
-      R"({"wpe.weight":{"dtype":"F32","shape":[1],"data_offsets":[0,4]},)"
-      R"("wte.weight":{"dtype":"F32","shape":[1],"data_offsets":[8,12]},)"
-      R"("wpe.weight":{"dtype":"F32","shape":[1],"data_offsets":[4,8]}})";
+  const std::string header = R"({"wpe.weight":{"dtype":"F32","shape":[1],"data_offsets":[0,4]},)"
+                             R"("wte.weight":{"dtype":"F32","shape":[1],"data_offsets":[8,12]},)"
+                             R"("wpe.weight":{"dtype":"F32","shape":[1],"data_offsets":[4,8]}})";
   try {
     (void)SafetensorsFile(safetensorsWith(header, 12), "x.safetensors");
     ADD_FAILURE() << "accepted";
