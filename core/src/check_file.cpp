@@ -277,30 +277,6 @@ bool markNonFinite(std::string_view text, std::string& out) {
   return true;
 }
 
-/// A value of the data: a number, or null for a masked cell (NaN). `where` names it.
-double dataValue(const json& v, const std::string& where, const std::string& file) {
-  if (v.is_null()) return std::numeric_limits<double>::quiet_NaN();
-  if (v.is_number()) return v.get<double>();
-  if (v.is_string()) {
-    const std::string& s = v.get_ref<const std::string&>();
-    if (s == "\x01+inf") return std::numeric_limits<double>::infinity();
-    if (s == "\x01-inf") return -std::numeric_limits<double>::infinity();
-    if (s == "\x01nan") return std::numeric_limits<double>::quiet_NaN();
-  }
-  throw FileError(file, where + " is " + std::string(v.type_name()) +
-                            ", not a number or null (a masked cell)");
-}
-
-/// An array of numbers or nulls (a row of "data", "x", a curve's "y").
-std::vector<double> numberArray(const json& v, const std::string& where, const std::string& file) {
-  if (!v.is_array()) throw FileError(file, where + " is not an array of numbers");
-  std::vector<double> out;
-  out.reserve(v.size());
-  for (std::size_t i = 0; i < v.size(); ++i)
-    out.push_back(dataValue(v[i], where + "[" + std::to_string(i) + "]", file));
-  return out;
-}
-
 /// A non-negative whole number field of our export (row_start, col_start), 0 when absent.
 Index startField(const json& doc, const char* key, const std::string& file) {
   const auto it = doc.find(key);
@@ -351,18 +327,65 @@ struct MatrixEvents {
   }
 };
 
-/// Our JSON export as events: "data" into MatrixEvents, every other member (the scheme, view,
-/// parameters, region and a series' curves: small beside a matrix) into a document.
+/// A series export's "x" and "series" as their events arrive: the number of points, and every
+/// curve's "y" straight into one vector, each with its first problem (numberArray's words).
+struct SeriesEvents {
+  struct Curve {
+    bool isObject = false;
+    bool hasY = false;
+    bool yIsArray = false;
+    std::size_t count = 0;
+    std::size_t start = 0;  ///< Its first value in `values`.
+    std::optional<std::string> problem{};
+  };
+  bool xPresent = false;
+  bool xIsArray = false;
+  std::size_t points = 0;
+  std::optional<std::string> xProblem{};
+  bool present = false;
+  bool isArray = false;
+  std::vector<Curve> curves{};
+  std::vector<double> values{};
+
+  std::string where() const { return "series[" + std::to_string(curves.size() - 1) + "]"; }
+  static std::string notANumber(const std::string& cell, const char* type) {
+    return cell + " is " + type + ", not a number or null (a masked cell)";
+  }
+  void xElement(bool isNumber, const char* type) {
+    if (!isNumber && !xProblem) xProblem = notANumber("x[" + std::to_string(points) + "]", type);
+    ++points;
+  }
+  void yElement(std::optional<double> v, const char* type, const std::string& file) {
+    Curve& c = curves.back();
+    if (!v && !c.problem)
+      c.problem = notANumber(where() + ".y[" + std::to_string(c.count) + "]", type);
+    ++c.count;
+    if (!v) return;
+    if (values.size() == values.capacity()) {
+      const std::size_t next = std::max<std::size_t>(1024, 2 * values.capacity());
+      checkMemory(static_cast<double>(next) * sizeof(double),
+                  "the values of " + detail::printable(file));
+      values.reserve(next);
+    }
+    values.push_back(*v);
+  }
+};
+
+/// Our JSON export as events: "data" into MatrixEvents, "x" and "series" into SeriesEvents,
+/// every other member (the scheme, view, parameters and region: a few lines) into a document.
 struct ExportEvents : detail::JsonSaxBase {
   using Dom = nlohmann::detail::json_sax_dom_parser<json>;
+  enum class Member { Other, Data, X, Series };
   const std::string& file;
   json doc = json::object();
   bool topIsObject = false;
-  bool inData = false;  ///< The member open at depth 1 is "data".
+  Member at = Member::Other;  ///< The member open at depth 1.
+  bool curveKeyIsY = false;   ///< The key open in a curve of "series" is "y".
   std::string member{};
   json value{};
   std::unique_ptr<Dom> dom{};
   MatrixEvents matrix{};
+  SeriesEvents series{};
 
   explicit ExportEvents(const std::string& f) : file(f) {}
 
@@ -372,22 +395,38 @@ struct ExportEvents : detail::JsonSaxBase {
       dom.reset();
     }
   }
+  /// A value that is not an object or array (`number` set when it reads as one).
+  void scalar(std::optional<double> number, const char* type) {
+    if (!topIsObject) return;
+    if (at == Member::Data) {
+      if (depth == 1) matrix.isArray = false;
+      if (depth == 2 && matrix.isArray) {
+        ++matrix.rows;
+        matrix.fail(matrix.where() + " is not an array of numbers");
+      }
+      if (depth == 3 && matrix.isArray) {
+        if (number) matrix.value(*number, file);
+        else matrix.notANumber(type);
+        ++matrix.inRow;
+      }
+    } else if (at == Member::X) {
+      if (depth == 1) series.xIsArray = false;
+      if (depth == 2 && series.xIsArray) series.xElement(number.has_value(), type);
+    } else if (at == Member::Series) {
+      if (depth == 1) series.isArray = false;
+      if (depth == 2 && series.isArray) series.curves.emplace_back();  // not an object
+      if (depth == 3 && curveKeyIsY) series.curves.back().yIsArray = false;
+      if (depth == 4 && curveKeyIsY && series.curves.back().yIsArray)
+        series.yElement(number, type, file);
+    }
+  }
   template <class F>
   bool event(F forward, std::optional<double> number, const char* type) {
     if (dom) {
       forward(*dom);
       memberDone();
-    } else if (inData && topIsObject) {
-      if (depth == 1) matrix.isArray = false;
-      if (depth == 2) {
-        ++matrix.rows;
-        matrix.fail(matrix.where() + " is not an array of numbers");
-      }
-      if (depth == 3) {
-        if (number) matrix.value(*number, file);
-        else matrix.notANumber(type);
-        ++matrix.inRow;
-      }
+    } else {
+      scalar(number, type);
     }
     return true;
   }
@@ -415,10 +454,23 @@ struct ExportEvents : detail::JsonSaxBase {
   }
   bool key(string_t& k) override {
     if (depth == 1 && topIsObject) {
-      inData = k == "data";
-      if (inData) {
+      at = k == "data"     ? Member::Data
+           : k == "x"      ? Member::X
+           : k == "series" ? Member::Series
+                           : Member::Other;
+      if (at == Member::Data) {  // a member given twice: the last counts
         matrix = MatrixEvents{};
         matrix.present = true;
+      } else if (at == Member::X) {
+        series.xPresent = true;
+        series.xIsArray = false;
+        series.points = 0;
+        series.xProblem.reset();
+      } else if (at == Member::Series) {
+        series.present = true;
+        series.isArray = false;
+        series.curves.clear();
+        series.values.clear();
       } else {
         member = k;
         value = json();
@@ -426,6 +478,13 @@ struct ExportEvents : detail::JsonSaxBase {
       }
     } else if (dom) {
       dom->key(k);
+    } else if (at == Member::Series && depth == 3 && series.isArray) {
+      SeriesEvents::Curve& c = series.curves.back();
+      curveKeyIsY = k == "y";
+      if (curveKeyIsY) {
+        series.values.resize(c.start);  // "y" given twice: the last counts
+        c = SeriesEvents::Curve{c.isObject, true, false, 0, c.start, {}};
+      }
     }
     return true;
   }
@@ -434,7 +493,7 @@ struct ExportEvents : detail::JsonSaxBase {
     if (dom) {
       isObject ? dom->start_object(static_cast<std::size_t>(-1))
                : dom->start_array(static_cast<std::size_t>(-1));
-    } else if (inData && topIsObject) {
+    } else if (topIsObject && at == Member::Data) {
       if (depth == 1) matrix.isArray = !isObject;
       if (depth == 2 && matrix.isArray) {
         ++matrix.rows;
@@ -445,6 +504,21 @@ struct ExportEvents : detail::JsonSaxBase {
         matrix.notANumber(isObject ? "object" : "array");
         ++matrix.inRow;
       }
+    } else if (topIsObject && at == Member::X) {
+      if (depth == 1) series.xIsArray = !isObject;
+      if (depth == 2 && series.xIsArray) series.xElement(false, isObject ? "object" : "array");
+    } else if (topIsObject && at == Member::Series) {
+      if (depth == 1) series.isArray = !isObject;
+      if (depth == 2 && series.isArray) {
+        series.curves.emplace_back();
+        series.curves.back().isObject = isObject;
+        series.curves.back().start = series.values.size();
+        curveKeyIsY = false;
+      }
+      if (depth == 3 && curveKeyIsY && series.curves.back().isObject)
+        series.curves.back().yIsArray = !isObject;
+      if (depth == 4 && curveKeyIsY && series.curves.back().yIsArray)
+        series.yElement(std::nullopt, isObject ? "object" : "array", file);
     }
     ++depth;
     return true;
@@ -454,8 +528,10 @@ struct ExportEvents : detail::JsonSaxBase {
     if (dom) {
       isObject ? dom->end_object() : dom->end_array();
       memberDone();
-    } else if (inData && topIsObject && depth == 2 && matrix.isArray && !isObject) {
+    } else if (topIsObject && at == Member::Data && depth == 2 && matrix.isArray && !isObject) {
       matrix.endRow();
+    } else if (topIsObject && at == Member::Series && depth == 3) {
+      curveKeyIsY = false;  // the end of "y" (or of another member's array or object)
     }
     return true;
   }
@@ -484,26 +560,27 @@ Array matrixFromJson(const json& doc, MatrixEvents& m, const std::string& file) 
 }
 
 /// A series export as curves x points (x only gives the number of points).
-Array seriesFromJson(const json& doc, const std::string& file) {
-  const auto x = doc.find("x");
-  const auto series = doc.find("series");
-  if (x == doc.end() || series == doc.end() || !series->is_array() || series->empty())
+Array seriesFromJson(SeriesEvents& e, const std::string& file) {
+  if (!e.xPresent || !e.present || !e.isArray || e.curves.empty())
     throw FileError(file, "a series export needs \"x\" and \"series\": [{\"name\", \"y\"}, ...]");
-  const std::size_t points = numberArray(*x, "x", file).size();
+  if (!e.xIsArray) throw FileError(file, "x is not an array of numbers");
+  if (e.xProblem) throw FileError(file, *e.xProblem);
+  const std::size_t points = e.points;
   if (points == 0) throw FileError(file, "\"x\" holds no points");
-  Array a;
-  for (std::size_t s = 0; s < series->size(); ++s) {
-    const json& curve = (*series)[s];
+  for (std::size_t s = 0; s < e.curves.size(); ++s) {
+    const SeriesEvents::Curve& curve = e.curves[s];
     const std::string where = "series[" + std::to_string(s) + "]";
-    if (!curve.is_object() || !curve.contains("y"))
+    if (!curve.isObject || !curve.hasY)
       throw FileError(file, where + " is not an object with \"y\"");
-    const std::vector<double> y = numberArray(curve["y"], where + ".y", file);
-    if (y.size() != points)
-      throw FileError(file, where + ".y has " + std::to_string(y.size()) + " values, \"x\" has " +
-                                std::to_string(points));
-    a.values.insert(a.values.end(), y.begin(), y.end());
+    if (!curve.yIsArray) throw FileError(file, where + ".y is not an array of numbers");
+    if (curve.problem) throw FileError(file, *curve.problem);
+    if (curve.count != points)
+      throw FileError(file, where + ".y has " + std::to_string(curve.count) +
+                                " values, \"x\" has " + std::to_string(points));
   }
-  a.shape = {static_cast<std::int64_t>(series->size()), static_cast<std::int64_t>(points)};
+  Array a;
+  a.values = std::move(e.values);
+  a.shape = {static_cast<std::int64_t>(e.curves.size()), static_cast<std::int64_t>(points)};
   return a;
 }
 
@@ -627,7 +704,7 @@ Against parseAgainstJson(std::string_view text, const std::string& file) {
     a.rowStart = startField(doc, "row_start", file);
     a.colStart = startField(doc, "col_start", file);
   } else {
-    a.array = seriesFromJson(doc, file);
+    a.array = seriesFromJson(events.series, file);
   }
   a.textDigits = std::max(shortestDigits(a.array.values), 1);
   return a;

@@ -250,6 +250,36 @@ TEST(CheckFileJson, DataMayComeBeforeKindAndMembersMayRepeat) {
   EXPECT_EQ(a.array.values[3], -std::numeric_limits<double>::infinity());
 }
 
+TEST(CheckFileJson, ASeriesIsReadAsEventsWithTheDocumentsWords) {
+  // "series" before "x", "y" before "name", a curve's "y" given twice (the last counts).
+  const std::string head = R"({"scheme": "rope", "view": "cos", "params": {}, "kind": "series", )";
+  const Against a = parseAgainstJson(
+      head + R"("series": [{"y": [9], "y": [1, 2], "name": "a"}, {"name": "b", "y": [3, null]}],)"
+             R"( "x": [0, 1]})",
+      "t.json");
+  EXPECT_EQ(a.array.shape, (std::vector<std::int64_t>{2, 2}));
+  ASSERT_EQ(a.array.values.size(), 4U);
+  EXPECT_EQ(a.array.values[1], 2.0);
+  EXPECT_TRUE(std::isnan(a.array.values[3]));
+  const auto parse = [](const std::string& text) {
+    return jsonRefusal([&] { (void)parseAgainstJson(text, "t.json"); });
+  };
+  EXPECT_EQ(parse(head + R"("x": [0, "a"], "series": [{"y": [1, 2]}]})"),
+            "x[1] is string, not a number or null (a masked cell)");
+  EXPECT_EQ(parse(head + R"("x": {}, "series": [{"y": [1, 2]}]})"), "x is not an array of numbers");
+  EXPECT_EQ(parse(head + R"("x": [], "series": [{"y": []}]})"), "\"x\" holds no points");
+  EXPECT_EQ(parse(head + R"("x": [0], "series": [{"y": [1]}, [1]]})"),
+            "series[1] is not an object with \"y\"");
+  EXPECT_EQ(parse(head + R"("x": [0], "series": [{"name": "a"}]})"),
+            "series[0] is not an object with \"y\"");
+  EXPECT_EQ(parse(head + R"("x": [0], "series": [{"y": 1}]})"),
+            "series[0].y is not an array of numbers");
+  EXPECT_EQ(parse(head + R"("x": [0], "series": [{"y": [[1]]}]})"),
+            "series[0].y[0] is array, not a number or null (a masked cell)");
+  EXPECT_NE(parse(head + R"("x": [0], "series": []})").find("a series export needs"),
+            std::string::npos);
+}
+
 TEST(CheckFileJson, RefusesWhatIsNotOneOfOurExports) {
   const auto parse = [](const std::string& text) {
     return jsonRefusal([&] { (void)parseAgainstJson(text, "t.json"); });
