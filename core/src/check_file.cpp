@@ -11,12 +11,15 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <memory>
 #include <optional>
 
 #include <nlohmann/json.hpp>
 
+#include "json_sax.hpp"
 #include "posenc/check.hpp"
 #include "posenc/input_file.hpp"
+#include "posenc/memory_budget.hpp"
 #include "posenc/tensor_ref.hpp"
 #include "text_util.hpp"
 
@@ -109,24 +112,31 @@ std::string_view trimmed(std::string_view s) {
   return s;
 }
 
-/// The fields of our series CSV's header (names quoted as CSV quotes them: "a,b", "say ""x""").
-std::vector<std::string> headerFields(std::string_view line) {
-  std::vector<std::string> fields(1);
+/// Of a line read as our series CSV's header (names quoted as CSV quotes them: "a,b",
+/// "say ""x"""): its first field and how many fields it has. Nothing but the first field is
+/// copied (a data line of millions of numbers is asked this too).
+struct HeaderFields {
+  std::string first{};
+  std::size_t count = 1;
+};
+
+HeaderFields headerFields(std::string_view line) {
+  HeaderFields h;
   bool quoted = false;
   for (std::size_t i = 0; i < line.size(); ++i) {
     const char c = line[i];
     if (quoted && c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
-      fields.back() += '"';
+      if (h.count == 1) h.first += '"';
       ++i;
     } else if (c == '"') {
       quoted = !quoted;
     } else if (c == ',' && !quoted) {
-      fields.emplace_back();
-    } else {
-      fields.back() += c;
+      ++h.count;
+    } else if (h.count == 1 && h.first.size() < 64) {
+      h.first += c;  // enough to tell "x" from anything else
     }
   }
-  return fields;
+  return h;
 }
 
 /// A CSV being read: rows of numbers, all as long as the first.
@@ -216,15 +226,20 @@ constexpr std::string_view kMarkNan = "\"\\u0001nan\"";
 /// Python's json module writes Infinity, -Infinity and NaN (allow_nan, its default), which JSON
 /// has not, and a number beyond a double's range (1e999) is an infinity that nlohmann-json
 /// refuses: outside strings, each becomes a marker string that dataValue reads back.
-std::string markNonFinite(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
+/// Returns false, and leaves `out` empty, when the text has none (the usual case: no copy).
+bool markNonFinite(std::string_view text, std::string& out) {
+  std::size_t copied = 0;  // text before this is in `out`
+  const auto replace = [&](std::size_t at, std::size_t n, std::string_view marker) {
+    if (out.empty()) out.reserve(text.size() + 64);
+    out.append(text.substr(copied, at - copied));
+    out += marker;
+    copied = at + n;
+  };
   bool inString = false;
   for (std::size_t i = 0; i < text.size();) {
     const char c = text[i];
     if (inString) {
-      out += c;
-      if (c == '\\' && i + 1 < text.size()) out += text[++i];
+      if (c == '\\' && i + 1 < text.size()) ++i;
       else if (c == '"') inString = false;
       ++i;
       continue;
@@ -234,11 +249,11 @@ std::string markNonFinite(std::string_view text) {
       inString = true;
     } else if (rest.substr(0, 8) == "Infinity" || rest.substr(0, 9) == "-Infinity") {
       const bool minus = c == '-';
-      out += minus ? kMarkMinusInf : kMarkPlusInf;
+      replace(i, minus ? 9 : 8, minus ? kMarkMinusInf : kMarkPlusInf);
       i += minus ? 9 : 8;
       continue;
     } else if (rest.substr(0, 3) == "NaN") {
-      out += kMarkNan;
+      replace(i, 3, kMarkNan);
       i += 3;
       continue;
     } else if (c == '-' || (c >= '0' && c <= '9')) {
@@ -247,38 +262,15 @@ std::string markNonFinite(std::string_view text) {
       // Only an exponent, or over 300 digits, can pass a double's range.
       const bool mayOverflow = token.find_first_of("eE") != std::string_view::npos || n > 300;
       const double v = mayOverflow ? std::strtod(std::string(token).c_str(), nullptr) : 0.0;
-      out += std::isinf(v) ? (v > 0 ? kMarkPlusInf : kMarkMinusInf) : token;
+      if (std::isinf(v)) replace(i, n, v > 0 ? kMarkPlusInf : kMarkMinusInf);
       i += n;
       continue;
     }
-    out += c;
     ++i;
   }
-  return out;
-}
-
-/// A value of the data: a number, or null for a masked cell (NaN). `where` names it.
-double dataValue(const json& v, const std::string& where, const std::string& file) {
-  if (v.is_null()) return std::numeric_limits<double>::quiet_NaN();
-  if (v.is_number()) return v.get<double>();
-  if (v.is_string()) {
-    const std::string& s = v.get_ref<const std::string&>();
-    if (s == "\x01+inf") return std::numeric_limits<double>::infinity();
-    if (s == "\x01-inf") return -std::numeric_limits<double>::infinity();
-    if (s == "\x01nan") return std::numeric_limits<double>::quiet_NaN();
-  }
-  throw FileError(file, where + " is " + std::string(v.type_name()) +
-                            ", not a number or null (a masked cell)");
-}
-
-/// An array of numbers or nulls (a row of "data", "x", a curve's "y").
-std::vector<double> numberArray(const json& v, const std::string& where, const std::string& file) {
-  if (!v.is_array()) throw FileError(file, where + " is not an array of numbers");
-  std::vector<double> out;
-  out.reserve(v.size());
-  for (std::size_t i = 0; i < v.size(); ++i)
-    out.push_back(dataValue(v[i], where + "[" + std::to_string(i) + "]", file));
-  return out;
+  if (copied == 0) return false;
+  out.append(text.substr(copied));
+  return true;
 }
 
 /// A non-negative whole number field of our export (row_start, col_start), 0 when absent.
@@ -290,23 +282,269 @@ Index startField(const json& doc, const char* key, const std::string& file) {
   return static_cast<Index>(it->get<std::uint64_t>());
 }
 
-Array matrixFromJson(const json& doc, const std::string& file) {
-  const auto data = doc.find("data");
-  if (data == doc.end() || !data->is_array() || data->empty())
-    throw FileError(file, "a matrix export needs \"data\": a non-empty array of rows");
-  Array a;
-  const std::size_t rows = data->size();
+/// The "data" of a matrix export as its events arrive: the values row after row, straight into
+/// one vector (the document tree took about 40 bytes a number), with the first problem kept for
+/// when the export turns out to be a matrix.
+struct MatrixEvents {
+  bool present = false;
+  bool isArray = false;
+  std::size_t rows = 0;  ///< Elements of "data" begun.
   std::size_t cols = 0;
-  for (std::size_t r = 0; r < rows; ++r) {
-    const std::vector<double> row =
-        numberArray((*data)[r], "data[" + std::to_string(r) + "]", file);
-    if (r == 0) cols = row.size();
-    if (row.empty() || row.size() != cols)
-      throw FileError(file, "data[" + std::to_string(r) + "] has " + std::to_string(row.size()) +
-                                " values, data[0] has " + std::to_string(cols) +
-                                " (every row needs as many, at least one)");
-    a.values.insert(a.values.end(), row.begin(), row.end());
+  std::size_t inRow = 0;  ///< Values of the row being read.
+  std::vector<double> values{};
+  std::optional<std::string> problem{};
+
+  void fail(std::string reason) {
+    if (problem) return;
+    problem = std::move(reason);
+    values = {};  // no longer needed
   }
+  std::string where() const { return "data[" + std::to_string(rows - 1) + "]"; }
+  std::string cell() const { return where() + "[" + std::to_string(inRow) + "]"; }
+  void notANumber(const char* type) {
+    fail(cell() + " is " + type + ", not a number or null (a masked cell)");
+  }
+  void value(double v, const std::string& file) {
+    if (problem) return;
+    if (values.size() == values.capacity()) {
+      // Refused by the budget before the values would pass it, not after.
+      const std::size_t next = std::max<std::size_t>(1024, 2 * values.capacity());
+      checkMemory(static_cast<double>(next) * sizeof(double),
+                  "the values of " + detail::printable(file));
+      values.reserve(next);
+    }
+    values.push_back(v);
+  }
+  void endRow() {
+    if (rows == 1) cols = inRow;
+    if (inRow == 0 || inRow != cols)
+      fail(where() + " has " + std::to_string(inRow) + " values, data[0] has " +
+           std::to_string(cols) + " (every row needs as many, at least one)");
+  }
+};
+
+/// A series export's "x" and "series" as their events arrive: the number of points, and every
+/// curve's "y" straight into one vector, each with its first problem (numberArray's words).
+struct SeriesEvents {
+  struct Curve {
+    bool isObject = false;
+    bool hasY = false;
+    bool yIsArray = false;
+    std::size_t count = 0;
+    std::size_t start = 0;  ///< Its first value in `values`.
+    std::optional<std::string> problem{};
+  };
+  bool xPresent = false;
+  bool xIsArray = false;
+  std::size_t points = 0;
+  std::optional<std::string> xProblem{};
+  bool present = false;
+  bool isArray = false;
+  std::vector<Curve> curves{};
+  std::vector<double> values{};
+
+  std::string where() const { return "series[" + std::to_string(curves.size() - 1) + "]"; }
+  static std::string notANumber(const std::string& cell, const char* type) {
+    return cell + " is " + type + ", not a number or null (a masked cell)";
+  }
+  void xElement(bool isNumber, const char* type) {
+    if (!isNumber && !xProblem) xProblem = notANumber("x[" + std::to_string(points) + "]", type);
+    ++points;
+  }
+  void yElement(std::optional<double> v, const char* type, const std::string& file) {
+    Curve& c = curves.back();
+    if (!v && !c.problem)
+      c.problem = notANumber(where() + ".y[" + std::to_string(c.count) + "]", type);
+    ++c.count;
+    if (!v) return;
+    if (values.size() == values.capacity()) {
+      const std::size_t next = std::max<std::size_t>(1024, 2 * values.capacity());
+      checkMemory(static_cast<double>(next) * sizeof(double),
+                  "the values of " + detail::printable(file));
+      values.reserve(next);
+    }
+    values.push_back(*v);
+  }
+};
+
+/// Our JSON export as events: "data" into MatrixEvents, "x" and "series" into SeriesEvents,
+/// every other member (the scheme, view, parameters and region: a few lines) into a document.
+struct ExportEvents : detail::JsonSaxBase {
+  using Dom = nlohmann::detail::json_sax_dom_parser<json>;
+  enum class Member { Other, Data, X, Series };
+  const std::string& file;
+  json doc = json::object();
+  bool topIsObject = false;
+  Member at = Member::Other;  ///< The member open at depth 1.
+  bool curveKeyIsY = false;   ///< The key open in a curve of "series" is "y".
+  std::string member{};
+  json value{};
+  std::unique_ptr<Dom> dom{};
+  MatrixEvents matrix{};
+  SeriesEvents series{};
+
+  explicit ExportEvents(const std::string& f) : file(f) {}
+
+  void memberDone() {
+    if (depth == 1 && dom) {
+      doc[member] = std::move(value);  // a member given twice: the last counts
+      dom.reset();
+    }
+  }
+  /// A value that is not an object or array (`number` set when it reads as one).
+  void scalar(std::optional<double> number, const char* type) {
+    if (!topIsObject) return;
+    if (at == Member::Data) {
+      if (depth == 1) matrix.isArray = false;
+      if (depth == 2 && matrix.isArray) {
+        ++matrix.rows;
+        matrix.fail(matrix.where() + " is not an array of numbers");
+      }
+      if (depth == 3 && matrix.isArray) {
+        if (number) matrix.value(*number, file);
+        else matrix.notANumber(type);
+        ++matrix.inRow;
+      }
+    } else if (at == Member::X) {
+      if (depth == 1) series.xIsArray = false;
+      if (depth == 2 && series.xIsArray) series.xElement(number.has_value(), type);
+    } else if (at == Member::Series) {
+      if (depth == 1) series.isArray = false;
+      if (depth == 2 && series.isArray) series.curves.emplace_back();  // not an object
+      if (depth == 3 && curveKeyIsY) series.curves.back().yIsArray = false;
+      if (depth == 4 && curveKeyIsY && series.curves.back().yIsArray)
+        series.yElement(number, type, file);
+    }
+  }
+  template <class F>
+  bool event(F forward, std::optional<double> number, const char* type) {
+    if (dom) {
+      forward(*dom);
+      memberDone();
+    } else {
+      scalar(number, type);
+    }
+    return true;
+  }
+  bool null() override {
+    return event([](Dom& d) { d.null(); }, std::numeric_limits<double>::quiet_NaN(), "null");
+  }
+  bool boolean(bool b) override {
+    return event([&](Dom& d) { d.boolean(b); }, std::nullopt, "boolean");
+  }
+  bool number_integer(number_integer_t n) override {
+    return event([&](Dom& d) { d.number_integer(n); }, static_cast<double>(n), "number");
+  }
+  bool number_unsigned(number_unsigned_t n) override {
+    return event([&](Dom& d) { d.number_unsigned(n); }, static_cast<double>(n), "number");
+  }
+  bool number_float(number_float_t x, const string_t& t) override {
+    return event([&](Dom& d) { d.number_float(x, t); }, x, "number");
+  }
+  bool string(string_t& t) override {
+    std::optional<double> v;
+    if (t == "\x01+inf") v = std::numeric_limits<double>::infinity();
+    if (t == "\x01-inf") v = -std::numeric_limits<double>::infinity();
+    if (t == "\x01nan") v = std::numeric_limits<double>::quiet_NaN();
+    return event([&](Dom& d) { d.string(t); }, v, "string");
+  }
+  bool key(string_t& k) override {
+    if (depth == 1 && topIsObject) {
+      at = k == "data"     ? Member::Data
+           : k == "x"      ? Member::X
+           : k == "series" ? Member::Series
+                           : Member::Other;
+      if (at == Member::Data) {  // a member given twice: the last counts
+        matrix = MatrixEvents{};
+        matrix.present = true;
+      } else if (at == Member::X) {
+        series.xPresent = true;
+        series.xIsArray = false;
+        series.points = 0;
+        series.xProblem.reset();
+      } else if (at == Member::Series) {
+        series.present = true;
+        series.isArray = false;
+        series.curves.clear();
+        series.values.clear();
+      } else {
+        member = k;
+        value = json();
+        dom = std::make_unique<Dom>(value, false);
+      }
+    } else if (dom) {
+      dom->key(k);
+    } else if (at == Member::Series && depth == 3 && series.isArray) {
+      SeriesEvents::Curve& c = series.curves.back();
+      curveKeyIsY = k == "y";
+      if (curveKeyIsY) {
+        series.values.resize(c.start);  // "y" given twice: the last counts
+        c = SeriesEvents::Curve{c.isObject, true, false, 0, c.start, {}};
+      }
+    }
+    return true;
+  }
+  bool start(bool isObject) {
+    if (depth == 0) topIsObject = isObject;
+    if (dom) {
+      isObject ? dom->start_object(static_cast<std::size_t>(-1))
+               : dom->start_array(static_cast<std::size_t>(-1));
+    } else if (topIsObject && at == Member::Data) {
+      if (depth == 1) matrix.isArray = !isObject;
+      if (depth == 2 && matrix.isArray) {
+        ++matrix.rows;
+        matrix.inRow = 0;
+        if (isObject) matrix.fail(matrix.where() + " is not an array of numbers");
+      }
+      if (depth == 3 && matrix.isArray) {
+        matrix.notANumber(isObject ? "object" : "array");
+        ++matrix.inRow;
+      }
+    } else if (topIsObject && at == Member::X) {
+      if (depth == 1) series.xIsArray = !isObject;
+      if (depth == 2 && series.xIsArray) series.xElement(false, isObject ? "object" : "array");
+    } else if (topIsObject && at == Member::Series) {
+      if (depth == 1) series.isArray = !isObject;
+      if (depth == 2 && series.isArray) {
+        series.curves.emplace_back();
+        series.curves.back().isObject = isObject;
+        series.curves.back().start = series.values.size();
+        curveKeyIsY = false;
+      }
+      if (depth == 3 && curveKeyIsY && series.curves.back().isObject)
+        series.curves.back().yIsArray = !isObject;
+      if (depth == 4 && curveKeyIsY && series.curves.back().yIsArray)
+        series.yElement(std::nullopt, isObject ? "object" : "array", file);
+    }
+    ++depth;
+    return true;
+  }
+  bool end(bool isObject) {
+    --depth;
+    if (dom) {
+      isObject ? dom->end_object() : dom->end_array();
+      memberDone();
+    } else if (topIsObject && at == Member::Data && depth == 2 && matrix.isArray && !isObject) {
+      matrix.endRow();
+    } else if (topIsObject && at == Member::Series && depth == 3) {
+      curveKeyIsY = false;  // the end of "y" (or of another member's array or object)
+    }
+    return true;
+  }
+  bool start_object(std::size_t) override { return start(true); }
+  bool start_array(std::size_t) override { return start(false); }
+  bool end_object() override { return end(true); }
+  bool end_array() override { return end(false); }
+};
+
+Array matrixFromJson(const json& doc, MatrixEvents& m, const std::string& file) {
+  if (!m.present || !m.isArray || m.rows == 0)
+    throw FileError(file, "a matrix export needs \"data\": a non-empty array of rows");
+  if (m.problem) throw FileError(file, *m.problem);
+  Array a;
+  const std::size_t rows = m.rows;
+  const std::size_t cols = m.cols;
+  a.values = std::move(m.values);
   for (const auto& [key, count] : {std::pair{"rows", rows}, std::pair{"cols", cols}}) {
     const auto it = doc.find(key);
     if (it != doc.end() && (!it->is_number_unsigned() || it->get<std::uint64_t>() != count))
@@ -318,26 +556,27 @@ Array matrixFromJson(const json& doc, const std::string& file) {
 }
 
 /// A series export as curves x points (x only gives the number of points).
-Array seriesFromJson(const json& doc, const std::string& file) {
-  const auto x = doc.find("x");
-  const auto series = doc.find("series");
-  if (x == doc.end() || series == doc.end() || !series->is_array() || series->empty())
+Array seriesFromJson(SeriesEvents& e, const std::string& file) {
+  if (!e.xPresent || !e.present || !e.isArray || e.curves.empty())
     throw FileError(file, "a series export needs \"x\" and \"series\": [{\"name\", \"y\"}, ...]");
-  const std::size_t points = numberArray(*x, "x", file).size();
+  if (!e.xIsArray) throw FileError(file, "x is not an array of numbers");
+  if (e.xProblem) throw FileError(file, *e.xProblem);
+  const std::size_t points = e.points;
   if (points == 0) throw FileError(file, "\"x\" holds no points");
-  Array a;
-  for (std::size_t s = 0; s < series->size(); ++s) {
-    const json& curve = (*series)[s];
+  for (std::size_t s = 0; s < e.curves.size(); ++s) {
+    const SeriesEvents::Curve& curve = e.curves[s];
     const std::string where = "series[" + std::to_string(s) + "]";
-    if (!curve.is_object() || !curve.contains("y"))
+    if (!curve.isObject || !curve.hasY)
       throw FileError(file, where + " is not an object with \"y\"");
-    const std::vector<double> y = numberArray(curve["y"], where + ".y", file);
-    if (y.size() != points)
-      throw FileError(file, where + ".y has " + std::to_string(y.size()) + " values, \"x\" has " +
-                                std::to_string(points));
-    a.values.insert(a.values.end(), y.begin(), y.end());
+    if (!curve.yIsArray) throw FileError(file, where + ".y is not an array of numbers");
+    if (curve.problem) throw FileError(file, *curve.problem);
+    if (curve.count != points)
+      throw FileError(file, where + ".y has " + std::to_string(curve.count) +
+                                " values, \"x\" has " + std::to_string(points));
   }
-  a.shape = {static_cast<std::int64_t>(series->size()), static_cast<std::int64_t>(points)};
+  Array a;
+  a.values = std::move(e.values);
+  a.shape = {static_cast<std::int64_t>(e.curves.size()), static_cast<std::int64_t>(points)};
   return a;
 }
 
@@ -355,10 +594,35 @@ int shortestDigits(const std::vector<double>& values) {
   return digits;
 }
 
+/// An upper bound of the numbers a CSV holds: the fields of its lines that are not blank or
+/// comments (a series header counted too), found without reading any.
+std::size_t csvFieldBound(std::string_view text) {
+  std::size_t fields = 0;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    const std::size_t newline = text.find('\n', start);
+    const std::size_t end = newline == std::string_view::npos ? text.size() : newline;
+    const std::string_view line = trimmed(text.substr(start, end - start));
+    start = end + 1;
+    if (line.empty() || line.front() == '#') continue;
+    fields += 1 + static_cast<std::size_t>(std::count(line.begin(), line.end(), ','));
+  }
+  return fields;
+}
+
 }  // namespace
 
 Against parseAgainstCsv(std::string_view text, const std::string& file) {
   CsvTable table;
+  {
+    // The values are held once, and twice for a series (its columns are turned into curves):
+    // refused by the budget before anything is allocated, then allocated once.
+    const std::size_t bound = csvFieldBound(text);
+    const bool maybeSeries = text.find('x') != std::string_view::npos;
+    checkMemory(static_cast<double>(bound) * sizeof(double) * (maybeSeries ? 2 : 1),
+                "the " + std::to_string(bound) + " values of " + detail::printable(file));
+    table.values.reserve(bound);
+  }
   bool series = false;
   std::size_t headerWidth = 0;  ///< Columns our series header names (x included).
   std::size_t lineNo = 0;
@@ -371,13 +635,13 @@ Against parseAgainstCsv(std::string_view text, const std::string& file) {
     ++lineNo;
     if (line.empty() || line.front() == '#') continue;  // np.savetxt's header and comments
     if (table.rows == 0 && !series) {
-      const std::vector<std::string> header = headerFields(line);
-      if (trimmed(header.front()) == "x") {
-        if (header.size() < 2)
+      const HeaderFields header = headerFields(line);
+      if (trimmed(header.first) == "x") {
+        if (header.count < 2)
           throw FileError(file, "line " + std::to_string(lineNo) +
                                     ": a series header needs x and at least one curve name");
         series = true;
-        headerWidth = header.size();
+        headerWidth = header.count;
         continue;
       }
     }
@@ -407,11 +671,15 @@ Against parseAgainstCsv(std::string_view text, const std::string& file) {
 }
 
 Against parseAgainstJson(std::string_view text, const std::string& file) {
-  const std::string marked = markNonFinite(text);
-  const json doc = json::parse(marked.begin(), marked.end(), nullptr, false);
-  if (doc.is_discarded()) throw FileError(file, "not valid JSON");
+  std::string marked;
+  if (markNonFinite(text, marked)) text = marked;
+  ExportEvents events(file);
+  if (!detail::parseJsonEvents(text.data(), text.data() + text.size(), events))
+    throw FileError(file, "not valid JSON");
+  marked = std::string();
+  const json& doc = events.doc;
   const auto str = [&](const char* key) {
-    const auto it = doc.is_object() ? doc.find(key) : doc.end();
+    const auto it = events.topIsObject ? doc.find(key) : doc.end();
     return it != doc.end() && it->is_string() ? it->get<std::string>() : std::string();
   };
   const std::string kind = str("kind");
@@ -428,11 +696,11 @@ Against parseAgainstJson(std::string_view text, const std::string& file) {
   for (const auto& [key, value] : doc["params"].items())
     a.sets.emplace_back(key, paramText(key, value, file));
   if (kind == "matrix") {
-    a.array = matrixFromJson(doc, file);
+    a.array = matrixFromJson(doc, events.matrix, file);
     a.rowStart = startField(doc, "row_start", file);
     a.colStart = startField(doc, "col_start", file);
   } else {
-    a.array = seriesFromJson(doc, file);
+    a.array = seriesFromJson(events.series, file);
   }
   a.textDigits = std::max(shortestDigits(a.array.values), 1);
   return a;

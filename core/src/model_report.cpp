@@ -30,21 +30,20 @@ std::string readConfig(const fs::path& path) {
   }
 }
 
-/// Every tensor of the checkpoint: name -> (entry, file).
-std::vector<std::pair<TensorEntry, fs::path>> checkpointEntries(const fs::path& checkpoint) {
-  std::vector<std::pair<TensorEntry, fs::path>> out;
+/// The checkpoint's files, each opened once (their headers read; the data stays on disk).
+/// A sharded checkpoint's index lists each shard once (parseSafetensorsIndex), so this is
+/// linear in the index, and an index of more shards than any checkpoint has is refused there
+/// before any is opened.
+std::vector<SafetensorsFile> checkpointFiles(const fs::path& checkpoint) {
+  std::vector<SafetensorsFile> out;
   if (checkpoint.empty()) return out;
-  std::vector<fs::path> files;
   const std::string name = checkpoint.filename().string();
   if (name.size() > 5 && name.substr(name.size() - 5) == ".json") {
-    for (const auto& [tensor, shard] : readSafetensorsIndex(checkpoint))
-      if (std::find(files.begin(), files.end(), shard) == files.end()) files.push_back(shard);
+    const SafetensorsIndex index = readSafetensorsIndex(checkpoint);
+    out.reserve(index.shards.size());
+    for (const fs::path& f : index.shards) out.emplace_back(f);
   } else {
-    files.push_back(checkpoint);
-  }
-  for (const fs::path& f : files) {
-    const SafetensorsFile st(f);
-    for (const TensorEntry& e : st.tensors()) out.emplace_back(e, f);
+    out.emplace_back(checkpoint);
   }
   return out;
 }
@@ -219,8 +218,10 @@ ModelReport inspectModel(const std::string& pathOrId, const fs::path& cache) {
   ModelReport r;
   r.given = pathOrId;
   r.files = locateModel(pathOrId, cache);
-  const auto entries = checkpointEntries(r.files.checkpoint);
-  r.checkpointTensors = static_cast<std::int64_t>(entries.size());
+  const std::vector<SafetensorsFile> files = checkpointFiles(r.files.checkpoint);
+  r.checkpointTensors = 0;
+  for (const SafetensorsFile& f : files)
+    r.checkpointTensors += static_cast<std::int64_t>(f.tensors().size());
   if (r.files.config.empty()) return r;
   r.mapping = mapConfig(readConfig(r.files.config), r.files.config.string());
   try {
@@ -235,14 +236,15 @@ ModelReport inspectModel(const std::string& pathOrId, const fs::path& cache) {
     t.lookedFor = use.names;
     t.expected = expected;
     for (const std::string& name : use.names) {
-      const auto it = std::find_if(entries.begin(), entries.end(),
-                                   [&](const auto& e) { return e.first.name == name; });
-      if (it == entries.end()) continue;
+      const auto it = std::find_if(files.begin(), files.end(),
+                                   [&](const SafetensorsFile& f) { return f.find(name); });
+      if (it == files.end()) continue;
+      const TensorEntry* e = it->find(name);
       t.found = true;
       t.name = name;
-      t.dtype = it->first.dtype;
-      t.shape = it->first.shape;
-      t.file = it->second;
+      t.dtype = e->dtype;
+      t.shape = e->shape;
+      t.file = it->name();
       break;
     }
     r.tensors.push_back(std::move(t));

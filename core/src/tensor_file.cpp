@@ -11,8 +11,10 @@
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <unordered_map>
 #include <utility>
 
+#include "json_sax.hpp"
 #include "posenc/input_file.hpp"
 #include "posenc/memory_budget.hpp"
 #include "posenc/tensor_file.hpp"
@@ -123,8 +125,6 @@ std::string shapeText(const std::vector<std::int64_t>& shape) {
 
 namespace {
 
-using nlohmann::json;
-
 /// Bytes per element of every dtype the safetensors library knows; 0 for an unknown name.
 std::size_t safetensorsDtypeSize(std::string_view dtype) {
   static const std::pair<std::string_view, std::size_t> kSizes[] = {
@@ -146,43 +146,37 @@ std::optional<ElementType> floatType(std::string_view dtype) {
 
 std::string inQuotes(std::string_view s) { return "'" + detail::printable(s) + "'"; }
 
-/// A whole number >= 0 of the header, or nullopt.
-std::optional<std::uint64_t> wholeNumber(const json& j) {
-  if (j.is_number_unsigned()) return j.get<std::uint64_t>();
-  if (j.is_number_integer() && j.get<std::int64_t>() >= 0)
-    return static_cast<std::uint64_t>(j.get<std::int64_t>());
-  return std::nullopt;
-}
+/// One header entry as its events arrive: what each of its three fields held.
+struct EntryFields {
+  std::optional<std::string> dtype{};  ///< Set when "dtype" is a string.
+  bool shapeIsArray = false;
+  bool shapeBad = false;  ///< "shape" holds something other than whole numbers.
+  std::vector<std::int64_t> shape{};
+  bool offsetsIsArray = false;
+  std::size_t offsetCount = 0;
+  std::optional<std::uint64_t> offsets[2]{};
+};
 
-TensorEntry readEntry(const std::string& file, const std::string& name, const json& j,
-                      std::uint64_t dataSize) {
+/// The checks of readEntry, in its order, on an entry read as events.
+TensorEntry checkedEntry(const std::string& file, std::string name, EntryFields& f,
+                         std::uint64_t dataSize) {
   const auto bad = [&](const std::string& what) -> FileError {
     return FileError(file, "tensor " + inQuotes(name) + ": " + what);
   };
-  if (!j.is_object()) throw bad("its header entry is not an object");
-  TensorEntry e;
-  e.name = name;
-  const auto dtype = j.find("dtype");
-  if (dtype == j.end() || !dtype->is_string()) throw bad("no \"dtype\" string");
-  e.dtype = dtype->get<std::string>();
-  const auto shape = j.find("shape");
-  if (shape == j.end() || !shape->is_array()) throw bad("no \"shape\" array");
-  for (const json& d : *shape) {
-    const auto v = wholeNumber(d);
-    if (!v || *v > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
-      throw bad("\"shape\" holds something other than whole numbers >= 0");
-    e.shape.push_back(static_cast<std::int64_t>(*v));
-  }
-  const auto offsets = j.find("data_offsets");
-  if (offsets == j.end() || !offsets->is_array() || offsets->size() != 2)
-    throw bad("no \"data_offsets\" pair [begin, end]");
-  const auto begin = wholeNumber((*offsets)[0]);
-  const auto end = wholeNumber((*offsets)[1]);
+  if (!f.dtype) throw bad("no \"dtype\" string");
+  if (!f.shapeIsArray) throw bad("no \"shape\" array");
+  if (f.shapeBad) throw bad("\"shape\" holds something other than whole numbers >= 0");
+  if (!f.offsetsIsArray || f.offsetCount != 2) throw bad("no \"data_offsets\" pair [begin, end]");
+  const auto begin = f.offsets[0];
+  const auto end = f.offsets[1];
   if (!begin || !end || *begin > *end)
     throw bad("\"data_offsets\" is not [begin, end] with begin <= end");
   if (*end > dataSize)
     throw bad("its data ends at byte " + std::to_string(*end) + " but the data section has " +
               std::to_string(dataSize) + " bytes (a truncated file?)");
+  TensorEntry e;
+  e.dtype = std::move(*f.dtype);
+  e.shape = std::move(f.shape);
   e.begin = *begin;
   e.end = *end;
   const auto count = detail::elementCount(e.shape);
@@ -192,8 +186,149 @@ TensorEntry readEntry(const std::string& file, const std::string& name, const js
     throw bad("shape " + detail::shapeText(e.shape) + " of " + e.dtype + " needs " +
               std::to_string(*count * size) + " bytes, its offsets give " +
               std::to_string(e.end - e.begin));
+  e.name = std::move(name);
   return e;
 }
+
+/// A safetensors header as events, its entries built as they arrive (the document tree took
+/// about 40 times the header). The first problem is kept and thrown once the header is known
+/// to be JSON, as before.
+struct HeaderEvents : detail::JsonSaxBase {
+  enum class Field { None, Dtype, Shape, Offsets };
+  const std::string& file;
+  std::uint64_t dataSize = 0;
+  std::vector<TensorEntry>& tensors;
+  std::map<std::string, std::string>& metadata;
+  bool topIsObject = false;
+  std::string name{};   ///< The key open at depth 1.
+  std::string field{};  ///< The key open at depth 2.
+  bool inMetadata = false;
+  bool inEntry = false;
+  Field at = Field::None;
+  EntryFields entry{};
+  std::optional<FileError> problem{};
+
+  HeaderEvents(const std::string& f, std::uint64_t size, std::vector<TensorEntry>& t,
+               std::map<std::string, std::string>& m)
+      : file(f), dataSize(size), tensors(t), metadata(m) {}
+
+  void fail(const std::string& reason) {
+    if (!problem) problem.emplace(file, reason);
+  }
+  void metadataNotObject() { fail("\"__metadata__\" is not an object of strings"); }
+  void metadataValueNotString() {
+    fail("\"__metadata__\" value of " + inQuotes(field) + " is not a string");
+  }
+  void entryNotObject() {
+    fail("tensor " + inQuotes(name) + ": its header entry is not an object");
+  }
+
+  /// A whole number >= 0 (or not) at depth 3, inside "shape" or "data_offsets".
+  void element(std::optional<std::uint64_t> v) {
+    if (at == Field::Shape) {
+      if (!v || *v > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
+        entry.shapeBad = true;
+      else entry.shape.push_back(static_cast<std::int64_t>(*v));
+    } else if (at == Field::Offsets) {
+      if (entry.offsetCount < 2) entry.offsets[entry.offsetCount] = v;
+      ++entry.offsetCount;
+    }
+  }
+  /// A value that is not an object or array, with `v` its whole number if it is one.
+  bool scalar(std::optional<std::uint64_t> v, const std::string* text = nullptr) {
+    if (depth == 1) {
+      if (name == "__metadata__") metadataNotObject();
+      else entryNotObject();
+    } else if (depth == 2 && inMetadata) {
+      if (text) metadata[field] = *text;
+      else metadataValueNotString();
+    } else if (depth == 2 && inEntry) {
+      if (at == Field::Dtype && text) entry.dtype = *text;
+    } else if (depth == 3 && inEntry) {
+      element(v);
+    }
+    return true;
+  }
+  bool null() override { return scalar(std::nullopt); }
+  bool boolean(bool) override { return scalar(std::nullopt); }
+  bool number_integer(number_integer_t n) override {
+    return scalar(n >= 0 ? std::optional<std::uint64_t>(static_cast<std::uint64_t>(n))
+                         : std::nullopt);
+  }
+  bool number_unsigned(number_unsigned_t n) override { return scalar(n); }
+  bool number_float(number_float_t, const string_t&) override { return scalar(std::nullopt); }
+  bool string(string_t& s) override { return scalar(std::nullopt, &s); }
+
+  bool key(string_t& k) override {
+    if (depth == 1) name = k;
+    if (depth == 2) {
+      field = k;
+      if (inEntry) {
+        at = k == "dtype"          ? Field::Dtype
+             : k == "shape"        ? Field::Shape
+             : k == "data_offsets" ? Field::Offsets
+                                   : Field::None;
+        // A field given twice: the last one counts, as in a JSON object.
+        if (at == Field::Dtype) entry.dtype.reset();
+        if (at == Field::Shape) {
+          entry.shapeIsArray = entry.shapeBad = false;
+          entry.shape.clear();
+        }
+        if (at == Field::Offsets) {
+          entry.offsetsIsArray = false;
+          entry.offsetCount = 0;
+          entry.offsets[0] = entry.offsets[1] = std::nullopt;
+        }
+      }
+    }
+    return true;
+  }
+  bool start_container(bool isObject) {
+    if (depth == 0) {
+      topIsObject = isObject;
+    } else if (depth == 1) {
+      if (name == "__metadata__") {
+        inMetadata = isObject;
+        if (!isObject) metadataNotObject();
+      } else if (isObject) {
+        inEntry = true;
+        entry = EntryFields{};
+        at = Field::None;
+      } else {
+        entryNotObject();
+      }
+    } else if (depth == 2 && inMetadata) {
+      metadataValueNotString();
+    } else if (depth == 2 && inEntry && !isObject) {
+      if (at == Field::Shape) entry.shapeIsArray = true;
+      if (at == Field::Offsets) entry.offsetsIsArray = true;
+    } else if (depth == 3 && inEntry) {
+      element(std::nullopt);
+    }
+    ++depth;
+    return true;
+  }
+  bool start_object(std::size_t) override { return start_container(true); }
+  bool start_array(std::size_t) override { return start_container(false); }
+  bool end_container() {
+    --depth;
+    if (depth == 1 && inEntry) {
+      inEntry = false;
+      if (!problem) {
+        try {
+          tensors.push_back(checkedEntry(file, name, entry, dataSize));
+        } catch (const FileError& e) {
+          problem = e;
+        }
+      }
+    } else if (depth == 1) {
+      inMetadata = false;
+    }
+    return true;
+  }
+  bool end_object() override { return end_container(); }
+  bool end_array() override { return end_container(); }
+};
 
 }  // namespace
 
@@ -223,18 +358,13 @@ struct SafetensorsFile::Impl {
                                 std::to_string(headerSize) + " bytes, the file has " +
                                 std::to_string(bytes.size() - 8) + " after the length");
     const auto* text = reinterpret_cast<const char*>(bytes.data() + 8);
-    const json header = json::parse(text, text + headerSize, nullptr, false);
-    if (header.is_discarded() || !header.is_object())
-      throw FileError(name, "not a safetensors file: the header is not a JSON object");
     data = bytes.subspan(8 + headerSize);
     if (!file) dataSize = data.size();
-    for (const auto& [key, value] : header.items()) {
-      if (key == "__metadata__") {
-        readMetadata(value);
-        continue;
-      }
-      tensors.push_back(readEntry(name, key, value, dataSize));
-    }
+    HeaderEvents events(name, dataSize, tensors, metadata);
+    if (!detail::parseJsonEvents(text, text + headerSize, events) || !events.topIsObject)
+      throw FileError(name, "not a safetensors file: the header is not a JSON object");
+    if (events.problem) throw *events.problem;
+    refuseDuplicateNames();
     std::sort(tensors.begin(), tensors.end(), [](const TensorEntry& a, const TensorEntry& b) {
       return a.begin != b.begin ? a.begin < b.begin : a.end < b.end;
     });
@@ -244,13 +374,17 @@ struct SafetensorsFile::Impl {
                                   inQuotes(tensors[i].name) + " overlap in the data section");
   }
 
-  void readMetadata(const json& value) {
-    if (!value.is_object()) throw FileError(name, "\"__metadata__\" is not an object of strings");
-    for (const auto& [k, v] : value.items()) {
-      if (!v.is_string())
-        throw FileError(name, "\"__metadata__\" value of " + inQuotes(k) + " is not a string");
-      metadata[k] = v.get<std::string>();
-    }
+  /// A name listed twice would leave one of its two entries unreadable (a JSON object keeps
+  /// the last): refused, naming it. n log n over pointers to the entries.
+  void refuseDuplicateNames() const {
+    std::vector<const TensorEntry*> byName;
+    byName.reserve(tensors.size());
+    for (const TensorEntry& e : tensors) byName.push_back(&e);
+    std::sort(byName.begin(), byName.end(),
+              [](const TensorEntry* a, const TensorEntry* b) { return a->name < b->name; });
+    for (std::size_t i = 1; i < byName.size(); ++i)
+      if (byName[i]->name == byName[i - 1]->name)
+        throw FileError(name, "tensor " + inQuotes(byName[i]->name) + " is listed twice");
   }
 };
 
@@ -355,31 +489,120 @@ Array SafetensorsFile::read(std::string_view name) const {
 
 // ---- sharded index -------------------------------------------------------------------------
 
-std::map<std::string, std::filesystem::path> parseSafetensorsIndex(std::string_view text,
-                                                                   const std::filesystem::path& dir,
-                                                                   const std::string& name) {
-  const json index = json::parse(text.begin(), text.end(), nullptr, false);
-  if (index.is_discarded() || !index.is_object())
-    throw FileError(name, "not a safetensors index: not a JSON object");
-  const auto map = index.find("weight_map");
-  if (map == index.end() || !map->is_object())
-    throw FileError(name, "not a safetensors index: no \"weight_map\" object");
-  std::map<std::string, std::filesystem::path> out;
-  for (const auto& [tensor, shard] : map->items()) {
-    if (!shard.is_string())
-      throw FileError(name, "weight_map: the shard of " + inQuotes(tensor) + " is not a string");
-    const std::string file = shard.get<std::string>();
-    if (file.empty() || file == "." || file == ".." ||
-        file.find_first_of(std::string_view("/\\\0", 3)) != std::string::npos)
-      throw FileError(name, "weight_map: shard " + inQuotes(file) + " of " + inQuotes(tensor) +
-                                " is not a plain file name in the index's folder");
-    out.emplace(tensor, dir / file);
+namespace {
+
+/// The weight map as events: each tensor's name and the number of its shard, the shards each
+/// once (a hash map from name to number: linear in the index, where a search of the list per
+/// tensor was quadratic). The first problem found is kept and thrown once the text is known
+/// to be JSON, as the document tree did.
+struct IndexEvents : detail::JsonSaxBase {
+  std::vector<std::pair<std::string, std::size_t>> tensors{};
+  std::vector<std::string> shards{};
+  std::unordered_map<std::string, std::size_t> shardNumber{};
+  bool topIsObject = false;
+  bool sawWeightMap = false;
+  bool inWeightMap = false;  ///< The weight_map object is the one open at depth 2.
+  bool atWeightMapKey = false;
+  std::string key_{};
+  std::optional<std::string> problem{};
+
+  bool start_object(std::size_t n) override {
+    if (depth == 0) topIsObject = true;
+    if (depth == 1 && atWeightMapKey) {
+      inWeightMap = true;
+      sawWeightMap = true;
+    } else if (depth == 2 && inWeightMap) {
+      notAString();
+    }
+    atWeightMapKey = false;
+    return JsonSaxBase::start_object(n);
   }
+  bool end_object() override {
+    if (depth == 2) inWeightMap = false;
+    return JsonSaxBase::end_object();
+  }
+  bool start_array(std::size_t n) override {
+    if (depth == 2 && inWeightMap) notAString();
+    atWeightMapKey = false;
+    return JsonSaxBase::start_array(n);
+  }
+  bool key(string_t& k) override {
+    if (depth == 1) atWeightMapKey = k == "weight_map";
+    if (depth == 2 && inWeightMap) key_ = k;
+    return true;
+  }
+  bool string(string_t& s) override {
+    if (depth == 2 && inWeightMap) add(s);
+    atWeightMapKey = false;
+    return true;
+  }
+  bool null() override { return scalar(); }
+  bool boolean(bool) override { return scalar(); }
+  bool number_integer(number_integer_t) override { return scalar(); }
+  bool number_unsigned(number_unsigned_t) override { return scalar(); }
+  bool number_float(number_float_t, const string_t&) override { return scalar(); }
+
+  bool scalar() {
+    if (depth == 2 && inWeightMap) notAString();
+    atWeightMapKey = false;
+    return true;
+  }
+  void notAString() {
+    if (!problem) problem = "weight_map: the shard of " + inQuotes(key_) + " is not a string";
+  }
+  void add(const std::string& file) {
+    if (problem) return;
+    if (file.empty() || file == "." || file == ".." ||
+        file.find_first_of(std::string_view("/\\\0", 3)) != std::string::npos) {
+      problem = "weight_map: shard " + inQuotes(file) + " of " + inQuotes(key_) +
+                " is not a plain file name in the index's folder";
+      return;
+    }
+    const auto [it, added] = shardNumber.try_emplace(file, shards.size());
+    if (added) shards.push_back(file);
+    tensors.emplace_back(std::move(key_), it->second);
+  }
+};
+
+}  // namespace
+
+const std::filesystem::path* SafetensorsIndex::find(std::string_view tensor) const {
+  const auto it = std::lower_bound(tensors.begin(), tensors.end(), tensor,
+                                   [](const auto& e, std::string_view t) { return e.first < t; });
+  return it != tensors.end() && it->first == tensor ? &shards[it->second] : nullptr;
+}
+
+SafetensorsIndex parseSafetensorsIndex(std::string_view text, const std::filesystem::path& dir,
+                                       const std::string& name) {
+  IndexEvents events;
+  if (!detail::parseJsonEvents(text.data(), text.data() + text.size(), events) ||
+      !events.topIsObject)
+    throw FileError(name, "not a safetensors index: not a JSON object");
+  if (!events.sawWeightMap)
+    throw FileError(name, "not a safetensors index: no \"weight_map\" object");
+  if (events.problem) throw FileError(name, *events.problem);
+  if (events.shards.size() > kMaxIndexShards)
+    throw FileError(name, "names " + std::to_string(events.shards.size()) + " shards; at most " +
+                              std::to_string(kMaxIndexShards) +
+                              " are read (the largest published checkpoints have a few hundred)");
+  SafetensorsIndex out;
+  out.tensors = std::move(events.tensors);
+  std::sort(out.tensors.begin(), out.tensors.end());
+  // A name listed twice: the same shard is harmless, two shards are two different tensors.
+  for (std::size_t i = 1; i < out.tensors.size(); ++i)
+    if (out.tensors[i].first == out.tensors[i - 1].first &&
+        out.tensors[i].second != out.tensors[i - 1].second)
+      throw FileError(name, "weight_map: tensor " + inQuotes(out.tensors[i].first) +
+                                " is listed twice, in shards " +
+                                inQuotes(events.shards[out.tensors[i - 1].second]) + " and " +
+                                inQuotes(events.shards[out.tensors[i].second]));
+  out.tensors.erase(std::unique(out.tensors.begin(), out.tensors.end()), out.tensors.end());
+  out.shards.reserve(events.shards.size());
+  for (const std::string& shard : events.shards) out.shards.push_back(dir / shard);
   return out;
 }
 
-std::map<std::string, std::filesystem::path> readSafetensorsIndex(
-    const std::filesystem::path& path) {
+SafetensorsIndex readSafetensorsIndex(const std::filesystem::path& path) {
   const std::string text = readWholeFile(path, std::uint64_t{64} << 20, "a safetensors index");
   return parseSafetensorsIndex(text, path.parent_path(), path.string());
 }

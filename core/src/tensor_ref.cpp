@@ -76,17 +76,17 @@ Array readRef(const TensorRef& ref, std::span<const std::string> preferred) {
     return readNpz(ref.file, name);
   }
   if (ext == ".json") {
-    const auto map = readSafetensorsIndex(ref.file);
+    const SafetensorsIndex index = readSafetensorsIndex(ref.file);
     std::string name = ref.name;
     if (name.empty()) {
       std::vector<std::string> names;
-      names.reserve(map.size());
-      for (const auto& [n, shard] : map) names.push_back(n);
+      names.reserve(index.tensors.size());
+      for (const auto& [n, shard] : index.tensors) names.push_back(n);
       name = pickName(ref.file, names, preferred);
     }
-    const auto it = map.find(name);
-    if (it == map.end()) throw FileError(file, "the weight map has no tensor '" + name + "'");
-    return SafetensorsFile(it->second).read(name);
+    const std::filesystem::path* shard = index.find(name);
+    if (!shard) throw FileError(file, "the weight map has no tensor '" + name + "'");
+    return SafetensorsFile(*shard).read(name);
   }
   if (ext == ".safetensors") {
     const SafetensorsFile st(ref.file);

@@ -370,9 +370,11 @@ TEST_F(HostileFiles, ALargeIndexIsReadInASmallMultipleOfItsSize) {
 std::string csvOf(int rows) {
   std::string text;
   text.reserve(static_cast<std::size_t>(rows) * 8 * 24);
-  for (int r = 0; r < rows; ++r)
+  for (int r = 0; r < rows; ++r) {
     for (int c = 0; c < 8; ++c)
       text += std::string(c ? "," : "") + "0.12345678901234567" + std::to_string((r + c) % 10);
+    text += '\n';
+  }
   return text;
 }
 

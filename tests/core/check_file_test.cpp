@@ -10,12 +10,14 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "posenc/check.hpp"
 #include "posenc/data_io.hpp"
+#include "posenc/memory_budget.hpp"
 #include "posenc/scheme.hpp"
 
 namespace posenc {
@@ -136,6 +138,29 @@ TEST(CheckFileCsv, RefusesNamingTheLineAndColumn) {
             std::string::npos);
 }
 
+TEST(CheckFileCsv, ValuesOverTheBudgetAreRefusedBeforeTheyAreRead) {
+  // 20,000 numbers (160 KB as doubles) under a 64 KiB budget. Before: read whole, no budget.
+  std::string text;
+  for (int r = 0; r < 2000; ++r) text += "1,2,3,4,5,6,7,8,9,10\n";
+  setMemoryBudget(MemoryBudget{64 * 1024, "--memory-budget"});
+  try {
+    (void)parseAgainstCsv(text, "t.csv");
+    ADD_FAILURE() << "read over the budget";
+  } catch (const MemoryBudgetError& e) {
+    EXPECT_NE(std::string(e.what()).find("20000 values of t.csv"), std::string::npos) << e.what();
+  }
+  setMemoryBudget(std::nullopt);
+  EXPECT_EQ(parseAgainstCsv(text, "t.csv").array.values.size(), 20000U);
+}
+
+TEST(CheckFileCsv, AHeaderIsToldFromDataWithoutSplittingTheLine) {
+  // The first line is asked whether it is our series header; its first field decides.
+  EXPECT_EQ(parseAgainstCsv(" \"x\" ,\"a,b\",\"say \"\"c\"\"\"\n0,1,2\n", "t.csv").array.shape,
+            (std::vector<std::int64_t>{2, 1}));
+  EXPECT_EQ(refusal([] { (void)parseAgainstCsv("x\n0\n", "t.csv"); }),
+            "line 1: a series header needs x and at least one curve name");
+}
+
 TEST(CheckFileJson, OurMatrixExportGivesSchemeViewParametersAndRegion) {
   const Scheme& rope = findScheme("rope");
   const ParamSet params =
@@ -196,6 +221,63 @@ TEST(CheckFileJson, ParametersAndMaskedCellsInTheCommandLinesSpelling) {
   EXPECT_EQ(s.array.shape, (std::vector<std::int64_t>{2, 3}));
   EXPECT_EQ(s.array.values[3], 4);
   EXPECT_TRUE(std::isnan(s.array.values[5]));
+}
+
+TEST(CheckFileJson, AMatrixOverTheBudgetIsRefusedAsItIsRead) {
+  // 40,000 values (320 KB as doubles) under a 64 KiB budget. Before: read whole into a document
+  // tree (about 40 bytes a number) with no budget.
+  std::string text = R"({"scheme": "rope", "view": "cos", "params": {"dim": 8}, "kind": "matrix",)"
+                     R"( "data": [)";
+  for (int r = 0; r < 5000; ++r) text += std::string(r ? "," : "") + "[1,2,3,4,5,6,7,8]";
+  text += "]}";
+  setMemoryBudget(MemoryBudget{64 * 1024, "--memory-budget"});
+  EXPECT_THROW((void)parseAgainstJson(text, "t.json"), MemoryBudgetError);
+  setMemoryBudget(std::nullopt);
+  const Against a = parseAgainstJson(text, "t.json");
+  EXPECT_EQ(a.array.shape, (std::vector<std::int64_t>{5000, 8}));
+  EXPECT_EQ(a.array.values[8 * 4999 + 7], 8.0);
+}
+
+TEST(CheckFileJson, DataMayComeBeforeKindAndMembersMayRepeat) {
+  // Read as events: "data" first, a member given twice counts as its last, as in a document.
+  const Against a = parseAgainstJson(
+      R"({"data": [[1, null], [NaN, -Infinity]], "scheme": "x", "scheme": "rope", "view": "cos",)"
+      R"( "params": {"dim": 2, "length": 2}, "kind": "matrix", "rows": 2, "cols": 2})",
+      "t.json");
+  EXPECT_EQ(a.scheme, "rope");
+  ASSERT_EQ(a.array.values.size(), 4U);
+  EXPECT_TRUE(std::isnan(a.array.values[1]) && std::isnan(a.array.values[2]));
+  EXPECT_EQ(a.array.values[3], -std::numeric_limits<double>::infinity());
+}
+
+TEST(CheckFileJson, ASeriesIsReadAsEventsWithTheDocumentsWords) {
+  // "series" before "x", "y" before "name", a curve's "y" given twice (the last counts).
+  const std::string head = R"({"scheme": "rope", "view": "cos", "params": {}, "kind": "series", )";
+  const Against a = parseAgainstJson(
+      head + R"("series": [{"y": [9], "y": [1, 2], "name": "a"}, {"name": "b", "y": [3, null]}],)"
+             R"( "x": [0, 1]})",
+      "t.json");
+  EXPECT_EQ(a.array.shape, (std::vector<std::int64_t>{2, 2}));
+  ASSERT_EQ(a.array.values.size(), 4U);
+  EXPECT_EQ(a.array.values[1], 2.0);
+  EXPECT_TRUE(std::isnan(a.array.values[3]));
+  const auto parse = [](const std::string& text) {
+    return jsonRefusal([&] { (void)parseAgainstJson(text, "t.json"); });
+  };
+  EXPECT_EQ(parse(head + R"("x": [0, "a"], "series": [{"y": [1, 2]}]})"),
+            "x[1] is string, not a number or null (a masked cell)");
+  EXPECT_EQ(parse(head + R"("x": {}, "series": [{"y": [1, 2]}]})"), "x is not an array of numbers");
+  EXPECT_EQ(parse(head + R"("x": [], "series": [{"y": []}]})"), "\"x\" holds no points");
+  EXPECT_EQ(parse(head + R"("x": [0], "series": [{"y": [1]}, [1]]})"),
+            "series[1] is not an object with \"y\"");
+  EXPECT_EQ(parse(head + R"("x": [0], "series": [{"name": "a"}]})"),
+            "series[0] is not an object with \"y\"");
+  EXPECT_EQ(parse(head + R"("x": [0], "series": [{"y": 1}]})"),
+            "series[0].y is not an array of numbers");
+  EXPECT_EQ(parse(head + R"("x": [0], "series": [{"y": [[1]]}]})"),
+            "series[0].y[0] is array, not a number or null (a masked cell)");
+  EXPECT_NE(parse(head + R"("x": [0], "series": []})").find("a series export needs"),
+            std::string::npos);
 }
 
 TEST(CheckFileJson, RefusesWhatIsNotOneOfOurExports) {

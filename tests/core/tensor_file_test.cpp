@@ -293,13 +293,45 @@ TEST(Safetensors, HostileHeadersAreRefusedWithTheReason) {
   EXPECT_THROW((SafetensorsFile(huge, "huge.safetensors")), FileError);
 }
 
+TEST(Safetensors, ATensorListedTwiceIsRefusedNamingIt) {
+  // Before: accepted, the last entry winning and the first one unreadable.
+  const std::string header = R"({"wpe.weight":{"dtype":"F32","shape":[1],"data_offsets":[0,4]},)"
+                             R"("wte.weight":{"dtype":"F32","shape":[1],"data_offsets":[8,12]},)"
+                             R"("wpe.weight":{"dtype":"F32","shape":[1],"data_offsets":[4,8]}})";
+  try {
+    (void)SafetensorsFile(safetensorsWith(header, 12), "x.safetensors");
+    ADD_FAILURE() << "accepted";
+  } catch (const FileError& e) {
+    EXPECT_EQ(e.reason(), "tensor 'wpe.weight' is listed twice");
+  }
+}
+
+TEST(Safetensors, FieldsAndMetadataInAnyOrderAndWithExtraKeys) {
+  // The header is read as events: fields in any order, unknown keys (of any shape) skipped.
+  const std::string header =
+      R"({"b":{"x":{"y":[1,{"z":2}]},"data_offsets":[0,8],"shape":[2],"dtype":"F32"},)"
+      R"("__metadata__":{"format":"pt","k":"v"},"a":{"shape":[],"dtype":"I64",)"
+      R"("data_offsets":[8,16]}})";
+  const SafetensorsFile f(safetensorsWith(header, 16), "x.safetensors");
+  ASSERT_EQ(f.tensors().size(), 2U);
+  EXPECT_EQ(f.tensors()[0].name, "b");
+  EXPECT_EQ(f.tensors()[0].shape, (std::vector<std::int64_t>{2}));
+  EXPECT_EQ(f.tensors()[1].name, "a");
+  EXPECT_EQ(f.tensors()[1].dtype, "I64");
+  EXPECT_EQ(f.metadata().at("k"), "v");
+}
+
 TEST(SafetensorsIndex, ResolvesShardsInTheIndexFolder) {
-  const auto map = readSafetensorsIndex(fixture("model.safetensors.index.json"));
-  ASSERT_EQ(map.size(), 2U);
-  const fs::path shard1 = map.at("transformer.wpe.weight");
+  const SafetensorsIndex index = readSafetensorsIndex(fixture("model.safetensors.index.json"));
+  ASSERT_EQ(index.tensors.size(), 2U);
+  ASSERT_NE(index.find("transformer.wpe.weight"), nullptr);
+  const fs::path shard1 = *index.find("transformer.wpe.weight");
   EXPECT_EQ(shard1.filename(), "model-00001-of-00002.safetensors");
   expectFixtureValues(SafetensorsFile(shard1).read("transformer.wpe.weight"), {4, 2});
-  expectFixtureValues(SafetensorsFile(map.at("lm_head.weight")).read("lm_head.weight"), {2, 2});
+  ASSERT_NE(index.find("lm_head.weight"), nullptr);
+  expectFixtureValues(SafetensorsFile(*index.find("lm_head.weight")).read("lm_head.weight"),
+                      {2, 2});
+  EXPECT_EQ(index.find("no.such.weight"), nullptr);
 }
 
 TEST(SafetensorsIndex, RefusesShardsOutsideItsFolderAndBrokenIndexes) {
@@ -314,6 +346,58 @@ TEST(SafetensorsIndex, RefusesShardsOutsideItsFolderAndBrokenIndexes) {
   EXPECT_THROW((void)parseSafetensorsIndex("not json", "/m", "i.json"), FileError);
   EXPECT_THROW((void)readSafetensorsIndex(fixture("no-such-index.json")), FileError);
   EXPECT_THROW((void)readSafetensorsIndex(fixture("")), FileError);  // a folder
+}
+
+std::string indexReason(const std::string& text) {
+  try {
+    (void)parseSafetensorsIndex(text, "/m", "i.json");
+  } catch (const FileError& e) {
+    return e.reason();
+  }
+  return "(accepted)";
+}
+
+TEST(SafetensorsIndex, ListsEachShardOnceInTheOrderFirstNamed) {
+  // Before: a std::map from tensor to path; each caller de-duplicated the shards itself.
+  const SafetensorsIndex index = parseSafetensorsIndex(
+      R"({"metadata": {"total_size": 8}, "weight_map": {"c": "b.safetensors",)"
+      R"( "a": "a.safetensors", "b": "b.safetensors", "d": "a.safetensors", "a": "a.safetensors"}})",
+      "/m", "i.json");
+  ASSERT_EQ(index.shards.size(), 2U);
+  EXPECT_EQ(index.shards[0], fs::path("/m/b.safetensors"));
+  EXPECT_EQ(index.shards[1], fs::path("/m/a.safetensors"));
+  ASSERT_EQ(index.tensors.size(), 4U);  // "a" twice with the same shard is one tensor
+  EXPECT_EQ(index.tensors.front().first, "a");
+  EXPECT_EQ(*index.find("c"), fs::path("/m/b.safetensors"));
+  EXPECT_EQ(*index.find("d"), fs::path("/m/a.safetensors"));
+}
+
+TEST(SafetensorsIndex, RefusesMoreShardsThanAnyCheckpointHas) {
+  // Before: accepted, and inspect opened every one after a quadratic de-duplication.
+  const auto indexOf = [](std::size_t shards) {
+    std::string text = R"({"weight_map": {)";
+    for (std::size_t k = 0; k < shards; ++k)
+      text += (k ? ",\"t" : "\"t") + std::to_string(k) + "\": \"s" + std::to_string(k) + "\"";
+    return text + "}}";
+  };
+  EXPECT_EQ(parseSafetensorsIndex(indexOf(kMaxIndexShards), "/m", "i.json").shards.size(),
+            kMaxIndexShards);
+  const std::string reason = indexReason(indexOf(kMaxIndexShards + 1));
+  EXPECT_NE(reason.find("names 4097 shards; at most 4096"), std::string::npos) << reason;
+}
+
+TEST(SafetensorsIndex, RefusesATensorListedWithTwoShards) {
+  // Before: accepted, the last shard winning.
+  const std::string reason =
+      indexReason(R"({"weight_map": {"wpe.weight": "a", "wte.weight": "a", "wpe.weight": "b"}})");
+  EXPECT_NE(reason.find("tensor 'wpe.weight' is listed twice"), std::string::npos) << reason;
+  EXPECT_NE(indexReason(R"({"weight_map": {"w": [1]}})").find("is not a string"),
+            std::string::npos);
+  EXPECT_NE(indexReason(R"({"weight_map": []})").find("no \"weight_map\" object"),
+            std::string::npos);
+  EXPECT_NE(indexReason(R"([{"weight_map": {}}])").find("not a JSON object"), std::string::npos);
+  EXPECT_NE(indexReason(R"({"weight_map": {"w": "../x"}, )").find("not a JSON object"),
+            std::string::npos);
 }
 
 }  // namespace

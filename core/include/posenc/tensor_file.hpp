@@ -16,6 +16,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace posenc {
@@ -107,18 +108,31 @@ class SafetensorsFile {
   std::unique_ptr<Impl> m_impl;
 };
 
+/// Most shards an index may name. The largest published checkpoints have a few hundred; an
+/// index naming more is refused before any shard is opened (each would be opened and mapped).
+inline constexpr std::size_t kMaxIndexShards = 4096;
+
 /// The weight map of a sharded checkpoint's model.safetensors.index.json
-/// ({"metadata": {...}, "weight_map": {tensor name: shard file name}}): tensor name -> the
-/// shard's path, resolved in the index's folder. A shard name with a folder part, "..", or an
-/// absolute path is refused (a hostile index must not name files elsewhere).
-/// @throws FileError naming the index file.
-[[nodiscard]] std::map<std::string, std::filesystem::path> readSafetensorsIndex(
-    const std::filesystem::path& path);
+/// ({"metadata": {...}, "weight_map": {tensor name: shard file name}}), resolved in the index's
+/// folder. A shard name with a folder part, "..", or an absolute path is refused (a hostile
+/// index must not name files elsewhere), as are a tensor listed twice with two different
+/// shards and more than kMaxIndexShards shards. Built in time n log n of the tensors.
+struct SafetensorsIndex {
+  std::vector<std::filesystem::path> shards{};  ///< Each shard once, in the order first named.
+  /// Tensor name -> its shard (an index into `shards`), sorted by name, each name once.
+  std::vector<std::pair<std::string, std::size_t>> tensors{};
+  /// The shard of `tensor`, or nullptr when the weight map does not list it.
+  [[nodiscard]] const std::filesystem::path* find(std::string_view tensor) const;
+};
+
+/// Reads an index file. @throws FileError naming the index file.
+[[nodiscard]] SafetensorsIndex readSafetensorsIndex(const std::filesystem::path& path);
 
 /// The same from the index's `text`; `dir` is the folder shard names are resolved in and
 /// `name` the file name used in messages.
-[[nodiscard]] std::map<std::string, std::filesystem::path> parseSafetensorsIndex(
-    std::string_view text, const std::filesystem::path& dir, const std::string& name);
+[[nodiscard]] SafetensorsIndex parseSafetensorsIndex(std::string_view text,
+                                                     const std::filesystem::path& dir,
+                                                     const std::string& name);
 
 /// A NumPy .npy file (format 1.0, 2.0 or 3.0): '<f2' '<f4' '<f8' and their big-endian '>'
 /// forms ('=' as little-endian), C or Fortran order, any number of dimensions (a 0-d array
