@@ -4741,6 +4741,14 @@ Ctrl+G 或右键：转到指定范围</translation>
         <source>%1 / %2: computed in %3 ms, drawn in %4 ms%5</source>
         <translation>%1 / %2：计算耗时 %3 毫秒，绘制耗时 %4 毫秒%5</translation>
     </message>
+    <message>
+        <source>%1 of %2: %3</source>
+        <translation>%1（共 %2 幅）：%3</translation>
+    </message>
+    <message>
+        <source>Next/previous slide keys: %1 to %2 first, then the next step</source>
+        <translation>下一张/上一张幻灯片键：先依次切换 %1 到 %2，再进入下一步</translation>
+    </message>
 </context>
 <context>
     <name>posenc::view-tab</name>

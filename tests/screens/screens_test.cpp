@@ -16,7 +16,9 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QFontMetricsF>
+#include <QLabel>
 #include <QPixmap>
+#include <QPushButton>
 #include <QScreen>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -50,6 +52,7 @@
 #include "posenc_ui/panels/lesson_panel.h"
 #include "posenc_ui/plot/plot_view.h"
 #include "posenc_ui/window/main_window.h"
+#include "posenc_ui/window/view_grid.h"
 #include "support/tensor_files.hpp"
 
 namespace posenc::test {
@@ -422,6 +425,92 @@ TEST_P(Screens, RopeLessonSlidesFitTheProjector) {
         QTest::qWaitFor([&] { return m_window->frameGeometry() != m_window->screen()->geometry(); },
                         3000));
     settle();
+  }
+}
+
+TEST_P(Screens, GridSlidesShowOnePictureAtATime) {
+  // Issue 26 item 5, the slides with a 2 x 2 grid of heatmaps (Transformer-XL step 1, TUPE
+  // steps 1 and 3): on a 1024 x 768 projector the grid scrolled and its x labels were cut.
+  // Where it does not fit, the slide shows one picture at a time, (a) to (d), stepped by the
+  // slide keys before the next step; where it fits (1920 x 1080) the grid stays.
+  auto* lessons = m_window->findChild<QDockWidget*>(QStringLiteral("LessonsDock"));
+  ASSERT_NE(lessons, nullptr);
+  lessons->show();
+  auto* grid = m_window->findChild<ui::ViewGrid*>();
+  ASSERT_NE(grid, nullptr);
+  const QList<ui::Lesson> all = ui::builtInLessons();
+  const bool projector = m_window->screen()->geometry().height() <= 800;
+  const std::pair<const char*, int> slides[] = {{"transformer-xl", 0}, {"tupe", 0}, {"tupe", 2}};
+  for (const auto& [id, step] : slides) {
+    int lesson = -1;
+    for (int l = 0; l < all.size(); ++l)
+      if (all[l].id == QLatin1String(id)) lesson = l;
+    ASSERT_GE(lesson, 0) << id;
+    m_window->lessonPanel().selectLesson(lesson);
+    m_window->lessonPanel().showStep(step);
+    m_window->setPresentationMode(true);
+    waitForFullScreen();
+    settle();
+    const QString name = QStringLiteral("present_%1_step%2").arg(QLatin1String(id)).arg(step + 1);
+    if (projector) {
+      EXPECT_EQ(grid->shownPicture(), 0) << id << " step " << step + 1;
+    }
+    const int pictures = grid->shownPicture() < 0 ? 1 : grid->cellCount();
+    for (int p = 0; p < pictures; ++p) {
+      const QString what = pictures == 1 ? name : name + QStringLiteral("_%1").arg(QChar(u'a' + p));
+      check(what);
+      checkSlide(what, /*presenting=*/true);
+      if (pictures > 1) {
+        EXPECT_EQ(grid->shownPicture(), p) << what.toStdString();
+        int shown = 0;
+        for (ui::PlotView* view : grid->findChildren<ui::PlotView*>()) {
+          if (view->isVisible()) ++shown;
+        }
+        EXPECT_EQ(shown, 1) << what.toStdString();
+        auto* label = grid->findChild<QLabel*>(QStringLiteral("SlidePictureName"));
+        ASSERT_NE(label, nullptr);
+        EXPECT_TRUE(label->isVisible() &&
+                    label->text().startsWith(QStringLiteral("(%1)").arg(QChar(u'a' + p))))
+            << label->text().toStdString();
+      }
+      // The x label whole: below its tick labels and inside the picture.
+      for (ui::PlotView* view : grid->findChildren<ui::PlotView*>()) {
+        if (!view->isVisible() || view->plot().plottableCount() == 0) continue;
+        QCPAxis* x = view->plot().xAxis;
+        const int bottom = view->plot().axisRect()->rect().bottom() + x->offset() +
+                           x->tickLengthOut() + x->tickLabelPadding() +
+                           QFontMetrics(x->tickLabelFont()).height() + x->labelPadding() +
+                           QFontMetrics(x->labelFont()).height();
+        EXPECT_LE(bottom, view->plot().height() + 2)
+            << what.toStdString() << ": the x label \"" << x->label().toStdString()
+            << "\" is cut (it needs " << bottom << " of " << view->plot().height() << " px)";
+      }
+      if (pictures > 1) {
+        QTest::keyClick(m_window.get(), Qt::Key_Right);  // the slide key: the next picture
+        settle();
+      }
+    }
+    if (pictures > 1) {
+      // After (d) the slide key moved to the next step; the previous-slide key comes back to (d).
+      EXPECT_EQ(m_window->lessonPanel().currentStepIndex(), step + 1) << id;
+      QTest::keyClick(m_window.get(), Qt::Key_Left);
+      settle();
+      EXPECT_EQ(m_window->lessonPanel().currentStepIndex(), step) << id;
+      EXPECT_EQ(grid->shownPicture(), grid->cellCount() - 1) << id;
+      // The letters are buttons too.
+      auto* b = grid->findChild<QPushButton*>(QStringLiteral("SlidePicture1"));
+      ASSERT_NE(b, nullptr);
+      QTest::mouseClick(b, Qt::LeftButton);
+      EXPECT_EQ(grid->shownPicture(), 1) << id;
+    } else {
+      EXPECT_FALSE(projector) << id << ": the grid was kept on a projector";
+    }
+    m_window->setPresentationMode(false);
+    EXPECT_TRUE(
+        QTest::qWaitFor([&] { return m_window->frameGeometry() != m_window->screen()->geometry(); },
+                        3000));
+    settle();
+    EXPECT_EQ(grid->shownPicture(), -1) << "the window keeps its grid";
   }
 }
 

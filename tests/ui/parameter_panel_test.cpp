@@ -4,6 +4,9 @@
 // sliders, press-and-hold gestures, reset buttons and quiet setValues.
 #include "posenc_ui/panels/parameter_panel.h"
 
+#include "posenc_ui/app/translation.h"
+#include "posenc_ui/io/lesson.h"
+
 #include <gtest/gtest.h>
 
 #include <QAbstractSpinBox>
@@ -173,7 +176,8 @@ TEST(ParameterPanel, BuildsOneEditorOfTheRightKindPerParameterForEveryScheme) {
       EXPECT_TRUE(label->toolTip().contains(
           QString::fromStdString(posenc::allowedText(s)).toHtmlEscaped()));
       EXPECT_TRUE(
-          editor->toolTip().contains(QString::fromStdString(s.description).toHtmlEscaped()));
+          editor->toolTip().contains(
+              ui::studentText(QString::fromStdString(s.description)).toHtmlEscaped()));
       auto* reset = panel.findChild<QToolButton*>(QStringLiteral("reset_") + id);
       ASSERT_NE(reset, nullptr);
       EXPECT_FALSE(reset->isEnabled());
@@ -762,3 +766,34 @@ TEST(ParameterPanel, ScaleMultipliesFontSizes) {
 }
 
 }  // namespace
+
+TEST(ParameterPanel, DescriptionsShowNoBackticksOrCaretsInEitherLanguage) {
+  // The scheme's description and each parameter's tooltip read as text: "the `table` file"
+  // and "base^(-2i/d)" showed their markup (code words quoted, exponents superscript now).
+  for (const char* language : {"en", "zh_CN"}) {
+    ui::setLanguage(QString::fromLatin1(language));
+    for (const auto& schemePtr : posenc::allSchemes()) {
+      SCOPED_TRACE(schemePtr->info().id + " " + language);
+      ui::ParameterPanel panel;
+      panel.setScheme(*schemePtr, ParamSet(schemePtr->info().params));
+      QStringList texts;
+      for (QWidget* w : panel.findChildren<QWidget*>()) {
+        texts << w->toolTip();
+        if (auto* label = qobject_cast<QLabel*>(w)) texts << label->text();
+      }
+      for (const QString& text : texts)
+        EXPECT_FALSE(text.contains(QLatin1Char('`')) || text.contains(QLatin1Char('^')))
+            << text.toStdString();
+    }
+  }
+  ui::setLanguage(QStringLiteral("en"));
+}
+
+TEST(ParameterPanel, StudentTextQuotesCodeWordsAndWritesExponentsAsSuperscripts) {
+  EXPECT_EQ(ui::studentText(QStringLiteral("the `table` file")),
+            QStringLiteral("the \u201Ctable\u201D file"));
+  EXPECT_EQ(ui::studentText(QStringLiteral("w = base^(-2i/d)")),
+            QStringLiteral("w = base\u207B\u00B2\u2071\u2044\u1D48"));
+  EXPECT_EQ(ui::studentText(QStringLiteral("N(0, std^2) entries")),
+            QStringLiteral("N(0, std\u00B2) entries"));
+}

@@ -449,6 +449,55 @@ QString nestedScriptsAsCharacters(const QString& html) {
   return out;
 }
 
+QString studentText(const QString& text) {
+  QString out;
+  out.reserve(text.size());
+  auto superscript = [](const QString& exponent) {
+    QString forms;
+    for (const QChar c : exponent) {
+      if (c == QLatin1Char('/')) forms += QChar(0x2044);  // fraction slash between the scripts
+      else if (c == QLatin1Char('B')) forms += QChar(0x1D2E);
+      else if (const QChar form = scriptForm(c, false); !form.isNull()) forms += form;
+      else forms += c;
+    }
+    return forms;
+  };
+  for (qsizetype k = 0; k < text.size(); ++k) {
+    const QChar c = text[k];
+    if (c == QLatin1Char('`')) {
+      const qsizetype end = text.indexOf(QLatin1Char('`'), k + 1);
+      out += QChar(0x201C) + text.mid(k + 1, end < 0 ? -1 : end - k - 1) + QChar(0x201D);
+      if (end < 0) break;
+      k = end;
+      continue;
+    }
+    if (c != QLatin1Char('^') || k + 1 >= text.size()) {
+      out += c;
+      continue;
+    }
+    const QChar open = text[k + 1];
+    if (open == QLatin1Char('(') || open == QLatin1Char('{')) {
+      const QChar close = open == QLatin1Char('(') ? QLatin1Char(')') : QLatin1Char('}');
+      int depth = 0;
+      qsizetype end = k + 1;
+      for (; end < text.size(); ++end) {
+        if (text[end] == open) ++depth;
+        else if (text[end] == close && --depth == 0) break;
+      }
+      out += superscript(text.mid(k + 2, end - k - 2));
+      k = end;
+      continue;
+    }
+    qsizetype end = k + 1;  // a run of letters and digits: "std^2", "|i - j|^p"
+    while (end < text.size() && (text[end].isLetterOrNumber() || text[end] == QLatin1Char('-')) &&
+           !(text[end] == QLatin1Char('-') && end > k + 1))
+      ++end;
+    out += superscript(text.mid(k + 1, end - k - 1));
+    k = end - 1;
+  }
+  return out;
+}
+
 namespace {
 
 QString textIn(const LocalizedText& text, const QString& language) {

@@ -41,6 +41,7 @@
 #include <optional>
 
 #include "posenc_ui/app/translation.h"
+#include "posenc_ui/io/lesson.h"
 
 namespace posenc::ui {
 
@@ -395,7 +396,7 @@ double roundSignificant(double v, int digits) { return QString::number(v, 'g', d
 QString tooltipFor(const ParamSpec& spec) {
   QString tip = QStringLiteral("<p><b>%1</b></p>").arg(qs(spec.id).toHtmlEscaped());
   if (!spec.description.empty())
-    tip += QStringLiteral("<p>%1</p>").arg(coreText(spec.description).toHtmlEscaped());
+    tip += QStringLiteral("<p>%1</p>").arg(studentText(coreText(spec.description)).toHtmlEscaped());
   tip += ParameterPanel::tr("<p>Allowed: %1<br/>Default: %2</p>")
              .arg(allowedPhrase(allowedText(spec)).toHtmlEscaped(),
                   qs(formatValue(spec.defaultValue)).toHtmlEscaped());
@@ -1021,7 +1022,7 @@ struct ParameterPanel::Impl {
     resetAll->setToolTip(ParameterPanel::tr("Reset every parameter of this scheme to its default"));
     if (!scheme) return;
     title->setText(coreText(scheme->info().name));
-    description->setText(coreText(scheme->info().description));
+    description->setText(studentText(coreText(scheme->info().description)));
     for (Row& r : rows) setRowTexts(r);
     check();  // says the current error, if any, again
   }
@@ -1126,7 +1127,7 @@ void ParameterPanel::setScheme(const posenc::Scheme& scheme, const posenc::Param
   Impl& d = *m_impl;
   d.scheme = &scheme;
   d.title->setText(coreText(scheme.info().name));
-  d.description->setText(coreText(scheme.info().description));
+  d.description->setText(studentText(coreText(scheme.info().description)));
   d.build();
   d.setValuesQuietly(ParamSet(scheme.info().params));
   d.setValuesQuietly(values);

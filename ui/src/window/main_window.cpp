@@ -25,6 +25,7 @@
 #include "posenc_ui/app/translation.h"
 #include "posenc_ui/check/check_window.h"
 #include "posenc_ui/help/help_windows.h"
+#include "posenc_ui/io/lesson.h"
 #include "posenc_ui/help/problem_log.h"
 #include "posenc_ui/models/model_actions.h"
 #include "posenc_ui/modes/animation_view.h"
@@ -330,8 +331,8 @@ void MainWindow::retranslate() {
   for (int i = 0; i < m_schemeList->count(); ++i) {
     QListWidgetItem* item = m_schemeList->item(i);
     const SchemeInfo& info = findScheme(item->data(Qt::UserRole).toString().toStdString()).info();
-    item->setText(coreText(info.name) + QLatin1Char('\n') + coreText(info.description));
-    item->setToolTip(coreText(info.description));
+    item->setText(coreText(info.name) + QLatin1Char('\n') + studentText(coreText(info.description)));
+    item->setToolTip(studentText(coreText(info.description)));
   }
   m_grid->fillViewLists();
   m_session->updateTitle();
@@ -540,8 +541,15 @@ QString MainWindow::mode() const { return m_classroom->mode(); }
 bool MainWindow::openLessonFile(const QString& path, QString* error) {
   return m_classroom->openLessonFile(path, error);
 }
-void MainWindow::stepForward() { m_classroom->stepForward(); }
-void MainWindow::stepBackward() { m_classroom->stepBackward(); }
+void MainWindow::stepForward() {
+  // A slide showing one picture of its grid at a time: the pictures first, then the step.
+  if (!m_grid->stepPicture(1)) m_classroom->stepForward();
+}
+void MainWindow::stepBackward() {
+  if (m_grid->stepPicture(-1)) return;
+  m_grid->startAtLastPicture();  // back into a grid shown picture by picture: at its last one
+  m_classroom->stepBackward();
+}
 bool MainWindow::lessonActive() const { return m_classroom->lessonActive(); }
 LessonPanel& MainWindow::lessonPanel() { return m_classroom->lessonPanel(); }
 ExplanationPanel& MainWindow::explanationPanel() { return m_classroom->explanationPanel(); }
@@ -558,6 +566,7 @@ void MainWindow::setPresentationMode(bool on) {
   m_classroom->setPresenting(on);  // before the docks hide: was a lesson active?
   m_grid->setChoosersShown(!on);
   m_presentation->setOn(on);  // applyFonts() in the middle (fontsChanged)
+  m_grid->setSlidePictures(on);
   m_menus->setPresentationChecked(on);
   m_classroom->updateCaption();
   if (!on) {

@@ -3,11 +3,15 @@
 
 #include <algorithm>
 
+#include <QButtonGroup>
 #include <QComboBox>
 #include <QElapsedTimer>
 #include <QEvent>
 #include <QGridLayout>
 #include <QKeyEvent>
+#include <QLabel>
+#include <QPushButton>
+#include <QScrollArea>
 #include <QTabBar>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -39,6 +43,11 @@ ViewGrid::ViewGrid(EncodingController& controller, QWidget* parent)
   m_tabs->setExpanding(false);
   m_tabs->setDocumentMode(true);
   layout->addWidget(m_tabs);
+  buildPictureRow();
+  layout->addWidget(m_pictureRow);
+  m_fit.setSingleShot(true);
+  m_fit.setInterval(50);
+  connect(&m_fit, &QTimer::timeout, this, &ViewGrid::fitSlide);
   auto* gridHost = new QWidget(this);
   auto* grid = new QGridLayout(gridHost);
   grid->setContentsMargins(0, 0, 0, 0);
@@ -56,6 +65,39 @@ ViewGrid::ViewGrid(EncodingController& controller, QWidget* parent)
 }
 
 ViewGrid::~ViewGrid() = default;
+
+void ViewGrid::buildPictureRow() {
+  m_pictureRow = new QWidget(this);
+  m_pictureRow->setObjectName(QStringLiteral("SlidePictures"));
+  // One line: the letters, and beside them the picture's name over the keys' hint, so the
+  // picture keeps the height (a 1024 x 768 slide has about 530 px under its caption).
+  auto* row = new QHBoxLayout(m_pictureRow);
+  row->setContentsMargins(0, 0, 0, 0);
+  row->setSpacing(4);
+  m_pictureButtons = new QButtonGroup(m_pictureRow);
+  m_pictureButtons->setExclusive(true);
+  for (int k = 0; k < static_cast<int>(m_cells.size()); ++k) {
+    auto* button = new QPushButton(m_pictureRow);
+    button->setObjectName(QStringLiteral("SlidePicture%1").arg(k));
+    button->setCheckable(true);
+    button->setFocusPolicy(Qt::NoFocus);  // the slide keys keep reaching the window
+    m_pictureButtons->addButton(button, k);
+    row->addWidget(button);
+  }
+  auto* texts = new QVBoxLayout;
+  texts->setSpacing(0);
+  m_pictureName = new QLabel(m_pictureRow);
+  m_pictureName->setObjectName(QStringLiteral("SlidePictureName"));
+  m_pictureName->setTextFormat(Qt::PlainText);
+  m_pictureKeys = new QLabel(m_pictureRow);
+  m_pictureKeys->setObjectName(QStringLiteral("SlidePictureKeys"));
+  m_pictureKeys->setTextFormat(Qt::PlainText);
+  texts->addWidget(m_pictureName);
+  texts->addWidget(m_pictureKeys);
+  row->addLayout(texts, 1);
+  m_pictureRow->hide();
+  connect(m_pictureButtons, &QButtonGroup::idClicked, this, &ViewGrid::showPicture);
+}
 
 void ViewGrid::buildCell(QWidget* host, int k) {
   Cell& cell = m_cells[static_cast<std::size_t>(k)];
@@ -91,6 +133,10 @@ void ViewGrid::buildCell(QWidget* host, int k) {
     emit pointHovered(*spec, coreText(series->curves[static_cast<std::size_t>(curve)].name), x, y);
   });
   connect(cell.plot, &PlotView::hoverLeft, this, &ViewGrid::hoverLeft);
+  // A cell's room (reserveAxisRoom) is known after its replot: does the grid fit the slide?
+  connect(&cell.plot->plot(), &QCustomPlot::afterReplot, this, [this] {
+    if (m_slides) m_fit.start();
+  });
 }
 
 int ViewGrid::cellCount() const {
@@ -153,6 +199,7 @@ void ViewGrid::fillViewLists() {
       cell.chooser->setItemText(t, coreText(views[static_cast<std::size_t>(t)].title));
     if (!cell.view.isEmpty()) cell.chooser->setCurrentIndex(cell.chooser->findData(cell.view));
   }
+  if (m_picture >= 0) showCells();  // the picture row in the new language
 }
 
 void ViewGrid::schemeChanged() {
@@ -181,17 +228,23 @@ QStringList ViewGrid::gridViews() const {
 void ViewGrid::setLayoutMode(const QString& mode) {
   static const QStringList modes = {QStringLiteral("tabs"), QStringLiteral("grid1"),
                                     QStringLiteral("grid2"), QStringLiteral("grid4")};
+  const int before = cellCount();
   m_layout = modes.contains(mode) ? mode : QStringLiteral("tabs");
   const bool tabs = m_layout == QLatin1String("tabs");
   m_tabs->setVisible(tabs);
   const int count = cellCount();
+  // A slide's next grid of as many cells starts at its first picture (its last when the slide
+  // keys came back to it); another layout is shown whole until fitSlide says otherwise.
+  if (m_picture >= 0) m_picture = count != before || count < 2 ? -1 : m_fromLast ? count - 1 : 0;
+  if (m_picture >= 0) m_fromLast = false;
   for (int k = 0; k < static_cast<int>(m_cells.size()); ++k) {
     Cell& cell = m_cells[static_cast<std::size_t>(k)];
     const bool visible = k < count;
-    cell.frame->setVisible(visible);
     cell.chooser->setVisible(visible && !tabs && m_choosersShown);
     if (!visible) m_controller.removeSlot(k);
   }
+  showCells();
+  if (m_slides) m_fit.start();
   if (!tabs) distinctCellViews(count);
   for (int k = 0; k < count; ++k) setCellView(k, m_cells[static_cast<std::size_t>(k)].view);
 }
@@ -211,6 +264,89 @@ void ViewGrid::setChoosersShown(bool shown) {
   const bool tabs = m_layout == QLatin1String("tabs");
   for (int k = 0; k < cellCount(); ++k)
     m_cells[static_cast<std::size_t>(k)].chooser->setVisible(!tabs && shown);
+}
+
+// ----------------------------------------------------------------------------------------------
+// Slides: one picture of the grid at a time
+
+void ViewGrid::setSlidePictures(bool on) {
+  m_slides = on;
+  m_fromLast = false;
+  if (!on) m_picture = -1;
+  showCells();
+  if (on) m_fit.start();
+}
+
+void ViewGrid::showPicture(int index) {
+  if (index >= cellCount() || (index >= 0 && (!m_slides || cellCount() < 2))) return;
+  m_picture = std::max(-1, index);
+  showCells();
+}
+
+bool ViewGrid::stepPicture(int by) {
+  m_fromLast = false;
+  const int next = m_picture + by;
+  if (m_picture < 0 || next < 0 || next >= cellCount()) return false;
+  showPicture(next);
+  return true;
+}
+
+void ViewGrid::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  if (m_slides) m_fit.start();
+}
+
+void ViewGrid::fitSlide() {
+  if (!m_slides || cellCount() < 2) return showPicture(-1);
+  QScrollArea* scroll = nullptr;
+  for (QWidget* w = parentWidget(); w && !scroll; w = w->parentWidget())
+    scroll = qobject_cast<QScrollArea*>(w);
+  if (!scroll || !scroll->widget()) return;
+  const QSize page = scroll->maximumViewportSize();  // without scroll bars
+  if (m_picture < 0) {
+    const QSize needs = scroll->widget()->minimumSizeHint();
+    if (needs.height() <= page.height() && needs.width() <= page.width()) return;
+    m_pictureSince = page;
+    showPicture(m_fromLast ? cellCount() - 1 : 0);
+    m_fromLast = false;
+  } else if (page.width() > m_pictureSince.width() || page.height() > m_pictureSince.height()) {
+    showPicture(-1);  // more room (full screen came): the grid again if it fits now
+  }
+}
+
+void ViewGrid::showCells() {
+  const int count = cellCount();
+  for (int k = 0; k < static_cast<int>(m_cells.size()); ++k)
+    m_cells[static_cast<std::size_t>(k)].frame->setVisible(k < count &&
+                                                           (m_picture < 0 || k == m_picture));
+  m_pictureRow->setVisible(m_picture >= 0);
+  if (m_picture < 0) return;
+  auto letter = [](int k) { return QStringLiteral("(%1)").arg(QChar(u'a' + k)); };
+  auto name = [this, &letter](int k) {
+    const ViewSpec* spec = viewSpec(m_cells[static_cast<std::size_t>(k)].view);
+    QString title = spec ? coreText(spec->title) : QString();
+    if (title.startsWith(letter(k) + QLatin1Char(' ')))  // "(a) content-content ...": said once
+      title = title.mid(letter(k).size()).trimmed();
+    // The term's name; its formula (after two spaces) is the picture's own title.
+    return title.section(QStringLiteral("  "), 0, 0);
+  };
+  for (int k = 0; k < static_cast<int>(m_cells.size()); ++k) {
+    QAbstractButton* button = m_pictureButtons->button(k);
+    button->setVisible(k < count);
+    button->setText(letter(k));
+    button->setToolTip(name(k));
+    button->setChecked(k == m_picture);
+  }
+  QFont bold = font();
+  bold.setBold(true);
+  m_pictureName->setFont(bold);
+  m_pictureName->setText(
+      tr("%1 of %2: %3").arg(letter(m_picture), QString::number(count), name(m_picture)));
+  QFont small = font();
+  if (small.pointSizeF() > 0) small.setPointSizeF(small.pointSizeF() * 0.65);
+  m_pictureKeys->setFont(small);
+  m_pictureKeys->setText(tr("Next/previous slide keys: %1 to %2 first, then the next step")
+                             .arg(letter(0), letter(count - 1)));
 }
 
 void ViewGrid::distinctCellViews(int count) {
@@ -252,6 +388,7 @@ void ViewGrid::setCellView(int slot, const QString& viewId) {
       if (m_tabs->tabData(t).toString() == viewId) m_tabs->setCurrentIndex(t);
     emit firstViewShown(viewId);
   }
+  if (m_picture >= 0) showCells();  // the picture row names the view
   requestCell(slot);
 }
 

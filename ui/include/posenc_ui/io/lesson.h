@@ -32,6 +32,12 @@ struct LocalizedText {
 /// (or markup) stays as it was.
 [[nodiscard]] QString nestedScriptsAsCharacters(const QString& html);
 
+/// A core description as a student reads it, in plain text: a `code word` between backticks
+/// in quotes ("the `table` file" -> "the “table” file"), an exponent written with a caret as
+/// superscript characters ("base^(-2i/d)" -> "base⁻²ⁱ⁄ᵈ", "std^2" -> "std²"; a character
+/// with no superscript form stays as it is, the caret goes).
+[[nodiscard]] QString studentText(const QString& text);
+
 /// The text for `language` ("zh_CN", "zh-CN", "en_GB", ...): the exact code, else the bare
 /// language ("en" for "en_GB"), else English; scripts nested in scripts are written as
 /// Unicode script characters (nestedScriptsAsCharacters), which Qt's rich text can draw.

@@ -14,7 +14,9 @@
 
 #include "posenc_ui/control/encoding_controller.h"
 
+class QButtonGroup;
 class QComboBox;
+class QLabel;
 class QTabBar;
 
 namespace posenc::ui {
@@ -48,6 +50,20 @@ class ViewGrid : public QWidget {
   /// Whether grid cells show their view chooser (not in presentation mode: the class sees the
   /// pictures, and a 2 x 2 grid on a 1024 x 768 projector needs every line).
   void setChoosersShown(bool shown);
+  /// Slides (presentation mode): a grid of 2 or 4 cells that does not fit its page without
+  /// scrolling shows one picture at a time, large, with a "(b) of 4: name" row of buttons
+  /// above it; where the grid fits, nothing changes. Off: the grid again.
+  void setSlidePictures(bool on);
+  /// The one picture shown (0 = (a), ...), or -1 when the whole grid is.
+  [[nodiscard]] int shownPicture() const { return m_picture; }
+  /// Shows picture `index` of the grid alone (slides only; -1: the whole grid).
+  void showPicture(int index);
+  /// The slide keys: the next (`by` = 1) or previous (-1) picture; false when there is none
+  /// (the grid shown whole, or at its first or last picture), so the key moves the lesson on.
+  bool stepPicture(int by);
+  /// The next time the grid becomes one picture at a time, it starts at its last picture (the
+  /// slide keys went back to this step from the next one).
+  void startAtLastPicture() { m_fromLast = true; }
   /// The views of the shown cells (none in tabs mode).
   [[nodiscard]] QStringList gridViews() const;
   /// A new scheme: view tabs and choosers, each cell one of its views (a view it has stays).
@@ -88,6 +104,7 @@ class ViewGrid : public QWidget {
  protected:
   /// Arrow keys on a focused heatmap move the hovered cell.
   bool eventFilter(QObject* watched, QEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
 
  private:
   struct Cell {
@@ -101,6 +118,7 @@ class ViewGrid : public QWidget {
   };
 
   void buildCell(QWidget* host, int k);
+  void buildPictureRow();
   /// Gives the first `count` cells different views when the scheme has that many: a cell
   /// showing an earlier cell's view (or none of the scheme's) takes the first view not shown.
   void distinctCellViews(int count);
@@ -112,10 +130,23 @@ class ViewGrid : public QWidget {
   bool moveKeyCell(int slot, int key);
   /// Draws again the cells whose size moved their fitted font scale (plot_fit.h).
   void refitTexts();
+  /// Slides: one picture at a time when the grid does not fit its page, the grid when it does.
+  void fitSlide();
+  /// Shows the cells the layout and the picture say, and the picture row's texts.
+  void showCells();
 
   EncodingController& m_controller;
   QTabBar* m_tabs = nullptr;
   std::array<Cell, 4> m_cells;
+  QWidget* m_pictureRow = nullptr;  ///< "(b) of 4: name", the (a)..(d) buttons, the keys' hint.
+  QLabel* m_pictureName = nullptr;
+  QLabel* m_pictureKeys = nullptr;
+  QButtonGroup* m_pictureButtons = nullptr;
+  bool m_slides = false;  ///< setSlidePictures.
+  int m_picture = -1;     ///< shownPicture.
+  bool m_fromLast = false;
+  QSize m_pictureSince;  ///< The page's size when the grid became one picture at a time.
+  QTimer m_fit;          ///< fitSlide() once the layout has settled.
   QString m_layout = QStringLiteral("tabs");
   bool m_choosersShown = true;
   QTimer m_refit;  ///< refitTexts() once the resizes of a layout pass are done.
