@@ -239,16 +239,29 @@ class Screens : public ::testing::TestWithParam<const char*> {
       EXPECT_GE(axis.height() * 3, plot.height())
           << plotName(plot) << ": the chart is " << axis.height() << " of " << plot.height()
           << " px high";
-      // The axis labels whole: no longer than their axis, and the left one inside the picture.
+      // The axis labels whole: never cut short with an ellipsis; a y label no longer than its
+      // axis; an x label, which QCustomPlot centres on its axis without clipping, inside the
+      // picture on both sides; and the left one inside the picture (below).
       for (QCPAxis* a : plot.axisRect()->axes()) {
         if (!a->visible() || a->label().isEmpty()) continue;
-        const int length = a->orientation() == Qt::Horizontal ? axis.width() : axis.height();
+        EXPECT_FALSE(a->label().contains(QChar(0x2026)))
+            << plotName(plot) << ": the label \"" << a->label().toStdString() << "\" is cut short";
         double width = 0;  // of its widest line
         for (const QString& line : a->label().split(QLatin1Char('\n')))
           width = std::max(width, QFontMetricsF(a->labelFont()).horizontalAdvance(line));
-        EXPECT_LE(width, length + 2.0)
-            << plotName(plot) << ": the label \"" << a->label().toStdString() << "\" is " << width
-            << " px long on an axis of " << length;
+        if (a->orientation() == Qt::Horizontal) {
+          const double centre = axis.left() + axis.width() / 2.0;
+          EXPECT_GE(centre - width / 2, -2.0)
+              << plotName(plot) << ": the label \"" << a->label().toStdString()
+              << "\" runs past the picture's left edge";
+          EXPECT_LE(centre + width / 2, plot.width() + 2.0)
+              << plotName(plot) << ": the label \"" << a->label().toStdString()
+              << "\" runs past the picture's right edge";
+        } else {
+          EXPECT_LE(width, axis.height() + 2.0)
+              << plotName(plot) << ": the label \"" << a->label().toStdString() << "\" is "
+              << width << " px long on an axis of " << axis.height();
+        }
       }
       QCPAxis* y = plot.yAxis;
       const QFontMetrics label(y->labelFont());
