@@ -631,10 +631,10 @@ bool fitAxisLabels(QCustomPlot& plot) {
       // picture reaches on the nearer side (a square heatmap's axis is much narrower than its
       // picture, and its label was cut short although the picture had room for it whole).
       const int centre = rect->left() + rect->width() / 2;
-      const int room = 2 * std::min(centre - plot.viewport().left(),
-                                    plot.viewport().right() - centre) - 8;
-      const int length = axis->orientation() == Qt::Horizontal ? std::max(rect->width(), room)
-                                                               : rect->height();
+      const int room =
+          2 * std::min(centre - plot.viewport().left(), plot.viewport().right() - centre) - 8;
+      const int length =
+          axis->orientation() == Qt::Horizontal ? std::max(rect->width(), room) : rect->height();
       const QFont font = axis->labelFont();
       const QString text = axis->label();
       if (length <= 0 || font.pixelSize() <= 0 || widestLine(font, text) <= length) continue;
