@@ -66,8 +66,8 @@ void expectPrintable(const std::string& text, const char* stream) {
   for (std::size_t i = 0; i < text.size(); ++i) {
     const auto c = static_cast<unsigned char>(text[i]);
     if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7f) {
-      ADD_FAILURE() << stream << " holds control character " << int{c} << " at byte " << i
-                    << ": " << text.substr(i > 40 ? i - 40 : 0, 80);
+      ADD_FAILURE() << stream << " holds control character " << int{c} << " at byte " << i << ": "
+                    << text.substr(i > 40 ? i - 40 : 0, 80);
       return;
     }
   }
@@ -98,8 +98,8 @@ class HostileFiles : public TempDirTest {
   void expectRefused(const Outcome& o, const std::string& file,
                      const std::vector<std::string>& phrases) {
     EXPECT_EQ(o.status, 2) << o.err << o.out;
-    EXPECT_NE(o.err.find(file), std::string::npos) << "the message does not name " << file
-                                                    << ": " << o.err;
+    EXPECT_NE(o.err.find(file), std::string::npos)
+        << "the message does not name " << file << ": " << o.err;
     for (const std::string& phrase : phrases)
       EXPECT_NE(lower(o.err).find(lower(phrase)), std::string::npos)
           << "the message does not say '" << phrase << "': " << o.err;
@@ -107,8 +107,7 @@ class HostileFiles : public TempDirTest {
 
   /// The peak memory of `o` is at most the baseline (the same command on a tiny input) plus
   /// `extra` bytes.
-  void expectPeakWithin(const Outcome& o, long baselineKiB, std::uint64_t extra,
-                        const char* what) {
+  void expectPeakWithin(const Outcome& o, long baselineKiB, std::uint64_t extra, const char* what) {
     if (!kMeasureMemory) return;
     const long limit = baselineKiB + static_cast<long>(extra / 1024);
     EXPECT_LE(o.maxRssKiB, limit) << what << ": peak " << o.maxRssKiB / 1024 << " MiB, baseline "
@@ -145,9 +144,8 @@ TEST_F(HostileFiles, AFifoGivenAsAnArrayIsRefusedAtOnce) {
     SCOPED_TRACE(name);
     const fs::path f = fifo(name);
     const std::string against =
-        f.string() + (std::string(name) == "f.safetensors" || std::string(name) == "f.npz"
-                          ? ":x"
-                          : "");
+        f.string() +
+        (std::string(name) == "f.safetensors" || std::string(name) == "f.npz" ? ":x" : "");
     expectRefused(checkRope(against), name, {"fifo"});
   }
 }
@@ -301,9 +299,9 @@ TEST_F(HostileFiles, AnNpzOverTheBudgetIsRefusedBeforeItIsInflated) {
   writeZeroNpz(f, "a", npyHeader("16384, 8192"), std::uint64_t{1} << 30);
   ASSERT_LT(fs::file_size(f), 8 * kMiB);
   const Outcome small = checkRope((m_dir / "tiny.npy").string());  // the baseline (no file)
-  const Outcome o = run({"check", "--scheme", "rope", "--set", "dim=8", "--set", "length=4",
-                         "--view", "cos", "--against", f.string() + ":a", "--memory-budget",
-                         "256M"});
+  const Outcome o =
+      run({"check", "--scheme", "rope", "--set", "dim=8", "--set", "length=4", "--view", "cos",
+           "--against", f.string() + ":a", "--memory-budget", "256M"});
   expectRefused(o, "big.npz", {"budget"});
   expectPeakWithin(o, small.maxRssKiB, 64 * kMiB, "npz over the budget");
 }
@@ -397,7 +395,8 @@ TEST_F(HostileFiles, ALargeCheckJsonIsReadInASmallMultipleOfItsSize) {
   const auto exportJson = [](int n) {
     std::string text = R"({"scheme": "rope", "view": "cos", "params": {"length": )" +
                        std::to_string(n) + R"(, "dim": 8}, "kind": "matrix", "rows": )" +
-                       std::to_string(n) + R"(, "cols": 8, "row_start": 0, "col_start": 0, )"
+                       std::to_string(n) +
+                       R"(, "cols": 8, "row_start": 0, "col_start": 0, )"
                        R"("data": [)";
     for (int r = 0; r < n; ++r) {
       text += r ? ",[" : "[";
@@ -448,8 +447,8 @@ TEST_F(HostileFiles, TextFromAConfigNeverReachesTheTerminalRaw) {
   EXPECT_NE(ob.out.find("not understood: rope_scaling.rope_type"), std::string::npos) << ob.out;
   const fs::path c = configFolder(m_dir / "c", R"({"model_type": "llama", "hidden_size": 64,
     "num_attention_heads": 4, "max_position_embeddings": 128, "rope_theta": 10000,
-    "rope_scaling": {"rope_type": "linear", "factor": 2.0, "x\nscheme: alibi)" + esc +
-                                                           R"(": 1}})");
+    "rope_scaling": {"rope_type": "linear", "factor": 2.0, "x\nscheme: alibi)" +
+                                                   esc + R"(": 1}})");
   const Outcome oc = run({"inspect", c.string()});
   EXPECT_EQ(oc.status, 0) << oc.err;
   // The forged line is not a line of its own.
@@ -493,9 +492,8 @@ TEST_F(HostileFiles, ARopeScalingFactorOfZeroIsRefused) {
 TEST_F(HostileFiles, ATensorListedTwiceIsRefusedNamingIt) {
   // Before: accepted, the last entry winning.
   const fs::path dir = gpt2Folder("twice");
-  const std::string header =
-      R"({"wpe.weight":{"dtype":"F32","shape":[1],"data_offsets":[0,4]},)"
-      R"("wpe.weight":{"dtype":"F32","shape":[1],"data_offsets":[4,8]}})";
+  const std::string header = R"({"wpe.weight":{"dtype":"F32","shape":[1],"data_offsets":[0,4]},)"
+                             R"("wpe.weight":{"dtype":"F32","shape":[1],"data_offsets":[4,8]}})";
   std::string bytes;
   for (int k = 0; k < 8; ++k) bytes.push_back(static_cast<char>((header.size() >> (8 * k)) & 0xff));
   writeFile(dir / "model.safetensors", bytes + header + std::string(8, '\0'));

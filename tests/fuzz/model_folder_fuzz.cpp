@@ -107,8 +107,8 @@ void place(const fs::path& file, const std::string* bytes) {
   std::error_code ec;
   fs::remove(file, ec);
   if (!bytes) return;
-  std::ofstream(file, std::ios::binary).write(bytes->data(),
-                                              static_cast<std::streamsize>(bytes->size()));
+  std::ofstream(file, std::ios::binary)
+      .write(bytes->data(), static_cast<std::streamsize>(bytes->size()));
 }
 
 }  // namespace

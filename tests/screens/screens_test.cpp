@@ -259,8 +259,8 @@ class Screens : public ::testing::TestWithParam<const char*> {
               << "\" runs past the picture's right edge";
         } else {
           EXPECT_LE(width, axis.height() + 2.0)
-              << plotName(plot) << ": the label \"" << a->label().toStdString() << "\" is "
-              << width << " px long on an axis of " << axis.height();
+              << plotName(plot) << ": the label \"" << a->label().toStdString() << "\" is " << width
+              << " px long on an axis of " << axis.height();
         }
       }
       QCPAxis* y = plot.yAxis;

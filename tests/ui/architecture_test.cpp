@@ -149,12 +149,16 @@ TEST(Architecture, EveryTopLevelEntryIsOneTheReadmeLayoutNames) {
   // README's layout names; what git ignores (build trees, editor files) does not count.
   const std::set<std::string> named = readmeLayoutNames();
   ASSERT_GE(named.size(), 10U) << "the README's Layout block was not found";
-  const std::set<std::string> ignored = {".git", "build", "gallery", "out", ".cache",
-                                         "CMakeUserPresets.json", "compile_commands.json"};
+  const std::set<std::string> ignored = {".git",
+                                         "build",
+                                         "gallery",
+                                         "out",
+                                         ".cache",
+                                         "CMakeUserPresets.json",
+                                         "compile_commands.json"};
   for (const auto& entry : fs::directory_iterator(kSource)) {
     const std::string n = entry.path().filename().string();
-    if (ignored.count(n) || n.rfind("build-", 0) == 0 || n.ends_with(".user"))
-      continue;
+    if (ignored.count(n) || n.rfind("build-", 0) == 0 || n.ends_with(".user")) continue;
     const std::string shown = entry.is_directory() ? n + "/" : n;
     EXPECT_TRUE(named.count(shown)) << shown << " is at the top level but the README's Layout "
                                     << "does not name it";

@@ -175,9 +175,8 @@ TEST(ParameterPanel, BuildsOneEditorOfTheRightKindPerParameterForEveryScheme) {
       EXPECT_EQ(label->text(), id);
       EXPECT_TRUE(label->toolTip().contains(
           QString::fromStdString(posenc::allowedText(s)).toHtmlEscaped()));
-      EXPECT_TRUE(
-          editor->toolTip().contains(
-              ui::studentText(QString::fromStdString(s.description)).toHtmlEscaped()));
+      EXPECT_TRUE(editor->toolTip().contains(
+          ui::studentText(QString::fromStdString(s.description)).toHtmlEscaped()));
       auto* reset = panel.findChild<QToolButton*>(QStringLiteral("reset_") + id);
       ASSERT_NE(reset, nullptr);
       EXPECT_FALSE(reset->isEnabled());

@@ -25,8 +25,8 @@
 #include "posenc_ui/app/translation.h"
 #include "posenc_ui/check/check_window.h"
 #include "posenc_ui/help/help_windows.h"
-#include "posenc_ui/io/lesson.h"
 #include "posenc_ui/help/problem_log.h"
+#include "posenc_ui/io/lesson.h"
 #include "posenc_ui/models/model_actions.h"
 #include "posenc_ui/modes/animation_view.h"
 #include "posenc_ui/panels/parameter_panel.h"
@@ -331,7 +331,8 @@ void MainWindow::retranslate() {
   for (int i = 0; i < m_schemeList->count(); ++i) {
     QListWidgetItem* item = m_schemeList->item(i);
     const SchemeInfo& info = findScheme(item->data(Qt::UserRole).toString().toStdString()).info();
-    item->setText(coreText(info.name) + QLatin1Char('\n') + studentText(coreText(info.description)));
+    item->setText(coreText(info.name) + QLatin1Char('\n') +
+                  studentText(coreText(info.description)));
     item->setToolTip(studentText(coreText(info.description)));
   }
   m_grid->fillViewLists();
