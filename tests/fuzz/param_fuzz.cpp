@@ -51,9 +51,12 @@ std::vector<std::string> splitLines(std::string_view text) {
 /// A ParamError about parameter `id` must say so, in the documented shape.
 void checkParamError(const ParamError& e, const std::string& id) {
   if (e.param() != id) violated("ParamError names another parameter", e.param() + " vs " + id);
-  // A short printable id is shown as it is; a long or odd one may be shortened or escaped.
+  // A short printable ASCII id is shown as it is; a long or odd one may be shortened or
+  // escaped (the one printable filter also replaces bytes that are not UTF-8 and code points
+  // that reorder a line, text_util.hpp).
   bool plain = id.size() <= 64;
-  for (const char c : id) plain = plain && static_cast<unsigned char>(c) >= 0x20 && c != 0x7f;
+  for (const char c : id)
+    plain = plain && static_cast<unsigned char>(c) >= 0x20 && static_cast<unsigned char>(c) < 0x7f;
   const std::string prefix = "parameter '" + (plain ? id + "'" : std::string());
   if (std::string_view(e.what()).substr(0, prefix.size()) != prefix)
     violated("ParamError message does not start with the parameter", e.what());
@@ -66,8 +69,11 @@ bool checkOneValue(const posenc::ParamSpec& spec, const std::string& text, posen
     out = posenc::parseValue(spec, text);
   } catch (const ParamError& e) {
     checkParamError(e, spec.id);
-    // The value shown is cut to 64 printable bytes (+ "..."), whatever was typed.
-    if (e.value().size() > 67) violated("refused value echoed at full length", e.value());
+    // The value shown is cut to 64 printable characters (+ "..."), whatever was typed: count
+    // code points (every byte but UTF-8's continuation bytes).
+    std::size_t characters = 0;
+    for (const char c : e.value()) characters += (static_cast<unsigned char>(c) & 0xC0U) != 0x80U;
+    if (characters > 67) violated("refused value echoed at full length", e.value());
     for (const char c : e.value())
       if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
         violated("refused value echoed with a control character", e.what());
