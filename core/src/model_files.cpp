@@ -52,7 +52,7 @@ std::string mainRevision(const fs::path& repo) {
   } catch (const FileError&) {
     return {};
   }
-  line = line.substr(0, line.find('\n'));
+  if (const std::size_t end = line.find('\n'); end != std::string::npos) line.resize(end);
   while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
   return line.size() <= 200 ? line : std::string();
 }

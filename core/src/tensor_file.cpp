@@ -363,7 +363,7 @@ struct SafetensorsFile::Impl {
     HeaderEvents events(name, dataSize, tensors, metadata);
     if (!detail::parseJsonEvents(text, text + headerSize, events) || !events.topIsObject)
       throw FileError(name, "not a safetensors file: the header is not a JSON object");
-    if (events.problem) throw *events.problem;
+    if (events.problem) throw FileError(events.problem->file(), events.problem->reason());
     refuseDuplicateNames();
     std::sort(tensors.begin(), tensors.end(), [](const TensorEntry& a, const TensorEntry& b) {
       return a.begin != b.begin ? a.begin < b.begin : a.end < b.end;
