@@ -22,8 +22,8 @@
 #include <utility>
 #include <vector>
 
-#include "../core/src/bulk_math.hpp"
-#include "posenc/scheme.hpp"
+#include "../core/src/base/bulk_math.hpp"
+#include "posenc/base/scheme.hpp"
 
 namespace {
 

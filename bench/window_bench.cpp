@@ -62,7 +62,7 @@
 #include <variant>
 #include <vector>
 
-#include "posenc/scheme.hpp"
+#include "posenc/base/scheme.hpp"
 #include "posenc_ui/io/session_io.h"
 #include "posenc_ui/panels/parameter_panel.h"
 #include "posenc_ui/plot/plot_view.h"

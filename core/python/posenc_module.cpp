@@ -17,13 +17,13 @@
 #include <variant>
 #include <vector>
 
-#include "posenc/check.hpp"
-#include "posenc/command_line.hpp"
-#include "posenc/data_io.hpp"
-#include "posenc/model_config.hpp"
-#include "posenc/scheme.hpp"
-#include "posenc/scheme_json.hpp"
-#include "posenc/tensor_file.hpp"
+#include "posenc/check/check.hpp"
+#include "posenc/cli/command_line.hpp"
+#include "posenc/base/data_io.hpp"
+#include "posenc/models/model_config.hpp"
+#include "posenc/base/scheme.hpp"
+#include "posenc/base/scheme_json.hpp"
+#include "posenc/models/tensor_file.hpp"
 
 namespace py = pybind11;
 

@@ -29,7 +29,7 @@
 #include <QCoreApplication>
 #include <QTemporaryDir>
 
-#include "posenc/scheme.hpp"
+#include "posenc/base/scheme.hpp"
 #include "posenc_ui/io/session_io.h"
 
 namespace {

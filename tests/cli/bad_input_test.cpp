@@ -38,8 +38,8 @@
 
 #include <gtest/gtest.h>
 
-#include "posenc/memory_budget.hpp"
-#include "posenc/scheme.hpp"
+#include "posenc/base/memory_budget.hpp"
+#include "posenc/base/scheme.hpp"
 #include "support/posenc_cli.hpp"
 
 namespace posenc {

@@ -12,7 +12,7 @@
 #include <QJsonObject>
 #include <gtest/gtest.h>
 
-#include "posenc/scheme.hpp"
+#include "posenc/base/scheme.hpp"
 #include "support/cli_json.hpp"
 #include "support/posenc_cli.hpp"
 

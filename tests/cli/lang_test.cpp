@@ -10,7 +10,7 @@
 #include <QString>
 #include <gtest/gtest.h>
 
-#include "posenc/scheme.hpp"
+#include "posenc/base/scheme.hpp"
 #include "support/posenc_cli.hpp"
 
 namespace posenc {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Hostile and broken model files through the command line (issue 16): `posenc inspect` and
 // `posenc export --model` refuse each with exit status 2 and one message naming the file and
-// the reason, never a crash. tests/core/tensor_file_test.cpp checks the readers themselves on
+// the reason, never a crash. tests/core/models/tensor_file_test.cpp checks the readers themselves on
 // every truncation and hostile header; here each kind of damage goes through the whole command.
 #include <gtest/gtest.h>
 
@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "posenc/scheme.hpp"
+#include "posenc/base/scheme.hpp"
 #include "support/posenc_cli.hpp"
 #include "support/tiny_model.hpp"
 

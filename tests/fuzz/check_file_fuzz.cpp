@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Fuzzes the text readers of `posenc check --against` (core/include/posenc/check.hpp):
+// Fuzzes the text readers of `posenc check --against` (core/include/posenc/check/check.hpp):
 // parseAgainstCsv (a matrix of numbers, or our series CSV) and parseAgainstJson (our own JSON
 // export). The first input byte picks the reader (even: CSV, odd: JSON), the rest is the file.
 // Beyond "no crash, no leak, no undefined behaviour":
@@ -17,7 +17,7 @@
 #include <string>
 #include <string_view>
 
-#include "posenc/check.hpp"
+#include "posenc/check/check.hpp"
 
 namespace {
 

@@ -20,8 +20,8 @@
 #include <string_view>
 #include <vector>
 
-#include "posenc/command_help.hpp"
-#include "posenc/command_line.hpp"
+#include "posenc/cli/command_help.hpp"
+#include "posenc/cli/command_line.hpp"
 
 namespace {
 

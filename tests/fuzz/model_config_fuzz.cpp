@@ -12,7 +12,7 @@
 #include <string>
 #include <string_view>
 
-#include "posenc/model_config.hpp"
+#include "posenc/models/model_config.hpp"
 
 namespace {
 

@@ -34,12 +34,12 @@
 #include <string_view>
 #include <vector>
 
-#include "posenc/check.hpp"
-#include "posenc/memory_budget.hpp"
-#include "posenc/model_config.hpp"
-#include "posenc/params.hpp"
-#include "posenc/tensor_file.hpp"
-#include "posenc/tensor_ref.hpp"
+#include "posenc/check/check.hpp"
+#include "posenc/base/memory_budget.hpp"
+#include "posenc/models/model_config.hpp"
+#include "posenc/base/params.hpp"
+#include "posenc/models/tensor_file.hpp"
+#include "posenc/models/tensor_ref.hpp"
 
 namespace {
 

@@ -21,9 +21,9 @@
 #include <utility>
 #include <vector>
 
-#include "posenc/command_line.hpp"
-#include "posenc/params.hpp"
-#include "posenc/scheme.hpp"
+#include "posenc/cli/command_line.hpp"
+#include "posenc/base/params.hpp"
+#include "posenc/base/scheme.hpp"
 
 namespace {
 

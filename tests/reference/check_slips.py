@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Expected numbers of tests/core/check_test.cpp (the oracle's diagnosis), computed with numpy
+"""Expected numbers of tests/core/check/check_test.cpp (the oracle's diagnosis), computed with numpy
 independently of the C++ code. Run with Debian's /usr/bin/python3 (numpy installed there).
 
 - YaRN's attention factor for factor s = 4: huggingface/transformers modeling_rope_utils.py

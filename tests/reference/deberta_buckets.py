@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Expected values for tests/core/deberta_test.cpp: DeBERTa-v2's log buckets and the rows of
+"""Expected values for tests/core/schemes/deberta/deberta_test.cpp: DeBERTa-v2's log buckets and the rows of
 the relative-embedding table that c2p and p2c read, re-implemented in numpy line by line.
 
 Follows huggingface/transformers, src/transformers/models/deberta_v2/modeling_deberta_v2.py at

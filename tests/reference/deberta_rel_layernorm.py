@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""DeBERTa's relative embeddings after encoder.LayerNorm, for tests/core/deberta_table_test.cpp.
+"""DeBERTa's relative embeddings after encoder.LayerNorm, for tests/core/schemes/deberta/deberta_table_test.cpp.
 
 Follows Hugging Face transformers, src/transformers/models/deberta_v2/modeling_deberta_v2.py:
 DebertaV2Encoder.get_rel_embedding applies self.LayerNorm (nn.LayerNorm(hidden_size,

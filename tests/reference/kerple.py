@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Expected values of tests/core/kerple_test.cpp: KERPLE's biases as the authors' code
+"""Expected values of tests/core/schemes/kerple/kerple_test.cpp: KERPLE's biases as the authors' code
 computes them, in NumPy float64 instead of torch.
 
 Follows chijames/KERPLE (commit 73f1ee2d24722cdbe277d473899321218f5cbd00),

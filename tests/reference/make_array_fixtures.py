@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Writes the array files tests/core/tensor_file_test.cpp reads, with NumPy's own writers
+"""Writes the array files tests/core/models/tensor_file_test.cpp reads, with NumPy's own writers
 (numpy.save, numpy.lib.format.write_array for format versions 2.0 and 3.0, numpy.savez,
 numpy.savez_compressed) and, for safetensors, the byte layout of huggingface/safetensors'
 README ("Format": 8-byte little-endian header length, JSON header, data), so the C++ readers

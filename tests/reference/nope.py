@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Expected values of tests/core/nope_test.cpp: NoPE attention, causal softmax of
+"""Expected values of tests/core/schemes/nope/nope_test.cpp: NoPE attention, causal softmax of
 q_i . k_j / sqrt(d) with no position information, and its row entropies, in NumPy float64.
 
 The paper's NoPE (pe = none in McGill-NLP/length-generalization, whose decoder-only model,

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Reference values for the RoPE scalings of core/src/rope_scaling.cpp (tests/core/rope_scaling_test.cpp).
+"""Reference values for the RoPE scalings of core/src/schemes/rope/rope_scaling.cpp (tests/core/schemes/rope/rope_scaling_test.cpp).
 
 A numpy re-implementation, in float64, following line by line:
   - huggingface/transformers, src/transformers/modeling_rope_utils.py, the v5 main-branch text

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Expected values of tests/core/sandwich_test.cpp: Sandwich's bias as NeMo computes it, in
+"""Expected values of tests/core/schemes/sandwich/sandwich_test.cpp: Sandwich's bias as NeMo computes it, in
 NumPy float64 instead of torch float32 on the GPU.
 
 Follows NVIDIA/NeMo (commit 000b931ed00341cd2a8ae713f1f8de24fafa952e),

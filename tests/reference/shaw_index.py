@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Expected values for tests/core/shaw_test.cpp: Shaw et al.'s clipped relative-position index
+"""Expected values for tests/core/schemes/shaw/shaw_test.cpp: Shaw et al.'s clipped relative-position index
 and the two-term logits, re-implemented in numpy line by line.
 
 Follows tensorflow/tensor2tensor, tensor2tensor/layers/common_attention.py at commit

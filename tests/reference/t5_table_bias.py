@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""T5's bias from a given table, re-implemented in NumPy for tests/core/t5_bias_test.cpp.
+"""T5's bias from a given table, re-implemented in NumPy for tests/core/schemes/t5/t5_bias_test.cpp.
 
 Follows Hugging Face transformers, src/transformers/models/t5/modeling_t5.py:
 T5Attention._relative_position_bucket (float32 log, .to(torch.long) truncation, min with

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Expected numbers of learned's table views (tests/core/table_analysis_test.cpp), computed
+"""Expected numbers of learned's table views (tests/core/maths/table_analysis_test.cpp), computed
 with numpy the way scikit-learn's PCA does it (sklearn/decomposition/_pca.py, PCA._fit_full:
 centre, numpy.linalg.svd, svd_flip(U, Vt) with u_based_decision=True, X_new = U * S,
 explained_variance_ratio_ = S**2 / sum(S**2)) and the spectrum with numpy.fft.rfft.

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Expected values of tests/core/xpos_test.cpp: xPos as torchscale computes it, in NumPy
+"""Expected values of tests/core/schemes/xpos/xpos_test.cpp: xPos as torchscale computes it, in NumPy
 float64 instead of torch float32.
 
 Follows microsoft/torchscale, torchscale/component/xpos_relative_position.py (commit

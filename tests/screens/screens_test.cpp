@@ -36,7 +36,7 @@
 #include <string>
 #include <vector>
 
-#include "posenc/scheme.hpp"
+#include "posenc/base/scheme.hpp"
 #include "posenc_ui/app/translation.h"
 #include "posenc_ui/check/check_window.h"
 #include "posenc_ui/formula/formula_widget.h"

@@ -7,8 +7,8 @@
 #include <utility>
 #include <vector>
 
-#include "posenc/command_line.hpp"
-#include "posenc/scheme.hpp"
+#include "posenc/cli/command_line.hpp"
+#include "posenc/base/scheme.hpp"
 
 namespace posenc::test {
 

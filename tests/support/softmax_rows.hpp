@@ -9,7 +9,7 @@
 #include <cstring>
 #include <limits>
 
-#include "posenc/types.hpp"
+#include "posenc/base/types.hpp"
 
 namespace posenc::test {
 

@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "posenc/scheme.hpp"
+#include "posenc/base/scheme.hpp"
 #include "posenc_ui/io/session_io.h"
 
 namespace posenc::test {

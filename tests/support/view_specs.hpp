@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "posenc/view.hpp"
+#include "posenc/base/view.hpp"
 
 namespace posenc::test {
 

@@ -28,8 +28,8 @@
 #include <string>
 #include <vector>
 
-#include "posenc/check.hpp"
-#include "posenc/scheme.hpp"
+#include "posenc/check/check.hpp"
+#include "posenc/base/scheme.hpp"
 #include "posenc_ui/app/command_runner.h"
 #include "posenc_ui/app/settings_keys.h"
 #include "posenc_ui/check/check_plots.h"

@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "plot_test_support.h"
-#include "posenc/scheme.hpp"
+#include "posenc/base/scheme.hpp"
 
 namespace {
 

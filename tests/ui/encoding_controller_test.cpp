@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "posenc/scheme.hpp"
+#include "posenc/base/scheme.hpp"
 #include "support/ui_values.hpp"
 
 namespace posenc::ui {

@@ -13,7 +13,7 @@
 #include <limits>
 #include <string>
 
-#include "posenc/scheme.hpp"
+#include "posenc/base/scheme.hpp"
 #include "posenc_ui/formula/formula_parser.h"
 #include "posenc_ui/formula/formula_widget.h"
 #include "support/ui_values.hpp"

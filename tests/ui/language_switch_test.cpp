@@ -20,7 +20,7 @@
 #include <utility>
 #include <vector>
 
-#include "posenc/scheme.hpp"
+#include "posenc/base/scheme.hpp"
 #include "posenc_ui/app/translation.h"
 #include "posenc_ui/io/lesson.h"
 #include "posenc_ui/io/session_io.h"

@@ -27,7 +27,7 @@
 #include <QUrl>
 #include <gtest/gtest.h>
 
-#include "posenc/scheme.hpp"
+#include "posenc/base/scheme.hpp"
 #include "posenc_ui/panels/lesson_panel.h"
 #include "support/ui_values.hpp"
 

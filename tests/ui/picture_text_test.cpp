@@ -4,7 +4,7 @@
 // the plot -- title and header lines, axis labels, tick labels, the colour bar's label and
 // ticks, the legend's entries. None may hold an ASCII stand-in for a symbol: a subscript
 // written "_p", a power written "^", a log axis tick written "1E+04" (the core's test,
-// tests/core/picture_text_test.cpp, reads the core's strings; this one reads the pictures,
+// tests/core/base/picture_text_test.cpp, reads the core's strings; this one reads the pictures,
 // translations and tick labels included).
 #include <QRegularExpression>
 #include <QStringList>
@@ -14,7 +14,7 @@
 #include <set>
 #include <string>
 
-#include "posenc/scheme.hpp"
+#include "posenc/base/scheme.hpp"
 #include "posenc_ui/app/translation.h"
 #include "posenc_ui/plot/draw_matrix.h"
 #include "posenc_ui/plot/draw_series.h"

@@ -17,8 +17,8 @@
 #include <string>
 #include <vector>
 
-#include "posenc/data_io.hpp"
-#include "posenc/view.hpp"
+#include "posenc/base/data_io.hpp"
+#include "posenc/base/view.hpp"
 #include "posenc_ui/plot/picture_file.h"
 #include "support/view_specs.hpp"
 

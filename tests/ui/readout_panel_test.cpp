@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "posenc/scheme.hpp"
+#include "posenc/base/scheme.hpp"
 #include "support/tensor_files.hpp"
 
 namespace posenc::ui {

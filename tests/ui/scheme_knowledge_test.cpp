@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-#include "posenc/scheme.hpp"
+#include "posenc/base/scheme.hpp"
 
 namespace {
 

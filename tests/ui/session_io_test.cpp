@@ -15,8 +15,8 @@
 #include <QTemporaryDir>
 #include <gtest/gtest.h>
 
-#include "posenc/data_io.hpp"
-#include "posenc/scheme.hpp"
+#include "posenc/base/data_io.hpp"
+#include "posenc/base/scheme.hpp"
 
 namespace posenc::ui {
 namespace {

@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "plot_test_support.h"
-#include "posenc/scheme.hpp"
+#include "posenc/base/scheme.hpp"
 #include "posenc_ui/app/translation.h"
 #include "posenc_ui/io/view_export.h"
 #include "posenc_ui/plot/draw_matrix.h"

@@ -22,8 +22,8 @@
 #include <set>
 #include <sstream>
 
-#include "posenc/memory_budget.hpp"
-#include "posenc/scheme.hpp"
+#include "posenc/base/memory_budget.hpp"
+#include "posenc/base/scheme.hpp"
 #include "posenc_ui/app/command_runner.h"
 #include "posenc_ui/app/settings_keys.h"
 #include "posenc_ui/app/translation.h"

@@ -8,7 +8,7 @@
 #include <QString>
 #include <QStringList>
 
-#include "posenc/scheme.hpp"
+#include "posenc/base/scheme.hpp"
 #include "posenc_ui/control/encoding_controller.h"
 
 namespace posenc::ui {

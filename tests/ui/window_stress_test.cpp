@@ -30,7 +30,7 @@
 #include <gtest/gtest.h>
 #include <qcustomplot.h>
 
-#include "posenc/memory_budget.hpp"
+#include "posenc/base/memory_budget.hpp"
 #include "posenc_ui/panels/parameter_panel.h"
 #include "posenc_ui/plot/plot_view.h"
 #include "posenc_ui/window/main_window.h"

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "command_input.h"
-#include "posenc/check.hpp"
+#include "posenc/check/check.hpp"
 #include "posenc_ui/app/command_runner.h"
 
 namespace posenc::ui {

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// `posenc check`: an engineer's array compared with a view (core/include/posenc/check.hpp).
+// `posenc check`: an engineer's array compared with a view (core/include/posenc/check/check.hpp).
 // Internal to ui/app; command_runner dispatches to it.
 #pragma once
 
 #include <iosfwd>
 
-#include "posenc/command_line.hpp"
+#include "posenc/cli/command_line.hpp"
 
 namespace posenc::ui {
 

@@ -5,7 +5,7 @@
 #include <utility>
 #include <vector>
 
-#include "posenc/model_config.hpp"
+#include "posenc/models/model_config.hpp"
 #include "posenc_ui/io/session_io.h"
 
 namespace posenc::ui {

@@ -6,10 +6,10 @@
 
 #include <string>
 
-#include "posenc/command_line.hpp"
-#include "posenc/params.hpp"
-#include "posenc/scheme.hpp"
-#include "posenc/view.hpp"
+#include "posenc/cli/command_line.hpp"
+#include "posenc/base/params.hpp"
+#include "posenc/base/scheme.hpp"
+#include "posenc/base/view.hpp"
 
 namespace posenc::ui {
 

@@ -11,9 +11,9 @@
 #include <atomic>
 #include <memory>
 
-#include "posenc/memory_budget.hpp"
-#include "posenc/params.hpp"
-#include "posenc/scheme.hpp"
+#include "posenc/base/memory_budget.hpp"
+#include "posenc/base/params.hpp"
+#include "posenc/base/scheme.hpp"
 
 namespace posenc::ui {
 
@@ -94,7 +94,7 @@ struct Phrase {
   int listCapture = 0;  ///< 1-based capture holding a list of ids (0: none).
 };
 
-// The phrasings of core/src/params.cpp (allowedText, checkHeadIndex, checkHeadsDivide) and of the
+// The phrasings of core/src/base/params.cpp (allowedText, checkHeadIndex, checkHeadsDivide) and of the
 // schemes' cross-checks. Anything else goes through coreText (exact, then by number pattern).
 const Phrase kPhrases[] = {
     {R"(an integer from (\S+) to (\S+))",

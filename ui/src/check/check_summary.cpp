@@ -5,8 +5,8 @@
 #include <QStringList>
 #include <cmath>
 
-#include "posenc/check.hpp"
-#include "posenc/scheme.hpp"
+#include "posenc/check/check.hpp"
+#include "posenc/base/scheme.hpp"
 #include "posenc_ui/app/translation.h"
 
 namespace posenc::ui {

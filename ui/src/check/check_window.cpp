@@ -26,8 +26,8 @@
 #include <exception>
 #include <utility>
 
-#include "posenc/scheme.hpp"
-#include "posenc/tensor_file.hpp"
+#include "posenc/base/scheme.hpp"
+#include "posenc/models/tensor_file.hpp"
 #include "posenc_ui/app/settings_keys.h"
 #include "posenc_ui/app/translation.h"
 #include "posenc_ui/check/check_plots.h"

@@ -16,7 +16,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
-#include "posenc/scheme.hpp"
+#include "posenc/base/scheme.hpp"
 #include "posenc_ui/app/settings_keys.h"
 #include "posenc_ui/app/translation.h"
 #include "posenc_ui/io/lesson.h"

@@ -17,7 +17,7 @@
 #include <QStringList>
 #include <QtGlobal>
 
-#include "posenc/scheme.hpp"
+#include "posenc/base/scheme.hpp"
 #include "posenc_ui/io/json_reader.h"
 
 // The built-in lessons are in resources/posenc.qrc, compiled into the static posenc_ui

@@ -16,8 +16,8 @@
 #include <QJsonValue>
 #include <QtGlobal>
 
-#include "posenc/data_io.hpp"
-#include "posenc/scheme.hpp"
+#include "posenc/base/data_io.hpp"
+#include "posenc/base/scheme.hpp"
 #include "posenc_ui/io/json_reader.h"
 #include "posenc_ui/plot/colormaps.h"
 

@@ -9,9 +9,9 @@
 #include <ostream>
 #include <qcustomplot.h>
 
-#include "posenc/command_line.hpp"
-#include "posenc/data_io.hpp"
-#include "posenc/memory_budget.hpp"
+#include "posenc/cli/command_line.hpp"
+#include "posenc/base/data_io.hpp"
+#include "posenc/base/memory_budget.hpp"
 #include "posenc_ui/plot/colormaps.h"
 #include "posenc_ui/plot/draw_matrix.h"
 #include "posenc_ui/plot/draw_series.h"

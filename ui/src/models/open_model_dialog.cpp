@@ -15,8 +15,8 @@
 #include <sstream>
 #include <utility>
 
-#include "posenc/model_config.hpp"
-#include "posenc/scheme.hpp"
+#include "posenc/models/model_config.hpp"
+#include "posenc/base/scheme.hpp"
 #include "posenc_ui/app/translation.h"
 
 namespace posenc::ui {

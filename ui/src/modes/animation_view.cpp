@@ -21,9 +21,9 @@
 #include <stdexcept>
 #include <string>
 
-#include "posenc/animation.hpp"
-#include "posenc/data_io.hpp"
-#include "posenc/scheme.hpp"
+#include "posenc/modes/animation.hpp"
+#include "posenc/base/data_io.hpp"
+#include "posenc/base/scheme.hpp"
 
 namespace posenc::ui {
 

@@ -22,7 +22,7 @@
 #include <utility>
 #include <variant>
 
-#include "posenc/compare.hpp"
+#include "posenc/modes/compare.hpp"
 #include "posenc_ui/app/translation.h"
 #include "posenc_ui/plot/plot_fit.h"
 #include "posenc_ui/plot/plot_view.h"

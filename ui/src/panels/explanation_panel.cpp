@@ -12,7 +12,7 @@
 #include <mutex>
 #include <utility>
 
-#include "posenc/scheme.hpp"
+#include "posenc/base/scheme.hpp"
 #include "posenc_ui/formula/formula_widget.h"
 #include "posenc_ui/io/lesson.h"
 

@@ -17,7 +17,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "posenc/data_io.hpp"
+#include "posenc/base/data_io.hpp"
 #include "posenc_ui/plot/plot_parts.h"
 
 namespace posenc::ui {

@@ -13,7 +13,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "posenc/scheme.hpp"
+#include "posenc/base/scheme.hpp"
 #include "posenc_ui/app/translation.h"
 
 namespace posenc::ui {

@@ -65,7 +65,7 @@ bool setLanguage(const QString& id);
 
 /// What a ParamError says is allowed ("an integer from 1 to 8", "one of half or
 /// interleaved", "less than heads (12)", ...) in the current language: the phrasings of
-/// core/src/params.cpp (allowedText and the cross-checks) by pattern, other texts through
+/// core/src/base/params.cpp (allowedText and the cross-checks) by pattern, other texts through
 /// coreText.
 [[nodiscard]] QString allowedPhrase(const std::string& allowed);
 /// The message of a core exception in the current language. A posenc::ParamError is

@@ -10,8 +10,8 @@
 #include <array>
 #include <utility>
 
-#include "posenc/check.hpp"
-#include "posenc/view.hpp"
+#include "posenc/check/check.hpp"
+#include "posenc/base/view.hpp"
 
 class QGridLayout;
 class QLabel;

@@ -2,7 +2,7 @@
 // The Check window's texts in the current language: the status of a report (MATCH / MISMATCH,
 // cells compared, mismatches and their share, the largest absolute and relative errors with
 // their cells, the tolerance and where it comes from, dtype and shapes), the diagnosis items,
-// and numbers as the readout writes them. The report itself is the core's (posenc/check.hpp).
+// and numbers as the readout writes them. The report itself is the core's (posenc/check/check.hpp).
 #pragma once
 
 #include <QCoreApplication>
@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "posenc/check.hpp"
+#include "posenc/check/check.hpp"
 
 namespace posenc::ui {
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // File > Check Against File...: an engineer's array (.npy, .npz, .safetensors, .csv or our own
 // JSON export) compared with the main window's current scheme, parameters and view by the
-// core's oracle (posenc/check.hpp), read and compared on a worker thread. Shows the report
+// core's oracle (posenc/check/check.hpp), read and compared on a worker thread. Shows the report
 // (MATCH / MISMATCH, counts, the largest errors, tolerance, dtype and shapes), the diagnosis
 // (each slip, with a button that applies its setting in the main window as one undo step) and
 // yours, ours and their difference side by side (check_plots.h).
@@ -14,8 +14,8 @@
 #include <memory>
 #include <optional>
 
-#include "posenc/check.hpp"
-#include "posenc/params.hpp"
+#include "posenc/check/check.hpp"
+#include "posenc/base/params.hpp"
 #include "posenc_ui/check/check_summary.h"
 
 class QLabel;

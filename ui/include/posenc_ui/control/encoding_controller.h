@@ -15,7 +15,7 @@
 #include <variant>
 #include <vector>
 
-#include "posenc/scheme.hpp"
+#include "posenc/base/scheme.hpp"
 
 namespace posenc::ui {
 

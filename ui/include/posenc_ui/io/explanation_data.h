@@ -12,9 +12,9 @@
 #include <map>
 #include <vector>
 
-#include "posenc/params.hpp"
-#include "posenc/types.hpp"
-#include "posenc/view.hpp"
+#include "posenc/base/params.hpp"
+#include "posenc/base/types.hpp"
+#include "posenc/base/view.hpp"
 #include "posenc_ui/io/json_reader.h"
 
 namespace posenc::ui {

@@ -10,7 +10,7 @@
 #include <QString>
 #include <optional>
 
-#include "posenc/types.hpp"
+#include "posenc/base/types.hpp"
 #include "posenc_ui/io/json_reader.h"
 #include "posenc_ui/io/session_io.h"
 

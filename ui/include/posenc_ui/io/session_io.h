@@ -7,7 +7,7 @@
 #include <QStringList>
 #include <optional>
 
-#include "posenc/params.hpp"
+#include "posenc/base/params.hpp"
 #include "posenc_ui/io/json_reader.h"
 
 namespace posenc::ui {

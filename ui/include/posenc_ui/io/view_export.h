@@ -8,7 +8,7 @@
 #include <iosfwd>
 #include <string>
 
-#include "posenc/scheme.hpp"
+#include "posenc/base/scheme.hpp"
 
 namespace posenc::ui {
 

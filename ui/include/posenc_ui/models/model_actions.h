@@ -13,8 +13,8 @@
 #include <optional>
 #include <string>
 
-#include "posenc/model_config.hpp"
-#include "posenc/params.hpp"
+#include "posenc/models/model_config.hpp"
+#include "posenc/base/params.hpp"
 #include "posenc_ui/io/session_io.h"
 
 class QLabel;

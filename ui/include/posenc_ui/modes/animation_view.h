@@ -11,8 +11,8 @@
 
 #include <vector>
 
-#include "posenc/params.hpp"
-#include "posenc/types.hpp"
+#include "posenc/base/params.hpp"
+#include "posenc/base/types.hpp"
 
 class QLabel;
 class QPainter;
@@ -29,7 +29,7 @@ struct ClockHand {
 };
 
 /// The hands of the frame of scheme `scheme` at `position`: the core's animationFrame
-/// (posenc/animation.hpp, which says what each kind of animation shows) with captions.
+/// (posenc/modes/animation.hpp, which says what each kind of animation shows) with captions.
 /// @throws ParamError for a scheme without an animation, or bad parameters.
 [[nodiscard]] std::vector<ClockHand> animationHands(const std::string& scheme,
                                                     const posenc::ParamSet& params, double position,

@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-#include "posenc/scheme.hpp"
+#include "posenc/base/scheme.hpp"
 #include "posenc_ui/control/encoding_controller.h"
 #include "posenc_ui/io/session_io.h"
 

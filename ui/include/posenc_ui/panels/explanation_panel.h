@@ -8,9 +8,9 @@
 #include <QWidget>
 #include <vector>
 
-#include "posenc/params.hpp"
-#include "posenc/types.hpp"
-#include "posenc/view.hpp"
+#include "posenc/base/params.hpp"
+#include "posenc/base/types.hpp"
+#include "posenc/base/view.hpp"
 #include "posenc_ui/io/explanation_data.h"
 
 class QLabel;

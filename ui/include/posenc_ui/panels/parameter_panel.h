@@ -7,7 +7,7 @@
 #include <memory>
 #include <vector>
 
-#include "posenc/scheme.hpp"
+#include "posenc/base/scheme.hpp"
 
 namespace posenc::ui {
 

@@ -6,7 +6,7 @@
 #include <functional>
 #include <vector>
 
-#include "posenc/scheme.hpp"
+#include "posenc/base/scheme.hpp"
 
 class QLabel;
 

@@ -7,7 +7,7 @@
 #include <QStringList>
 #include <vector>
 
-#include "posenc/view.hpp"
+#include "posenc/base/view.hpp"
 
 namespace posenc::ui {
 

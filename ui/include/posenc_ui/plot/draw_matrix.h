@@ -3,7 +3,7 @@
 // draw through it, so a heatmap looks the same wherever it is made.
 #pragma once
 
-#include "posenc/view.hpp"
+#include "posenc/base/view.hpp"
 #include "posenc_ui/plot/plot_parts.h"
 
 class QCustomPlot;

@@ -6,7 +6,7 @@
 #include <cstddef>
 #include <vector>
 
-#include "posenc/view.hpp"
+#include "posenc/base/view.hpp"
 #include "posenc_ui/plot/plot_parts.h"
 
 class QCustomPlot;

@@ -19,7 +19,7 @@
 #include <string_view>
 #include <utility>
 
-#include "posenc/view.hpp"
+#include "posenc/base/view.hpp"
 
 class QCPAxis;
 class QCPAxisRect;

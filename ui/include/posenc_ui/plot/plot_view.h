@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "posenc/view.hpp"
+#include "posenc/base/view.hpp"
 #include "posenc_ui/io/session_io.h"
 #include "posenc_ui/plot/plot_parts.h"
 

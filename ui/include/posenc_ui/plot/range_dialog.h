@@ -11,7 +11,7 @@
 #include <optional>
 #include <utility>
 
-#include "posenc/types.hpp"
+#include "posenc/base/types.hpp"
 
 class QLabel;
 class QLineEdit;

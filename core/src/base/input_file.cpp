@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Opening outside files (input_file.hpp): open(O_NONBLOCK) so a FIFO never blocks, fstat to
+// refuse anything but a regular file, then O_NONBLOCK cleared; reads are pread loops.
+#include "posenc/base/input_file.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <utility>
+
+namespace posenc {
+
+namespace {
+
+/// What a file of mode `mode` is, when it is not a regular file.
+std::string kindReason(mode_t mode) {
+  if (S_ISFIFO(mode)) return "is a FIFO (named pipe), not a regular file";
+  if (S_ISDIR(mode)) return "is a folder, not a file";
+  if (S_ISCHR(mode)) return "is a character device, not a regular file";
+  if (S_ISBLK(mode)) return "is a block device, not a regular file";
+  if (S_ISSOCK(mode)) return "is a socket, not a regular file";
+  return "is not a regular file";
+}
+
+std::string errnoReason(int error) {
+  switch (error) {
+    case ENOENT:
+      return "no such file";
+    case ENOTDIR:
+      return "no such file (a part of the path is not a folder)";
+    case ELOOP:
+      return "is a symbolic link loop";
+    case EACCES:
+    case EPERM:
+      return "permission denied";
+    case EISDIR:
+      return "is a folder, not a file";
+    case ENAMETOOLONG:
+      return "the path is too long";
+    default:
+      return "cannot be opened: " + std::string(std::strerror(error));
+  }
+}
+
+}  // namespace
+
+std::optional<std::string> unusableFileReason(const std::filesystem::path& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return errnoReason(errno);
+  if (!S_ISREG(st.st_mode)) return kindReason(st.st_mode);
+  if (::access(path.c_str(), R_OK) != 0) return errnoReason(errno);
+  return std::nullopt;
+}
+
+InputFile::InputFile(const std::filesystem::path& path) : m_name(path.string()) {
+  // Anything not a regular file is refused before the open when stat can tell: opening some
+  // devices has effects (a tape rewinds, a terminal becomes ours).
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode))
+    throw FileError(m_name, kindReason(st.st_mode));
+  m_fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+  if (m_fd < 0) throw FileError(m_name, errnoReason(errno));
+  if (::fstat(m_fd, &st) != 0) {
+    const int error = errno;
+    ::close(m_fd);
+    m_fd = -1;
+    throw FileError(m_name, "cannot be read: " + std::string(std::strerror(error)));
+  }
+  if (!S_ISREG(st.st_mode)) {  // swapped between the stat and the open
+    ::close(m_fd);
+    m_fd = -1;
+    throw FileError(m_name, kindReason(st.st_mode));
+  }
+  const int flags = ::fcntl(m_fd, F_GETFL);
+  if (flags >= 0) (void)::fcntl(m_fd, F_SETFL, flags & ~O_NONBLOCK);
+  m_size = static_cast<std::uint64_t>(st.st_size);
+}
+
+InputFile::~InputFile() {
+  if (m_fd >= 0) ::close(m_fd);
+}
+
+InputFile::InputFile(InputFile&& other) noexcept
+    : m_fd(std::exchange(other.m_fd, -1)), m_size(other.m_size), m_name(std::move(other.m_name)) {}
+
+InputFile& InputFile::operator=(InputFile&& other) noexcept {
+  if (this != &other) {
+    if (m_fd >= 0) ::close(m_fd);
+    m_fd = std::exchange(other.m_fd, -1);
+    m_size = other.m_size;
+    m_name = std::move(other.m_name);
+  }
+  return *this;
+}
+
+std::size_t InputFile::readSome(std::uint64_t offset, std::span<std::byte> out) const {
+  if (offset >= m_size) return 0;
+  const std::uint64_t want = std::min<std::uint64_t>(out.size(), m_size - offset);
+  readAt(offset, out.first(static_cast<std::size_t>(want)));
+  return static_cast<std::size_t>(want);
+}
+
+void InputFile::readAt(std::uint64_t offset, std::span<std::byte> out) const {
+  if (offset > m_size || out.size() > m_size - offset)
+    throw FileError(m_name, "a read of " + std::to_string(out.size()) + " bytes at byte " +
+                                std::to_string(offset) + " passes its end (" +
+                                std::to_string(m_size) + " bytes)");
+  std::size_t done = 0;
+  while (done < out.size()) {
+    const ssize_t got =
+        ::pread(m_fd, out.data() + done, out.size() - done, static_cast<off_t>(offset + done));
+    if (got < 0) {
+      if (errno == EINTR) continue;
+      throw FileError(m_name, "cannot be read: " + std::string(std::strerror(errno)));
+    }
+    if (got == 0)
+      throw FileError(m_name, "changed while it was read (it was " + std::to_string(m_size) +
+                                  " bytes when opened, now ends at " +
+                                  std::to_string(offset + done) + ")");
+    done += static_cast<std::size_t>(got);
+  }
+}
+
+std::string readWholeFile(const std::filesystem::path& path, std::uint64_t limit,
+                          const std::string& what) {
+  const InputFile file(path);
+  if (file.size() > limit) {
+    const std::uint64_t mib = std::uint64_t{1} << 20;
+    const std::string most =
+        limit % mib == 0 ? std::to_string(limit / mib) + " MiB" : std::to_string(limit) + " bytes";
+    throw FileError(file.name(), "is " + std::to_string(file.size()) + " bytes: too large for " +
+                                     what + " (" + most + " at most)");
+  }
+  std::string bytes(static_cast<std::size_t>(file.size()), '\0');
+  file.readAt(0, std::as_writable_bytes(std::span(bytes)));
+  return bytes;
+}
+
+}  // namespace posenc

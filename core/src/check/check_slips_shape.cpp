@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The diagnosis of a shape that differs from ours (check_diagnosis.hpp diagnoseShape): yours
+// transposed, or one row longer or shorter (positions starting at 1, another length), each
+// checked on the values.
+#include <cmath>
+#include <exception>
+
+#include "check/check_diagnosis.hpp"
+
+namespace posenc::detail {
+
+namespace {
+
+struct Shape2 {
+  Index rows = 0;
+  Index cols = 0;
+};
+
+/// rows x cols after dropping leading dimensions of size 1 (check.cpp's rule); {0, 0} when
+/// more than two remain.
+Shape2 matrixShapeOf(const std::vector<std::int64_t>& shape) {
+  std::size_t first = 0;
+  while (shape.size() - first > 2 && shape[first] == 1) ++first;
+  const std::size_t dims = shape.size() - first;
+  if (dims == 1) return {1, shape[first]};
+  if (dims == 2) return {shape[first], shape[first + 1]};
+  return {};
+}
+
+std::string shapeText(Index rows, Index cols) {
+  return "(" + std::to_string(rows) + ", " + std::to_string(cols) + ")";
+}
+
+/// Cells of `theirs` (rows x cols, NaN-masked) that yours matches, yours read by `at`.
+template <typename At>
+Slip scoreAgainst(const Matrix& theirs, const Tolerance& tol, At at, Slip s) {
+  Index compared = 0, matched = 0;
+  double maxAbs = 0;
+  for (Index i = 0; i < theirs.rows(); ++i)
+    for (Index j = 0; j < theirs.cols(); ++j) {
+      const double o = theirs(i, j);
+      if (std::isnan(o)) continue;
+      const double y = at(i, j);
+      const double err = std::isnan(y) ? INFINITY : std::abs(y - o);
+      ++compared;
+      if (err <= tol.atol + tol.rtol * std::abs(o)) ++matched;
+      if (!(err <= maxAbs)) maxAbs = err;
+    }
+  s.matchedShare = compared > 0 ? static_cast<double>(matched) / static_cast<double>(compared) : 0;
+  s.maxAbsError = maxAbs;
+  s.explains = compared > 0 && matched == compared;
+  return s;
+}
+
+/// Ours at absolute rows r0 .. r0 + n - 1 (asked with length + 1 past the end) and the
+/// report's columns; empty when a row is before 0 or the view refuses.
+Matrix oursRows(const Scheme& scheme, const ParamSet& params, const ViewSpec& view,
+                const CheckReport& r, Index r0, Index n) {
+  if (r0 < 0) return {};
+  std::vector<Index> rows(static_cast<std::size_t>(n)),
+      cols(static_cast<std::size_t>(r.oursShape.cols));
+  for (Index i = 0; i < n; ++i) rows[static_cast<std::size_t>(i)] = r0 + i;
+  for (Index j = 0; j < r.oursShape.cols; ++j) cols[static_cast<std::size_t>(j)] = r.colStart + j;
+  ParamSet p = params;
+  if (params.has("length")) {
+    ParamSet longer;
+    if (withParam(scheme, params, "length", std::to_string(params.getInt("length") + 1), longer))
+      p = longer;
+  }
+  try {
+    const Matrix v = viewValuesAt(scheme, p, view, rows, cols);
+    return v.hasNaN() && v.array().isNaN().all() ? Matrix{} : v;
+  } catch (const std::exception&) {
+    return {};
+  }
+}
+
+}  // namespace
+
+std::vector<Slip> diagnoseShape(const Scheme& scheme, const ParamSet& params, const ViewSpec& view,
+                                const CheckReport& r, const Array& yours) {
+  if (view.kind != ViewKind::Matrix) return {};
+  const Shape2 given = matrixShapeOf(yours.shape);
+  const Index nr = r.oursShape.rows, nc = r.oursShape.cols;
+  const auto y = [&](Index i, Index j) {
+    return yours.values[static_cast<std::size_t>(i * given.cols + j)];
+  };
+  if (given.rows == nc && given.cols == nr && nr != nc) {
+    const Matrix ours = oursRows(scheme, params, view, r, r.rowStart, nr);
+    if (ours.size() == 0) return {};
+    return {scoreAgainst(ours, r.tolerance, [&](Index i, Index j) { return y(j, i); },
+                         {"transpose",
+                          "Yours has shape " + shapeText(nc, nr) + ", ours " + shapeText(nr, nc) +
+                              ": yours is ours transposed (ours has rows = " + view.yLabel +
+                              ", columns = " + view.xLabel + "); transpose yours (.T).",
+                          ""})};
+  }
+  if (given.cols != nc || std::abs(given.rows - nr) != 1) return {};
+  const Index n = given.rows;
+  // Row i of yours against ours at row i + 1 (positions starting at 1), then at row i (the
+  // same positions, another length).
+  const Matrix shiftedOurs = oursRows(scheme, params, view, r, r.rowStart + 1, n);
+  if (shiftedOurs.size() != 0) {
+    Slip s = scoreAgainst(
+        shiftedOurs, r.tolerance, y,
+        {"rows_shifted",
+         "Yours has " + std::to_string(n) + " rows, ours " + std::to_string(nr) +
+             ", and your row i holds ours at position i + 1: your positions start at 1 where "
+             "ours start at 0 (use positions = arange(0, L)).",
+         ""});
+    if (s.explains) return {s};
+  }
+  const Matrix sameOurs = oursRows(scheme, params, view, r, r.rowStart, n);
+  if (sameOurs.size() != 0 && r.rowStart == 0 && params.has("length")) {
+    Slip s = scoreAgainst(sameOurs, r.tolerance, y,
+                          {"length",
+                           "Yours has " + std::to_string(n) + " rows, ours " + std::to_string(nr) +
+                               ", and they agree on the positions both have: your length is " +
+                               std::to_string(n) + ": set length=" + std::to_string(n) + ".",
+                           "length=" + std::to_string(n)});
+    if (s.explains) return {s};
+  }
+  return {};
+}
+
+}  // namespace posenc::detail

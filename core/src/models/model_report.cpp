@@ -1,0 +1,326 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `posenc inspect` and `posenc models` (model_config.hpp): a model's files, what its config
+// maps to, and where the tensors it needs are, read from the checkpoint's headers only.
+#include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "posenc/base/data_io.hpp"
+#include "posenc/base/input_file.hpp"
+#include "posenc/models/model_config.hpp"
+#include "posenc/base/scheme.hpp"
+#include "posenc/models/tensor_file.hpp"
+#include "base/text_util.hpp"
+
+namespace posenc {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+/// Most bytes of a config.json read (a config is a few kilobytes).
+constexpr std::uintmax_t kMaxConfigBytes = std::uintmax_t{16} << 20;
+
+std::string readConfig(const fs::path& path) {
+  try {
+    return readWholeFile(path, kMaxConfigBytes, "a config.json");
+  } catch (const FileError& e) {
+    throw ModelError(e.what());
+  }
+}
+
+/// The checkpoint's files, each opened once (their headers read; the data stays on disk).
+/// A sharded checkpoint's index lists each shard once (parseSafetensorsIndex), so this is
+/// linear in the index, and an index of more shards than any checkpoint has is refused there
+/// before any is opened.
+std::vector<SafetensorsFile> checkpointFiles(const fs::path& checkpoint) {
+  std::vector<SafetensorsFile> out;
+  if (checkpoint.empty()) return out;
+  const std::string name = checkpoint.filename().string();
+  if (name.size() > 5 && name.substr(name.size() - 5) == ".json") {
+    const SafetensorsIndex index = readSafetensorsIndex(checkpoint);
+    out.reserve(index.shards.size());
+    for (const fs::path& f : index.shards) out.emplace_back(f);
+  } else {
+    out.emplace_back(checkpoint);
+  }
+  return out;
+}
+
+std::string joined(const std::vector<std::string>& v, const char* sep) {
+  std::string s;
+  for (const std::string& x : v) s += (s.empty() ? "" : sep) + x;
+  return s;
+}
+
+std::string shapeText(const std::vector<std::int64_t>& shape) {
+  std::string s = "(";
+  for (std::size_t i = 0; i < shape.size(); ++i) s += (i ? ", " : "") + std::to_string(shape[i]);
+  return s + ")";
+}
+
+/// The mapping's value of parameter `key` as a whole number, or -1.
+std::int64_t mappedWhole(const ModelMapping& m, const std::string& key) {
+  std::int64_t v = -1;
+  for (const auto& [k, text] : m.params)
+    if (k == key) v = std::strtoll(text.c_str(), nullptr, 10);
+  return v;
+}
+
+/// The shape the mapped parameters give a scheme's trained tensor (TensorFound::expected),
+/// as each model builds it: GPT-2 `nn.Embedding(n_positions, n_embd)` (OPT's +2 and ViT's
+/// grid + [CLS] are in max_len already), T5Attention `nn.Embedding(num_buckets, n_heads)`,
+/// TransfoXL `nn.Parameter(n_head, d_head)` and DebertaV2 `nn.Embedding(pos_ebd_size,
+/// hidden_size)` with pos_ebd_size = 2 * position_buckets, else 2 * max_relative_positions
+/// (huggingface/transformers models/{gpt2,t5,deprecated/transfo_xl,deberta_v2}/modeling_*.py).
+std::vector<std::int64_t> expectedShape(const ModelMapping& m) {
+  const auto p = [&](const char* key) { return mappedWhole(m, key); };
+  std::vector<std::int64_t> shape;
+  if (m.scheme == "learned") {
+    shape = {p("max_len"), p("dim")};
+  } else if (m.scheme == "t5") {
+    shape = {p("buckets"), p("heads")};
+  } else if (m.scheme == "xl") {
+    if (p("heads") > 0) shape = {p("heads"), p("d_model") / p("heads")};
+  } else if (m.scheme == "deberta") {
+    const std::int64_t buckets = p("buckets");
+    std::int64_t rows = 0;  // checked: the numbers are the config's
+    if (__builtin_mul_overflow(buckets > 0 ? buckets : p("max_relative_positions"), 2, &rows))
+      return {};
+    shape = {rows, p("d_model")};
+  }
+  for (const std::int64_t d : shape)
+    if (d <= 0) return {};
+  return shape;
+}
+
+/// A dtype the array readers turn into numbers (tensor_file.hpp: F16, BF16, F32, F64).
+bool drawableDtype(const std::string& dtype) {
+  return dtype == "F16" || dtype == "BF16" || dtype == "F32" || dtype == "F64";
+}
+
+/// The checks of a found tensor, as phrases: its shape against the config, and its dtype.
+std::string shapeCheck(const TensorFound& t) {
+  std::string s;
+  if (!t.expected.empty())
+    s = t.shapeOk() ? "shape ok"
+                    : "shape mismatch: expected " + shapeText(t.expected) + " from the config";
+  if (!drawableDtype(t.dtype))
+    s += (s.empty() ? "" : "; ") + std::string("dtype ") + t.dtype +
+         " cannot be drawn (F16, BF16, F32 or F64)";
+  return s;
+}
+
+/// Text from a file, a path or the command line for the terminal: the one printable filter
+/// (text_util.hpp), long enough for a path.
+std::string shown(std::string_view text) { return detail::printableUpTo(text, 1024); }
+
+void writeText(std::ostream& out, const ModelReport& r) {
+  out << "model: " << shown(r.given) << (r.files.repoId.empty() ? "" : " (Hugging Face cache)")
+      << "\n";
+  out << "config: " << (r.files.config.empty() ? "(none)" : shown(r.files.config.string())) << "\n";
+  out << "checkpoint: "
+      << (r.files.checkpoint.empty() ? "(none)" : shown(r.files.checkpoint.string()));
+  if (!r.files.checkpoint.empty()) out << " (" << r.checkpointTensors << " tensors)";
+  out << "\n";
+  if (!r.mapping) {
+    out << "scheme: unknown (no config.json beside the checkpoint)\n";
+    return;
+  }
+  const ModelMapping& m = *r.mapping;
+  out << "model_type: " << shown(m.modelType) << "\nscheme: " << shown(m.scheme) << "\nparameters:";
+  for (const auto& [k, v] : m.params)  // a long list (LongRoPE's factors) cut to 57 + "..."
+    out << " " << shown(k) << "=" << detail::printableUpTo(v, v.size() > 60 ? 57 : 60);
+  out << "\n";
+  if (!r.paramsError.empty()) out << "parameters refused: " << shown(r.paramsError) << "\n";
+  if (!m.tensors.empty()) out << "tensors:\n";
+  for (const TensorFound& t : r.tensors) {
+    out << "  " << shown(t.role) << ": ";
+    if (t.found) {
+      const std::string check = shapeCheck(t);
+      out << shown(t.name) << "  " << shown(t.dtype) << " " << shapeText(t.shape) << "  "
+          << shown(t.file.filename().string()) << (check.empty() ? "" : "  " + shown(check))
+          << "\n";
+    } else {
+      out << (r.files.checkpoint.empty() ? "no checkpoint" : "not in the checkpoint")
+          << " (looked for " << shown(joined(t.lookedFor, ", "))
+          << "): the random stand-in is drawn\n";
+    }
+  }
+  for (const std::string& n : m.notUnderstood) out << "not understood: " << shown(n) << "\n";
+  for (const std::string& n : m.notes) out << "note: " << shown(n) << "\n";
+}
+
+std::string stringArray(const std::vector<std::string>& v) {
+  std::string s = "[";
+  for (std::size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + jsonString(v[i]);
+  return s + "]";
+}
+
+void writeJson(std::ostream& out, const ModelReport& r) {
+  const auto path = [](const fs::path& p) {
+    return p.empty() ? std::string("null") : jsonString(p.string());
+  };
+  out << "{\"model\": " << jsonString(r.given)
+      << ", \"repo_id\": " << (r.files.repoId.empty() ? "null" : jsonString(r.files.repoId))
+      << ", \"config\": " << path(r.files.config)
+      << ", \"checkpoint\": " << path(r.files.checkpoint)
+      << ", \"checkpoint_tensors\": " << r.checkpointTensors;
+  if (!r.mapping) {
+    out << ", \"scheme\": null}\n";
+    return;
+  }
+  const ModelMapping& m = *r.mapping;
+  out << ", \"model_type\": " << jsonString(m.modelType) << ", \"scheme\": " << jsonString(m.scheme)
+      << ", \"params\": {";
+  for (std::size_t i = 0; i < m.params.size(); ++i)
+    out << (i ? ", " : "") << jsonString(m.params[i].first) << ": "
+        << jsonString(m.params[i].second);
+  out << "}, \"params_error\": " << (r.paramsError.empty() ? "null" : jsonString(r.paramsError))
+      << ", \"tensors\": [";
+  for (std::size_t i = 0; i < r.tensors.size(); ++i) {
+    const TensorFound& t = r.tensors[i];
+    out << (i ? ", " : "") << "{\"role\": " << jsonString(t.role)
+        << ", \"found\": " << (t.found ? "true" : "false")
+        << ", \"looked_for\": " << stringArray(t.lookedFor);
+    if (t.found) {
+      out << ", \"name\": " << jsonString(t.name) << ", \"dtype\": " << jsonString(t.dtype)
+          << ", \"shape\": [";
+      for (std::size_t k = 0; k < t.shape.size(); ++k) out << (k ? ", " : "") << t.shape[k];
+      out << "], \"file\": " << jsonString(t.file.string());
+      out << ", \"expected_shape\": ";
+      if (t.expected.empty()) {
+        out << "null, \"shape_ok\": null";
+      } else {
+        out << "[";
+        for (std::size_t k = 0; k < t.expected.size(); ++k) out << (k ? ", " : "") << t.expected[k];
+        out << "], \"shape_ok\": " << (t.shapeOk() ? "true" : "false");
+      }
+      out << ", \"drawable_dtype\": " << (drawableDtype(t.dtype) ? "true" : "false");
+    }
+    out << "}";
+  }
+  out << "], \"not_understood\": " << stringArray(m.notUnderstood)
+      << ", \"notes\": " << stringArray(m.notes) << "}\n";
+}
+
+}  // namespace
+
+bool TensorFound::shapeOk() const {
+  if (expected.empty()) return true;
+  auto first = shape.begin();
+  while (shape.end() - first > static_cast<std::ptrdiff_t>(expected.size()) && *first == 1) ++first;
+  return std::equal(first, shape.end(), expected.begin(), expected.end());
+}
+
+ModelReport inspectModel(const std::string& pathOrId, const fs::path& cache) {
+  ModelReport r;
+  r.given = pathOrId;
+  r.files = locateModel(pathOrId, cache);
+  const std::vector<SafetensorsFile> files = checkpointFiles(r.files.checkpoint);
+  r.checkpointTensors = 0;
+  for (const SafetensorsFile& f : files)
+    r.checkpointTensors += static_cast<std::int64_t>(f.tensors().size());
+  if (r.files.config.empty()) return r;
+  r.mapping = mapConfig(readConfig(r.files.config), r.files.config.string());
+  try {
+    (void)makeParams(findScheme(r.mapping->scheme), r.mapping->params);
+  } catch (const ParamError& e) {
+    r.paramsError = e.what();
+  }
+  const std::vector<std::int64_t> expected = expectedShape(*r.mapping);
+  for (const TensorUse& use : r.mapping->tensors) {
+    TensorFound t;
+    t.role = use.role;
+    t.lookedFor = use.names;
+    t.expected = expected;
+    for (const std::string& name : use.names) {
+      const auto it = std::find_if(files.begin(), files.end(),
+                                   [&](const SafetensorsFile& f) { return f.find(name); });
+      if (it == files.end()) continue;
+      const TensorEntry* e = it->find(name);
+      t.found = true;
+      t.name = name;
+      t.dtype = e->dtype;
+      t.shape = e->shape;
+      t.file = it->name();
+      break;
+    }
+    r.tensors.push_back(std::move(t));
+  }
+  return r;
+}
+
+ModelSetup modelSetup(const std::string& pathOrId, const fs::path& cache) {
+  ModelSetup s;
+  s.report = inspectModel(pathOrId, cache);
+  const ModelFiles& f = s.report.files;
+  if (!s.report.mapping)
+    throw ModelError(f.checkpoint.string() +
+                     ": there is no config.json beside the checkpoint, so the scheme and its "
+                     "parameters are unknown (name the model folder, or give the table with "
+                     "--table FILE:NAME)");
+  const ModelMapping& m = *s.report.mapping;
+  s.scheme = m.scheme;
+  s.params = m.params;
+  for (std::size_t i = 0; i < m.tensors.size() && i < s.report.tensors.size(); ++i) {
+    const TensorUse& use = m.tensors[i];
+    const TensorFound& t = s.report.tensors[i];
+    if (use.param.empty() || !t.found) continue;
+    // A sharded checkpoint is named by its index, which maps the name to the shard.
+    const fs::path file = use.fileOnly ? f.checkpoint : t.file;
+    const std::string value = use.fileOnly ? file.string() : file.string() + ":" + t.name;
+    const auto it = std::find_if(s.params.begin(), s.params.end(),
+                                 [&](const auto& p) { return p.first == use.param; });
+    if (it == s.params.end()) s.params.emplace_back(use.param, value);
+  }
+  if (!f.repoId.empty()) {
+    s.label = f.repoId;
+  } else if (!f.config.empty()) {
+    const fs::path folder = fs::absolute(f.config).lexically_normal().parent_path();
+    s.label = folder.filename().string();
+  }
+  if (s.label.empty()) s.label = (f.config.empty() ? f.checkpoint : f.config).filename().string();
+  return s;
+}
+
+void writeModelReport(std::ostream& out, const ModelReport& report, bool json) {
+  json ? writeJson(out, report) : writeText(out, report);
+}
+
+void writeModelList(std::ostream& out, const fs::path& cache,
+                    const std::vector<CachedModel>& models, bool json) {
+  if (!json)
+    out << "Hugging Face cache: "
+        << (cache.empty() ? "(none: HOME is not set)" : shown(cache.string())) << "\n";
+  if (json) out << "[";
+  bool first = true;
+  for (const CachedModel& m : models) {
+    std::string scheme, modelType, error;
+    try {
+      const ModelMapping map = mapConfig(readConfig(m.snapshot / "config.json"), "config.json");
+      scheme = map.scheme;
+      modelType = map.modelType;
+    } catch (const ModelError& e) {
+      error = e.what();
+    }
+    if (json) {
+      out << (first ? "\n " : ",\n ") << "{\"repo_id\": " << jsonString(m.repoId)
+          << ", \"revision\": " << jsonString(m.revision)
+          << ", \"path\": " << jsonString(m.snapshot.string())
+          << ", \"model_type\": " << (modelType.empty() ? "null" : jsonString(modelType))
+          << ", \"scheme\": " << (scheme.empty() ? "null" : jsonString(scheme))
+          << ", \"error\": " << (error.empty() ? "null" : jsonString(error)) << "}";
+    } else {
+      out << "  " << shown(m.repoId) << "  "
+          << shown(scheme.empty() ? "(not mapped: " + error + ")" : scheme + " (" + modelType + ")")
+          << "\n";
+    }
+    first = false;
+  }
+  if (json) out << (first ? "]\n" : "\n]\n");
+  if (!json && models.empty()) out << "  (no models with a config.json)\n";
+}
+
+}  // namespace posenc
