@@ -51,7 +51,7 @@ TEST(ClangTidyReach, HeaderFilterReachesEveryHeaderOfCoreAndUi) {
   const std::regex filter(expression, std::regex::extended);
   const std::vector<fs::path> headers = ownHeaders();
   // The core's rooms and the ui's folders: far more than a handful, nested two and three deep.
-  ASSERT_GT(headers.size(), 100U);
+  ASSERT_GT(headers.size(), 80U);
   std::size_t nested = 0;
   for (const fs::path& header : headers) {
     const std::string path = fs::absolute(header).lexically_normal().string();
@@ -63,13 +63,15 @@ TEST(ClangTidyReach, HeaderFilterReachesEveryHeaderOfCoreAndUi) {
 
 TEST(ClangTidyReach, SystemAndGeneratedHeadersStayOut) {
   const std::regex filter(headerFilter(), std::regex::extended);
-  for (const std::string path :
-       {"/usr/include/x86_64-linux-gnu/qt6/QtCore/qstring.h", "/usr/include/eigen3/Eigen/Core",
-        "/usr/include/qcustomplot.h", "/usr/include/gtest/gtest.h",
-        (kSource / "build/ci/ui/posenc_ui_autogen/include/ui_main_window.h").string(),
-        (kSource / "build/ci/ui/posenc_ui_autogen/EWIEGA46WW/moc_plot_view.cpp").string(),
-        (kSource / "tests/support/eigen_near.hpp").string()})
-    EXPECT_FALSE(std::regex_search(path, filter)) << path;
+  const std::vector<std::string> outside = {
+      "/usr/include/x86_64-linux-gnu/qt6/QtCore/qstring.h",
+      "/usr/include/eigen3/Eigen/Core",
+      "/usr/include/qcustomplot.h",
+      "/usr/include/gtest/gtest.h",
+      (kSource / "build/ci/ui/posenc_ui_autogen/include/ui_main_window.h").string(),
+      (kSource / "build/ci/ui/posenc_ui_autogen/EWIEGA46WW/moc_plot_view.cpp").string(),
+      (kSource / "tests/support/eigen_near.hpp").string()};
+  for (const std::string& path : outside) EXPECT_FALSE(std::regex_search(path, filter)) << path;
 }
 
 }  // namespace

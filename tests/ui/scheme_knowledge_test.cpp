@@ -103,12 +103,22 @@ TEST(SchemeKnowledge, ModesNameNoSchemeAndIncludeOnlyGenericCoreHeaders) {
   EXPECT_TRUE(found.empty()) << "a scheme id in Compare or Animate:\n" << joined(found);
   // The core's headers that describe every scheme alike; the others belong to one scheme.
   const std::regex specific(
-      R"re(#include\s+"posenc/(?!(scheme|params|types|view|mode_specs|compare|animation|data_io)\.hpp"))re");
+      R"re(#include\s+"posenc/(?!(base/(scheme|params|types|view|mode_specs|data_io)|modes/(compare|animation))\.hpp"))re");
   std::vector<Finding> includes = linesMatching("ui/src/modes", specific);
   const std::vector<Finding> headerIncludes = linesMatching("ui/include/posenc_ui/modes", specific);
   includes.insert(includes.end(), headerIncludes.begin(), headerIncludes.end());
   EXPECT_TRUE(includes.empty()) << "a scheme's own header in Compare or Animate:\n"
                                 << joined(includes);
+}
+
+TEST(SchemeKnowledge, NoUiFileIncludesAHeaderOfOneScheme) {
+  // The core keeps each scheme in core/include/posenc/schemes/<id>/: the ui reaches a scheme
+  // only through the registry and SchemeInfo, never through a scheme's own header.
+  const std::regex ownHeader(R"re(#include\s+"posenc/schemes/)re");
+  std::vector<Finding> found = linesMatching("ui/src", ownHeader);
+  const std::vector<Finding> inHeaders = linesMatching("ui/include/posenc_ui", ownHeader);
+  found.insert(found.end(), inHeaders.begin(), inHeaders.end());
+  EXPECT_TRUE(found.empty()) << "a scheme's own header in ui code:\n" << joined(found);
 }
 
 }  // namespace
