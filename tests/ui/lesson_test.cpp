@@ -838,7 +838,7 @@ TEST(LessonPanel, AddedLessonIsSelectedAndReplacesOneWithTheSameId) {
 }
 
 TEST(LessonPanel, ChoosingALessonInTheComboShowsItsOverview) {
-  // Issue 26 item 17: picking a lesson applied its step 1 at once; the README says the panel
+  // Issue 26 item 17: picking a lesson applied its step 1 at once; docs/classroom.md says the panel
   // opens on the lesson's overview and nothing changes until a step is picked.
   PanelFixture f;
   f.panel.setLessons({twoLanguageLesson("a", 2), twoLanguageLesson("b", 3)});

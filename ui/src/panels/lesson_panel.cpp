@@ -80,7 +80,7 @@ LessonPanel::LessonPanel(QWidget* parent)
   connect(m_previous, &QPushButton::clicked, this, &LessonPanel::previousStep);
   connect(m_open, &QPushButton::clicked, this, &LessonPanel::openLessonFileRequested);
   // A lesson picked in the list opens on its overview, as Help > Lessons does: nothing is
-  // applied until a step is picked (README, "Lessons").
+  // applied until a step is picked (docs/classroom.md, "Lessons").
   connect(m_chooser, &QComboBox::activated, this, [this](int index) { showOverview(index); });
   connect(m_stepPicker, &QComboBox::activated, this, &LessonPanel::showStep);
   connect(m_resume, &QPushButton::clicked, this, [this] { showStep(m_resumeStep); });
