@@ -22,14 +22,15 @@
 #include <qcustomplot.h>
 
 #include <cmath>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
 
-#include "posenc/check/check.hpp"
 #include "posenc/base/scheme.hpp"
+#include "posenc/check/check.hpp"
 #include "posenc_ui/app/command_runner.h"
 #include "posenc_ui/app/settings_keys.h"
 #include "posenc_ui/check/check_plots.h"
@@ -38,6 +39,7 @@
 #include "posenc_ui/help/shortcuts.h"
 #include "posenc_ui/plot/plot_view.h"
 #include "posenc_ui/window/main_window.h"
+#include "support/cut_while_read.hpp"
 #include "support/main_window_fixture.hpp"
 #include "support/tensor_files.hpp"
 #include "support/ui_values.hpp"
@@ -186,6 +188,68 @@ TEST_F(CheckWindowTest, ABrokenFileIsRefusedAndNothingElseChanges) {
   m_check->setTolerance(QStringLiteral("abc"), QString());
   m_check->recheck();
   EXPECT_EQ(m_check->statusText(), before);
+}
+
+TEST_F(CheckWindowTest, AFileCutShortWhileItIsCheckedIsRefusedAndTheReportShownStays) {
+  // Issue 27: an array rewritten or still downloading while the check read it. Before, a
+  // memory-mapped read past the new end killed the program with SIGBUS; now the read finds
+  // the new end, the window says which file changed, and the report shown stays.
+  Values v = viewValues("rope", m_window->controller().params(), "cos");
+  v.values[3 * 64 + 9] += 0.01;  // row 3, column 9: a report of one mismatch
+  test::writeNpy(m_dir / "earlier.npy", v.shape, v.values);
+  ASSERT_TRUE(check(qs((m_dir / "earlier.npy").string())));
+  const QString status = m_check->statusText();
+  ASSERT_EQ(m_check->report()->mismatches, 1);
+  const CheckReport report = *m_check->report();
+  const ParamSet params = m_window->controller().params();
+  const int undoCount = m_window->undoStack().count();
+
+  const Values exact = viewValues("rope", params, "cos");
+  const auto cells = static_cast<std::uint64_t>(exact.values.size());
+  test::writeSafetensors(m_dir / "cut.safetensors", {{"cos", exact.shape, exact.values}});
+  struct Case {
+    fs::path file;
+    std::uint64_t dataBytes;  ///< The values at the end of the file.
+  };
+  for (const Case& c : {Case{fs::path(cosFile("cut.npy").toStdString()), 8 * cells},
+                        Case{m_dir / "cut.safetensors", 4 * cells}}) {
+    SCOPED_TRACE(c.file.string());
+    const std::uint64_t size = fs::file_size(c.file);
+    const std::uint64_t data = size - c.dataBytes;
+    {
+      // Cut before the values are read: the header was read whole, the values find the end.
+      const test::CutWhileRead cutter(c.file, data, data + 64);
+      EXPECT_FALSE(check(qs(c.file.string())));
+      EXPECT_TRUE(cutter.cut());
+    }
+    QMessageBox* box = nullptr;
+    for (auto* b : m_check->findChildren<QMessageBox*>(QStringLiteral("CheckRefused")))
+      if (b->isVisible()) box = b;
+    ASSERT_NE(box, nullptr);
+    const QString reason =
+        QStringLiteral(
+            "%1: changed while it was read (it was %2 bytes when opened, now ends at %3)")
+            .arg(qs(c.file.string()))
+            .arg(size)
+            .arg(data + 64);
+    EXPECT_TRUE(box->text().contains(reason)) << box->text().toStdString();
+    box->close();
+
+    EXPECT_FALSE(m_check->busy());
+    EXPECT_EQ(m_check->statusText(), status);  // the report shown stays, and its pictures
+    ASSERT_TRUE(m_check->report().has_value());
+    EXPECT_EQ(m_check->report()->file, report.file);
+    EXPECT_EQ(m_check->report()->mismatches, 1);
+    EXPECT_TRUE(m_check->report()->yours == report.yours);
+    EXPECT_EQ(m_check->plots().pictureCount(), 3);
+    EXPECT_EQ(m_window->controller().params(), params);
+    EXPECT_EQ(m_window->undoStack().count(), undoCount);
+    // Recheck compares the array read before, not the cut file.
+    m_check->recheck();
+    EXPECT_TRUE(waitForCheck());
+    EXPECT_EQ(m_check->statusText(), status);
+    EXPECT_EQ(m_check->report()->file, report.file);
+  }
 }
 
 TEST_F(CheckWindowTest, ZoomingOnePictureZoomsTheOthers) {

@@ -24,7 +24,9 @@
 #include <gtest/gtest.h>
 #include <qcustomplot.h>
 
+#include <cstdint>
 #include <cstdlib>
+#include <filesystem>
 #include <optional>
 #include <string>
 
@@ -37,7 +39,9 @@
 #include "posenc_ui/plot/plot_parts.h"
 #include "posenc_ui/window/main_window.h"
 #include "posenc_ui/window/menus.h"
+#include "support/cut_while_read.hpp"
 #include "support/main_window_fixture.hpp"
+#include "support/tiny_model.hpp"
 #include "support/ui_values.hpp"
 
 namespace posenc::ui {
@@ -327,6 +331,96 @@ TEST_F(Models, BrokenConfigsAreRefusedWithTheFileAndTheReasonAndNothingChanges) 
   QString error;
   EXPECT_FALSE(m_window->openModel(m_dir.filePath(QStringLiteral("nowhere")), &error));
   EXPECT_TRUE(error.contains(QStringLiteral("nowhere"))) << error.toStdString();
+}
+
+/// Where the data of a safetensors file starts: after its 8-byte length and its header.
+std::uint64_t dataStart(const std::string& bytes) {
+  std::uint64_t header = 0;
+  for (int k = 7; k >= 0; --k)
+    header = (header << 8) | static_cast<unsigned char>(bytes[static_cast<std::size_t>(k)]);
+  return 8 + header;
+}
+
+TEST_F(Models, ACheckpointCutShortWhileTheWindowReadsItIsRefusedAndNothingChanges) {
+  // Issue 27: a checkpoint copied, downloaded or rewritten while the window read it killed the
+  // program with SIGBUS (it was memory-mapped). Now the read finds the new end: the window
+  // lives, says which file changed, and what was open stays open.
+  const test::TinyModel gpt2 = test::tinyModel("gpt2");
+  const std::filesystem::path before = m_dir.filePath(QStringLiteral("gpt2-before")).toStdString();
+  test::writeTinyModel(before, gpt2);
+  QString error;
+  ASSERT_TRUE(m_window->openModel(qs(before.string()), &error)) << error.toStdString();
+  Session edited = m_window->currentSession();
+  edited.params.set("measure", std::string("cosine"));  // an edit after it: the label stays
+  m_window->applySession(edited);
+  ASSERT_EQ(m_window->models().label(), QStringLiteral("gpt2-before"));
+  waitUntilShown(m_window->cellView(0));
+  const Session shown = m_window->currentSession();
+  const int steps = m_window->undoStack().count();
+  const int index = m_window->undoStack().index();
+  const QStringList recent = m_window->models().recentModels();
+  const QString title = m_window->windowTitle();
+  const QString stripText = strip().text();
+  ASSERT_TRUE(strip().isVisible());
+
+  const std::filesystem::path cut = m_dir.filePath(QStringLiteral("gpt2-cut")).toStdString();
+  const std::filesystem::path checkpoint = cut / "model.safetensors";
+  const std::string bytes = test::safetensorsBytes(gpt2.tensors);
+  const std::uint64_t data = dataStart(bytes);
+  struct Case {
+    const char* when;
+    std::uint64_t from;  ///< Cut before the first read at or past this byte.
+    std::uint64_t keep;  ///< The bytes left.
+  };
+  // While its header is read (the worker's modelSetup), and while the position table is read
+  // (its values, once the mapping is known).
+  for (const Case& c : {Case{"header", 8, 20}, Case{"data", data, data + 100}}) {
+    SCOPED_TRACE(c.when);
+    test::writeTinyModel(cut, gpt2);
+    {
+      const test::CutWhileRead cutter(checkpoint, c.from, c.keep);
+      m_window->models().openModelAsync(qs(cut.string()));  // as Open Model, a drop, a recent
+      EXPECT_FALSE(waitForModel());
+      EXPECT_TRUE(cutter.cut());
+    }
+    EXPECT_EQ(std::filesystem::file_size(checkpoint), c.keep);
+    QMessageBox* box = nullptr;
+    for (auto* b : m_window->findChildren<QMessageBox*>(QStringLiteral("ModelRefused")))
+      if (b->isVisible()) box = b;
+    ASSERT_NE(box, nullptr);
+    const QString text = box->text();
+    const QString reason = QStringLiteral(
+                               "%1: changed while it was read (it was %2 bytes when "
+                               "opened, now ends at %3)")
+                               .arg(qs(checkpoint.string()))
+                               .arg(bytes.size())
+                               .arg(c.keep);
+    EXPECT_TRUE(text.contains(reason)) << text.toStdString();
+    // The config is not to blame: it is named only as the model's folder is.
+    EXPECT_FALSE(text.contains(QStringLiteral("config.json"))) << text.toStdString();
+    box->close();
+    EXPECT_FALSE(m_window->models().busy());
+    EXPECT_EQ(m_window->currentSession(), shown);
+    EXPECT_EQ(m_window->undoStack().count(), steps);
+    EXPECT_EQ(m_window->undoStack().index(), index);
+    EXPECT_EQ(m_window->models().label(), QStringLiteral("gpt2-before"));
+    EXPECT_EQ(m_window->models().opened()->given, qs(before.string()));
+    EXPECT_EQ(m_window->models().shownModel(), qs(before.string()));
+    EXPECT_EQ(m_window->models().recentModels(), recent);
+    EXPECT_EQ(m_window->windowTitle(), title);
+    EXPECT_TRUE(strip().isVisible());
+    EXPECT_EQ(strip().text(), stripText);
+  }
+  // The window goes on: the model opened before still draws, and the checkpoint written
+  // whole again opens.
+  m_window->applySession(session("learned", {}));
+  m_window->undoStack().undo();
+  waitUntilShown(m_window->cellView(0));
+  EXPECT_EQ(m_window->currentSession(), shown);
+  test::writeTinyModel(cut, gpt2);
+  m_window->models().openModelAsync(qs(cut.string()));
+  EXPECT_TRUE(waitForModel());
+  EXPECT_EQ(m_window->models().label(), QStringLiteral("gpt2-cut"));
 }
 
 TEST_F(Models, DroppingAModelFolderOrConfigOpensItAndSessionsStillDrop) {

@@ -8,8 +8,10 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstring>
+#include <mutex>
 #include <utility>
 
 namespace posenc {
@@ -46,7 +48,32 @@ std::string errnoReason(int error) {
   }
 }
 
+/// The test-only read hook (detail::setReadHook): `g_hookSet` is all an unhooked read looks at.
+std::atomic<bool> g_hookSet{false};
+std::mutex g_hookMutex;
+detail::ReadHook g_hook;  // guarded by g_hookMutex
+
+void callReadHook(const std::string& name, std::uint64_t offset, std::size_t bytes) {
+  if (!g_hookSet.load(std::memory_order_acquire)) return;
+  detail::ReadHook hook;
+  {
+    const std::lock_guard lock(g_hookMutex);
+    hook = g_hook;
+  }
+  if (hook) hook(name, offset, bytes);  // called unlocked: it may read files itself
+}
+
 }  // namespace
+
+namespace detail {
+
+void setReadHook(ReadHook hook) {
+  const std::lock_guard lock(g_hookMutex);
+  g_hook = std::move(hook);
+  g_hookSet.store(static_cast<bool>(g_hook), std::memory_order_release);
+}
+
+}  // namespace detail
 
 std::optional<std::string> unusableFileReason(const std::filesystem::path& path) {
   struct stat st {};
@@ -109,6 +136,7 @@ void InputFile::readAt(std::uint64_t offset, std::span<std::byte> out) const {
     throw FileError(m_name, "a read of " + std::to_string(out.size()) + " bytes at byte " +
                                 std::to_string(offset) + " passes its end (" +
                                 std::to_string(m_size) + " bytes)");
+  callReadHook(m_name, offset, out.size());
   std::size_t done = 0;
   while (done < out.size()) {
     const ssize_t got =

@@ -18,10 +18,11 @@
 #include <fstream>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
-#include "posenc/check/check.hpp"
 #include "posenc/base/memory_budget.hpp"
+#include "posenc/check/check.hpp"
 #include "posenc/models/model_config.hpp"
 #include "posenc/models/tensor_file.hpp"
 
@@ -138,6 +139,7 @@ class InputFiles : public ::testing::Test {
     fs::create_directories(m_dir);
   }
   void TearDown() override {
+    detail::setReadHook({});
     setMemoryBudget(std::nullopt);
     std::error_code ec;
     fs::remove_all(m_dir, ec);
@@ -213,6 +215,47 @@ TEST_F(InputFiles, AFileCutShortWhileItIsReadIsAFileErrorNotASignal) {
   fs::resize_file(m_dir / "m.safetensors", fs::file_size(m_dir / "m.safetensors") - 4096);
   const std::string m = messageOf([&] { (void)st.read("t"); });
   EXPECT_NE(m.find("m.safetensors: changed while it was read (it was "), std::string::npos) << m;
+}
+
+TEST_F(InputFiles, TheTestReadHookSeesEveryChunkBeforeItIsReadAndCanCutTheFile) {
+  // The seam the window's tests cut checkpoints with (issue 27): called before each read,
+  // so a file cut there is cut between two chunks of one reader's work.
+  const std::size_t count = 3 << 20;  // 12 MiB of data: two 8 MiB chunks
+  const fs::path file = m_dir / "m.safetensors";
+  writeBytes(file, safetensorsOf(count));
+  const std::uint64_t size = fs::file_size(file);
+  std::vector<std::pair<std::uint64_t, std::size_t>> reads;
+  detail::setReadHook([&](const std::string& name, std::uint64_t offset, std::size_t bytes) {
+    EXPECT_EQ(name, file.string());
+    reads.emplace_back(offset, bytes);
+  });
+  const SafetensorsFile st(file);
+  EXPECT_EQ(st.read("t").values[count - 1], static_cast<double>(count - 1));
+  const std::uint64_t dataStart = size - 4 * count;
+  ASSERT_EQ(reads.size(), 4U);  // the length, the header, then two chunks of data
+  EXPECT_EQ(reads[0], (std::pair<std::uint64_t, std::size_t>{0, 8}));
+  EXPECT_EQ(reads[1].first + reads[1].second, dataStart);
+  EXPECT_EQ(reads[2].first, dataStart);
+  EXPECT_EQ(reads[3].first + reads[3].second, size);
+
+  // Cut before the second chunk: the first was read whole, the second finds the end.
+  reads.clear();
+  detail::setReadHook([&](const std::string&, std::uint64_t offset, std::size_t bytes) {
+    reads.emplace_back(offset, bytes);
+    if (reads.size() == 2) fs::resize_file(file, offset + 100);
+  });
+  const std::string message = messageOf([&] { (void)st.read("t"); });
+  ASSERT_EQ(reads.size(), 2U);
+  EXPECT_EQ(reads[1].first, dataStart + (std::size_t{8} << 20));
+  EXPECT_EQ(message, file.string() + ": changed while it was read (it was " + std::to_string(size) +
+                         " bytes when opened, now ends at " + std::to_string(reads[1].first + 100) +
+                         ")");
+  // Removed, it is called no more.
+  detail::setReadHook({});
+  reads.clear();
+  writeBytes(file, safetensorsOf(count));
+  EXPECT_EQ(SafetensorsFile(file).read("t").values[count - 1], static_cast<double>(count - 1));
+  EXPECT_TRUE(reads.empty());
 }
 
 TEST_F(InputFiles, AnNpyIsReadInChunksExactly) {

@@ -51,6 +51,16 @@ QString tensorText(const TensorFound& t) {
 
 QString escaped(const std::string& s) { return qs(s).toHtmlEscaped(); }
 
+/// Whether modelSetup set `param` to a tensor it found in the checkpoint (rather than to a
+/// value of the config).
+bool fromCheckpoint(const ModelSetup& setup, const std::string& param) {
+  if (!setup.report.mapping) return false;
+  const std::vector<TensorUse>& uses = setup.report.mapping->tensors;
+  for (std::size_t i = 0; i < uses.size() && i < setup.report.tensors.size(); ++i)
+    if (uses[i].param == param && setup.report.tensors[i].found) return true;
+  return false;
+}
+
 }  // namespace
 
 struct ModelActions::Pending {
@@ -187,7 +197,12 @@ bool ModelActions::applySetup(const QString& given, ModelSetup setup, QString* e
     const Scheme& scheme = findScheme(setup.scheme);
     session.params = makeParams(scheme, setup.params);  // over the defaults, validated
   } catch (const std::exception& e) {
-    // ParamError names the parameter; say which model's config gave it.
+    // A table read from the checkpoint (cut short, not two-dimensional, not finite): the
+    // error names the checkpoint's file already, and the config is not to blame.
+    const auto* param = dynamic_cast<const ParamError*>(&e);
+    if (param && fromCheckpoint(setup, param->param()))
+      return refuse(given, errorMessage(e), error);
+    // Any other ParamError names the parameter; say which model's config gave it.
     const QString file =
         setup.report.files.config.empty() ? given : qs(setup.report.files.config.string());
     return refuse(given,

@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -58,5 +59,22 @@ class InputFile {
 /// ("is N bytes: too large for WHAT (L at most)"). @throws FileError as InputFile.
 [[nodiscard]] std::string readWholeFile(const std::filesystem::path& path, std::uint64_t limit,
                                         const std::string& what);
+
+namespace detail {
+
+/// Test-only: what InputFile::readAt calls, on the reading thread, before each read it makes
+/// (each bounded chunk), with the file's name() as opened, the byte offset and the number of
+/// bytes it is about to read. A test cuts or rewrites the file there to change it at an exact
+/// moment of a reader's work (no sleep, no race): tests/core/base/input_file_test.cpp and, for
+/// the window's tests, tests/support/cut_while_read.hpp. Nothing but tests sets it.
+using ReadHook =
+    std::function<void(const std::string& name, std::uint64_t offset, std::size_t bytes)>;
+
+/// Test-only: sets the hook of every InputFile read in the process; an empty function removes
+/// it. Unset (the default), a read costs one atomic load more. Set it before the reads it is
+/// to see start and remove it after they end (a read in flight may see either).
+void setReadHook(ReadHook hook);
+
+}  // namespace detail
 
 }  // namespace posenc
