@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "posenc/base/scheme.hpp"
+#include "scheme_hooks.hpp"  // beside this header (view_table_test includes it by path)
 
 namespace posenc::detail {
 
@@ -94,11 +95,14 @@ struct SchemeTable {
   /// Scheme::validate on the typed parameters; null = no cross-checks.
   void (*validate)(const P&) = nullptr;
   std::vector<ViewEntry<P>> views{};
+  /// hooksOf: the oracle's slips and the model mapping of the scheme's own code
+  /// (schemes/<id>/<id>_slips.cpp, <id>_model.cpp); empty when it has none.
+  SchemeHooks hooks{};
 };
 
 /// The Scheme of a SchemeTable: looks each view up by id and calls its entry.
 template <typename P>
-class TableScheme final : public Scheme {
+class TableScheme final : public HookedScheme {
  public:
   explicit TableScheme(SchemeTable<P> table) : m_table(std::move(table)) {
     m_table.info.views.clear();
@@ -157,6 +161,8 @@ class TableScheme final : public Scheme {
       if (e.spec.id == view) return e.labels ? e.labels(m_table.read(params)) : ViewLabels{};
     return {};
   }
+
+  [[nodiscard]] const SchemeHooks& hooks() const override { return m_table.hooks; }
 
  private:
   /// The entry of view `id`, which must be of `kind`.

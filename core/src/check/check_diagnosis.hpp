@@ -3,14 +3,17 @@
 // and the ones that reproduce an engineer's numbers. check_diagnosis.cpp drives it (samples
 // the cells, scores every candidate, verifies the promising ones on every cell, ranks);
 // check_slips_generic.cpp makes the slips every scheme can have (another choice, positions
-// shifted, transposed, sign, scale, another base, rounding), check_slips_schemes.cpp the ones
-// of RoPE, the sinusoidal table, ALiBi and T5, check_slips_shape.cpp names a shape that is
+// shifted, transposed, sign, scale, another base, rounding); a scheme's own slips and its
+// words for the generic ones are its hooks (base/scheme_hooks.hpp SchemeSlips, filled in
+// schemes/<id>/<id>_slips.cpp), which check_slips_schemes.cpp calls, with the angle-table
+// helpers the RoPE and sinusoidal slips share; check_slips_shape.cpp names a shape that is
 // ours transposed or one row off, check_pairs.cpp two slips at once.
 #pragma once
 
 #include <functional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "posenc/check/check.hpp"
@@ -126,18 +129,71 @@ void addBaseSlip(const DiagnosisContext& ctx, std::vector<SlipCandidate>& out);
 /// one when the tolerance was given (check_slips_base.cpp).
 void addRoundingSlips(const DiagnosisContext& ctx, std::vector<SlipCandidate>& out);
 
-/// The slips of one scheme's own code (RoPE: float32 angles as HF, exp vs pow, linear scaling
-/// on the wrong side, the attention factor; sinusoidal: float32 and exp tables; ALiBi: the
-/// simple slopes rule; T5: num_buckets not halved). Empty for other schemes.
+/// The slips of one scheme's own code (its SchemeSlips::add hook: RoPE's float32 angles as
+/// HF, exp vs pow, linear scaling on the wrong side; the sinusoidal table's float32 and exp
+/// tables; ALiBi's simple slopes rule; T5's num_buckets not halved). Empty for a scheme
+/// without the hook.
 [[nodiscard]] std::vector<SlipCandidate> schemeSlips(const DiagnosisContext& ctx);
 
-/// A scalar factor k names a known slip of the scheme (RoPE's attention factor missing or
-/// applied twice): fills id, text and setting, sets k to the exact factor and returns true.
+/// A scalar factor k names a known slip of the scheme (its SchemeSlips::nameFactor hook:
+/// RoPE's attention factor missing or applied twice): fills id, text and setting, sets k to
+/// the exact factor and returns true.
 [[nodiscard]] bool nameFactor(const DiagnosisContext& ctx, double& k, SlipCandidate& out);
 
-/// The scheme's named factors as settings whatever yours is (RoPE's cos and sin: the
-/// attention factor a missing, attention_factor=1, or applied twice): a first slip of a pair,
-/// where the fitted factor of nameFactor is hidden by the second slip. Values left empty.
+/// The scheme's named factors as settings whatever yours is (its SchemeSlips::factorSettings
+/// hook; RoPE's cos and sin: the attention factor a missing, attention_factor=1, or applied
+/// twice): a first slip of a pair, where the fitted factor of nameFactor is hidden by the
+/// second slip. Values left empty.
 [[nodiscard]] std::vector<SlipCandidate> factorSettings(const DiagnosisContext& ctx);
+
+/// The generic sentence of slip `slipId`, or the scheme's own (SchemeSlips::text) when it has
+/// one.
+[[nodiscard]] std::string slipText(const DiagnosisContext& ctx, std::string_view slipId,
+                                   std::string generic);
+
+// ---- Shared by the schemes' own slips (schemes/<id>/<id>_slips.cpp) ----------------------
+
+/// The columns of ours when the check covers whole rows of a matrix view with an even
+/// number of columns (d, the width a pairing layout reorders); 0 otherwise.
+[[nodiscard]] Index wholeEvenRows(const DiagnosisContext& ctx);
+
+/// Values read off the report's ours, yours' column c being ours' column columns[c] (another
+/// pairing layout holding the same numbers in another order): no recomputation.
+[[nodiscard]] CellValues oursReordered(const DiagnosisContext& ctx, std::vector<Index> columns);
+
+/// What a cell of an angle table holds: the angle itself, its cosine or its sine.
+enum class AngleFn { Angle, Cos, Sin };
+
+/// How a table of angles m·θ is computed: per-pair frequencies, where each column sits, the
+/// arithmetic (float64, or float32 throughout) and a factor on cos and sin.
+struct AngleRecipe {
+  std::vector<double> theta{};  ///< Per pair; exactly float32 values when single.
+  std::function<std::pair<Index, AngleFn>(Index col)> column{};
+  bool single = false;
+  double factor = 1;
+};
+
+/// The angle table of `recipe` on the check's cells (rows = position m).
+[[nodiscard]] CellValues angleValues(const DiagnosisContext& ctx, AngleRecipe recipe);
+
+/// θ_k of pair k as `num(k) / den` in the exponent of base: b^(−num/den) (pow) or
+/// exp(−num ln b / den) (exp), in float64 or float32 (as torch / numpy float32 tensors).
+[[nodiscard]] double frequency(double base, double num, double den, bool exp, bool single);
+
+/// "E at position P": the report's largest absolute error and where.
+[[nodiscard]] std::string worstText(const CheckReport& r);
+
+/// float32's unit roundoff 2^-24.
+inline constexpr double kEps32 = 5.9604644775390625e-8;
+
+/// yours explained by angles computed in float32 (whatever pow, exp or order of operations
+/// formed θ): cell (m, c) may differ from ours by m · slope[c] + constant (slope per ABSOLUTE
+/// column). The recomputation is yours clamped into that band around ours: it matches yours
+/// exactly where yours is within the band. Null when the band is too wide to prove anything.
+[[nodiscard]] CellValues float32Band(const DiagnosisContext& ctx, std::vector<double> slope,
+                                     double constant);
+
+/// Relative float32 error of θ = b^-x however it is formed: (|ln b| x + 4) 2^-24.
+[[nodiscard]] double thetaError(double base, double x);
 
 }  // namespace posenc::detail

@@ -6,62 +6,18 @@
 #include <cmath>
 #include <exception>
 
+#include "base/scheme_hooks.hpp"
 #include "check/check_diagnosis.hpp"
-#include "posenc/maths/sinusoidal_table.hpp"
 
 namespace posenc::detail {
 
 namespace {
 
-const char* sinusoidalLayoutText(const std::string& layout) {
-  if (layout == "interleaved") return "sin and cos of pair i in columns 2i and 2i + 1, the paper";
-  if (layout == "concatenated") return "all sines, then all cosines, as Transformer-XL and GPT-J";
-  return "sines then cosines with wᵢ = base^(−i/(d/2 − 1)), tensor2tensor's "
-         "get_timing_signal_1d and fairseq";
-}
-
-const char* ropeLayoutText(const std::string& layout) {
-  return layout == "half" ? "emb = cat(freqs, freqs), HF's rotate_half: column j pairs with j + d/2"
-                          : "each θⱼ in two adjacent columns, as GPT-J's rotate_every_two and "
-                            "Meta's original Llama";
-}
-
-/// The sentence for yours matching `id`=`yours` where ours has `ours`.
-std::string choiceText(const DiagnosisContext& ctx, const std::string& id, const std::string& yours,
-                       const std::string& ours) {
-  const std::string& scheme = ctx.scheme.info().id;
-  const std::string set = "set " + id + "=" + yours;
-  if (scheme == "rope" && id == "layout") {
-    const std::string what =
-        ctx.view.id == "cos" || ctx.view.id == "sin" ? "Your " + ctx.view.id + " cache" : "Yours";
-    return what + " is the " + yours + " layout (" + ropeLayoutText(yours) + "); ours is " + ours +
-           " (" + ropeLayoutText(ours) + "): " + set +
-           (yours == "interleaved" ? ", or pair column j with j + d/2"
-                                   : ", or pair columns 2j and 2j + 1") +
-           ".";
-  }
-  if (scheme == "sinusoidal" && id == "layout")
-    return "Your table is the " + yours + " layout (" + sinusoidalLayoutText(yours) +
-           "); ours is " + ours + " (" + sinusoidalLayoutText(ours) + "): " + set + ".";
-  if (scheme == "t5" && id == "bidirectional")
-    return yours == "false"
-               ? "Your buckets are unidirectional (every key after the query in bucket 0, T5's "
-                 "decoder); ours are bidirectional (keys after the query in the upper half of "
-                 "the buckets, the encoder): " +
-                     set + "."
-               : "Your buckets are bidirectional (keys after the query in the upper half of the "
-                 "buckets, T5's encoder); ours are unidirectional (every key after the query in "
-                 "bucket 0, the decoder): " +
-                     set + ".";
-  if (scheme == "alibi" && id == "causal")
-    return yours == "false"
-               ? "Your bias is the symmetric −m|i − j| (keys after the query penalised too); ours "
-                 "is causal (−m(i − j), keys after the query masked): " +
-                     set + "."
-               : "Your bias is causal (keys after the query masked); ours is the symmetric "
-                 "−m|i − j|: " +
-                     set + ".";
-  return "Yours matches " + id + "=" + yours + "; ours has " + id + "=" + ours + ": " + set + ".";
+/// The generic sentence for yours matching `id`=`yours` where ours has `ours` (a scheme's
+/// SchemeSlips::choice hook may put its own).
+std::string choiceText(const std::string& id, const std::string& yours, const std::string& ours) {
+  return "Yours matches " + id + "=" + yours + "; ours has " + id + "=" + ours + ": set " + id +
+         "=" + yours + ".";
 }
 
 /// Values taken from the report's ours, transformed cell by cell; with `columns`, yours'
@@ -82,35 +38,6 @@ CellValues fromOurs(const DiagnosisContext& ctx, F f, std::vector<Index> columns
   };
 }
 
-/// For another pairing layout whose columns hold the same numbers in another order (RoPE's
-/// half and interleaved caches, the sinusoidal table's interleaved and concatenated layouts):
-/// ours' column for each of yours, so the slip is read off the report's ours instead of
-/// recomputed. Empty when the layouts differ in more than the order or the region does not
-/// span every column.
-std::vector<Index> layoutColumns(const DiagnosisContext& ctx, const std::string& yours,
-                                 const std::string& ours) {
-  const CheckReport& r = ctx.report;
-  const std::string& scheme = ctx.scheme.info().id;
-  if (ctx.view.kind != ViewKind::Matrix) return {};
-  const Index d = ctx.scheme.shape(ctx.params, ctx.view.id).cols;
-  if (r.colStart != 0 || r.ours.cols() != d || d % 2 != 0) return {};
-  std::vector<Index> map;
-  if (scheme == "rope" && (ctx.view.id == "cos" || ctx.view.id == "sin")) {
-    for (Index c = 0; c < d; ++c) {
-      const Index pair = yours == "interleaved" ? c / 2 : c % (d / 2);
-      map.push_back(ours == "half" ? pair : 2 * pair);
-    }
-  } else if (scheme == "sinusoidal" && ctx.view.id == "encoding" && yours != "tensor2tensor" &&
-             ours != "tensor2tensor") {
-    const SinusoidalLayout y = sinusoidalLayoutFromId(yours), o = sinusoidalLayoutFromId(ours);
-    for (Index c = 0; c < d; ++c) {
-      const auto [i, isSin] = pairOfColumn(c, d, y);
-      map.push_back(isSin ? sinColumn(i, d, o) : cosColumn(i, d, o));
-    }
-  }
-  return map;
-}
-
 void addChoiceFlips(const DiagnosisContext& ctx, std::vector<SlipCandidate>& out) {
   for (const ParamSpec& spec : ctx.scheme.info().params) {
     std::vector<std::string> others;
@@ -121,23 +48,9 @@ void addChoiceFlips(const DiagnosisContext& ctx, std::vector<SlipCandidate>& out
     for (const std::string& v : others) {
       ParamSet p;
       if (v == ours || !withParam(ctx.scheme, ctx.params, spec.id, v, p)) continue;
-      SlipCandidate c{spec.id, choiceText(ctx, spec.id, v, ours), spec.id + "=" + v,
+      SlipCandidate c{spec.id, choiceText(spec.id, v, ours), spec.id + "=" + v,
                       recomputeWith(ctx, p)};
-      if (spec.id == "layout") {
-        std::vector<Index> map = layoutColumns(ctx, v, ours);
-        if (!map.empty())
-          c.values = fromOurs(
-              ctx, [](double o, Index) { return o; }, std::move(map));
-      }
-      if (ctx.scheme.info().id == "rope" && spec.id == "scaling") {
-        const bool none = v == "none" && ours == "linear";
-        c.id = none ? "linear_side" : "scaling";
-        if (none)
-          c.text = "Your cache has no linear scaling (positions not divided by factor s = " +
-                   formatValue(ctx.params.get("factor")) +
-                   "); ours divides θ by s (scaling=linear, HF's inv_freq /= factor): divide "
-                   "the positions by s, or set scaling=none.";
-      }
+      if (const auto refine = hooksOf(ctx.scheme).slips.choice) refine(ctx, spec.id, v, ours, c);
       out.push_back(std::move(c));
     }
   }
@@ -231,23 +144,19 @@ void addTranspose(const DiagnosisContext& ctx, std::vector<SlipCandidate>& out) 
         viewValuesAt(*scheme, params, *view, absolute(cols, c0), absolute(rows, r0)).transpose());
   };
   std::string text =
-      ctx.scheme.info().id == "t5"
-          ? "Yours is ours transposed: you used i − j where the convention is j − i (key minus "
-            "query, HF's memory_position − context_position in compute_bias); swap them."
-          : "Yours is ours transposed (your cell (i, j) holds ours at (j, i)): rows are " +
-                ctx.view.yLabel + " and columns " + ctx.view.xLabel +
-                ", so you used the opposite difference (i − j for j − i, or the reverse); "
-                "transpose yours or swap the roles.";
+      slipText(ctx, "transpose",
+               "Yours is ours transposed (your cell (i, j) holds ours at (j, i)): rows are " +
+                   ctx.view.yLabel + " and columns " + ctx.view.xLabel +
+                   ", so you used the opposite difference (i − j for j − i, or the reverse); "
+                   "transpose yours or swap the roles.");
   out.push_back({"transpose", std::move(text), "", std::move(values)});
 }
 
 void addSign(const DiagnosisContext& ctx, std::vector<SlipCandidate>& out) {
-  std::string text = ctx.scheme.info().id == "alibi"
-                         ? "Your bias has the opposite sign: ALiBi subtracts m(i − j) (a penalty "
-                           "growing with the distance, −m(i − j) <= 0); negate yours."
-                         : "Yours is ours with the opposite sign (yours = −ours): for a relative "
-                           "bias or offset you used i − j where ours is j − i, or dropped a minus; "
-                           "negate yours.";
+  std::string text =
+      slipText(ctx, "sign",
+               "Yours is ours with the opposite sign (yours = −ours): for a relative bias or "
+               "offset you used i − j where ours is j − i, or dropped a minus; negate yours.");
   out.push_back({"sign", std::move(text), "", fromOurs(ctx, [](double o, Index) { return -o; })});
 }
 
@@ -328,6 +237,19 @@ void addRowOffset(const DiagnosisContext& ctx, std::vector<SlipCandidate>& out) 
 }
 
 }  // namespace
+
+Index wholeEvenRows(const DiagnosisContext& ctx) {
+  const CheckReport& r = ctx.report;
+  if (ctx.view.kind != ViewKind::Matrix) return 0;
+  const Index d = ctx.scheme.shape(ctx.params, ctx.view.id).cols;
+  if (r.colStart != 0 || r.ours.cols() != d || d % 2 != 0) return 0;
+  return d;
+}
+
+CellValues oursReordered(const DiagnosisContext& ctx, std::vector<Index> columns) {
+  return fromOurs(
+      ctx, [](double o, Index) { return o; }, std::move(columns));
+}
 
 std::vector<SlipCandidate> genericSlips(const DiagnosisContext& ctx) {
   std::vector<SlipCandidate> out;

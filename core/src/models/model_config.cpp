@@ -1,11 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// config.json -> scheme and parameters (model_config.hpp). Each family follows the Hugging Face
-// transformers configuration class that reads it (src/transformers/models/*/configuration_*.py)
-// and, for RoPE, modeling_rope_utils.py (`standardize_rope_params`, `_compute_*_parameters`):
-// the legacy "type" key as well as "rope_type", v5's "rope_parameters" as well as
-// "rope_scaling", Phi-3's top-level original_max_position_embeddings taking priority, and
-// `factor` as written (derived from max_position_embeddings / original only when absent, as
-// transformers does since PR 40320).
+// config.json -> scheme and parameters (model_config.hpp): the config parsed as Python's
+// json.load reads it, and the model_type -> scheme table (data). What each scheme reads of a
+// config follows the Hugging Face transformers configuration class that reads it
+// (src/transformers/models/*/configuration_*.py) and is the scheme's own: its SchemeModel hook
+// in schemes/<id>/<id>_model.cpp (RoPE's scalings in rope_model.cpp).
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -21,19 +19,19 @@
 #include <string>
 #include <string_view>
 
-#include "posenc/models/model_config.hpp"
+#include "base/scheme_hooks.hpp"
 #include "base/text_util.hpp"
+#include "models/config_reader.hpp"
+#include "posenc/base/scheme.hpp"
+#include "posenc/models/model_config.hpp"
 
 namespace posenc {
 
-namespace {
+namespace detail {
 
 using nlohmann::json;
 
-constexpr std::int64_t kMaxLength = 1048576;  // the schemes' longest `length`
-
-/// Shortest text that reads back as the same double (as the command line writes values).
-std::string number(double v) {
+std::string configNumber(double v) {
   if (v == std::floor(v) && std::fabs(v) < 1e15) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.0f", v);
@@ -47,10 +45,8 @@ std::string number(double v) {
   return std::to_string(v);
 }
 
-/// A value of the config for a message: Python's names for the non-finite numbers (json.load
-/// reads them), a list's first numbers, everything through the one printable filter. Never
-/// recursive: a config nests as deep as its 16 MiB allow.
-std::string valueText(const json& v) {
+// Never recursive: a config nests as deep as its 16 MiB allow.
+std::string configValueText(const json& v) {
   const auto scalar = [](const json& x) -> std::string {
     if (x.is_number()) {
       const double d = x.get<double>();
@@ -73,375 +69,12 @@ std::string valueText(const json& v) {
   return detail::printableUpTo(s + "]", 60);
 }
 
-/// Typed reads of a config object; a key of the wrong type is an error naming it.
-class Config {
- public:
-  Config(const json& j, std::string file, std::string prefix = {})
-      : m_j(&j), m_file(std::move(file)), m_prefix(std::move(prefix)) {}
+}  // namespace detail
 
-  [[nodiscard]] bool has(const char* key) const {
-    const auto it = m_j->find(key);
-    return it != m_j->end() && !it->is_null();
-  }
-  [[nodiscard]] std::optional<double> num(const char* key) const {
-    if (!has(key)) return std::nullopt;
-    const json& v = m_j->at(key);
-    if (!v.is_number()) fail(key, "a number");
-    const double d = v.get<double>();
-    if (!std::isfinite(d)) fail(key, "a finite number");
-    return d;
-  }
-  [[nodiscard]] std::optional<std::int64_t> whole(const char* key) const {
-    const auto d = num(key);
-    if (!d) return std::nullopt;
-    if (*d != std::floor(*d) || std::fabs(*d) > 9e15) fail(key, "a whole number");
-    return static_cast<std::int64_t>(*d);
-  }
-  [[nodiscard]] std::optional<bool> flag(const char* key) const {
-    if (!has(key)) return std::nullopt;
-    if (!m_j->at(key).is_boolean()) fail(key, "true or false");
-    return m_j->at(key).get<bool>();
-  }
-  [[nodiscard]] std::optional<std::string> text(const char* key) const {
-    if (!has(key)) return std::nullopt;
-    if (!m_j->at(key).is_string()) fail(key, "a string");
-    return m_j->at(key).get<std::string>();
-  }
-  [[nodiscard]] std::optional<Config> object(const char* key) const {
-    if (!has(key)) return std::nullopt;
-    if (!m_j->at(key).is_object()) fail(key, "an object");
-    return Config(m_j->at(key), m_file, m_prefix + key + ".");
-  }
-  /// A list of numbers as "1,1.05,..." text.
-  [[nodiscard]] std::optional<std::string> numbers(const char* key) const {
-    if (!has(key)) return std::nullopt;
-    const json& v = m_j->at(key);
-    if (!v.is_array()) fail(key, "a list of numbers");
-    std::string s;
-    for (const json& x : v) {
-      if (!x.is_number()) fail(key, "a list of numbers");
-      if (!std::isfinite(x.get<double>())) fail(key, "a list of finite numbers");
-      s += (s.empty() ? "" : ",") + number(x.get<double>());
-    }
-    return s;
-  }
-  [[nodiscard]] std::vector<std::string> keys() const {
-    std::vector<std::string> k;
-    for (const auto& [key, v] : m_j->items()) k.push_back(key);
-    return k;
-  }
-  /// The key's full name for a message (prefix and key through the printable filter).
-  [[nodiscard]] std::string name(const std::string& key) const {
-    return detail::printable(m_prefix + key);
-  }
-  /// "FILE: KEY = VALUE: must be WHAT".
-  [[noreturn]] void fail(const char* key, const std::string& what) const {
-    throw ModelError(m_file + ": " + m_prefix + key + " = " + valueText(m_j->at(key)) +
-                     ": must be " + what);
-  }
+namespace {
 
- private:
-  const json* m_j;  ///< Not owned; a pointer so a Config can be reassigned.
-  std::string m_file;
-  std::string m_prefix;
-};
-
-using Params = std::vector<std::pair<std::string, std::string>>;
-
-void set(Params& p, const std::string& key, const std::string& value) {
-  p.emplace_back(key, value);
-}
-
-std::string wholeText(std::int64_t v) { return std::to_string(v); }
-
-/// The first of several keys holding a whole number.
-std::optional<std::int64_t> firstWhole(const Config& c, std::initializer_list<const char*> keys) {
-  for (const char* k : keys)
-    if (const auto v = c.whole(k)) return v;
-  return std::nullopt;
-}
-
-std::int64_t required(const Config& c, std::initializer_list<const char*> keys,
-                      const std::string& file) {
-  if (const auto v = firstWhole(c, keys)) return *v;
-  std::string names;
-  for (const char* k : keys) names += (names.empty() ? "" : " or ") + std::string(k);
-  throw ModelError(file + ": no " + names + " (a whole number) in the config");
-}
-
-// ---- rope ------------------------------------------------------------------------------------
-
-/// The rope_scaling / rope_parameters keys we draw, by scaling.
-const std::set<std::string>& knownRopeKeys() {
-  static const std::set<std::string> k = {"rope_type",       "type",
-                                          "factor",          "original_max_position_embeddings",
-                                          "low_freq_factor", "high_freq_factor",
-                                          "beta_fast",       "beta_slow",
-                                          "truncate",        "attention_factor",
-                                          "mscale",          "mscale_all_dim",
-                                          "short_factor",    "long_factor",
-                                          "rope_theta",      "partial_rotary_factor"};
-  return k;
-}
-
-std::string ropeScalingId(const std::string& type, ModelMapping& m, const std::string& where) {
-  if (type == "default" || type.empty()) return "none";
-  if (type == "linear" || type == "dynamic" || type == "yarn" || type == "llama3" ||
-      type == "longrope")
-    return type;
-  if (type == "su") return "longrope";  // Phi-3's first name for LongRoPE
-  m.notUnderstood.push_back(where + " = \"" + detail::printable(type) +
-                            "\": not a scaling we draw (drawn without scaling)");
-  return "none";
-}
-
-void mapRopeScaling(const Config& c, const Config& s, const std::string& sName, std::int64_t maxPos,
-                    ModelMapping& m) {
-  const std::string type = s.text("rope_type").value_or(s.text("type").value_or("default"));
-  const std::string scaling = ropeScalingId(type, m, sName + ".rope_type");
-  set(m.params, "scaling", scaling);
-  for (const std::string& k : s.keys())
-    if (!knownRopeKeys().contains(k)) m.notUnderstood.push_back(s.name(k) + ": not drawn");
-  if (scaling == "none") {
-    set(m.params, "train_length", wholeText(maxPos));
-    return;
-  }
-  // Phi-3 keeps original_max_position_embeddings at the top level; it takes priority there.
-  std::int64_t original = maxPos;
-  if (scaling == "llama3" || scaling == "yarn" || scaling == "longrope") {
-    if (const auto top = c.whole("original_max_position_embeddings")) {
-      original = *top;
-    } else if (const auto inner = s.whole("original_max_position_embeddings")) {
-      original = *inner;
-    }
-  }
-  set(m.params, "train_length", wholeText(original));
-  // transformers' rope_config_validation (modeling_rope_utils.py, _validate_linear_scaling_
-  // rope_parameters and its yarn, llama3, dynamic and longrope siblings) asks for a float >= 1
-  // and only warns below. We warn below 1 too; 0, a negative or a non-finite factor has no
-  // meaning (the frequencies are divided by it) and was drawn as 1, so it is refused.
-  const std::optional<double> given = s.num("factor");  // num refuses NaN and infinities
-  if (given && *given <= 0)
-    s.fail("factor",
-           "a number > 0 (transformers' _validate_*_rope_parameters ask for a float >= 1)");
-  if (given && *given < 1)
-    m.notUnderstood.push_back(s.name("factor") + " = " + number(*given) +
-                              ": transformers asks for a float >= 1 and warns below");
-  double factor = given.value_or(0);
-  if (!given && original > 0) factor = static_cast<double>(maxPos) / static_cast<double>(original);
-  if (factor == 0) factor = 1;  // absent, and no original length to derive it from
-  set(m.params, "factor", number(factor));
-  for (const char* k : {"low_freq_factor", "high_freq_factor", "beta_fast", "beta_slow",
-                        "attention_factor", "mscale", "mscale_all_dim"})
-    if (const auto v = s.num(k)) set(m.params, k, number(*v));
-  if (const auto t = s.flag("truncate")) set(m.params, "truncate", *t ? "true" : "false");
-  for (const char* k : {"short_factor", "long_factor"})
-    if (const auto v = s.numbers(k)) set(m.params, k, *v);
-}
-
-/// Width of one head's rotated part, before partial rotary: head_dim, else hidden / heads.
-std::int64_t ropeHeadDim(const Config& c, const std::string& type, const std::string& file) {
-  if (type == "deepseek_v3" || type == "deepseek_v2")
-    return required(c, {"qk_rope_head_dim"}, file);
-  if (const auto h = c.whole("head_dim")) return *h;
-  const std::int64_t hidden = required(c, {"hidden_size", "n_embd", "d_model"}, file);
-  const std::int64_t heads = required(c, {"num_attention_heads", "n_head", "num_heads"}, file);
-  if (heads <= 0) throw ModelError(file + ": the number of attention heads must be positive");
-  return hidden / heads;  // transformers: hidden_size // num_attention_heads
-}
-
-void mapRope(const Config& c, const std::string& type, const std::string& file, ModelMapping& m) {
-  m.scheme = "rope";
-  const std::int64_t dim = ropeHeadDim(c, type, file);
-  set(m.params, "dim", wholeText(dim));
-  std::optional<Config> scaling = c.object("rope_parameters");  // transformers v5
-  std::string scalingName = "rope_parameters";
-  if (!scaling) {
-    scaling = c.object("rope_scaling");
-    scalingName = "rope_scaling";
-  }
-  double base = 10000;
-  if (const auto t = c.num("rope_theta")) base = *t;
-  else if (const auto g = c.num("rotary_emb_base")) base = *g;  // GPT-NeoX
-  if (scaling)
-    if (const auto t = scaling->num("rope_theta")) base = *t;
-  set(m.params, "base", number(base));
-  const bool interleaved = type == "gptj" || ((type == "deepseek_v3" || type == "deepseek_v2") &&
-                                              c.flag("rope_interleave").value_or(true));
-  set(m.params, "layout", interleaved ? "interleaved" : "half");
-  std::optional<double> partial = c.num("partial_rotary_factor");
-  if (!partial) partial = c.num("rotary_pct");
-  if (const auto r = c.whole("rotary_dim"); r && !partial && dim > 0)
-    partial = static_cast<double>(*r) / static_cast<double>(dim);
-  if (scaling && !partial) partial = scaling->num("partial_rotary_factor");
-  if (partial && *partial != 1) set(m.params, "partial_rotary_factor", number(*partial));
-  const std::int64_t maxPos =
-      firstWhole(c, {"max_position_embeddings", "n_positions"}).value_or(2048);
-  set(m.params, "length", wholeText(std::min(maxPos, kMaxLength)));
-  if (scaling) {
-    mapRopeScaling(c, *scaling, scalingName, maxPos, m);
-  } else {
-    set(m.params, "scaling", "none");
-    set(m.params, "train_length", wholeText(maxPos));
-  }
-  if (const auto w = c.whole("sliding_window"); w && c.flag("use_sliding_window").value_or(true))
-    m.notes.emplace_back("attention looks back at most sliding_window = " + wholeText(*w) +
-                         " tokens (not drawn)");
-  if (interleaved && type != "gptj")
-    m.notes.emplace_back("pairs are interleaved (rope_interleave), as DeepSeek's view_as_complex");
-}
-
-// ---- alibi, t5, learned, xl, deberta -----------------------------------------------------------
-
-void mapAlibi(std::int64_t heads, ModelMapping& m) {
-  m.scheme = "alibi";
-  set(m.params, "heads", wholeText(heads));
-}
-
-void mapT5(const Config& c, const std::string& file, ModelMapping& m) {
-  m.scheme = "t5";
-  set(m.params, "buckets", wholeText(c.whole("relative_attention_num_buckets").value_or(32)));
-  set(m.params, "max_distance",
-      wholeText(c.whole("relative_attention_max_distance").value_or(128)));
-  set(m.params, "heads", wholeText(required(c, {"num_heads"}, file)));
-  for (const char* stack : {"encoder", "decoder"}) {
-    const std::string name =
-        std::string(stack) + ".block.0.layer.0.SelfAttention.relative_attention_bias.weight";
-    // Both stacks feed `table` with the file only: the scheme's `stack` picks the tensor.
-    m.tensors.push_back(
-        {std::string("relative bias (") + stack + ")", {name}, "table", /*fileOnly=*/true});
-  }
-  if (m.modelType == "umt5")
-    m.notes.emplace_back("UMT5 learns a bias table in every layer; the first layer's is drawn");
-}
-
-/// Candidate names of a tensor under the prefixes task models add.
-std::vector<std::string> prefixed(const std::string& name,
-                                  std::initializer_list<const char*> prefixes) {
-  std::vector<std::string> out{name};
-  for (const char* p : prefixes) out.push_back(std::string(p) + name);
-  return out;
-}
-
-void mapLearned(const Config& c, const std::string& type, const std::string& file,
-                ModelMapping& m) {
-  m.scheme = "learned";
-  // ViT's configs have no max_position_embeddings: its rows come from the patch grid below.
-  std::int64_t rows =
-      type == "vit" ? 0 : required(c, {"max_position_embeddings", "n_positions", "n_ctx"}, file);
-  const char* rowsKey = "max_position_embeddings";
-  for (const char* k : {"n_ctx", "n_positions", "max_position_embeddings"})
-    if (c.has(k)) rowsKey = k;  // the one `required` read
-  const std::int64_t dim = required(c, {"hidden_size", "n_embd", "d_model"}, file);
-  std::int64_t offset = 0;  // position p uses row p + offset
-  if (type == "gpt2" || type == "gpt_bigcode") {
-    m.tensors.push_back({"position table", prefixed("wpe.weight", {"transformer."}), "table"});
-  } else if (type == "bert") {
-    m.tensors.push_back(
-        {"position table", prefixed("embeddings.position_embeddings.weight", {"bert."}), "table"});
-  } else if (type == "roberta" || type == "xlm-roberta") {
-    // HF modeling_roberta.py create_position_ids_from_input_ids: padding_idx + 1 + p, with
-    // padding_idx = pad_token_id = 1; max_position_embeddings (514) already counts the 2 rows.
-    offset = std::max<std::int64_t>(0, c.whole("pad_token_id").value_or(1) + 1);
-    m.tensors.push_back({"position table",
-                         prefixed("embeddings.position_embeddings.weight", {"roberta."}), "table"});
-    m.notes.emplace_back("position p of the text uses row p + " + wholeText(offset) +
-                         " (padding_idx + 1): rows 0 .. " + wholeText(offset - 1) +
-                         " are never used");
-  } else if (type == "opt") {
-    // HF modeling_opt.py OPTLearnedPositionalEmbedding: offset 2, num_embeddings + 2 rows.
-    offset = 2;
-    if (rows > kMaxLength - offset)  // checked before adding: the value is the file's
-      c.fail(rowsKey, "at most " + wholeText(kMaxLength - offset) +
-                          " (OPT's table has max_position_embeddings + 2 rows; max_len is at "
-                          "most " +
-                          wholeText(kMaxLength) + ")");
-    rows += offset;
-    m.tensors.push_back(
-        {"position table", prefixed("decoder.embed_positions.weight", {"model."}), "table"});
-    m.notes.emplace_back(
-        "OPT's table has max_position_embeddings + 2 rows: position p uses row p + 2, rows 0 "
-        "and 1 are never used");
-  } else if (type == "vit") {
-    const std::int64_t image = required(c, {"image_size"}, file);
-    const std::int64_t patch = required(c, {"patch_size"}, file);
-    if (patch <= 0) c.fail("patch_size", "a whole number > 0");
-    if (image < patch) c.fail("image_size", "at least patch_size = " + wholeText(patch));
-    const std::int64_t side = image / patch;
-    // side * side + 1 rows, checked: image_size is the file's (9e15 overflowed int64).
-    constexpr std::int64_t kMaxSide = 1023;  // 1023^2 + 1 <= max_len's 1048576 < 1024^2 + 1
-    static_assert(kMaxSide * kMaxSide + 1 <= kMaxLength &&
-                  (kMaxSide + 1) * (kMaxSide + 1) + 1 > kMaxLength);
-    std::int64_t cells = 0;
-    if (__builtin_mul_overflow(side, side, &cells) || cells > kMaxLength - 1)
-      c.fail("image_size", "at most a " + wholeText(kMaxSide) + " x " + wholeText(kMaxSide) +
-                               " grid of patch_size = " + wholeText(patch) +
-                               " patches (image_size / patch_size <= " + wholeText(kMaxSide) +
-                               ": max_len = grid^2 + 1 is at most " + wholeText(kMaxLength) +
-                               " rows)");
-    rows = cells + 1;
-    m.tensors.push_back(
-        {"position table", prefixed("embeddings.position_embeddings", {"vit."}), "table"});
-    m.notes.emplace_back("ViT: row 0 is the [CLS] token, rows 1.. a " + wholeText(side) + " x " +
-                         wholeText(side) + " grid of patches");
-    set(m.params, "grid", wholeText(side));
-  }
-  if (rows > kMaxLength)
-    c.fail(rowsKey, "at most " + wholeText(kMaxLength) + " (max_len, the rows of the table)");
-  set(m.params, "max_len", wholeText(rows));
-  set(m.params, "dim", wholeText(dim));
-  set(m.params, "length", wholeText(std::clamp<std::int64_t>(rows - offset, 1, 1024)));
-  if (offset > 0) set(m.params, "offset", wholeText(offset));
-}
-
-void mapXl(const Config& c, const std::string& file, ModelMapping& m) {
-  m.scheme = "xl";
-  set(m.params, "d_model", wholeText(required(c, {"d_model"}, file)));
-  set(m.params, "heads", wholeText(required(c, {"n_head"}, file)));
-  if (const auto mem = c.whole("mem_len")) set(m.params, "mlen", wholeText(*mem));
-  if (const auto clamp = c.whole("clamp_len"); clamp && *clamp > 0)
-    set(m.params, "clamp_len", wholeText(*clamp));
-  const bool untied = c.flag("untie_r").value_or(true);
-  const std::string where = untied ? "transformer.layers.0." : "transformer.";
-  m.tensors.push_back(
-      {"u (r_w_bias)", {where + "dec_attn.r_w_bias", "transformer.r_w_bias"}, "u_table"});
-  m.tensors.push_back(
-      {"v (r_r_bias)", {where + "dec_attn.r_r_bias", "transformer.r_r_bias"}, "v_table"});
-  m.notes.emplace_back(
-      "u and v are the checkpoint's (layer 0 when untie_r); the content and W_q, W_k, W_R "
-      "are random stand-ins");
-}
-
-void mapDeberta(const Config& c, const std::string& file, ModelMapping& m) {
-  m.scheme = "deberta";
-  set(m.params, "d_model", wholeText(required(c, {"hidden_size"}, file)));
-  set(m.params, "heads", wholeText(required(c, {"num_attention_heads"}, file)));
-  const std::int64_t maxPos = c.whole("max_position_embeddings").value_or(512);
-  std::int64_t maxRel = c.whole("max_relative_positions").value_or(-1);
-  if (maxRel < 1) maxRel = maxPos;  // DebertaV2: -1 means max_position_embeddings
-  set(m.params, "max_relative_positions", wholeText(maxRel));
-  if (const auto b = c.whole("position_buckets"); b && *b > 0)
-    set(m.params, "buckets", wholeText(*b));
-  m.tensors.push_back({"relative embeddings",
-                       prefixed("encoder.rel_embeddings.weight", {"deberta."}), "rel_table"});
-  // HF DebertaV2Encoder: norm_rel_ebd = "layer_norm" (DeBERTa-v3) applies encoder.LayerNorm to
-  // the table before the attention uses it.
-  std::string norm = c.text("norm_rel_ebd").value_or("none");
-  std::transform(norm.begin(), norm.end(), norm.begin(),
-                 [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
-  set(m.params, "rel_norm", norm.find("layer_norm") != std::string::npos ? "layer_norm" : "none");
-  if (const auto eps = c.num("layer_norm_eps"); eps && *eps != 1e-7)
-    m.notUnderstood.push_back("layer_norm_eps = " + number(*eps) +
-                              ": the LayerNorm on rel_embeddings is drawn with eps = 1e-7");
-  if (const auto b = c.whole("position_buckets"); !b || *b <= 0)
-    m.notes.emplace_back(
-        "no position_buckets: the model uses plain relative positions, which are not drawn "
-        "(the scheme draws log buckets); its table of 2 max_relative_positions rows is "
-        "refused unless buckets matches");
-  m.notes.emplace_back(
-      "the relative embeddings are the checkpoint's; the content and W_q, W_k are random "
-      "stand-ins");
-}
+using nlohmann::json;
+using Config = detail::ConfigReader;
 
 /// "line L, column C" of byte `offset` of `text`, as the session reader says it (columns count
 /// characters, not UTF-8 bytes).
@@ -648,19 +281,71 @@ json parseConfig(std::string_view text, const std::string& file) {
   return j;
 }
 
-const std::vector<std::string> kRopeTypes = {"deepseek_v3", "falcon", "gemma", "gemma2",
-                                             "gpt_neox",    "gptj",   "llama", "mistral",
-                                             "mixtral",     "phi3",   "qwen2", "qwen3"};
+/// model_type -> the scheme that draws it, as data: what the scheme reads of the config is its
+/// own (SchemeModel::map, schemes/<id>/<id>_model.cpp). Rows are tried in order; a row with
+/// `when` applies only when the config's flag of that name is true (Falcon's alibi).
+struct Family {
+  const char* modelType;
+  const char* scheme;
+  const char* when = nullptr;
+};
+
+const Family kFamilies[] = {
+    {"bloom", "alibi"},
+    {"falcon", "alibi", "alibi"},
+    {"mpt", "alibi"},
+    {"t5", "t5"},
+    {"mt5", "t5"},
+    {"umt5", "t5"},
+    {"gpt2", "learned"},
+    {"bert", "learned"},
+    {"roberta", "learned"},
+    {"xlm-roberta", "learned"},
+    {"opt", "learned"},
+    {"gpt_bigcode", "learned"},
+    {"vit", "learned"},
+    {"transfo-xl", "xl"},
+    {"deberta-v2", "deberta"},
+    {"deepseek_v3", "rope"},
+    {"falcon", "rope"},
+    {"gemma", "rope"},
+    {"gemma2", "rope"},
+    {"gpt_neox", "rope"},
+    {"gptj", "rope"},
+    {"llama", "rope"},
+    {"mistral", "rope"},
+    {"mixtral", "rope"},
+    {"phi3", "rope"},
+    {"qwen2", "rope"},
+    {"qwen3", "rope"},
+};
+
+/// A config of no listed model_type is drawn by this scheme when it has one of these keys.
+struct AnyType {
+  const char* scheme;
+  std::vector<const char*> keys;
+};
+
+const AnyType kAnyType{"rope", {"rope_theta", "rope_scaling", "rope_parameters"}};
+
+/// The scheme of a config of model_type `type`: the first row of kFamilies that applies, else
+/// kAnyType's when the config has one of its keys; empty when none does.
+std::string familyScheme(const Config& c, const std::string& type) {
+  for (const Family& f : kFamilies)
+    if (type == f.modelType && (!f.when || c.flag(f.when).value_or(false))) return f.scheme;
+  for (const char* key : kAnyType.keys)
+    if (c.has(key)) return kAnyType.scheme;
+  return {};
+}
 
 }  // namespace
 
 const std::vector<std::string>& supportedModelTypes() {
   static const std::vector<std::string> types = [] {
-    std::vector<std::string> t = kRopeTypes;
-    for (const char* x : {"bloom", "mpt", "t5", "mt5", "umt5", "gpt2", "bert", "roberta",
-                          "xlm-roberta", "opt", "gpt_bigcode", "vit", "transfo-xl", "deberta-v2"})
-      t.emplace_back(x);
+    std::vector<std::string> t;
+    for (const Family& f : kFamilies) t.emplace_back(f.modelType);
     std::sort(t.begin(), t.end());
+    t.erase(std::unique(t.begin(), t.end()), t.end());
     return t;
   }();
   return types;
@@ -674,29 +359,11 @@ ModelMapping mapConfig(std::string_view configText, const std::string& fileName)
   ModelMapping m;
   m.modelType = c.text("model_type").value_or("");
   const std::string& type = m.modelType;
-  const bool ropeType = std::find(kRopeTypes.begin(), kRopeTypes.end(), type) != kRopeTypes.end();
-  if (type == "bloom") {
-    mapAlibi(required(c, {"n_head", "num_attention_heads"}, file), m);
-  } else if (type == "falcon" && c.flag("alibi").value_or(false)) {
-    mapAlibi(required(c, {"num_attention_heads", "n_head"}, file), m);
-  } else if (type == "mpt") {
-    const auto attn = c.object("attn_config");
-    if (!attn || !attn->flag("alibi").value_or(false))
-      throw ModelError(file +
-                       ": this MPT model uses a learned position table (attn_config.alibi "
-                       "is not true), which is not mapped yet");
-    mapAlibi(required(c, {"n_heads"}, file), m);
-  } else if (type == "t5" || type == "mt5" || type == "umt5") {
-    mapT5(c, file, m);
-  } else if (type == "gpt2" || type == "bert" || type == "roberta" || type == "xlm-roberta" ||
-             type == "opt" || type == "gpt_bigcode" || type == "vit") {
-    mapLearned(c, type, file, m);
-  } else if (type == "transfo-xl") {
-    mapXl(c, file, m);
-  } else if (type == "deberta-v2") {
-    mapDeberta(c, file, m);
-  } else if (ropeType || c.has("rope_theta") || c.has("rope_scaling") || c.has("rope_parameters")) {
-    mapRope(c, type, file, m);
+  m.scheme = familyScheme(c, type);
+  const detail::SchemeModel* model = nullptr;
+  if (!m.scheme.empty()) model = &detail::hooksOf(findScheme(m.scheme)).model;
+  if (model && model->map) {
+    model->map(c, type, file, m);
   } else {
     std::string list;
     for (const std::string& t : supportedModelTypes()) list += (list.empty() ? "" : ", ") + t;

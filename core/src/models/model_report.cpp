@@ -6,12 +6,13 @@
 #include <fstream>
 #include <sstream>
 
+#include "base/scheme_hooks.hpp"
+#include "base/text_util.hpp"
 #include "posenc/base/data_io.hpp"
 #include "posenc/base/input_file.hpp"
-#include "posenc/models/model_config.hpp"
 #include "posenc/base/scheme.hpp"
+#include "posenc/models/model_config.hpp"
 #include "posenc/models/tensor_file.hpp"
-#include "base/text_util.hpp"
 
 namespace posenc {
 
@@ -60,36 +61,12 @@ std::string shapeText(const std::vector<std::int64_t>& shape) {
   return s + ")";
 }
 
-/// The mapping's value of parameter `key` as a whole number, or -1.
-std::int64_t mappedWhole(const ModelMapping& m, const std::string& key) {
-  std::int64_t v = -1;
-  for (const auto& [k, text] : m.params)
-    if (k == key) v = std::strtoll(text.c_str(), nullptr, 10);
-  return v;
-}
-
-/// The shape the mapped parameters give a scheme's trained tensor (TensorFound::expected),
-/// as each model builds it: GPT-2 `nn.Embedding(n_positions, n_embd)` (OPT's +2 and ViT's
-/// grid + [CLS] are in max_len already), T5Attention `nn.Embedding(num_buckets, n_heads)`,
-/// TransfoXL `nn.Parameter(n_head, d_head)` and DebertaV2 `nn.Embedding(pos_ebd_size,
-/// hidden_size)` with pos_ebd_size = 2 * position_buckets, else 2 * max_relative_positions
-/// (huggingface/transformers models/{gpt2,t5,deprecated/transfo_xl,deberta_v2}/modeling_*.py).
+/// The shape the mapped parameters give the scheme's trained tensor (TensorFound::expected),
+/// as the scheme's SchemeModel::expectedShape hook says the model builds it; empty when the
+/// scheme gives none or a dimension is not positive (the numbers are the config's).
 std::vector<std::int64_t> expectedShape(const ModelMapping& m) {
-  const auto p = [&](const char* key) { return mappedWhole(m, key); };
-  std::vector<std::int64_t> shape;
-  if (m.scheme == "learned") {
-    shape = {p("max_len"), p("dim")};
-  } else if (m.scheme == "t5") {
-    shape = {p("buckets"), p("heads")};
-  } else if (m.scheme == "xl") {
-    if (p("heads") > 0) shape = {p("heads"), p("d_model") / p("heads")};
-  } else if (m.scheme == "deberta") {
-    const std::int64_t buckets = p("buckets");
-    std::int64_t rows = 0;  // checked: the numbers are the config's
-    if (__builtin_mul_overflow(buckets > 0 ? buckets : p("max_relative_positions"), 2, &rows))
-      return {};
-    shape = {rows, p("d_model")};
-  }
+  const auto hook = detail::hooksOf(findScheme(m.scheme)).model.expectedShape;
+  std::vector<std::int64_t> shape = hook ? hook(m) : std::vector<std::int64_t>{};
   for (const std::int64_t d : shape)
     if (d <= 0) return {};
   return shape;

@@ -16,8 +16,8 @@
 #include <string>
 
 #include "posenc/base/data_io.hpp"
-#include "posenc/models/model_config.hpp"
 #include "posenc/base/scheme.hpp"
+#include "posenc/models/model_config.hpp"
 #include "support/tiny_model.hpp"
 
 namespace posenc {
@@ -621,6 +621,44 @@ TEST(HubCacheFolder, FollowsTheEnvironmentAsHuggingfaceHubDoes) {
   with(oldHub ? savedHub.c_str() : nullptr, oldHome ? savedHome.c_str() : nullptr);
   if (oldUserHome) ::setenv("HOME", savedUserHome.c_str(), 1);
   if (oldXdg) ::setenv("XDG_CACHE_HOME", savedXdg.c_str(), 1);
+}
+
+// Issue 28: the model_type -> scheme table (models/model_config.cpp) names schemes as data and
+// each scheme maps its own configs (SchemeModel::map in schemes/<id>/<id>_model.cpp): every
+// supported type reaches a registered scheme whose mapping its parameters pass.
+TEST(ModelConfig, EverySupportedTypeMapsThroughARegisteredSchemesHook) {
+  for (const std::string& type : supportedModelTypes()) {
+    nlohmann::json c = {{"model_type", type},
+                        {"hidden_size", 64},
+                        {"d_model", 64},
+                        {"num_attention_heads", 4},
+                        {"n_head", 4},
+                        {"n_heads", 4},
+                        {"num_heads", 4},
+                        {"max_position_embeddings", 128},
+                        {"position_buckets", 32},
+                        {"qk_rope_head_dim", 16},
+                        {"image_size", 32},
+                        {"patch_size", 16},
+                        {"attn_config", {{"alibi", true}}}};
+    ModelMapping m;
+    ASSERT_NO_THROW(m = mapConfig(c.dump(), "config.json")) << type;
+    ASSERT_NO_THROW((void)findScheme(m.scheme)) << type << " -> " << m.scheme;
+    EXPECT_NO_THROW((void)makeParams(findScheme(m.scheme), m.params)) << type;
+    EXPECT_FALSE(m.params.empty()) << type << ": the scheme's hook set nothing";
+  }
+  // A row with `when`: Falcon is drawn by ALiBi when its config says alibi, else by RoPE.
+  const auto falcon = [](bool alibi) {
+    return mapConfig(nlohmann::json{{"model_type", "falcon"},
+                                    {"alibi", alibi},
+                                    {"hidden_size", 64},
+                                    {"num_attention_heads", 4}}
+                         .dump(),
+                     "config.json")
+        .scheme;
+  };
+  EXPECT_EQ(falcon(true), "alibi");
+  EXPECT_EQ(falcon(false), "rope");
 }
 
 }  // namespace

@@ -7,9 +7,10 @@
 #include <utility>
 #include <vector>
 
-#include "posenc/schemes/alibi/alibi.hpp"
-#include "posenc/maths/extrapolation.hpp"
 #include "base/view_table.hpp"
+#include "posenc/maths/extrapolation.hpp"
+#include "posenc/schemes/alibi/alibi.hpp"
+#include "schemes/alibi/alibi_hooks.hpp"
 
 namespace posenc {
 
@@ -169,10 +170,12 @@ std::vector<detail::ViewEntry<AlibiParams>> alibiViews() {
 }  // namespace
 
 std::unique_ptr<Scheme> makeAlibiScheme() {
-  return detail::makeTableScheme<AlibiParams>({.info = alibiInfo(),
-                                               .read = checkedParams,
-                                               .validate = validateAlibiParams,
-                                               .views = alibiViews()});
+  return detail::makeTableScheme<AlibiParams>(
+      {.info = alibiInfo(),
+       .read = checkedParams,
+       .validate = validateAlibiParams,
+       .views = alibiViews(),
+       .hooks = {.slips = detail::alibiSlips(), .model = detail::alibiModel()}});
 }
 
 }  // namespace posenc

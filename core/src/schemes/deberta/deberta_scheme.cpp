@@ -6,8 +6,9 @@
 #include <utility>
 #include <vector>
 
-#include "posenc/schemes/deberta/deberta.hpp"
 #include "base/view_table.hpp"
+#include "posenc/schemes/deberta/deberta.hpp"
+#include "schemes/deberta/deberta_hooks.hpp"
 
 namespace posenc {
 
@@ -281,10 +282,13 @@ std::vector<detail::ViewEntry<DebertaParams>> debertaViews() {
 }  // namespace
 
 std::unique_ptr<Scheme> makeDebertaScheme() {
-  return detail::makeTableScheme<DebertaParams>({.info = debertaInfo(),
-                                                 .read = debertaParamsFrom,
-                                                 .validate = checkDebertaParams,
-                                                 .views = debertaViews()});
+  return detail::makeTableScheme<DebertaParams>(
+      {.info = debertaInfo(),
+       .read = debertaParamsFrom,
+       .validate = checkDebertaParams,
+       .views = debertaViews(),
+       // No slips of its own yet (the generic ones apply).
+       .hooks = {.model = detail::debertaModel()}});
 }
 
 }  // namespace posenc

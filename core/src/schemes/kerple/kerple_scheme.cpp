@@ -6,10 +6,11 @@
 #include <utility>
 #include <vector>
 
-#include "posenc/schemes/alibi/alibi.hpp"
-#include "posenc/maths/extrapolation.hpp"
-#include "posenc/schemes/kerple/kerple.hpp"
 #include "base/view_table.hpp"
+#include "posenc/maths/extrapolation.hpp"
+#include "posenc/schemes/alibi/alibi.hpp"
+#include "posenc/schemes/kerple/kerple.hpp"
+#include "schemes/kerple/kerple_hooks.hpp"
 
 namespace posenc {
 
@@ -149,10 +150,13 @@ std::vector<detail::ViewEntry<KerpleParams>> kerpleViews() {
 }  // namespace
 
 std::unique_ptr<Scheme> makeKerpleScheme() {
-  return detail::makeTableScheme<KerpleParams>({.info = kerpleInfo(),
-                                                .read = checkedParams,
-                                                .validate = checkKerpleParams,
-                                                .views = kerpleViews()});
+  return detail::makeTableScheme<KerpleParams>(
+      {.info = kerpleInfo(),
+       .read = checkedParams,
+       .validate = checkKerpleParams,
+       .views = kerpleViews(),
+       // The two numbers of a kernel swapped (kerple_slips.cpp).
+       .hooks = {.slips = detail::kerpleSlips()}});
 }
 
 }  // namespace posenc

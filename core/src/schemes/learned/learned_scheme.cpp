@@ -8,12 +8,13 @@
 #include <utility>
 #include <vector>
 
-#include "posenc/maths/extrapolation.hpp"
-#include "posenc/schemes/learned/learned.hpp"
+#include "base/view_table.hpp"
 #include "posenc/base/random.hpp"
+#include "posenc/maths/extrapolation.hpp"
 #include "posenc/maths/table_analysis.hpp"
 #include "posenc/models/tensor_ref.hpp"
-#include "base/view_table.hpp"
+#include "posenc/schemes/learned/learned.hpp"
+#include "schemes/learned/learned_hooks.hpp"
 
 namespace posenc {
 
@@ -449,7 +450,8 @@ std::unique_ptr<Scheme> makeLearnedScheme() {
   return detail::makeTableScheme<LearnedParams>({.info = learnedInfo(),
                                                  .read = learnedParamsFrom,
                                                  .validate = checkLearnedParams,
-                                                 .views = learnedViews()});
+                                                 .views = learnedViews(),
+                                                 .hooks = {.model = detail::learnedModel()}});
 }
 
 }  // namespace posenc

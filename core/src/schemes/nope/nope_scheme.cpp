@@ -6,10 +6,10 @@
 #include <utility>
 #include <vector>
 
-#include "posenc/maths/extrapolation.hpp"
-#include "posenc/base/memory_budget.hpp"
-#include "posenc/schemes/nope/nope.hpp"
 #include "base/view_table.hpp"
+#include "posenc/base/memory_budget.hpp"
+#include "posenc/maths/extrapolation.hpp"
+#include "posenc/schemes/nope/nope.hpp"
 
 namespace posenc {
 
@@ -166,7 +166,11 @@ std::vector<detail::ViewEntry<NopeParams>> nopeViews() {
 
 std::unique_ptr<Scheme> makeNopeScheme() {
   return detail::makeTableScheme<NopeParams>(
-      {.info = nopeInfo(), .read = nopeParamsFrom, .views = nopeViews()});
+      {.info = nopeInfo(),
+       .read = nopeParamsFrom,
+       .views = nopeViews(),
+       // No slips of its own yet (the generic ones apply) and no model mapping.
+       .hooks = {}});
 }
 
 }  // namespace posenc

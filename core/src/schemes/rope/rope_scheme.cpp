@@ -10,9 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "posenc/schemes/rope/rope.hpp"
-#include "schemes/rope/rope_views.hpp"
 #include "base/view_table.hpp"
+#include "posenc/schemes/rope/rope.hpp"
+#include "schemes/rope/rope_hooks.hpp"
+#include "schemes/rope/rope_views.hpp"
 
 namespace posenc {
 
@@ -496,10 +497,12 @@ std::vector<detail::ViewEntry<RopeParams>> ropeViews() {
 }  // namespace
 
 std::unique_ptr<Scheme> makeRopeScheme() {
-  return detail::makeTableScheme<RopeParams>({.info = ropeInfo(),
-                                              .read = checkedParams,
-                                              .validate = checkRopeParams,
-                                              .views = ropeViews()});
+  return detail::makeTableScheme<RopeParams>(
+      {.info = ropeInfo(),
+       .read = checkedParams,
+       .validate = checkRopeParams,
+       .views = ropeViews(),
+       .hooks = {.slips = detail::ropeSlips(), .model = detail::ropeModel()}});
 }
 
 }  // namespace posenc

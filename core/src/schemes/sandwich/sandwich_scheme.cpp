@@ -7,9 +7,9 @@
 #include <utility>
 #include <vector>
 
+#include "base/view_table.hpp"
 #include "posenc/maths/extrapolation.hpp"
 #include "posenc/schemes/sandwich/sandwich.hpp"
-#include "base/view_table.hpp"
 
 namespace posenc {
 
@@ -141,10 +141,13 @@ std::vector<detail::ViewEntry<SandwichParams>> sandwichViews() {
 }  // namespace
 
 std::unique_ptr<Scheme> makeSandwichScheme() {
-  return detail::makeTableScheme<SandwichParams>({.info = sandwichInfo(),
-                                                  .read = checkedParams,
-                                                  .validate = checkSandwichParams,
-                                                  .views = sandwichViews()});
+  return detail::makeTableScheme<SandwichParams>(
+      {.info = sandwichInfo(),
+       .read = checkedParams,
+       .validate = checkSandwichParams,
+       .views = sandwichViews(),
+       // No slips of its own yet (the generic ones apply) and no model mapping.
+       .hooks = {}});
 }
 
 }  // namespace posenc

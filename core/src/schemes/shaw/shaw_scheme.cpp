@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "posenc/schemes/shaw/shaw.hpp"
 #include "base/view_table.hpp"
+#include "posenc/schemes/shaw/shaw.hpp"
 
 namespace posenc {
 
@@ -209,7 +209,11 @@ std::vector<detail::ViewEntry<ShawParams>> shawViews() {
 
 std::unique_ptr<Scheme> makeShawScheme() {
   return detail::makeTableScheme<ShawParams>(
-      {.info = shawInfo(), .read = shawParamsFrom, .views = shawViews()});
+      {.info = shawInfo(),
+       .read = shawParamsFrom,
+       .views = shawViews(),
+       // No slips of its own yet (the generic ones apply) and no model mapping.
+       .hooks = {}});
 }
 
 }  // namespace posenc

@@ -9,9 +9,10 @@
 #include <utility>
 #include <vector>
 
+#include "base/view_table.hpp"
 #include "posenc/maths/extrapolation.hpp"
 #include "posenc/schemes/sinusoidal/sinusoidal.hpp"
-#include "base/view_table.hpp"
+#include "schemes/sinusoidal/sinusoidal_hooks.hpp"
 
 namespace posenc {
 
@@ -275,8 +276,10 @@ std::vector<detail::ViewEntry<SinusoidalParams>> sinusoidalViews() {
 }  // namespace
 
 std::unique_ptr<Scheme> makeSinusoidalScheme() {
-  return detail::makeTableScheme<SinusoidalParams>(
-      {.info = sinusoidalInfo(), .read = sinusoidalParamsFrom, .views = sinusoidalViews()});
+  return detail::makeTableScheme<SinusoidalParams>({.info = sinusoidalInfo(),
+                                                    .read = sinusoidalParamsFrom,
+                                                    .views = sinusoidalViews(),
+                                                    .hooks = {.slips = detail::sinusoidalSlips()}});
 }
 
 }  // namespace posenc

@@ -6,10 +6,11 @@
 #include <utility>
 #include <vector>
 
-#include "posenc/maths/extrapolation.hpp"
-#include "posenc/schemes/t5/t5_bias.hpp"
-#include "posenc/maths/t5_bucket.hpp"
 #include "base/view_table.hpp"
+#include "posenc/maths/extrapolation.hpp"
+#include "posenc/maths/t5_bucket.hpp"
+#include "posenc/schemes/t5/t5_bias.hpp"
+#include "schemes/t5/t5_hooks.hpp"
 
 namespace posenc {
 
@@ -250,7 +251,11 @@ std::vector<detail::ViewEntry<T5Params>> t5Views() {
 
 std::unique_ptr<Scheme> makeT5Scheme() {
   return detail::makeTableScheme<T5Params>(
-      {.info = t5Info(), .read = checkedParams, .validate = validateT5Params, .views = t5Views()});
+      {.info = t5Info(),
+       .read = checkedParams,
+       .validate = validateT5Params,
+       .views = t5Views(),
+       .hooks = {.slips = detail::t5Slips(), .model = detail::t5Model()}});
 }
 
 }  // namespace posenc

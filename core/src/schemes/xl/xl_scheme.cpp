@@ -6,8 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "posenc/schemes/xl/transformer_xl.hpp"
 #include "base/view_table.hpp"
+#include "posenc/schemes/xl/transformer_xl.hpp"
+#include "schemes/xl/xl_hooks.hpp"
 
 namespace posenc {
 
@@ -423,8 +424,11 @@ std::vector<detail::ViewEntry<XlParams>> xlViews() {
 }  // namespace
 
 std::unique_ptr<Scheme> makeXlScheme() {
-  return detail::makeTableScheme<XlParams>(
-      {.info = xlInfo(), .read = xlParamsFrom, .validate = checkXlParams, .views = xlViews()});
+  return detail::makeTableScheme<XlParams>({.info = xlInfo(),
+                                            .read = xlParamsFrom,
+                                            .validate = checkXlParams,
+                                            .views = xlViews(),
+                                            .hooks = {.model = detail::xlModel()}});
 }
 
 }  // namespace posenc

@@ -8,9 +8,10 @@
 #include <utility>
 #include <vector>
 
+#include "base/view_table.hpp"
 #include "posenc/maths/extrapolation.hpp"
 #include "posenc/schemes/xpos/xpos.hpp"
-#include "base/view_table.hpp"
+#include "schemes/xpos/xpos_hooks.hpp"
 
 namespace posenc {
 
@@ -215,10 +216,13 @@ std::vector<detail::ViewEntry<XposParams>> xposViews() {
 }  // namespace
 
 std::unique_ptr<Scheme> makeXposScheme() {
-  return detail::makeTableScheme<XposParams>({.info = xposInfo(),
-                                              .read = checkedParams,
-                                              .validate = checkXposParams,
-                                              .views = xposViews()});
+  return detail::makeTableScheme<XposParams>(
+      {.info = xposInfo(),
+       .read = checkedParams,
+       .validate = checkXposParams,
+       .views = xposViews(),
+       // The scale applied in the other direction (xpos_slips.cpp).
+       .hooks = {.slips = detail::xposSlips()}});
 }
 
 }  // namespace posenc

@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Reading a model's config.json (model_config.cpp, and each scheme's SchemeModel::map hook in
+// schemes/<id>/<id>_model.cpp): typed reads that name the key of a wrong value, and the
+// helpers the mappings share to write `--set` assignments.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <initializer_list>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "base/text_util.hpp"
+#include "posenc/models/model_config.hpp"
+
+namespace posenc::detail {
+
+/// The schemes' longest `length` (a mapped length or table is at most this).
+inline constexpr std::int64_t kMaxModelLength = 1048576;
+
+/// Shortest text that reads back as the same double (as the command line writes values).
+[[nodiscard]] std::string configNumber(double v);
+
+/// A value of the config for a message: Python's names for the non-finite numbers (json.load
+/// reads them), a list's first numbers, everything through the one printable filter.
+[[nodiscard]] std::string configValueText(const nlohmann::json& v);
+
+/// Typed reads of a config object; a key of the wrong type is an error naming it.
+class ConfigReader {
+ public:
+  ConfigReader(const nlohmann::json& j, std::string file, std::string prefix = {})
+      : m_j(&j), m_file(std::move(file)), m_prefix(std::move(prefix)) {}
+
+  [[nodiscard]] bool has(const char* key) const {
+    const auto it = m_j->find(key);
+    return it != m_j->end() && !it->is_null();
+  }
+  [[nodiscard]] std::optional<double> num(const char* key) const {
+    if (!has(key)) return std::nullopt;
+    const nlohmann::json& v = m_j->at(key);
+    if (!v.is_number()) fail(key, "a number");
+    const double d = v.get<double>();
+    if (!std::isfinite(d)) fail(key, "a finite number");
+    return d;
+  }
+  [[nodiscard]] std::optional<std::int64_t> whole(const char* key) const {
+    const auto d = num(key);
+    if (!d) return std::nullopt;
+    if (*d != std::floor(*d) || std::fabs(*d) > 9e15) fail(key, "a whole number");
+    return static_cast<std::int64_t>(*d);
+  }
+  [[nodiscard]] std::optional<bool> flag(const char* key) const {
+    if (!has(key)) return std::nullopt;
+    if (!m_j->at(key).is_boolean()) fail(key, "true or false");
+    return m_j->at(key).get<bool>();
+  }
+  [[nodiscard]] std::optional<std::string> text(const char* key) const {
+    if (!has(key)) return std::nullopt;
+    if (!m_j->at(key).is_string()) fail(key, "a string");
+    return m_j->at(key).get<std::string>();
+  }
+  [[nodiscard]] std::optional<ConfigReader> object(const char* key) const {
+    if (!has(key)) return std::nullopt;
+    if (!m_j->at(key).is_object()) fail(key, "an object");
+    return ConfigReader(m_j->at(key), m_file, m_prefix + key + ".");
+  }
+  /// A list of numbers as "1,1.05,..." text.
+  [[nodiscard]] std::optional<std::string> numbers(const char* key) const {
+    if (!has(key)) return std::nullopt;
+    const nlohmann::json& v = m_j->at(key);
+    if (!v.is_array()) fail(key, "a list of numbers");
+    std::string s;
+    for (const nlohmann::json& x : v) {
+      if (!x.is_number()) fail(key, "a list of numbers");
+      if (!std::isfinite(x.get<double>())) fail(key, "a list of finite numbers");
+      s += (s.empty() ? "" : ",") + configNumber(x.get<double>());
+    }
+    return s;
+  }
+  [[nodiscard]] std::vector<std::string> keys() const {
+    std::vector<std::string> k;
+    for (const auto& [key, v] : m_j->items()) k.push_back(key);
+    return k;
+  }
+  /// The key's full name for a message (prefix and key through the printable filter).
+  [[nodiscard]] std::string name(const std::string& key) const {
+    return detail::printable(m_prefix + key);
+  }
+  /// "FILE: KEY = VALUE: must be WHAT".
+  [[noreturn]] void fail(const char* key, const std::string& what) const {
+    throw ModelError(m_file + ": " + m_prefix + key + " = " + configValueText(m_j->at(key)) +
+                     ": must be " + what);
+  }
+
+ private:
+  const nlohmann::json* m_j;  ///< Not owned; a pointer so a Config can be reassigned.
+  std::string m_file;
+  std::string m_prefix;
+};
+
+/// `--set` assignments (values as text), as ModelMapping::params holds them.
+using Params = std::vector<std::pair<std::string, std::string>>;
+
+inline void set(Params& p, const std::string& key, const std::string& value) {
+  p.emplace_back(key, value);
+}
+
+[[nodiscard]] inline std::string wholeText(std::int64_t v) { return std::to_string(v); }
+
+/// The first of several keys holding a whole number.
+[[nodiscard]] inline std::optional<std::int64_t> firstWhole(
+    const ConfigReader& c, std::initializer_list<const char*> keys) {
+  for (const char* k : keys)
+    if (const auto v = c.whole(k)) return v;
+  return std::nullopt;
+}
+
+/// The first of `keys` holding a whole number. @throws ModelError "FILE: no A or B (a whole
+/// number) in the config" when none does.
+[[nodiscard]] inline std::int64_t required(const ConfigReader& c,
+                                           std::initializer_list<const char*> keys,
+                                           const std::string& file) {
+  if (const auto v = firstWhole(c, keys)) return *v;
+  std::string names;
+  for (const char* k : keys) names += (names.empty() ? "" : " or ") + std::string(k);
+  throw ModelError(file + ": no " + names + " (a whole number) in the config");
+}
+
+/// Candidate names of a tensor under the prefixes task models add.
+[[nodiscard]] inline std::vector<std::string> prefixed(
+    const std::string& name, std::initializer_list<const char*> prefixes) {
+  std::vector<std::string> out{name};
+  for (const char* p : prefixes) out.push_back(std::string(p) + name);
+  return out;
+}
+
+/// The mapping's value of parameter `key` as a whole number, or -1 (the last assignment wins).
+[[nodiscard]] inline std::int64_t mappedWhole(const ModelMapping& m, const std::string& key) {
+  std::int64_t v = -1;
+  for (const auto& [k, text] : m.params)
+    if (k == key) v = std::strtoll(text.c_str(), nullptr, 10);
+  return v;
+}
+
+}  // namespace posenc::detail

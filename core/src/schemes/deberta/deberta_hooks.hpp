@@ -1,0 +1,13 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The hooks of the `deberta` scheme (base/scheme_hooks.hpp) that its folder's sources fill in and
+// deberta_scheme.cpp hands to the registry: what the core's generic machinery asks of it.
+#pragma once
+
+#include "base/scheme_hooks.hpp"
+
+namespace posenc::detail {
+
+/// How a model's config and checkpoint map to deberta (deberta_model.cpp).
+[[nodiscard]] SchemeModel debertaModel();
+
+}  // namespace posenc::detail

@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// How a model's config maps to `learned` (its SchemeModel hook, base/scheme_hooks.hpp): the
+// position table of GPT-2, BERT, RoBERTa, OPT, GPTBigCode and ViT, its rows and offsets as each
+// model's modeling_*.py builds it (huggingface/transformers), and the shape the table must
+// have: GPT-2's `nn.Embedding(n_positions, n_embd)` (OPT's +2 and ViT's grid + [CLS] are in
+// max_len already).
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "models/config_reader.hpp"
+#include "schemes/learned/learned_hooks.hpp"
+
+namespace posenc::detail {
+
+namespace {
+
+void mapLearned(const ConfigReader& c, const std::string& type, const std::string& file,
+                ModelMapping& m) {
+  // ViT's configs have no max_position_embeddings: its rows come from the patch grid below.
+  std::int64_t rows =
+      type == "vit" ? 0 : required(c, {"max_position_embeddings", "n_positions", "n_ctx"}, file);
+  const char* rowsKey = "max_position_embeddings";
+  for (const char* k : {"n_ctx", "n_positions", "max_position_embeddings"})
+    if (c.has(k)) rowsKey = k;  // the one `required` read
+  const std::int64_t dim = required(c, {"hidden_size", "n_embd", "d_model"}, file);
+  std::int64_t offset = 0;  // position p uses row p + offset
+  if (type == "gpt2" || type == "gpt_bigcode") {
+    m.tensors.push_back({"position table", prefixed("wpe.weight", {"transformer."}), "table"});
+  } else if (type == "bert") {
+    m.tensors.push_back(
+        {"position table", prefixed("embeddings.position_embeddings.weight", {"bert."}), "table"});
+  } else if (type == "roberta" || type == "xlm-roberta") {
+    // HF modeling_roberta.py create_position_ids_from_input_ids: padding_idx + 1 + p, with
+    // padding_idx = pad_token_id = 1; max_position_embeddings (514) already counts the 2 rows.
+    offset = std::max<std::int64_t>(0, c.whole("pad_token_id").value_or(1) + 1);
+    m.tensors.push_back({"position table",
+                         prefixed("embeddings.position_embeddings.weight", {"roberta."}), "table"});
+    m.notes.emplace_back("position p of the text uses row p + " + wholeText(offset) +
+                         " (padding_idx + 1): rows 0 .. " + wholeText(offset - 1) +
+                         " are never used");
+  } else if (type == "opt") {
+    // HF modeling_opt.py OPTLearnedPositionalEmbedding: offset 2, num_embeddings + 2 rows.
+    offset = 2;
+    if (rows > kMaxModelLength - offset)  // checked before adding: the value is the file's
+      c.fail(rowsKey, "at most " + wholeText(kMaxModelLength - offset) +
+                          " (OPT's table has max_position_embeddings + 2 rows; max_len is at "
+                          "most " +
+                          wholeText(kMaxModelLength) + ")");
+    rows += offset;
+    m.tensors.push_back(
+        {"position table", prefixed("decoder.embed_positions.weight", {"model."}), "table"});
+    m.notes.emplace_back(
+        "OPT's table has max_position_embeddings + 2 rows: position p uses row p + 2, rows 0 "
+        "and 1 are never used");
+  } else if (type == "vit") {
+    const std::int64_t image = required(c, {"image_size"}, file);
+    const std::int64_t patch = required(c, {"patch_size"}, file);
+    if (patch <= 0) c.fail("patch_size", "a whole number > 0");
+    if (image < patch) c.fail("image_size", "at least patch_size = " + wholeText(patch));
+    const std::int64_t side = image / patch;
+    // side * side + 1 rows, checked: image_size is the file's (9e15 overflowed int64).
+    constexpr std::int64_t kMaxSide = 1023;  // 1023^2 + 1 <= max_len's 1048576 < 1024^2 + 1
+    static_assert(kMaxSide * kMaxSide + 1 <= kMaxModelLength &&
+                  (kMaxSide + 1) * (kMaxSide + 1) + 1 > kMaxModelLength);
+    std::int64_t cells = 0;
+    if (__builtin_mul_overflow(side, side, &cells) || cells > kMaxModelLength - 1)
+      c.fail("image_size", "at most a " + wholeText(kMaxSide) + " x " + wholeText(kMaxSide) +
+                               " grid of patch_size = " + wholeText(patch) +
+                               " patches (image_size / patch_size <= " + wholeText(kMaxSide) +
+                               ": max_len = grid^2 + 1 is at most " + wholeText(kMaxModelLength) +
+                               " rows)");
+    rows = cells + 1;
+    m.tensors.push_back(
+        {"position table", prefixed("embeddings.position_embeddings", {"vit."}), "table"});
+    m.notes.emplace_back("ViT: row 0 is the [CLS] token, rows 1.. a " + wholeText(side) + " x " +
+                         wholeText(side) + " grid of patches");
+    set(m.params, "grid", wholeText(side));
+  }
+  if (rows > kMaxModelLength)
+    c.fail(rowsKey, "at most " + wholeText(kMaxModelLength) + " (max_len, the rows of the table)");
+  set(m.params, "max_len", wholeText(rows));
+  set(m.params, "dim", wholeText(dim));
+  set(m.params, "length", wholeText(std::clamp<std::int64_t>(rows - offset, 1, 1024)));
+  if (offset > 0) set(m.params, "offset", wholeText(offset));
+}
+
+std::vector<std::int64_t> learnedShape(const ModelMapping& m) {
+  return {mappedWhole(m, "max_len"), mappedWhole(m, "dim")};
+}
+
+}  // namespace
+
+SchemeModel learnedModel() { return {.map = mapLearned, .expectedShape = learnedShape}; }
+
+}  // namespace posenc::detail

@@ -1,0 +1,13 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The hooks of the `xpos` scheme (base/scheme_hooks.hpp) that its folder's sources fill in and
+// xpos_scheme.cpp hands to the registry: what the core's generic machinery asks of it.
+#pragma once
+
+#include "base/scheme_hooks.hpp"
+
+namespace posenc::detail {
+
+/// The oracle's slips of xpos code (xpos_slips.cpp).
+[[nodiscard]] SchemeSlips xposSlips();
+
+}  // namespace posenc::detail
