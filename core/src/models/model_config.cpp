@@ -285,8 +285,8 @@ json parseConfig(std::string_view text, const std::string& file) {
 /// own (SchemeModel::map, schemes/<id>/<id>_model.cpp). Rows are tried in order; a row with
 /// `when` applies only when the config's flag of that name is true (Falcon's alibi).
 struct Family {
-  const char* modelType;
-  const char* scheme;
+  const char* modelType = nullptr;
+  const char* scheme = nullptr;
   const char* when = nullptr;
 };
 
