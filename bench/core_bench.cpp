@@ -22,7 +22,7 @@
 #include <utility>
 #include <vector>
 
-#include "../core/src/base/bulk_math.hpp"
+#include "../core/src/compute/bulk_math.hpp"
 #include "posenc/base/scheme.hpp"
 
 namespace {

@@ -19,10 +19,10 @@
 
 #include "posenc/check/check.hpp"
 #include "posenc/cli/command_line.hpp"
-#include "posenc/base/data_io.hpp"
+#include "posenc/io/data_io.hpp"
 #include "posenc/models/model_config.hpp"
 #include "posenc/base/scheme.hpp"
-#include "posenc/base/scheme_json.hpp"
+#include "posenc/io/scheme_json.hpp"
 #include "posenc/models/tensor_file.hpp"
 
 namespace py = pybind11;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // A file cut short at an exact moment of a reader's work, as a download, a copy or a rewrite
 // does to a checkpoint a tool is reading (issue 27): through the core's test-only read hook
-// (posenc/base/input_file.hpp, detail::setReadHook), so with no sleep and no race, on
+// (posenc/io/input_file.hpp, detail::setReadHook), so with no sleep and no race, on
 // whichever thread reads the file.
 #pragma once
 
@@ -13,7 +13,7 @@
 #include <string>
 #include <system_error>
 
-#include "posenc/base/input_file.hpp"
+#include "posenc/io/input_file.hpp"
 
 namespace posenc::test {
 

@@ -29,7 +29,7 @@
 #include <qcustomplot.h>
 
 #include "plot_test_support.h"
-#include "posenc/base/data_io.hpp"
+#include "posenc/io/data_io.hpp"
 #include "posenc_ui/io/session_io.h"
 #include "posenc_ui/plot/draw_matrix.h"
 #include "posenc_ui/plot/picture_file.h"

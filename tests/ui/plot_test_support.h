@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "posenc/base/data_io.hpp"
+#include "posenc/io/data_io.hpp"
 #include "posenc/base/view.hpp"
 #include "posenc_ui/plot/picture_file.h"
 #include "support/view_specs.hpp"

@@ -9,8 +9,8 @@
 #include <sstream>
 
 #include "check/check_diagnosis.hpp"
-#include "base/parallel.hpp"
-#include "posenc/base/data_io.hpp"
+#include "compute/parallel.hpp"
+#include "posenc/io/data_io.hpp"
 #include "posenc/base/memory_budget.hpp"
 
 namespace posenc {

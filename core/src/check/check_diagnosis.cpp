@@ -13,7 +13,7 @@
 #include <mutex>
 #include <numeric>
 
-#include "base/parallel.hpp"
+#include "compute/parallel.hpp"
 
 namespace posenc::detail {
 

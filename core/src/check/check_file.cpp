@@ -16,9 +16,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "base/json_sax.hpp"
+#include "io/json_sax.hpp"
 #include "posenc/check/check.hpp"
-#include "posenc/base/input_file.hpp"
+#include "posenc/io/input_file.hpp"
 #include "posenc/base/memory_budget.hpp"
 #include "posenc/models/tensor_ref.hpp"
 #include "base/text_util.hpp"

@@ -9,7 +9,7 @@
 #include <string>
 #include <system_error>
 
-#include "posenc/base/input_file.hpp"
+#include "posenc/io/input_file.hpp"
 #include "posenc/models/model_config.hpp"
 
 namespace posenc {

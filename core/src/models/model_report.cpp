@@ -8,8 +8,8 @@
 
 #include "base/scheme_hooks.hpp"
 #include "base/text_util.hpp"
-#include "posenc/base/data_io.hpp"
-#include "posenc/base/input_file.hpp"
+#include "posenc/io/data_io.hpp"
+#include "posenc/io/input_file.hpp"
 #include "posenc/base/scheme.hpp"
 #include "posenc/models/model_config.hpp"
 #include "posenc/models/tensor_file.hpp"

@@ -14,7 +14,7 @@
 #include <tuple>
 #include <utility>
 
-#include "posenc/base/input_file.hpp"
+#include "posenc/io/input_file.hpp"
 #include "posenc/base/memory_budget.hpp"
 #include "posenc/models/tensor_file.hpp"
 #include "models/tensor_file_util.hpp"
@@ -23,7 +23,7 @@ namespace posenc {
 
 namespace {
 
-using detail::printable;
+using detail::printableUpTo;
 
 /// The header dict of a .npy file: {'descr': '<f8', 'fortran_order': False, 'shape': (3, 4), }.
 struct NpyHeader {
@@ -56,7 +56,7 @@ class HeaderParser {
         h.shape = readShape();
         seenShape = true;
       } else {
-        fail("unexpected or repeated key '" + printable(key) + "' in the header");
+        fail("unexpected or repeated key '" + printableUpTo(key, 200) + "' in the header");
       }
       if (!peekIs(',')) break;
       ++m_pos;
@@ -145,7 +145,7 @@ std::pair<ElementType, bool> npyType(const std::string& descr, const std::string
     if (descr[2] == '4') return {ElementType::F32, big};
     if (descr[2] == '8') return {ElementType::F64, big};
   }
-  throw FileError(file, "dtype '" + printable(descr, 40) +
+  throw FileError(file, "dtype '" + printableUpTo(descr, 40) +
                             "' is not a float type (float16, float32 or float64, either byte "
                             "order, can be read)");
 }
@@ -238,7 +238,7 @@ FileError dataSizeError(const NpyLayout& l, const std::string& name, std::uint64
 /// The values' array, refused before it is allocated when over the memory budget.
 Array allocate(const NpyLayout& l, const std::string& name) {
   checkMemory(static_cast<double>(l.count) * 8.0,
-              "array " + printable(name) + " (" + detail::shapeText(l.header.shape) + ", " +
+              "array " + printableUpTo(name, 200) + " (" + detail::shapeText(l.header.shape) + ", " +
                   std::to_string(l.count) + " values)",
               "array");
   Array a;
@@ -452,7 +452,7 @@ std::string listText(const std::vector<std::string>& names) {
   if (names.empty()) return "it holds no arrays";
   std::string s = "it holds ";
   const std::size_t shown = std::min<std::size_t>(names.size(), 12);
-  for (std::size_t i = 0; i < shown; ++i) s += (i ? ", " : "") + printable(names[i], 64);
+  for (std::size_t i = 0; i < shown; ++i) s += (i ? ", " : "") + printableUpTo(names[i], 64);
   if (names.size() > shown) s += ", ... (" + std::to_string(names.size()) + " in all)";
   return s;
 }
@@ -534,8 +534,8 @@ Array readNpz(zip_t* z, const std::string& file, std::string_view name, std::uin
   const zip_int64_t index = zip_name_locate(z, member.c_str(), 0);
   if (index < 0 || member.find('\0') != std::string::npos)
     throw FileError(file,
-                    "no array '" + printable(name, 64) + "' (" + listText(memberNames(z)) + ")");
-  return readMember(z, static_cast<zip_uint64_t>(index), file, printable(name, 64), maxBytes,
+                    "no array '" + printableUpTo(name, 64) + "' (" + listText(memberNames(z)) + ")");
+  return readMember(z, static_cast<zip_uint64_t>(index), file, printableUpTo(name, 64), maxBytes,
                     readFailure);
 }
 

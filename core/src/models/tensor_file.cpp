@@ -14,18 +14,13 @@
 #include <unordered_map>
 #include <utility>
 
-#include "base/json_sax.hpp"
-#include "posenc/base/input_file.hpp"
+#include "io/json_sax.hpp"
+#include "posenc/io/input_file.hpp"
 #include "posenc/base/memory_budget.hpp"
 #include "posenc/models/tensor_file.hpp"
 #include "models/tensor_file_util.hpp"
 
 namespace posenc {
-
-FileError::FileError(std::string file, std::string reason)
-    : std::runtime_error(detail::printable(file) + ": " + reason),
-      m_file(std::move(file)),
-      m_reason(std::move(reason)) {}
 
 std::string_view elementTypeName(ElementType type) {
   switch (type) {
@@ -144,7 +139,7 @@ std::optional<ElementType> floatType(std::string_view dtype) {
   return std::nullopt;
 }
 
-std::string inQuotes(std::string_view s) { return "'" + detail::printable(s) + "'"; }
+std::string inQuotes(std::string_view s) { return "'" + detail::printableUpTo(s, 200) + "'"; }
 
 /// One header entry as its events arrive: what each of its three fields held.
 struct EntryFields {
@@ -456,14 +451,14 @@ Array SafetensorsFile::read(std::string_view name) const {
   const auto type = floatType(e->dtype);
   if (!type)
     throw FileError(m_impl->name, "tensor " + inQuotes(name) + ": dtype " +
-                                      detail::printable(e->dtype) +
+                                      detail::printableUpTo(e->dtype, 200) +
                                       " is not a float type (F16, BF16, F32 or F64 can be read)");
   Array a;
   a.shape = e->shape;
   a.type = *type;
   const std::uint64_t count = (e->end - e->begin) / elementSize(*type);
   checkMemory(static_cast<double>(count) * 8.0,
-              "tensor " + inQuotes(name) + " of " + detail::printable(m_impl->name) + " (" +
+              "tensor " + inQuotes(name) + " of " + detail::printableUpTo(m_impl->name, 200) + " (" +
                   std::to_string(count) + " values)",
               "tensor");
   a.values.resize(static_cast<std::size_t>(count));

@@ -12,21 +12,10 @@
 #include <string_view>
 #include <vector>
 
+#include "base/text_util.hpp"
 #include "posenc/models/tensor_file.hpp"
 
 namespace posenc::detail {
-
-/// Text of a name read from a file, for a message: control characters replaced, at most
-/// `limit` characters (then "...").
-inline std::string printable(std::string_view text, std::size_t limit = 200) {
-  std::string out;
-  for (const char c : text.substr(0, limit)) {
-    const auto u = static_cast<unsigned char>(c);
-    out += (u < 0x20 || u == 0x7f) ? '?' : c;
-  }
-  if (text.size() > limit) out += "...";
-  return out;
-}
 
 /// Bytes read from a file (or inflated from a zip member) at a time while an array's values
 /// are converted: the only buffer besides the values themselves.

@@ -10,7 +10,7 @@
 #include <mutex>
 #include <tuple>
 
-#include "posenc/base/input_file.hpp"
+#include "posenc/io/input_file.hpp"
 #include "posenc/base/params.hpp"
 
 namespace posenc {

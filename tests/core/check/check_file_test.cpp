@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "posenc/check/check.hpp"
-#include "posenc/base/data_io.hpp"
+#include "posenc/io/data_io.hpp"
 #include "posenc/base/memory_budget.hpp"
 #include "posenc/base/scheme.hpp"
 

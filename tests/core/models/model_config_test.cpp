@@ -15,7 +15,7 @@
 #include <sstream>
 #include <string>
 
-#include "posenc/base/data_io.hpp"
+#include "posenc/io/data_io.hpp"
 #include "posenc/base/scheme.hpp"
 #include "posenc/models/model_config.hpp"
 #include "support/tiny_model.hpp"

@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "posenc/base/data_io.hpp"
+#include "posenc/io/data_io.hpp"
 #include "posenc/models/tensor_file.hpp"
 
 namespace posenc {

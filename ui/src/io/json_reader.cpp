@@ -16,7 +16,7 @@
 #include <QRegularExpression>
 #include <QVariant>
 
-#include "posenc/base/input_file.hpp"
+#include "posenc/io/input_file.hpp"
 
 namespace posenc::ui {
 
@@ -190,7 +190,7 @@ QByteArray readJsonFileBytes(const QString& path, const JsonFormat& format) {
     }
     return bytes;
   }
-  // The core's opener (posenc/base/input_file.hpp), not QFile: QFile::open blocks on a FIFO with no
+  // The core's opener (posenc/io/input_file.hpp), not QFile: QFile::open blocks on a FIFO with no
   // writer; this refuses anything but a regular file at once and knows the size before the
   // buffer is allocated.
   std::optional<posenc::InputFile> file;

@@ -16,7 +16,7 @@
 #include <QJsonValue>
 #include <QtGlobal>
 
-#include "posenc/base/data_io.hpp"
+#include "posenc/io/data_io.hpp"
 #include "posenc/base/scheme.hpp"
 #include "posenc_ui/io/json_reader.h"
 #include "posenc_ui/plot/colormaps.h"

@@ -10,7 +10,7 @@
 #include <qcustomplot.h>
 
 #include "posenc/cli/command_line.hpp"
-#include "posenc/base/data_io.hpp"
+#include "posenc/io/data_io.hpp"
 #include "posenc/base/memory_budget.hpp"
 #include "posenc_ui/plot/colormaps.h"
 #include "posenc_ui/plot/draw_matrix.h"

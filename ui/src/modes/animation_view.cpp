@@ -22,7 +22,7 @@
 #include <string>
 
 #include "posenc/modes/animation.hpp"
-#include "posenc/base/data_io.hpp"
+#include "posenc/io/data_io.hpp"
 #include "posenc/base/scheme.hpp"
 
 namespace posenc::ui {

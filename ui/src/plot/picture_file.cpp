@@ -17,7 +17,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "posenc/base/data_io.hpp"
+#include "posenc/io/data_io.hpp"
 #include "posenc_ui/plot/plot_parts.h"
 
 namespace posenc::ui {

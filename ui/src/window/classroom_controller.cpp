@@ -18,7 +18,7 @@
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
-#include "posenc/base/data_io.hpp"
+#include "posenc/io/data_io.hpp"
 #include "posenc_ui/app/settings_keys.h"
 #include "posenc_ui/app/translation.h"
 #include "posenc_ui/io/lesson.h"

@@ -13,7 +13,7 @@
 #include <QStatusBar>
 #include <QUndoStack>
 
-#include "posenc/base/data_io.hpp"
+#include "posenc/io/data_io.hpp"
 #include "posenc_ui/app/settings_keys.h"
 #include "posenc_ui/app/translation.h"
 #include "posenc_ui/control/encoding_controller.h"

@@ -19,20 +19,9 @@
 #include <utility>
 #include <vector>
 
+#include "posenc/io/file_error.hpp"
+
 namespace posenc {
-
-/// A file that cannot be read as what it claims to be. what() is one line:
-/// "FILE: REASON", e.g. "model.safetensors: tensor 'wpe.weight': dtype I64 is not a float type".
-class FileError : public std::runtime_error {
- public:
-  FileError(std::string file, std::string reason);
-  [[nodiscard]] const std::string& file() const { return m_file; }
-  [[nodiscard]] const std::string& reason() const { return m_reason; }
-
- private:
-  std::string m_file{};
-  std::string m_reason{};
-};
 
 /// The float element types read from files. Each converts exactly to double.
 enum class ElementType { F16, BF16, F32, F64 };

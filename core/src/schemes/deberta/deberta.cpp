@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "base/ordered_product.hpp"
-#include "base/parallel.hpp"
+#include "compute/ordered_product.hpp"
+#include "compute/parallel.hpp"
 #include "posenc/base/random.hpp"
 #include "posenc/models/tensor_ref.hpp"
 #include "base/table_cache.hpp"

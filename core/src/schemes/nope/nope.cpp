@@ -9,7 +9,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "base/parallel.hpp"
+#include "compute/parallel.hpp"
 #include "posenc/base/random.hpp"
 
 namespace posenc {

@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "base/bulk_math.hpp"
-#include "base/parallel.hpp"
+#include "compute/bulk_math.hpp"
+#include "compute/parallel.hpp"
 #include "posenc/schemes/rope/rope.hpp"
 
 namespace posenc {

@@ -9,7 +9,7 @@
 #include <numbers>
 #include <string>
 
-#include "base/bulk_math.hpp"
+#include "compute/bulk_math.hpp"
 #include "posenc/maths/extrapolation.hpp"
 
 namespace posenc::detail {

@@ -12,8 +12,8 @@
 #include <memory>
 #include <vector>
 
-#include "base/ordered_product.hpp"
-#include "base/parallel.hpp"
+#include "compute/ordered_product.hpp"
+#include "compute/parallel.hpp"
 #include "posenc/base/random.hpp"
 #include "base/table_cache.hpp"
 

@@ -7,8 +7,8 @@
 #include <cmath>
 #include <string>
 
-#include "base/ordered_product.hpp"
-#include "base/parallel.hpp"
+#include "compute/ordered_product.hpp"
+#include "compute/parallel.hpp"
 #include "posenc/base/random.hpp"
 #include "posenc/maths/sinusoidal_table.hpp"
 #include "posenc/maths/t5_bucket.hpp"

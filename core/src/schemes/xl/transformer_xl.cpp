@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "base/ordered_product.hpp"
-#include "base/parallel.hpp"
+#include "compute/ordered_product.hpp"
+#include "compute/parallel.hpp"
 #include "posenc/base/random.hpp"
 #include "posenc/maths/sinusoidal_table.hpp"
 #include "posenc/models/tensor_ref.hpp"

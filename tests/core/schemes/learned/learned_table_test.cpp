@@ -18,7 +18,7 @@
 #include <utility>
 #include <vector>
 
-#include "posenc/base/data_io.hpp"
+#include "posenc/io/data_io.hpp"
 #include "posenc/schemes/learned/learned.hpp"
 #include "posenc/models/model_config.hpp"
 #include "posenc/base/scheme.hpp"

@@ -16,7 +16,7 @@
 
 #include <gtest/gtest.h>
 
-#include "../../../../core/src/base/parallel.hpp"
+#include "../../../../core/src/compute/parallel.hpp"
 #include "posenc/base/random.hpp"
 #include "posenc/maths/t5_bucket.hpp"
 #include "support/eigen_near.hpp"

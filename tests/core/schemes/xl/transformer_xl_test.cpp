@@ -11,7 +11,7 @@
 
 #include <gtest/gtest.h>
 
-#include "../../../../core/src/base/parallel.hpp"
+#include "../../../../core/src/compute/parallel.hpp"
 #include "posenc/base/random.hpp"
 #include "support/eigen_near.hpp"
 #include "support/softmax_rows.hpp"

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "posenc/base/scheme_json.hpp"
+#include "posenc/io/scheme_json.hpp"
 
 #include <sstream>
 
-#include "posenc/base/data_io.hpp"
+#include "posenc/io/data_io.hpp"
 
 namespace posenc {
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "base/parallel.hpp"
+#include "compute/parallel.hpp"
 
 #include <charconv>
 #include <cstdlib>

@@ -14,7 +14,7 @@
 #include <span>
 #include <string>
 
-#include "posenc/models/tensor_file.hpp"
+#include "posenc/io/file_error.hpp"
 
 namespace posenc {
 
@@ -65,7 +65,7 @@ namespace detail {
 /// Test-only: what InputFile::readAt calls, on the reading thread, before each read it makes
 /// (each bounded chunk), with the file's name() as opened, the byte offset and the number of
 /// bytes it is about to read. A test cuts or rewrites the file there to change it at an exact
-/// moment of a reader's work (no sleep, no race): tests/core/base/input_file_test.cpp and, for
+/// moment of a reader's work (no sleep, no race): tests/core/io/input_file_test.cpp and, for
 /// the window's tests, tests/support/cut_while_read.hpp. Nothing but tests sets it.
 using ReadHook =
     std::function<void(const std::string& name, std::uint64_t offset, std::size_t bytes)>;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "posenc/base/data_io.hpp"
+#include "posenc/io/data_io.hpp"
 
 #include "base/text_util.hpp"
 

@@ -4,7 +4,7 @@
 // read is a FileError that says so (before, a memory-mapped read past the new end was SIGBUS),
 // a path that exists but cannot be used is said to be what it is, and an .npz member is
 // checked against the memory budget from its header before anything is allocated.
-#include "posenc/base/input_file.hpp"
+#include "posenc/io/input_file.hpp"
 
 #include <sys/stat.h>
 #include <unistd.h>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "base/bulk_math.hpp"
+#include "compute/bulk_math.hpp"
 
 #include <algorithm>
 #include <bit>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Opening outside files (input_file.hpp): open(O_NONBLOCK) so a FIFO never blocks, fstat to
 // refuse anything but a regular file, then O_NONBLOCK cleared; reads are pread loops.
-#include "posenc/base/input_file.hpp"
+#include "posenc/io/input_file.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -14,7 +14,15 @@
 #include <mutex>
 #include <utility>
 
+#include "base/text_util.hpp"
+
 namespace posenc {
+
+FileError::FileError(std::string file, std::string reason)
+    : std::runtime_error(detail::printableUpTo(file, 200) + ": " + reason),
+      m_file(std::move(file)),
+      m_reason(std::move(reason)) {}
+
 
 namespace {
 

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The fixed-order dot products and matrix product (core/src/base/ordered_product.hpp) and the
-// parallel blocks (core/src/base/parallel.hpp): every vector or blocked kernel gives exactly the
+// The fixed-order dot products and matrix product (core/src/compute/ordered_product.hpp) and the
+// parallel blocks (core/src/compute/parallel.hpp): every vector or blocked kernel gives exactly the
 // bits of the plain loop it replaces, for every length (tails included), and blocks spread
 // over threads cover each index once whatever the thread count.
-#include "../../../core/src/base/ordered_product.hpp"
-#include "../../../core/src/base/parallel.hpp"
+#include "../../../core/src/compute/ordered_product.hpp"
+#include "../../../core/src/compute/parallel.hpp"
 
 #include <gtest/gtest.h>
 
