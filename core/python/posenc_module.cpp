@@ -17,12 +17,12 @@
 #include <variant>
 #include <vector>
 
+#include "posenc/base/scheme.hpp"
 #include "posenc/check/check.hpp"
 #include "posenc/cli/command_line.hpp"
 #include "posenc/io/data_io.hpp"
-#include "posenc/models/model_config.hpp"
-#include "posenc/base/scheme.hpp"
 #include "posenc/io/scheme_json.hpp"
+#include "posenc/models/model_config.hpp"
 #include "posenc/models/tensor_file.hpp"
 
 namespace py = pybind11;
@@ -30,6 +30,9 @@ namespace py = pybind11;
 namespace posenc {
 
 namespace {
+
+const MessageTemplate kMatrixViewHere{"a matrix view here (%1 is a series view)", "%1: a view id"};
+const MessageTemplate kSeriesViewHere{"a series view here (%1 is a matrix view)", "%1: a view id"};
 
 using Sets = std::vector<std::pair<std::string, std::string>>;
 
@@ -69,7 +72,7 @@ py::array_t<double> computeMatrixView(const std::string& scheme, const std::stri
     const Scheme& s = findScheme(scheme);
     const ViewSpec& spec = findView(s, view);
     if (spec.kind != ViewKind::Matrix)
-      throw ParamError("view", view, "a matrix view here (" + spec.id + " is a series view)");
+      throw ParamError("view", view, Message(kMatrixViewHere, {spec.id}));
     const ParamSet params = makeParams(s, sets);
     values = computeMatrix(s, params, spec.id, regionOf(r0, r1, c0, c1)).values;
   }
@@ -84,7 +87,7 @@ py::tuple computeSeriesView(const std::string& scheme, const std::string& view, 
     const Scheme& s = findScheme(scheme);
     const ViewSpec& spec = findView(s, view);
     if (spec.kind != ViewKind::Series)
-      throw ParamError("view", view, "a series view here (" + spec.id + " is a matrix view)");
+      throw ParamError("view", view, Message(kSeriesViewHere, {spec.id}));
     result = s.series(makeParams(s, sets), spec.id);
   }
   py::list curves;

@@ -786,6 +786,390 @@ QT_TRANSLATE_NOOP("posenc::core", "head divisor (h + %1)·%2/heads")
 QT_TRANSLATE_NOOP("posenc::core", "bias (Σₖ cos − d/%1)/divisor")
 QT_TRANSLATE_NOOP("posenc::core", "head %1 (the bias view's)")
 
+// parameter ids, each with a short name shown after it (posenc::ui::ParamName)
+QT_TRANSLATE_NOOP("posenc::ui::ParamName", "a")
+QT_TRANSLATE_NOOP("posenc::ui::ParamName", "attention_factor")
+QT_TRANSLATE_NOOP("posenc::ui::ParamName", "bands")
+QT_TRANSLATE_NOOP("posenc::ui::ParamName", "base")
+QT_TRANSLATE_NOOP("posenc::ui::ParamName", "beta_fast")
+QT_TRANSLATE_NOOP("posenc::ui::ParamName", "beta_slow")
+QT_TRANSLATE_NOOP("posenc::ui::ParamName", "bidirectional")
+QT_TRANSLATE_NOOP("posenc::ui::ParamName", "buckets")
+QT_TRANSLATE_NOOP("posenc::ui::ParamName", "causal")
+QT_TRANSLATE_NOOP("posenc::ui::ParamName", "clamp_len")
+QT_TRANSLATE_NOOP("posenc::ui::ParamName", "clip")
+QT_TRANSLATE_NOOP("posenc::ui::ParamName", "d_model")
+QT_TRANSLATE_NOOP("posenc::ui::ParamName", "dim")
+QT_TRANSLATE_NOOP("posenc::ui::ParamName", "factor")
+QT_TRANSLATE_NOOP("posenc::ui::ParamName", "gamma")
+QT_TRANSLATE_NOOP("posenc::ui::ParamName", "grid")
+QT_TRANSLATE_NOOP("posenc::ui::ParamName", "head")
+QT_TRANSLATE_NOOP("posenc::ui::ParamName", "heads")
+QT_TRANSLATE_NOOP("posenc::ui::ParamName", "high_freq_factor")
+QT_TRANSLATE_NOOP("posenc::ui::ParamName", "layout")
+QT_TRANSLATE_NOOP("posenc::ui::ParamName", "length")
+QT_TRANSLATE_NOOP("posenc::ui::ParamName", "long_factor")
+QT_TRANSLATE_NOOP("posenc::ui::ParamName", "low_freq_factor")
+QT_TRANSLATE_NOOP("posenc::ui::ParamName", "max_distance")
+QT_TRANSLATE_NOOP("posenc::ui::ParamName", "max_len")
+QT_TRANSLATE_NOOP("posenc::ui::ParamName", "max_relative_positions")
+QT_TRANSLATE_NOOP("posenc::ui::ParamName", "measure")
+QT_TRANSLATE_NOOP("posenc::ui::ParamName", "mlen")
+QT_TRANSLATE_NOOP("posenc::ui::ParamName", "mscale")
+QT_TRANSLATE_NOOP("posenc::ui::ParamName", "mscale_all_dim")
+QT_TRANSLATE_NOOP("posenc::ui::ParamName", "offset")
+QT_TRANSLATE_NOOP("posenc::ui::ParamName", "overflow")
+QT_TRANSLATE_NOOP("posenc::ui::ParamName", "p")
+QT_TRANSLATE_NOOP("posenc::ui::ParamName", "pair")
+QT_TRANSLATE_NOOP("posenc::ui::ParamName", "partial_rotary_factor")
+QT_TRANSLATE_NOOP("posenc::ui::ParamName", "positions")
+QT_TRANSLATE_NOOP("posenc::ui::ParamName", "qlen")
+QT_TRANSLATE_NOOP("posenc::ui::ParamName", "queries")
+QT_TRANSLATE_NOOP("posenc::ui::ParamName", "r1")
+QT_TRANSLATE_NOOP("posenc::ui::ParamName", "r2")
+QT_TRANSLATE_NOOP("posenc::ui::ParamName", "rel_norm")
+QT_TRANSLATE_NOOP("posenc::ui::ParamName", "rel_table")
+QT_TRANSLATE_NOOP("posenc::ui::ParamName", "relative")
+QT_TRANSLATE_NOOP("posenc::ui::ParamName", "scale_base")
+QT_TRANSLATE_NOOP("posenc::ui::ParamName", "scaling")
+QT_TRANSLATE_NOOP("posenc::ui::ParamName", "seed")
+QT_TRANSLATE_NOOP("posenc::ui::ParamName", "short_factor")
+QT_TRANSLATE_NOOP("posenc::ui::ParamName", "stack")
+QT_TRANSLATE_NOOP("posenc::ui::ParamName", "std")
+QT_TRANSLATE_NOOP("posenc::ui::ParamName", "table")
+QT_TRANSLATE_NOOP("posenc::ui::ParamName", "train_length")
+QT_TRANSLATE_NOOP("posenc::ui::ParamName", "truncate")
+QT_TRANSLATE_NOOP("posenc::ui::ParamName", "u_table")
+QT_TRANSLATE_NOOP("posenc::ui::ParamName", "untie_cls")
+QT_TRANSLATE_NOOP("posenc::ui::ParamName", "v_table")
+QT_TRANSLATE_NOOP("posenc::ui::ParamName", "variant")
+
+// the core's messages (posenc::MessageTemplate: errors and what is allowed)
+QT_TRANSLATE_NOOP("posenc::Message", "\"__metadata__\" is not an object of strings")
+//: %1: a key of the metadata
+QT_TRANSLATE_NOOP("posenc::Message", "\"__metadata__\" value of '%1' is not a string")
+QT_TRANSLATE_NOOP("posenc::Message", "\"data_offsets\" is not [begin, end] with begin <= end")
+QT_TRANSLATE_NOOP("posenc::Message", "\"shape\" holds something other than whole numbers >= 0")
+//: %1: a key of config.json; %2: its value; %3: what is allowed
+QT_TRANSLATE_NOOP("posenc::Message", "%1 = %2: must be %3")
+//: %1: what was asked; %2, %3: sizes such as 1.5 GiB; %4: where the budget came from; %5: the environment variable
+QT_TRANSLATE_NOOP("posenc::Message", "%1 needs %2, more than the memory budget of %3 (%4); ask for less (a smaller length, region or picture) or raise the budget with --memory-budget SIZE or %5")
+//: two alternatives, e.g. two keys of config.json
+QT_TRANSLATE_NOOP("posenc::Message", "%1 or %2")
+//: %1: the number of rotated pairs
+QT_TRANSLATE_NOOP("posenc::Message", "%1 positive numbers (one per rotated pair, d_rot/2)")
+//: %1: the number of rotated pairs; %2: the count of numbers given
+QT_TRANSLATE_NOOP("posenc::Message", "%1 positive numbers (one per rotated pair, d_rot/2), not %2 numbers")
+//: %1: the number of rotated pairs
+QT_TRANSLATE_NOOP("posenc::Message", "%1 positive numbers with scaling longrope (both lists are needed)")
+//: %1: a scheme id; %2: a view id; %3 x %4: rows x columns
+QT_TRANSLATE_NOOP("posenc::Message", "%1 view '%2' at %3 x %4 cells")
+//: %1: a scheme id; %2: a view id; %3 x %4: rows x columns; %5: a size such as 1.5 GiB
+QT_TRANSLATE_NOOP("posenc::Message", "%1 view '%2' at %3 x %4 cells (%5 of values)")
+//: %1 .. %4: the ids of TUPE's variants
+QT_TRANSLATE_NOOP("posenc::Message", "%1, %2, %3 or %4")
+//: %1: what the parameter allows; %2: a JSON type such as 'a string'
+QT_TRANSLATE_NOOP("posenc::Message", "%1, not %2")
+//: a file that cannot be read: %1: the file's name; %2: what is wrong with it
+QT_TRANSLATE_NOOP("posenc::Message", "%1: %2")
+//: %1: an array's name
+QT_TRANSLATE_NOOP("posenc::Message", "'%1' holds NaN or infinite values; a position table must be finite")
+QT_TRANSLATE_NOOP("posenc::Message", "'descr' is a list: structured arrays cannot be read")
+QT_TRANSLATE_NOOP("posenc::Message", "'fortran_order' is not True or False")
+QT_TRANSLATE_NOOP("posenc::Message", "'shape' has more than 32 dimensions")
+QT_TRANSLATE_NOOP("posenc::Message", "'shape' is not a tuple of whole numbers")
+//: %1.%2: the version's major and minor numbers
+QT_TRANSLATE_NOOP("posenc::Message", ".npy format version %1.%2 is not one of 1.0, 2.0, 3.0")
+//: %1: the last index
+QT_TRANSLATE_NOOP("posenc::Message", "0 .. %1")
+//: %1: the array name given
+QT_TRANSLATE_NOOP("posenc::Message", "a .npy file holds one array; leave out the name ':%1'")
+//: %1: buckets; %2: heads
+QT_TRANSLATE_NOOP("posenc::Message", "a bias table of buckets x heads = %1 x %2 (HF relative_attention_bias.weight is [num_buckets, n_heads]); this one is %2 x %1, transposed")
+//: %1 x %2: the shape wanted (buckets x heads); %3 x %4: the shape of the file's table
+QT_TRANSLATE_NOOP("posenc::Message", "a bias table of buckets x heads = %1 x %2 (HF relative_attention_bias.weight is [num_buckets, n_heads]); this one is %3 x %4: set buckets = %3 and heads = %4 as the model's config.json does (relative_attention_num_buckets, num_heads)")
+QT_TRANSLATE_NOOP("posenc::Message", "a choice id")
+//: %1: how many numbers; %2, %3: the bounds of each
+QT_TRANSLATE_NOOP("posenc::Message", "a comma-separated list of at most %1 numbers, each above %2 and at most %3 (empty: not given)")
+//: %1: how many numbers; %2, %3: the bounds of each
+QT_TRANSLATE_NOOP("posenc::Message", "a comma-separated list of at most %1 numbers, each from %2 to %3 (empty: not given)")
+//: %1, %2: the bounds of each number
+QT_TRANSLATE_NOOP("posenc::Message", "a comma-separated list of numbers, each above %1 and at most %2 (empty: not given)")
+//: %1, %2: the bounds of each number
+QT_TRANSLATE_NOOP("posenc::Message", "a comma-separated list of numbers, each from %1 to %2 (empty: not given)")
+QT_TRANSLATE_NOOP("posenc::Message", "a dimension of 'shape' is too large")
+//: what a config value must be
+QT_TRANSLATE_NOOP("posenc::Message", "a finite number")
+QT_TRANSLATE_NOOP("posenc::Message", "a finite number >= 0")
+//: %1, %2: the bounds
+QT_TRANSLATE_NOOP("posenc::Message", "a finite number above %1 and at most %2")
+//: %1, %2: the bounds
+QT_TRANSLATE_NOOP("posenc::Message", "a finite number from %1 to %2")
+//: %1: a view id; %2: the most keys of a row; %3: what the row length is made of, e.g. 'length' or 'q_len + mlen = 5 + 3 = k_len'; %4: the row length; %5: the most positions
+QT_TRANSLATE_NOOP("posenc::Message", "a length the %1 view can draw: it needs every key of a row before any weight is known (softmax), so rows are capped at %2 keys and %3 = %4 is longer; the other views go to %5 positions")
+QT_TRANSLATE_NOOP("posenc::Message", "a line of text")
+//: %1: the most bytes
+QT_TRANSLATE_NOOP("posenc::Message", "a line of text of at most %1 bytes without control characters (empty: not given)")
+//: what a config value must be
+QT_TRANSLATE_NOOP("posenc::Message", "a list of finite numbers")
+//: what a config value must be
+QT_TRANSLATE_NOOP("posenc::Message", "a list of numbers")
+QT_TRANSLATE_NOOP("posenc::Message", "a matrix view (this one is a series)")
+//: %1: a scheme id
+QT_TRANSLATE_NOOP("posenc::Message", "a matrix view of %1 (it has none)")
+//: %1: a scheme id; %2: a list of view ids
+QT_TRANSLATE_NOOP("posenc::Message", "a matrix view of %1: %2")
+//: %1: the number of heads
+QT_TRANSLATE_NOOP("posenc::Message", "a multiple of heads (%1)")
+//: %1: the size of the dimension
+QT_TRANSLATE_NOOP("posenc::Message", "a non-empty range inside 0:%1")
+//: what a config value must be
+QT_TRANSLATE_NOOP("posenc::Message", "a number")
+//: what a config value must be
+QT_TRANSLATE_NOOP("posenc::Message", "a number > 0 (transformers' _validate_*_rope_parameters ask for a float >= 1)")
+//: %1, %2: the bounds
+QT_TRANSLATE_NOOP("posenc::Message", "a number above %1 and at most %2")
+//: %1, %2: the bounds
+QT_TRANSLATE_NOOP("posenc::Message", "a number from %1 to %2")
+QT_TRANSLATE_NOOP("posenc::Message", "a number from 0 (not given) to 100")
+QT_TRANSLATE_NOOP("posenc::Message", "a number from 0 (the scaling's own rule) to 100")
+//: %1: the upper bound
+QT_TRANSLATE_NOOP("posenc::Message", "a number from 0.01 (the code's clamp eps) to %1")
+QT_TRANSLATE_NOOP("posenc::Message", "a number from 0.01 to 2 (the code clamps bias_p to [1e-2, 2]: beyond 2 the kernel is no longer conditionally positive definite)")
+//: %1: a scheme id; %2: a list of parameter ids
+QT_TRANSLATE_NOOP("posenc::Message", "a parameter of %1: %2")
+QT_TRANSLATE_NOOP("posenc::Message", "a parameter of this scheme")
+//: %1: a number of bytes; %2: a byte offset; %3: the file's size in bytes
+QT_TRANSLATE_NOOP("posenc::Message", "a read of %1 bytes at byte %2 passes its end (%3 bytes)")
+//: what a file is, in 'too large for %2'
+QT_TRANSLATE_NOOP("posenc::Message", "a safetensors index")
+//: %1: a scheme id
+QT_TRANSLATE_NOOP("posenc::Message", "a series view of %1 (it has none)")
+//: %1: a scheme id; %2: a list of view ids
+QT_TRANSLATE_NOOP("posenc::Message", "a series view of %1: %2")
+//: %1: dim; %2: int(dim * partial_rotary_factor)
+QT_TRANSLATE_NOOP("posenc::Message", "a share of dim (%1) whose int(dim * f) is even and at least 2 (here %2)")
+//: %1: what d_rot must be, e.g. 'at least 4 with scaling ntk (...)'
+QT_TRANSLATE_NOOP("posenc::Message", "a share of dim giving d_rot %1")
+//: %1: max_len
+QT_TRANSLATE_NOOP("posenc::Message", "a side whose grid^2 patches and [CLS] fit in max_len (%1) rows")
+QT_TRANSLATE_NOOP("posenc::Message", "a size such as 512M, 2G or 1048576: a number of bytes with an optional unit K, M, G or T (powers of 1024), at least 1 byte")
+//: what a config value must be
+QT_TRANSLATE_NOOP("posenc::Message", "a string")
+QT_TRANSLATE_NOOP("posenc::Message", "a string is not closed")
+//: %1 x %2: the shape wanted; %3 x %4: the shape of the file's table
+QT_TRANSLATE_NOOP("posenc::Message", "a table of 2 buckets x d_model = %1 x %2 (HF rel_embeddings holds 2 position_buckets rows of hidden_size); this one is %3 x %4: set buckets and d_model as the model's config.json does (position_buckets, hidden_size)")
+//: %1 x %2: the shape wanted; %3: a tensor name (r_w_bias or r_r_bias); %4 x %5: the shape of the file's table
+QT_TRANSLATE_NOOP("posenc::Message", "a table of heads x d_head = %1 x %2 (HF %3 is [n_head, d_head], d_head = d_model / heads); this one is %4 x %5: set heads and d_model as the model's config.json does (n_head, d_model)")
+QT_TRANSLATE_NOOP("posenc::Message", "a table with at least one row and one column")
+//: %1: a scheme id; %2: a list of view ids
+QT_TRANSLATE_NOOP("posenc::Message", "a view of %1: %2")
+//: what a config value must be
+QT_TRANSLATE_NOOP("posenc::Message", "a whole number")
+//: what a config value must be
+QT_TRANSLATE_NOOP("posenc::Message", "a whole number > 0")
+//: %1: the file and what is wrong with it
+QT_TRANSLATE_NOOP("posenc::Message", "an array file that can be read (%1)")
+//: %1, %2: the bounds
+QT_TRANSLATE_NOOP("posenc::Message", "an even integer from %1 to %2")
+//: %1, %2: the bounds
+QT_TRANSLATE_NOOP("posenc::Message", "an even integer from %1 to %2 (for odd d NeMo's arange gives ceil(d/2) frequencies against d/2, so the bias is not 0 at distance 0)")
+QT_TRANSLATE_NOOP("posenc::Message", "an integer")
+//: %1, %2: the bounds
+QT_TRANSLATE_NOOP("posenc::Message", "an integer from %1 to %2")
+//: what a config value must be
+QT_TRANSLATE_NOOP("posenc::Message", "an object")
+//: %1: an array's name; %2: its shape, e.g. (3, 4); %3: the number of values
+QT_TRANSLATE_NOOP("posenc::Message", "array %1 (%2, %3 values)")
+//: %1: an array's name; %2: libzip's description of the error
+QT_TRANSLATE_NOOP("posenc::Message", "array '%1' cannot be read: %2")
+//: %1: an array's name; %2: a number of bytes
+QT_TRANSLATE_NOOP("posenc::Message", "array '%1' expands to more than %2 bytes")
+//: %1: an array's name; %2: what is wrong (libzip's words or a file error)
+QT_TRANSLATE_NOOP("posenc::Message", "array '%1' is damaged: %2")
+//: %1: the scaling's id (ntk or dynamic)
+QT_TRANSLATE_NOOP("posenc::Message", "at least 4 with scaling %1 (its exponent d/(d-2) is undefined for d = 2)")
+//: what a config value must be; %1: the patch size
+QT_TRANSLATE_NOOP("posenc::Message", "at least patch_size = %1")
+//: what a config value must be; %1: the most rows; %2: the longest max_len
+QT_TRANSLATE_NOOP("posenc::Message", "at most %1 (OPT's table has max_position_embeddings + 2 rows; max_len is at most %2)")
+//: what a config value must be; %1: the longest max_len
+QT_TRANSLATE_NOOP("posenc::Message", "at most %1 (max_len, the rows of the table)")
+//: %1: the longest length the invariance view can draw
+QT_TRANSLATE_NOOP("posenc::Message", "at most %1 for the invariance view at these scale_base and gamma: it forms each q′ and k′, whose scale ζ₀^(±length/(2 scale_base)) leaves the range of a double beyond that (the scores view has no limit)")
+//: what a config value must be; %1: the longest side of the grid; %2: the patch size; %3: the longest max_len
+QT_TRANSLATE_NOOP("posenc::Message", "at most a %1 x %1 grid of patch_size = %2 patches (image_size / patch_size <= %1: max_len = grid^2 + 1 is at most %3 rows)")
+//: %1: max_len
+QT_TRANSLATE_NOOP("posenc::Message", "at most max_len (%1) when overflow = error; choose overflow = clamp or repeat to look past the table")
+//: %1: max_len - offset
+QT_TRANSLATE_NOOP("posenc::Message", "at most max_len - offset (%1) when overflow = error; choose overflow = clamp or repeat to look past the table")
+//: %1: a size
+QT_TRANSLATE_NOOP("posenc::Message", "at most the memory budget of %1")
+//: %1: the system's description of the error (strerror)
+QT_TRANSLATE_NOOP("posenc::Message", "cannot be opened: %1")
+//: %1: libzip's description of the error
+QT_TRANSLATE_NOOP("posenc::Message", "cannot be read as a zip: %1")
+//: %1: the system's description of the error
+QT_TRANSLATE_NOOP("posenc::Message", "cannot be read: %1")
+//: %1: the file's size when opened; %2: the byte where it now ends
+QT_TRANSLATE_NOOP("posenc::Message", "changed while it was read (it was %1 bytes when opened, now ends at %2)")
+//: %1: a safetensors dtype, e.g. I64
+QT_TRANSLATE_NOOP("posenc::Message", "dtype %1 is not a float type (F16, BF16, F32 or F64 can be read)")
+//: %1: a numpy dtype, e.g. <i8
+QT_TRANSLATE_NOOP("posenc::Message", "dtype '%1' is not a float type (float16, float32 or float64, either byte order, can be read)")
+QT_TRANSLATE_NOOP("posenc::Message", "even when positions = sinusoidal (p_i holds d_model/2 sines and d_model/2 cosines)")
+QT_TRANSLATE_NOOP("posenc::Message", "even when relative = sinusoidal (R_delta holds d_model/2 sines and d_model/2 cosines)")
+//: %1: a punctuation character
+QT_TRANSLATE_NOOP("posenc::Message", "expected '%1'")
+QT_TRANSLATE_NOOP("posenc::Message", "expected a quoted string")
+QT_TRANSLATE_NOOP("posenc::Message", "false when stack = decoder: the decoder's self-attention is causal (HF T5Attention: bidirectional = not is_decoder)")
+//: %1: the value of beta_slow
+QT_TRANSLATE_NOOP("posenc::Message", "greater than beta_slow (%1)")
+//: %1: buckets/2 + 1
+QT_TRANSLATE_NOOP("posenc::Message", "greater than buckets/2 + 1 = %1 (the log bucket divides by log((max_relative_positions - 1) / (buckets/2)), which must be positive)")
+//: %1: buckets/4
+QT_TRANSLATE_NOOP("posenc::Message", "greater than buckets/4 = %1 (T5 bidirectional max_exact)")
+//: %1: max_exact
+QT_TRANSLATE_NOOP("posenc::Message", "greater than max_exact = %1 (buckets/2 when unidirectional): the log-spaced buckets divide by ln(max_distance / max_exact), which is zero or negative otherwise")
+//: %1: max_exact
+QT_TRANSLATE_NOOP("posenc::Message", "greater than max_exact = %1 (buckets/4 when bidirectional): the log-spaced buckets divide by ln(max_distance / max_exact), which is zero or negative otherwise")
+//: %1: a number of arrays; %2: their names, comma-separated
+QT_TRANSLATE_NOOP("posenc::Message", "holds %1 arrays; name one as FILE:NAME (%2)")
+//: %1: a number of arrays; %2: the first names, comma-separated
+QT_TRANSLATE_NOOP("posenc::Message", "holds %1 arrays; name one as FILE:NAME (%2, ... (%1 in all))")
+//: of an array file
+QT_TRANSLATE_NOOP("posenc::Message", "holds no arrays")
+//: %1: the file's size; %2: what the file is, e.g. 'a config.json'; %3: the limit in MiB
+QT_TRANSLATE_NOOP("posenc::Message", "is %1 bytes: too large for %2 (%3 MiB at most)")
+//: %1: the file's size; %2: what the file is, e.g. 'a config.json'; %3: the limit in bytes
+QT_TRANSLATE_NOOP("posenc::Message", "is %1 bytes: too large for %2 (%3 bytes at most)")
+QT_TRANSLATE_NOOP("posenc::Message", "is a FIFO (named pipe), not a regular file")
+QT_TRANSLATE_NOOP("posenc::Message", "is a block device, not a regular file")
+QT_TRANSLATE_NOOP("posenc::Message", "is a character device, not a regular file")
+QT_TRANSLATE_NOOP("posenc::Message", "is a folder, not a file")
+QT_TRANSLATE_NOOP("posenc::Message", "is a socket, not a regular file")
+QT_TRANSLATE_NOOP("posenc::Message", "is a symbolic link loop")
+QT_TRANSLATE_NOOP("posenc::Message", "is not a regular file")
+QT_TRANSLATE_NOOP("posenc::Message", "is not an array file we read (.safetensors, model.safetensors.index.json, .npy or .npz)")
+//: of a .npy header; %1: a number of bytes
+QT_TRANSLATE_NOOP("posenc::Message", "it claims %1 bytes (1 MiB at most)")
+//: %1: d_model
+QT_TRANSLATE_NOOP("posenc::Message", "it is not a vector of d_model = %1 values")
+//: %1: a byte offset; %2: a number of bytes
+QT_TRANSLATE_NOOP("posenc::Message", "its data ends at byte %1 but the data section has %2 bytes (a truncated file?)")
+QT_TRANSLATE_NOOP("posenc::Message", "its header entry is not an object")
+//: %1: d_rot/2
+QT_TRANSLATE_NOOP("posenc::Message", "less than d_rot/2 (%1), d_rot = int(dim * partial_rotary_factor)")
+//: %1: dim/2
+QT_TRANSLATE_NOOP("posenc::Message", "less than dim/2 (%1)")
+//: %1: the number of heads
+QT_TRANSLATE_NOOP("posenc::Message", "less than heads (%1)")
+//: %1: the value of high_freq_factor
+QT_TRANSLATE_NOOP("posenc::Message", "less than high_freq_factor (%1)")
+//: %1: max_len
+QT_TRANSLATE_NOOP("posenc::Message", "less than max_len (%1), the table's rows")
+//: a place in a file: line and column
+QT_TRANSLATE_NOOP("posenc::Message", "line %1, column %2")
+//: %1: the config's model_type; %2: the supported model types, comma-separated
+QT_TRANSLATE_NOOP("posenc::Message", "model_type \"%1\" is not one we can map (supported: %2; or any config with rope_theta or rope_scaling)")
+//: the config has no model_type; %1: the supported model types, comma-separated
+QT_TRANSLATE_NOOP("posenc::Message", "model_type \"(none)\" is not one we can map (supported: %1; or any config with rope_theta or rope_scaling)")
+//: %1: a number of shards; %2: the most read
+QT_TRANSLATE_NOOP("posenc::Message", "names %1 shards; at most %2 are read (the largest published checkpoints have a few hundred)")
+//: of a tensor's header entry
+QT_TRANSLATE_NOOP("posenc::Message", "no \"data_offsets\" pair [begin, end]")
+//: of a tensor's header entry
+QT_TRANSLATE_NOOP("posenc::Message", "no \"dtype\" string")
+//: of a tensor's header entry
+QT_TRANSLATE_NOOP("posenc::Message", "no \"shape\" array")
+//: %1: a key of config.json, or several joined by 'or'
+QT_TRANSLATE_NOOP("posenc::Message", "no %1 (a whole number) in the config")
+//: %1: an array's name; %2: the names it holds, comma-separated
+QT_TRANSLATE_NOOP("posenc::Message", "no array '%1' (it holds %2)")
+//: %1: an array's name; %2: the first names it holds, comma-separated; %3: how many it holds
+QT_TRANSLATE_NOOP("posenc::Message", "no array '%1' (it holds %2, ... (%3 in all))")
+//: %1: an array's name
+QT_TRANSLATE_NOOP("posenc::Message", "no array '%1' (it holds no arrays)")
+QT_TRANSLATE_NOOP("posenc::Message", "no file was named")
+QT_TRANSLATE_NOOP("posenc::Message", "no such file")
+QT_TRANSLATE_NOOP("posenc::Message", "no such file (a part of the path is not a folder)")
+//: %1: a tensor name; %2: the names it holds, comma-separated
+QT_TRANSLATE_NOOP("posenc::Message", "no tensor '%1' (it holds %2)")
+//: %1: a tensor name; %2: the first names it holds, comma-separated; %3: how many it holds
+QT_TRANSLATE_NOOP("posenc::Message", "no tensor '%1' (it holds %2, ... (%3 in all))")
+//: %1: a tensor name
+QT_TRANSLATE_NOOP("posenc::Message", "no tensor '%1' (the file holds none)")
+//: %1: a tensor name; %2: what is wrong with the file
+QT_TRANSLATE_NOOP("posenc::Message", "none unless the rel_table file also holds %1 (HF DebertaV2Encoder applies encoder.LayerNorm to rel_embeddings when norm_rel_ebd has layer_norm): %2")
+//: %1: the number of keys; %2: their width (dim)
+QT_TRANSLATE_NOOP("posenc::Message", "nope view 'entropy' with %1 keys of width %2")
+QT_TRANSLATE_NOOP("posenc::Message", "not a .npy file (no \\x93NUMPY magic)")
+//: %1: where in the file, e.g. line 3, column 7; %2: the JSON parser's description of the error (English)
+QT_TRANSLATE_NOOP("posenc::Message", "not a config.json: JSON error at %1: %2")
+//: %1: the JSON parser's description of the error (English)
+QT_TRANSLATE_NOOP("posenc::Message", "not a config.json: JSON error: %1")
+QT_TRANSLATE_NOOP("posenc::Message", "not a config.json: the document is a JSON array, not an object")
+QT_TRANSLATE_NOOP("posenc::Message", "not a config.json: the document is a JSON value, not an object")
+//: %1, %2: numbers of bytes
+QT_TRANSLATE_NOOP("posenc::Message", "not a safetensors file, or truncated: the header claims %1 bytes, the file has %2 after the length")
+//: %1: a number of bytes
+QT_TRANSLATE_NOOP("posenc::Message", "not a safetensors file: its header length %1 is above the 100 MB the format allows")
+QT_TRANSLATE_NOOP("posenc::Message", "not a safetensors file: the header is not a JSON object")
+QT_TRANSLATE_NOOP("posenc::Message", "not a safetensors index: no \"weight_map\" object")
+QT_TRANSLATE_NOOP("posenc::Message", "not a safetensors index: not a JSON object")
+//: %1: what is wrong with the header
+QT_TRANSLATE_NOOP("posenc::Message", "not a valid .npy header: %1")
+//: %1: libzip's description of the error
+QT_TRANSLATE_NOOP("posenc::Message", "not an .npz (zip) file: %1")
+//: %1: a list of ids, 'a, b or c'
+QT_TRANSLATE_NOOP("posenc::Message", "one of %1")
+//: %1: a parameter id; %2: the value given; %3: what is allowed
+QT_TRANSLATE_NOOP("posenc::Message", "parameter '%1' = '%2': must be %3")
+QT_TRANSLATE_NOOP("posenc::Message", "permission denied")
+//: %1: an array's shape, e.g. (3, 4)
+QT_TRANSLATE_NOOP("posenc::Message", "shape %1 is too large")
+//: %1: a shape, e.g. (3, 4); %2: a numpy dtype, e.g. <f4; %3, %4: numbers of bytes
+QT_TRANSLATE_NOOP("posenc::Message", "shape %1 of %2 needs %3 bytes of data, the file has %4")
+//: %1: a shape, e.g. (3, 4); %2: a numpy dtype, e.g. <f4; %3, %4: numbers of bytes
+QT_TRANSLATE_NOOP("posenc::Message", "shape %1 of %2 needs %3 bytes of data, the file has %4 (truncated?)")
+//: %1: a shape, e.g. (3, 4); %2: a numpy dtype, e.g. <f4; %3, %4: numbers of bytes
+QT_TRANSLATE_NOOP("posenc::Message", "shape %1 of %2 needs %3 bytes of data, the file has more than %4")
+//: %1: a shape, e.g. (3, 4); %2: a dtype, e.g. F32; %3, %4: numbers of bytes
+QT_TRANSLATE_NOOP("posenc::Message", "shape %1 of %2 needs %3 bytes, its offsets give %4")
+//: %1: a tensor's name in quotes; %2: a file name; %3: the number of values
+QT_TRANSLATE_NOOP("posenc::Message", "tensor %1 of %2 (%3 values)")
+//: %1: a tensor name
+QT_TRANSLATE_NOOP("posenc::Message", "tensor '%1' is listed twice")
+//: %1: a tensor's name; %2: what is wrong with it
+QT_TRANSLATE_NOOP("posenc::Message", "tensor '%1': %2")
+//: %1, %2: tensor names
+QT_TRANSLATE_NOOP("posenc::Message", "tensors '%1' and '%2' overlap in the data section")
+QT_TRANSLATE_NOOP("posenc::Message", "text after the header's closing brace")
+//: %1: the array's dimensions, comma-separated
+QT_TRANSLATE_NOOP("posenc::Message", "the array has shape (%1); a table of rows x columns is needed")
+QT_TRANSLATE_NOOP("posenc::Message", "the array holds NaN or infinite values; a position table must be finite")
+QT_TRANSLATE_NOOP("posenc::Message", "the header needs 'descr', 'fortran_order' and 'shape'")
+QT_TRANSLATE_NOOP("posenc::Message", "the number of attention heads must be positive")
+QT_TRANSLATE_NOOP("posenc::Message", "the path is too long")
+//: %1: a tensor name
+QT_TRANSLATE_NOOP("posenc::Message", "the weight map has no tensor '%1'")
+QT_TRANSLATE_NOOP("posenc::Message", "this MPT model uses a learned position table (attn_config.alibi is not true), which is not mapped yet")
+//: %1: the file's size in bytes
+QT_TRANSLATE_NOOP("posenc::Message", "too short for a safetensors file (%1 bytes; the header length alone takes 8)")
+//: what a config value must be
+QT_TRANSLATE_NOOP("posenc::Message", "true or false")
+//: %1: a number of bytes
+QT_TRANSLATE_NOOP("posenc::Message", "truncated .npy file: the header claims %1 bytes")
+QT_TRANSLATE_NOOP("posenc::Message", "truncated .npy header")
+//: %1: a key of a .npy header
+QT_TRANSLATE_NOOP("posenc::Message", "unexpected or repeated key '%1' in the header")
+//: %1: a shard's file name; %2: a tensor name
+QT_TRANSLATE_NOOP("posenc::Message", "weight_map: shard '%1' of '%2' is not a plain file name in the index's folder")
+//: %1: a tensor name; %2, %3: shard file names
+QT_TRANSLATE_NOOP("posenc::Message", "weight_map: tensor '%1' is listed twice, in shards '%2' and '%3'")
+//: %1: a tensor name
+QT_TRANSLATE_NOOP("posenc::Message", "weight_map: the shard of '%1' is not a string")
+
 // built-in presets: names and descriptions
 QT_TRANSLATE_NOOP("posenc::presets", "Transformer base, sinusoidal (d_model 512)")
 QT_TRANSLATE_NOOP("posenc::presets", "Vaswani et al. 2017, Table 3 base model: d_model 512; Eq. PE(pos, 2i) = sin(pos / 10000^(2i/d_model)), PE(pos, 2i+1) = cos (interleaved columns); 512 positions shown (the table has no maximum length).")

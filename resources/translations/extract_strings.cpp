@@ -16,20 +16,26 @@
 // translates such names by pattern (translation.h, coreText), so the numbers of any
 // parameters come through. View ids are listed in "posenc::view-tab" (short tab labels),
 // choice ids in "posenc::choice" (the short name the parameter panel shows after the id),
-// preset names and descriptions in "posenc::presets".
+// preset names and descriptions in "posenc::presets", parameter ids in "posenc::ui::ParamName"
+// (the short name the panel shows after an id), and every MessageTemplate of the core and the
+// ui in "posenc::Message" (errors and what a parameter allows, as data: translation.h,
+// messageText), with its note for the translator.
 #include <algorithm>
 #include <cctype>
 #include <fstream>
 #include <iostream>
 #include <set>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
 #include <QCoreApplication>
 #include <QTemporaryDir>
 
+#include "posenc/base/message.hpp"
 #include "posenc/base/scheme.hpp"
+#include "posenc_ui/app/translation.h"
 #include "posenc_ui/io/session_io.h"
 
 namespace {
@@ -147,8 +153,9 @@ std::string literal(const std::string& s) {
 class Listing {
  public:
   void section(const std::string& title) { m_lines.push_back("\n// " + title); }
-  void add(const std::string& context, const std::string& text) {
+  void add(const std::string& context, const std::string& text, const std::string& note = {}) {
     if (text.empty() || !m_seen.insert(context + '\x1f' + text).second) return;
+    if (!note.empty()) m_lines.push_back("//: " + note);
     m_lines.push_back("QT_TRANSLATE_NOOP(" + literal(context) + ", " + literal(text) + ")");
   }
   /// A computed name: as its number pattern when it holds a number.
@@ -247,6 +254,19 @@ int main(int argc, char** argv) {
       }
     }
   }
+  list.section("parameter ids, each with a short name shown after it (posenc::ui::ParamName)");
+  std::set<std::string> paramIds;
+  for (const auto& s : posenc::allSchemes())
+    for (const posenc::ParamSpec& p : s->info().params) paramIds.insert(p.id);
+  for (const std::string& id : paramIds) list.add("posenc::ui::ParamName", id);
+  list.section("the core's messages (posenc::MessageTemplate: errors and what is allowed)");
+  std::vector<const posenc::MessageTemplate*> templates = posenc::allMessageTemplates();
+  std::sort(templates.begin(), templates.end(),
+            [](const posenc::MessageTemplate* a, const posenc::MessageTemplate* b) {
+              return std::string_view(a->english()) < std::string_view(b->english());
+            });
+  for (const posenc::MessageTemplate* t : templates)
+    list.add(posenc::ui::kMessageContext, t->english(), t->comment());
   list.section("built-in presets: names and descriptions");
   for (const posenc::ui::PresetInfo& p : posenc::ui::presets()) {
     list.add("posenc::presets", p.name.toStdString());

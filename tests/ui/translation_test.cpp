@@ -167,6 +167,40 @@ TEST_F(Catalogue, EveryRegistryStringHasAChineseTranslation) {
   EXPECT_GT(checked, 200);
 }
 
+// Errors as data: every sentence of the core (and of the ui's own errors) is a MessageTemplate,
+// and each has a Chinese translation whose holes are the template's.
+TEST_F(Catalogue, EveryMessageTemplateHasAChineseTranslation) {
+  const std::vector<const MessageTemplate*> all = allMessageTemplates();
+  EXPECT_GT(all.size(), 60U);
+  for (const MessageTemplate* t : all) {
+    const QString zh = m_zh.translate(kMessageContext, t->english());
+    EXPECT_FALSE(zh.isEmpty()) << "no Chinese for \"" << t->english() << "\"";
+    for (int k = 1; k <= 9; ++k) {
+      const QString hole = QStringLiteral("%") + QString::number(k);
+      if (!zh.isEmpty())
+        EXPECT_EQ(zh.contains(hole), QString::fromUtf8(t->english()).contains(hole))
+            << t->english() << " -> " << zh.toStdString();
+    }
+  }
+}
+
+// The ui reads no English of the core back: the translation source holds no regular
+// expression (errors arrive as data, translation.h messageText).
+TEST(TranslationSource, HoldsNoRegularExpression) {
+  const QString root = QStringLiteral(POSENC_SOURCE_DIR "/ui/src");
+  QStringList found;
+  for (const QString& folder : QDir(root).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+    QFile file(root + QLatin1Char('/') + folder + QStringLiteral("/translation.cpp"));
+    if (!file.open(QIODevice::ReadOnly)) continue;
+    found << file.fileName();
+    const QString text = QString::fromUtf8(file.readAll());
+    EXPECT_FALSE(text.contains(QStringLiteral("QRegularExpression")))
+        << file.fileName().toStdString();
+    EXPECT_FALSE(text.contains(QStringLiteral("std::regex"))) << file.fileName().toStdString();
+  }
+  EXPECT_EQ(found.size(), 1) << found.join(QStringLiteral(", ")).toStdString();
+}
+
 TEST_F(Catalogue, EveryTermAndCurveNameHasAChineseTranslation) {
   // Defaults, every other choice of each choice parameter, each bool flipped.
   for (const auto& s : allSchemes()) {
@@ -238,6 +272,21 @@ class InChinese : public ::testing::Test {
   void TearDown() override { setLanguage(QStringLiteral("en")); }
 };
 
+TEST_F(InChinese, MessagesAreSaidInChineseWithTheirValuesAndLists) {
+  static const MessageTemplate kTest{"an integer from %1 to %2"};  // the same English as the core's
+  EXPECT_EQ(messageText(Message(kTest, {"1", "8"})),
+            QCoreApplication::translate(kMessageContext, "an integer from %1 to %2")
+                .replace(QStringLiteral("%1"), QStringLiteral("1"))
+                .replace(QStringLiteral("%2"), QStringLiteral("8")));
+  const Message oneOf(allowed::kOneOf, {MessageArg::list({"half", "interleaved", "none"})});
+  const QString shown = messageText(oneOf);
+  EXPECT_TRUE(shown.contains(QStringLiteral("half"))) << shown.toStdString();
+  EXPECT_FALSE(shown.contains(QStringLiteral(" or "))) << shown.toStdString();
+  EXPECT_FALSE(shown.contains(QStringLiteral("one of"))) << shown.toStdString();
+  setLanguage(QStringLiteral("en"));
+  EXPECT_EQ(messageText(oneOf), QStringLiteral("one of half, interleaved or none"));
+}
+
 TEST_F(InChinese, CoreTextTranslatesExactlyAndByNumberPattern) {
   EXPECT_EQ(currentLanguage(), QStringLiteral("zh_CN"));
   const SchemeInfo& rope = findScheme("rope").info();
@@ -280,7 +329,7 @@ TEST_F(InChinese, ParamErrorsAreSaidInChinese) {
   for (const auto& s : allSchemes()) {
     for (const ParamSpec& p : s->info().params) {
       const QString english = qs(allowedText(p));
-      EXPECT_NE(allowedPhrase(allowedText(p)), english) << s->info().id << "." << p.id;
+      EXPECT_NE(messageText(allowedMessage(p)), english) << s->info().id << "." << p.id;
     }
   }
   try {

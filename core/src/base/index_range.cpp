@@ -8,6 +8,9 @@
 
 namespace posenc {
 
+const MessageTemplate kIndexRangeAllowed{
+    "A:B with whole numbers 0 <= A < B (B may be left out: to the end)"};
+
 std::optional<IndexRange> parseIndexRange(std::string_view text) {
   const auto blank = [](char c) { return c == ' ' || c == '\t'; };
   while (!text.empty() && blank(text.front())) text.remove_prefix(1);

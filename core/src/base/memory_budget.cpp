@@ -12,12 +12,16 @@
 #include <mutex>
 #include <string>
 
-#include "posenc/base/scheme.hpp"
 #include "base/text_util.hpp"
+#include "posenc/base/scheme.hpp"
 
 namespace posenc {
 
 namespace {
+
+const MessageTemplate kASize{
+    "a size such as 512M, 2G or 1048576: a number of bytes with an optional unit K, M, G or T "
+    "(powers of 1024), at least 1 byte"};
 
 constexpr double kTwoTo63 = 9223372036854775808.0;
 
@@ -81,9 +85,7 @@ std::uint64_t physicalMemoryBytes() {
 
 std::uint64_t parseByteSize(std::string_view text, const std::string& what) {
   const auto fail = [&]() -> std::uint64_t {
-    throw ParamError(what, shown(text),
-                     "a size such as 512M, 2G or 1048576: a number of bytes with an optional unit "
-                     "K, M, G or T (powers of 1024), at least 1 byte");
+    throw ParamError(what, shown(text), Message(kASize));
   };
   std::size_t n = 0;
   bool dot = false, digit = false;
@@ -135,19 +137,28 @@ void setMemoryBudget(std::optional<MemoryBudget> budget) {
   overrideBudget() = std::move(budget);
 }
 
-MemoryBudgetError::MemoryBudgetError(std::string param, const std::string& request, double needed,
+namespace {
+const MessageTemplate kAtMostTheBudget{"at most the memory budget of %1", "%1: a size"};
+const MessageTemplate kOverTheBudget{
+    "%1 needs %2, more than the memory budget of %3 (%4); ask for less (a smaller length, "
+    "region or picture) or raise the budget with --memory-budget SIZE or %5",
+    "%1: what was asked; %2, %3: sizes such as 1.5 GiB; %4: where the budget came from; %5: "
+    "the environment variable"};
+}  // namespace
+
+MemoryBudgetError::MemoryBudgetError(std::string param, Message request, double needed,
                                      MemoryBudget budget)
     : ParamError(std::move(param), humanBytes(needed),
-                 "at most the memory budget of " + humanBytes(static_cast<double>(budget.bytes))),
-      m_message(request + " needs " + humanBytes(needed) + ", more than the memory budget of " +
-                humanBytes(static_cast<double>(budget.bytes)) + " (" + budget.source +
-                "); ask for less (a smaller length, region or picture) or raise the budget with "
-                "--memory-budget SIZE or " +
-                kMemoryBudgetEnv),
+                 Message(kAtMostTheBudget, {humanBytes(static_cast<double>(budget.bytes))})),
+      m_request(std::move(request)),
+      m_sentence(kOverTheBudget,
+                 {m_request, humanBytes(needed), humanBytes(static_cast<double>(budget.bytes)),
+                  budget.source, kMemoryBudgetEnv}),
+      m_text(m_sentence.english()),
       m_needed(needed),
       m_budget(std::move(budget)) {}
 
-void checkMemory(double bytes, const std::string& request, const std::string& param) {
+void checkMemory(double bytes, const Message& request, const std::string& param) {
   MemoryBudget budget = memoryBudget();
   if (!(bytes <= static_cast<double>(budget.bytes)))
     throw MemoryBudgetError(param, request, bytes, std::move(budget));

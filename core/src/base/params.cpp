@@ -98,12 +98,19 @@ std::string_view toString(ParamType t) {
 
 // The message shows the parameter and value on one line whatever they hold (a key or value
 // typed on a command line or read from a file may contain control characters or be huge).
-ParamError::ParamError(std::string param, std::string value, std::string allowed)
-    : std::invalid_argument("parameter '" + printable(param) + "' = '" + printable(value) +
-                            "': must be " + allowed),
+namespace {
+const MessageTemplate kParamSentence{"parameter '%1' = '%2': must be %3",
+                                     "%1: a parameter id; %2: the value given; %3: what is "
+                                     "allowed"};
+}  // namespace
+
+ParamError::ParamError(std::string param, std::string value, Message allowed)
+    : std::invalid_argument(fillHoles(kParamSentence.english(),
+                                      {printable(param), printable(value), allowed.english()})),
       m_param(std::move(param)),
       m_value(std::move(value)),
-      m_allowed(std::move(allowed)) {}
+      m_allowed(std::move(allowed)),
+      m_message(kParamSentence, {printable(m_param), printable(m_value), m_allowed}) {}
 
 ParamSpec intParam(std::string id, std::int64_t def, std::int64_t min, std::int64_t max,
                    std::string description, bool even) {
@@ -172,6 +179,47 @@ ParamSpec textParam(std::string id, std::string description) {
   return s;
 }
 
+namespace allowed {
+const MessageTemplate kIntRange{"an integer from %1 to %2", "%1, %2: the bounds"};
+const MessageTemplate kEvenIntRange{"an even integer from %1 to %2", "%1, %2: the bounds"};
+const MessageTemplate kFiniteRange{"a finite number from %1 to %2", "%1, %2: the bounds"};
+const MessageTemplate kFiniteAboveAtMost{"a finite number above %1 and at most %2",
+                                         "%1, %2: the bounds"};
+const MessageTemplate kNumberRange{"a number from %1 to %2", "%1, %2: the bounds"};
+const MessageTemplate kNumberAboveAtMost{"a number above %1 and at most %2", "%1, %2: the bounds"};
+const MessageTemplate kOneOf{"one of %1", "%1: a list of ids, 'a, b or c'"};
+const MessageTemplate kTrueOrFalse{"true or false"};
+}  // namespace allowed
+
+namespace {
+
+const MessageTemplate kLessThanHeads{"less than heads (%1)", "%1: the number of heads"};
+const MessageTemplate kMultipleOfHeads{"a multiple of heads (%1)", "%1: the number of heads"};
+const MessageTemplate kListAtMostAbove{
+    "a comma-separated list of at most %1 numbers, each above %2 and at most %3 (empty: not "
+    "given)",
+    "%1: how many numbers; %2, %3: the bounds of each"};
+const MessageTemplate kListAtMostFrom{
+    "a comma-separated list of at most %1 numbers, each from %2 to %3 (empty: not given)",
+    "%1: how many numbers; %2, %3: the bounds of each"};
+const MessageTemplate kListAbove{
+    "a comma-separated list of numbers, each above %1 and at most %2 (empty: not given)",
+    "%1, %2: the bounds of each number"};
+const MessageTemplate kListFrom{
+    "a comma-separated list of numbers, each from %1 to %2 (empty: not given)",
+    "%1, %2: the bounds of each number"};
+const MessageTemplate kTextLine{
+    "a line of text of at most %1 bytes without control characters (empty: not given)",
+    "%1: the most bytes"};
+const MessageTemplate kAParameterOfThisScheme{"a parameter of this scheme"};
+const MessageTemplate kAnInteger{"an integer"};
+const MessageTemplate kANumber{"a number"};
+const MessageTemplate kAChoiceId{"a choice id"};
+const MessageTemplate kAListOfNumbers{"a list of numbers"};
+const MessageTemplate kALineOfText{"a line of text"};
+
+}  // namespace
+
 ParamSpec seedParam() {
   return intParam("seed", 0, 0, 4294967295LL,
                   "Seed of the portable random generator for every random tensor");
@@ -180,49 +228,39 @@ ParamSpec seedParam() {
 void checkHeadIndex(std::int64_t head, std::int64_t heads) {
   if (head >= heads)
     throw ParamError("head", std::to_string(head),
-                     "less than heads (" + std::to_string(heads) + ")");
+                     Message(kLessThanHeads, {std::to_string(heads)}));
 }
 
 void checkHeadsDivide(std::int64_t dModel, std::int64_t heads) {
   if (heads <= 0 || dModel % heads != 0)
     throw ParamError("d_model", std::to_string(dModel),
-                     "a multiple of heads (" + std::to_string(heads) + ")");
+                     Message(kMultipleOfHeads, {std::to_string(heads)}));
 }
 
-std::string allowedText(const ParamSpec& spec) {
+Message allowedMessage(const ParamSpec& spec) {
+  const std::string lo = formatNumber(spec.min);
+  const std::string hi = formatNumber(spec.max);
   switch (spec.type) {
     case ParamType::Int:
-      return std::string(spec.even ? "an even integer" : "an integer") + " from " +
-             formatNumber(spec.min) + " to " + formatNumber(spec.max);
+      return Message(spec.even ? allowed::kEvenIntRange : allowed::kIntRange, {lo, hi});
     case ParamType::Real:
-      return spec.openMin ? "a finite number above " + formatNumber(spec.min) + " and at most " +
-                                formatNumber(spec.max)
-                          : "a finite number from " + formatNumber(spec.min) + " to " +
-                                formatNumber(spec.max);
-    case ParamType::List: {
-      std::string s = "a comma-separated list of";
-      if (spec.maxCount > 0) s += " at most " + std::to_string(spec.maxCount);
-      s += " numbers, each ";
-      s += spec.openMin ? "above " + formatNumber(spec.min) + " and at most "
-                        : "from " + formatNumber(spec.min) + " to ";
-      return s + formatNumber(spec.max) + " (empty: not given)";
-    }
+      return Message(spec.openMin ? allowed::kFiniteAboveAtMost : allowed::kFiniteRange, {lo, hi});
+    case ParamType::List:
+      if (spec.maxCount > 0)
+        return Message(spec.openMin ? kListAtMostAbove : kListAtMostFrom,
+                       {std::to_string(spec.maxCount), lo, hi});
+      return Message(spec.openMin ? kListAbove : kListFrom, {lo, hi});
     case ParamType::Bool:
-      return "true or false";
+      return Message(allowed::kTrueOrFalse);
     case ParamType::Text:
-      return "a line of text of at most " + std::to_string(kMaxTextParam) +
-             " bytes without control characters (empty: not given)";
-    case ParamType::Choice: {
-      std::string s = "one of ";
-      for (std::size_t i = 0; i < spec.choices.size(); ++i) {
-        if (i) s += i + 1 == spec.choices.size() ? " or " : ", ";
-        s += spec.choices[i];
-      }
-      return s;
-    }
+      return Message(kTextLine, {std::to_string(kMaxTextParam)});
+    case ParamType::Choice:
+      return Message(allowed::kOneOf, {MessageArg::list(spec.choices)});
   }
   return {};
 }
+
+std::string allowedText(const ParamSpec& spec) { return allowedMessage(spec).english(); }
 
 std::string formatValue(const Value& v) {
   if (const auto* i = std::get_if<std::int64_t>(&v)) return std::to_string(*i);
@@ -238,7 +276,7 @@ std::string formatValue(const Value& v) {
 
 void checkValue(const ParamSpec& spec, const Value& v) {
   const auto fail = [&] {
-    throw ParamError(spec.id, printable(formatValue(v)), allowedText(spec));
+    throw ParamError(spec.id, printable(formatValue(v)), allowedMessage(spec));
   };
   switch (spec.type) {
     case ParamType::Int: {
@@ -281,7 +319,7 @@ void checkValue(const ParamSpec& spec, const Value& v) {
 
 Value parseValue(const ParamSpec& spec, std::string_view text) {
   const auto fail = [&]() -> Value {
-    throw ParamError(spec.id, printable(text), allowedText(spec));
+    throw ParamError(spec.id, printable(text), allowedMessage(spec));
   };
   // A value out of range is named as typed ("+5", "1e13", "-0"), not as read back ("5").
   const auto checkOrFail = [&](const Value& v) {
@@ -349,7 +387,7 @@ ParamSet::ParamSet(const std::vector<ParamSpec>& specs) {
 const Value& ParamSet::get(std::string_view id) const {
   for (const auto& [k, v] : m_items)
     if (k == id) return v;
-  throw ParamError(std::string(id), "", "a parameter of this scheme");
+  throw ParamError(std::string(id), "", Message(kAParameterOfThisScheme));
 }
 
 bool ParamSet::has(std::string_view id) const {
@@ -360,38 +398,38 @@ bool ParamSet::has(std::string_view id) const {
 std::int64_t ParamSet::getInt(std::string_view id) const {
   const Value& v = get(id);
   if (const auto* i = std::get_if<std::int64_t>(&v)) return *i;
-  throw ParamError(std::string(id), formatValue(v), "an integer");
+  throw ParamError(std::string(id), formatValue(v), Message(kAnInteger));
 }
 
 double ParamSet::getReal(std::string_view id) const {
   const Value& v = get(id);
   if (const auto* d = std::get_if<double>(&v)) return *d;
   if (const auto* i = std::get_if<std::int64_t>(&v)) return static_cast<double>(*i);
-  throw ParamError(std::string(id), formatValue(v), "a number");
+  throw ParamError(std::string(id), formatValue(v), Message(kANumber));
 }
 
 bool ParamSet::getBool(std::string_view id) const {
   const Value& v = get(id);
   if (const auto* b = std::get_if<bool>(&v)) return *b;
-  throw ParamError(std::string(id), formatValue(v), "true or false");
+  throw ParamError(std::string(id), formatValue(v), Message(allowed::kTrueOrFalse));
 }
 
 const std::string& ParamSet::getChoice(std::string_view id) const {
   const Value& v = get(id);
   if (const auto* s = std::get_if<std::string>(&v)) return *s;
-  throw ParamError(std::string(id), formatValue(v), "a choice id");
+  throw ParamError(std::string(id), formatValue(v), Message(kAChoiceId));
 }
 
 const NumberList& ParamSet::getList(std::string_view id) const {
   const Value& v = get(id);
   if (const auto* list = std::get_if<NumberList>(&v)) return *list;
-  throw ParamError(std::string(id), formatValue(v), "a list of numbers");
+  throw ParamError(std::string(id), formatValue(v), Message(kAListOfNumbers));
 }
 
 const std::string& ParamSet::getText(std::string_view id) const {
   const Value& v = get(id);
   if (const auto* s = std::get_if<std::string>(&v)) return *s;
-  throw ParamError(std::string(id), formatValue(v), "a line of text");
+  throw ParamError(std::string(id), formatValue(v), Message(kALineOfText));
 }
 
 void ParamSet::set(const std::string& id, Value v) {

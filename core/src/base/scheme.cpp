@@ -6,20 +6,22 @@
 #include <cmath>
 #include <cstdio>
 
+#include "base/view_table.hpp"
 #include "posenc/base/memory_budget.hpp"
 
 namespace posenc {
 
 namespace {
 
-std::string joinIds(const std::vector<std::string>& ids) {
-  std::string s;
-  for (std::size_t i = 0; i < ids.size(); ++i) {
-    if (i) s += i + 1 == ids.size() ? " or " : ", ";
-    s += ids[i];
-  }
-  return s;
-}
+const MessageTemplate kViewOf{"a view of %1: %2", "%1: a scheme id; %2: a list of view ids"};
+const MessageTemplate kParameterOf{"a parameter of %1: %2",
+                                   "%1: a scheme id; %2: a list of parameter ids"};
+const MessageTemplate kAMatrixView{"a matrix view (this one is a series)"};
+const MessageTemplate kRangeInside{"a non-empty range inside 0:%1",
+                                   "%1: the number of rows or columns"};
+const MessageTemplate kViewRequest{"%1 view '%2' at %3 x %4 cells (%5 of values)",
+                                   "%1: a scheme id; %2: a view id; %3 x %4: rows x columns; "
+                                   "%5: a size such as 1.5 GiB"};
 
 }  // namespace
 
@@ -84,7 +86,7 @@ const Scheme& findScheme(std::string_view id) {
     if (s->info().id == id) return *s;
     ids.push_back(s->info().id);
   }
-  throw ParamError("scheme", std::string(id), joinIds(ids));
+  throw ParamError("scheme", std::string(id), Message(allowed::kOneOf, {MessageArg::list(ids)}));
 }
 
 const ViewSpec& findView(const Scheme& scheme, std::string_view id) {
@@ -93,7 +95,8 @@ const ViewSpec& findView(const Scheme& scheme, std::string_view id) {
     if (v.id == id) return v;
     ids.push_back(v.id);
   }
-  throw ParamError("view", std::string(id), "a view of " + scheme.info().id + ": " + joinIds(ids));
+  throw ParamError("view", std::string(id),
+                   Message(kViewOf, {scheme.info().id, MessageArg::list(ids)}));
 }
 
 const ParamSpec& findParam(const Scheme& scheme, std::string_view id) {
@@ -102,7 +105,8 @@ const ParamSpec& findParam(const Scheme& scheme, std::string_view id) {
     if (p.id == id) return p;
     ids.push_back(p.id);
   }
-  throw ParamError(std::string(id), "", "a parameter of " + scheme.info().id + ": " + joinIds(ids));
+  throw ParamError(std::string(id), "",
+                   Message(kParameterOf, {scheme.info().id, MessageArg::list(ids)}));
 }
 
 ParamSet makeParams(const Scheme& scheme,
@@ -118,7 +122,7 @@ ParamSet makeParams(const Scheme& scheme,
 
 void validateParams(const Scheme& scheme, const ParamSet& params) {
   for (const auto& spec : scheme.info().params) {
-    if (!params.has(spec.id)) throw ParamError(spec.id, "(missing)", allowedText(spec));
+    if (!params.has(spec.id)) throw ParamError(spec.id, "(missing)", allowedMessage(spec));
     checkValue(spec, params.get(spec.id));
   }
   for (const auto& [key, value] : params.items()) (void)findParam(scheme, key);
@@ -128,18 +132,17 @@ void validateParams(const Scheme& scheme, const ParamSet& params) {
 MatrixResult computeMatrix(const Scheme& scheme, const ParamSet& params, std::string_view view,
                            const Region& region) {
   const ViewSpec& spec = findView(scheme, view);
-  if (spec.kind != ViewKind::Matrix)
-    throw ParamError("view", spec.id, "a matrix view (this one is a series)");
+  if (spec.kind != ViewKind::Matrix) throw ParamError("view", spec.id, Message(kAMatrixView));
   MatrixResult out;
   out.full = scheme.shape(params, spec.id);
   const Index r1 = region.r1 < 0 ? out.full.rows : std::min(region.r1, out.full.rows);
   const Index c1 = region.c1 < 0 ? out.full.cols : std::min(region.c1, out.full.cols);
   if (region.r0 < 0 || region.r0 >= r1)
     throw ParamError("rows", std::to_string(region.r0) + ":" + std::to_string(r1),
-                     "a non-empty range inside 0:" + std::to_string(out.full.rows));
+                     Message(kRangeInside, {std::to_string(out.full.rows)}));
   if (region.c0 < 0 || region.c0 >= c1)
     throw ParamError("cols", std::to_string(region.c0) + ":" + std::to_string(c1),
-                     "a non-empty range inside 0:" + std::to_string(out.full.cols));
+                     Message(kRangeInside, {std::to_string(out.full.cols)}));
   // Refuse before anything of the request's size is allocated (the sampled index lists
   // included): the counts follow from the region alone.
   const auto sampled = [](Index n, Index maxSamples) {
@@ -155,16 +158,24 @@ MatrixResult computeMatrix(const Scheme& scheme, const ParamSet& params, std::st
   checkMemory(matrixRequestBytes(static_cast<double>(nr), static_cast<double>(workCols),
                                  modelWidth(params), spec.vectorsPerPosition,
                                  static_cast<double>((r1 - region.r0) + (c1 - region.c0))),
-              scheme.info().id + " view '" + spec.id + "' at " + std::to_string(nr) + " x " +
-                  std::to_string(nc) + " cells (" +
-                  humanBytes(static_cast<double>(nr) * static_cast<double>(nc) * 8.0) +
-                  " of values)",
+              Message(kViewRequest,
+                      {scheme.info().id, spec.id, std::to_string(nr), std::to_string(nc),
+                       humanBytes(static_cast<double>(nr) * static_cast<double>(nc) * 8.0)}),
               "region");
   out.rows = sampleIndices(region.r0, r1, region.maxRows);
   out.cols = sampleIndices(region.c0, c1, region.maxCols);
   out.values = scheme.evaluate(params, spec.id, out.rows, out.cols);
   return out;
 }
+
+namespace detail {
+const MessageTemplate kMatrixViewOf{"a matrix view of %1: %2",
+                                    "%1: a scheme id; %2: a list of view ids"};
+const MessageTemplate kSeriesViewOf{"a series view of %1: %2",
+                                    "%1: a scheme id; %2: a list of view ids"};
+const MessageTemplate kMatrixViewOfNone{"a matrix view of %1 (it has none)", "%1: a scheme id"};
+const MessageTemplate kSeriesViewOfNone{"a series view of %1 (it has none)", "%1: a scheme id"};
+}  // namespace detail
 
 double fullMatrixBytes(const Scheme& scheme, const ParamSet& params, std::string_view view) {
   const MatrixShape s = scheme.shape(params, view);

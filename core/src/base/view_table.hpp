@@ -12,10 +12,18 @@
 #include <utility>
 #include <vector>
 
+#include "posenc/base/message.hpp"
 #include "posenc/base/scheme.hpp"
 #include "scheme_hooks.hpp"  // beside this header (view_table_test includes it by path)
 
 namespace posenc::detail {
+
+/// What a view id must be when the table has no such view of the kind asked for (defined in
+/// scheme.cpp, so each sentence is one template however many tables there are).
+extern const MessageTemplate kMatrixViewOf;
+extern const MessageTemplate kSeriesViewOf;
+extern const MessageTemplate kMatrixViewOfNone;
+extern const MessageTemplate kSeriesViewOfNone;
 
 /// Absolute row or column indices of a request (increasing).
 using Cells = std::span<const Index>;
@@ -174,12 +182,14 @@ class TableScheme final : public HookedScheme {
       if (e.spec.id == id) return e;
       ids.push_back(e.spec.id);
     }
-    std::string allowed = std::string(kind == ViewKind::Matrix ? "a matrix" : "a series") +
-                          " view of " + m_table.info.id;
-    if (ids.empty()) allowed += " (it has none)";
-    for (std::size_t i = 0; i < ids.size(); ++i)
-      allowed += (i == 0 ? ": " : i + 1 == ids.size() ? " or " : ", ") + ids[i];
-    throw ParamError("view", std::string(id), allowed);
+    const bool matrix = kind == ViewKind::Matrix;
+    if (ids.empty())
+      throw ParamError("view", std::string(id),
+                       Message(matrix ? detail::kMatrixViewOfNone : detail::kSeriesViewOfNone,
+                               {m_table.info.id}));
+    throw ParamError("view", std::string(id),
+                     Message(matrix ? detail::kMatrixViewOf : detail::kSeriesViewOf,
+                             {m_table.info.id, MessageArg::list(ids)}));
   }
 
   SchemeTable<P> m_table;

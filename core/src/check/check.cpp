@@ -10,12 +10,18 @@
 
 #include "check/check_diagnosis.hpp"
 #include "compute/parallel.hpp"
-#include "posenc/io/data_io.hpp"
 #include "posenc/base/memory_budget.hpp"
+#include "posenc/io/data_io.hpp"
 
 namespace posenc {
 
 namespace {
+
+const MessageTemplate kRangeInside{"a non-empty range inside 0:%1",
+                                   "%1: the size of the dimension"};
+const MessageTemplate kFiniteNonNegative{"a finite number >= 0"};
+const MessageTemplate kViewRequest{"%1 view '%2' at %3 x %4 cells",
+                                   "%1: a scheme id; %2: a view id; %3 x %4: rows x columns"};
 
 /// The array as rows x cols after dropping leading dimensions of size 1; a one-dimensional
 /// array is one row. nullopt when more than two dimensions remain.
@@ -41,7 +47,7 @@ std::pair<Index, Index> clampRange(Index begin, Index end, Index size, const std
   const Index e = end < 0 ? size : std::min(end, size);
   if (begin < 0 || begin >= e)
     throw ParamError(param, std::to_string(begin) + ":" + std::to_string(e),
-                     "a non-empty range inside 0:" + std::to_string(size));
+                     Message(kRangeInside, {std::to_string(size)}));
   return {begin, e};
 }
 
@@ -65,7 +71,7 @@ Matrix seriesRegion(const SeriesResult& s, const Region& region, Index rowsWante
 
 void checkToleranceValue(const std::optional<double>& v, const char* name) {
   if (v && (!std::isfinite(*v) || *v < 0))
-    throw ParamError(name, std::to_string(*v), "a finite number >= 0");
+    throw ParamError(name, std::to_string(*v), Message(kFiniteNonNegative));
 }
 
 Tolerance toleranceFor(const Against& yours, const CheckOptions& options) {
@@ -178,8 +184,8 @@ MatrixResult oursOnRegion(const Scheme& scheme, const ParamSet& params, const Vi
     return computeMatrix(scheme, params, spec.id, region);  // checks the region as usual
   checkMemory(matrixRequestBytes(static_cast<double>(rows), static_cast<double>(cols), 0, 0,
                                  static_cast<double>(rows + cols)),
-              scheme.info().id + " view '" + spec.id + "' at " + std::to_string(rows) + " x " +
-                  std::to_string(cols) + " cells",
+              Message(kViewRequest,
+                      {scheme.info().id, spec.id, std::to_string(rows), std::to_string(cols)}),
               "region");
   MatrixResult out =
       computeMatrix(scheme, params, spec.id, {region.r0, region.r0 + 1, region.c0, c1});

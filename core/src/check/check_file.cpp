@@ -16,16 +16,77 @@
 
 #include <nlohmann/json.hpp>
 
+#include "base/text_util.hpp"
 #include "io/json_sax.hpp"
+#include "posenc/base/memory_budget.hpp"
 #include "posenc/check/check.hpp"
 #include "posenc/io/input_file.hpp"
-#include "posenc/base/memory_budget.hpp"
 #include "posenc/models/tensor_ref.hpp"
-#include "base/text_util.hpp"
 
 namespace posenc {
 
 namespace {
+
+const MessageTemplate kValuesOf{"the values of %1", "%1: a file name"};
+const MessageTemplate kCountedValuesOf{"the %1 values of %2",
+                                       "%1: the number of values; %2: a file name"};
+
+const MessageTemplate kHoldsTensorsNameOne{"holds %1 tensors; name one as FILE:NAME",
+                                           "%1: a number of tensors"};
+const MessageTemplate kHoldsArraysNameOne{"holds %1 arrays; name one as FILE:NAME",
+                                          "%1: a number of arrays"};
+const MessageTemplate kTextTooLarge{
+    "is %1 bytes; text files are read up to %2 MiB (save a large array as .npy)",
+    "%1: the file's size; %2: the limit in MiB"};
+const MessageTemplate kCsvNotANumber{
+    "line %1, column %2: '%3' is not a number (allowed: decimal or exponent notation, nan, inf)",
+    "%1: a line number; %2: a column number; %3: the field as written"};
+const MessageTemplate kCsvRowWidth{
+    "line %1 has %2 values, line %3 has %4 (every row needs as many)",
+    "%1, %3: line numbers; %2, %4: numbers of values"};
+const MessageTemplate kCsvSeriesHeader{
+    "line %1: a series header needs x and at least one curve name",
+    "%1: a line number; x: the name of the first column"};
+const MessageTemplate kCsvHeaderWidth{"line %1 has %2 values, the header names %3 columns",
+                                      "%1: a line number; %2, %3: numbers"};
+const MessageTemplate kCsvSeriesNoRows{"the series CSV has a header but no rows of numbers"};
+const MessageTemplate kCsvNoNumbers{"holds no numbers (an empty file, or only comments)"};
+const MessageTemplate kListNumbersOnly{"params.%1: a list holds numbers only",
+                                       "%1: a parameter id"};
+const MessageTemplate kParamValueKind{
+    "params.%1: a parameter is a number, a bool, a text or a list of numbers",
+    "%1: a parameter id"};
+const MessageTemplate kWholeNumberField{"%1 must be a whole number >= 0",
+                                        "%1: a JSON field, row_start or col_start"};
+const MessageTemplate kNotNumberCell{
+    "%1 is %2, not a number or null (a masked cell)",
+    "%1: a place in the JSON file, e.g. data[2][3]; %2: a JSON type (null, boolean, string, "
+    "object or array)"};
+const MessageTemplate kRowValues{
+    "%1 has %2 values, data[0] has %3 (every row needs as many, at least one)",
+    "%1: a row of the JSON file, e.g. data[2]; %2, %3: numbers of values"};
+const MessageTemplate kNotArrayOfNumbers{"%1 is not an array of numbers",
+                                         "%1: a place in the JSON file, e.g. data[2] or x"};
+const MessageTemplate kMatrixNeedsData{"a matrix export needs \"data\": a non-empty array of rows"};
+const MessageTemplate kFieldMismatch{"\"%1\" does not match the data (%2)",
+                                     "%1: a JSON field, rows or cols; %2: the number the data has"};
+const MessageTemplate kSeriesNeeds{
+    "a series export needs \"x\" and \"series\": [{\"name\", \"y\"}, ...]"};
+const MessageTemplate kNoPoints{"\"x\" holds no points"};
+const MessageTemplate kNotObjectWithY{"%1 is not an object with \"y\"",
+                                      "%1: a curve of the JSON file, e.g. series[0]"};
+const MessageTemplate kCurveValues{"%1.y has %2 values, \"x\" has %3",
+                                   "%1: a curve of the JSON file, e.g. series[0]; %2, %3: numbers "
+                                   "of values"};
+const MessageTemplate kNotValidJson{"not valid JSON"};
+const MessageTemplate kNotOurExport{
+    "not one of our JSON exports (posenc export --out FILE.json): expected an object with "
+    "\"scheme\", \"view\", \"params\", \"kind\" (matrix or series) and \"data\" or \"x\" and "
+    "\"series\""};
+const MessageTemplate kOneArrayDropName{"a %1 file holds one array; drop ':%2'",
+                                        "%1: a file extension, e.g. .npy; %2: the name given"};
+const MessageTemplate kNotArrayFileCheck{
+    "not an array file this reads (.npy, .npz, .safetensors, .csv or .json)"};
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -48,8 +109,8 @@ Array readSafetensorsArray(const TensorRef& ref) {
   const SafetensorsFile file(ref.file);
   if (!ref.name.empty()) return file.read(ref.name);
   if (file.tensors().size() != 1)
-    throw FileError(ref.file.string(), "holds " + std::to_string(file.tensors().size()) +
-                                           " tensors; name one as FILE:NAME");
+    throw FileError(ref.file.string(),
+                    Message(kHoldsTensorsNameOne, {std::to_string(file.tensors().size())}));
   return file.read(file.tensors().front().name);
 }
 
@@ -59,7 +120,7 @@ Array readNpzArray(const TensorRef& ref) {
   const std::vector<std::string> names = npzNames(ref.file);
   if (names.size() != 1)
     throw FileError(ref.file.string(),
-                    "holds " + std::to_string(names.size()) + " arrays; name one as FILE:NAME");
+                    Message(kHoldsArraysNameOne, {std::to_string(names.size())}));
   return readNpz(ref.file, names.front());
 }
 
@@ -69,8 +130,8 @@ std::string readTextFile(const fs::path& path, std::uint64_t limit) {
   const std::string name = path.string();
   const std::uint64_t size = file.size();
   if (size > limit)
-    throw FileError(name, "is " + std::to_string(size) + " bytes; text files are read up to " +
-                              std::to_string(limit >> 20) + " MiB (save a large array as .npy)");
+    throw FileError(name,
+                    Message(kTextTooLarge, {std::to_string(size), std::to_string(limit >> 20)}));
   std::string text(static_cast<std::size_t>(size), '\0');
   file.readAt(0, std::as_writable_bytes(std::span(text)));
   return text;
@@ -161,10 +222,8 @@ void addCsvRow(CsvTable& table, std::string_view line, std::size_t lineNo,
     ++count;
     const std::optional<double> v = parseNumber(field);
     if (!v)
-      throw FileError(file, "line " + std::to_string(lineNo) + ", column " + std::to_string(count) +
-                                ": '" + detail::printable(field) +
-                                "' is not a number (allowed: decimal or exponent notation, "
-                                "nan, inf)");
+      throw FileError(file, Message(kCsvNotANumber, {std::to_string(lineNo), std::to_string(count),
+                                                     detail::printable(field)}));
     table.values.push_back(*v);
     table.digits = std::max(table.digits, significantDigits(field));
     if (comma == std::string_view::npos) break;
@@ -174,9 +233,9 @@ void addCsvRow(CsvTable& table, std::string_view line, std::size_t lineNo,
     table.width = count;
     table.firstLine = lineNo;
   } else if (count != table.width) {
-    throw FileError(file, "line " + std::to_string(lineNo) + " has " + std::to_string(count) +
-                              " values, line " + std::to_string(table.firstLine) + " has " +
-                              std::to_string(table.width) + " (every row needs as many)");
+    throw FileError(file, Message(kCsvRowWidth,
+                                  {std::to_string(lineNo), std::to_string(count),
+                                   std::to_string(table.firstLine), std::to_string(table.width)}));
   }
   ++table.rows;
 }
@@ -209,13 +268,12 @@ std::string paramText(const std::string& key, const json& v, const std::string& 
     std::string s;
     for (const json& e : v) {
       if (!e.is_number())
-        throw FileError(file, "params." + detail::printable(key) + ": a list holds numbers only");
+        throw FileError(file, Message(kListNumbersOnly, {detail::printable(key)}));
       s += (s.empty() ? "" : ",") + number(e);
     }
     return s;
   }
-  throw FileError(file, "params." + detail::printable(key) +
-                            ": a parameter is a number, a bool, a text or a list of numbers");
+  throw FileError(file, Message(kParamValueKind, {detail::printable(key)}));
 }
 
 /// What markNonFinite puts in place of a non-finite number: a JSON string no export writes.
@@ -278,7 +336,7 @@ Index startField(const json& doc, const char* key, const std::string& file) {
   const auto it = doc.find(key);
   if (it == doc.end()) return 0;
   if (!it->is_number_unsigned() || it->get<std::uint64_t>() > (std::uint64_t{1} << 62))
-    throw FileError(file, std::string(key) + " must be a whole number >= 0");
+    throw FileError(file, Message(kWholeNumberField, {key}));
   return static_cast<Index>(it->get<std::uint64_t>());
 }
 
@@ -292,25 +350,23 @@ struct MatrixEvents {
   std::size_t cols = 0;
   std::size_t inRow = 0;  ///< Values of the row being read.
   std::vector<double> values{};
-  std::optional<std::string> problem{};
+  std::optional<Message> problem{};
 
-  void fail(std::string reason) {
+  void fail(Message reason) {
     if (problem) return;
     problem = std::move(reason);
     values = {};  // no longer needed
   }
   std::string where() const { return "data[" + std::to_string(rows - 1) + "]"; }
   std::string cell() const { return where() + "[" + std::to_string(inRow) + "]"; }
-  void notANumber(const char* type) {
-    fail(cell() + " is " + type + ", not a number or null (a masked cell)");
-  }
+  void notANumber(const char* type) { fail(Message(kNotNumberCell, {cell(), type})); }
   void value(double v, const std::string& file) {
     if (problem) return;
     if (values.size() == values.capacity()) {
       // Refused by the budget before the values would pass it, not after.
       const std::size_t next = std::max<std::size_t>(1024, 2 * values.capacity());
       checkMemory(static_cast<double>(next) * sizeof(double),
-                  "the values of " + detail::printable(file));
+                  Message(kValuesOf, {detail::printable(file)}));
       values.reserve(next);
     }
     values.push_back(v);
@@ -318,8 +374,7 @@ struct MatrixEvents {
   void endRow() {
     if (rows == 1) cols = inRow;
     if (inRow == 0 || inRow != cols)
-      fail(where() + " has " + std::to_string(inRow) + " values, data[0] has " +
-           std::to_string(cols) + " (every row needs as many, at least one)");
+      fail(Message(kRowValues, {where(), std::to_string(inRow), std::to_string(cols)}));
   }
 };
 
@@ -332,20 +387,20 @@ struct SeriesEvents {
     bool yIsArray = false;
     std::size_t count = 0;
     std::size_t start = 0;  ///< Its first value in `values`.
-    std::optional<std::string> problem{};
+    std::optional<Message> problem{};
   };
   bool xPresent = false;
   bool xIsArray = false;
   std::size_t points = 0;
-  std::optional<std::string> xProblem{};
+  std::optional<Message> xProblem{};
   bool present = false;
   bool isArray = false;
   std::vector<Curve> curves{};
   std::vector<double> values{};
 
   std::string where() const { return "series[" + std::to_string(curves.size() - 1) + "]"; }
-  static std::string notANumber(const std::string& cell, const char* type) {
-    return cell + " is " + type + ", not a number or null (a masked cell)";
+  static Message notANumber(const std::string& cell, const char* type) {
+    return Message(kNotNumberCell, {cell, type});
   }
   void xElement(bool isNumber, const char* type) {
     if (!isNumber && !xProblem) xProblem = notANumber("x[" + std::to_string(points) + "]", type);
@@ -360,7 +415,7 @@ struct SeriesEvents {
     if (values.size() == values.capacity()) {
       const std::size_t next = std::max<std::size_t>(1024, 2 * values.capacity());
       checkMemory(static_cast<double>(next) * sizeof(double),
-                  "the values of " + detail::printable(file));
+                  Message(kValuesOf, {detail::printable(file)}));
       values.reserve(next);
     }
     values.push_back(*v);
@@ -398,7 +453,7 @@ struct ExportEvents : detail::JsonSaxBase {
       if (depth == 1) matrix.isArray = false;
       if (depth == 2 && matrix.isArray) {
         ++matrix.rows;
-        matrix.fail(matrix.where() + " is not an array of numbers");
+        matrix.fail(Message(kNotArrayOfNumbers, {matrix.where()}));
       }
       if (depth == 3 && matrix.isArray) {
         if (number) matrix.value(*number, file);
@@ -494,7 +549,7 @@ struct ExportEvents : detail::JsonSaxBase {
       if (depth == 2 && matrix.isArray) {
         ++matrix.rows;
         matrix.inRow = 0;
-        if (isObject) matrix.fail(matrix.where() + " is not an array of numbers");
+        if (isObject) matrix.fail(Message(kNotArrayOfNumbers, {matrix.where()}));
       }
       if (depth == 3 && matrix.isArray) {
         matrix.notANumber(isObject ? "object" : "array");
@@ -538,8 +593,7 @@ struct ExportEvents : detail::JsonSaxBase {
 };
 
 Array matrixFromJson(const json& doc, MatrixEvents& m, const std::string& file) {
-  if (!m.present || !m.isArray || m.rows == 0)
-    throw FileError(file, "a matrix export needs \"data\": a non-empty array of rows");
+  if (!m.present || !m.isArray || m.rows == 0) throw FileError(file, Message(kMatrixNeedsData));
   if (m.problem) throw FileError(file, *m.problem);
   Array a;
   const std::size_t rows = m.rows;
@@ -548,8 +602,7 @@ Array matrixFromJson(const json& doc, MatrixEvents& m, const std::string& file) 
   for (const auto& [key, count] : {std::pair{"rows", rows}, std::pair{"cols", cols}}) {
     const auto it = doc.find(key);
     if (it != doc.end() && (!it->is_number_unsigned() || it->get<std::uint64_t>() != count))
-      throw FileError(file, std::string("\"") + key + "\" does not match the data (" +
-                                std::to_string(count) + ")");
+      throw FileError(file, Message(kFieldMismatch, {key, std::to_string(count)}));
   }
   a.shape = {static_cast<std::int64_t>(rows), static_cast<std::int64_t>(cols)};
   return a;
@@ -558,21 +611,20 @@ Array matrixFromJson(const json& doc, MatrixEvents& m, const std::string& file) 
 /// A series export as curves x points (x only gives the number of points).
 Array seriesFromJson(SeriesEvents& e, const std::string& file) {
   if (!e.xPresent || !e.present || !e.isArray || e.curves.empty())
-    throw FileError(file, "a series export needs \"x\" and \"series\": [{\"name\", \"y\"}, ...]");
-  if (!e.xIsArray) throw FileError(file, "x is not an array of numbers");
+    throw FileError(file, Message(kSeriesNeeds));
+  if (!e.xIsArray) throw FileError(file, Message(kNotArrayOfNumbers, {"x"}));
   if (e.xProblem) throw FileError(file, *e.xProblem);
   const std::size_t points = e.points;
-  if (points == 0) throw FileError(file, "\"x\" holds no points");
+  if (points == 0) throw FileError(file, Message(kNoPoints));
   for (std::size_t s = 0; s < e.curves.size(); ++s) {
     const SeriesEvents::Curve& curve = e.curves[s];
     const std::string where = "series[" + std::to_string(s) + "]";
-    if (!curve.isObject || !curve.hasY)
-      throw FileError(file, where + " is not an object with \"y\"");
-    if (!curve.yIsArray) throw FileError(file, where + ".y is not an array of numbers");
+    if (!curve.isObject || !curve.hasY) throw FileError(file, Message(kNotObjectWithY, {where}));
+    if (!curve.yIsArray) throw FileError(file, Message(kNotArrayOfNumbers, {where + ".y"}));
     if (curve.problem) throw FileError(file, *curve.problem);
     if (curve.count != points)
-      throw FileError(file, where + ".y has " + std::to_string(curve.count) +
-                                " values, \"x\" has " + std::to_string(points));
+      throw FileError(file, Message(kCurveValues,
+                                    {where, std::to_string(curve.count), std::to_string(points)}));
   }
   Array a;
   a.values = std::move(e.values);
@@ -620,7 +672,7 @@ Against parseAgainstCsv(std::string_view text, const std::string& file) {
     const std::size_t bound = csvFieldBound(text);
     const bool maybeSeries = text.find('x') != std::string_view::npos;
     checkMemory(static_cast<double>(bound) * sizeof(double) * (maybeSeries ? 2 : 1),
-                "the " + std::to_string(bound) + " values of " + detail::printable(file));
+                Message(kCountedValuesOf, {std::to_string(bound), detail::printable(file)}));
     table.values.reserve(bound);
   }
   bool series = false;
@@ -638,8 +690,7 @@ Against parseAgainstCsv(std::string_view text, const std::string& file) {
       const HeaderFields header = headerFields(line);
       if (trimmed(header.first) == "x") {
         if (header.count < 2)
-          throw FileError(file, "line " + std::to_string(lineNo) +
-                                    ": a series header needs x and at least one curve name");
+          throw FileError(file, Message(kCsvSeriesHeader, {std::to_string(lineNo)}));
         series = true;
         headerWidth = header.count;
         continue;
@@ -647,13 +698,11 @@ Against parseAgainstCsv(std::string_view text, const std::string& file) {
     }
     addCsvRow(table, line, lineNo, file);
     if (series && table.width != headerWidth)
-      throw FileError(file, "line " + std::to_string(lineNo) + " has " +
-                                std::to_string(table.width) + " values, the header names " +
-                                std::to_string(headerWidth) + " columns");
+      throw FileError(file,
+                      Message(kCsvHeaderWidth, {std::to_string(lineNo), std::to_string(table.width),
+                                                std::to_string(headerWidth)}));
   }
-  if (table.rows == 0)
-    throw FileError(file, series ? "the series CSV has a header but no rows of numbers"
-                                 : "holds no numbers (an empty file, or only comments)");
+  if (table.rows == 0) throw FileError(file, Message(series ? kCsvSeriesNoRows : kCsvNoNumbers));
   Against a;
   a.file = file;
   a.textDigits = std::max(table.digits, 1);
@@ -675,7 +724,7 @@ Against parseAgainstJson(std::string_view text, const std::string& file) {
   if (markNonFinite(text, marked)) text = marked;
   ExportEvents events(file);
   if (!detail::parseJsonEvents(text.data(), text.data() + text.size(), events))
-    throw FileError(file, "not valid JSON");
+    throw FileError(file, Message(kNotValidJson));
   marked = std::string();
   const json& doc = events.doc;
   const auto str = [&](const char* key) {
@@ -685,10 +734,7 @@ Against parseAgainstJson(std::string_view text, const std::string& file) {
   const std::string kind = str("kind");
   if (str("scheme").empty() || str("view").empty() || !doc.contains("params") ||
       !doc["params"].is_object() || (kind != "matrix" && kind != "series"))
-    throw FileError(file,
-                    "not one of our JSON exports (posenc export --out FILE.json): expected an "
-                    "object with \"scheme\", \"view\", \"params\", \"kind\" (matrix or series) and "
-                    "\"data\" or \"x\" and \"series\"");
+    throw FileError(file, Message(kNotOurExport));
   Against a;
   a.file = file;
   a.scheme = str("scheme");
@@ -713,8 +759,8 @@ Against readAgainst(std::string_view text) {
   const std::string ext = lowerExtension(ref.file);
   const bool textFile = ext == ".csv" || ext == ".json";
   if ((ext == ".npy" || textFile) && !ref.name.empty())
-    throw FileError(ref.file.string(), "a " + ext + " file holds one array; drop ':" +
-                                           detail::printable(ref.name) + "'");
+    throw FileError(ref.file.string(),
+                    Message(kOneArrayDropName, {ext, detail::printable(ref.name)}));
   if (ext == ".npy") {
     a.array = readNpy(ref.file);
   } else if (ext == ".npz") {
@@ -726,8 +772,7 @@ Against readAgainst(std::string_view text) {
   } else if (ext == ".json") {
     return parseAgainstJson(readTextFile(ref.file, kMaxJsonBytes), ref.file.string());
   } else {
-    throw FileError(ref.file.string(),
-                    "not an array file this reads (.npy, .npz, .safetensors, .csv or .json)");
+    throw FileError(ref.file.string(), Message(kNotArrayFileCheck));
   }
   return a;
 }

@@ -7,9 +7,9 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "posenc/cli/command_help.hpp"
-#include "posenc/base/memory_budget.hpp"
 #include "base/text_util.hpp"
+#include "posenc/base/memory_budget.hpp"
+#include "posenc/cli/command_help.hpp"
 
 namespace posenc {
 
@@ -38,7 +38,7 @@ bool parseIndex(std::string_view s, Index& out) {
 IndexRange parseRange(const std::string& option, const std::string& text) {
   const std::optional<IndexRange> r = parseIndexRange(text);
   if (!r)
-    throw UsageError(option + " '" + shown(text) + "': must be " + std::string(kIndexRangeAllowed));
+    throw UsageError(option + " '" + shown(text) + "': must be " + kIndexRangeAllowed.english());
   return *r;
 }
 

@@ -18,41 +18,77 @@
 
 namespace posenc {
 
-FileError::FileError(std::string file, std::string reason)
-    : std::runtime_error(detail::printableUpTo(file, 200) + ": " + reason),
-      m_file(std::move(file)),
-      m_reason(std::move(reason)) {}
+namespace {
+const MessageTemplate kFileSentence{"%1: %2",
+                                    "a file that cannot be read: %1: the file's name; %2: what is "
+                                    "wrong with it"};
+}  // namespace
 
+FileError::FileError(std::string file, Message reason)
+    : std::runtime_error(
+          fillHoles(kFileSentence.english(), {detail::printableUpTo(file, 200), reason.english()})),
+      m_file(std::move(file)),
+      m_reason(std::move(reason)),
+      m_message(kFileSentence, {detail::printableUpTo(m_file, 200), m_reason}) {}
 
 namespace {
 
+const MessageTemplate kIsFifo{"is a FIFO (named pipe), not a regular file"};
+const MessageTemplate kIsFolder{"is a folder, not a file"};
+const MessageTemplate kIsCharDevice{"is a character device, not a regular file"};
+const MessageTemplate kIsBlockDevice{"is a block device, not a regular file"};
+const MessageTemplate kIsSocket{"is a socket, not a regular file"};
+const MessageTemplate kNotRegular{"is not a regular file"};
+const MessageTemplate kNoSuchFile{"no such file"};
+const MessageTemplate kNoSuchFileNotFolder{"no such file (a part of the path is not a folder)"};
+const MessageTemplate kSymlinkLoop{"is a symbolic link loop"};
+const MessageTemplate kPermissionDenied{"permission denied"};
+const MessageTemplate kPathTooLong{"the path is too long"};
+const MessageTemplate kCannotOpen{"cannot be opened: %1",
+                                  "%1: the system's description of the error (strerror)"};
+const MessageTemplate kCannotRead{"cannot be read: %1",
+                                  "%1: the system's description of the error (strerror)"};
+const MessageTemplate kReadPastEnd{
+    "a read of %1 bytes at byte %2 passes its end (%3 bytes)",
+    "%1: a number of bytes; %2: a byte offset; %3: the file's size in bytes"};
+const MessageTemplate kChangedWhileRead{
+    "changed while it was read (it was %1 bytes when opened, now ends at %2)",
+    "%1: the file's size when opened; %2: the byte where it now ends"};
+const MessageTemplate kTooLargeMiB{
+    "is %1 bytes: too large for %2 (%3 MiB at most)",
+    "%1: the file's size; %2: what the file is, e.g. 'a config.json'; "
+    "%3: the limit in MiB"};
+const MessageTemplate kTooLargeBytes{"is %1 bytes: too large for %2 (%3 bytes at most)",
+                                     "%1: the file's size; %2: what the file is, e.g. 'a "
+                                     "config.json'; %3: the limit in bytes"};
+
 /// What a file of mode `mode` is, when it is not a regular file.
-std::string kindReason(mode_t mode) {
-  if (S_ISFIFO(mode)) return "is a FIFO (named pipe), not a regular file";
-  if (S_ISDIR(mode)) return "is a folder, not a file";
-  if (S_ISCHR(mode)) return "is a character device, not a regular file";
-  if (S_ISBLK(mode)) return "is a block device, not a regular file";
-  if (S_ISSOCK(mode)) return "is a socket, not a regular file";
-  return "is not a regular file";
+Message kindReason(mode_t mode) {
+  if (S_ISFIFO(mode)) return Message(kIsFifo);
+  if (S_ISDIR(mode)) return Message(kIsFolder);
+  if (S_ISCHR(mode)) return Message(kIsCharDevice);
+  if (S_ISBLK(mode)) return Message(kIsBlockDevice);
+  if (S_ISSOCK(mode)) return Message(kIsSocket);
+  return Message(kNotRegular);
 }
 
-std::string errnoReason(int error) {
+Message errnoReason(int error) {
   switch (error) {
     case ENOENT:
-      return "no such file";
+      return Message(kNoSuchFile);
     case ENOTDIR:
-      return "no such file (a part of the path is not a folder)";
+      return Message(kNoSuchFileNotFolder);
     case ELOOP:
-      return "is a symbolic link loop";
+      return Message(kSymlinkLoop);
     case EACCES:
     case EPERM:
-      return "permission denied";
+      return Message(kPermissionDenied);
     case EISDIR:
-      return "is a folder, not a file";
+      return Message(kIsFolder);
     case ENAMETOOLONG:
-      return "the path is too long";
+      return Message(kPathTooLong);
     default:
-      return "cannot be opened: " + std::string(std::strerror(error));
+      return Message(kCannotOpen, {std::string(std::strerror(error))});
   }
 }
 
@@ -83,12 +119,16 @@ void setReadHook(ReadHook hook) {
 
 }  // namespace detail
 
-std::optional<std::string> unusableFileReason(const std::filesystem::path& path) {
+std::optional<Message> unusableFileReason(const std::filesystem::path& path) {
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0) return errnoReason(errno);
   if (!S_ISREG(st.st_mode)) return kindReason(st.st_mode);
   if (::access(path.c_str(), R_OK) != 0) return errnoReason(errno);
   return std::nullopt;
+}
+
+bool saysNoSuchFile(const Message& reason) {
+  return reason.sentence() == &kNoSuchFile || reason.sentence() == &kNoSuchFileNotFolder;
 }
 
 InputFile::InputFile(const std::filesystem::path& path) : m_name(path.string()) {
@@ -103,7 +143,7 @@ InputFile::InputFile(const std::filesystem::path& path) : m_name(path.string()) 
     const int error = errno;
     ::close(m_fd);
     m_fd = -1;
-    throw FileError(m_name, "cannot be read: " + std::string(std::strerror(error)));
+    throw FileError(m_name, Message(kCannotRead, {std::string(std::strerror(error))}));
   }
   if (!S_ISREG(st.st_mode)) {  // swapped between the stat and the open
     ::close(m_fd);
@@ -141,9 +181,9 @@ std::size_t InputFile::readSome(std::uint64_t offset, std::span<std::byte> out) 
 
 void InputFile::readAt(std::uint64_t offset, std::span<std::byte> out) const {
   if (offset > m_size || out.size() > m_size - offset)
-    throw FileError(m_name, "a read of " + std::to_string(out.size()) + " bytes at byte " +
-                                std::to_string(offset) + " passes its end (" +
-                                std::to_string(m_size) + " bytes)");
+    throw FileError(m_name,
+                    Message(kReadPastEnd, {std::to_string(out.size()), std::to_string(offset),
+                                           std::to_string(m_size)}));
   callReadHook(m_name, offset, out.size());
   std::size_t done = 0;
   while (done < out.size()) {
@@ -151,25 +191,24 @@ void InputFile::readAt(std::uint64_t offset, std::span<std::byte> out) const {
         ::pread(m_fd, out.data() + done, out.size() - done, static_cast<off_t>(offset + done));
     if (got < 0) {
       if (errno == EINTR) continue;
-      throw FileError(m_name, "cannot be read: " + std::string(std::strerror(errno)));
+      throw FileError(m_name, Message(kCannotRead, {std::string(std::strerror(errno))}));
     }
     if (got == 0)
-      throw FileError(m_name, "changed while it was read (it was " + std::to_string(m_size) +
-                                  " bytes when opened, now ends at " +
-                                  std::to_string(offset + done) + ")");
+      throw FileError(m_name, Message(kChangedWhileRead,
+                                      {std::to_string(m_size), std::to_string(offset + done)}));
     done += static_cast<std::size_t>(got);
   }
 }
 
 std::string readWholeFile(const std::filesystem::path& path, std::uint64_t limit,
-                          const std::string& what) {
+                          const Message& what) {
   const InputFile file(path);
   if (file.size() > limit) {
     const std::uint64_t mib = std::uint64_t{1} << 20;
-    const std::string most =
-        limit % mib == 0 ? std::to_string(limit / mib) + " MiB" : std::to_string(limit) + " bytes";
-    throw FileError(file.name(), "is " + std::to_string(file.size()) + " bytes: too large for " +
-                                     what + " (" + most + " at most)");
+    const bool inMiB = limit % mib == 0;
+    throw FileError(file.name(), Message(inMiB ? kTooLargeMiB : kTooLargeBytes,
+                                         {std::to_string(file.size()), what,
+                                          std::to_string(inMiB ? limit / mib : limit)}));
   }
   std::string bytes(static_cast<std::size_t>(file.size()), '\0');
   file.readAt(0, std::as_writable_bytes(std::span(bytes)));

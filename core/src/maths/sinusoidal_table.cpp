@@ -13,7 +13,9 @@ SinusoidalLayout sinusoidalLayoutFromId(std::string_view id) {
   if (id == "interleaved") return SinusoidalLayout::Interleaved;
   if (id == "concatenated") return SinusoidalLayout::Concatenated;
   if (id == "tensor2tensor") return SinusoidalLayout::Tensor2Tensor;
-  throw ParamError("layout", std::string(id), "one of interleaved, concatenated or tensor2tensor");
+  throw ParamError("layout", std::string(id),
+                   Message(allowed::kOneOf,
+                           {MessageArg::list({"interleaved", "concatenated", "tensor2tensor"})}));
 }
 
 Vector sinusoidalFrequencies(Index d, double base, SinusoidalLayout layout) {

@@ -29,6 +29,22 @@ inline constexpr std::int64_t kMaxModelLength = 1048576;
 /// reads them), a list's first numbers, everything through the one printable filter.
 [[nodiscard]] std::string configValueText(const nlohmann::json& v);
 
+/// "%1 = %2: must be %3" (key, value, what is allowed): the reason of a config value refused.
+extern const MessageTemplate kConfigMustBe;
+/// "%1 or %2".
+extern const MessageTemplate kConfigOr;
+/// "no %1 (a whole number) in the config".
+extern const MessageTemplate kNoWholeNumber;
+/// What a config value must be (the %3 of kConfigMustBe).
+extern const MessageTemplate kANumber;
+extern const MessageTemplate kAFiniteNumber;
+extern const MessageTemplate kAWholeNumber;
+extern const MessageTemplate kTrueOrFalse;
+extern const MessageTemplate kAString;
+extern const MessageTemplate kAnObject;
+extern const MessageTemplate kAListOfNumbers;
+extern const MessageTemplate kAListOfFiniteNumbers;
+
 /// Typed reads of a config object; a key of the wrong type is an error naming it.
 class ConfigReader {
  public:
@@ -42,41 +58,41 @@ class ConfigReader {
   [[nodiscard]] std::optional<double> num(const char* key) const {
     if (!has(key)) return std::nullopt;
     const nlohmann::json& v = m_j->at(key);
-    if (!v.is_number()) fail(key, "a number");
+    if (!v.is_number()) fail(key, Message(kANumber));
     const double d = v.get<double>();
-    if (!std::isfinite(d)) fail(key, "a finite number");
+    if (!std::isfinite(d)) fail(key, Message(kAFiniteNumber));
     return d;
   }
   [[nodiscard]] std::optional<std::int64_t> whole(const char* key) const {
     const auto d = num(key);
     if (!d) return std::nullopt;
-    if (*d != std::floor(*d) || std::fabs(*d) > 9e15) fail(key, "a whole number");
+    if (*d != std::floor(*d) || std::fabs(*d) > 9e15) fail(key, Message(kAWholeNumber));
     return static_cast<std::int64_t>(*d);
   }
   [[nodiscard]] std::optional<bool> flag(const char* key) const {
     if (!has(key)) return std::nullopt;
-    if (!m_j->at(key).is_boolean()) fail(key, "true or false");
+    if (!m_j->at(key).is_boolean()) fail(key, Message(kTrueOrFalse));
     return m_j->at(key).get<bool>();
   }
   [[nodiscard]] std::optional<std::string> text(const char* key) const {
     if (!has(key)) return std::nullopt;
-    if (!m_j->at(key).is_string()) fail(key, "a string");
+    if (!m_j->at(key).is_string()) fail(key, Message(kAString));
     return m_j->at(key).get<std::string>();
   }
   [[nodiscard]] std::optional<ConfigReader> object(const char* key) const {
     if (!has(key)) return std::nullopt;
-    if (!m_j->at(key).is_object()) fail(key, "an object");
+    if (!m_j->at(key).is_object()) fail(key, Message(kAnObject));
     return ConfigReader(m_j->at(key), m_file, m_prefix + key + ".");
   }
   /// A list of numbers as "1,1.05,..." text.
   [[nodiscard]] std::optional<std::string> numbers(const char* key) const {
     if (!has(key)) return std::nullopt;
     const nlohmann::json& v = m_j->at(key);
-    if (!v.is_array()) fail(key, "a list of numbers");
+    if (!v.is_array()) fail(key, Message(kAListOfNumbers));
     std::string s;
     for (const nlohmann::json& x : v) {
-      if (!x.is_number()) fail(key, "a list of numbers");
-      if (!std::isfinite(x.get<double>())) fail(key, "a list of finite numbers");
+      if (!x.is_number()) fail(key, Message(kAListOfNumbers));
+      if (!std::isfinite(x.get<double>())) fail(key, Message(kAListOfFiniteNumbers));
       s += (s.empty() ? "" : ",") + configNumber(x.get<double>());
     }
     return s;
@@ -91,9 +107,9 @@ class ConfigReader {
     return detail::printable(m_prefix + key);
   }
   /// "FILE: KEY = VALUE: must be WHAT".
-  [[noreturn]] void fail(const char* key, const std::string& what) const {
-    throw ModelError(m_file + ": " + m_prefix + key + " = " + configValueText(m_j->at(key)) +
-                     ": must be " + what);
+  [[noreturn]] void fail(const char* key, const Message& what) const {
+    throw ModelError(m_file,
+                     Message(kConfigMustBe, {m_prefix + key, configValueText(m_j->at(key)), what}));
   }
 
  private:
@@ -125,9 +141,11 @@ inline void set(Params& p, const std::string& key, const std::string& value) {
                                            std::initializer_list<const char*> keys,
                                            const std::string& file) {
   if (const auto v = firstWhole(c, keys)) return *v;
-  std::string names;
-  for (const char* k : keys) names += (names.empty() ? "" : " or ") + std::string(k);
-  throw ModelError(file + ": no " + names + " (a whole number) in the config");
+  // "a or b or c" as nested "%1 or %2", from the last key back.
+  std::vector<std::string> names(keys.begin(), keys.end());
+  MessageArg all = names.back();
+  for (std::size_t i = names.size() - 1; i-- > 0;) all = Message(kConfigOr, {names[i], all});
+  throw ModelError(file, Message(kNoWholeNumber, {all}));
 }
 
 /// Candidate names of a tensor under the prefixes task models add.

@@ -27,7 +27,54 @@
 
 namespace posenc {
 
+namespace {
+
+const MessageTemplate kModelFileSentence{
+    "%1: %2", "a model that cannot be used: %1: a file or folder; %2: what is wrong with it"};
+const MessageTemplate kLineColumn{"line %1, column %2", "a place in a file: line and column"};
+const MessageTemplate kConfigJsonErrorAt{
+    "not a config.json: JSON error at %1: %2",
+    "%1: where in the file, e.g. line 3, column 7; %2: the JSON parser's description of the "
+    "error (English)"};
+const MessageTemplate kConfigJsonError{"not a config.json: JSON error: %1",
+                                       "%1: the JSON parser's description of the error (English)"};
+const MessageTemplate kConfigIsArray{
+    "not a config.json: the document is a JSON array, not an object"};
+const MessageTemplate kConfigIsValue{
+    "not a config.json: the document is a JSON value, not an object"};
+const MessageTemplate kUnknownModelType{
+    "model_type \"%1\" is not one we can map (supported: %2; or any config with rope_theta or "
+    "rope_scaling)",
+    "%1: the config's model_type; %2: the supported model types, comma-separated"};
+const MessageTemplate kNoModelType{
+    "model_type \"(none)\" is not one we can map (supported: %1; or any config with rope_theta "
+    "or rope_scaling)",
+    "the config has no model_type; %1: the supported model types, comma-separated"};
+
+}  // namespace
+
+ModelError::ModelError(const std::string& file, const Message& reason)
+    : ModelError(Message(kModelFileSentence, {file, reason})) {}
+
+ModelError::ModelError(Message sentence)
+    : std::runtime_error(sentence.english()), m_message(std::move(sentence)) {}
+
 namespace detail {
+
+const MessageTemplate kConfigMustBe{"%1 = %2: must be %3",
+                                    "%1: a key of config.json; %2: its value; %3: what is allowed"};
+const MessageTemplate kConfigOr{"%1 or %2", "two alternatives, e.g. two keys of config.json"};
+const MessageTemplate kNoWholeNumber{"no %1 (a whole number) in the config",
+                                     "%1: a key of config.json, or several joined by 'or'"};
+const MessageTemplate kANumber{"a number", "what a config value must be"};
+const MessageTemplate kAFiniteNumber{"a finite number", "what a config value must be"};
+const MessageTemplate kAWholeNumber{"a whole number", "what a config value must be"};
+const MessageTemplate kTrueOrFalse{"true or false", "what a config value must be"};
+const MessageTemplate kAString{"a string", "what a config value must be"};
+const MessageTemplate kAnObject{"an object", "what a config value must be"};
+const MessageTemplate kAListOfNumbers{"a list of numbers", "what a config value must be"};
+const MessageTemplate kAListOfFiniteNumbers{"a list of finite numbers",
+                                            "what a config value must be"};
 
 using nlohmann::json;
 
@@ -78,7 +125,7 @@ using Config = detail::ConfigReader;
 
 /// "line L, column C" of byte `offset` of `text`, as the session reader says it (columns count
 /// characters, not UTF-8 bytes).
-std::string lineAndColumn(std::string_view text, std::size_t offset) {
+Message lineAndColumn(std::string_view text, std::size_t offset) {
   offset = std::min(offset, text.size());
   std::size_t line = 1, column = 1;
   for (std::size_t k = 0; k < offset; ++k) {
@@ -90,7 +137,7 @@ std::string lineAndColumn(std::string_view text, std::size_t offset) {
       ++column;
     }
   }
-  return "line " + std::to_string(line) + ", column " + std::to_string(column);
+  return Message(kLineColumn, {std::to_string(line), std::to_string(column)});
 }
 
 /// A config's text with Python's extensions of JSON outside strings turned into marker
@@ -251,33 +298,33 @@ json parseConfig(std::string_view text, const std::string& file) {
       reason.resize(echo);  // it echoes the file's bytes
     for (char& ch : reason)
       if (const auto u = static_cast<unsigned char>(ch); u < 0x20 || u >= 0x7f) ch = '?';
-    throw ModelError(file + ": not a config.json: JSON error at " +
-                     lineAndColumn(text, pythonTokens(text, /*keepMoves=*/true)
-                                             .fileOffset(e.byte > 0 ? e.byte - 1 : 0)) +
-                     ": " + reason);
+    throw ModelError(file,
+                     Message(kConfigJsonErrorAt,
+                             {lineAndColumn(text, pythonTokens(text, /*keepMoves=*/true)
+                                                      .fileOffset(e.byte > 0 ? e.byte - 1 : 0)),
+                              reason}));
   } catch (const json::exception& e) {
     // out_of_range.406, "number overflow parsing '1e999'": a number no double holds. nlohmann
     // names the number but not where it stands; the first place it appears is where.
     std::string reason = e.what();
     if (const std::size_t prefix = reason.find("] "); prefix != std::string::npos)
       reason = reason.substr(prefix + 2);
-    std::string where;
+    std::optional<Message> where;
     const std::size_t open = reason.find('\''), close = reason.rfind('\'');
     if (open != std::string::npos && close > open + 1) {
       const std::string number = reason.substr(open + 1, close - open - 1);
       if (const std::size_t at = text.find(number); at != std::string_view::npos)
-        where = " at " + lineAndColumn(text, at);
+        where = lineAndColumn(text, at);
     }
     constexpr std::size_t kLongest = 120;  // the number is the file's bytes: never all of them
     if (reason.size() > kLongest) reason.replace(kLongest - 3, std::string::npos, "...");
     for (char& ch : reason)
       if (const auto u = static_cast<unsigned char>(ch); u < 0x20 || u >= 0x7f) ch = '?';
-    throw ModelError(file + ": not a config.json: JSON error" + where + ": " + reason);
+    throw ModelError(file, where ? Message(kConfigJsonErrorAt, {*where, reason})
+                                 : Message(kConfigJsonError, {reason}));
   }
   if (!j.is_object())
-    throw ModelError(file + ": not a config.json: the document is " +
-                     (j.is_array() ? std::string("a JSON array") : std::string("a JSON value")) +
-                     ", not an object");
+    throw ModelError(file, Message(j.is_array() ? kConfigIsArray : kConfigIsValue));
   return j;
 }
 
@@ -367,10 +414,9 @@ ModelMapping mapConfig(std::string_view configText, const std::string& fileName)
   } else {
     std::string list;
     for (const std::string& t : supportedModelTypes()) list += (list.empty() ? "" : ", ") + t;
-    throw ModelError(file + ": model_type \"" +
-                     (type.empty() ? std::string("(none)") : detail::printableUpTo(type, 60)) +
-                     "\" is not one we can map (supported: " + list +
-                     "; or any config with rope_theta or rope_scaling)");
+    throw ModelError(file, type.empty() ? Message(kNoModelType, {list})
+                                        : Message(kUnknownModelType,
+                                                  {detail::printableUpTo(type, 60), list}));
   }
   return m;
 }

@@ -18,6 +18,23 @@ namespace fs = std::filesystem;
 
 namespace {
 
+const MessageTemplate kRefsMain{"refs/main",
+                                "a file of the Hugging Face cache (keep as is), in "
+                                "'too large for %2'"};
+const MessageTemplate kFolderHasNoModel{
+    "the folder has no config.json and no model.safetensors or model.safetensors.index.json"};
+const MessageTemplate kNotAModelFile{
+    "not a model file (a folder, config.json, .safetensors or model.safetensors.index.json is "
+    "expected)"};
+const MessageTemplate kNoSuchFileOrFolder{"no such file or folder"};
+const MessageTemplate kNotInCache{
+    "no such file or folder, and not in the Hugging Face cache %1 (looked for %2); PosEnc "
+    "Explorer never downloads: fetch it first, e.g. `huggingface-cli download %3 config.json "
+    "model.safetensors`",
+    "%1: the cache folder; %2: the folder looked for in it; %3: the model's id"};
+const MessageTemplate kNoSnapshot{"%1 has no snapshot with a config.json or a checkpoint",
+                                  "%1: a folder of the Hugging Face cache"};
+
 std::string env(const char* name) {
   const char* v = std::getenv(name);
   return v ? std::string(v) : std::string();
@@ -35,8 +52,8 @@ bool isFile(const fs::path& p) {
 bool usableFile(const fs::path& p) {
   const auto why = unusableFileReason(p);
   if (!why) return true;
-  if (why->rfind("no such file", 0) == 0) return false;
-  throw ModelError(p.string() + ": " + *why);
+  if (saysNoSuchFile(*why)) return false;
+  throw ModelError(p.string(), *why);
 }
 
 bool isDir(const fs::path& p) {
@@ -48,7 +65,7 @@ bool isDir(const fs::path& p) {
 std::string mainRevision(const fs::path& repo) {
   std::string line;
   try {
-    line = readWholeFile(repo / "refs" / "main", 4096, "refs/main");
+    line = readWholeFile(repo / "refs" / "main", 4096, Message(kRefsMain));
   } catch (const FileError&) {
     return {};
   }
@@ -121,10 +138,7 @@ ModelFiles fromFolder(const fs::path& dir, const std::string& given) {
   ModelFiles f;
   if (usableFile(dir / "config.json")) f.config = dir / "config.json";
   f.checkpoint = checkpointIn(dir);
-  if (f.config.empty() && f.checkpoint.empty())
-    throw ModelError(given +
-                     ": the folder has no config.json and no model.safetensors or "
-                     "model.safetensors.index.json");
+  if (f.config.empty() && f.checkpoint.empty()) throw ModelError(given, Message(kFolderHasNoModel));
   return f;
 }
 
@@ -172,31 +186,23 @@ ModelFiles locateModel(const std::string& pathOrId, const fs::path& cache) {
       f.checkpoint = checkpointIn(p.parent_path());
       return f;
     } else {
-      throw ModelError(pathOrId +
-                       ": not a model file (a folder, config.json, .safetensors or "
-                       "model.safetensors.index.json is expected)");
+      throw ModelError(pathOrId, Message(kNotAModelFile));
     }
     if (usableFile(p.parent_path() / "config.json")) f.config = p.parent_path() / "config.json";
     return f;
   }
   // Something that exists but is neither a folder nor a usable file is said to be what it is,
   // not "no such file", and not then looked for in the cache.
-  if (const auto why = unusableFileReason(p); why && why->rfind("no such file", 0) != 0)
-    throw ModelError(pathOrId + ": " + *why);
-  if (!looksLikeRepoId(pathOrId)) throw ModelError(pathOrId + ": no such file or folder");
+  if (const auto why = unusableFileReason(p); why && !saysNoSuchFile(*why))
+    throw ModelError(pathOrId, *why);
+  if (!looksLikeRepoId(pathOrId)) throw ModelError(pathOrId, Message(kNoSuchFileOrFolder));
   std::string folder = "models--";
   for (const char c : pathOrId) folder += c == '/' ? std::string("--") : std::string(1, c);
   const fs::path repo = cache / folder;
   if (!isDir(repo))
-    throw ModelError(pathOrId + ": no such file or folder, and not in the Hugging Face cache " +
-                     cache.string() + " (looked for " + folder +
-                     "); PosEnc Explorer never downloads: fetch it first, e.g. "
-                     "`huggingface-cli download " +
-                     pathOrId + " config.json model.safetensors`");
+    throw ModelError(pathOrId, Message(kNotInCache, {cache.string(), folder, pathOrId}));
   const auto snapshot = snapshotOf(repo);
-  if (!snapshot)
-    throw ModelError(pathOrId + ": " + repo.string() +
-                     " has no snapshot with a config.json or a checkpoint");
+  if (!snapshot) throw ModelError(pathOrId, Message(kNoSnapshot, {repo.string()}));
   ModelFiles f = fromFolder(*snapshot, pathOrId);
   f.repoId = pathOrId;
   return f;

@@ -8,9 +8,9 @@
 
 #include "base/scheme_hooks.hpp"
 #include "base/text_util.hpp"
+#include "posenc/base/scheme.hpp"
 #include "posenc/io/data_io.hpp"
 #include "posenc/io/input_file.hpp"
-#include "posenc/base/scheme.hpp"
 #include "posenc/models/model_config.hpp"
 #include "posenc/models/tensor_file.hpp"
 
@@ -20,14 +20,19 @@ namespace fs = std::filesystem;
 
 namespace {
 
+const MessageTemplate kAConfigJson{"a config.json", "what a file is, in 'too large for %2'"};
+const MessageTemplate kNoConfigBeside{
+    "there is no config.json beside the checkpoint, so the scheme and its parameters are "
+    "unknown (name the model folder, or give the table with --table FILE:NAME)"};
+
 /// Most bytes of a config.json read (a config is a few kilobytes).
 constexpr std::uintmax_t kMaxConfigBytes = std::uintmax_t{16} << 20;
 
 std::string readConfig(const fs::path& path) {
   try {
-    return readWholeFile(path, kMaxConfigBytes, "a config.json");
+    return readWholeFile(path, kMaxConfigBytes, Message(kAConfigJson));
   } catch (const FileError& e) {
-    throw ModelError(e.what());
+    throw ModelError(e.message());
   }
 }
 
@@ -233,11 +238,7 @@ ModelSetup modelSetup(const std::string& pathOrId, const fs::path& cache) {
   ModelSetup s;
   s.report = inspectModel(pathOrId, cache);
   const ModelFiles& f = s.report.files;
-  if (!s.report.mapping)
-    throw ModelError(f.checkpoint.string() +
-                     ": there is no config.json beside the checkpoint, so the scheme and its "
-                     "parameters are unknown (name the model folder, or give the table with "
-                     "--table FILE:NAME)");
+  if (!s.report.mapping) throw ModelError(f.checkpoint.string(), Message(kNoConfigBeside));
   const ModelMapping& m = *s.report.mapping;
   s.scheme = m.scheme;
   s.params = m.params;

@@ -14,16 +14,73 @@
 #include <tuple>
 #include <utility>
 
-#include "posenc/io/input_file.hpp"
-#include "posenc/base/memory_budget.hpp"
-#include "posenc/models/tensor_file.hpp"
 #include "models/tensor_file_util.hpp"
+#include "posenc/base/memory_budget.hpp"
+#include "posenc/io/input_file.hpp"
+#include "posenc/models/tensor_file.hpp"
 
 namespace posenc {
 
 namespace {
 
+const MessageTemplate kArrayRequest{
+    "array %1 (%2, %3 values)",
+    "%1: an array's name; %2: its shape, e.g. (3, 4); %3: the number of values"};
+
 using detail::printableUpTo;
+
+const MessageTemplate kNpyHeaderBad{"not a valid .npy header: %1",
+                                    "%1: what is wrong with the header"};
+const MessageTemplate kDescrList{"'descr' is a list: structured arrays cannot be read"};
+const MessageTemplate kUnexpectedKey{"unexpected or repeated key '%1' in the header",
+                                     "%1: a key of a .npy header"};
+const MessageTemplate kTextAfterBrace{"text after the header's closing brace"};
+const MessageTemplate kHeaderNeeds{"the header needs 'descr', 'fortran_order' and 'shape'"};
+const MessageTemplate kExpectedChar{"expected '%1'", "%1: a punctuation character"};
+const MessageTemplate kExpectedString{"expected a quoted string"};
+const MessageTemplate kStringNotClosed{"a string is not closed"};
+const MessageTemplate kFortranOrder{"'fortran_order' is not True or False"};
+const MessageTemplate kDimTooLarge{"a dimension of 'shape' is too large"};
+const MessageTemplate kShapeNotTuple{"'shape' is not a tuple of whole numbers"};
+const MessageTemplate kShapeDims{"'shape' has more than 32 dimensions"};
+const MessageTemplate kHeaderClaims{"it claims %1 bytes (1 MiB at most)",
+                                    "of a .npy header; %1: a number of bytes"};
+const MessageTemplate kNpyDtype{
+    "dtype '%1' is not a float type (float16, float32 or float64, either byte order, can be "
+    "read)",
+    "%1: a numpy dtype, e.g. <i8"};
+const MessageTemplate kNoMagic{"not a .npy file (no \\x93NUMPY magic)"};
+const MessageTemplate kNpyVersion{".npy format version %1.%2 is not one of 1.0, 2.0, 3.0",
+                                  "%1.%2: the version's major and minor numbers"};
+const MessageTemplate kTruncatedHeader{"truncated .npy header"};
+const MessageTemplate kDataSize{"shape %1 of %2 needs %3 bytes of data, the file has %4",
+                                "%1: a shape, e.g. (3, 4); %2: a numpy dtype, e.g. <f4; %3, %4: "
+                                "numbers of bytes"};
+const MessageTemplate kDataSizeTruncated{
+    "shape %1 of %2 needs %3 bytes of data, the file has %4 (truncated?)",
+    "%1: a shape, e.g. (3, 4); %2: a numpy dtype, e.g. <f4; %3, %4: numbers of bytes"};
+const MessageTemplate kDataSizeMore{
+    "shape %1 of %2 needs %3 bytes of data, the file has more than %4",
+    "%1: a shape, e.g. (3, 4); %2: a numpy dtype, e.g. <f4; %3, %4: numbers of bytes"};
+const MessageTemplate kTruncatedNpy{"truncated .npy file: the header claims %1 bytes",
+                                    "%1: a number of bytes"};
+const MessageTemplate kNotZipReadable{"cannot be read as a zip: %1",
+                                      "%1: libzip's description of the error"};
+const MessageTemplate kNotNpz{"not an .npz (zip) file: %1",
+                              "%1: libzip's description of the error"};
+const MessageTemplate kMemberCannotRead{
+    "array '%1' cannot be read: %2", "%1: an array's name; %2: libzip's description of the error"};
+const MessageTemplate kMemberDamaged{"array '%1' is damaged: %2",
+                                     "%1: an array's name; %2: what is wrong (libzip's words or "
+                                     "a file error)"};
+const MessageTemplate kMemberTooBig{"array '%1' expands to more than %2 bytes",
+                                    "%1: an array's name; %2: a number of bytes"};
+const MessageTemplate kNoArrayNone{"no array '%1' (it holds no arrays)", "%1: an array's name"};
+const MessageTemplate kNoArrayHolds{"no array '%1' (it holds %2)",
+                                    "%1: an array's name; %2: the names it holds, comma-separated"};
+const MessageTemplate kNoArrayHoldsMore{
+    "no array '%1' (it holds %2, ... (%3 in all))",
+    "%1: an array's name; %2: the first names it holds, comma-separated; %3: how many it holds"};
 
 /// The header dict of a .npy file: {'descr': '<f8', 'fortran_order': False, 'shape': (3, 4), }.
 struct NpyHeader {
@@ -46,7 +103,7 @@ class HeaderParser {
       const std::string key = readString();
       expect(':');
       if (key == "descr" && !seenDescr) {
-        if (peekIs('[')) fail("'descr' is a list: structured arrays cannot be read");
+        if (peekIs('[')) fail(Message(kDescrList));
         h.descr = readString();
         seenDescr = true;
       } else if (key == "fortran_order" && !seenOrder) {
@@ -56,22 +113,21 @@ class HeaderParser {
         h.shape = readShape();
         seenShape = true;
       } else {
-        fail("unexpected or repeated key '" + printableUpTo(key, 200) + "' in the header");
+        fail(Message(kUnexpectedKey, {printableUpTo(key, 200)}));
       }
       if (!peekIs(',')) break;
       ++m_pos;
     }
     expect('}');
     skipBlanks();
-    if (m_pos != m_text.size()) fail("text after the header's closing brace");
-    if (!seenDescr || !seenOrder || !seenShape)
-      fail("the header needs 'descr', 'fortran_order' and 'shape'");
+    if (m_pos != m_text.size()) fail(Message(kTextAfterBrace));
+    if (!seenDescr || !seenOrder || !seenShape) fail(Message(kHeaderNeeds));
     return h;
   }
 
  private:
-  [[noreturn]] void fail(const std::string& what) const {
-    throw FileError(m_file, "not a valid .npy header: " + what);
+  [[noreturn]] void fail(const Message& what) const {
+    throw FileError(m_file, Message(kNpyHeaderBad, {what}));
   }
   void skipBlanks() {
     while (m_pos < m_text.size() && std::isspace(static_cast<unsigned char>(m_text[m_pos])))
@@ -82,16 +138,16 @@ class HeaderParser {
     return m_pos < m_text.size() && m_text[m_pos] == c;
   }
   void expect(char c) {
-    if (!peekIs(c)) fail(std::string("expected '") + c + "'");
+    if (!peekIs(c)) fail(Message(kExpectedChar, {std::string(1, c)}));
     ++m_pos;
   }
   std::string readString() {
     skipBlanks();
     if (m_pos >= m_text.size() || (m_text[m_pos] != '\'' && m_text[m_pos] != '"'))
-      fail("expected a quoted string");
+      fail(Message(kExpectedString));
     const char quote = m_text[m_pos++];
     const std::size_t end = m_text.find(quote, m_pos);
-    if (end == std::string_view::npos) fail("a string is not closed");
+    if (end == std::string_view::npos) fail(Message(kStringNotClosed));
     std::string s(m_text.substr(m_pos, end - m_pos));
     m_pos = end + 1;
     return s;
@@ -105,7 +161,7 @@ class HeaderParser {
         return value;
       }
     }
-    fail("'fortran_order' is not True or False");
+    fail(Message(kFortranOrder));
   }
   std::vector<std::int64_t> readShape() {
     expect('(');
@@ -116,13 +172,13 @@ class HeaderParser {
       while (m_pos < m_text.size() && std::isdigit(static_cast<unsigned char>(m_text[m_pos]))) {
         const int digit = m_text[m_pos++] - '0';
         if (d > (std::numeric_limits<std::int64_t>::max() - digit) / 10)
-          fail("a dimension of 'shape' is too large");
+          fail(Message(kDimTooLarge));
         d = d * 10 + digit;
         digits = true;
       }
       if (m_pos < m_text.size() && m_text[m_pos] == 'L') ++m_pos;  // Python 2's long suffix
-      if (!digits) fail("'shape' is not a tuple of whole numbers");
-      if (shape.size() >= 32) fail("'shape' has more than 32 dimensions");
+      if (!digits) fail(Message(kShapeNotTuple));
+      if (shape.size() >= 32) fail(Message(kShapeDims));
       shape.push_back(d);
       if (!peekIs(',')) break;
       ++m_pos;
@@ -145,9 +201,7 @@ std::pair<ElementType, bool> npyType(const std::string& descr, const std::string
     if (descr[2] == '4') return {ElementType::F32, big};
     if (descr[2] == '8') return {ElementType::F64, big};
   }
-  throw FileError(file, "dtype '" + printableUpTo(descr, 40) +
-                            "' is not a float type (float16, float32 or float64, either byte "
-                            "order, can be read)");
+  throw FileError(file, Message(kNpyDtype, {printableUpTo(descr, 40)}));
 }
 
 /// Values stored in Fortran order (first index fastest) rearranged into C order.
@@ -189,14 +243,13 @@ namespace {
 std::size_t npyHeaderEnd(std::span<const std::byte> head, const std::string& name) {
   static constexpr unsigned char kMagic[] = {0x93, 'N', 'U', 'M', 'P', 'Y'};
   if (head.size() < 10 || std::memcmp(head.data(), kMagic, sizeof kMagic) != 0)
-    throw FileError(name, "not a .npy file (no \\x93NUMPY magic)");
+    throw FileError(name, Message(kNoMagic));
   const auto major = std::to_integer<int>(head[6]);
   if (major < 1 || major > 3)
-    throw FileError(name, ".npy format version " + std::to_string(major) + "." +
-                              std::to_string(std::to_integer<int>(head[7])) +
-                              " is not one of 1.0, 2.0, 3.0");
+    throw FileError(name, Message(kNpyVersion, {std::to_string(major),
+                                                std::to_string(std::to_integer<int>(head[7]))}));
   const std::size_t lengthBytes = major == 1 ? 2 : 4;
-  if (head.size() < 8 + lengthBytes) throw FileError(name, "truncated .npy header");
+  if (head.size() < 8 + lengthBytes) throw FileError(name, Message(kTruncatedHeader));
   return 8 + lengthBytes + littleEndian(head, 8, lengthBytes);
 }
 
@@ -218,7 +271,8 @@ NpyLayout npyLayout(std::span<const std::byte> head, const std::string& name) {
   l.header = HeaderParser(text, name).parse();
   std::tie(l.type, l.big) = npyType(l.header.descr, name);
   const auto count = detail::elementCount(l.header.shape);
-  if (!count) throw FileError(name, "shape " + detail::shapeText(l.header.shape) + " is too large");
+  if (!count)
+    throw FileError(name, Message(detail::kShapeTooLarge, {detail::shapeText(l.header.shape)}));
   l.count = *count;
   l.dataBytes = *count * elementSize(l.type);
   return l;
@@ -229,17 +283,18 @@ NpyLayout npyLayout(std::span<const std::byte> head, const std::string& name) {
 FileError dataSizeError(const NpyLayout& l, const std::string& name, std::uint64_t have,
                         bool more = false) {
   const std::uint64_t need = l.dataBytes;
-  return FileError(name, "shape " + detail::shapeText(l.header.shape) + " of " + l.header.descr +
-                             " needs " + std::to_string(need) + " bytes of data, the file has " +
-                             (more ? "more than " : "") + std::to_string(have) +
-                             (have < need ? " (truncated?)" : ""));
+  const MessageTemplate& sentence = more          ? kDataSizeMore
+                                    : have < need ? kDataSizeTruncated
+                                                  : kDataSize;
+  return FileError(name, Message(sentence, {detail::shapeText(l.header.shape), l.header.descr,
+                                            std::to_string(need), std::to_string(have)}));
 }
 
 /// The values' array, refused before it is allocated when over the memory budget.
 Array allocate(const NpyLayout& l, const std::string& name) {
   checkMemory(static_cast<double>(l.count) * 8.0,
-              "array " + printableUpTo(name, 200) + " (" + detail::shapeText(l.header.shape) + ", " +
-                  std::to_string(l.count) + " values)",
+              Message(kArrayRequest, {printableUpTo(name, 200), detail::shapeText(l.header.shape),
+                                      std::to_string(l.count)}),
               "array");
   Array a;
   a.shape = l.header.shape;
@@ -280,9 +335,9 @@ void readValues(const NpyLayout& l, const std::string& name, Array& a, Read&& re
 Array parseNpy(std::span<const std::byte> bytes, const std::string& name) {
   const std::size_t dataStart = npyHeaderEnd(bytes, name);
   if (dataStart > bytes.size())
-    throw FileError(name, "truncated .npy file: the header claims " +
-                              std::to_string(dataStart - (bytes[6] == std::byte{1} ? 10 : 12)) +
-                              " bytes");
+    throw FileError(name,
+                    Message(kTruncatedNpy,
+                            {std::to_string(dataStart - (bytes[6] == std::byte{1} ? 10 : 12))}));
   const NpyLayout l = npyLayout(bytes.first(dataStart), name);
   if (l.dataBytes != bytes.size() - dataStart)
     throw dataSizeError(l, name, bytes.size() - dataStart);
@@ -303,12 +358,12 @@ Array readNpy(const std::filesystem::path& path) {
   file.readAt(0, head);
   const std::size_t dataStart = npyHeaderEnd(head, name);
   if (dataStart > file.size())
-    throw FileError(name, "truncated .npy file: the header claims " +
-                              std::to_string(dataStart - (head[6] == std::byte{1} ? 10 : 12)) +
-                              " bytes");
+    throw FileError(name,
+                    Message(kTruncatedNpy,
+                            {std::to_string(dataStart - (head[6] == std::byte{1} ? 10 : 12))}));
   if (dataStart > kMaxNpyHeader)
-    throw FileError(name, "not a valid .npy header: it claims " + std::to_string(dataStart) +
-                              " bytes (1 MiB at most)");
+    throw FileError(name,
+                    Message(kNpyHeaderBad, {Message(kHeaderClaims, {std::to_string(dataStart)})}));
   head.resize(dataStart);
   if (dataStart > 12) file.readAt(12, std::span(head).subspan(12));
   const NpyLayout l = npyLayout(head, name);
@@ -337,14 +392,14 @@ ZipPtr openZip(zip_source_t* src, zip_error_t& error, const std::string& file) {
   if (!src) {
     const std::string why = zip_error_strerror(&error);
     zip_error_fini(&error);
-    throw FileError(file, "cannot be read as a zip: " + why);
+    throw FileError(file, Message(kNotZipReadable, {why}));
   }
   zip_t* z = zip_open_from_source(src, ZIP_RDONLY | ZIP_CHECKCONS, &error);
   if (!z) {
     zip_source_free(src);
     const std::string why = zip_error_strerror(&error);
     zip_error_fini(&error);
-    throw FileError(file, "not an .npz (zip) file: " + why);
+    throw FileError(file, Message(kNotNpz, {why}));
   }
   zip_error_fini(&error);
   return ZipPtr(z);
@@ -363,7 +418,7 @@ struct FileSource {
   const InputFile* file = nullptr;
   std::uint64_t at = 0;
   zip_error_t error{};
-  std::string failure{};  ///< The FileError's reason of a failed read, for the message.
+  Message failure{};  ///< The FileError's reason of a failed read, for the message.
 };
 
 zip_int64_t fileSource(void* state, void* data, zip_uint64_t len, zip_source_cmd_t cmd) {
@@ -381,7 +436,7 @@ zip_int64_t fileSource(void* state, void* data, zip_uint64_t len, zip_source_cmd
         s->at += got;
         return static_cast<zip_int64_t>(got);
       } catch (const FileError& e) {
-        s->failure = e.reason();
+        s->failure = e.reasonMessage();
         zip_error_set(&s->error, ZIP_ER_READ, EIO);
         return -1;
       }
@@ -448,13 +503,15 @@ std::vector<std::string> memberNames(zip_t* z) {
   return names;
 }
 
-std::string listText(const std::vector<std::string>& names) {
-  if (names.empty()) return "it holds no arrays";
-  std::string s = "it holds ";
+/// "no array 'NAME' (it holds ...)", `name` as shown; `names` the arrays the zip holds.
+Message noArray(const std::string& name, const std::vector<std::string>& names) {
+  if (names.empty()) return Message(kNoArrayNone, {name});
+  std::string s;
   const std::size_t shown = std::min<std::size_t>(names.size(), 12);
   for (std::size_t i = 0; i < shown; ++i) s += (i ? ", " : "") + printableUpTo(names[i], 64);
-  if (names.size() > shown) s += ", ... (" + std::to_string(names.size()) + " in all)";
-  return s;
+  if (names.size() > shown)
+    return Message(kNoArrayHoldsMore, {name, s, std::to_string(names.size())});
+  return Message(kNoArrayHolds, {name, s});
 }
 
 struct ZipFileCloser {
@@ -467,13 +524,14 @@ struct ZipFileCloser {
 /// a member that inflates to one byte more than its header says is refused then and there
 /// (a zip bomb costs neither memory nor time). Checks the CRC at the end (libzip).
 Array readMember(zip_t* z, zip_uint64_t index, const std::string& file, const std::string& member,
-                 std::uint64_t maxBytes, const std::string* readFailure) {
+                 std::uint64_t maxBytes, const Message* readFailure) {
   const std::string name = file + ":" + member;
   std::unique_ptr<zip_file_t, ZipFileCloser> f(zip_fopen_index(z, index, 0));
-  if (!f) throw FileError(file, "array '" + member + "' cannot be read: " + zip_strerror(z));
+  if (!f) throw FileError(file, Message(kMemberCannotRead, {member, std::string(zip_strerror(z))}));
   const auto damaged = [&](const std::string& why) {
-    const std::string cause = readFailure && !readFailure->empty() ? *readFailure : why;
-    return FileError(file, "array '" + member + "' is damaged: " + cause);
+    const MessageArg cause =
+        readFailure && !readFailure->empty() ? MessageArg(*readFailure) : MessageArg(why);
+    return FileError(file, Message(kMemberDamaged, {member, cause}));
   };
   // Fills `out` as far as the member goes; how many bytes it gave.
   const auto inflate = [&](std::span<std::byte> out) -> std::size_t {
@@ -490,21 +548,20 @@ Array readMember(zip_t* z, zip_uint64_t index, const std::string& file, const st
   head.resize(inflate(head));
   const std::size_t dataStart = npyHeaderEnd(head, name);
   if (dataStart > kMaxNpyHeader)
-    throw FileError(name, "not a valid .npy header: it claims " + std::to_string(dataStart) +
-                              " bytes (1 MiB at most)");
+    throw FileError(name,
+                    Message(kNpyHeaderBad, {Message(kHeaderClaims, {std::to_string(dataStart)})}));
   if (dataStart > head.size()) {
     const std::size_t had = head.size();
     head.resize(dataStart);
     if (inflate(std::span(head).subspan(had)) != dataStart - had)
-      throw FileError(name, "truncated .npy file: the header claims " +
-                                std::to_string(dataStart - (head[6] == std::byte{1} ? 10 : 12)) +
-                                " bytes");
+      throw FileError(name,
+                      Message(kTruncatedNpy,
+                              {std::to_string(dataStart - (head[6] == std::byte{1} ? 10 : 12))}));
   }
   const std::span<const std::byte> headerBytes = std::span(head).first(dataStart);
   const NpyLayout l = npyLayout(headerBytes, name);
   if (l.dataBytes > maxBytes - std::min<std::uint64_t>(maxBytes, dataStart))
-    throw FileError(file, "array '" + member + "' expands to more than " +
-                              std::to_string(maxBytes) + " bytes");
+    throw FileError(file, Message(kMemberTooBig, {member, std::to_string(maxBytes)}));
   Array a = allocate(l, name);
   // Data bytes already inflated with the header's first 12 (a header shorter than that).
   std::vector<std::byte> early(head.begin() + static_cast<std::ptrdiff_t>(dataStart), head.end());
@@ -529,12 +586,11 @@ Array readMember(zip_t* z, zip_uint64_t index, const std::string& file, const st
 
 /// Array `name` of an open zip.
 Array readNpz(zip_t* z, const std::string& file, std::string_view name, std::uint64_t maxBytes,
-              const std::string* readFailure) {
+              const Message* readFailure) {
   const std::string member = std::string(name) + ".npy";
   const zip_int64_t index = zip_name_locate(z, member.c_str(), 0);
   if (index < 0 || member.find('\0') != std::string::npos)
-    throw FileError(file,
-                    "no array '" + printableUpTo(name, 64) + "' (" + listText(memberNames(z)) + ")");
+    throw FileError(file, noArray(printableUpTo(name, 64), memberNames(z)));
   return readMember(z, static_cast<zip_uint64_t>(index), file, printableUpTo(name, 64), maxBytes,
                     readFailure);
 }

@@ -15,12 +15,20 @@
 #include <utility>
 
 #include "io/json_sax.hpp"
-#include "posenc/io/input_file.hpp"
-#include "posenc/base/memory_budget.hpp"
-#include "posenc/models/tensor_file.hpp"
 #include "models/tensor_file_util.hpp"
+#include "posenc/base/memory_budget.hpp"
+#include "posenc/io/input_file.hpp"
+#include "posenc/models/tensor_file.hpp"
 
 namespace posenc {
+
+namespace {
+
+const MessageTemplate kTensorRequest{
+    "tensor %1 of %2 (%3 values)",
+    "%1: a tensor's name in quotes; %2: a file name; %3: the number of values"};
+
+}  // namespace
 
 std::string_view elementTypeName(ElementType type) {
   switch (type) {
@@ -70,6 +78,8 @@ double bfloat16ToDouble(std::uint16_t bits) {
 }
 
 namespace detail {
+
+const MessageTemplate kShapeTooLarge{"shape %1 is too large", "%1: an array's shape, e.g. (3, 4)"};
 
 void convertElements(const std::byte* data, std::size_t count, ElementType type, bool bigEndian,
                      double* out) {
@@ -141,6 +151,67 @@ std::optional<ElementType> floatType(std::string_view dtype) {
 
 std::string inQuotes(std::string_view s) { return "'" + detail::printableUpTo(s, 200) + "'"; }
 
+/// A name read from the file, as a message shows it (the quotes are the template's).
+std::string shown(std::string_view s) { return detail::printableUpTo(s, 200); }
+
+const MessageTemplate kTensorEntry{"tensor '%1': %2",
+                                   "%1: a tensor's name; %2: what is wrong with it"};
+const MessageTemplate kNoDtype{"no \"dtype\" string", "of a tensor's header entry"};
+const MessageTemplate kNoShape{"no \"shape\" array", "of a tensor's header entry"};
+const MessageTemplate kShapeNotWhole{"\"shape\" holds something other than whole numbers >= 0"};
+const MessageTemplate kNoOffsets{"no \"data_offsets\" pair [begin, end]",
+                                 "of a tensor's header entry"};
+const MessageTemplate kOffsetsOrder{"\"data_offsets\" is not [begin, end] with begin <= end"};
+const MessageTemplate kDataPastEnd{
+    "its data ends at byte %1 but the data section has %2 bytes (a truncated file?)",
+    "%1: a byte offset; %2: a number of bytes"};
+const MessageTemplate kShapeBytes{"shape %1 of %2 needs %3 bytes, its offsets give %4",
+                                  "%1: a shape, e.g. (3, 4); %2: a dtype, e.g. F32; %3, %4: "
+                                  "numbers of bytes"};
+const MessageTemplate kEntryNotObject{"its header entry is not an object"};
+const MessageTemplate kMetadataNotObject{"\"__metadata__\" is not an object of strings"};
+const MessageTemplate kMetadataValue{"\"__metadata__\" value of '%1' is not a string",
+                                     "%1: a key of the metadata"};
+const MessageTemplate kTooShort{
+    "too short for a safetensors file (%1 bytes; the header length alone takes 8)",
+    "%1: the file's size in bytes"};
+const MessageTemplate kHeaderTooLong{
+    "not a safetensors file: its header length %1 is above the 100 MB the format allows",
+    "%1: a number of bytes"};
+const MessageTemplate kHeaderTruncated{
+    "not a safetensors file, or truncated: the header claims %1 bytes, the file has %2 after "
+    "the length",
+    "%1, %2: numbers of bytes"};
+const MessageTemplate kHeaderNotObject{"not a safetensors file: the header is not a JSON object"};
+const MessageTemplate kTensorsOverlap{"tensors '%1' and '%2' overlap in the data section",
+                                      "%1, %2: tensor names"};
+const MessageTemplate kTensorListedTwice{"tensor '%1' is listed twice", "%1: a tensor name"};
+const MessageTemplate kNoTensorNone{"no tensor '%1' (the file holds none)", "%1: a tensor name"};
+const MessageTemplate kNoTensorHolds{"no tensor '%1' (it holds %2)",
+                                     "%1: a tensor name; %2: the names it holds, comma-separated"};
+const MessageTemplate kNoTensorHoldsMore{
+    "no tensor '%1' (it holds %2, ... (%3 in all))",
+    "%1: a tensor name; %2: the first names it holds, comma-separated; %3: how many it holds"};
+const MessageTemplate kDtypeNotFloat{
+    "dtype %1 is not a float type (F16, BF16, F32 or F64 can be read)",
+    "%1: a safetensors dtype, e.g. I64"};
+const MessageTemplate kIndexNotObject{"not a safetensors index: not a JSON object"};
+const MessageTemplate kIndexNoWeightMap{"not a safetensors index: no \"weight_map\" object"};
+const MessageTemplate kShardNotString{"weight_map: the shard of '%1' is not a string",
+                                      "%1: a tensor name"};
+const MessageTemplate kShardNotPlain{
+    "weight_map: shard '%1' of '%2' is not a plain file name in the index's folder",
+    "%1: a shard's file name; %2: a tensor name"};
+const MessageTemplate kTooManyShards{
+    "names %1 shards; at most %2 are read (the largest published checkpoints have a few "
+    "hundred)",
+    "%1: a number of shards; %2: the most read"};
+const MessageTemplate kIndexListedTwice{
+    "weight_map: tensor '%1' is listed twice, in shards '%2' and '%3'",
+    "%1: a tensor name; %2, %3: shard file names"};
+const MessageTemplate kASafetensorsIndex{"a safetensors index",
+                                         "what a file is, in 'too large for %2'"};
+
 /// One header entry as its events arrive: what each of its three fields held.
 struct EntryFields {
   std::optional<std::string> dtype{};  ///< Set when "dtype" is a string.
@@ -155,32 +226,30 @@ struct EntryFields {
 /// The checks of readEntry, in its order, on an entry read as events.
 TensorEntry checkedEntry(const std::string& file, std::string name, EntryFields& f,
                          std::uint64_t dataSize) {
-  const auto bad = [&](const std::string& what) -> FileError {
-    return FileError(file, "tensor " + inQuotes(name) + ": " + what);
+  const auto bad = [&](const Message& what) -> FileError {
+    return FileError(file, Message(kTensorEntry, {shown(name), what}));
   };
-  if (!f.dtype) throw bad("no \"dtype\" string");
-  if (!f.shapeIsArray) throw bad("no \"shape\" array");
-  if (f.shapeBad) throw bad("\"shape\" holds something other than whole numbers >= 0");
-  if (!f.offsetsIsArray || f.offsetCount != 2) throw bad("no \"data_offsets\" pair [begin, end]");
+  if (!f.dtype) throw bad(Message(kNoDtype));
+  if (!f.shapeIsArray) throw bad(Message(kNoShape));
+  if (f.shapeBad) throw bad(Message(kShapeNotWhole));
+  if (!f.offsetsIsArray || f.offsetCount != 2) throw bad(Message(kNoOffsets));
   const auto begin = f.offsets[0];
   const auto end = f.offsets[1];
-  if (!begin || !end || *begin > *end)
-    throw bad("\"data_offsets\" is not [begin, end] with begin <= end");
+  if (!begin || !end || *begin > *end) throw bad(Message(kOffsetsOrder));
   if (*end > dataSize)
-    throw bad("its data ends at byte " + std::to_string(*end) + " but the data section has " +
-              std::to_string(dataSize) + " bytes (a truncated file?)");
+    throw bad(Message(kDataPastEnd, {std::to_string(*end), std::to_string(dataSize)}));
   TensorEntry e;
   e.dtype = std::move(*f.dtype);
   e.shape = std::move(f.shape);
   e.begin = *begin;
   e.end = *end;
   const auto count = detail::elementCount(e.shape);
-  if (!count) throw bad("shape " + detail::shapeText(e.shape) + " is too large");
+  if (!count) throw bad(Message(detail::kShapeTooLarge, {detail::shapeText(e.shape)}));
   const std::size_t size = safetensorsDtypeSize(e.dtype);
   if (size != 0 && *count * size != e.end - e.begin)
-    throw bad("shape " + detail::shapeText(e.shape) + " of " + e.dtype + " needs " +
-              std::to_string(*count * size) + " bytes, its offsets give " +
-              std::to_string(e.end - e.begin));
+    throw bad(
+        Message(kShapeBytes, {detail::shapeText(e.shape), e.dtype, std::to_string(*count * size),
+                              std::to_string(e.end - e.begin)}));
   e.name = std::move(name);
   return e;
 }
@@ -207,16 +276,12 @@ struct HeaderEvents : detail::JsonSaxBase {
                std::map<std::string, std::string>& m)
       : file(f), dataSize(size), tensors(t), metadata(m) {}
 
-  void fail(const std::string& reason) {
+  void fail(const Message& reason) {
     if (!problem) problem.emplace(file, reason);
   }
-  void metadataNotObject() { fail("\"__metadata__\" is not an object of strings"); }
-  void metadataValueNotString() {
-    fail("\"__metadata__\" value of " + inQuotes(field) + " is not a string");
-  }
-  void entryNotObject() {
-    fail("tensor " + inQuotes(name) + ": its header entry is not an object");
-  }
+  void metadataNotObject() { fail(Message(kMetadataNotObject)); }
+  void metadataValueNotString() { fail(Message(kMetadataValue, {shown(field)})); }
+  void entryNotObject() { fail(Message(kTensorEntry, {shown(name), Message(kEntryNotObject)})); }
 
   /// A whole number >= 0 (or not) at depth 3, inside "shape" or "data_offsets".
   void element(std::optional<std::uint64_t> v) {
@@ -337,36 +402,31 @@ struct SafetensorsFile::Impl {
   std::map<std::string, std::string> metadata{};
 
   void parse(std::span<const std::byte> bytes) {
-    if (bytes.size() < 8)
-      throw FileError(name, "too short for a safetensors file (" + std::to_string(bytes.size()) +
-                                " bytes; the header length alone takes 8)");
+    if (bytes.size() < 8) throw FileError(name, Message(kTooShort, {std::to_string(bytes.size())}));
     std::uint64_t headerSize = 0;
     for (int k = 7; k >= 0; --k)
       headerSize =
           (headerSize << 8) | std::to_integer<std::uint64_t>(bytes[static_cast<std::size_t>(k)]);
     if (headerSize > kMaxSafetensorsHeader)
-      throw FileError(name, "not a safetensors file: its header length " +
-                                std::to_string(headerSize) +
-                                " is above the 100 MB the format allows");
+      throw FileError(name, Message(kHeaderTooLong, {std::to_string(headerSize)}));
     if (headerSize > bytes.size() - 8)
-      throw FileError(name, "not a safetensors file, or truncated: the header claims " +
-                                std::to_string(headerSize) + " bytes, the file has " +
-                                std::to_string(bytes.size() - 8) + " after the length");
+      throw FileError(name, Message(kHeaderTruncated, {std::to_string(headerSize),
+                                                       std::to_string(bytes.size() - 8)}));
     const auto* text = reinterpret_cast<const char*>(bytes.data() + 8);
     data = bytes.subspan(8 + headerSize);
     if (!file) dataSize = data.size();
     HeaderEvents events(name, dataSize, tensors, metadata);
     if (!detail::parseJsonEvents(text, text + headerSize, events) || !events.topIsObject)
-      throw FileError(name, "not a safetensors file: the header is not a JSON object");
-    if (events.problem) throw FileError(events.problem->file(), events.problem->reason());
+      throw FileError(name, Message(kHeaderNotObject));
+    if (events.problem) throw FileError(events.problem->file(), events.problem->reasonMessage());
     refuseDuplicateNames();
     std::sort(tensors.begin(), tensors.end(), [](const TensorEntry& a, const TensorEntry& b) {
       return a.begin != b.begin ? a.begin < b.begin : a.end < b.end;
     });
     for (std::size_t i = 1; i < tensors.size(); ++i)
       if (tensors[i].begin < tensors[i - 1].end)
-        throw FileError(name, "tensors " + inQuotes(tensors[i - 1].name) + " and " +
-                                  inQuotes(tensors[i].name) + " overlap in the data section");
+        throw FileError(name, Message(kTensorsOverlap,
+                                      {shown(tensors[i - 1].name), shown(tensors[i].name)}));
   }
 
   /// A name listed twice would leave one of its two entries unreadable (a JSON object keeps
@@ -379,7 +439,7 @@ struct SafetensorsFile::Impl {
               [](const TensorEntry* a, const TensorEntry* b) { return a->name < b->name; });
     for (std::size_t i = 1; i < byName.size(); ++i)
       if (byName[i]->name == byName[i - 1]->name)
-        throw FileError(name, "tensor " + inQuotes(byName[i]->name) + " is listed twice");
+        throw FileError(name, Message(kTensorListedTwice, {shown(byName[i]->name)}));
   }
 };
 
@@ -406,9 +466,8 @@ SafetensorsFile::SafetensorsFile(const std::filesystem::path& path)
     }
   }
   if (impl.dataStart == 0 && head.size() == 8 && headerSize <= kMaxSafetensorsHeader)
-    throw FileError(impl.name, "not a safetensors file, or truncated: the header claims " +
-                                   std::to_string(headerSize) + " bytes, the file has " +
-                                   std::to_string(size - 8) + " after the length");
+    throw FileError(impl.name, Message(kHeaderTruncated,
+                                       {std::to_string(headerSize), std::to_string(size - 8)}));
   impl.parse(head);  // a file too short or a length over the limit: parse refuses it
 }
 
@@ -440,26 +499,26 @@ Array SafetensorsFile::read(std::string_view name) const {
   const TensorEntry* e = find(name);
   if (!e) {
     std::string known;
-    const std::size_t shown = std::min<std::size_t>(m_impl->tensors.size(), 12);
-    for (std::size_t i = 0; i < shown; ++i) known += (i ? ", " : "") + m_impl->tensors[i].name;
-    if (m_impl->tensors.size() > shown)
-      known += ", ... (" + std::to_string(m_impl->tensors.size()) + " in all)";
-    throw FileError(m_impl->name,
-                    "no tensor " + inQuotes(name) +
-                        (known.empty() ? " (the file holds none)" : " (it holds " + known + ")"));
+    const std::size_t listed = std::min<std::size_t>(m_impl->tensors.size(), 12);
+    for (std::size_t i = 0; i < listed; ++i) known += (i ? ", " : "") + m_impl->tensors[i].name;
+    if (known.empty()) throw FileError(m_impl->name, Message(kNoTensorNone, {shown(name)}));
+    if (m_impl->tensors.size() > listed)
+      throw FileError(m_impl->name,
+                      Message(kNoTensorHoldsMore,
+                              {shown(name), known, std::to_string(m_impl->tensors.size())}));
+    throw FileError(m_impl->name, Message(kNoTensorHolds, {shown(name), known}));
   }
   const auto type = floatType(e->dtype);
   if (!type)
-    throw FileError(m_impl->name, "tensor " + inQuotes(name) + ": dtype " +
-                                      detail::printableUpTo(e->dtype, 200) +
-                                      " is not a float type (F16, BF16, F32 or F64 can be read)");
+    throw FileError(m_impl->name, Message(kTensorEntry, {shown(name), Message(kDtypeNotFloat,
+                                                                              {shown(e->dtype)})}));
   Array a;
   a.shape = e->shape;
   a.type = *type;
   const std::uint64_t count = (e->end - e->begin) / elementSize(*type);
   checkMemory(static_cast<double>(count) * 8.0,
-              "tensor " + inQuotes(name) + " of " + detail::printableUpTo(m_impl->name, 200) + " (" +
-                  std::to_string(count) + " values)",
+              Message(kTensorRequest, {inQuotes(name), detail::printableUpTo(m_impl->name, 200),
+                                       std::to_string(count)}),
               "tensor");
   a.values.resize(static_cast<std::size_t>(count));
   if (!m_impl->file) {
@@ -499,7 +558,7 @@ struct IndexEvents : detail::JsonSaxBase {
   bool inWeightMap = false;  ///< The weight_map object is the one open at depth 2.
   bool atWeightMapKey = false;
   std::string key_{};
-  std::optional<std::string> problem{};
+  std::optional<Message> problem{};
 
   bool start_object(std::size_t n) override {
     if (depth == 0) topIsObject = true;
@@ -543,14 +602,13 @@ struct IndexEvents : detail::JsonSaxBase {
     return true;
   }
   void notAString() {
-    if (!problem) problem = "weight_map: the shard of " + inQuotes(key_) + " is not a string";
+    if (!problem) problem = Message(kShardNotString, {shown(key_)});
   }
   void add(const std::string& file) {
     if (problem) return;
     if (file.empty() || file == "." || file == ".." ||
         file.find_first_of(std::string_view("/\\\0", 3)) != std::string::npos) {
-      problem = "weight_map: shard " + inQuotes(file) + " of " + inQuotes(key_) +
-                " is not a plain file name in the index's folder";
+      problem = Message(kShardNotPlain, {shown(file), shown(key_)});
       return;
     }
     const auto [it, added] = shardNumber.try_emplace(file, shards.size());
@@ -572,14 +630,12 @@ SafetensorsIndex parseSafetensorsIndex(std::string_view text, const std::filesys
   IndexEvents events;
   if (!detail::parseJsonEvents(text.data(), text.data() + text.size(), events) ||
       !events.topIsObject)
-    throw FileError(name, "not a safetensors index: not a JSON object");
-  if (!events.sawWeightMap)
-    throw FileError(name, "not a safetensors index: no \"weight_map\" object");
+    throw FileError(name, Message(kIndexNotObject));
+  if (!events.sawWeightMap) throw FileError(name, Message(kIndexNoWeightMap));
   if (events.problem) throw FileError(name, *events.problem);
   if (events.shards.size() > kMaxIndexShards)
-    throw FileError(name, "names " + std::to_string(events.shards.size()) + " shards; at most " +
-                              std::to_string(kMaxIndexShards) +
-                              " are read (the largest published checkpoints have a few hundred)");
+    throw FileError(name, Message(kTooManyShards, {std::to_string(events.shards.size()),
+                                                   std::to_string(kMaxIndexShards)}));
   SafetensorsIndex out;
   out.tensors = std::move(events.tensors);
   std::sort(out.tensors.begin(), out.tensors.end());
@@ -587,10 +643,10 @@ SafetensorsIndex parseSafetensorsIndex(std::string_view text, const std::filesys
   for (std::size_t i = 1; i < out.tensors.size(); ++i)
     if (out.tensors[i].first == out.tensors[i - 1].first &&
         out.tensors[i].second != out.tensors[i - 1].second)
-      throw FileError(name, "weight_map: tensor " + inQuotes(out.tensors[i].first) +
-                                " is listed twice, in shards " +
-                                inQuotes(events.shards[out.tensors[i - 1].second]) + " and " +
-                                inQuotes(events.shards[out.tensors[i].second]));
+      throw FileError(name,
+                      Message(kIndexListedTwice, {shown(out.tensors[i].first),
+                                                  shown(events.shards[out.tensors[i - 1].second]),
+                                                  shown(events.shards[out.tensors[i].second])}));
   out.tensors.erase(std::unique(out.tensors.begin(), out.tensors.end()), out.tensors.end());
   out.shards.reserve(events.shards.size());
   for (const std::string& shard : events.shards) out.shards.push_back(dir / shard);
@@ -598,7 +654,8 @@ SafetensorsIndex parseSafetensorsIndex(std::string_view text, const std::filesys
 }
 
 SafetensorsIndex readSafetensorsIndex(const std::filesystem::path& path) {
-  const std::string text = readWholeFile(path, std::uint64_t{64} << 20, "a safetensors index");
+  const std::string text =
+      readWholeFile(path, std::uint64_t{64} << 20, Message(kASafetensorsIndex));
   return parseSafetensorsIndex(text, path.parent_path(), path.string());
 }
 

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "base/text_util.hpp"
+#include "posenc/base/message.hpp"
 #include "posenc/models/tensor_file.hpp"
 
 namespace posenc::detail {
@@ -29,6 +30,9 @@ void convertElements(const std::byte* data, std::size_t count, ElementType type,
 /// Product of the dimensions; nullopt when one is negative or the product times 8 bytes would
 /// not fit 64 bits.
 [[nodiscard]] std::optional<std::uint64_t> elementCount(const std::vector<std::int64_t>& shape);
+
+/// "shape %1 is too large", %1 a shapeText: a shape whose element count overflows.
+extern const MessageTemplate kShapeTooLarge;
 
 /// "(3, 4)"-style text of a shape.
 [[nodiscard]] std::string shapeText(const std::vector<std::int64_t>& shape);

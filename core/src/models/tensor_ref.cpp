@@ -10,14 +10,36 @@
 #include <mutex>
 #include <tuple>
 
-#include "posenc/io/input_file.hpp"
 #include "posenc/base/params.hpp"
+#include "posenc/io/input_file.hpp"
 
 namespace posenc {
 
 namespace fs = std::filesystem;
 
 namespace {
+
+const MessageTemplate kReadableFile{"an array file that can be read (%1)",
+                                    "%1: the file and what is wrong with it"};
+const MessageTemplate kHoldsNoArrays{"holds no arrays", "of an array file"};
+const MessageTemplate kNameOne{"holds %1 arrays; name one as FILE:NAME (%2)",
+                               "%1: a number of arrays; %2: their names, comma-separated"};
+const MessageTemplate kNameOneMore{"holds %1 arrays; name one as FILE:NAME (%2, ... (%1 in all))",
+                                   "%1: a number of arrays; %2: the first names, comma-separated"};
+const MessageTemplate kNpyOneArray{"a .npy file holds one array; leave out the name ':%1'",
+                                   "%1: the array name given"};
+const MessageTemplate kWeightMapNoTensor{"the weight map has no tensor '%1'", "%1: a tensor name"};
+const MessageTemplate kNotArrayFile{
+    "is not an array file we read (.safetensors, model.safetensors.index.json, .npy or .npz)"};
+const MessageTemplate kNoFileNamed{"no file was named"};
+const MessageTemplate kRefCannotRead{"cannot be read: %1",
+                                     "%1: the system's description of the error"};
+const MessageTemplate kArrayNotFinite{
+    "the array holds NaN or infinite values; a position table must be finite"};
+const MessageTemplate kNamedNotFinite{
+    "'%1' holds NaN or infinite values; a position table must be finite", "%1: an array's name"};
+const MessageTemplate kNotTable{"the array has shape (%1); a table of rows x columns is needed",
+                                "%1: the array's dimensions, comma-separated"};
 
 bool endsWith(std::string_view s, std::string_view tail) {
   return s.size() >= tail.size() && s.substr(s.size() - tail.size()) == tail;
@@ -42,12 +64,13 @@ struct Kept {
 std::mutex g_mutex;
 std::list<Kept> g_kept;  // most recently used first
 
-std::string listed(const std::vector<std::string>& names) {
+/// "holds N arrays; name one as FILE:NAME (...)" of a file holding `names` (two or more).
+Message nameOne(const std::vector<std::string>& names) {
   std::string s;
   const std::size_t shown = std::min<std::size_t>(names.size(), 12);
   for (std::size_t i = 0; i < shown; ++i) s += (i ? ", " : "") + names[i];
-  if (names.size() > shown) s += ", ... (" + std::to_string(names.size()) + " in all)";
-  return s;
+  const std::string count = std::to_string(names.size());
+  return Message(names.size() > shown ? kNameOneMore : kNameOne, {count, s});
 }
 
 /// The name to read from a file holding `names` when the reference gave none.
@@ -56,18 +79,14 @@ std::string pickName(const fs::path& file, const std::vector<std::string>& names
   for (const std::string& p : preferred)
     if (std::find(names.begin(), names.end(), p) != names.end()) return p;
   if (names.size() == 1) return names.front();
-  throw FileError(file.string(), names.empty() ? std::string("holds no arrays")
-                                               : "holds " + std::to_string(names.size()) +
-                                                     " arrays; name one as FILE:NAME (" +
-                                                     listed(names) + ")");
+  throw FileError(file.string(), names.empty() ? Message(kHoldsNoArrays) : nameOne(names));
 }
 
 Array readRef(const TensorRef& ref, std::span<const std::string> preferred) {
   const std::string file = ref.file.string();
   const std::string ext = ref.file.extension().string();
   if (ext == ".npy") {
-    if (!ref.name.empty())
-      throw FileError(file, "a .npy file holds one array; leave out the name ':" + ref.name + "'");
+    if (!ref.name.empty()) throw FileError(file, Message(kNpyOneArray, {ref.name}));
     return readNpy(ref.file);
   }
   if (ext == ".npz") {
@@ -85,7 +104,7 @@ Array readRef(const TensorRef& ref, std::span<const std::string> preferred) {
       name = pickName(ref.file, names, preferred);
     }
     const std::filesystem::path* shard = index.find(name);
-    if (!shard) throw FileError(file, "the weight map has no tensor '" + name + "'");
+    if (!shard) throw FileError(file, Message(kWeightMapNoTensor, {name}));
     return SafetensorsFile(*shard).read(name);
   }
   if (ext == ".safetensors") {
@@ -99,15 +118,13 @@ Array readRef(const TensorRef& ref, std::span<const std::string> preferred) {
     }
     return st.read(name);
   }
-  throw FileError(file,
-                  "is not an array file we read (.safetensors, model.safetensors.index.json, "
-                  ".npy or .npz)");
+  throw FileError(file, Message(kNotArrayFile));
 }
 
 }  // namespace
 
 TensorRef parseTensorRef(std::string_view text) {
-  if (text.empty()) throw FileError("(no file)", "no file was named");
+  if (text.empty()) throw FileError("(no file)", Message(kNoFileNamed));
   std::error_code ec;
   const std::string whole(text);
   if (fs::is_regular_file(whole, ec) || text.find(':') == std::string_view::npos)
@@ -132,7 +149,7 @@ std::shared_ptr<const Array> loadTensor(const TensorRef& ref,
   // What stands there, said before any cache look-up (never blocking: input_file.hpp).
   if (const auto why = unusableFileReason(ref.file)) throw FileError(file, *why);
   const std::uintmax_t size = fs::file_size(ref.file, ec);
-  if (ec) throw FileError(file, "cannot be read: " + ec.message());
+  if (ec) throw FileError(file, Message(kRefCannotRead, {ec.message()}));
   const auto mtime = fs::last_write_time(ref.file, ec).time_since_epoch().count();
   std::string pref;
   for (const std::string& p : preferred) pref += p + '\n';
@@ -150,8 +167,8 @@ std::shared_ptr<const Array> loadTensor(const TensorRef& ref,
   Array a = readRef(ref, preferred);  // read without the lock: two tables load in parallel
   for (const double x : a.values)
     if (!std::isfinite(x))
-      throw FileError(file, (ref.name.empty() ? std::string("the array") : "'" + ref.name + "'") +
-                                " holds NaN or infinite values; a position table must be finite");
+      throw FileError(file, ref.name.empty() ? Message(kArrayNotFinite)
+                                             : Message(kNamedNotFinite, {ref.name}));
   auto array = std::make_shared<const Array>(std::move(a));
   const std::size_t bytes = array->values.size() * sizeof(double);
   if (bytes > kKeptBytes) return array;
@@ -175,14 +192,13 @@ Table tableParam(const std::string& param, const std::string& text,
     if (shape.size() != 2) {
       std::string s;
       for (const auto n : t.array->shape) s += (s.empty() ? "" : ", ") + std::to_string(n);
-      throw FileError(parseTensorRef(text).file.string(),
-                      "the array has shape (" + s + "); a table of rows x columns is needed");
+      throw FileError(parseTensorRef(text).file.string(), Message(kNotTable, {s}));
     }
     t.rows = shape[0];
     t.cols = shape[1];
     return t;
   } catch (const FileError& e) {
-    throw ParamError(param, text, "an array file that can be read (" + std::string(e.what()) + ")");
+    throw ParamError(param, text, Message(kReadableFile, {e.message()}));
   }
 }
 

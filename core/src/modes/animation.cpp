@@ -6,13 +6,17 @@
 #include <string>
 #include <utility>
 
+#include "posenc/maths/sinusoidal_table.hpp"
 #include "posenc/schemes/rope/rope.hpp"
 #include "posenc/schemes/sinusoidal/sinusoidal.hpp"
-#include "posenc/maths/sinusoidal_table.hpp"
 
 namespace posenc {
 
 namespace {
+
+const MessageTemplate kAnimatedScheme{"a scheme with an animation"};
+const MessageTemplate kAnimatedSchemeOf{"a scheme with an animation: %1",
+                                        "%1: a list of scheme ids, 'a, b or c'"};
 
 constexpr double kTwoPi = 2.0 * std::numbers::pi;
 
@@ -49,14 +53,12 @@ AnimationFrame rotatingPair(const ParamSet& params, double position, Index gap) 
 }
 
 /// "a scheme with an animation: sinusoidal or rope", from the schemes' data.
-std::string animatedSchemesText() {
+Message animatedSchemes() {
   std::vector<std::string> ids;
   for (const auto& s : allSchemes())
     if (s->info().animation.kind != AnimationKind::None) ids.push_back(s->info().id);
-  std::string text = "a scheme with an animation";
-  for (std::size_t i = 0; i < ids.size(); ++i)
-    text += (i == 0 ? ": " : (i + 1 == ids.size() ? " or " : ", ")) + ids[i];
-  return text;
+  if (ids.empty()) return Message(kAnimatedScheme);
+  return Message(kAnimatedSchemeOf, {MessageArg::list(std::move(ids))});
 }
 
 }  // namespace
@@ -72,7 +74,7 @@ AnimationFrame animationFrame(const Scheme& scheme, const ParamSet& params, doub
     case AnimationKind::None:
       break;
   }
-  throw ParamError("scheme", scheme.info().id, animatedSchemesText());
+  throw ParamError("scheme", scheme.info().id, animatedSchemes());
 }
 
 const Scheme* offeredAnimationScheme() {

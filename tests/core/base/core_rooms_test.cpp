@@ -50,8 +50,8 @@ Graph documentedRows(const std::string& doc) {
   const std::size_t start = doc.find("### Inside the core");
   if (start == std::string::npos) return rows;
   const std::size_t end = doc.find("\n#", start + 1);
-  std::istringstream in(doc.substr(start, end == std::string::npos ? std::string::npos
-                                                                   : end - start));
+  std::istringstream in(
+      doc.substr(start, end == std::string::npos ? std::string::npos : end - start));
   const std::regex room(R"(`core/([a-z_<>/]+?)/?`)");
   std::string line;
   while (std::getline(in, line)) {
@@ -78,8 +78,7 @@ Graph allowedGraph(const Graph& rows) {
     for (const std::string& u : uses) {
       if (u == "schemes/<id>")
         for (const std::string& id : ids) out.insert("schemes/" + id);
-      else
-        out.insert(u);
+      else out.insert(u);
     }
     return out;
   };
@@ -203,9 +202,8 @@ TEST_F(CoreRooms, EveryIncludeNamesARoomItsRowAllows) {
       if (!target) continue;
       ++checked;
       if (*target != room && !allowed.at(room).count(*target))
-        found += "\n  " + fs::relative(file, kSource).generic_string() + ":" +
-                 std::to_string(n) + ": " + room + " includes " + m[1].str() + " (room " +
-                 *target + ")";
+        found += "\n  " + fs::relative(file, kSource).generic_string() + ":" + std::to_string(n) +
+                 ": " + room + " includes " + m[1].str() + " (room " + *target + ")";
     }
   }
   EXPECT_GT(checked, 200U) << "the include pattern matched too little to mean anything";

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Tests of posenc/base/index_range.hpp: the one reader of a typed range of rows or columns, shared by
+// Tests of posenc/base/index_range.hpp: the one reader of a typed range of rows or columns, shared
+// by
 // --rows / --cols and the check window's fields (issue 26, item 1).
 #include "posenc/base/index_range.hpp"
 
@@ -33,7 +34,8 @@ TEST(IndexRange, TheCommandLineRefusesWithTheSameRule) {
     (void)parseCommandLine({"check", "--cols", "10-40", "--against", "f.npy"});
     FAIL() << "no UsageError";
   } catch (const UsageError& e) {
-    EXPECT_EQ(std::string(e.what()), "--cols '10-40': must be " + std::string(kIndexRangeAllowed));
+    EXPECT_EQ(std::string(e.what()),
+              "--cols '10-40': must be " + std::string(kIndexRangeAllowed.english()));
   }
 }
 

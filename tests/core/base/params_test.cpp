@@ -72,7 +72,8 @@ TEST(ParseValue, BoolAndChoice) {
 }
 
 TEST(ParamError, MessageNamesParameterValueAndWhatIsAllowed) {
-  const ParamError e("head", "8", "less than heads (8)");
+  static const MessageTemplate kLessThanHeads{"less than heads (%1)"};
+  const ParamError e("head", "8", Message(kLessThanHeads, {"8"}));
   EXPECT_STREQ(e.what(), "parameter 'head' = '8': must be less than heads (8)");
   EXPECT_EQ(e.value(), "8");
   EXPECT_EQ(e.allowed(), "less than heads (8)");
@@ -81,10 +82,12 @@ TEST(ParamError, MessageNamesParameterValueAndWhatIsAllowed) {
 // A key or value typed on a command line or read from a file may hold anything; the message
 // stays one line of bounded length, so a script's log or a status bar shows it whole. #7
 TEST(ParamError, MessageIsOneBoundedLineWhateverTheText) {
-  const ParamError e("ke\ny", std::string("va\r\nl\x01ue\x7f"), "an integer");
+  static const MessageTemplate kAnInteger{"an integer"};
+  const ParamError e("ke\ny", std::string("va\r\nl\x01ue\x7f"), Message(kAnInteger));
   EXPECT_STREQ(e.what(), "parameter 'ke?y' = 'va??l?ue?': must be an integer");
   EXPECT_EQ(e.param(), "ke\ny");  // the accessors keep the text as given
-  const ParamError longValue("length", std::string(100000, '7'), "an integer from 1 to 8");
+  const ParamError longValue("length", std::string(100000, '7'),
+                             Message(allowed::kIntRange, {"1", "8"}));
   EXPECT_EQ(std::string(longValue.what()), "parameter 'length' = '" + std::string(64, '7') +
                                                "...': must be an integer from 1 to 8");
 }

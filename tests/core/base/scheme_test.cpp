@@ -15,6 +15,8 @@
 namespace posenc {
 namespace {
 
+const MessageTemplate kLessThanHeads{"less than heads (%1)", "%1: the number of heads"};
+
 /// A scheme whose cell (i, j) is 1000 i + j, so any region can be checked by eye.
 class IndexScheme : public Scheme {
  public:
@@ -33,7 +35,7 @@ class IndexScheme : public Scheme {
   void validate(const ParamSet& p) const override {
     if (p.getInt("head") >= p.getInt("heads"))
       throw ParamError("head", std::to_string(p.getInt("head")),
-                       "less than heads (" + std::to_string(p.getInt("heads")) + ")");
+                       Message(kLessThanHeads, {std::to_string(p.getInt("heads"))}));
   }
   MatrixShape shape(const ParamSet& p, std::string_view) const override {
     return {p.getInt("rows"), p.getInt("cols")};

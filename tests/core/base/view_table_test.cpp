@@ -12,6 +12,8 @@
 namespace posenc {
 namespace {
 
+const MessageTemplate kNot13{"not 13"};
+
 /// Typed parameters of the toy scheme: a size and a row cap.
 struct Toy {
   Index n = 3;
@@ -20,7 +22,7 @@ struct Toy {
 Toy readToy(const ParamSet& params) { return {params.getInt("n")}; }
 
 void checkToy(const Toy& t) {
-  if (t.n == 13) throw ParamError("n", "13", "not 13");
+  if (t.n == 13) throw ParamError("n", "13", Message(kNot13));
 }
 
 Matrix cellsOf(const Toy&, detail::Cells rows, detail::Cells cols) {

@@ -31,6 +31,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
+const MessageTemplate kATest{"a test", "tests only: what a file is, in 'too large for %2'"};
+
 std::string messageOf(const std::function<void()>& f) {
   try {
     f();
@@ -167,7 +169,7 @@ TEST_F(InputFiles, AFifoWithNoWriterIsRefusedAtOnceByEveryReader) {
   expectFifo(messageOf([&] { (void)readSafetensorsIndex(fifo("i.json")); }), "i.json");
   expectFifo(messageOf([&] { (void)readAgainst(fifo("a.csv").string()); }), "a.csv");
   expectFifo(messageOf([&] { (void)readAgainst(fifo("a.json").string()); }), "a.json");
-  expectFifo(messageOf([&] { (void)readWholeFile(fifo("w"), 100, "a test"); }), "w");
+  expectFifo(messageOf([&] { (void)readWholeFile(fifo("w"), 100, Message(kATest)); }), "w");
   // The config read (inspect's readConfig) through a config.json given as a file.
   fs::create_directories(m_dir / "m");
   ::mkfifo((m_dir / "m" / "config.json").c_str(), 0600);
@@ -189,11 +191,12 @@ TEST_F(InputFiles, WhatStandsAtAPathIsNamed) {
     EXPECT_EQ(messageOf([&] { InputFile f(m_dir / "secret"); }),
               (m_dir / "secret").string() + ": permission denied");
   }
-  EXPECT_EQ(unusableFileReason(m_dir / "loop"), "is a symbolic link loop");
+  EXPECT_EQ(unusableFileReason(m_dir / "loop").value_or(Message()).english(),
+            "is a symbolic link loop");
   writeBytes(m_dir / "ok", "abc");
-  EXPECT_EQ(unusableFileReason(m_dir / "ok"), std::nullopt);
-  EXPECT_EQ(readWholeFile(m_dir / "ok", 3, "a test"), "abc");
-  EXPECT_EQ(messageOf([&] { (void)readWholeFile(m_dir / "ok", 2, "a test"); }),
+  EXPECT_FALSE(unusableFileReason(m_dir / "ok").has_value());
+  EXPECT_EQ(readWholeFile(m_dir / "ok", 3, Message(kATest)), "abc");
+  EXPECT_EQ(messageOf([&] { (void)readWholeFile(m_dir / "ok", 2, Message(kATest)); }),
             (m_dir / "ok").string() + ": is 3 bytes: too large for a test (2 bytes at most)");
 }
 

@@ -12,6 +12,12 @@ namespace posenc::ui {
 
 namespace {
 
+const MessageTemplate kModelValue{"model %1: %2",
+                                  "%1: a model's path or id; %2: the refused parameter's sentence"};
+const MessageTemplate kModelConfigValue{
+    "model %1: %2 (a value its config.json gives; --set %3=VALUE overrides it)",
+    "%1: a model's path or id; %2: the refused parameter's sentence; %3: the parameter's id"};
+
 /// The schemes with a `table` parameter (what --table sets), as "a, b" or "none".
 std::string schemesWithTable() {
   std::string list;
@@ -66,10 +72,8 @@ ExportInput resolveModelExport(const CommandLine& cl) {
     const bool fromConfig = std::any_of(mapped.begin(), mapped.end(),
                                         [&](const auto& kv) { return kv.first == e.param(); });
     // A table of the checkpoint names its file in the message already.
-    throw ModelError(
-        "model " + cl.model + ": " + e.what() +
-        (fromConfig ? " (a value its config.json gives; --set " + e.param() + "=VALUE overrides it)"
-                    : std::string()));
+    throw ModelError(fromConfig ? Message(kModelConfigValue, {cl.model, e.message(), e.param()})
+                                : Message(kModelValue, {cl.model, e.message()}));
   }
   if (!cl.allViews && cl.view.empty()) in.cl.view = in.scheme->info().views.front().id;
   in.model = setup.label;

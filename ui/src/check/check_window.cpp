@@ -37,6 +37,8 @@ namespace posenc::ui {
 
 namespace {
 
+const posenc::MessageTemplate kKeyValue{"KEY=VALUE"};
+
 QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 }  // namespace
@@ -509,7 +511,7 @@ void CheckWindow::applySetting(const QString& setting) {
     static const QRegularExpression separators(QStringLiteral("[\\s,;]+"));
     for (const QString& part : setting.split(separators, Qt::SkipEmptyParts)) {
       const qsizetype eq = part.indexOf(QLatin1Char('='));
-      if (eq <= 0) throw ParamError("setting", part.toStdString(), "KEY=VALUE");
+      if (eq <= 0) throw ParamError("setting", part.toStdString(), Message(kKeyValue));
       const QString key = part.left(eq);
       const ParamSpec& spec = findParam(scheme, key.toStdString());
       target.params.set(spec.id, parseValue(spec, part.mid(eq + 1).toStdString()));
@@ -557,7 +559,7 @@ bool CheckWindow::readRegion(Job& job, QString* reason) const {
     const std::optional<IndexRange> range = parseIndexRange(text.toStdString());
     if (!range) {
       // The command line's words for the same mistake (--rows / --cols), in the ui's language.
-      *reason = errorMessage(ParamError(name, text.toStdString(), std::string(kIndexRangeAllowed)));
+      *reason = errorMessage(ParamError(name, text.toStdString(), Message(kIndexRangeAllowed)));
       return false;
     }
     (edit == m_rows ? job.rows : job.cols) = range;

@@ -16,8 +16,8 @@
 #include <QJsonValue>
 #include <QtGlobal>
 
-#include "posenc/io/data_io.hpp"
 #include "posenc/base/scheme.hpp"
+#include "posenc/io/data_io.hpp"
 #include "posenc_ui/io/json_reader.h"
 #include "posenc_ui/plot/colormaps.h"
 
@@ -30,6 +30,9 @@ static void initPosencResources() { Q_INIT_RESOURCE(posenc); }
 namespace posenc::ui {
 
 namespace {
+
+const posenc::MessageTemplate kAllowedNotType{
+    "%1, not %2", "%1: what the parameter allows; %2: a JSON type such as 'a string'"};
 
 constexpr const char* kSessionFormat = "posenc-session";
 constexpr const char* kPresetFormat = "posenc-preset";
@@ -92,14 +95,15 @@ std::string valueText(const QJsonValue& json) {
 Value valueFromJson(const ParamSpec& spec, const QJsonValue& json) {
   const auto wrongType = [&]() -> Value {
     throw ParamError(spec.id, valueText(json),
-                     allowedText(spec) + ", not " + jsonTypeName(json).toStdString());
+                     Message(kAllowedNotType,
+                             {allowedMessage(spec), jsonTypeName(json).toStdString()}));
   };
   switch (spec.type) {
     case ParamType::Int: {
       if (!json.isDouble()) return wrongType();
       const auto whole = jsonWholeNumber(json);
       // A fraction or a number beyond int64: the core's range message, with the text given.
-      if (!whole) throw ParamError(spec.id, valueText(json), allowedText(spec));
+      if (!whole) throw ParamError(spec.id, valueText(json), allowedMessage(spec));
       Value v = static_cast<std::int64_t>(*whole);
       checkValue(spec, v);
       return v;
@@ -180,7 +184,7 @@ ParamSet readParams(const Scheme& scheme, const QJsonObject& root) {
       params.set(spec.id, valueFromJson(spec, it.value()));
     } catch (const ParamError& e) {
       parts << QStringLiteral("params.") + it.key();
-      reasons << q(ParamError(e.param(), valueText(it.value()), e.allowed()).what());
+      reasons << q(ParamError(e.param(), valueText(it.value()), e.allowedMessage()).what());
     }
   }
   if (parts.size() == 1) refuse(parts.front(), reasons.front());

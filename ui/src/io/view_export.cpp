@@ -9,9 +9,9 @@
 #include <ostream>
 #include <qcustomplot.h>
 
+#include "posenc/base/memory_budget.hpp"
 #include "posenc/cli/command_line.hpp"
 #include "posenc/io/data_io.hpp"
-#include "posenc/base/memory_budget.hpp"
 #include "posenc_ui/plot/colormaps.h"
 #include "posenc_ui/plot/draw_matrix.h"
 #include "posenc_ui/plot/draw_series.h"
@@ -20,6 +20,19 @@
 namespace posenc::ui {
 
 namespace {
+
+const posenc::MessageTemplate kSmallEnoughToWrite{
+    "small enough to write whole: %1 x %2 cells would take %3 as float64 (limit %4); export a "
+    "region with --rows A:B --cols C:D",
+    "%1 x %2: rows x columns; %3, %4: sizes such as 1.5 GiB"};
+const posenc::MessageTemplate kPicture{"a %1 x %2 %3 of %4 view '%5'",
+                                       "%1 x %2: pixels; %3: PNG, SVG or PDF; %4: a scheme id; "
+                                       "%5: a view id"};
+const posenc::MessageTemplate kPictureOfCells{
+    "a %1 x %2 %3 of %4 view '%5' (%6 x %7 cells)",
+    "%1 x %2: pixels; %3: PNG, SVG or PDF; %4: a scheme id; %5: a view id; %6 x %7: rows x "
+    "columns"};
+const posenc::MessageTemplate kOneOfColormaps{"one of %1", "%1: the colour map ids"};
 
 QString suffixOf(const QString& path) { return QFileInfo(path).suffix().toLower(); }
 
@@ -33,10 +46,9 @@ void checkDataSize(const Scheme& scheme, const ParamSet& params, const ViewSpec&
   const double cells = static_cast<double>(rows) * static_cast<double>(cols);
   if (cells > kMaxDataCells) {
     throw ParamError("view", view.id,
-                     "small enough to write whole: " + std::to_string(rows) + " x " +
-                         std::to_string(cols) + " cells would take " + humanBytes(cells * 8) +
-                         " as float64 (limit " + humanBytes(kMaxDataCells * 8) +
-                         "); export a region with --rows A:B --cols C:D");
+                     Message(kSmallEnoughToWrite,
+                             {std::to_string(rows), std::to_string(cols), humanBytes(cells * 8),
+                              humanBytes(kMaxDataCells * 8)}));
   }
 }
 
@@ -70,9 +82,10 @@ void checkPictureMemory(const Scheme& scheme, const ParamSet& params, const View
   const double pixels =
       static_cast<double>(size.width()) * scale * static_cast<double>(size.height()) * scale;
   double bytes = pixels * bytesPerPicturePixel(suffix);
-  std::string what = std::to_string(size.width()) + " x " + std::to_string(size.height()) + " " +
-                     suffix.toUpper().toStdString() + " of " + scheme.info().id + " view '" +
-                     view.id + "'";
+  const std::vector<MessageArg> picture = {std::to_string(size.width()),
+                                           std::to_string(size.height()),
+                                           suffix.toUpper().toStdString(), scheme.info().id,
+                                           view.id};
   if (view.kind == ViewKind::Matrix) {
     const MatrixShape full = scheme.shape(params, view.id);
     const auto [rows, cols] = sampledCells(full, sampled);
@@ -86,9 +99,13 @@ void checkPictureMemory(const Scheme& scheme, const ParamSet& params, const View
     bytes += matrixRequestBytes(r, workCols, modelWidth(params),
                                 vectorsPerPosition(scheme.info().id, view.id), span) +
              12.0 * r * c;
-    what += " (" + std::to_string(rows) + " x " + std::to_string(cols) + " cells)";
+    std::vector<MessageArg> args = picture;
+    args.emplace_back(std::to_string(rows));
+    args.emplace_back(std::to_string(cols));
+    checkMemory(bytes, Message(kPictureOfCells, std::move(args)));
+    return;
   }
-  checkMemory(bytes, "a " + what);
+  checkMemory(bytes, Message(kPicture, picture));
 }
 
 void writeData(std::ostream& os, DataFormat format, const ExportContext& ctx,
@@ -157,7 +174,8 @@ void exportView(const Scheme& scheme, const ParamSet& params, const ViewSpec& vi
     throw UsageError("--rows/--cols select part of a matrix; view '" + view.id + "' is a series");
   if (!request.colormap.isEmpty() && !isColormap(request.colormap))
     throw ParamError("colormap", request.colormap.toStdString(),
-                     "one of " + colormapIds().join(", ").toStdString());
+                     Message(kOneOfColormaps,
+                             {colormapIds().join(QStringLiteral(", ")).toStdString()}));
   const ExportContext ctx{scheme.info().id, &view, &params, scheme.absentTerm(params, view.id)};
 
   if (toStdout || isDataPath(qpath)) {

@@ -31,6 +31,11 @@ namespace posenc::ui {
 
 namespace {
 
+const posenc::MessageTemplate kOverrideWords{
+    "KEY=VALUE words separated by spaces, e.g. scaling=linear factor=4"};
+const posenc::MessageTemplate kSameShape{"two views of the same shape"};
+const posenc::MessageTemplate kSameRegion{"the same region of both views"};
+
 QString q(const std::string& s) { return QString::fromStdString(s); }
 
 QString valueText(double v) {
@@ -77,9 +82,7 @@ posenc::ParamSet comparePanelParams(const ComparePanelSpec& spec, Index length) 
   std::vector<std::pair<std::string, std::string>> sets;
   for (const QString& word : spec.overrides.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
     const auto eq = word.indexOf(QLatin1Char('='));
-    if (eq <= 0)
-      throw ParamError("overrides", word.toStdString(),
-                       "KEY=VALUE words separated by spaces, e.g. scaling=linear factor=4");
+    if (eq <= 0) throw ParamError("overrides", word.toStdString(), Message(kOverrideWords));
     sets.emplace_back(word.left(eq).toStdString(), word.mid(eq + 1).toStdString());
   }
   for (const ParamSpec& p : scheme.info().params)
@@ -92,9 +95,9 @@ MatrixResult differenceOf(const MatrixResult& a, const MatrixResult& b) {
     throw ParamError("difference",
                      std::to_string(a.full.rows) + " x " + std::to_string(a.full.cols) + " vs " +
                          std::to_string(b.full.rows) + " x " + std::to_string(b.full.cols),
-                     "two views of the same shape");
+                     Message(kSameShape));
   if (a.rows != b.rows || a.cols != b.cols)
-    throw ParamError("difference", "different cells", "the same region of both views");
+    throw ParamError("difference", "different cells", Message(kSameRegion));
   MatrixResult d = a;
   d.values = a.values - b.values;  // NaN in either stays NaN
   return d;

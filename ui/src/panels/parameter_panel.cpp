@@ -398,7 +398,7 @@ QString tooltipFor(const ParamSpec& spec) {
   if (!spec.description.empty())
     tip += QStringLiteral("<p>%1</p>").arg(studentText(coreText(spec.description)).toHtmlEscaped());
   tip += ParameterPanel::tr("<p>Allowed: %1<br/>Default: %2</p>")
-             .arg(allowedPhrase(allowedText(spec)).toHtmlEscaped(),
+             .arg(messageText(allowedMessage(spec)).toHtmlEscaped(),
                   qs(formatValue(spec.defaultValue)).toHtmlEscaped());
   return tip;
 }

@@ -8,6 +8,8 @@
 
 #include "posenc/base/types.hpp"
 
+#include "posenc/base/message.hpp"
+
 namespace posenc {
 
 /// A half-open index range A:B; B may be omitted: to the end.
@@ -18,8 +20,7 @@ struct IndexRange {
 };
 
 /// What an index range may be, as messages say it.
-inline constexpr std::string_view kIndexRangeAllowed =
-    "A:B with whole numbers 0 <= A < B (B may be left out: to the end)";
+extern const MessageTemplate kIndexRangeAllowed;
 
 /// Reads "A:B" or "A:" (blanks around it allowed); nullopt for anything else. The one reader
 /// of a typed range, on the command line and in the window.

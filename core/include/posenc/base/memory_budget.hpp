@@ -49,23 +49,29 @@ class MemoryBudgetError : public ParamError {
  public:
   /// @param param what param() names: the part of the request to make smaller ("region" for
   ///        a matrix request), "memory" when there is no better name.
-  MemoryBudgetError(std::string param, const std::string& request, double needed,
-                    MemoryBudget budget);
-  [[nodiscard]] const char* what() const noexcept override { return m_message.c_str(); }
+  MemoryBudgetError(std::string param, Message request, double needed, MemoryBudget budget);
+  [[nodiscard]] const char* what() const noexcept override { return m_text.c_str(); }
+  /// The whole sentence, as data.
+  [[nodiscard]] const Message& message() const override { return m_sentence; }
   [[nodiscard]] double needed() const { return m_needed; }
   [[nodiscard]] const MemoryBudget& budget() const { return m_budget; }
+  /// What was asked, as data ("%1 view '%2' at %3 x %4 cells", ...).
+  [[nodiscard]] const Message& request() const { return m_request; }
 
  private:
-  std::string m_message{};
+  Message m_request{};
+  Message m_sentence{};
+  std::string m_text{};
   double m_needed = 0;
   MemoryBudget m_budget{};
 };
 
 /// Refuses a request needing `bytes` when that is more than memoryBudget().
-/// @param request what is asked, for the message, e.g. "rope view 'scores' at 800 x 800 cells".
+/// @param request what is asked, for the message, e.g. "rope view 'scores' at 800 x 800 cells"
+///        (a Message, so the window says it in its own language).
 /// @param param   the error's param() (see MemoryBudgetError).
 /// @throws MemoryBudgetError, or ParamError for a malformed POSENC_MEMORY_BUDGET.
-void checkMemory(double bytes, const std::string& request, const std::string& param = "memory");
+void checkMemory(double bytes, const Message& request, const std::string& param = "memory");
 
 /// Bytes computeMatrix needs for `rows` x `cols` cells of a view that holds `vectors`
 /// per-position vectors of `width` doubles for each requested row and column:

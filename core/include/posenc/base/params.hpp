@@ -11,6 +11,8 @@
 #include <variant>
 #include <vector>
 
+#include "posenc/base/message.hpp"
+
 namespace posenc {
 
 /// The type of a parameter; persisted as the string ids "int", "real", "bool", "choice",
@@ -73,17 +75,25 @@ inline constexpr std::size_t kMaxTextParam = 4096;
 [[nodiscard]] ParamSpec seedParam();
 
 /// Thrown for any invalid parameter: names the parameter, the value given and what is allowed.
-class ParamError : public std::invalid_argument {
+class ParamError : public std::invalid_argument, public MessageError {
  public:
-  ParamError(std::string param, std::string value, std::string allowed);
+  /// what() is "parameter 'PARAM' = 'VALUE': must be ALLOWED" (the first two through the
+  /// printable filter); `allowed` is a Message so the window says it in its own language.
+  ParamError(std::string param, std::string value, Message allowed);
   [[nodiscard]] const std::string& param() const { return m_param; }
   [[nodiscard]] const std::string& value() const { return m_value; }
-  [[nodiscard]] const std::string& allowed() const { return m_allowed; }
+  /// What is allowed, in English.
+  [[nodiscard]] std::string allowed() const { return m_allowed.english(); }
+  /// What is allowed, as data.
+  [[nodiscard]] const Message& allowedMessage() const { return m_allowed; }
+  /// The whole sentence, as data.
+  [[nodiscard]] const Message& message() const override { return m_message; }
 
  private:
   std::string m_param{};
   std::string m_value{};
-  std::string m_allowed{};
+  Message m_allowed{};
+  Message m_message{};
 };
 
 /// Cross-checks shared by the multi-head schemes.
@@ -92,8 +102,30 @@ void checkHeadIndex(std::int64_t head, std::int64_t heads);
 /// @throws ParamError("d_model", dModel, "a multiple of heads (N)") unless heads divides it.
 void checkHeadsDivide(std::int64_t dModel, std::int64_t heads);
 
-/// Human-readable statement of what a spec allows, e.g. "an even integer from 2 to 8192".
+/// What a spec allows, e.g. "an even integer from 2 to 8192": as data, and in English.
+[[nodiscard]] Message allowedMessage(const ParamSpec& spec);
 [[nodiscard]] std::string allowedText(const ParamSpec& spec);
+
+/// The sentences of what is allowed that many rooms use; a room's own sentences are templates
+/// of its own, beside the check that throws them.
+namespace allowed {
+/// "an integer from %1 to %2"
+extern const MessageTemplate kIntRange;
+/// "an even integer from %1 to %2"
+extern const MessageTemplate kEvenIntRange;
+/// "a finite number from %1 to %2"
+extern const MessageTemplate kFiniteRange;
+/// "a finite number above %1 and at most %2"
+extern const MessageTemplate kFiniteAboveAtMost;
+/// "a number from %1 to %2"
+extern const MessageTemplate kNumberRange;
+/// "a number above %1 and at most %2"
+extern const MessageTemplate kNumberAboveAtMost;
+/// "one of %1" (%1 a list of ids)
+extern const MessageTemplate kOneOf;
+/// "true or false"
+extern const MessageTemplate kTrueOrFalse;
+}  // namespace allowed
 
 /// Text form of a value: integers plainly, reals with round-trip precision, bools as
 /// true/false, choices as their id, lists as their numbers joined by "," (empty: "").

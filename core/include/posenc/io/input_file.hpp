@@ -22,7 +22,11 @@ namespace posenc {
 /// FileError: "is a FIFO (named pipe), not a regular file", "is a folder, not a file",
 /// "is a symbolic link loop", "no such file", "permission denied", ...; nullopt when `path`
 /// is a regular file that can be opened for reading. Never blocks.
-[[nodiscard]] std::optional<std::string> unusableFileReason(const std::filesystem::path& path);
+[[nodiscard]] std::optional<Message> unusableFileReason(const std::filesystem::path& path);
+
+/// True when `reason` (of unusableFileReason or a FileError) says nothing is there ("no such
+/// file", or a part of the path is not a folder): a missing file, not one that cannot be used.
+[[nodiscard]] bool saysNoSuchFile(const Message& reason);
 
 /// An outside file opened for reading (see the file comment).
 class InputFile {
@@ -56,9 +60,10 @@ class InputFile {
 };
 
 /// The whole of `path` as bytes, refused before allocating when it is over `limit` bytes
-/// ("is N bytes: too large for WHAT (L at most)"). @throws FileError as InputFile.
+/// ("is N bytes: too large for WHAT (L at most)"; `what` says what the file is, "a config.json").
+/// @throws FileError as InputFile.
 [[nodiscard]] std::string readWholeFile(const std::filesystem::path& path, std::uint64_t limit,
-                                        const std::string& what);
+                                        const Message& what);
 
 namespace detail {
 

@@ -18,6 +18,8 @@
 #include <utility>
 #include <vector>
 
+#include "posenc/base/message.hpp"
+
 namespace posenc {
 
 /// One tensor of a checkpoint the mapped scheme draws from, with the names it may have (a
@@ -51,9 +53,19 @@ struct ModelMapping {
 
 /// Thrown for a config that cannot be mapped: not JSON, no model_type, an unknown model_type
 /// (the message lists the supported ones), or a value of the wrong type (naming the key).
-class ModelError : public std::runtime_error {
+/// The sentence is a Message (MessageError), so the window says it in its own language; what()
+/// is its English.
+class ModelError : public std::runtime_error, public MessageError {
  public:
-  using std::runtime_error::runtime_error;
+  /// "FILE: REASON": `file` names the config, folder or checkpoint as given (already filtered
+  /// by whoever read it from outside).
+  ModelError(const std::string& file, const Message& reason);
+  /// A whole sentence.
+  explicit ModelError(Message sentence);
+  [[nodiscard]] const Message& message() const override { return m_message; }
+
+ private:
+  Message m_message{};
 };
 
 /// The model types mapConfig understands, sorted.

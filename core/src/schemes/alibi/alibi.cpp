@@ -29,7 +29,8 @@ void validateAlibiParams(const AlibiParams& p) { checkHeadIndex(p.head, p.heads)
 
 Vector alibiSlopes(std::int64_t heads) {
   if (heads < 1 || heads > kMaxLength)
-    throw ParamError("heads", std::to_string(heads), "an integer from 1 to 1048576");
+    throw ParamError("heads", std::to_string(heads),
+                     Message(allowed::kIntRange, {"1", std::to_string(kMaxLength)}));
   std::vector<double> m;
   m.reserve(static_cast<std::size_t>(heads));
   const auto n = static_cast<std::uint64_t>(heads);

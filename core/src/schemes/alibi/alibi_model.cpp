@@ -12,15 +12,16 @@ namespace posenc::detail {
 
 namespace {
 
+const MessageTemplate kMptLearned{
+    "this MPT model uses a learned position table (attn_config.alibi is not true), which is "
+    "not mapped yet"};
+
 /// The head count, under the key each family's configuration class names it.
 std::int64_t alibiHeads(const ConfigReader& c, const std::string& type, const std::string& file) {
   if (type == "falcon") return required(c, {"num_attention_heads", "n_head"}, file);
   if (type == "mpt") {
     const auto attn = c.object("attn_config");
-    if (!attn || !attn->flag("alibi").value_or(false))
-      throw ModelError(file +
-                       ": this MPT model uses a learned position table (attn_config.alibi "
-                       "is not true), which is not mapped yet");
+    if (!attn || !attn->flag("alibi").value_or(false)) throw ModelError(file, Message(kMptLearned));
     return required(c, {"n_heads"}, file);
   }
   return required(c, {"n_head", "num_attention_heads"}, file);  // BLOOM

@@ -10,15 +10,30 @@
 #include <string>
 #include <vector>
 
+#include "base/table_cache.hpp"
 #include "compute/ordered_product.hpp"
 #include "compute/parallel.hpp"
 #include "posenc/base/random.hpp"
 #include "posenc/models/tensor_ref.hpp"
-#include "base/table_cache.hpp"
 
 namespace posenc {
 
 namespace {
+
+const MessageTemplate kNormMissing{
+    "none unless the rel_table file also holds %1 (HF DebertaV2Encoder applies encoder.LayerNorm "
+    "to rel_embeddings when norm_rel_ebd has layer_norm): %2",
+    "%1: a tensor name; %2: what is wrong with the file"};
+const MessageTemplate kNotANormVector{"it is not a vector of d_model = %1 values", "%1: d_model"};
+const MessageTemplate kMaxRelative{
+    "greater than buckets/2 + 1 = %1 (the log bucket divides by log((max_relative_positions - 1) "
+    "/ (buckets/2)), which must be positive)",
+    "%1: buckets/2 + 1"};
+const MessageTemplate kRelTableShape{
+    "a table of 2 buckets x d_model = %1 x %2 (HF rel_embeddings holds 2 position_buckets rows of "
+    "hidden_size); this one is %3 x %4: set buckets and d_model as the model's config.json does "
+    "(position_buckets, hidden_size)",
+    "%1 x %2: the shape wanted; %3 x %4: the shape of the file's table"};
 
 Index headDim(const DebertaParams& p) { return p.dModel / p.heads; }
 
@@ -66,21 +81,17 @@ Matrix fileRelRows(const DebertaParams& p, std::span<const Index> rows) {
 /// bias). @throws ParamError("rel_norm", ...) when none is there or it has another shape.
 std::vector<double> normVector(const std::filesystem::path& file,
                                const std::vector<std::string>& names, Index width) {
-  const auto refuse = [&](const std::string& why) {
-    throw ParamError("rel_norm", "layer_norm",
-                     "none unless the rel_table file also holds " + names.front() +
-                         " (HF DebertaV2Encoder applies encoder.LayerNorm to rel_embeddings "
-                         "when norm_rel_ebd has layer_norm): " +
-                         why);
+  const auto refuse = [&](const MessageArg& why) {
+    throw ParamError("rel_norm", "layer_norm", Message(kNormMissing, {names.front(), why}));
   };
   std::shared_ptr<const Array> a;
   try {
     a = loadTensor({file, {}}, names);
   } catch (const FileError& e) {
-    refuse(e.what());
+    refuse(e.message());
   }
   if (a->shape.size() != 1 || a->shape[0] != width)
-    refuse("it is not a vector of d_model = " + std::to_string(width) + " values");
+    refuse(Message(kNotANormVector, {std::to_string(width)}));
   return a->values;
 }
 
@@ -155,9 +166,7 @@ void checkDebertaParams(const DebertaParams& p) {
   const Index mid = p.buckets / 2;
   if (p.maxRelative - 1 <= mid)
     throw ParamError("max_relative_positions", std::to_string(p.maxRelative),
-                     "greater than buckets/2 + 1 = " + std::to_string(mid + 1) +
-                         " (the log bucket divides by log((max_relative_positions - 1) / "
-                         "(buckets/2)), which must be positive)");
+                     Message(kMaxRelative, {std::to_string(mid + 1)}));
   if (!p.relTable.empty()) (void)debertaRelEmbeddings(p);
 }
 
@@ -172,13 +181,9 @@ Matrix debertaRelEmbeddings(const DebertaParams& p) {
   const Table t = tableParam("rel_table", p.relTable, debertaRelTensorNames());
   if (t.rows != 2 * p.buckets || t.cols != p.dModel)
     throw ParamError("rel_table", p.relTable,
-                     "a table of 2 buckets x d_model = " + std::to_string(2 * p.buckets) + " x " +
-                         std::to_string(p.dModel) +
-                         " (HF rel_embeddings holds 2 position_buckets rows of hidden_size); "
-                         "this one is " +
-                         std::to_string(t.rows) + " x " + std::to_string(t.cols) +
-                         ": set buckets and d_model as the model's config.json does "
-                         "(position_buckets, hidden_size)");
+                     Message(kRelTableShape,
+                             {std::to_string(2 * p.buckets), std::to_string(p.dModel),
+                              std::to_string(t.rows), std::to_string(t.cols)}));
   Matrix out(t.rows, t.cols);
   for (Index m = 0; m < t.rows; ++m)
     for (Index c = 0; c < t.cols; ++c) out(m, c) = t(m, c);

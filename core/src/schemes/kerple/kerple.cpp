@@ -11,18 +11,28 @@
 
 namespace posenc {
 
+namespace {
+
+const MessageTemplate kTwoVariants{"%1 or %2", "%1, %2: the ids of kerple's variants"};
+const MessageTemplate kClampedRange{"a number from 0.01 (the code's clamp eps) to %1",
+                                    "%1: the upper bound"};
+const MessageTemplate kPowerRange{
+    "a number from 0.01 to 2 (the code clamps bias_p to [1e-2, 2]: beyond 2 the kernel is no "
+    "longer conditionally positive definite)"};
+
+}  // namespace
+
 KerpleVariant kerpleVariantFromId(std::string_view id) {
   if (id == "log") return KerpleVariant::Log;
   if (id == "power") return KerpleVariant::Power;
-  throw ParamError("variant", std::string(id), "log or power");
+  throw ParamError("variant", std::string(id), Message(kTwoVariants, {"log", "power"}));
 }
 
 namespace {
 
 void checkPositive(const char* name, double v, double max) {
   if (!(v >= kKerpleEps && v <= max))
-    throw ParamError(name, std::to_string(v),
-                     "a number from 0.01 (the code's clamp eps) to " + std::to_string(max));
+    throw ParamError(name, std::to_string(v), Message(kClampedRange, {std::to_string(max)}));
 }
 
 }  // namespace
@@ -33,9 +43,7 @@ void checkKerpleParams(const KerpleParams& p) {
   checkPositive("r2", p.r2, 1000.0);
   checkPositive("a", p.a, 1000.0);
   if (!(p.p >= kKerpleEps && p.p <= 2.0))
-    throw ParamError("p", std::to_string(p.p),
-                     "a number from 0.01 to 2 (the code clamps bias_p to [1e-2, 2]: beyond 2 "
-                     "the kernel is no longer conditionally positive definite)");
+    throw ParamError("p", std::to_string(p.p), Message(kPowerRange));
 }
 
 double kerpleLogBias(double r1, double r2, double distance) {

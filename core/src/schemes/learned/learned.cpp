@@ -15,16 +15,24 @@ namespace posenc {
 
 namespace {
 
+const MessageTemplate kAtMostRowsAfterOffset{
+    "at most max_len - offset (%1) when overflow = error; choose overflow = clamp or repeat to "
+    "look past the table",
+    "%1: max_len - offset"};
+const MessageTemplate kAtMostRows{
+    "at most max_len (%1) when overflow = error; choose overflow = clamp or repeat to look past "
+    "the table",
+    "%1: max_len"};
+const MessageTemplate kOffsetBelowRows{"less than max_len (%1), the table's rows", "%1: max_len"};
+const MessageTemplate kGridFits{"a side whose grid^2 patches and [CLS] fit in max_len (%1) rows",
+                                "%1: max_len"};
+
 ParamError tooLong(const LearnedParams& p, Index value) {
   if (p.offset > 0)
     return ParamError("length", std::to_string(value),
-                      "at most max_len - offset (" + std::to_string(p.maxLen - p.offset) +
-                          ") when overflow = error; choose overflow = clamp or repeat to look "
-                          "past the table");
+                      Message(kAtMostRowsAfterOffset, {std::to_string(p.maxLen - p.offset)}));
   return ParamError("length", std::to_string(value),
-                    "at most max_len (" + std::to_string(p.maxLen) +
-                        ") when overflow = error; choose overflow = clamp or repeat to look past "
-                        "the table");
+                    Message(kAtMostRows, {std::to_string(p.maxLen)}));
 }
 
 double entry(const LearnedParams& p, Index row, Index col) {
@@ -129,13 +137,15 @@ LearnedOverflow learnedOverflowFromId(std::string_view id) {
   if (id == "error") return LearnedOverflow::Error;
   if (id == "clamp") return LearnedOverflow::Clamp;
   if (id == "repeat") return LearnedOverflow::Repeat;
-  throw ParamError("overflow", std::string(id), "one of error, clamp or repeat");
+  throw ParamError("overflow", std::string(id),
+                   Message(allowed::kOneOf, {MessageArg::list({"error", "clamp", "repeat"})}));
 }
 
 LearnedMeasure learnedMeasureFromId(std::string_view id) {
   if (id == "dot") return LearnedMeasure::Dot;
   if (id == "cosine") return LearnedMeasure::Cosine;
-  throw ParamError("measure", std::string(id), "one of dot or cosine");
+  throw ParamError("measure", std::string(id),
+                   Message(allowed::kOneOf, {MessageArg::list({"dot", "cosine"})}));
 }
 
 const std::vector<std::string>& learnedTableNames() {
@@ -156,11 +166,10 @@ const std::vector<std::string>& learnedTableNames() {
 void checkLearnedParams(const LearnedParams& p) {
   if (p.offset >= p.maxLen)
     throw ParamError("offset", std::to_string(p.offset),
-                     "less than max_len (" + std::to_string(p.maxLen) + "), the table's rows");
+                     Message(kOffsetBelowRows, {std::to_string(p.maxLen)}));
   if (p.grid > 0 && p.grid * p.grid + 1 > p.maxLen)
     throw ParamError("grid", std::to_string(p.grid),
-                     "a side whose grid^2 patches and [CLS] fit in max_len (" +
-                         std::to_string(p.maxLen) + ") rows");
+                     Message(kGridFits, {std::to_string(p.maxLen)}));
   if (p.overflow == LearnedOverflow::Error && p.length > p.maxLen - p.offset)
     throw tooLong(p, p.length);
 }

@@ -16,6 +16,20 @@ namespace posenc::detail {
 
 namespace {
 
+const MessageTemplate kOptRowsAtMost{
+    "at most %1 (OPT's table has max_position_embeddings + 2 rows; max_len is at most %2)",
+    "what a config value must be; %1: the most rows; %2: the longest max_len"};
+const MessageTemplate kWholeNumberAboveZero{"a whole number > 0", "what a config value must be"};
+const MessageTemplate kAtLeastPatchSize{"at least patch_size = %1",
+                                        "what a config value must be; %1: the patch size"};
+const MessageTemplate kAtMostGrid{
+    "at most a %1 x %1 grid of patch_size = %2 patches (image_size / patch_size <= %1: max_len = "
+    "grid^2 + 1 is at most %3 rows)",
+    "what a config value must be; %1: the longest side of the grid; %2: the patch size; %3: "
+    "the longest max_len"};
+const MessageTemplate kRowsAtMost{"at most %1 (max_len, the rows of the table)",
+                                  "what a config value must be; %1: the longest max_len"};
+
 void mapLearned(const ConfigReader& c, const std::string& type, const std::string& file,
                 ModelMapping& m) {
   // ViT's configs have no max_position_embeddings: its rows come from the patch grid below.
@@ -44,10 +58,8 @@ void mapLearned(const ConfigReader& c, const std::string& type, const std::strin
     // HF modeling_opt.py OPTLearnedPositionalEmbedding: offset 2, num_embeddings + 2 rows.
     offset = 2;
     if (rows > kMaxModelLength - offset)  // checked before adding: the value is the file's
-      c.fail(rowsKey, "at most " + wholeText(kMaxModelLength - offset) +
-                          " (OPT's table has max_position_embeddings + 2 rows; max_len is at "
-                          "most " +
-                          wholeText(kMaxModelLength) + ")");
+      c.fail(rowsKey, Message(kOptRowsAtMost,
+                              {wholeText(kMaxModelLength - offset), wholeText(kMaxModelLength)}));
     rows += offset;
     m.tensors.push_back(
         {"position table", prefixed("decoder.embed_positions.weight", {"model."}), "table"});
@@ -57,8 +69,8 @@ void mapLearned(const ConfigReader& c, const std::string& type, const std::strin
   } else if (type == "vit") {
     const std::int64_t image = required(c, {"image_size"}, file);
     const std::int64_t patch = required(c, {"patch_size"}, file);
-    if (patch <= 0) c.fail("patch_size", "a whole number > 0");
-    if (image < patch) c.fail("image_size", "at least patch_size = " + wholeText(patch));
+    if (patch <= 0) c.fail("patch_size", Message(kWholeNumberAboveZero));
+    if (image < patch) c.fail("image_size", Message(kAtLeastPatchSize, {wholeText(patch)}));
     const std::int64_t side = image / patch;
     // side * side + 1 rows, checked: image_size is the file's (9e15 overflowed int64).
     constexpr std::int64_t kMaxSide = 1023;  // 1023^2 + 1 <= max_len's 1048576 < 1024^2 + 1
@@ -66,11 +78,8 @@ void mapLearned(const ConfigReader& c, const std::string& type, const std::strin
                   (kMaxSide + 1) * (kMaxSide + 1) + 1 > kMaxModelLength);
     std::int64_t cells = 0;
     if (__builtin_mul_overflow(side, side, &cells) || cells > kMaxModelLength - 1)
-      c.fail("image_size", "at most a " + wholeText(kMaxSide) + " x " + wholeText(kMaxSide) +
-                               " grid of patch_size = " + wholeText(patch) +
-                               " patches (image_size / patch_size <= " + wholeText(kMaxSide) +
-                               ": max_len = grid^2 + 1 is at most " + wholeText(kMaxModelLength) +
-                               " rows)");
+      c.fail("image_size", Message(kAtMostGrid, {wholeText(kMaxSide), wholeText(patch),
+                                                 wholeText(kMaxModelLength)}));
     rows = cells + 1;
     m.tensors.push_back(
         {"position table", prefixed("embeddings.position_embeddings", {"vit."}), "table"});
@@ -78,8 +87,7 @@ void mapLearned(const ConfigReader& c, const std::string& type, const std::strin
                          wholeText(side) + " grid of patches");
     set(m.params, "grid", wholeText(side));
   }
-  if (rows > kMaxModelLength)
-    c.fail(rowsKey, "at most " + wholeText(kMaxModelLength) + " (max_len, the rows of the table)");
+  if (rows > kMaxModelLength) c.fail(rowsKey, Message(kRowsAtMost, {wholeText(kMaxModelLength)}));
   set(m.params, "max_len", wholeText(rows));
   set(m.params, "dim", wholeText(dim));
   set(m.params, "length", wholeText(std::clamp<std::int64_t>(rows - offset, 1, 1024)));

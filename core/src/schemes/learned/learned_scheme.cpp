@@ -20,6 +20,8 @@ namespace posenc {
 
 namespace {
 
+const MessageTemplate kNonEmptyTable{"a table with at least one row and one column"};
+
 // "table row r(p)", plus a note of the offset and of the overflow rule when p is past the
 // table.
 void addRow(std::vector<Term>& out, const LearnedParams& p, Index position,
@@ -223,8 +225,7 @@ LearnedParams learnedParamsFrom(const ParamSet& params) {
   p.table = params.getText("table");
   if (!p.table.empty()) {
     const Table t = tableParam("table", p.table, learnedTableNames());
-    if (t.rows < 1 || t.cols < 1)
-      throw ParamError("table", p.table, "a table with at least one row and one column");
+    if (t.rows < 1 || t.cols < 1) throw ParamError("table", p.table, Message(kNonEmptyTable));
     p.maxLen = t.rows;
     p.dim = t.cols;
     p.trained = t.array;

@@ -15,6 +15,9 @@ namespace posenc {
 
 namespace {
 
+const MessageTemplate kEntropyRequest{"nope view 'entropy' with %1 keys of width %2",
+                                      "%1: the number of keys; %2: their width (dim)"};
+
 /// Most query positions the entropy view draws (sampled evenly beyond).
 constexpr Index kEntropyPoints = 512;
 // Model-width vectors an attention request holds per row and column: the keys of the whole
@@ -65,8 +68,7 @@ SeriesResult entropySeries(const NopeParams& p) {
                  std::to_string(p.length), p.length, "length");
   // The keys of the longest row are held at once (as in the attention view).
   checkMemory(static_cast<double>(p.length) * static_cast<double>(p.dim) * 8.0 * 1.1,
-              "nope view 'entropy' with " + std::to_string(p.length) + " keys of width " +
-                  std::to_string(p.dim),
+              Message(kEntropyRequest, {std::to_string(p.length), std::to_string(p.dim)}),
               "length");
   const std::vector<Index> at = chartPositions(p.length, kEntropyPoints, {});
   const Matrix q = nopeQueries(p, at);

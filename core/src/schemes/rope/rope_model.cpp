@@ -19,6 +19,11 @@ namespace posenc::detail {
 
 namespace {
 
+const MessageTemplate kFactorAboveZero{
+    "a number > 0 (transformers' _validate_*_rope_parameters ask for a float >= 1)",
+    "what a config value must be"};
+const MessageTemplate kHeadsPositive{"the number of attention heads must be positive"};
+
 /// The rope_scaling / rope_parameters keys we draw, by scaling.
 const std::set<std::string>& knownRopeKeys() {
   static const std::set<std::string> k = {"rope_type",       "type",
@@ -69,9 +74,7 @@ void mapRopeScaling(const ConfigReader& c, const ConfigReader& s, const std::str
   // and only warns below. We warn below 1 too; 0, a negative or a non-finite factor has no
   // meaning (the frequencies are divided by it) and was drawn as 1, so it is refused.
   const std::optional<double> given = s.num("factor");  // num refuses NaN and infinities
-  if (given && *given <= 0)
-    s.fail("factor",
-           "a number > 0 (transformers' _validate_*_rope_parameters ask for a float >= 1)");
+  if (given && *given <= 0) s.fail("factor", Message(kFactorAboveZero));
   if (given && *given < 1)
     m.notUnderstood.push_back(s.name("factor") + " = " + configNumber(*given) +
                               ": transformers asks for a float >= 1 and warns below");
@@ -94,7 +97,7 @@ std::int64_t ropeHeadDim(const ConfigReader& c, const std::string& type, const s
   if (const auto h = c.whole("head_dim")) return *h;
   const std::int64_t hidden = required(c, {"hidden_size", "n_embd", "d_model"}, file);
   const std::int64_t heads = required(c, {"num_attention_heads", "n_head", "num_heads"}, file);
-  if (heads <= 0) throw ModelError(file + ": the number of attention heads must be positive");
+  if (heads <= 0) throw ModelError(file, Message(kHeadsPositive));
   return hidden / heads;  // transformers: hidden_size // num_attention_heads
 }
 

@@ -23,6 +23,33 @@ namespace {
 std::string text(double v) { return formatValue(Value{v}); }
 std::string text(std::int64_t v) { return std::to_string(v); }
 
+const MessageTemplate kFactorList{"%1 positive numbers (one per rotated pair, d_rot/2)",
+                                  "%1: the number of rotated pairs"};
+const MessageTemplate kFactorListCount{
+    "%1 positive numbers (one per rotated pair, d_rot/2), not %2 numbers",
+    "%1: the number of rotated pairs; %2: the count of numbers given"};
+const MessageTemplate kShareOfDimEven{
+    "a share of dim (%1) whose int(dim * f) is even and at least 2 (here %2)",
+    "%1: dim; %2: int(dim * partial_rotary_factor)"};
+const MessageTemplate kLessThanHalfRotary{
+    "less than d_rot/2 (%1), d_rot = int(dim * partial_rotary_factor)", "%1: d_rot/2"};
+const MessageTemplate kLessThanHalfDim{"less than dim/2 (%1)", "%1: dim/2"};
+const MessageTemplate kAtLeast4WithScaling{
+    "at least 4 with scaling %1 (its exponent d/(d-2) is undefined for d = 2)",
+    "%1: the scaling's id (ntk or dynamic)"};
+const MessageTemplate kShareGivingRotary{
+    "a share of dim giving d_rot %1",
+    "%1: what d_rot must be, e.g. 'at least 4 with scaling ntk (...)'"};
+const MessageTemplate kLessThanHighFreq{"less than high_freq_factor (%1)",
+                                        "%1: the value of high_freq_factor"};
+const MessageTemplate kGreaterThanBetaSlow{"greater than beta_slow (%1)",
+                                           "%1: the value of beta_slow"};
+const MessageTemplate kAttentionFactorRange{"a number from 0 (the scaling's own rule) to 100"};
+const MessageTemplate kNotGivenRange{"a number from 0 (not given) to 100"};
+const MessageTemplate kLongRopeLists{
+    "%1 positive numbers with scaling longrope (both lists are needed)",
+    "%1: the number of rotated pairs"};
+
 /// HF get_mscale(scale, mscale): 1 for scale <= 1, else 0.1 mscale ln(scale) + 1.
 double getMscale(double scale, double mscale) {
   if (scale <= 1.0) return 1.0;
@@ -87,38 +114,36 @@ Vector longRopeFrequencies(const RopeParams& p, Index dRot) {
 void checkFactorList(const char* id, const std::vector<double>& list, Index pairs) {
   if (list.empty()) return;
   const std::string given = formatValue(Value{list});
-  const std::string want =
-      text(static_cast<std::int64_t>(pairs)) + " positive numbers (one per rotated pair, d_rot/2)";
+  const std::string count = text(static_cast<std::int64_t>(pairs));
   if (static_cast<Index>(list.size()) != pairs)
     throw ParamError(id, given,
-                     want + ", not " + text(static_cast<std::int64_t>(list.size())) + " numbers");
+                     Message(kFactorListCount,
+                             {count, text(static_cast<std::int64_t>(list.size()))}));
   for (const double x : list)
-    if (!(x > 0.0) || !std::isfinite(x)) throw ParamError(id, given, want);
+    if (!(x > 0.0) || !std::isfinite(x)) throw ParamError(id, given, Message(kFactorList, {count}));
 }
 
 /// The checks of partial rotary, the pair index and the widths the scalings need.
 void checkRotaryWidth(const RopeParams& p) {
   if (!(p.partialRotaryFactor > 0.0 && p.partialRotaryFactor <= 1.0))
     throw ParamError("partial_rotary_factor", text(p.partialRotaryFactor),
-                     "a number above 0 and at most 1");
+                     Message(allowed::kNumberAboveAtMost, {"0", "1"}));
   const Index dRot = ropeRotaryDim(p);
   if (dRot < 2 || dRot % 2 != 0)
     throw ParamError("partial_rotary_factor", text(p.partialRotaryFactor),
-                     "a share of dim (" + text(p.dim) +
-                         ") whose int(dim * f) is even and at least 2 (here " +
-                         text(static_cast<std::int64_t>(dRot)) + ")");
+                     Message(kShareOfDimEven,
+                             {text(p.dim), text(static_cast<std::int64_t>(dRot))}));
   const bool partial = dRot < p.dim;
   if (p.pair < 0 || p.pair >= dRot / 2)
     throw ParamError("pair", text(p.pair),
-                     partial ? "less than d_rot/2 (" + text(static_cast<std::int64_t>(dRot / 2)) +
-                                   "), d_rot = int(dim * partial_rotary_factor)"
-                             : "less than dim/2 (" + text(p.dim / 2) + ")");
+                     partial
+                         ? Message(kLessThanHalfRotary, {text(static_cast<std::int64_t>(dRot / 2))})
+                         : Message(kLessThanHalfDim, {text(p.dim / 2)}));
   if ((p.scaling == RopeScaling::Ntk || p.scaling == RopeScaling::Dynamic) && dRot < 4) {
-    const std::string why = "at least 4 with scaling " + std::string(ropeScalingId(p.scaling)) +
-                            " (its exponent d/(d-2) is undefined for d = 2)";
+    const Message why(kAtLeast4WithScaling, {ropeScalingId(p.scaling)});
     if (partial)
       throw ParamError("partial_rotary_factor", text(p.partialRotaryFactor),
-                       "a share of dim giving d_rot " + why);
+                       Message(kShareGivingRotary, {why}));
     throw ParamError("dim", text(p.dim), why);
   }
 }
@@ -126,27 +151,29 @@ void checkRotaryWidth(const RopeParams& p) {
 /// The checks of the scalings' own parameters.
 void checkScalingParams(const RopeParams& p) {
   if (!(p.lowFreqFactor > 0.0 && p.lowFreqFactor <= 1e6))
-    throw ParamError("low_freq_factor", text(p.lowFreqFactor), "a number above 0 and at most 1e6");
+    throw ParamError("low_freq_factor", text(p.lowFreqFactor),
+                     Message(allowed::kNumberAboveAtMost, {"0", "1e6"}));
   if (!(p.highFreqFactor > 0.0 && p.highFreqFactor <= 1e6))
     throw ParamError("high_freq_factor", text(p.highFreqFactor),
-                     "a number above 0 and at most 1e6");
+                     Message(allowed::kNumberAboveAtMost, {"0", "1e6"}));
   if (!(p.lowFreqFactor < p.highFreqFactor))
     throw ParamError("low_freq_factor", text(p.lowFreqFactor),
-                     "less than high_freq_factor (" + text(p.highFreqFactor) + ")");
+                     Message(kLessThanHighFreq, {text(p.highFreqFactor)}));
   if (!(p.betaSlow > 0.0 && p.betaSlow <= 1e6))
-    throw ParamError("beta_slow", text(p.betaSlow), "a number above 0 and at most 1e6");
+    throw ParamError("beta_slow", text(p.betaSlow),
+                     Message(allowed::kNumberAboveAtMost, {"0", "1e6"}));
   if (!(p.betaFast > 0.0 && p.betaFast <= 1e6))
-    throw ParamError("beta_fast", text(p.betaFast), "a number above 0 and at most 1e6");
+    throw ParamError("beta_fast", text(p.betaFast),
+                     Message(allowed::kNumberAboveAtMost, {"0", "1e6"}));
   if (!(p.betaFast > p.betaSlow))
     throw ParamError("beta_fast", text(p.betaFast),
-                     "greater than beta_slow (" + text(p.betaSlow) + ")");
+                     Message(kGreaterThanBetaSlow, {text(p.betaSlow)}));
   if (!(p.attentionFactor >= 0.0 && p.attentionFactor <= 100.0))
-    throw ParamError("attention_factor", text(p.attentionFactor),
-                     "a number from 0 (the scaling's own rule) to 100");
+    throw ParamError("attention_factor", text(p.attentionFactor), Message(kAttentionFactorRange));
   if (!(p.mscale >= 0.0 && p.mscale <= 100.0))
-    throw ParamError("mscale", text(p.mscale), "a number from 0 (not given) to 100");
+    throw ParamError("mscale", text(p.mscale), Message(kNotGivenRange));
   if (!(p.mscaleAllDim >= 0.0 && p.mscaleAllDim <= 100.0))
-    throw ParamError("mscale_all_dim", text(p.mscaleAllDim), "a number from 0 (not given) to 100");
+    throw ParamError("mscale_all_dim", text(p.mscaleAllDim), Message(kNotGivenRange));
   const Index pairs = ropeRotaryDim(p) / 2;
   checkFactorList("short_factor", p.shortFactor, pairs);
   checkFactorList("long_factor", p.longFactor, pairs);
@@ -156,8 +183,7 @@ void checkScalingParams(const RopeParams& p) {
                                                  : nullptr;
     if (missing)
       throw ParamError(missing, "(empty)",
-                       text(static_cast<std::int64_t>(pairs)) +
-                           " positive numbers with scaling longrope (both lists are needed)");
+                       Message(kLongRopeLists, {text(static_cast<std::int64_t>(pairs))}));
   }
 }
 
@@ -185,20 +211,22 @@ std::string_view ropeScalingId(RopeScaling s) {
 
 void checkRopeParams(const RopeParams& p) {
   if (p.length < 1 || p.length > kMaxLength)
-    throw ParamError("length", text(p.length), "an integer from 1 to " + text(kMaxLength));
+    throw ParamError("length", text(p.length),
+                     Message(allowed::kIntRange, {"1", text(kMaxLength)}));
   if (p.dim < 2 || p.dim > 4096 || p.dim % 2 != 0)
-    throw ParamError("dim", text(p.dim), "an even integer from 2 to 4096");
+    throw ParamError("dim", text(p.dim), Message(allowed::kEvenIntRange, {"2", "4096"}));
   if (!(p.base >= 2.0 && p.base <= 1e12))
-    throw ParamError("base", text(p.base), "a finite number from 2 to 1e12");
+    throw ParamError("base", text(p.base), Message(allowed::kFiniteRange, {"2", "1e12"}));
   if (!(p.factor >= 1.0 && p.factor <= 1024.0))
-    throw ParamError("factor", text(p.factor), "a finite number from 1 to 1024");
+    throw ParamError("factor", text(p.factor), Message(allowed::kFiniteRange, {"1", "1024"}));
   if (p.trainLength < 1 || p.trainLength > kMaxLength)
     throw ParamError("train_length", text(p.trainLength),
-                     "an integer from 1 to " + text(kMaxLength));
+                     Message(allowed::kIntRange, {"1", text(kMaxLength)}));
   if (p.seed > 4294967295ULL)
-    throw ParamError("seed", std::to_string(p.seed), "an integer from 0 to 4294967295");
+    throw ParamError("seed", std::to_string(p.seed),
+                     Message(allowed::kIntRange, {"0", "4294967295"}));
   if (p.queries < 1 || p.queries > 8)
-    throw ParamError("queries", text(p.queries), "an integer from 1 to 8");
+    throw ParamError("queries", text(p.queries), Message(allowed::kIntRange, {"1", "8"}));
   checkRotaryWidth(p);
   checkScalingParams(p);
 }

@@ -221,7 +221,8 @@ RopeParams ropeParamsFrom(const ParamSet& params) {
   } else if (layout == "interleaved") {
     p.layout = RopeLayout::Interleaved;
   } else {
-    throw ParamError("layout", layout, "one of half or interleaved");
+    throw ParamError("layout", layout,
+                     Message(allowed::kOneOf, {MessageArg::list({"half", "interleaved"})}));
   }
   const std::string& scaling = params.getChoice("scaling");
   if (scaling == "none") {
@@ -240,7 +241,8 @@ RopeParams ropeParamsFrom(const ParamSet& params) {
     p.scaling = RopeScaling::LongRope;
   } else {
     throw ParamError("scaling", scaling,
-                     "one of none, linear, ntk, dynamic, yarn, llama3 or longrope");
+                     Message(allowed::kOneOf, {MessageArg::list({"none", "linear", "ntk", "dynamic",
+                                                                 "yarn", "llama3", "longrope"})}));
   }
   p.factor = params.getReal("factor");
   p.trainLength = params.getInt("train_length");

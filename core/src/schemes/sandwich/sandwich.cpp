@@ -16,12 +16,19 @@
 
 namespace posenc {
 
+namespace {
+
+const MessageTemplate kEvenDim{
+    "an even integer from %1 to %2 (for odd d NeMo's arange gives ceil(d/2) frequencies against "
+    "d/2, so the bias is not 0 at distance 0)",
+    "%1, %2: the bounds"};
+
+}  // namespace
+
 void checkSandwichParams(const SandwichParams& p) {
   checkHeadIndex(p.head, p.heads);
   if (p.dim < 2 || p.dim > 4096 || p.dim % 2 != 0)
-    throw ParamError("dim", std::to_string(p.dim),
-                     "an even integer from 2 to 4096 (for odd d NeMo's arange gives ceil(d/2) "
-                     "frequencies against d/2, so the bias is not 0 at distance 0)");
+    throw ParamError("dim", std::to_string(p.dim), Message(kEvenDim, {"2", "4096"}));
 }
 
 Vector sandwichFrequencies(std::int64_t dim) {

@@ -6,14 +6,35 @@
 #include <algorithm>
 #include <string>
 
-#include "posenc/maths/extrapolation.hpp"
 #include "posenc/base/random.hpp"
+#include "posenc/maths/extrapolation.hpp"
 #include "posenc/maths/t5_bucket.hpp"
 #include "posenc/models/tensor_ref.hpp"
 
 namespace posenc {
 
 namespace {
+
+const MessageTemplate kTableTransposed{
+    "a bias table of buckets x heads = %1 x %2 (HF relative_attention_bias.weight is "
+    "[num_buckets, n_heads]); this one is %2 x %1, transposed",
+    "%1: buckets; %2: heads"};
+const MessageTemplate kTableShape{
+    "a bias table of buckets x heads = %1 x %2 (HF relative_attention_bias.weight is "
+    "[num_buckets, n_heads]); this one is %3 x %4: set buckets = %3 and heads = %4 as the "
+    "model's config.json does (relative_attention_num_buckets, num_heads)",
+    "%1 x %2: the shape wanted (buckets x heads); %3 x %4: the shape of the file's table"};
+const MessageTemplate kMaxDistanceBidirectional{
+    "greater than max_exact = %1 (buckets/4 when bidirectional): the log-spaced buckets divide by "
+    "ln(max_distance / max_exact), which is zero or negative otherwise",
+    "%1: max_exact"};
+const MessageTemplate kMaxDistanceUnidirectional{
+    "greater than max_exact = %1 (buckets/2 when unidirectional): the log-spaced buckets divide "
+    "by ln(max_distance / max_exact), which is zero or negative otherwise",
+    "%1: max_exact"};
+const MessageTemplate kDecoderCausal{
+    "false when stack = decoder: the decoder's self-attention is causal (HF T5Attention: "
+    "bidirectional = not is_decoder)"};
 
 /// f(bucket(r)) for many offsets r = j - i at once. The bucket depends on r only through its
 /// sign and the distance n, so with g(n) = t5Bucket(-n) (the shared function) it is tabulated
@@ -87,13 +108,10 @@ Table fileTable(const T5Params& p) {
   Table t = tableParam("table", p.table, preferred);
   if (t.rows == p.buckets && t.cols == p.heads) return t;
   const auto num = [](std::int64_t v) { return std::to_string(v); };
-  std::string why = "a bias table of buckets x heads = " + num(p.buckets) + " x " + num(p.heads) +
-                    " (HF relative_attention_bias.weight is [num_buckets, n_heads]); this one is " +
-                    num(t.rows) + " x " + num(t.cols);
-  if (t.rows == p.heads && t.cols == p.buckets && t.rows != t.cols) why += ", transposed";
-  else
-    why += ": set buckets = " + num(t.rows) + " and heads = " + num(t.cols) +
-           " as the model's config.json does (relative_attention_num_buckets, num_heads)";
+  const bool transposed = t.rows == p.heads && t.cols == p.buckets && t.rows != t.cols;
+  const Message why =
+      transposed ? Message(kTableTransposed, {num(p.buckets), num(p.heads)})
+                 : Message(kTableShape, {num(p.buckets), num(p.heads), num(t.rows), num(t.cols)});
   throw ParamError("table", p.table, why);
 }
 
@@ -117,14 +135,11 @@ void validateT5Params(const T5Params& p) {
   const std::int64_t maxExact = t5MaxExact(p);
   if (p.maxDistance <= maxExact)
     throw ParamError("max_distance", std::to_string(p.maxDistance),
-                     "greater than max_exact = " + std::to_string(maxExact) + " (buckets/" +
-                         (p.bidirectional ? "4 when bidirectional" : "2 when unidirectional") +
-                         "): the log-spaced buckets divide by ln(max_distance / max_exact), "
-                         "which is zero or negative otherwise");
+                     Message(p.bidirectional ? kMaxDistanceBidirectional
+                                             : kMaxDistanceUnidirectional,
+                             {std::to_string(maxExact)}));
   if (p.decoder && p.bidirectional)
-    throw ParamError("bidirectional", "true",
-                     "false when stack = decoder: the decoder's self-attention is causal (HF "
-                     "T5Attention: bidirectional = not is_decoder)");
+    throw ParamError("bidirectional", "true", Message(kDecoderCausal));
   if (!p.table.empty()) (void)fileTable(p);
 }
 

@@ -7,16 +7,19 @@
 #include <cmath>
 #include <string>
 
+#include "base/table_cache.hpp"
 #include "compute/ordered_product.hpp"
 #include "compute/parallel.hpp"
 #include "posenc/base/random.hpp"
 #include "posenc/maths/sinusoidal_table.hpp"
 #include "posenc/maths/t5_bucket.hpp"
-#include "base/table_cache.hpp"
 
 namespace posenc {
 
 namespace {
+
+const MessageTemplate kFourVariants{"%1, %2, %3 or %4", "%1 .. %4: the ids of TUPE's variants"};
+const MessageTemplate kTwoPositions{"%1 or %2", "%1, %2: the ids of TUPE's position rows"};
 
 using ConstRef = Eigen::Ref<const Matrix>;
 
@@ -294,13 +297,14 @@ TupeVariant tupeVariantFromId(std::string_view id) {
   if (id == "tupe-a") return TupeVariant::TupeA;
   if (id == "tupe-r") return TupeVariant::TupeR;
   if (id == "untied-cross") return TupeVariant::UntiedCross;
-  throw ParamError("variant", std::string(id), "tied, tupe-a, tupe-r or untied-cross");
+  throw ParamError("variant", std::string(id),
+                   Message(kFourVariants, {"tied", "tupe-a", "tupe-r", "untied-cross"}));
 }
 
 TupePositions tupePositionsFromId(std::string_view id) {
   if (id == "sinusoidal") return TupePositions::Sinusoidal;
   if (id == "random") return TupePositions::Random;
-  throw ParamError("positions", std::string(id), "sinusoidal or random");
+  throw ParamError("positions", std::string(id), Message(kTwoPositions, {"sinusoidal", "random"}));
 }
 
 Index tupeHeadDim(const TupeParams& p) { return p.dModel / p.heads; }

@@ -4,12 +4,17 @@
 #include <string>
 #include <vector>
 
-#include "posenc/schemes/tupe/tupe.hpp"
 #include "base/view_table.hpp"
+#include "posenc/schemes/tupe/tupe.hpp"
 
 namespace posenc {
 
 namespace {
+
+const MessageTemplate kEvenWhenSinusoidal{
+    "even when positions = sinusoidal (p_i holds d_model/2 sines and d_model/2 cosines)"};
+const MessageTemplate kMaxDistance{"greater than buckets/4 = %1 (T5 bidirectional max_exact)",
+                                   "%1: buckets/4"};
 
 using detail::Cells;
 
@@ -22,14 +27,11 @@ void checkTupeParams(const TupeParams& p) {
   checkHeadsDivide(p.dModel, p.heads);
   checkHeadIndex(p.head, p.heads);
   if (p.positions == TupePositions::Sinusoidal && p.dModel % 2 != 0)
-    throw ParamError("d_model", std::to_string(p.dModel),
-                     "even when positions = sinusoidal (p_i holds d_model/2 sines and "
-                     "d_model/2 cosines)");
+    throw ParamError("d_model", std::to_string(p.dModel), Message(kEvenWhenSinusoidal));
   const Index maxExact = p.buckets / 2 / 2;
   if (p.maxDistance <= maxExact)
     throw ParamError("max_distance", std::to_string(p.maxDistance),
-                     "greater than buckets/4 = " + std::to_string(maxExact) +
-                         " (T5 bidirectional max_exact)");
+                     Message(kMaxDistance, {std::to_string(maxExact)}));
 }
 
 MatrixShape squareShape(const TupeParams& p) { return {p.length, p.length}; }

@@ -13,16 +13,23 @@
 #include <string>
 #include <vector>
 
+#include "base/table_cache.hpp"
 #include "compute/ordered_product.hpp"
 #include "compute/parallel.hpp"
 #include "posenc/base/random.hpp"
 #include "posenc/maths/sinusoidal_table.hpp"
 #include "posenc/models/tensor_ref.hpp"
-#include "base/table_cache.hpp"
 
 namespace posenc {
 
 namespace {
+
+const MessageTemplate kBiasTableShape{
+    "a table of heads x d_head = %1 x %2 (HF %3 is [n_head, d_head], d_head = d_model / heads); "
+    "this one is %4 x %5: set heads and d_model as the model's config.json does (n_head, "
+    "d_model)",
+    "%1 x %2: the shape wanted; %3: a tensor name (r_w_bias or r_r_bias); %4 x %5: the shape of "
+    "the file's table"};
 
 constexpr double kBase = 10000.0;  // `PositionalEmbedding`: 1 / 10000^(2i/d_model).
 
@@ -97,12 +104,9 @@ Vector xlHeadBias(const XlParams& p, XlBias which) {
   const Table t = tableParam(param, text, xlBiasTensorNames(which));
   if (t.rows != p.heads || t.cols != dHead)
     throw ParamError(param, text,
-                     "a table of heads x d_head = " + std::to_string(p.heads) + " x " +
-                         std::to_string(dHead) + " (HF " + (u ? "r_w_bias" : "r_r_bias") +
-                         " is [n_head, d_head], d_head = d_model / heads); this one is " +
-                         std::to_string(t.rows) + " x " + std::to_string(t.cols) +
-                         ": set heads and d_model as the model's config.json does (n_head, "
-                         "d_model)");
+                     Message(kBiasTableShape, {std::to_string(p.heads), std::to_string(dHead),
+                                               u ? "r_w_bias" : "r_r_bias", std::to_string(t.rows),
+                                               std::to_string(t.cols)}));
   Vector b(dHead);
   for (Index c = 0; c < dHead; ++c) b(c) = t(p.head, c);
   return b;

@@ -14,6 +14,10 @@ namespace posenc {
 
 namespace {
 
+const MessageTemplate kEvenWhenSinusoidal{
+    "even when relative = sinusoidal (R_delta holds d_model/2 sines and d_model/2 cosines)"};
+const MessageTemplate kIndexRange{"0 .. %1", "%1: the last index"};
+
 using detail::Cells;
 
 const char* const kKeyAxis = "key position j (j < mlen: memory)";
@@ -26,9 +30,7 @@ void checkXlParams(const XlParams& p) {
   checkHeadsDivide(p.dModel, p.heads);
   checkHeadIndex(p.head, p.heads);
   if (p.relative == XlRelative::Sinusoidal && p.dModel % 2 != 0)
-    throw ParamError("d_model", std::to_string(p.dModel),
-                     "even when relative = sinusoidal (R_delta holds d_model/2 sines and "
-                     "d_model/2 cosines)");
+    throw ParamError("d_model", std::to_string(p.dModel), Message(kEvenWhenSinusoidal));
   if (!p.uTable.empty()) (void)xlHeadBias(p, XlBias::U);
   if (!p.vTable.empty()) (void)xlHeadBias(p, XlBias::V);
 }
@@ -48,9 +50,11 @@ void appendProvenance(const XlParams& p, std::vector<Term>& terms) {
 /// @throws ParamError("row" or "col", ...) for a cell outside the q_len x k_len matrix.
 void checkCell(const XlParams& p, Index row, Index col) {
   if (row < 0 || row >= p.qlen)
-    throw ParamError("row", std::to_string(row), "0 .. " + std::to_string(p.qlen - 1));
+    throw ParamError("row", std::to_string(row),
+                     Message(kIndexRange, {std::to_string(p.qlen - 1)}));
   if (col < 0 || col >= xlKeyLength(p))
-    throw ParamError("col", std::to_string(col), "0 .. " + std::to_string(xlKeyLength(p) - 1));
+    throw ParamError("col", std::to_string(col),
+                     Message(kIndexRange, {std::to_string(xlKeyLength(p) - 1)}));
 }
 
 void checkCells(const XlParams& p, Cells rows, Cells cols) {

@@ -32,13 +32,15 @@ Vector pairTerms(const Vector& zeta, const Vector& theta, double scaleBase, cons
 
 void checkXposParams(const XposParams& p) {
   if (p.dim < 2 || p.dim > 4096 || p.dim % 2 != 0)
-    throw ParamError("dim", std::to_string(p.dim), "an even integer from 2 to 4096");
+    throw ParamError("dim", std::to_string(p.dim), Message(allowed::kEvenIntRange, {"2", "4096"}));
   if (!(p.gamma >= 0.01 && p.gamma <= 100.0))
-    throw ParamError("gamma", std::to_string(p.gamma), "a number from 0.01 to 100");
+    throw ParamError("gamma", std::to_string(p.gamma),
+                     Message(allowed::kNumberRange, {"0.01", "100"}));
   if (!(p.scaleBase >= 1.0 && p.scaleBase <= 1e9))
-    throw ParamError("scale_base", std::to_string(p.scaleBase), "a number from 1 to 1e9");
+    throw ParamError("scale_base", std::to_string(p.scaleBase),
+                     Message(allowed::kNumberRange, {"1", "1e9"}));
   if (!(p.base >= 2.0 && p.base <= 1e12))
-    throw ParamError("base", std::to_string(p.base), "a number from 2 to 1e12");
+    throw ParamError("base", std::to_string(p.base), Message(allowed::kNumberRange, {"2", "1e12"}));
 }
 
 Vector xposZeta(std::int64_t dim, double gamma) {

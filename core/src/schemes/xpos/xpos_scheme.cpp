@@ -17,6 +17,12 @@ namespace posenc {
 
 namespace {
 
+const MessageTemplate kInvarianceLength{
+    "at most %1 for the invariance view at these scale_base and gamma: it forms each q′ and k′, "
+    "whose scale ζ₀^(±length/(2 scale_base)) leaves the range of a double beyond that (the "
+    "scores view has no limit)",
+    "%1: the longest length the invariance view can draw"};
+
 /// Most distances the invariance view draws (sampled evenly beyond).
 constexpr Index kInvariancePoints = 2048;
 
@@ -97,10 +103,7 @@ SeriesResult invarianceSeries(const XposParams& p) {
   const Index maxLength = xposMaxVectorLength(p);
   if (p.length > maxLength)
     throw ParamError("length", std::to_string(p.length),
-                     "at most " + std::to_string(maxLength) +
-                         " for the invariance view at these scale_base and gamma: it forms "
-                         "each q′ and k′, whose scale ζ₀^(±length/(2 scale_base)) leaves the "
-                         "range of a double beyond that (the scores view has no limit)");
+                     Message(kInvarianceLength, {std::to_string(maxLength)}));
   const Vector q = xposQuery(p);
   const Vector k = xposKey(p);
   const std::vector<Index> at = chartPositions(p.length, kInvariancePoints, {});

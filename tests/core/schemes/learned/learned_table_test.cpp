@@ -18,12 +18,12 @@
 #include <utility>
 #include <vector>
 
-#include "posenc/io/data_io.hpp"
-#include "posenc/schemes/learned/learned.hpp"
-#include "posenc/models/model_config.hpp"
 #include "posenc/base/scheme.hpp"
+#include "posenc/io/data_io.hpp"
 #include "posenc/maths/table_analysis.hpp"
+#include "posenc/models/model_config.hpp"
 #include "posenc/models/tensor_ref.hpp"
+#include "posenc/schemes/learned/learned.hpp"
 
 namespace posenc {
 namespace {
@@ -124,7 +124,7 @@ ParamError refusal(const Sets& sets) {
   } catch (const ParamError& e) {
     return e;
   }
-  return ParamError("(accepted)", "", "");
+  return ParamError("(accepted)", "", Message());
 }
 
 MatrixResult all(const ParamSet& params, const std::string& view) {

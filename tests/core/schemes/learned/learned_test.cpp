@@ -31,7 +31,7 @@ ParamError errorOf(const Sets& sets) {
   } catch (const ParamError& e) {
     return e;
   }
-  return ParamError("(accepted)", "", "");
+  return ParamError("(accepted)", "", Message());
 }
 
 TEST(Learned, GoldenEntriesOfSeedZero) {  // pins the generator's portability

@@ -12,6 +12,8 @@
 #include <string>
 #include <string_view>
 
+#include "posenc/base/message.hpp"
+
 namespace posenc::ui {
 
 /// Translation contexts of the strings that do not come from a tr() call in ui/ (they are
@@ -20,6 +22,7 @@ namespace posenc::ui {
 inline constexpr const char* kCoreContext = "posenc::core";         ///< registry, terms, curves
 inline constexpr const char* kViewTabContext = "posenc::view-tab";  ///< short tab label per view id
 inline constexpr const char* kPresetContext = "posenc::presets";    ///< preset names, descriptions
+inline constexpr const char* kMessageContext = "posenc::Message";   ///< posenc::MessageTemplate
 
 /// Language ids, in menu order: "en" (English, the source language of every string) and
 /// "zh_CN" (Simplified Chinese).
@@ -63,14 +66,16 @@ bool setLanguage(const QString& id);
 /// A preset's name or description in the current language (kPresetContext), or `text`.
 [[nodiscard]] QString presetText(const QString& text);
 
-/// What a ParamError says is allowed ("an integer from 1 to 8", "one of half or
-/// interleaved", "less than heads (12)", ...) in the current language: the phrasings of
-/// core/src/base/params.cpp (allowedText and the cross-checks) by pattern, other texts through
-/// coreText.
-[[nodiscard]] QString allowedPhrase(const std::string& allowed);
-/// The message of a core exception in the current language. A posenc::ParamError is
-/// re-formatted from its parts ("参数 'dim' = '7'：应为 2 到 8192 之间的偶数"); any other
-/// exception shows what() (in English, `e.what()` exactly).
+/// A message of the core (posenc::Message: a template and the values of its holes) in the
+/// current language: the template's translation in kMessageContext with the values put in its
+/// holes, a list of ids joined the language's way ("a、b 或 c"), a nested message in its turn.
+/// In English, or for a template without a translation, message.english(). The ui never
+/// reads the core's English back: what a parameter allows, a refused value and a request over
+/// the memory budget all arrive as data.
+[[nodiscard]] QString messageText(const posenc::Message& message);
+/// The message of an exception in the current language: messageText of a posenc::MessageError
+/// (ParamError, MemoryBudgetError, ...: "参数 'dim' = '7'：应为 2 到 8192 之间的偶数"); any
+/// other exception's what() through coreText (in English, `e.what()` exactly).
 [[nodiscard]] QString errorMessage(const std::exception& e);
 /// Same for a stored exception (e.g. a failed computation's); empty for a null pointer.
 [[nodiscard]] QString errorMessage(const std::exception_ptr& e);
