@@ -59,6 +59,757 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
     </message>
 </context>
 <context>
+    <name>posenc::Message</name>
+    <message>
+        <source>&quot;__metadata__&quot; is not an object of strings</source>
+        <translation>&quot;__metadata__&quot; 不是值均为字符串的对象</translation>
+    </message>
+    <message>
+        <source>&quot;__metadata__&quot; value of &apos;%1&apos; is not a string</source>
+        <translation>&quot;__metadata__&quot; 中 &apos;%1&apos; 的值不是字符串</translation>
+    </message>
+    <message>
+        <source>&quot;data_offsets&quot; is not [begin, end] with begin &lt;= end</source>
+        <translation>&quot;data_offsets&quot; 不是满足 begin &lt;= end 的 [begin, end]</translation>
+    </message>
+    <message>
+        <source>&quot;shape&quot; holds something other than whole numbers &gt;= 0</source>
+        <translation>&quot;shape&quot; 中含有不是 &gt;= 0 整数的值</translation>
+    </message>
+    <message>
+        <source>%1 = %2: must be %3</source>
+        <translation>%1 = %2：应为%3</translation>
+    </message>
+    <message>
+        <source>%1 needs %2, more than the memory budget of %3 (%4); ask for less (a smaller length, region or picture) or raise the budget with --memory-budget SIZE or %5</source>
+        <translation>%1 需要 %2，超过了内存预算 %3（%4）；请减少请求（更小的长度、区域或图片），或用 --memory-budget SIZE 或 %5 提高预算</translation>
+    </message>
+    <message>
+        <source>%1 or %2</source>
+        <translation>%1 或 %2</translation>
+    </message>
+    <message>
+        <source>%1 positive numbers (one per rotated pair, d_rot/2)</source>
+        <translation>%1 个正数（每个旋转维度对一个，共 d_rot/2 个）</translation>
+    </message>
+    <message>
+        <source>%1 positive numbers (one per rotated pair, d_rot/2), not %2 numbers</source>
+        <translation>%1 个正数（每个旋转维度对一个，共 d_rot/2 个），而不是 %2 个数</translation>
+    </message>
+    <message>
+        <source>%1 positive numbers with scaling longrope (both lists are needed)</source>
+        <translation>scaling 为 longrope 时需要 %1 个正数（两个列表都要给出）</translation>
+    </message>
+    <message>
+        <source>%1 view &apos;%2&apos; at %3 x %4 cells</source>
+        <translation>%1 的视图 &apos;%2&apos;（%3 x %4 个单元格）</translation>
+    </message>
+    <message>
+        <source>%1 view &apos;%2&apos; at %3 x %4 cells (%5 of values)</source>
+        <translation>%1 的视图 &apos;%2&apos;（%3 x %4 个单元格，数值共 %5）</translation>
+    </message>
+    <message>
+        <source>%1, %2, %3 or %4</source>
+        <translation>%1、%2、%3 或 %4</translation>
+    </message>
+    <message>
+        <source>%1, not %2</source>
+        <translation>%1，而不是 %2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; holds NaN or infinite values; a position table must be finite</source>
+        <translation>&apos;%1&apos; 含有 NaN 或无穷大值；位置表中的值必须有限</translation>
+    </message>
+    <message>
+        <source>&apos;descr&apos; is a list: structured arrays cannot be read</source>
+        <translation>&apos;descr&apos; 是列表：无法读取结构化数组</translation>
+    </message>
+    <message>
+        <source>&apos;fortran_order&apos; is not True or False</source>
+        <translation>&apos;fortran_order&apos; 不是 True 或 False</translation>
+    </message>
+    <message>
+        <source>&apos;shape&apos; has more than 32 dimensions</source>
+        <translation>&apos;shape&apos; 超过 32 维</translation>
+    </message>
+    <message>
+        <source>&apos;shape&apos; is not a tuple of whole numbers</source>
+        <translation>&apos;shape&apos; 不是由整数组成的元组</translation>
+    </message>
+    <message>
+        <source>.npy format version %1.%2 is not one of 1.0, 2.0, 3.0</source>
+        <translation>.npy 格式版本 %1.%2 不是 1.0、2.0、3.0 之一</translation>
+    </message>
+    <message>
+        <source>0 .. %1</source>
+        <translation>0 .. %1</translation>
+    </message>
+    <message>
+        <source>a .npy file holds one array; leave out the name &apos;:%1&apos;</source>
+        <translation>.npy 文件只含一个数组；请去掉名称 &apos;:%1&apos;</translation>
+    </message>
+    <message>
+        <source>a bias table of buckets x heads = %1 x %2 (HF relative_attention_bias.weight is [num_buckets, n_heads]); this one is %2 x %1, transposed</source>
+        <translation>形状为 buckets x heads = %1 x %2 的偏置表（HF 的 relative_attention_bias.weight 是 [num_buckets, n_heads]）；这个表是 %2 x %1，行列互换了（转置）</translation>
+    </message>
+    <message>
+        <source>a bias table of buckets x heads = %1 x %2 (HF relative_attention_bias.weight is [num_buckets, n_heads]); this one is %3 x %4: set buckets = %3 and heads = %4 as the model&apos;s config.json does (relative_attention_num_buckets, num_heads)</source>
+        <translation>形状为 buckets x heads = %1 x %2 的偏置表（HF 的 relative_attention_bias.weight 是 [num_buckets, n_heads]）；这个表是 %3 x %4：请像模型的 config.json 那样设置 buckets = %3、heads = %4（relative_attention_num_buckets、num_heads）</translation>
+    </message>
+    <message>
+        <source>a choice id</source>
+        <translation>选项 id</translation>
+    </message>
+    <message>
+        <source>a comma-separated list of at most %1 numbers, each above %2 and at most %3 (empty: not given)</source>
+        <translation>用逗号分隔的至多 %1 个数，每个都大于 %2 且不超过 %3（留空表示未给出）</translation>
+    </message>
+    <message>
+        <source>a comma-separated list of at most %1 numbers, each from %2 to %3 (empty: not given)</source>
+        <translation>用逗号分隔的至多 %1 个数，每个都在 %2 到 %3 之间（留空表示未给出）</translation>
+    </message>
+    <message>
+        <source>a comma-separated list of numbers, each above %1 and at most %2 (empty: not given)</source>
+        <translation>用逗号分隔的一组数，每个都大于 %1 且不超过 %2（留空表示未给出）</translation>
+    </message>
+    <message>
+        <source>a comma-separated list of numbers, each from %1 to %2 (empty: not given)</source>
+        <translation>用逗号分隔的一组数，每个都在 %1 到 %2 之间（留空表示未给出）</translation>
+    </message>
+    <message>
+        <source>a dimension of &apos;shape&apos; is too large</source>
+        <translation>&apos;shape&apos; 中有一个维度过大</translation>
+    </message>
+    <message>
+        <source>a finite number</source>
+        <translation>有限数</translation>
+    </message>
+    <message>
+        <source>a finite number &gt;= 0</source>
+        <translation>&gt;= 0 的有限数</translation>
+    </message>
+    <message>
+        <source>a finite number above %1 and at most %2</source>
+        <translation>大于 %1 且不超过 %2 的有限数</translation>
+    </message>
+    <message>
+        <source>a finite number from %1 to %2</source>
+        <translation>%1 到 %2 之间的有限数</translation>
+    </message>
+    <message>
+        <source>a length the %1 view can draw: it needs every key of a row before any weight is known (softmax), so rows are capped at %2 keys and %3 = %4 is longer; the other views go to %5 positions</source>
+        <translation>%1 视图能绘制的长度：softmax 必须先有一行的全部键才能得到任何权重，所以每行最多 %2 个键，而 %3 = %4 超出了；其他视图最多可到 %5 个位置</translation>
+    </message>
+    <message>
+        <source>a line of text</source>
+        <translation>一行文本</translation>
+    </message>
+    <message>
+        <source>a line of text of at most %1 bytes without control characters (empty: not given)</source>
+        <translation>一行不超过 %1 字节、不含控制字符的文本（留空：未给出）</translation>
+    </message>
+    <message>
+        <source>a list of finite numbers</source>
+        <translation>由有限数组成的列表</translation>
+    </message>
+    <message>
+        <source>a list of numbers</source>
+        <translation>数值列表</translation>
+    </message>
+    <message>
+        <source>a matrix view (this one is a series)</source>
+        <translation>矩阵视图（这个是曲线视图）</translation>
+    </message>
+    <message>
+        <source>a matrix view of %1 (it has none)</source>
+        <translation>%1 的矩阵视图（该方案没有矩阵视图）</translation>
+    </message>
+    <message>
+        <source>a matrix view of %1: %2</source>
+        <translation>%1 的矩阵视图之一：%2</translation>
+    </message>
+    <message>
+        <source>a multiple of heads (%1)</source>
+        <translation>heads（%1）的倍数</translation>
+    </message>
+    <message>
+        <source>a non-empty range inside 0:%1</source>
+        <translation>0:%1 内的非空范围</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <source>a number &gt; 0 (transformers&apos; _validate_*_rope_parameters ask for a float &gt;= 1)</source>
+        <translation>&gt; 0 的数（transformers 的 _validate_*_rope_parameters 要求 &gt;= 1 的浮点数）</translation>
+    </message>
+    <message>
+        <source>a number above %1 and at most %2</source>
+        <translation>大于 %1 且不超过 %2 的数</translation>
+    </message>
+    <message>
+        <source>a number from %1 to %2</source>
+        <translation>%1 到 %2 之间的数</translation>
+    </message>
+    <message>
+        <source>a number from 0 (not given) to 100</source>
+        <translation>0（未给出）到 100 之间的数</translation>
+    </message>
+    <message>
+        <source>a number from 0 (the scaling&apos;s own rule) to 100</source>
+        <translation>0（按该缩放方式自身的规则）到 100 之间的数</translation>
+    </message>
+    <message>
+        <source>a number from 0.01 (the code&apos;s clamp eps) to %1</source>
+        <translation>0.01（代码截断用的 eps）到 %1 之间的数</translation>
+    </message>
+    <message>
+        <source>a number from 0.01 to 2 (the code clamps bias_p to [1e-2, 2]: beyond 2 the kernel is no longer conditionally positive definite)</source>
+        <translation>0.01 到 2 之间的数（代码把 bias_p 截断到 [1e-2, 2]：超过 2 时核函数不再是条件正定的）</translation>
+    </message>
+    <message>
+        <source>a parameter of %1: %2</source>
+        <translation>%1 的参数之一：%2</translation>
+    </message>
+    <message>
+        <source>a parameter of this scheme</source>
+        <translation>本方案的参数</translation>
+    </message>
+    <message>
+        <source>a read of %1 bytes at byte %2 passes its end (%3 bytes)</source>
+        <translation>从第 %2 字节起读取 %1 字节会超出文件末尾（文件共 %3 字节）</translation>
+    </message>
+    <message>
+        <source>a safetensors index</source>
+        <translation>safetensors 索引</translation>
+    </message>
+    <message>
+        <source>a series view of %1 (it has none)</source>
+        <translation>%1 的曲线视图（该方案没有曲线视图）</translation>
+    </message>
+    <message>
+        <source>a series view of %1: %2</source>
+        <translation>%1 的曲线视图之一：%2</translation>
+    </message>
+    <message>
+        <source>a share of dim (%1) whose int(dim * f) is even and at least 2 (here %2)</source>
+        <translation>dim（%1）的一个比例，使 int(dim * f) 为偶数且至少为 2（此处为 %2）</translation>
+    </message>
+    <message>
+        <source>a share of dim giving d_rot %1</source>
+        <translation>dim 的一个比例，使 d_rot 满足：%1</translation>
+    </message>
+    <message>
+        <source>a side whose grid^2 patches and [CLS] fit in max_len (%1) rows</source>
+        <translation>一个边长，使 grid^2 个图像块加上 [CLS] 能放进 max_len（%1）行</translation>
+    </message>
+    <message>
+        <source>a size such as 512M, 2G or 1048576: a number of bytes with an optional unit K, M, G or T (powers of 1024), at least 1 byte</source>
+        <translation>大小值，如 512M、2G 或 1048576：字节数，可带单位 K、M、G 或 T（1024 的幂），至少 1 字节</translation>
+    </message>
+    <message>
+        <source>a string</source>
+        <translation>字符串</translation>
+    </message>
+    <message>
+        <source>a string is not closed</source>
+        <translation>字符串没有闭合</translation>
+    </message>
+    <message>
+        <source>a table of 2 buckets x d_model = %1 x %2 (HF rel_embeddings holds 2 position_buckets rows of hidden_size); this one is %3 x %4: set buckets and d_model as the model&apos;s config.json does (position_buckets, hidden_size)</source>
+        <translation>形状为 2 buckets x d_model = %1 x %2 的表（HF 的 rel_embeddings 有 2 position_buckets 行，每行 hidden_size 个值）；这个表是 %3 x %4：请像模型的 config.json 那样设置 buckets 和 d_model（position_buckets、hidden_size）</translation>
+    </message>
+    <message>
+        <source>a table of heads x d_head = %1 x %2 (HF %3 is [n_head, d_head], d_head = d_model / heads); this one is %4 x %5: set heads and d_model as the model&apos;s config.json does (n_head, d_model)</source>
+        <translation>形状为 heads x d_head = %1 x %2 的表（HF 的 %3 是 [n_head, d_head]，d_head = d_model / heads）；这个表是 %4 x %5：请像模型的 config.json 那样设置 heads 和 d_model（n_head、d_model）</translation>
+    </message>
+    <message>
+        <source>a table with at least one row and one column</source>
+        <translation>至少有一行一列的表</translation>
+    </message>
+    <message>
+        <source>a view of %1: %2</source>
+        <translation>%1 的视图之一：%2</translation>
+    </message>
+    <message>
+        <source>a whole number</source>
+        <translation>整数</translation>
+    </message>
+    <message>
+        <source>a whole number &gt; 0</source>
+        <translation>&gt; 0 的整数</translation>
+    </message>
+    <message>
+        <source>an array file that can be read (%1)</source>
+        <translation>可读取的数组文件（%1）</translation>
+    </message>
+    <message>
+        <source>an even integer from %1 to %2</source>
+        <translation>%1 到 %2 之间的偶数</translation>
+    </message>
+    <message>
+        <source>an even integer from %1 to %2 (for odd d NeMo&apos;s arange gives ceil(d/2) frequencies against d/2, so the bias is not 0 at distance 0)</source>
+        <translation>%1 到 %2 之间的偶数（d 为奇数时，NeMo 的 arange 给出 ceil(d/2) 个频率而不是 d/2 个，于是距离 0 处的偏置不为 0）</translation>
+    </message>
+    <message>
+        <source>an integer</source>
+        <translation>整数</translation>
+    </message>
+    <message>
+        <source>an integer from %1 to %2</source>
+        <translation>%1 到 %2 之间的整数</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <source>array %1 (%2, %3 values)</source>
+        <translation>数组 %1（形状 %2，%3 个值）</translation>
+    </message>
+    <message>
+        <source>array &apos;%1&apos; cannot be read: %2</source>
+        <translation>无法读取数组 &apos;%1&apos;：%2</translation>
+    </message>
+    <message>
+        <source>array &apos;%1&apos; expands to more than %2 bytes</source>
+        <translation>数组 &apos;%1&apos; 解压后超过 %2 字节</translation>
+    </message>
+    <message>
+        <source>array &apos;%1&apos; is damaged: %2</source>
+        <translation>数组 &apos;%1&apos; 已损坏：%2</translation>
+    </message>
+    <message>
+        <source>at least 4 with scaling %1 (its exponent d/(d-2) is undefined for d = 2)</source>
+        <translation>使用 %1 缩放时至少为 4（其指数 d/(d-2) 在 d = 2 时无定义）</translation>
+    </message>
+    <message>
+        <source>at least patch_size = %1</source>
+        <translation>不小于 patch_size = %1</translation>
+    </message>
+    <message>
+        <source>at most %1 (OPT&apos;s table has max_position_embeddings + 2 rows; max_len is at most %2)</source>
+        <translation>不超过 %1（OPT 的表有 max_position_embeddings + 2 行；max_len 最多为 %2）</translation>
+    </message>
+    <message>
+        <source>at most %1 (max_len, the rows of the table)</source>
+        <translation>不超过 %1（max_len，即表的行数）</translation>
+    </message>
+    <message>
+        <source>at most %1 for the invariance view at these scale_base and gamma: it forms each q′ and k′, whose scale ζ₀^(±length/(2 scale_base)) leaves the range of a double beyond that (the scores view has no limit)</source>
+        <translation>不超过 %1（在当前 scale_base 和 gamma 下 invariance 视图的上限）：该视图要算出每个 q′ 和 k′，长度再大时它们的缩放 ζ₀^(±length/(2 scale_base)) 会超出 double 的范围（scores 视图没有此限制）</translation>
+    </message>
+    <message>
+        <source>at most a %1 x %1 grid of patch_size = %2 patches (image_size / patch_size &lt;= %1: max_len = grid^2 + 1 is at most %3 rows)</source>
+        <translation>不超过 %1 x %1 个图像块（patch_size = %2）的网格（image_size / patch_size &lt;= %1：max_len = grid^2 + 1 最多为 %3 行）</translation>
+    </message>
+    <message>
+        <source>at most max_len (%1) when overflow = error; choose overflow = clamp or repeat to look past the table</source>
+        <translation>overflow = error 时不超过 max_len（%1）；要查看表之外的位置，请选择 overflow = clamp 或 repeat</translation>
+    </message>
+    <message>
+        <source>at most max_len - offset (%1) when overflow = error; choose overflow = clamp or repeat to look past the table</source>
+        <translation>overflow = error 时不超过 max_len - offset（%1）；要查看表之外的位置，请选择 overflow = clamp 或 repeat</translation>
+    </message>
+    <message>
+        <source>at most the memory budget of %1</source>
+        <translation>不超过内存预算 %1</translation>
+    </message>
+    <message>
+        <source>cannot be opened: %1</source>
+        <translation>无法打开：%1</translation>
+    </message>
+    <message>
+        <source>cannot be read as a zip: %1</source>
+        <translation>无法作为 zip 读取：%1</translation>
+    </message>
+    <message>
+        <source>cannot be read: %1</source>
+        <translation>无法读取：%1</translation>
+    </message>
+    <message>
+        <source>changed while it was read (it was %1 bytes when opened, now ends at %2)</source>
+        <translation>在读取过程中被修改（打开时为 %1 字节，现在结束于第 %2 字节）</translation>
+    </message>
+    <message>
+        <source>dtype %1 is not a float type (F16, BF16, F32 or F64 can be read)</source>
+        <translation>dtype %1 不是浮点类型（可读取 F16、BF16、F32 或 F64）</translation>
+    </message>
+    <message>
+        <source>dtype &apos;%1&apos; is not a float type (float16, float32 or float64, either byte order, can be read)</source>
+        <translation>dtype &apos;%1&apos; 不是浮点类型（可读取 float16、float32 或 float64，字节序不限）</translation>
+    </message>
+    <message>
+        <source>even when positions = sinusoidal (p_i holds d_model/2 sines and d_model/2 cosines)</source>
+        <translation>positions = sinusoidal 时为偶数（p_i 含 d_model/2 个正弦和 d_model/2 个余弦）</translation>
+    </message>
+    <message>
+        <source>even when relative = sinusoidal (R_delta holds d_model/2 sines and d_model/2 cosines)</source>
+        <translation>relative = sinusoidal 时为偶数（R_delta 含 d_model/2 个正弦和 d_model/2 个余弦）</translation>
+    </message>
+    <message>
+        <source>expected &apos;%1&apos;</source>
+        <translation>此处应为 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>expected a quoted string</source>
+        <translation>此处应为带引号的字符串</translation>
+    </message>
+    <message>
+        <source>false when stack = decoder: the decoder&apos;s self-attention is causal (HF T5Attention: bidirectional = not is_decoder)</source>
+        <translation>stack = decoder 时为 false：解码器的自注意力是因果的（HF T5Attention：bidirectional = not is_decoder）</translation>
+    </message>
+    <message>
+        <source>greater than beta_slow (%1)</source>
+        <translation>大于 beta_slow（%1）</translation>
+    </message>
+    <message>
+        <source>greater than buckets/2 + 1 = %1 (the log bucket divides by log((max_relative_positions - 1) / (buckets/2)), which must be positive)</source>
+        <translation>大于 buckets/2 + 1 = %1（对数桶要除以 log((max_relative_positions - 1) / (buckets/2))，它必须为正）</translation>
+    </message>
+    <message>
+        <source>greater than buckets/4 = %1 (T5 bidirectional max_exact)</source>
+        <translation>大于 buckets/4 = %1（T5 双向时的 max_exact）</translation>
+    </message>
+    <message>
+        <source>greater than max_exact = %1 (buckets/2 when unidirectional): the log-spaced buckets divide by ln(max_distance / max_exact), which is zero or negative otherwise</source>
+        <translation>大于 max_exact = %1（单向时为 buckets/2）：对数间隔的桶要除以 ln(max_distance / max_exact)，否则它为零或负数</translation>
+    </message>
+    <message>
+        <source>greater than max_exact = %1 (buckets/4 when bidirectional): the log-spaced buckets divide by ln(max_distance / max_exact), which is zero or negative otherwise</source>
+        <translation>大于 max_exact = %1（双向时为 buckets/4）：对数间隔的桶要除以 ln(max_distance / max_exact)，否则它为零或负数</translation>
+    </message>
+    <message>
+        <source>holds %1 arrays; name one as FILE:NAME (%2)</source>
+        <translation>含有 %1 个数组；请用 FILE:NAME 指定其中一个（%2）</translation>
+    </message>
+    <message>
+        <source>holds %1 arrays; name one as FILE:NAME (%2, ... (%1 in all))</source>
+        <translation>含有 %1 个数组；请用 FILE:NAME 指定其中一个（%2 等，共 %1 个）</translation>
+    </message>
+    <message>
+        <source>holds no arrays</source>
+        <translation>不含任何数组</translation>
+    </message>
+    <message>
+        <source>is %1 bytes: too large for %2 (%3 MiB at most)</source>
+        <translation>大小为 %1 字节：作为 %2 过大（最多 %3 MiB）</translation>
+    </message>
+    <message>
+        <source>is %1 bytes: too large for %2 (%3 bytes at most)</source>
+        <translation>大小为 %1 字节：作为 %2 过大（最多 %3 字节）</translation>
+    </message>
+    <message>
+        <source>is a FIFO (named pipe), not a regular file</source>
+        <translation>是 FIFO（命名管道），不是普通文件</translation>
+    </message>
+    <message>
+        <source>is a block device, not a regular file</source>
+        <translation>是块设备，不是普通文件</translation>
+    </message>
+    <message>
+        <source>is a character device, not a regular file</source>
+        <translation>是字符设备，不是普通文件</translation>
+    </message>
+    <message>
+        <source>is a folder, not a file</source>
+        <translation>是文件夹，不是文件</translation>
+    </message>
+    <message>
+        <source>is a socket, not a regular file</source>
+        <translation>是套接字，不是普通文件</translation>
+    </message>
+    <message>
+        <source>is a symbolic link loop</source>
+        <translation>是循环的符号链接</translation>
+    </message>
+    <message>
+        <source>is not a regular file</source>
+        <translation>不是普通文件</translation>
+    </message>
+    <message>
+        <source>is not an array file we read (.safetensors, model.safetensors.index.json, .npy or .npz)</source>
+        <translation>不是本程序能读取的数组文件（.safetensors、model.safetensors.index.json、.npy 或 .npz）</translation>
+    </message>
+    <message>
+        <source>it claims %1 bytes (1 MiB at most)</source>
+        <translation>其声明长度为 %1 字节（最多 1 MiB）</translation>
+    </message>
+    <message>
+        <source>it is not a vector of d_model = %1 values</source>
+        <translation>它不是含 d_model = %1 个值的向量</translation>
+    </message>
+    <message>
+        <source>its data ends at byte %1 but the data section has %2 bytes (a truncated file?)</source>
+        <translation>其数据结束于第 %1 字节，但数据区只有 %2 字节（文件被截断？）</translation>
+    </message>
+    <message>
+        <source>its header entry is not an object</source>
+        <translation>其文件头条目不是对象</translation>
+    </message>
+    <message>
+        <source>less than d_rot/2 (%1), d_rot = int(dim * partial_rotary_factor)</source>
+        <translation>小于 d_rot/2（%1），d_rot = int(dim * partial_rotary_factor)</translation>
+    </message>
+    <message>
+        <source>less than dim/2 (%1)</source>
+        <translation>小于 dim/2（%1）</translation>
+    </message>
+    <message>
+        <source>less than heads (%1)</source>
+        <translation>小于 heads（%1）</translation>
+    </message>
+    <message>
+        <source>less than high_freq_factor (%1)</source>
+        <translation>小于 high_freq_factor（%1）</translation>
+    </message>
+    <message>
+        <source>less than max_len (%1), the table&apos;s rows</source>
+        <translation>小于 max_len（%1），即表的行数</translation>
+    </message>
+    <message>
+        <source>line %1, column %2</source>
+        <translation>第 %1 行，第 %2 列</translation>
+    </message>
+    <message>
+        <source>model_type &quot;%1&quot; is not one we can map (supported: %2; or any config with rope_theta or rope_scaling)</source>
+        <translation>暂不支持 model_type &quot;%1&quot;（支持：%2；以及任何含 rope_theta 或 rope_scaling 的配置）</translation>
+    </message>
+    <message>
+        <source>model_type &quot;(none)&quot; is not one we can map (supported: %1; or any config with rope_theta or rope_scaling)</source>
+        <translation>暂不支持 model_type &quot;(none)&quot;（支持：%1；以及任何含 rope_theta 或 rope_scaling 的配置）</translation>
+    </message>
+    <message>
+        <source>names %1 shards; at most %2 are read (the largest published checkpoints have a few hundred)</source>
+        <translation>列出了 %1 个分片；最多读取 %2 个（已发布的最大检查点也只有几百个）</translation>
+    </message>
+    <message>
+        <source>no &quot;data_offsets&quot; pair [begin, end]</source>
+        <translation>缺少 &quot;data_offsets&quot; 数对 [begin, end]</translation>
+    </message>
+    <message>
+        <source>no &quot;dtype&quot; string</source>
+        <translation>缺少 &quot;dtype&quot; 字符串</translation>
+    </message>
+    <message>
+        <source>no &quot;shape&quot; array</source>
+        <translation>缺少 &quot;shape&quot; 数组</translation>
+    </message>
+    <message>
+        <source>no %1 (a whole number) in the config</source>
+        <translation>配置中没有 %1（整数）</translation>
+    </message>
+    <message>
+        <source>no array &apos;%1&apos; (it holds %2)</source>
+        <translation>没有数组 &apos;%1&apos;（它含有 %2）</translation>
+    </message>
+    <message>
+        <source>no array &apos;%1&apos; (it holds %2, ... (%3 in all))</source>
+        <translation>没有数组 &apos;%1&apos;（它含有 %2 等，共 %3 个）</translation>
+    </message>
+    <message>
+        <source>no array &apos;%1&apos; (it holds no arrays)</source>
+        <translation>没有数组 &apos;%1&apos;（它不含任何数组）</translation>
+    </message>
+    <message>
+        <source>no file was named</source>
+        <translation>未指定文件</translation>
+    </message>
+    <message>
+        <source>no such file</source>
+        <translation>文件不存在</translation>
+    </message>
+    <message>
+        <source>no such file (a part of the path is not a folder)</source>
+        <translation>文件不存在（路径中有一部分不是文件夹）</translation>
+    </message>
+    <message>
+        <source>no tensor &apos;%1&apos; (it holds %2)</source>
+        <translation>没有张量 &apos;%1&apos;（它含有 %2）</translation>
+    </message>
+    <message>
+        <source>no tensor &apos;%1&apos; (it holds %2, ... (%3 in all))</source>
+        <translation>没有张量 &apos;%1&apos;（它含有 %2 等，共 %3 个）</translation>
+    </message>
+    <message>
+        <source>no tensor &apos;%1&apos; (the file holds none)</source>
+        <translation>没有张量 &apos;%1&apos;（该文件不含任何张量）</translation>
+    </message>
+    <message>
+        <source>none unless the rel_table file also holds %1 (HF DebertaV2Encoder applies encoder.LayerNorm to rel_embeddings when norm_rel_ebd has layer_norm): %2</source>
+        <translation>none，除非 rel_table 文件中还含有 %1（norm_rel_ebd 含 layer_norm 时，HF DebertaV2Encoder 会对 rel_embeddings 应用 encoder.LayerNorm）：%2</translation>
+    </message>
+    <message>
+        <source>nope view &apos;entropy&apos; with %1 keys of width %2</source>
+        <translation>nope 的视图 &apos;entropy&apos;（%1 个键，宽度 %2）</translation>
+    </message>
+    <message>
+        <source>not a .npy file (no \x93NUMPY magic)</source>
+        <translation>不是 .npy 文件（没有 \x93NUMPY 魔数）</translation>
+    </message>
+    <message>
+        <source>not a config.json: JSON error at %1: %2</source>
+        <translation>不是有效的 config.json：JSON 错误（%1）：%2</translation>
+    </message>
+    <message>
+        <source>not a config.json: JSON error: %1</source>
+        <translation>不是有效的 config.json：JSON 错误：%1</translation>
+    </message>
+    <message>
+        <source>not a config.json: the document is a JSON array, not an object</source>
+        <translation>不是有效的 config.json：文档是 JSON 数组，而不是对象</translation>
+    </message>
+    <message>
+        <source>not a config.json: the document is a JSON value, not an object</source>
+        <translation>不是有效的 config.json：文档是单个 JSON 值，而不是对象</translation>
+    </message>
+    <message>
+        <source>not a safetensors file, or truncated: the header claims %1 bytes, the file has %2 after the length</source>
+        <translation>不是 safetensors 文件，或已被截断：文件头声明有 %1 字节，而长度字段之后只有 %2 字节</translation>
+    </message>
+    <message>
+        <source>not a safetensors file: its header length %1 is above the 100 MB the format allows</source>
+        <translation>不是 safetensors 文件：其文件头长度 %1 超过了格式允许的 100 MB</translation>
+    </message>
+    <message>
+        <source>not a safetensors file: the header is not a JSON object</source>
+        <translation>不是 safetensors 文件：文件头不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>not a safetensors index: no &quot;weight_map&quot; object</source>
+        <translation>不是 safetensors 索引：缺少 &quot;weight_map&quot; 对象</translation>
+    </message>
+    <message>
+        <source>not a safetensors index: not a JSON object</source>
+        <translation>不是 safetensors 索引：不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>not a valid .npy header: %1</source>
+        <translation>不是有效的 .npy 文件头：%1</translation>
+    </message>
+    <message>
+        <source>not an .npz (zip) file: %1</source>
+        <translation>不是 .npz（zip）文件：%1</translation>
+    </message>
+    <message>
+        <source>one of %1</source>
+        <translation>以下之一：%1</translation>
+    </message>
+    <message>
+        <source>parameter &apos;%1&apos; = &apos;%2&apos;: must be %3</source>
+        <translation>参数 &apos;%1&apos; = &apos;%2&apos;：应为%3</translation>
+    </message>
+    <message>
+        <source>permission denied</source>
+        <translation>没有访问权限</translation>
+    </message>
+    <message>
+        <source>shape %1 is too large</source>
+        <translation>形状 %1 过大</translation>
+    </message>
+    <message>
+        <source>shape %1 of %2 needs %3 bytes of data, the file has %4</source>
+        <translation>形状 %1（%2）需要 %3 字节数据，而文件有 %4 字节</translation>
+    </message>
+    <message>
+        <source>shape %1 of %2 needs %3 bytes of data, the file has %4 (truncated?)</source>
+        <translation>形状 %1（%2）需要 %3 字节数据，而文件只有 %4 字节（文件被截断？）</translation>
+    </message>
+    <message>
+        <source>shape %1 of %2 needs %3 bytes of data, the file has more than %4</source>
+        <translation>形状 %1（%2）需要 %3 字节数据，而文件超过 %4 字节</translation>
+    </message>
+    <message>
+        <source>shape %1 of %2 needs %3 bytes, its offsets give %4</source>
+        <translation>形状 %1（%2）需要 %3 字节，而其偏移量给出的是 %4 字节</translation>
+    </message>
+    <message>
+        <source>tensor %1 of %2 (%3 values)</source>
+        <translation>%2 中的张量 %1（%3 个值）</translation>
+    </message>
+    <message>
+        <source>tensor &apos;%1&apos; is listed twice</source>
+        <translation>张量 &apos;%1&apos; 出现了两次</translation>
+    </message>
+    <message>
+        <source>tensor &apos;%1&apos;: %2</source>
+        <translation>张量 &apos;%1&apos;：%2</translation>
+    </message>
+    <message>
+        <source>tensors &apos;%1&apos; and &apos;%2&apos; overlap in the data section</source>
+        <translation>张量 &apos;%1&apos; 与 &apos;%2&apos; 在数据区中重叠</translation>
+    </message>
+    <message>
+        <source>text after the header&apos;s closing brace</source>
+        <translation>文件头的右花括号之后还有文本</translation>
+    </message>
+    <message>
+        <source>the array has shape (%1); a table of rows x columns is needed</source>
+        <translation>数组形状为 (%1)；需要二维表（行 x 列）</translation>
+    </message>
+    <message>
+        <source>the array holds NaN or infinite values; a position table must be finite</source>
+        <translation>数组含有 NaN 或无穷大值；位置表中的值必须有限</translation>
+    </message>
+    <message>
+        <source>the header needs &apos;descr&apos;, &apos;fortran_order&apos; and &apos;shape&apos;</source>
+        <translation>文件头需要 &apos;descr&apos;、&apos;fortran_order&apos; 和 &apos;shape&apos;</translation>
+    </message>
+    <message>
+        <source>the number of attention heads must be positive</source>
+        <translation>注意力头的数量必须为正数</translation>
+    </message>
+    <message>
+        <source>the path is too long</source>
+        <translation>路径过长</translation>
+    </message>
+    <message>
+        <source>the weight map has no tensor &apos;%1&apos;</source>
+        <translation>weight_map 中没有张量 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>this MPT model uses a learned position table (attn_config.alibi is not true), which is not mapped yet</source>
+        <translation>这个 MPT 模型使用可学习的绝对位置编码表（attn_config.alibi 不为 true），目前尚不支持</translation>
+    </message>
+    <message>
+        <source>too short for a safetensors file (%1 bytes; the header length alone takes 8)</source>
+        <translation>作为 safetensors 文件太短（%1 字节；仅文件头长度字段就占 8 字节）</translation>
+    </message>
+    <message>
+        <source>true or false</source>
+        <translation>true 或 false</translation>
+    </message>
+    <message>
+        <source>truncated .npy file: the header claims %1 bytes</source>
+        <translation>.npy 文件被截断：文件头声明有 %1 字节</translation>
+    </message>
+    <message>
+        <source>truncated .npy header</source>
+        <translation>.npy 文件头被截断</translation>
+    </message>
+    <message>
+        <source>unexpected or repeated key &apos;%1&apos; in the header</source>
+        <translation>文件头中有多余或重复的键 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>weight_map: shard &apos;%1&apos; of &apos;%2&apos; is not a plain file name in the index&apos;s folder</source>
+        <translation>weight_map：&apos;%2&apos; 的分片 &apos;%1&apos; 不是索引所在文件夹中的普通文件名</translation>
+    </message>
+    <message>
+        <source>weight_map: tensor &apos;%1&apos; is listed twice, in shards &apos;%2&apos; and &apos;%3&apos;</source>
+        <translation>weight_map：张量 &apos;%1&apos; 出现了两次，分别在分片 &apos;%2&apos; 和 &apos;%3&apos; 中</translation>
+    </message>
+    <message>
+        <source>weight_map: the shard of &apos;%1&apos; is not a string</source>
+        <translation>weight_map：&apos;%1&apos; 的分片不是字符串</translation>
+    </message>
+</context>
+<context>
     <name>posenc::choice</name>
     <message>
         <source>interleaved</source>
@@ -2764,164 +3515,12 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <translation>%1 或 %2</translation>
     </message>
     <message>
-        <source>an integer from %1 to %2</source>
-        <translation>%1 到 %2 之间的整数</translation>
-    </message>
-    <message>
-        <source>an even integer from %1 to %2</source>
-        <translation>%1 到 %2 之间的偶数</translation>
-    </message>
-    <message>
-        <source>a finite number from %1 to %2</source>
-        <translation>%1 到 %2 之间的有限数</translation>
-    </message>
-    <message>
-        <source>true or false</source>
-        <translation>true 或 false</translation>
-    </message>
-    <message>
-        <source>one of %1</source>
-        <translation>以下之一：%1</translation>
-    </message>
-    <message>
-        <source>less than heads (%1)</source>
-        <translation>小于 heads（%1）</translation>
-    </message>
-    <message>
-        <source>a multiple of heads (%1)</source>
-        <translation>heads（%1）的倍数</translation>
-    </message>
-    <message>
-        <source>less than dim/2 (%1)</source>
-        <translation>小于 dim/2（%1）</translation>
-    </message>
-    <message>
-        <source>at most max_len (%1) when overflow = error; choose overflow = clamp or repeat to look past the table</source>
-        <translation>overflow = error 时不超过 max_len（%1）；要查看表之外的位置，请选择 overflow = clamp 或 repeat</translation>
-    </message>
-    <message>
-        <source>at least 4 with scaling %1 (its exponent d/(d-2) is undefined for d = 2)</source>
-        <translation>使用 %1 缩放时至少为 4（其指数 d/(d-2) 在 d = 2 时无定义）</translation>
-    </message>
-    <message>
-        <source>greater than max_exact = %1 (buckets/4 when bidirectional): the log-spaced buckets divide by ln(max_distance / max_exact), which is zero or negative otherwise</source>
-        <translation>大于 max_exact = %1（双向时为 buckets/4）：对数间隔的桶要除以 ln(max_distance / max_exact)，否则它为零或负数</translation>
-    </message>
-    <message>
-        <source>greater than max_exact = %1 (buckets/2 when unidirectional): the log-spaced buckets divide by ln(max_distance / max_exact), which is zero or negative otherwise</source>
-        <translation>大于 max_exact = %1（单向时为 buckets/2）：对数间隔的桶要除以 ln(max_distance / max_exact)，否则它为零或负数</translation>
-    </message>
-    <message>
-        <source>greater than buckets/4 = %1 (T5 bidirectional max_exact)</source>
-        <translation>大于 buckets/4 = %1（T5 双向时的 max_exact）</translation>
-    </message>
-    <message>
-        <source>even when relative = sinusoidal (R_delta holds d_model/2 sines and d_model/2 cosines)</source>
-        <translation>relative = sinusoidal 时为偶数（R_delta 含 d_model/2 个正弦和 d_model/2 个余弦）</translation>
-    </message>
-    <message>
-        <source>a length the %1 view can draw: it needs every key of a row before any weight is known (softmax), so rows are capped at %2 keys and %3 = %4 is longer; the other views go to %5 positions</source>
-        <translation>%1 视图能绘制的长度：softmax 必须先有一行的全部键才能得到任何权重，所以每行最多 %2 个键，而 %3 = %4 超出了；其他视图最多可到 %5 个位置</translation>
-    </message>
-    <message>
-        <source>at most the memory budget of %1</source>
-        <translation>不超过内存预算 %1</translation>
-    </message>
-    <message>
-        <source>%1 view &apos;%2&apos; at %3 x %4 cells</source>
-        <translation>%1 的视图 &apos;%2&apos;（%3 x %4 个单元格）</translation>
-    </message>
-    <message>
-        <source>%1 needs %2, more than the memory budget of %3 (%4); ask for less (a smaller length, region or picture) or raise the budget with --memory-budget SIZE or %5</source>
-        <translation>%1 需要 %2，超过了内存预算 %3（%4）；请减少请求（更小的长度、区域或图片），或用 --memory-budget SIZE 或 %5 提高预算</translation>
-    </message>
-    <message>
-        <source>parameter &apos;%1&apos; = &apos;%2&apos;: must be %3</source>
-        <translation>参数 &apos;%1&apos; = &apos;%2&apos;：应为%3</translation>
-    </message>
-    <message>
         <source>out of memory: ask for a smaller region or fewer samples</source>
         <translation>内存不足：请求更小的区域或更少的采样</translation>
     </message>
     <message>
         <source>unknown error</source>
         <translation>未知错误</translation>
-    </message>
-    <message>
-        <source>a finite number above %1 and at most %2</source>
-        <translation>大于 %1 且不超过 %2 的有限数</translation>
-    </message>
-    <message>
-        <source>a comma-separated list of at most %1 numbers, each above %2 and at most %3 (empty: not given)</source>
-        <translation>用逗号分隔的至多 %1 个数，每个都大于 %2 且不超过 %3（留空表示未给出）</translation>
-    </message>
-    <message>
-        <source>a comma-separated list of at most %1 numbers, each from %2 to %3 (empty: not given)</source>
-        <translation>用逗号分隔的至多 %1 个数，每个都在 %2 到 %3 之间（留空表示未给出）</translation>
-    </message>
-    <message>
-        <source>less than d_rot/2 (%1), d_rot = int(dim * partial_rotary_factor)</source>
-        <translation>小于 d_rot/2（%1），d_rot = int(dim * partial_rotary_factor)</translation>
-    </message>
-    <message>
-        <source>greater than beta_slow (%1)</source>
-        <translation>大于 beta_slow（%1）</translation>
-    </message>
-    <message>
-        <source>less than high_freq_factor (%1)</source>
-        <translation>小于 high_freq_factor（%1）</translation>
-    </message>
-    <message>
-        <source>%1 positive numbers (one per rotated pair, d_rot/2), not %2 numbers</source>
-        <translation>%1 个正数（每个旋转维度对一个，共 d_rot/2 个），而不是 %2 个数</translation>
-    </message>
-    <message>
-        <source>%1 positive numbers (one per rotated pair, d_rot/2)</source>
-        <translation>%1 个正数（每个旋转维度对一个，共 d_rot/2 个）</translation>
-    </message>
-    <message>
-        <source>%1 positive numbers with scaling longrope (both lists are needed)</source>
-        <translation>scaling 为 longrope 时需要 %1 个正数（两个列表都要给出）</translation>
-    </message>
-    <message>
-        <source>a share of dim (%1) whose int(dim * f) is even and at least 2 (here %2)</source>
-        <translation>dim（%1）的一个比例，使 int(dim * f) 为偶数且至少为 2（此处为 %2）</translation>
-    </message>
-    <message>
-        <source>a share of dim giving d_rot at least 4 with scaling %1 (its exponent d/(d-2) is undefined for d = 2)</source>
-        <translation>dim 的一个比例，使 scaling 为 %1 时 d_rot 至少为 4（d = 2 时指数 d/(d-2) 无定义）</translation>
-    </message>
-    <message>
-        <source>a number above %1 and at most %2</source>
-        <translation>大于 %1 且不超过 %2 的数</translation>
-    </message>
-    <message>
-        <source>a number from 0 (the scaling&apos;s own rule) to %1</source>
-        <translation>0（按缩放方法自己的规则）到 %1 之间的数</translation>
-    </message>
-    <message>
-        <source>a number from 0 (not given) to %1</source>
-        <translation>0（未给出）到 %1 之间的数</translation>
-    </message>
-    <message>
-        <source>a line of text of at most %1 bytes without control characters (empty: not given)</source>
-        <translation>一行不超过 %1 字节、不含控制字符的文本（留空：未给出）</translation>
-    </message>
-    <message>
-        <source>at most max_len - offset (%1) when overflow = error; choose overflow = clamp or repeat to look past the table</source>
-        <translation>overflow = error 时不超过 max_len - offset（%1）；要查看表之外的位置，请选择 overflow = clamp 或 repeat</translation>
-    </message>
-    <message>
-        <source>less than max_len (%1), the table&apos;s rows</source>
-        <translation>小于 max_len（%1），即表的行数</translation>
-    </message>
-    <message>
-        <source>a side whose grid^2 patches and [CLS] fit in max_len (%1) rows</source>
-        <translation>一个边长，使 grid^2 个图像块加上 [CLS] 能放进 max_len（%1）行</translation>
-    </message>
-    <message>
-        <source>a table with at least one row and one column</source>
-        <translation>至少有一行一列的表</translation>
     </message>
 </context>
 <context>

@@ -177,9 +177,10 @@ TEST_F(Catalogue, EveryMessageTemplateHasAChineseTranslation) {
     EXPECT_FALSE(zh.isEmpty()) << "no Chinese for \"" << t->english() << "\"";
     for (int k = 1; k <= 9; ++k) {
       const QString hole = QStringLiteral("%") + QString::number(k);
-      if (!zh.isEmpty())
+      if (!zh.isEmpty()) {
         EXPECT_EQ(zh.contains(hole), QString::fromUtf8(t->english()).contains(hole))
             << t->english() << " -> " << zh.toStdString();
+      }
     }
   }
 }
