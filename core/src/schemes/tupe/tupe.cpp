@@ -7,12 +7,12 @@
 #include <cmath>
 #include <string>
 
+#include "base/table_cache.hpp"
 #include "compute/ordered_product.hpp"
 #include "compute/parallel.hpp"
 #include "posenc/base/random.hpp"
 #include "posenc/maths/sinusoidal_table.hpp"
 #include "posenc/maths/t5_bucket.hpp"
-#include "base/table_cache.hpp"
 
 namespace posenc {
 
@@ -30,19 +30,6 @@ Matrix drawRows(std::uint64_t seed, Tensor tensor, std::span<const Index> positi
     for (Index k = 0; k < width; ++k)
       out(a, k) = normal(seed, tensor, row, static_cast<std::uint64_t>(k)) * scale;
   }
-  return out;
-}
-
-/// This head's d_model x d_head block (columns head*d_head ..) of a d_model x d_model weight.
-Matrix drawHeadWeight(const TupeParams& p, Tensor tensor) {
-  const Index d = tupeHeadDim(p);
-  const double scale = 1.0 / std::sqrt(static_cast<double>(p.dModel));
-  Matrix out(p.dModel, d);
-  for (Index k = 0; k < p.dModel; ++k)
-    for (Index t = 0; t < d; ++t)
-      out(k, t) = normal(p.seed, tensor, static_cast<std::uint64_t>(k),
-                         static_cast<std::uint64_t>(p.head * d + t)) *
-                  scale;
   return out;
 }
 
@@ -319,11 +306,11 @@ TupeBlock headBlock(const TupeParams& p, std::span<const Index> rows, std::span<
   TupeBlock b;
   b.rows.assign(rows.begin(), rows.end());
   b.cols.assign(cols.begin(), cols.end());
-  b.wq = drawHeadWeight(p, Tensor::TupeWq);
-  b.wk = drawHeadWeight(p, Tensor::TupeWk);
+  b.wq = normalHeadWeight(p.seed, Tensor::TupeWq, p.dModel, p.head, tupeHeadDim(p));
+  b.wk = normalHeadWeight(p.seed, Tensor::TupeWk, p.dModel, p.head, tupeHeadDim(p));
   if (p.variant != TupeVariant::Tied) {  // tied never reads U: leave it empty
-    b.uq = drawHeadWeight(p, Tensor::TupeUq);
-    b.uk = drawHeadWeight(p, Tensor::TupeUk);
+    b.uq = normalHeadWeight(p.seed, Tensor::TupeUq, p.dModel, p.head, tupeHeadDim(p));
+    b.uk = normalHeadWeight(p.seed, Tensor::TupeUk, p.dModel, p.head, tupeHeadDim(p));
   }
   b.b.resize(p.buckets);
   const auto h = static_cast<std::uint64_t>(p.head);
