@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "posenc_ui/app/translation.h"
+#include "posenc_ui/common/translation.h"
 
 #include <QApplication>
 #include <QCoreApplication>
@@ -14,6 +14,7 @@
 #include "posenc/base/memory_budget.hpp"
 #include "posenc/base/params.hpp"
 #include "posenc/base/scheme.hpp"
+#include "posenc_ui/common/qt_string.h"
 
 namespace posenc::ui {
 
@@ -94,8 +95,8 @@ struct Phrase {
   int listCapture = 0;  ///< 1-based capture holding a list of ids (0: none).
 };
 
-// The phrasings of core/src/base/params.cpp (allowedText, checkHeadIndex, checkHeadsDivide) and of the
-// schemes' cross-checks. Anything else goes through coreText (exact, then by number pattern).
+// The phrasings of core/src/base/params.cpp (allowedText, checkHeadIndex, checkHeadsDivide) and of
+// the schemes' cross-checks. Anything else goes through coreText (exact, then by number pattern).
 const Phrase kPhrases[] = {
     {R"(an integer from (\S+) to (\S+))",
      QT_TRANSLATE_NOOP("posenc::ui::Allowed", "an integer from %1 to %2")},
@@ -228,14 +229,13 @@ QString memoryMessage(const MemoryBudgetError& e) {
   const QString what = QString::fromUtf8(e.what());
   const qsizetype needs = what.indexOf(QLatin1String(" needs "));
   const QString request = needs > 0 ? requestText(what.left(needs)) : QString();
-  const QString needed = QString::fromStdString(humanBytes(e.needed()));
-  const QString budget = QString::fromStdString(humanBytes(static_cast<double>(e.budget().bytes)));
+  const QString needed = qs(humanBytes(e.needed()));
+  const QString budget = qs(humanBytes(static_cast<double>(e.budget().bytes)));
   return QCoreApplication::translate(
              "posenc::ui::Allowed",
              "%1 needs %2, more than the memory budget of %3 (%4); ask for less (a smaller "
              "length, region or picture) or raise the budget with --memory-budget SIZE or %5")
-      .arg(request, needed, budget, QString::fromStdString(e.budget().source),
-           QString::fromLatin1(kMemoryBudgetEnv));
+      .arg(request, needed, budget, qs(e.budget().source), QString::fromLatin1(kMemoryBudgetEnv));
 }
 
 }  // namespace
@@ -352,7 +352,7 @@ QString presetText(const QString& text) {
 }
 
 QString allowedPhrase(const std::string& allowed) {
-  const QString text = QString::fromStdString(allowed);
+  const QString text = qs(allowed);
   bool matched = false;
   const QString phrase = translatePhrase(text, &matched);
   return matched ? phrase : coreText(text);
@@ -364,8 +364,7 @@ QString errorMessage(const std::exception& e) {
     return memoryMessage(*memory);
   if (const auto* p = dynamic_cast<const ParamError*>(&e)) {
     return QCoreApplication::translate("posenc::ui::Allowed", "parameter '%1' = '%2': must be %3")
-        .arg(QString::fromStdString(p->param()), QString::fromStdString(p->value()),
-             allowedPhrase(p->allowed()));
+        .arg(qs(p->param()), qs(p->value()), allowedPhrase(p->allowed()));
   }
   return coreText(QString::fromUtf8(e.what()));
 }
