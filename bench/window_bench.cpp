@@ -64,7 +64,7 @@
 
 #include "posenc/base/scheme.hpp"
 #include "posenc_ui/io/session_io.h"
-#include "posenc_ui/panels/parameter_panel.h"
+#include "posenc_ui/params/parameter_panel.h"
 #include "posenc_ui/plot/plot_view.h"
 #include "posenc_ui/window/main_window.h"
 

@@ -35,7 +35,7 @@
 
 #include "posenc/base/message.hpp"
 #include "posenc/base/scheme.hpp"
-#include "posenc_ui/app/translation.h"
+#include "posenc_ui/common/translation.h"
 #include "posenc_ui/io/session_io.h"
 
 namespace {

@@ -37,8 +37,8 @@
 #include <vector>
 
 #include "posenc/base/scheme.hpp"
-#include "posenc_ui/app/translation.h"
 #include "posenc_ui/check/check_window.h"
+#include "posenc_ui/common/translation.h"
 #include "posenc_ui/formula/formula_widget.h"
 #include "posenc_ui/help/help_windows.h"
 #include "posenc_ui/help/problem_log.h"

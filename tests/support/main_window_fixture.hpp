@@ -14,7 +14,7 @@
 #include <memory>
 #include <optional>
 
-#include "posenc_ui/app/translation.h"
+#include "posenc_ui/common/translation.h"
 #include "posenc_ui/plot/plot_view.h"
 #include "posenc_ui/window/main_window.h"
 

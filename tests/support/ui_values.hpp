@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "posenc/base/scheme.hpp"
+#include "posenc_ui/common/qt_string.h"
 #include "posenc_ui/io/session_io.h"
 
 namespace posenc::test {
@@ -31,8 +32,8 @@ inline bool nestsScripts(const QString& html) {
   return false;
 }
 
-/// The core's UTF-8 text as a QString.
-inline QString qs(const std::string& s) { return QString::fromStdString(s); }
+/// The core's UTF-8 text as a QString (the ui's one conversion).
+using ui::qs;
 
 /// Parameters of scheme `id`: its defaults with `sets` applied (throws ParamError if refused).
 inline ParamSet paramsOf(const std::string& id, const Sets& sets) {

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The ui's parts and the arrows allowed between them (docs/ARCHITECTURE.md, "The allowed
-// arrows"), checked on the sources: a part includes only the parts it may use, nothing below
-// the window includes a window header, and each folder stays small enough to read.
+// arrows"), checked on the sources: the map below is the document's table row by row, a part
+// includes only the parts its row allows, nothing below the window includes a window header,
+// the folders' arrows (allowed and real) form no cycle, and each folder stays small enough to
+// read.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -10,33 +12,52 @@
 #include <map>
 #include <regex>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
+
+#include "support/find_cycle.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
+using posenc::test::findCycle;
+using posenc::test::Graph;
 
 const fs::path kSource = POSENC_SOURCE_DIR;
 
-/// The ui parts each part may include, besides itself. ui/app's translation and
-/// settings_keys are leaves every part may use (they are listed separately below).
-const std::map<std::string, std::set<std::string>> kAllowed = {
-    {"app", {"io", "plot", "window"}},
-    {"window", {"control", "plot", "panels", "modes", "io", "help", "models", "check"}},
-    {"control", {}},
-    {"plot", {"io"}},
-    {"panels", {"formula", "io"}},
-    {"modes", {"control", "plot", "io"}},
-    {"io", {"plot"}},
+/// The rows of the table of docs/ARCHITECTURE.md ("The allowed arrows") for the ui: each row
+/// and the ui parts it may include besides itself (the core and Qt are not listed). A row is a
+/// feature folder ("plot") or one file of it that has a row of its own ("app/window_main").
+/// Every part but the formula renderer (Qt only) may use common/, the floor: it uses nothing of
+/// the ui.
+const Graph kAllowed = {
+    {"app", {"common", "io", "plot"}},
+    {"app/window_main", {"common", "window"}},
+    {"common", {}},
+    {"window",
+     {"check", "common", "control", "help", "io", "models", "modes", "panels", "params", "plot"}},
+    {"modes", {"common", "control", "io", "plot"}},
+    {"params", {"common", "io"}},
+    {"panels", {"common", "formula", "io"}},
+    {"control", {"common"}},
+    {"plot", {"common"}},
+    {"io", {"common", "plot"}},
     {"formula", {}},
-    {"help", {"io"}},
-    {"models", {"control", "io"}},
-    {"check", {"plot", "io"}},
+    {"help", {"common", "io"}},
+    {"models", {"common", "control", "io"}},
+    {"check", {"common", "plot"}},
 };
 
-/// Headers of ui/app that every part may include.
-const std::set<std::string> kLeaves = {"app/translation.h", "app/settings_keys.h"};
+/// The feature folder of a row ("app" for "app/window_main").
+std::string folderOf(const std::string& row) { return row.substr(0, row.find('/')); }
+
+/// The feature folders of ui/: app, common, window, ...
+std::set<std::string> folders() {
+  std::set<std::string> out;
+  for (const auto& entry : kAllowed) out.insert(folderOf(entry.first));
+  return out;
+}
 
 /// The part a file under ui/src or ui/include/posenc_ui belongs to ("plot", ...).
 std::string partOf(const fs::path& file) {
@@ -46,6 +67,14 @@ std::string partOf(const fs::path& file) {
   if (*it == "posenc_ui") ++it;
   if (*it == "src") ++it;
   return it->string();
+}
+
+/// The row of the table a file is checked against: its own ("app/window_main" for
+/// window_main.h and window_main.cpp) if it has one, else its folder's.
+std::string rowOf(const fs::path& file) {
+  const std::string part = partOf(file);
+  const std::string own = part + "/" + file.stem().string();
+  return kAllowed.count(own) ? own : part;
 }
 
 std::vector<fs::path> uiSources() {
@@ -59,32 +88,125 @@ std::vector<fs::path> uiSources() {
   return out;
 }
 
+const std::regex kUiInclude(R"re(#include\s+"posenc_ui/([a-z_]+)/([a-z_]+\.h)")re");
+
+/// The folders each folder's files include (itself left out): the ui's real arrows.
+Graph includeGraph() {
+  Graph g;
+  for (const fs::path& file : uiSources()) {
+    const std::string part = partOf(file);
+    std::set<std::string>& uses = g[part];
+    std::ifstream in(file);
+    std::string line;
+    while (std::getline(in, line)) {
+      std::smatch m;
+      if (std::regex_search(line, m, kUiInclude) && m[1].str() != part) uses.insert(m[1].str());
+    }
+  }
+  return g;
+}
+
+/// kAllowed with each row merged into its folder's: the arrows between folders.
+Graph allowedFolderGraph() {
+  Graph g;
+  for (const auto& [row, uses] : kAllowed) {
+    std::set<std::string>& to = g[folderOf(row)];
+    for (const std::string& u : uses)
+      if (u != folderOf(row)) to.insert(u);
+  }
+  return g;
+}
+
+/// The ui rows of the table under "## The allowed arrows" in ARCHITECTURE.md: "`ui/plot/`" ->
+/// "plot", "`ui/app/window_main`" -> "app/window_main", each with the `ui/<part>` its "may
+/// use" cell names.
+Graph documentedRows() {
+  std::ifstream in(kSource / "docs/ARCHITECTURE.md");
+  std::stringstream text;
+  text << in.rdbuf();
+  const std::string doc = text.str();
+  Graph rows;
+  const std::size_t start = doc.find("## The allowed arrows");
+  if (start == std::string::npos) return rows;
+  const std::size_t end = doc.find("\n#", start + 1);
+  std::istringstream table(doc.substr(start, end == std::string::npos ? end : end - start));
+  const std::regex part(R"(`ui/([a-z_]+(/[a-z_]+)?)/?`)");
+  std::string line;
+  while (std::getline(table, line)) {
+    if (line.rfind("| `ui/", 0) != 0) continue;
+    const std::size_t split = line.find('|', 1);
+    const std::string head = line.substr(0, split);
+    const std::string uses = line.substr(split);
+    std::smatch m;
+    if (!std::regex_search(head, m, part)) continue;
+    std::set<std::string>& row = rows[m[1].str()];
+    for (std::sregex_iterator it(uses.begin(), uses.end(), part), stop; it != stop; ++it)
+      row.insert((*it)[1].str());
+  }
+  return rows;
+}
+
+TEST(Architecture, TheAllowedMapIsTheDocumentsTable) {
+  const Graph documented = documentedRows();
+  ASSERT_GE(documented.size(), 10U) << "docs/ARCHITECTURE.md: no ui rows under "
+                                    << "'## The allowed arrows'";
+  for (const auto& [row, uses] : documented) {
+    ASSERT_TRUE(kAllowed.count(row))
+        << "ARCHITECTURE.md has a row ui/" << row << " that kAllowed lacks";
+    EXPECT_EQ(uses, kAllowed.at(row)) << "ui/" << row << ": ARCHITECTURE.md and kAllowed differ";
+  }
+  for (const auto& entry : kAllowed)
+    EXPECT_TRUE(documented.count(entry.first))
+        << "kAllowed has a row " << entry.first << " that ARCHITECTURE.md lacks";
+}
+
 TEST(Architecture, EveryUiSourceLivesInAKnownPart) {
+  const std::set<std::string> known = folders();
   for (const fs::path& file : uiSources())
-    EXPECT_TRUE(kAllowed.count(partOf(file)))
+    EXPECT_TRUE(known.count(partOf(file)))
         << fs::relative(file, kSource) << " is not in a feature folder of ui/ ("
-        << "app, window, control, plot, panels, modes, io, formula, help, models, check)";
+        << "app, common, window, control, plot, params, panels, modes, io, formula, help, "
+        << "models, check)";
 }
 
 TEST(Architecture, UiPartsIncludeOnlyThePartsTheyMayUse) {
-  const std::regex include(R"re(#include\s+"posenc_ui/([a-z_]+)/([a-z_]+\.h)")re");
   std::string found;
   for (const fs::path& file : uiSources()) {
     const std::string part = partOf(file);
-    const auto& allowed = kAllowed.at(part);
+    const std::string row = rowOf(file);
+    const auto& allowed = kAllowed.at(row);
     std::ifstream in(file);
     std::string line;
     for (int n = 1; std::getline(in, line); ++n) {
       std::smatch m;
-      if (!std::regex_search(line, m, include)) continue;
+      if (!std::regex_search(line, m, kUiInclude)) continue;
       const std::string target = m[1].str();
-      if (target == part || allowed.count(target) || kLeaves.count(target + "/" + m[2].str()))
-        continue;
-      found += fs::relative(file, kSource).string() + ":" + std::to_string(n) + ": " + part +
+      if (target == part || allowed.count(target)) continue;
+      found += fs::relative(file, kSource).string() + ":" + std::to_string(n) + ": " + row +
                " may not include " + target + "/" + m[2].str() + "\n";
     }
   }
   EXPECT_TRUE(found.empty()) << found;
+}
+
+TEST(Architecture, NoCycleBetweenUiFolders) {
+  EXPECT_EQ(findCycle(allowedFolderGraph()), "")
+      << "the arrows kAllowed (and ARCHITECTURE.md) allow between ui folders form a cycle";
+  const Graph real = includeGraph();
+  ASSERT_GE(real.size(), 10U);
+  EXPECT_EQ(findCycle(real), "") << "the ui folders' includes form a cycle";
+}
+
+TEST(Architecture, TheCycleFinderNamesACycle) {
+  // Made-up folders: plot and io include each other (as before Zoom had a header of its own),
+  // and a tree with a diamond, which has none.
+  EXPECT_EQ(
+      findCycle(
+          {{"window", {"plot"}}, {"plot", {"io"}}, {"io", {"plot", "common"}}, {"common", {}}}),
+      "io -> plot -> io");
+  EXPECT_EQ(findCycle({{"a", {"b"}}, {"b", {"c"}}, {"c", {"a"}}}), "a -> b -> c -> a");
+  EXPECT_EQ(findCycle({{"a", {"a"}}}), "a -> a");
+  EXPECT_EQ(findCycle({{"a", {"b", "c"}}, {"b", {"d"}}, {"c", {"d"}}, {"d", {}}}), "");
 }
 
 TEST(Architecture, OnlyTheWindowMainStartsTheWindow) {
@@ -97,7 +219,7 @@ TEST(Architecture, OnlyTheWindowMainStartsTheWindow) {
 }
 
 TEST(Architecture, NoUiFolderHoldsMoreThanEightSources) {
-  for (const auto& [part, allowed] : kAllowed) {
+  for (const std::string& part : folders()) {
     int sources = 0;
     for (const auto& entry : fs::directory_iterator(kSource / "ui/src" / part))
       if (entry.path().extension() == ".cpp") ++sources;

@@ -27,8 +27,8 @@
 #include <optional>
 #include <set>
 
-#include "posenc_ui/app/settings_keys.h"
-#include "posenc_ui/app/translation.h"
+#include "posenc_ui/common/settings_keys.h"
+#include "posenc_ui/common/translation.h"
 #include "posenc_ui/modes/animation_view.h"
 #include "posenc_ui/modes/compare_view.h"
 #include "posenc_ui/panels/explanation_panel.h"

@@ -22,8 +22,8 @@
 #include <memory>
 #include <vector>
 
-#include "posenc_ui/app/translation.h"
 #include "posenc_ui/app/window_main.h"
+#include "posenc_ui/common/translation.h"
 #include "posenc_ui/help/help_windows.h"
 #include "posenc_ui/help/shortcuts.h"
 #include "posenc_ui/help/start_page.h"

@@ -21,11 +21,12 @@
 #include <vector>
 
 #include "posenc/base/scheme.hpp"
-#include "posenc_ui/app/translation.h"
+#include "posenc_ui/common/translation.h"
 #include "posenc_ui/io/lesson.h"
 #include "posenc_ui/io/session_io.h"
 #include "posenc_ui/panels/lesson_panel.h"
-#include "posenc_ui/panels/parameter_panel.h"
+#include "posenc_ui/params/parameter_names.h"
+#include "posenc_ui/params/parameter_panel.h"
 #include "posenc_ui/window/main_window.h"
 #include "support/main_window_fixture.hpp"
 #include "support/ui_values.hpp"

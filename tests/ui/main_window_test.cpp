@@ -11,8 +11,8 @@
 #include <gtest/gtest.h>
 #include <qcustomplot.h>
 
-#include "posenc_ui/panels/parameter_panel.h"
 #include "posenc_ui/panels/readout_panel.h"
+#include "posenc_ui/params/parameter_panel.h"
 #include "posenc_ui/plot/plot_view.h"
 #include "posenc_ui/window/main_window.h"
 #include "support/main_window_fixture.hpp"

@@ -30,12 +30,12 @@
 #include <optional>
 #include <string>
 
-#include "posenc_ui/app/settings_keys.h"
+#include "posenc_ui/common/settings_keys.h"
 #include "posenc_ui/help/problem_log.h"
 #include "posenc_ui/help/start_page.h"
 #include "posenc_ui/models/model_actions.h"
 #include "posenc_ui/models/open_model_dialog.h"
-#include "posenc_ui/panels/parameter_panel.h"
+#include "posenc_ui/params/parameter_panel.h"
 #include "posenc_ui/plot/plot_parts.h"
 #include "posenc_ui/window/main_window.h"
 #include "posenc_ui/window/menus.h"

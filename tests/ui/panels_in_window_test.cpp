@@ -16,7 +16,7 @@
 #include <memory>
 
 #include "posenc_ui/panels/lesson_panel.h"
-#include "posenc_ui/panels/parameter_panel.h"
+#include "posenc_ui/params/parameter_panel.h"
 #include "posenc_ui/window/main_window.h"
 #include "support/main_window_fixture.hpp"
 #include "support/ui_values.hpp"

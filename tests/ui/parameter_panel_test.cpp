@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Tests of posenc_ui/panels/parameter_panel.h: editors generated from every scheme's specs, valid
+// Tests of posenc_ui/params/parameter_panel.h: editors generated from every scheme's specs, valid
 // edits emitted, invalid ones shown inline and never emitted, even-only and logarithmic
 // sliders, press-and-hold gestures, reset buttons and quiet setValues.
-#include "posenc_ui/panels/parameter_panel.h"
+#include "posenc_ui/params/parameter_panel.h"
 
-#include "posenc_ui/app/translation.h"
+#include "posenc_ui/common/translation.h"
 #include "posenc_ui/io/lesson.h"
 
 #include <gtest/gtest.h>

@@ -15,7 +15,7 @@
 #include <string>
 
 #include "posenc/base/scheme.hpp"
-#include "posenc_ui/app/translation.h"
+#include "posenc_ui/common/translation.h"
 #include "posenc_ui/plot/draw_matrix.h"
 #include "posenc_ui/plot/draw_series.h"
 #include "posenc_ui/plot/plot_parts.h"

@@ -11,8 +11,8 @@
 #include <gtest/gtest.h>
 
 #include "posenc_ui/modes/compare_view.h"
-#include "posenc_ui/panels/parameter_panel.h"
 #include "posenc_ui/panels/readout_panel.h"
+#include "posenc_ui/params/parameter_panel.h"
 #include "posenc_ui/plot/plot_fit.h"
 #include "support/main_window_fixture.hpp"
 

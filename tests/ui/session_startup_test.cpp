@@ -25,9 +25,9 @@
 #include <utility>
 #include <vector>
 
-#include "posenc_ui/app/settings_keys.h"
-#include "posenc_ui/app/translation.h"
 #include "posenc_ui/app/window_main.h"
+#include "posenc_ui/common/settings_keys.h"
+#include "posenc_ui/common/translation.h"
 #include "posenc_ui/models/model_actions.h"
 #include "posenc_ui/plot/plot_view.h"
 #include "posenc_ui/window/main_window.h"

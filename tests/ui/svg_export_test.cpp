@@ -17,7 +17,7 @@
 
 #include "plot_test_support.h"
 #include "posenc/base/scheme.hpp"
-#include "posenc_ui/app/translation.h"
+#include "posenc_ui/common/translation.h"
 #include "posenc_ui/io/view_export.h"
 #include "posenc_ui/plot/draw_matrix.h"
 #include "posenc_ui/plot/plot_parts.h"

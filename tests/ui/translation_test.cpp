@@ -25,10 +25,11 @@
 #include "posenc/base/memory_budget.hpp"
 #include "posenc/base/scheme.hpp"
 #include "posenc_ui/app/command_runner.h"
-#include "posenc_ui/app/settings_keys.h"
-#include "posenc_ui/app/translation.h"
+#include "posenc_ui/common/settings_keys.h"
+#include "posenc_ui/common/translation.h"
 #include "posenc_ui/io/session_io.h"
-#include "posenc_ui/panels/parameter_panel.h"
+#include "posenc_ui/params/parameter_names.h"
+#include "posenc_ui/params/parameter_panel.h"
 #include "posenc_ui/plot/plot_view.h"
 #include "posenc_ui/window/main_window.h"
 #include "support/main_window_fixture.hpp"
@@ -310,7 +311,7 @@ TEST_F(InChinese, CoreTextTranslatesExactlyAndByNumberPattern) {
 }
 
 // Every parameter of every scheme has a Chinese short name shown after its id; in English the
-// label is the id alone. (A parameter added to a scheme but not to kParamNames, or left
+// label is the id alone. (A parameter whose id the string extractor did not list, or left
 // untranslated, fails here.)
 TEST_F(InChinese, EveryParameterHasAChineseNameAfterItsId) {
   for (const auto& scheme : allSchemes()) {

@@ -9,12 +9,11 @@
 #include <QStringList>
 
 #include "posenc/base/scheme.hpp"
+#include "posenc_ui/common/qt_string.h"
 #include "posenc_ui/control/encoding_controller.h"
 
 namespace posenc::ui {
 namespace {
-
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 /// For every scheme with at least four views and every view cell 0 shows in the tabs, the
 /// 2x2 grid then shows four different views.

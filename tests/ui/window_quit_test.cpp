@@ -16,7 +16,7 @@
 #include <cmath>
 #include <numbers>
 
-#include "posenc_ui/app/settings_keys.h"
+#include "posenc_ui/common/settings_keys.h"
 #include "posenc_ui/modes/animation_view.h"
 #include "posenc_ui/window/main_window.h"
 #include "support/main_window_fixture.hpp"

@@ -31,7 +31,7 @@
 #include <qcustomplot.h>
 
 #include "posenc/base/memory_budget.hpp"
-#include "posenc_ui/panels/parameter_panel.h"
+#include "posenc_ui/params/parameter_panel.h"
 #include "posenc_ui/plot/plot_view.h"
 #include "posenc_ui/window/main_window.h"
 #include "support/main_window_fixture.hpp"

@@ -49,4 +49,15 @@ Vector normalRow(std::uint64_t seed, Tensor tensor, std::uint64_t row, Index wid
   return v;
 }
 
+Matrix normalHeadWeight(std::uint64_t seed, Tensor tensor, Index dModel, Index head, Index d) {
+  const double scale = 1.0 / std::sqrt(static_cast<double>(dModel));
+  Matrix w(dModel, d);
+  for (Index c = 0; c < dModel; ++c)
+    for (Index o = 0; o < d; ++o)
+      w(c, o) = normal(seed, tensor, static_cast<std::uint64_t>(c),
+                       static_cast<std::uint64_t>(head * d + o)) *
+                scale;
+  return w;
+}
+
 }  // namespace posenc

@@ -9,7 +9,6 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
-#include <functional>
 #include <map>
 #include <optional>
 #include <regex>
@@ -18,13 +17,16 @@
 #include <string>
 #include <vector>
 
+#include "support/find_cycle.hpp"
+
 namespace {
 
 namespace fs = std::filesystem;
 
 const fs::path kSource = POSENC_SOURCE_DIR;
 
-using Graph = std::map<std::string, std::set<std::string>>;
+using posenc::test::findCycle;
+using posenc::test::Graph;
 
 std::string readAll(const fs::path& file) {
   std::ifstream in(file);
@@ -133,33 +135,6 @@ std::optional<std::string> includedRoom(const std::string& path, const Graph& al
   }
   if (!allowed.count(room)) return std::nullopt;
   return room;
-}
-
-/// A cycle of `g` as "a -> b -> a", or "" when there is none.
-std::string findCycle(const Graph& g) {
-  std::map<std::string, int> state;  // 0 unseen, 1 on the path, 2 done
-  std::vector<std::string> path;
-  std::string cycle;
-  std::function<bool(const std::string&)> visit = [&](const std::string& n) {
-    state[n] = 1;
-    path.push_back(n);
-    if (g.count(n))
-      for (const std::string& m : g.at(n)) {
-        if (state[m] == 1) {
-          auto from = std::find(path.begin(), path.end(), m);
-          for (auto it = from; it != path.end(); ++it) cycle += *it + " -> ";
-          cycle += m;
-          return true;
-        }
-        if (state[m] == 0 && visit(m)) return true;
-      }
-    path.pop_back();
-    state[n] = 2;
-    return false;
-  };
-  for (const auto& entry : g)
-    if (state[entry.first] == 0 && visit(entry.first)) return cycle;
-  return "";
 }
 
 class CoreRooms : public ::testing::Test {

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "posenc/models/model_config.hpp"
+#include "posenc_ui/common/qt_string.h"
 #include "posenc_ui/io/session_io.h"
 
 namespace posenc::ui {
@@ -92,8 +93,7 @@ ExportInput resolveExport(const CommandLine& cl) {
     return in;
   }
   const bool fromSession = !cl.session.empty();
-  const Session base = fromSession ? loadSessionFile(QString::fromStdString(cl.session))
-                                   : presetSession(QString::fromStdString(cl.preset));
+  const Session base = fromSession ? loadSessionFile(qs(cl.session)) : presetSession(qs(cl.preset));
   const std::string origin = fromSession ? "session " + cl.session : "preset " + cl.preset;
   const std::string baseScheme = base.scheme.toStdString();
   if (!cl.scheme.empty() && cl.scheme != baseScheme)

@@ -14,16 +14,17 @@
 
 #include "check_command.h"
 #include "command_input.h"
+#include "posenc/base/memory_budget.hpp"
+#include "posenc/base/scheme.hpp"
 #include "posenc/cli/command_help.hpp"
 #include "posenc/cli/command_line.hpp"
 #include "posenc/io/data_io.hpp"
-#include "posenc/base/memory_budget.hpp"
-#include "posenc/models/model_config.hpp"
-#include "posenc/base/scheme.hpp"
 #include "posenc/io/scheme_json.hpp"
+#include "posenc/models/model_config.hpp"
 #include "posenc/models/tensor_file.hpp"
 #include "posenc_ui/app/build_version.h"
-#include "posenc_ui/app/translation.h"
+#include "posenc_ui/common/qt_string.h"
+#include "posenc_ui/common/translation.h"
 #include "posenc_ui/io/session_io.h"
 #include "posenc_ui/io/view_export.h"
 #include "posenc_ui/plot/colormaps.h"
@@ -51,7 +52,7 @@ class AppGuard {
       m_previousHandler = qInstallMessageHandler(quietMessages);
       m_app = std::make_unique<QApplication>(m_argc, m_argv);
     }
-    const QString wanted = QString::fromStdString(lang);
+    const QString wanted = qs(lang);
     if (wanted.isEmpty() || wanted == currentLanguage()) return;
     m_previousLanguage = currentLanguage();
     if (!setLanguage(wanted))
@@ -100,13 +101,13 @@ void exportView(const Scheme& scheme, const ParamSet& params, const ViewSpec& vi
                 const CommandLine& cl, const std::string& path, std::ostream& out,
                 std::optional<AppGuard>& app, const std::string& model = {}) {
   ExportRequest request;
-  request.model = QString::fromStdString(model);
+  request.model = qs(model);
   request.size = QSize(cl.width, cl.height);
   request.dpi = cl.dpi;
-  request.colormap = QString::fromStdString(cl.colormap);
-  if (cl.title) request.title = QString::fromStdString(*cl.title);
+  request.colormap = qs(cl.colormap);
+  if (cl.title) request.title = qs(*cl.title);
   request.region = regionFrom(cl);
-  if (isPicturePath(QString::fromStdString(path)) && !app) app.emplace(cl.lang);
+  if (isPicturePath(qs(path)) && !app) app.emplace(cl.lang);
   posenc::ui::exportView(scheme, params, view, path, request, out);
 }
 

@@ -9,8 +9,8 @@
 #include <iostream>
 #include <string>
 
-#include "posenc_ui/app/settings_keys.h"
-#include "posenc_ui/app/translation.h"
+#include "posenc_ui/common/settings_keys.h"
+#include "posenc_ui/common/translation.h"
 #include "posenc_ui/window/main_window.h"
 
 namespace posenc::ui {

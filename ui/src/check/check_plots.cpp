@@ -13,12 +13,12 @@
 #include <cmath>
 #include <limits>
 
-#include "posenc_ui/app/translation.h"
 #include "posenc_ui/check/check_summary.h"
-#include "posenc_ui/io/session_io.h"
+#include "posenc_ui/common/translation.h"
 #include "posenc_ui/plot/plot_fit.h"
 #include "posenc_ui/plot/plot_parts.h"
 #include "posenc_ui/plot/plot_view.h"
+#include "posenc_ui/plot/zoom.h"
 
 namespace posenc::ui {
 

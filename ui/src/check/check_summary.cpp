@@ -5,9 +5,10 @@
 #include <QStringList>
 #include <cmath>
 
-#include "posenc/check/check.hpp"
 #include "posenc/base/scheme.hpp"
-#include "posenc_ui/app/translation.h"
+#include "posenc/check/check.hpp"
+#include "posenc_ui/common/qt_string.h"
+#include "posenc_ui/common/translation.h"
 
 namespace posenc::ui {
 
@@ -15,8 +16,6 @@ namespace {
 
 const char* const kMatchColour = "#1a7f37";     ///< A green that reads on white and projectors.
 const char* const kMismatchColour = "#c62828";  ///< A red of the same weight.
-
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 /// `percent` with two significant digits below 10 % and whole numbers above ("0.39", "25").
 QString percentText(double share) {

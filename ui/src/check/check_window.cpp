@@ -28,18 +28,17 @@
 
 #include "posenc/base/scheme.hpp"
 #include "posenc/models/tensor_file.hpp"
-#include "posenc_ui/app/settings_keys.h"
-#include "posenc_ui/app/translation.h"
 #include "posenc_ui/check/check_plots.h"
 #include "posenc_ui/check/check_summary.h"
+#include "posenc_ui/common/qt_string.h"
+#include "posenc_ui/common/settings_keys.h"
+#include "posenc_ui/common/translation.h"
 
 namespace posenc::ui {
 
 namespace {
 
 const posenc::MessageTemplate kKeyValue{"KEY=VALUE"};
-
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 }  // namespace
 

@@ -10,7 +10,8 @@
 
 #include <QtConcurrent/QtConcurrentRun>
 
-#include "posenc_ui/app/translation.h"
+#include "posenc_ui/common/qt_string.h"
+#include "posenc_ui/common/translation.h"
 
 namespace posenc::ui {
 
@@ -64,7 +65,7 @@ void EncodingController::setScheme(const QString& schemeId, const ParamSet& para
     values = normalized(*scheme, params);
     validateParams(*scheme, values);
   } catch (const ParamError& e) {
-    emit paramsRejected(QString::fromStdString(e.param()), errorMessage(e));
+    emit paramsRejected(qs(e.param()), errorMessage(e));
     return;
   }
   const bool schemeDiffers = scheme != m_scheme;
@@ -76,7 +77,7 @@ void EncodingController::setScheme(const QString& schemeId, const ParamSet& para
   schedule();
   // State is complete before anyone hears of it: a schemeChanged handler may call
   // setRequest, which lands in the same batch.
-  if (schemeDiffers) emit schemeChanged(QString::fromStdString(m_scheme->info().id));
+  if (schemeDiffers) emit schemeChanged(qs(m_scheme->info().id));
   emit paramsChanged(m_params);
 }
 
@@ -86,7 +87,7 @@ void EncodingController::setParams(const ParamSet& params) {
     validateParams(*m_scheme, params);
     values = normalized(*m_scheme, params);
   } catch (const ParamError& e) {
-    emit paramsRejected(QString::fromStdString(e.param()), errorMessage(e));
+    emit paramsRejected(qs(e.param()), errorMessage(e));
     return;
   }
   if (values == m_params) return;
@@ -166,7 +167,7 @@ void EncodingController::onComputationFinished() {
   m_running = false;
   QFuture<Output> future = m_watcher.future();
   const Output output = future.takeResult();
-  const QString schemeId = QString::fromStdString(m_scheme->info().id);
+  const QString schemeId = qs(m_scheme->info().id);
   for (const auto& [slot, result] : output) {
     const auto latest = m_latest.find(slot);
     if (latest == m_latest.end()) continue;  // slot removed
@@ -201,7 +202,7 @@ EncodingController::Output EncodingController::computeBatch(const Batch& batch) 
   out.reserve(batch.jobs.size());
   for (const Job& job : batch.jobs) {
     ViewResult r;
-    r.scheme = QString::fromStdString(batch.scheme->info().id);
+    r.scheme = qs(batch.scheme->info().id);
     r.view = job.request.view;
     r.params = batch.params;
     r.generation = job.generation;
@@ -216,7 +217,7 @@ EncodingController::Output EncodingController::computeBatch(const Batch& batch) 
       r.error = QStringLiteral("out of memory: ask for a smaller region or fewer samples");
       r.failure = std::current_exception();
     } catch (const std::exception& e) {
-      r.error = QString::fromStdString(e.what());
+      r.error = qs(e.what());
       r.failure = std::current_exception();
     } catch (...) {
       r.error = QStringLiteral("unknown error while computing view %1").arg(job.request.view);

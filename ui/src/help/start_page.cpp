@@ -17,8 +17,9 @@
 #include <algorithm>
 
 #include "posenc/base/scheme.hpp"
-#include "posenc_ui/app/settings_keys.h"
-#include "posenc_ui/app/translation.h"
+#include "posenc_ui/common/qt_string.h"
+#include "posenc_ui/common/settings_keys.h"
+#include "posenc_ui/common/translation.h"
 #include "posenc_ui/io/lesson.h"
 
 namespace posenc::ui {
@@ -76,7 +77,7 @@ StartPage::StartPage(QWidget* parent)
   m_schemeNote->setForegroundRole(QPalette::PlaceholderText);
   for (const auto& s : allSchemes()) {
     auto* item = new QListWidgetItem(m_schemes);
-    item->setData(Qt::UserRole, QString::fromStdString(s->info().id));
+    item->setData(Qt::UserRole, qs(s->info().id));
   }
   // Every built-in lesson by name: one click opens its overview, whose steps are links.
   for (const Lesson& lesson : builtInLessons()) {

@@ -9,7 +9,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
-#include "posenc_ui/app/translation.h"
+#include "posenc_ui/common/translation.h"
 
 // The guide is in resources/posenc.qrc, compiled into the static posenc_ui library; as in
 // io/lesson.cpp, registering it here keeps ":/guide" filled whoever asks first.

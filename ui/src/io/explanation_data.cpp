@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "posenc_ui/io/explanation_data.h"
+#include "posenc_ui/common/qt_string.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -263,8 +264,7 @@ bool FormulaVariant::matches(const posenc::ParamSet& params) const {
   for (const auto& [id, values] : when) {
     const std::string key = id.toStdString();
     if (!params.has(key)) return false;
-    if (!values.contains(QString::fromStdString(posenc::formatValue(params.get(key)))))
-      return false;
+    if (!values.contains(qs(posenc::formatValue(params.get(key))))) return false;
   }
   return true;
 }

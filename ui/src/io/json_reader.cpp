@@ -17,6 +17,7 @@
 #include <QVariant>
 
 #include "posenc/io/input_file.hpp"
+#include "posenc_ui/common/qt_string.h"
 
 namespace posenc::ui {
 
@@ -197,7 +198,7 @@ QByteArray readJsonFileBytes(const QString& path, const JsonFormat& format) {
   try {
     file.emplace(std::filesystem::path(QFile::encodeName(path).toStdString()));
   } catch (const posenc::FileError& e) {
-    fail(QStringLiteral("cannot open: ") + QString::fromStdString(e.reason()));
+    fail(QStringLiteral("cannot open: ") + qs(e.reason()));
   }
   try {
     if (file->size() > static_cast<std::uint64_t>(format.maxBytes))
@@ -206,7 +207,7 @@ QByteArray readJsonFileBytes(const QString& path, const JsonFormat& format) {
     try {
       file->readAt(0, std::as_writable_bytes(std::span(bytes.data(), bytes.size())));
     } catch (const posenc::FileError& e) {
-      fail(QStringLiteral("cannot read: ") + QString::fromStdString(e.reason()));
+      fail(QStringLiteral("cannot read: ") + qs(e.reason()));
     }
     return bytes;
   } catch (const ReadError& e) {

@@ -18,6 +18,7 @@
 #include <QtGlobal>
 
 #include "posenc/base/scheme.hpp"
+#include "posenc_ui/common/qt_string.h"
 #include "posenc_ui/io/json_reader.h"
 
 // The built-in lessons are in resources/posenc.qrc, compiled into the static posenc_ui
@@ -33,8 +34,6 @@ constexpr const char* kLessonFormat = "posenc-lesson";
 constexpr const char* kLessonDir = ":/lessons";
 constexpr qsizetype kMaxLanguages = 32;
 constexpr qsizetype kMaxIdLength = 64;
-
-QString q(const std::string& s) { return QString::fromStdString(s); }
 
 QStringList layoutIds() {
   return {QStringLiteral("tabs"), QStringLiteral("grid1"), QStringLiteral("grid2"),
@@ -202,13 +201,13 @@ Session readSchemeAndParams(const QJsonObject& step, const QString& where) {
 
 const ViewSpec& readView(const Scheme& scheme, const QJsonValue& value, const QString& part) {
   if (value.isUndefined())
-    refuse(part, QStringLiteral("missing (a view id of %1)").arg(q(scheme.info().id)));
+    refuse(part, QStringLiteral("missing (a view id of %1)").arg(qs(scheme.info().id)));
   if (!value.isString())
     refuse(part, QStringLiteral("must be a view id, not ") + jsonTypeName(value));
   try {
     return findView(scheme, value.toString().toStdString());
   } catch (const ParamError& e) {
-    refuse(part, QStringLiteral("%1 must be %2").arg(jsonText(value), q(e.allowed())));
+    refuse(part, QStringLiteral("%1 must be %2").arg(jsonText(value), qs(e.allowed())));
   }
 }
 
@@ -220,7 +219,7 @@ LessonCell readHighlight(const Scheme& scheme, const ParamSet& params, const Vie
   checkKeys(object, {QStringLiteral("row"), QStringLiteral("col")}, part);
   if (view.kind != ViewKind::Matrix)
     refuse(part,
-           QStringLiteral("points at a heatmap cell, but view %1 is a chart").arg(q(view.id)));
+           QStringLiteral("points at a heatmap cell, but view %1 is a chart").arg(qs(view.id)));
   MatrixShape shape;
   try {
     shape = scheme.shape(params, view.id);
@@ -270,7 +269,7 @@ LessonStep readStep(const QJsonValue& value, int number) {
 
   const ViewSpec& view = readView(scheme, object.value(QStringLiteral("view")),
                                   joinPart(where, QStringLiteral("view")));
-  step.session.view = q(view.id);
+  step.session.view = qs(view.id);
 
   const QString layoutPart = joinPart(where, QStringLiteral("layout"));
   if (object.contains(QStringLiteral("layout"))) {
@@ -299,7 +298,7 @@ LessonStep readStep(const QJsonValue& value, int number) {
                  .arg(views.isUndefined() ? QStringLiteral("missing") : jsonText(views)));
     const QJsonArray list = views.toArray();
     for (int k = 0; k < cells; ++k)
-      step.session.gridViews << q(
+      step.session.gridViews << qs(
           readView(scheme, list[k], viewsPart + QStringLiteral("[%1]").arg(k)).id);
     if (step.session.gridViews.front() != step.session.view)
       refuse(viewsPart + QStringLiteral("[0]"),
@@ -555,7 +554,7 @@ QByteArray writeLesson(const Lesson& lesson) {
       for (const ParamSpec& spec : scheme.info().params)
         if (step.session.params.has(spec.id) &&
             step.session.params.get(spec.id) != spec.defaultValue)
-          params.insert(q(spec.id), all.value(q(spec.id)));
+          params.insert(qs(spec.id), all.value(qs(spec.id)));
     } catch (const std::exception&) {
       // Not a valid step: written without parameters, so readLesson refuses or defaults it.
     }

@@ -18,6 +18,7 @@
 
 #include "posenc/base/scheme.hpp"
 #include "posenc/io/data_io.hpp"
+#include "posenc_ui/common/qt_string.h"
 #include "posenc_ui/io/json_reader.h"
 #include "posenc_ui/plot/colormaps.h"
 
@@ -44,8 +45,6 @@ void ensureResources() {
   std::call_once(once, [] { initPosencResources(); });
 }
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
-
 QStringList layoutIds() {
   return {QStringLiteral("tabs"), QStringLiteral("grid1"), QStringLiteral("grid2"),
           QStringLiteral("grid4")};
@@ -60,13 +59,13 @@ QString listText(const QStringList& items) {
 
 QStringList schemeIds() {
   QStringList ids;
-  for (const auto& s : allSchemes()) ids << q(s->info().id);
+  for (const auto& s : allSchemes()) ids << qs(s->info().id);
   return ids;
 }
 
 QStringList viewIds(const Scheme& scheme) {
   QStringList ids;
-  for (const ViewSpec& v : scheme.info().views) ids << q(v.id);
+  for (const ViewSpec& v : scheme.info().views) ids << qs(v.id);
   return ids;
 }
 
@@ -81,7 +80,7 @@ QJsonValue valueToJson(const Value& value) {
     for (const double x : *list) array.append(x);
     return array;
   }
-  return QJsonValue(q(std::get<std::string>(value)));
+  return QJsonValue(qs(std::get<std::string>(value)));
 }
 
 /// The text of a JSON value in a ParamError, which quotes it itself ('dim' = 'abc'): a string
@@ -184,7 +183,7 @@ ParamSet readParams(const Scheme& scheme, const QJsonObject& root) {
       params.set(spec.id, valueFromJson(spec, it.value()));
     } catch (const ParamError& e) {
       parts << QStringLiteral("params.") + it.key();
-      reasons << q(ParamError(e.param(), valueText(it.value()), e.allowedMessage()).what());
+      reasons << qs(ParamError(e.param(), valueText(it.value()), e.allowedMessage()).what());
     }
   }
   if (parts.size() == 1) refuse(parts.front(), reasons.front());
@@ -199,20 +198,20 @@ ParamSet readParams(const Scheme& scheme, const QJsonObject& root) {
   try {
     validateParams(scheme, params);
   } catch (const ParamError& e) {
-    refuse(QStringLiteral("params.") + q(e.param()), q(e.what()));
+    refuse(QStringLiteral("params.") + qs(e.param()), qs(e.what()));
   }
   return params;
 }
 
 QString readViewId(const Scheme& scheme, const QJsonValue& value, const QString& part) {
   const QString views = QStringLiteral(" (views of %1: %2)")
-                            .arg(q(scheme.info().id), viewIds(scheme).join(QStringLiteral(", ")));
+                            .arg(qs(scheme.info().id), viewIds(scheme).join(QStringLiteral(", ")));
   if (!value.isString())
     refuse(part, jsonText(value) + QStringLiteral(" is not a view id") + views);
   QString id = value.toString();
   if (!viewIds(scheme).contains(id))
     refuse(part,
-           QStringLiteral("%1 is not a view of %2").arg(jsonText(value), q(scheme.info().id)) +
+           QStringLiteral("%1 is not a view of %2").arg(jsonText(value), qs(scheme.info().id)) +
                views);
   return id;
 }
@@ -302,7 +301,7 @@ QString readModel(const QJsonObject& root) {
 Session readCurrent(const QJsonObject& root) {
   const Scheme& scheme = readScheme(root);
   Session session;
-  session.scheme = q(scheme.info().id);
+  session.scheme = qs(scheme.info().id);
   session.params = readParams(scheme, root);
   readView(scheme, root, session);
   session.model = readModel(root);
@@ -311,7 +310,8 @@ Session readCurrent(const QJsonObject& root) {
 
 QJsonObject sessionToJson(const Session& session) {
   QJsonObject params;
-  for (const auto& [key, value] : session.params.items()) params.insert(q(key), valueToJson(value));
+  for (const auto& [key, value] : session.params.items())
+    params.insert(qs(key), valueToJson(value));
 
   QJsonObject view;
   if (!session.view.isEmpty()) view.insert(QStringLiteral("id"), session.view);

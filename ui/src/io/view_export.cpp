@@ -12,6 +12,7 @@
 #include "posenc/base/memory_budget.hpp"
 #include "posenc/cli/command_line.hpp"
 #include "posenc/io/data_io.hpp"
+#include "posenc_ui/common/qt_string.h"
 #include "posenc_ui/plot/colormaps.h"
 #include "posenc_ui/plot/draw_matrix.h"
 #include "posenc_ui/plot/draw_series.h"
@@ -151,17 +152,17 @@ QString parameterSummary(const Scheme& scheme, const ParamSet& params) {
       const std::string& text = std::get<std::string>(item.second);
       if (text.empty()) continue;
       const std::string name = text.substr(text.find_last_of('/') + 1);
-      parts << QString::fromStdString(key + " = " + name);
+      parts << qs(key + " = " + name);
       continue;
     }
-    parts << QString::fromStdString(key + " = " + formatValue(item.second));
+    parts << qs(key + " = " + formatValue(item.second));
   }
   return parts.join(QStringLiteral("   "));
 }
 
 void exportView(const Scheme& scheme, const ParamSet& params, const ViewSpec& view,
                 const std::string& path, const ExportRequest& request, std::ostream& out) {
-  const QString qpath = QString::fromStdString(path);
+  const QString qpath = qs(path);
   const bool toStdout = path == "-";
   if (!toStdout && !isPicturePath(qpath) && !isDataPath(qpath))
     throw UsageError(
@@ -222,7 +223,7 @@ void exportView(const Scheme& scheme, const ParamSet& params, const ViewSpec& vi
   options.colormap = request.colormap;
   options.title = request.title;
   options.subtitle = (request.model.isEmpty() ? QString() : request.model + QStringLiteral(" · ")) +
-                     QString::fromStdString(scheme.info().name) + QStringLiteral("    ") +
+                     qs(scheme.info().name) + QStringLiteral("    ") +
                      parameterSummary(scheme, params);
   describeValues(options, scheme, params, view.id);
   if (isMatrix) {

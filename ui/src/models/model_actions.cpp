@@ -14,16 +14,15 @@
 
 #include "posenc/base/scheme.hpp"
 #include "posenc/models/tensor_file.hpp"
-#include "posenc_ui/app/settings_keys.h"
-#include "posenc_ui/app/translation.h"
+#include "posenc_ui/common/qt_string.h"
+#include "posenc_ui/common/settings_keys.h"
+#include "posenc_ui/common/translation.h"
 #include "posenc_ui/control/encoding_controller.h"
 #include "posenc_ui/models/open_model_dialog.h"
 
 namespace posenc::ui {
 
 namespace {
-
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 /// The outcome of modelSetup on a worker thread: the setup or what it threw.
 struct Outcome {

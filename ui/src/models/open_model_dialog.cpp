@@ -15,9 +15,10 @@
 #include <sstream>
 #include <utility>
 
-#include "posenc/models/model_config.hpp"
 #include "posenc/base/scheme.hpp"
-#include "posenc_ui/app/translation.h"
+#include "posenc/models/model_config.hpp"
+#include "posenc_ui/common/qt_string.h"
+#include "posenc_ui/common/translation.h"
 
 namespace posenc::ui {
 
@@ -120,9 +121,8 @@ void OpenModelDialog::fill() {
     }
     item->setToolTip(QDir::toNativeSeparators(m.value(QLatin1String("path")).toString()));
   }
-  const QString folder = m_cache.empty()
-                             ? tr("(none: HOME is not set)")
-                             : QDir::toNativeSeparators(QString::fromStdString(m_cache.string()));
+  const QString folder = m_cache.empty() ? tr("(none: HOME is not set)")
+                                         : QDir::toNativeSeparators(qs(m_cache.string()));
   if (list.isEmpty()) {
     m_where->setText(
         tr("No models with a config.json in %1.\nModels get there when they are downloaded "

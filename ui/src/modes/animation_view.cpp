@@ -21,9 +21,10 @@
 #include <stdexcept>
 #include <string>
 
-#include "posenc/modes/animation.hpp"
-#include "posenc/io/data_io.hpp"
 #include "posenc/base/scheme.hpp"
+#include "posenc/io/data_io.hpp"
+#include "posenc/modes/animation.hpp"
+#include "posenc_ui/common/qt_string.h"
 
 namespace posenc::ui {
 
@@ -236,7 +237,7 @@ bool hasAnimation(const std::string& scheme) { return animationOf(scheme) != nul
 
 QString offeredAnimation() {
   const Scheme* s = offeredAnimationScheme();
-  return s ? QString::fromStdString(s->info().id) : QString();
+  return s ? qs(s->info().id) : QString();
 }
 
 std::vector<ClockHand> animationHands(const std::string& scheme, const ParamSet& params,
@@ -385,7 +386,7 @@ class Canvas : public QWidget {
       painter.fillRect(rect(), palette().window());
       painter.setPen(Qt::red);
       painter.drawText(rect().adjusted(12, 12, -12, -12), Qt::AlignCenter | Qt::TextWordWrap,
-                       QString::fromStdString(e.what()));
+                       qs(e.what()));
     }
   }
 

@@ -23,7 +23,8 @@
 #include <variant>
 
 #include "posenc/modes/compare.hpp"
-#include "posenc_ui/app/translation.h"
+#include "posenc_ui/common/qt_string.h"
+#include "posenc_ui/common/translation.h"
 #include "posenc_ui/plot/plot_fit.h"
 #include "posenc_ui/plot/plot_view.h"
 
@@ -36,7 +37,6 @@ const posenc::MessageTemplate kOverrideWords{
 const posenc::MessageTemplate kSameShape{"two views of the same shape"};
 const posenc::MessageTemplate kSameRegion{"the same region of both views"};
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
 
 QString valueText(double v) {
   return std::isnan(v) ? CompareView::tr("masked") : QString::number(v, 'g', 10);
@@ -51,7 +51,7 @@ bool isLengthParam(std::string_view id) {
 }
 
 ComparePanelSpec panelOf(const PanelSpec& spec) {
-  return {q(spec.scheme), q(spec.view), q(spec.overrides)};
+  return {qs(spec.scheme), qs(spec.view), qs(spec.overrides)};
 }
 
 /// Parameters that differ from the scheme's defaults as KEY=VALUE words, the length left out
@@ -61,7 +61,7 @@ QString overridesText(const Scheme& scheme, const ParamSet& params) {
   QStringList words;
   for (const auto& [id, value] : params.items()) {
     if (isLengthParam(id) || !defaults.has(id) || defaults.get(id) == value) continue;
-    words << q(id) + QLatin1Char('=') + q(formatValue(value));
+    words << qs(id) + QLatin1Char('=') + qs(formatValue(value));
   }
   return words.join(QLatin1Char(' '));
 }
@@ -70,7 +70,7 @@ QString overridesText(const Scheme& scheme, const ParamSet& params) {
 
 std::vector<ComparePanelSpec> companionPanels(const Scheme& scheme, const ParamSet& params,
                                               const QString& view) {
-  const QString id = q(scheme.info().id);
+  const QString id = qs(scheme.info().id);
   const ComparePanelSpec own{id, view, overridesText(scheme, params)};
   const std::optional<ParamSet> other = companionParams(scheme, params);
   if (!other) return {own, panelOf(compareDefaults().companion)};
@@ -206,7 +206,7 @@ void CompareView::setPanels(const std::vector<ComparePanelSpec>& panels) {
     p->box = new QWidget(m_grid);
     p->scheme = new QComboBox(p->box);
     for (const auto& s : allSchemes())
-      p->scheme->addItem(coreText(s->info().name), q(s->info().id));
+      p->scheme->addItem(coreText(s->info().name), qs(s->info().id));
     p->view = new QComboBox(p->box);
     // Long scheme and view names must not set the panel's minimum width (four panels fit a
     // 1024 px screen): the combo boxes shrink and elide, the full name is in the pop-up.
@@ -242,7 +242,7 @@ void CompareView::setPanels(const std::vector<ComparePanelSpec>& panels) {
     p->scheme->setCurrentIndex(std::max(idx, 0));
     p->spec.scheme = p->scheme->currentData().toString();
     for (const ViewSpec& v : findScheme(p->spec.scheme.toStdString()).info().views)
-      p->view->addItem(coreText(v.title), q(v.id));
+      p->view->addItem(coreText(v.title), qs(v.id));
     p->view->setCurrentIndex(std::max(p->view->findData(p->spec.view), 0));
     p->spec.view = p->view->currentData().toString();
     connect(p->scheme, &QComboBox::currentIndexChanged, this, [this, i, p] {
@@ -250,7 +250,7 @@ void CompareView::setPanels(const std::vector<ComparePanelSpec>& panels) {
       const QSignalBlocker block(p->view);
       p->view->clear();
       for (const ViewSpec& v : findScheme(p->spec.scheme.toStdString()).info().views)
-        p->view->addItem(coreText(v.title), q(v.id));
+        p->view->addItem(coreText(v.title), qs(v.id));
       p->spec.view = p->view->currentData().toString();
       p->overrides->clear();
       p->spec.overrides.clear();
@@ -382,7 +382,7 @@ void CompareView::applyPanel(int index) {
   try {
     params = comparePanelParams(p->spec, length());
   } catch (const ParamError& e) {
-    p->plot->setMessage(q(e.what()));
+    p->plot->setMessage(qs(e.what()));
     p->readout->clear();
     p->last = {};
     updateDifference();
@@ -444,7 +444,7 @@ QString CompareView::quantityOf(const Panel& p) {
   PlotOptions options;
   describeValues(options, scheme, p.last.params, spec.id);
   const std::string label = relabelled(spec, options).valueLabel;
-  return q(label.empty() ? spec.id : label);
+  return qs(label.empty() ? spec.id : label);
 }
 
 std::optional<std::pair<double, double>> CompareView::sharedSpan(const Panel& p) const {
@@ -718,7 +718,7 @@ void CompareView::showDifference() {
     const double maxAbs = d.values.array().isNaN().select(0.0, d.values.array().abs()).maxCoeff();
     m_diffNote->setText(tr("largest |A − B| among the cells drawn: %1").arg(valueText(maxAbs)));
   } catch (const ParamError& e) {
-    m_diffPlot->setMessage(tr("No difference map: %1").arg(q(e.what())));
+    m_diffPlot->setMessage(tr("No difference map: %1").arg(qs(e.what())));
     m_diffNote->clear();
   }
   if (!busy()) emit settled();
@@ -743,7 +743,7 @@ void CompareView::retranslate() {
     const Scheme& scheme = findScheme(p->spec.scheme.toStdString());
     for (int k = 0; k < p->view->count(); ++k)
       for (const ViewSpec& v : scheme.info().views)
-        if (q(v.id) == p->view->itemData(k).toString()) p->view->setItemText(k, coreText(v.title));
+        if (qs(v.id) == p->view->itemData(k).toString()) p->view->setItemText(k, coreText(v.title));
   }
 }
 

@@ -16,7 +16,7 @@
 #include <limits>
 #include <utility>
 
-#include "posenc_ui/app/translation.h"
+#include "posenc_ui/common/translation.h"
 
 namespace posenc::ui {
 

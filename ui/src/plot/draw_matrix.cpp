@@ -14,7 +14,7 @@
 #include <optional>
 #include <utility>
 
-#include "posenc_ui/app/translation.h"
+#include "posenc_ui/common/translation.h"
 #include "posenc_ui/plot/colormaps.h"
 
 namespace posenc::ui {

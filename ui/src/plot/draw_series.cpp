@@ -16,7 +16,7 @@
 #include <set>
 #include <utility>
 
-#include "posenc_ui/app/translation.h"
+#include "posenc_ui/common/translation.h"
 #include "posenc_ui/plot/colormaps.h"
 
 namespace posenc::ui {

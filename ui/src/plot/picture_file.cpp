@@ -18,6 +18,7 @@
 #include <cmath>
 
 #include "posenc/io/data_io.hpp"
+#include "posenc_ui/common/qt_string.h"
 #include "posenc_ui/plot/plot_parts.h"
 
 namespace posenc::ui {
@@ -225,7 +226,7 @@ QString writePicture(QCustomPlot& plot, const QString& path, QSize size, double 
       out.write(bytes.constData(), static_cast<std::streamsize>(bytes.size()));
     });
   } catch (const IoError& e) {
-    return QString::fromStdString(e.what());  // "cannot write PATH: reason"
+    return qs(e.what());  // "cannot write PATH: reason"
   }
   return {};
 }

@@ -14,7 +14,8 @@
 #include <cmath>
 
 #include "posenc/base/scheme.hpp"
-#include "posenc_ui/app/translation.h"
+#include "posenc_ui/common/qt_string.h"
+#include "posenc_ui/common/translation.h"
 
 namespace posenc::ui {
 
@@ -381,7 +382,7 @@ QString localizedSubtitle(const QString& subtitle) {
     if (localized != rest) return subtitle.left(at + separator.size()) + localized;
   }
   for (const auto& scheme : allSchemes()) {
-    const QString name = QString::fromStdString(scheme->info().name);
+    const QString name = qs(scheme->info().name);
     if (subtitle == name || subtitle.startsWith(name + QLatin1Char(' ')))
       return coreText(scheme->info().name) + subtitle.mid(name.size());
   }
@@ -411,7 +412,7 @@ void describeValues(PlotOptions& options, const Scheme& scheme, const ParamSet& 
   options.standInSeed = standInSeed(scheme, params, view);
   const ViewLabels labels = scheme.labels(params, view);
   if (options.title.isEmpty() && !labels.title.empty()) options.title = coreText(labels.title);
-  options.valueLabel = QString::fromStdString(labels.valueLabel);
+  options.valueLabel = qs(labels.valueLabel);
   const std::string absent = scheme.absentTerm(params, view);
   options.absentTerm = absent.empty() ? QString() : coreText(absent);
 }

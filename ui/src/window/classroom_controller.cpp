@@ -19,8 +19,9 @@
 #include <qcustomplot.h>
 
 #include "posenc/io/data_io.hpp"
-#include "posenc_ui/app/settings_keys.h"
-#include "posenc_ui/app/translation.h"
+#include "posenc_ui/common/qt_string.h"
+#include "posenc_ui/common/settings_keys.h"
+#include "posenc_ui/common/translation.h"
 #include "posenc_ui/io/lesson.h"
 #include "posenc_ui/modes/animation_view.h"
 #include "posenc_ui/panels/explanation_panel.h"
@@ -31,12 +32,6 @@
 #include "posenc_ui/window/session_actions.h"
 
 namespace posenc::ui {
-
-namespace {
-
-QString qs(const std::string& s) { return QString::fromStdString(s); }
-
-}  // namespace
 
 ClassroomController::ClassroomController(QMainWindow* window, const EncodingController& controller,
                                          QWidget* explorePage, ShownView shownView)

@@ -24,7 +24,8 @@
 #include <qcustomplot.h>
 #include <sstream>
 
-#include "posenc_ui/app/translation.h"
+#include "posenc_ui/common/qt_string.h"
+#include "posenc_ui/common/translation.h"
 #include "posenc_ui/control/encoding_controller.h"
 #include "posenc_ui/io/view_export.h"
 #include "posenc_ui/modes/animation_view.h"
@@ -34,8 +35,6 @@
 namespace posenc::ui {
 
 namespace {
-
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 /// The export dialogs' shape: their form, a wrapped note under it, Save and Cancel.
 void layOutSaveDialog(QDialog& dialog, QFormLayout* form, QLabel* note) {

@@ -21,16 +21,17 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 
-#include "posenc_ui/app/settings_keys.h"
-#include "posenc_ui/app/translation.h"
 #include "posenc_ui/check/check_window.h"
+#include "posenc_ui/common/qt_string.h"
+#include "posenc_ui/common/settings_keys.h"
+#include "posenc_ui/common/translation.h"
 #include "posenc_ui/help/help_windows.h"
 #include "posenc_ui/help/problem_log.h"
 #include "posenc_ui/io/lesson.h"
 #include "posenc_ui/models/model_actions.h"
 #include "posenc_ui/modes/animation_view.h"
-#include "posenc_ui/panels/parameter_panel.h"
 #include "posenc_ui/panels/readout_panel.h"
+#include "posenc_ui/params/parameter_panel.h"
 #include "posenc_ui/plot/colormaps.h"
 #include "posenc_ui/plot/plot_view.h"
 #include "posenc_ui/window/classroom_controller.h"
@@ -42,12 +43,6 @@
 #include "posenc_ui/window/view_grid.h"
 
 namespace posenc::ui {
-
-namespace {
-
-QString qs(const std::string& s) { return QString::fromStdString(s); }
-
-}  // namespace
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   setObjectName(QStringLiteral("MainWindow"));

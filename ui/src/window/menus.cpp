@@ -12,7 +12,7 @@
 #include <QMessageBox>
 #include <QToolBar>
 
-#include "posenc_ui/app/translation.h"
+#include "posenc_ui/common/translation.h"
 #include "posenc_ui/io/lesson.h"
 #include "posenc_ui/io/session_io.h"
 #include "posenc_ui/plot/colormaps.h"

@@ -14,8 +14,9 @@
 #include <QUndoStack>
 
 #include "posenc/io/data_io.hpp"
-#include "posenc_ui/app/settings_keys.h"
-#include "posenc_ui/app/translation.h"
+#include "posenc_ui/common/qt_string.h"
+#include "posenc_ui/common/settings_keys.h"
+#include "posenc_ui/common/translation.h"
 #include "posenc_ui/control/encoding_controller.h"
 
 namespace posenc::ui {
@@ -89,7 +90,7 @@ void SessionActions::applyPreset(const QString& id) {
     keep.params = preset.params;
     keep.zoom.reset();
     keep.model.clear();  // the preset's parameters, not the model's
-    if (keep.scheme != QString::fromStdString(m_controller.scheme().info().id)) {
+    if (keep.scheme != qs(m_controller.scheme().info().id)) {
       keep.view = preset.view;  // the preset's view if it names one, else the scheme's first
       keep.gridViews.clear();
     }

@@ -5,15 +5,14 @@
 #include <QKeySequence>
 #include <QUndoStack>
 
-#include "posenc_ui/app/translation.h"
+#include "posenc_ui/common/qt_string.h"
+#include "posenc_ui/common/translation.h"
 #include "posenc_ui/control/encoding_controller.h"
-#include "posenc_ui/panels/parameter_panel.h"
+#include "posenc_ui/params/parameter_names.h"
 
 namespace posenc::ui {
 
 namespace {
-
-QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 /// A value as the command line writes it, at most 24 characters (a long list is cut).
 QString shortValue(const Value& value) {
@@ -99,14 +98,13 @@ UndoState::UndoState(const EncodingController& controller, ApplyState applyState
 
 void UndoState::push(const QString& schemeAfter, const ParamSet& after, const QString& param,
                      bool open, std::function<QString()> describe) {
-  m_stack->push(new StateCommand(m_applyState,
-                                 QString::fromStdString(m_controller.scheme().info().id),
+  m_stack->push(new StateCommand(m_applyState, qs(m_controller.scheme().info().id),
                                  m_controller.params(), schemeAfter, after, param, open,
                                  std::move(describe)));
 }
 
 void UndoState::chooseScheme(const QString& schemeId) {
-  if (schemeId == QString::fromStdString(m_controller.scheme().info().id)) return;
+  if (schemeId == qs(m_controller.scheme().info().id)) return;
   const Scheme& next = findScheme(schemeId.toStdString());
   push(schemeId, ParamSet(next.info().params), QString(), false,
        [&next] { return tr("Switch to %1").arg(coreText(next.info().name)); });
@@ -114,7 +112,7 @@ void UndoState::chooseScheme(const QString& schemeId) {
 
 void UndoState::editParams(const ParamSet& params, const QString& param, bool continuing) {
   // Named by what changed, from the value before to the value after (changeText).
-  push(QString::fromStdString(m_controller.scheme().info().id), params, param, continuing, {});
+  push(qs(m_controller.scheme().info().id), params, param, continuing, {});
 }
 
 void UndoState::applySession(const Session& session, std::function<QString()> describe) {

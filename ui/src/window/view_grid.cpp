@@ -17,18 +17,13 @@
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
-#include "posenc_ui/app/translation.h"
+#include "posenc_ui/common/qt_string.h"
+#include "posenc_ui/common/translation.h"
 #include "posenc_ui/plot/plot_fit.h"
 #include "posenc_ui/plot/plot_parts.h"
 #include "posenc_ui/plot/plot_view.h"
 
 namespace posenc::ui {
-
-namespace {
-
-QString qs(const std::string& s) { return QString::fromStdString(s); }
-
-}  // namespace
 
 ViewGrid::ViewGrid(EncodingController& controller, QWidget* parent)
     : QWidget(parent), m_controller(controller) {

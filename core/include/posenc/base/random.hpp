@@ -65,4 +65,11 @@ enum class Tensor : std::uint32_t {
 /// (e.g. RoPE's and xPos's fixed q and k, row 0).
 [[nodiscard]] Vector normalRow(std::uint64_t seed, Tensor tensor, std::uint64_t row, Index width);
 
+/// One head's block of a random dModel x dModel weight (DeBERTa's and TUPE's W^Q, W^K, U^Q,
+/// U^K): dModel x d, entry (c, o) = normal(seed, tensor, c, head * d + o) * (1 / sqrt(dModel)),
+/// the columns head * d .. head * d + d - 1 of the whole weight, whose entries are
+/// N(0, 1 / dModel).
+[[nodiscard]] Matrix normalHeadWeight(std::uint64_t seed, Tensor tensor, Index dModel, Index head,
+                                      Index d);
+
 }  // namespace posenc

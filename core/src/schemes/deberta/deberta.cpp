@@ -37,19 +37,6 @@ const MessageTemplate kRelTableShape{
 
 Index headDim(const DebertaParams& p) { return p.dModel / p.heads; }
 
-/// This head's d_model x d block of a d_model x d_model weight, N(0, 1)/sqrt(d_model).
-Matrix headWeight(const DebertaParams& p, Tensor tensor) {
-  const Index d = headDim(p);
-  const double s = 1.0 / std::sqrt(static_cast<double>(p.dModel));
-  Matrix w(p.dModel, d);
-  for (Index c = 0; c < p.dModel; ++c)
-    for (Index o = 0; o < d; ++o)
-      w(c, o) = normal(p.seed, tensor, static_cast<std::uint64_t>(c),
-                       static_cast<std::uint64_t>(p.head * d + o)) *
-                s;
-  return w;
-}
-
 /// x W (orderedProduct: row-independent, so a row's bits do not depend on the other rows
 /// asked for with it).
 Matrix project(const Matrix& x, const Matrix& w) { return detail::orderedProduct(x, w); }
@@ -113,8 +100,8 @@ struct HeadTables {
 /// row is monotone in r).
 HeadTables headTables(const DebertaParams& p, Index rMin, Index rMax) {
   HeadTables h;
-  h.wq = headWeight(p, Tensor::DebertaWq);
-  h.wk = headWeight(p, Tensor::DebertaWk);
+  h.wq = normalHeadWeight(p.seed, Tensor::DebertaWq, p.dModel, p.head, headDim(p));
+  h.wk = normalHeadWeight(p.seed, Tensor::DebertaWk, p.dModel, p.head, headDim(p));
   h.first = debertaC2pRow(p, std::max<Index>(rMin, 0), std::max<Index>(rMin, 0) - rMin);
   const Index last = debertaC2pRow(p, std::max<Index>(rMax, 0), std::max<Index>(rMax, 0) - rMax);
   std::vector<Index> rows;

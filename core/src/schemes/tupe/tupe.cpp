@@ -36,19 +36,6 @@ Matrix drawRows(std::uint64_t seed, Tensor tensor, std::span<const Index> positi
   return out;
 }
 
-/// This head's d_model x d_head block (columns head*d_head ..) of a d_model x d_model weight.
-Matrix drawHeadWeight(const TupeParams& p, Tensor tensor) {
-  const Index d = tupeHeadDim(p);
-  const double scale = 1.0 / std::sqrt(static_cast<double>(p.dModel));
-  Matrix out(p.dModel, d);
-  for (Index k = 0; k < p.dModel; ++k)
-    for (Index t = 0; t < d; ++t)
-      out(k, t) = normal(p.seed, tensor, static_cast<std::uint64_t>(k),
-                         static_cast<std::uint64_t>(p.head * d + t)) *
-                  scale;
-  return out;
-}
-
 Matrix product(const ConstRef& a, const ConstRef& b) { return detail::orderedProduct(a, b); }
 
 /// Rows of a random tensor at `positions` (std 1) times w: positions.size() x w.cols(). Drawn
@@ -323,11 +310,11 @@ TupeBlock headBlock(const TupeParams& p, std::span<const Index> rows, std::span<
   TupeBlock b;
   b.rows.assign(rows.begin(), rows.end());
   b.cols.assign(cols.begin(), cols.end());
-  b.wq = drawHeadWeight(p, Tensor::TupeWq);
-  b.wk = drawHeadWeight(p, Tensor::TupeWk);
+  b.wq = normalHeadWeight(p.seed, Tensor::TupeWq, p.dModel, p.head, tupeHeadDim(p));
+  b.wk = normalHeadWeight(p.seed, Tensor::TupeWk, p.dModel, p.head, tupeHeadDim(p));
   if (p.variant != TupeVariant::Tied) {  // tied never reads U: leave it empty
-    b.uq = drawHeadWeight(p, Tensor::TupeUq);
-    b.uk = drawHeadWeight(p, Tensor::TupeUk);
+    b.uq = normalHeadWeight(p.seed, Tensor::TupeUq, p.dModel, p.head, tupeHeadDim(p));
+    b.uk = normalHeadWeight(p.seed, Tensor::TupeUk, p.dModel, p.head, tupeHeadDim(p));
   }
   b.b.resize(p.buckets);
   const auto h = static_cast<std::uint64_t>(p.head);

@@ -18,17 +18,14 @@
 
 #include "posenc/base/random.hpp"
 #include "support/eigen_near.hpp"
+#include "support/indices.hpp"
 
 namespace posenc {
 namespace {
 
 constexpr double kTol = 1e-12;
 
-std::vector<Index> range(Index n) {
-  std::vector<Index> v;
-  for (Index k = 0; k < n; ++k) v.push_back(k);
-  return v;
-}
+using test::range;
 
 ParamSet params(const std::vector<std::pair<std::string, std::string>>& sets) {
   return makeParams(findScheme("deberta"), sets);

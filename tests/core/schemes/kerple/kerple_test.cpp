@@ -13,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include "posenc/schemes/alibi/alibi.hpp"
+#include "support/indices.hpp"
 #include "support/refused.hpp"
 
 namespace posenc {
@@ -20,11 +21,7 @@ namespace {
 
 using Sets = std::vector<std::pair<std::string, std::string>>;
 
-std::vector<Index> positions(Index n) {
-  std::vector<Index> v(static_cast<std::size_t>(n));
-  for (Index i = 0; i < n; ++i) v[static_cast<std::size_t>(i)] = i;
-  return v;
-}
+using test::range;
 
 /// Expects m (masked above the diagonal) to equal the reference's row-major values below it.
 void expectLowerTriangle(const Matrix& m, const std::vector<double>& expected) {
@@ -45,7 +42,7 @@ TEST(KerpleBias, LogKernelMatchesTheAuthorsCode) {
   p.length = 5;
   p.r1 = 1.7;
   p.r2 = 0.3;
-  const std::vector<Index> all = positions(5);
+  const std::vector<Index> all = range(5);
   expectLowerTriangle(kerpleBiasMatrix(p, all, all), {-0,
                                                       -0,
                                                       -0,
@@ -86,7 +83,7 @@ TEST(KerpleBias, PowerKernelMatchesTheAuthorsCode) {
   p.variant = KerpleVariant::Power;
   p.a = 0.8;
   p.p = 0.6;
-  const std::vector<Index> all = positions(5);
+  const std::vector<Index> all = range(5);
   expectLowerTriangle(kerpleBiasMatrix(p, all, all), {-0,
                                                       -0,
                                                       -0,
@@ -130,7 +127,7 @@ TEST(KerpleBias, ZeroAtDistanceZeroAndDecreasingInTheDistance) {
     p.r2 = 3.0;
     p.a = 0.2;
     p.p = 1.3;
-    const std::vector<Index> all = positions(300);
+    const std::vector<Index> all = range(300);
     const Matrix b = kerpleBiasMatrix(p, all, all);
     for (Index i = 0; i < 300; i += 7) {
       EXPECT_EQ(b(i, i), 0.0) << variant;

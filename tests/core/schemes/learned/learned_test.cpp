@@ -12,17 +12,14 @@
 
 #include "posenc/base/scheme.hpp"
 #include "support/eigen_near.hpp"
+#include "support/indices.hpp"
 
 namespace posenc {
 namespace {
 
 using Sets = std::vector<std::pair<std::string, std::string>>;
 
-std::vector<Index> range(Index from, Index to) {
-  std::vector<Index> v(static_cast<std::size_t>(to - from));
-  std::iota(v.begin(), v.end(), from);
-  return v;
-}
+using test::range;
 
 ParamError errorOf(const Sets& sets) {
   const auto scheme = makeLearnedScheme();

@@ -13,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include "support/eigen_near.hpp"
+#include "support/indices.hpp"
 #include "support/refused.hpp"
 
 namespace posenc {
@@ -28,11 +29,7 @@ Matrix inputs(Index length, Index d, Index a, Index b) {
   return x;
 }
 
-std::vector<Index> positions(Index n) {
-  std::vector<Index> v(static_cast<std::size_t>(n));
-  for (Index i = 0; i < n; ++i) v[static_cast<std::size_t>(i)] = i;
-  return v;
-}
+using test::range;
 
 TEST(NopeAttention, MatchesNumpysCausalSoftmaxAndEntropy) {
   // nope.py: attention (0 above the diagonal), entropy, uniform.
@@ -85,7 +82,7 @@ TEST(NopeAttention, RowsSumToOneAndAreMaskedAboveTheDiagonal) {
   p.length = 50;
   p.dim = 16;
   p.seed = 7;
-  const std::vector<Index> all = positions(50);
+  const std::vector<Index> all = range(50);
   const Matrix a = nopeAttention(p, all, all);
   for (Index i = 0; i < 50; ++i) {
     double sum = 0;
@@ -134,7 +131,7 @@ TEST(NopeAttention, ReadoutTermsGiveTheCellsWeightAndLogit) {
 }
 
 TEST(NopeMask, IsOneOnAndBelowTheDiagonal) {
-  const std::vector<Index> all = positions(6);
+  const std::vector<Index> all = range(6);
   const Matrix m = nopeMask(all, all);
   for (Index i = 0; i < 6; ++i)
     for (Index j = 0; j < 6; ++j) EXPECT_EQ(m(i, j), j <= i ? 1.0 : 0.0);

@@ -14,6 +14,7 @@
 #include <gtest/gtest.h>
 
 #include "support/eigen_near.hpp"
+#include "support/indices.hpp"
 #include "support/refused.hpp"
 
 namespace posenc {
@@ -21,11 +22,7 @@ namespace {
 
 using Sets = std::vector<std::pair<std::string, std::string>>;
 
-std::vector<Index> positions(Index n) {
-  std::vector<Index> v(static_cast<std::size_t>(n));
-  for (Index i = 0; i < n; ++i) v[static_cast<std::size_t>(i)] = i;
-  return v;
-}
+using test::range;
 
 Matrix rowsOf(Index rows, Index cols, const std::vector<double>& v) {
   Matrix m(rows, cols);
@@ -54,7 +51,7 @@ TEST(SandwichFrequencies, StartAtKOneAsNemosArange) {
 
 TEST(SandwichBias, MatchesNemoBidirectional) {
   // sandwich.py: head0, head3 (bidirectional, 4 heads, hidden_size 8, length 5).
-  const std::vector<Index> all = positions(5);
+  const std::vector<Index> all = range(5);
   const std::vector<double> row{0, -0.0025231696526335501, -0.010067717745756655,
                                 -0.022559011061015433, -0.039873489662734407};
   Matrix head0(5, 5);
@@ -78,7 +75,7 @@ TEST(SandwichBias, MatchesNemoCausalAndFar) {
                                  {0, 0, 0, 0, -0.010338012633869964, 0, 0, 0, -0.040420604805371296,
                                   -0.010338012633869964, 0, 0, -0.087544966330239504,
                                   -0.040420604805371296, -0.010338012633869964, 0});
-  const std::vector<Index> all = positions(4);
+  const std::vector<Index> all = range(4);
   const Matrix b = sandwichBias(params(4, 16, 3, 1, true), all, all);
   for (Index i = 0; i < 4; ++i)
     for (Index j = 0; j < 4; ++j) {
@@ -97,7 +94,7 @@ TEST(SandwichBias, MatchesNemoCausalAndFar) {
 }
 
 TEST(SandwichBias, ZeroAtDistanceZeroNonPositiveAndSymmetric) {
-  const std::vector<Index> all = positions(200);
+  const std::vector<Index> all = range(200);
   const Matrix b = sandwichBias(params(200, 32, 8, 5, false), all, all);
   for (Index i = 0; i < 200; i += 3) {
     EXPECT_EQ(b(i, i), 0.0);

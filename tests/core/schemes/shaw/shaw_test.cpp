@@ -17,6 +17,7 @@
 
 #include "posenc/base/random.hpp"
 #include "support/eigen_near.hpp"
+#include "support/indices.hpp"
 
 namespace posenc {
 namespace {
@@ -31,11 +32,7 @@ Matrix mat(Index r, Index c, std::initializer_list<double> v) {
   return m;
 }
 
-std::vector<Index> range(Index n) {
-  std::vector<Index> v;
-  for (Index k = 0; k < n; ++k) v.push_back(k);
-  return v;
-}
+using test::range;
 
 ParamSet params(const std::vector<std::pair<std::string, std::string>>& sets) {
   return makeParams(findScheme("shaw"), sets);

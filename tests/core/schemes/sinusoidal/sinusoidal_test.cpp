@@ -13,17 +13,14 @@
 
 #include "posenc/base/scheme.hpp"
 #include "support/eigen_near.hpp"
+#include "support/indices.hpp"
 
 namespace posenc {
 namespace {
 
 using Sets = std::vector<std::pair<std::string, std::string>>;
 
-std::vector<Index> range(Index n) {
-  std::vector<Index> v(static_cast<std::size_t>(n));
-  std::iota(v.begin(), v.end(), Index{0});
-  return v;
-}
+using test::range;
 
 Matrix full(const Scheme& s, const ParamSet& params, std::string_view view) {
   return computeMatrix(s, params, view).values;

@@ -14,6 +14,7 @@
 #include "posenc/base/random.hpp"
 #include "posenc/maths/t5_bucket.hpp"
 #include "support/eigen_near.hpp"
+#include "support/indices.hpp"
 #include "support/refused.hpp"
 
 namespace posenc {
@@ -21,11 +22,7 @@ namespace {
 
 using Sets = std::vector<std::pair<std::string, std::string>>;
 
-std::vector<Index> range(Index begin, Index end) {
-  std::vector<Index> v;
-  for (Index k = begin; k < end; ++k) v.push_back(k);
-  return v;
-}
+using test::range;
 
 using test::refusedParam;
 

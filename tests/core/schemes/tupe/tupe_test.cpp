@@ -20,6 +20,7 @@
 #include "posenc/base/random.hpp"
 #include "posenc/maths/t5_bucket.hpp"
 #include "support/eigen_near.hpp"
+#include "support/indices.hpp"
 #include "support/softmax_rows.hpp"
 
 namespace posenc {
@@ -36,11 +37,7 @@ Matrix mat(Index r, Index c, std::initializer_list<double> v) {
   return m;
 }
 
-std::vector<Index> range(Index n) {
-  std::vector<Index> v;
-  for (Index k = 0; k < n; ++k) v.push_back(k);
-  return v;
-}
+using test::range;
 
 /// The hand-made case of the numpy script: length 3, d_model 4, heads 1.
 TupeBlock literalBlock() {

@@ -9,14 +9,9 @@
 
 #include "posenc/base/params.hpp"
 #include "posenc_ui/io/json_reader.h"
+#include "posenc_ui/plot/zoom.h"
 
 namespace posenc::ui {
-
-/// Visible part of a view in data coordinates (columns x0..x1, rows y0..y1; for charts, x and y).
-struct Zoom {
-  double x0 = 0, x1 = 0, y0 = 0, y1 = 0;
-  friend bool operator==(const Zoom&, const Zoom&) = default;
-};
 
 /// Everything a user would expect to find again when reopening their work.
 struct Session {

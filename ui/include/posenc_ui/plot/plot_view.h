@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "posenc/base/view.hpp"
-#include "posenc_ui/io/session_io.h"
 #include "posenc_ui/plot/plot_parts.h"
+#include "posenc_ui/plot/zoom.h"
 
 class QCustomPlot;
 class QCPAxis;

@@ -1,29 +1,24 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The parameter editor: one row per ParamSpec (label | editor | slider | reset), checked with
 // the core's validateParams on every edit; only valid sets leave the panel.
-#include "posenc_ui/panels/parameter_panel.h"
+#include "posenc_ui/params/parameter_panel.h"
 
 #include <QAbstractSpinBox>
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
-#include <QCoreApplication>
 #include <QDoubleSpinBox>
 #include <QEvent>
 #include <QFileDialog>
-#include <QFocusEvent>
 #include <QFontMetrics>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QIcon>
-#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
-#include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
 #include <QPixmap>
-#include <QProxyStyle>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSignalBlocker>
@@ -33,332 +28,39 @@
 #include <QStyle>
 #include <QToolButton>
 #include <QVBoxLayout>
-#include <QWheelEvent>
 #include <algorithm>
 #include <cmath>
-#include <functional>
 #include <limits>
 #include <optional>
 
-#include "posenc_ui/app/translation.h"
+#include "big_int_spin_box.h"
+#include "error_frame.h"
+#include "int_spin_box.h"
+#include "panel_control.h"
+#include "panel_slider.h"
+#include "posenc_ui/common/qt_string.h"
+#include "posenc_ui/common/translation.h"
 #include "posenc_ui/io/lesson.h"
+#include "posenc_ui/params/parameter_names.h"
+#include "real_spin_box.h"
 
 namespace posenc::ui {
 
-QString parameterName(const QString& id) {
-  QString name = QCoreApplication::translate("posenc::ui::ParamName", id.toUtf8().constData());
-  return name == id ? QString() : name;
-}
-
-QString choiceName(const QString& id) {
-  // The choice ids are listed for lupdate by the string extractor, from the registry
-  // (resources/translations/extract_strings.cpp, context "posenc::choice").
-  QString name = QCoreApplication::translate("posenc::choice", id.toUtf8().constData());
-  return name == id ? QString() : name;
-}
-
-QString choiceLabel(const QString& id) {
-  const QString name = choiceName(id);
-  return name.isEmpty() ? id : id + QStringLiteral("  ") + name;
-}
-
-QString parameterLabel(const QString& id) {
-  const QString name = parameterName(id);
-  return name.isEmpty() ? id : id + QStringLiteral("  ") + name;
-}
-
 namespace {
+
+using editors::BigIntSpinBox;
+using editors::ErrorFrame;
+using editors::IntSpinBox;
+using editors::kErrorColor;
+using editors::PanelCombo;
+using editors::PanelSlider;
+using editors::RealSpinBox;
+using editors::ScaledSliderStyle;
 
 /// Slider positions of a logarithmic slider and of a linear slider over real values (integer
 /// linear sliders step through the integers themselves).
 constexpr int kSliderSteps = 1000;
 constexpr double kWideRatio = 1000.0;  ///< Ranges wider than this get a logarithmic slider.
-constexpr int kRealDecimals = 16;      ///< QDoubleSpinBox rounds to this many decimals.
-const QColor kErrorColor(0xc6, 0x28, 0x28);
-
-/// Every parameter id of every scheme, for lupdate: each id's translation is the parameter's
-/// short name in that language ("length" -> "长度"). The label keeps the id first (it is what
-/// sessions and the command line use, see resources/translations/GLOSSARY.md) and adds the
-/// name after it when the language has one. tests/ui/translation_test checks that this list
-/// covers every parameter of every scheme.
-[[maybe_unused]] const char* const kParamNames[] = {
-    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "a"),
-    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "attention_factor"),
-    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "bands"),
-    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "base"),
-    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "beta_fast"),
-    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "beta_slow"),
-    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "bidirectional"),
-    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "buckets"),
-    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "causal"),
-    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "clamp_len"),
-    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "clip"),
-    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "d_model"),
-    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "dim"),
-    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "factor"),
-    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "gamma"),
-    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "grid"),
-    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "head"),
-    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "heads"),
-    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "high_freq_factor"),
-    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "layout"),
-    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "length"),
-    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "long_factor"),
-    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "measure"),
-    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "low_freq_factor"),
-    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "max_distance"),
-    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "max_len"),
-    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "max_relative_positions"),
-    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "mlen"),
-    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "mscale"),
-    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "mscale_all_dim"),
-    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "offset"),
-    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "overflow"),
-    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "p"),
-    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "pair"),
-    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "partial_rotary_factor"),
-    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "positions"),
-    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "qlen"),
-    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "queries"),
-    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "r1"),
-    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "r2"),
-    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "rel_norm"),
-    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "rel_table"),
-    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "relative"),
-    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "scale_base"),
-    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "scaling"),
-    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "seed"),
-    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "short_factor"),
-    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "stack"),
-    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "std"),
-    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "table"),
-    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "train_length"),
-    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "truncate"),
-    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "u_table"),
-    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "untie_cls"),
-    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "v_table"),
-    QT_TRANSLATE_NOOP("posenc::ui::ParamName", "variant"),
-};
-
-QString qs(const std::string& s) { return QString::fromStdString(s); }
-
-/// Keys that step a spin box or a slider; holding one down is a continuing gesture.
-bool isStepKey(int key, bool slider) {
-  switch (key) {
-    case Qt::Key_Up:
-    case Qt::Key_Down:
-    case Qt::Key_PageUp:
-    case Qt::Key_PageDown:
-      return true;
-    case Qt::Key_Left:
-    case Qt::Key_Right:
-    case Qt::Key_Home:
-    case Qt::Key_End:
-      return slider;
-    default:
-      return false;
-  }
-}
-
-/// A control that reports press-and-hold gestures (mouse on the arrows or the slider, a held
-/// step key) through `onHold`, and ignores the wheel unless it has focus, so scrolling the
-/// panel never changes a value by accident. Adds no signals, so no Q_OBJECT.
-template <class Base>
-class PanelControl : public Base {
- public:
-  using Base::Base;
-  std::function<void(bool)> onHold;
-
- protected:
-  [[nodiscard]] virtual bool isSlider() const { return false; }
-
-  void wheelEvent(QWheelEvent* e) override {
-    if (!this->hasFocus()) {
-      e->ignore();  // let the enclosing scroll area scroll
-      return;
-    }
-    Base::wheelEvent(e);
-  }
-  void keyPressEvent(QKeyEvent* e) override {
-    if (onHold && isStepKey(e->key(), isSlider())) onHold(true);
-    Base::keyPressEvent(e);
-  }
-  void keyReleaseEvent(QKeyEvent* e) override {
-    Base::keyReleaseEvent(e);
-    if (onHold && isStepKey(e->key(), isSlider()) && !e->isAutoRepeat()) onHold(false);
-  }
-  void mousePressEvent(QMouseEvent* e) override {
-    if (onHold && e->button() == Qt::LeftButton) onHold(true);
-    Base::mousePressEvent(e);
-  }
-  void mouseReleaseEvent(QMouseEvent* e) override {
-    Base::mouseReleaseEvent(e);
-    if (onHold && e->button() == Qt::LeftButton) onHold(false);
-  }
-  void focusOutEvent(QFocusEvent* e) override {
-    Base::focusOutEvent(e);
-    if (onHold) onHold(false);  // a step key released in another window never arrives here
-  }
-};
-
-class PanelSlider : public PanelControl<QSlider> {
- public:
-  PanelSlider() : PanelControl<QSlider>(Qt::Horizontal) {}
-
- protected:
-  [[nodiscard]] bool isSlider() const override { return true; }
-};
-
-using PanelCombo = PanelControl<QComboBox>;
-
-/// A spin box that keeps its text as the person typed it: a number out of the parameter's
-/// range, a word, a lone "-", an empty field. Qt's spin boxes clamp such a value to their range
-/// or drop it without a word; here the text stays, and the panel refuses it with the core's
-/// reason (the command line's words) and applies nothing until it is valid. The arrows, step
-/// keys and the slider still move within the range, from the last value that read, and forget
-/// what was typed.
-template <class Base>
-class TypedSpinBox : public PanelControl<Base> {
- public:
-  using Number = decltype(std::declval<const Base&>().value());
-
-  TypedSpinBox() {
-    QObject::connect(this->lineEdit(), &QLineEdit::textEdited, this,
-                     [this](const QString& text) { m_typed = text; });
-  }
-  /// Shows `v` (a slider, undo, a session, Reset): what was typed is forgotten.
-  void showValue(Number v) {
-    m_typed.reset();
-    this->setValue(v);
-    this->lineEdit()->setText(textFromValue(this->value()));  // also when the value is unchanged
-  }
-
- protected:
-  void forgetTyped() { m_typed.reset(); }
-  [[nodiscard]] virtual QString format(Number v) const { return Base::textFromValue(v); }
-
-  QString textFromValue(Number v) const override { return m_typed ? *m_typed : format(v); }
-  /// Any text up to a sane length is taken as typed; the panel decides what it means.
-  QValidator::State validate(QString& text, int&) const override {
-    return text.size() <= kMaxTypedChars ? QValidator::Acceptable : QValidator::Invalid;
-  }
-  void fixup(QString&) const override {}
-  Number valueFromText(const QString& text) const override {
-    const QString t = text.trimmed();
-    bool ok = false;
-    double v = t.toDouble(&ok);
-    if (!ok) v = this->locale().toDouble(t, &ok);
-    if (!ok || !std::isfinite(v)) return this->value();  // the text stays; the panel refuses it
-    return static_cast<Number>(
-        std::clamp(v, static_cast<double>(this->minimum()), static_cast<double>(this->maximum())));
-  }
-  void stepBy(int steps) override {
-    forgetTyped();
-    Base::stepBy(steps);
-  }
-
- private:
-  static constexpr qsizetype kMaxTypedChars = 64;
-  std::optional<QString> m_typed;
-};
-
-/// Integer spin box. When `even`, the arrows and step keys move from one even value to the
-/// next (from an odd value, to the nearest even one in the direction of the step); a typed odd
-/// value is kept as typed, so the panel can refuse it with the core's reason instead of
-/// silently changing it.
-class IntSpinBox : public TypedSpinBox<QSpinBox> {
- public:
-  explicit IntSpinBox(bool even) : m_even(even) {}
-
-  void stepBy(int steps) override {
-    forgetTyped();
-    int v = value();
-    if (m_even && v % 2 != 0 && steps != 0) {
-      const int toEven = steps > 0 ? 1 : -1;  // the first step lands on the even neighbour
-      v += toEven;
-      steps -= toEven;
-    }
-    setValue(std::clamp(v + steps * singleStep(), minimum(), maximum()));
-  }
-
- private:
-  bool m_even;
-};
-
-/// Real spin box showing the shortest round-trip %g text (0.02, 1e-06, 10000, 1e+12) and
-/// accepting scientific input. Logarithmic ones step by factors of 2.
-class RealSpinBox : public TypedSpinBox<QDoubleSpinBox> {
- public:
-  explicit RealSpinBox(bool logarithmic) : m_log(logarithmic) { setDecimals(kRealDecimals); }
-
-  void stepBy(int steps) override {
-    forgetTyped();
-    const double v = m_log ? value() * std::pow(2.0, steps) : value() + steps * singleStep();
-    setValue(std::clamp(v, minimum(), maximum()));
-  }
-
- protected:
-  [[nodiscard]] QString format(double v) const override {
-    return QString::number(v, 'g', QLocale::FloatingPointShortest);
-  }
-
- private:
-  bool m_log;
-};
-
-/// Integer spin box for ranges beyond int32 (the 32-bit seed): a QDoubleSpinBox with 0
-/// decimals, exact for every integer below 2^53.
-class BigIntSpinBox : public TypedSpinBox<QDoubleSpinBox> {
- public:
-  BigIntSpinBox() {
-    setDecimals(0);
-    setSingleStep(1);
-  }
-};
-
-/// Holds one editor with a 2 px margin, painted as a red ring while the value is invalid.
-/// (A palette on this widget would leak into the editor's own frame colours.)
-class ErrorFrame : public QWidget {
- public:
-  void setInvalid(bool invalid) {
-    if (invalid == m_invalid) return;
-    m_invalid = invalid;
-    update();
-  }
-
- protected:
-  void paintEvent(QPaintEvent*) override {
-    if (!m_invalid) return;
-    QPainter p(this);
-    p.setRenderHint(QPainter::Antialiasing);
-    p.setPen(Qt::NoPen);
-    p.setBrush(kErrorColor);
-    p.drawRoundedRect(QRectF(rect()), 3, 3);
-  }
-
- private:
-  bool m_invalid = false;
-};
-
-/// The application style with slider handles and grooves scaled (presentation mode), so a
-/// slider stays easy to grab on a projector. Only set on sliders while the scale is not 1.
-class ScaledSliderStyle : public QProxyStyle {
- public:
-  double factor = 1.0;
-
-  int pixelMetric(PixelMetric metric, const QStyleOption* option,
-                  const QWidget* widget) const override {
-    const int v = QProxyStyle::pixelMetric(metric, option, widget);
-    switch (metric) {
-      case PM_SliderLength:
-      case PM_SliderThickness:
-      case PM_SliderControlThickness:
-        return static_cast<int>(std::lround(v * factor));
-      default:
-        return v;
-    }
-  }
-};
 
 /// A circular "reset" arrow drawn in `color`, so the icon needs no theme and no glyph font.
 QIcon resetIcon(const QColor& color) {

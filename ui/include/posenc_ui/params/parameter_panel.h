@@ -33,18 +33,6 @@ namespace posenc::ui {
 /// min > 0), linear otherwise. Even-only ints step by 2 and their sliders give only even values;
 /// a typed odd value is shown as typed and refused.
 ///
-/// A parameter's short name in the current language ("长度" for "length" in Chinese), empty
-/// when the language has none (English: the id is the name).
-[[nodiscard]] QString parameterName(const QString& id);
-/// The label of a parameter's row: its id, then its short name if any ("length  长度").
-[[nodiscard]] QString parameterLabel(const QString& id);
-/// A choice's short name in the current language ("交错" for "interleaved" in Chinese), empty
-/// when the language has none (English: the id is the name).
-[[nodiscard]] QString choiceName(const QString& id);
-/// The text of a choice in a combo box: its id, then its short name if any
-/// ("interleaved  交错"); the item's data is the id alone.
-[[nodiscard]] QString choiceLabel(const QString& id);
-
 /// Child object names, stable for tests and for the window: "param_<id>" (the editor),
 /// "slider_<id>", "reset_<id>", "error_<id>" (the inline message label), "label_<id>",
 /// "notApplied" and "resetAll". An editor in error or refused carries the dynamic property

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "posenc_ui/app/translation.h"
+#include "posenc_ui/common/translation.h"
 
 #include <QApplication>
 #include <QCoreApplication>
@@ -11,6 +11,7 @@
 #include <memory>
 
 #include "posenc/base/message.hpp"
+#include "posenc_ui/common/qt_string.h"
 #include "posenc/base/scheme.hpp"
 
 namespace posenc::ui {
@@ -99,7 +100,7 @@ QString fill(const QString& pattern, const QStringList& values) {
 /// Ids as a list in the current language: "a, b or c", "a、b 或 c".
 QString localList(const std::vector<std::string>& ids) {
   QStringList items;
-  for (const std::string& id : ids) items << QString::fromStdString(id);
+  for (const std::string& id : ids) items << qs(id);
   if (items.size() < 2) return items.join(QString());
   const QString comma = QCoreApplication::translate("posenc::ui::Allowed", ", ", "list separator");
   const QString last =
@@ -225,12 +226,12 @@ QString presetText(const QString& text) {
 
 QString messageText(const Message& message) {
   if (message.empty()) return {};
-  if (currentLanguage() == QLatin1String("en")) return QString::fromStdString(message.english());
+  if (currentLanguage() == QLatin1String("en")) return qs(message.english());
   QStringList values;
   for (const MessageArg& a : message.args()) {
     switch (a.kind()) {
       case MessageArg::Kind::Text:
-        values << QString::fromStdString(a.text());
+        values << qs(a.text());
         break;
       case MessageArg::Kind::List:
         values << localList(a.items());

@@ -1,0 +1,12 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The spin box of integers beyond int32 (big_int_spin_box.h).
+#include "big_int_spin_box.h"
+
+namespace posenc::ui::editors {
+
+BigIntSpinBox::BigIntSpinBox() {
+  setDecimals(0);
+  setSingleStep(1);
+}
+
+}  // namespace posenc::ui::editors
