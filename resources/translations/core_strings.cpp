@@ -845,16 +845,31 @@ QT_TRANSLATE_NOOP("posenc::ui::ParamName", "v_table")
 QT_TRANSLATE_NOOP("posenc::ui::ParamName", "variant")
 
 // the core's messages (posenc::MessageTemplate: errors and what is allowed)
+//: %1: a JSON field, rows or cols; %2: the number the data has
+QT_TRANSLATE_NOOP("posenc::Message", "\"%1\" does not match the data (%2)")
 QT_TRANSLATE_NOOP("posenc::Message", "\"__metadata__\" is not an object of strings")
 //: %1: a key of the metadata
 QT_TRANSLATE_NOOP("posenc::Message", "\"__metadata__\" value of '%1' is not a string")
 QT_TRANSLATE_NOOP("posenc::Message", "\"data_offsets\" is not [begin, end] with begin <= end")
 QT_TRANSLATE_NOOP("posenc::Message", "\"shape\" holds something other than whole numbers >= 0")
+QT_TRANSLATE_NOOP("posenc::Message", "\"x\" holds no points")
 //: %1: a key of config.json; %2: its value; %3: what is allowed
 QT_TRANSLATE_NOOP("posenc::Message", "%1 = %2: must be %3")
+//: %1: a row of the JSON file, e.g. data[2]; %2, %3: numbers of values
+QT_TRANSLATE_NOOP("posenc::Message", "%1 has %2 values, data[0] has %3 (every row needs as many, at least one)")
+//: %1: a folder of the Hugging Face cache
+QT_TRANSLATE_NOOP("posenc::Message", "%1 has no snapshot with a config.json or a checkpoint")
+//: %1: a place in the JSON file, e.g. data[2][3]; %2: a JSON type (null, boolean, string, object or array)
+QT_TRANSLATE_NOOP("posenc::Message", "%1 is %2, not a number or null (a masked cell)")
+//: %1: a place in the JSON file, e.g. data[2] or x
+QT_TRANSLATE_NOOP("posenc::Message", "%1 is not an array of numbers")
+//: %1: a curve of the JSON file, e.g. series[0]
+QT_TRANSLATE_NOOP("posenc::Message", "%1 is not an object with \"y\"")
+//: %1: a JSON field, row_start or col_start
+QT_TRANSLATE_NOOP("posenc::Message", "%1 must be a whole number >= 0")
 //: %1: what was asked; %2, %3: sizes such as 1.5 GiB; %4: where the budget came from; %5: the environment variable
 QT_TRANSLATE_NOOP("posenc::Message", "%1 needs %2, more than the memory budget of %3 (%4); ask for less (a smaller length, region or picture) or raise the budget with --memory-budget SIZE or %5")
-//: two alternatives, e.g. two keys of config.json
+//: %1, %2: the ids of TUPE's position rows
 QT_TRANSLATE_NOOP("posenc::Message", "%1 or %2")
 //: %1: the number of rotated pairs
 QT_TRANSLATE_NOOP("posenc::Message", "%1 positive numbers (one per rotated pair, d_rot/2)")
@@ -870,7 +885,9 @@ QT_TRANSLATE_NOOP("posenc::Message", "%1 view '%2' at %3 x %4 cells (%5 of value
 QT_TRANSLATE_NOOP("posenc::Message", "%1, %2, %3 or %4")
 //: %1: what the parameter allows; %2: a JSON type such as 'a string'
 QT_TRANSLATE_NOOP("posenc::Message", "%1, not %2")
-//: a file that cannot be read: %1: the file's name; %2: what is wrong with it
+//: %1: a curve of the JSON file, e.g. series[0]; %2, %3: numbers of values
+QT_TRANSLATE_NOOP("posenc::Message", "%1.y has %2 values, \"x\" has %3")
+//: a model that cannot be used: %1: a file or folder; %2: what is wrong with it
 QT_TRANSLATE_NOOP("posenc::Message", "%1: %2")
 //: %1: an array's name
 QT_TRANSLATE_NOOP("posenc::Message", "'%1' holds NaN or infinite values; a position table must be finite")
@@ -882,6 +899,15 @@ QT_TRANSLATE_NOOP("posenc::Message", "'shape' is not a tuple of whole numbers")
 QT_TRANSLATE_NOOP("posenc::Message", ".npy format version %1.%2 is not one of 1.0, 2.0, 3.0")
 //: %1: the last index
 QT_TRANSLATE_NOOP("posenc::Message", "0 .. %1")
+QT_TRANSLATE_NOOP("posenc::Message", "A:B with whole numbers 0 <= A < B (B may be left out: to the end)")
+QT_TRANSLATE_NOOP("posenc::Message", "KEY=VALUE")
+QT_TRANSLATE_NOOP("posenc::Message", "KEY=VALUE words separated by spaces, e.g. scaling=linear factor=4")
+//: %1: a file extension, e.g. .npy; %2: the name given
+QT_TRANSLATE_NOOP("posenc::Message", "a %1 file holds one array; drop ':%2'")
+//: %1 x %2: pixels; %3: PNG, SVG or PDF; %4: a scheme id; %5: a view id
+QT_TRANSLATE_NOOP("posenc::Message", "a %1 x %2 %3 of %4 view '%5'")
+//: %1 x %2: pixels; %3: PNG, SVG or PDF; %4: a scheme id; %5: a view id; %6 x %7: rows x columns
+QT_TRANSLATE_NOOP("posenc::Message", "a %1 x %2 %3 of %4 view '%5' (%6 x %7 cells)")
 //: %1: the array name given
 QT_TRANSLATE_NOOP("posenc::Message", "a .npy file holds one array; leave out the name ':%1'")
 //: %1: buckets; %2: heads
@@ -897,6 +923,8 @@ QT_TRANSLATE_NOOP("posenc::Message", "a comma-separated list of at most %1 numbe
 QT_TRANSLATE_NOOP("posenc::Message", "a comma-separated list of numbers, each above %1 and at most %2 (empty: not given)")
 //: %1, %2: the bounds of each number
 QT_TRANSLATE_NOOP("posenc::Message", "a comma-separated list of numbers, each from %1 to %2 (empty: not given)")
+//: what a file is, in 'too large for %2'
+QT_TRANSLATE_NOOP("posenc::Message", "a config.json")
 QT_TRANSLATE_NOOP("posenc::Message", "a dimension of 'shape' is too large")
 //: what a config value must be
 QT_TRANSLATE_NOOP("posenc::Message", "a finite number")
@@ -914,6 +942,7 @@ QT_TRANSLATE_NOOP("posenc::Message", "a line of text of at most %1 bytes without
 QT_TRANSLATE_NOOP("posenc::Message", "a list of finite numbers")
 //: what a config value must be
 QT_TRANSLATE_NOOP("posenc::Message", "a list of numbers")
+QT_TRANSLATE_NOOP("posenc::Message", "a matrix export needs \"data\": a non-empty array of rows")
 QT_TRANSLATE_NOOP("posenc::Message", "a matrix view (this one is a series)")
 //: %1: a scheme id
 QT_TRANSLATE_NOOP("posenc::Message", "a matrix view of %1 (it has none)")
@@ -921,7 +950,7 @@ QT_TRANSLATE_NOOP("posenc::Message", "a matrix view of %1 (it has none)")
 QT_TRANSLATE_NOOP("posenc::Message", "a matrix view of %1: %2")
 //: %1: the number of heads
 QT_TRANSLATE_NOOP("posenc::Message", "a multiple of heads (%1)")
-//: %1: the size of the dimension
+//: %1: the number of rows or columns
 QT_TRANSLATE_NOOP("posenc::Message", "a non-empty range inside 0:%1")
 //: what a config value must be
 QT_TRANSLATE_NOOP("posenc::Message", "a number")
@@ -943,6 +972,10 @@ QT_TRANSLATE_NOOP("posenc::Message", "a parameter of this scheme")
 QT_TRANSLATE_NOOP("posenc::Message", "a read of %1 bytes at byte %2 passes its end (%3 bytes)")
 //: what a file is, in 'too large for %2'
 QT_TRANSLATE_NOOP("posenc::Message", "a safetensors index")
+QT_TRANSLATE_NOOP("posenc::Message", "a scheme with an animation")
+//: %1: a list of scheme ids, 'a, b or c'
+QT_TRANSLATE_NOOP("posenc::Message", "a scheme with an animation: %1")
+QT_TRANSLATE_NOOP("posenc::Message", "a series export needs \"x\" and \"series\": [{\"name\", \"y\"}, ...]")
 //: %1: a scheme id
 QT_TRANSLATE_NOOP("posenc::Message", "a series view of %1 (it has none)")
 //: %1: a scheme id; %2: a list of view ids
@@ -1009,7 +1042,7 @@ QT_TRANSLATE_NOOP("posenc::Message", "at most the memory budget of %1")
 QT_TRANSLATE_NOOP("posenc::Message", "cannot be opened: %1")
 //: %1: libzip's description of the error
 QT_TRANSLATE_NOOP("posenc::Message", "cannot be read as a zip: %1")
-//: %1: the system's description of the error
+//: %1: the system's description of the error (strerror)
 QT_TRANSLATE_NOOP("posenc::Message", "cannot be read: %1")
 //: %1: the file's size when opened; %2: the byte where it now ends
 QT_TRANSLATE_NOOP("posenc::Message", "changed while it was read (it was %1 bytes when opened, now ends at %2)")
@@ -1033,16 +1066,23 @@ QT_TRANSLATE_NOOP("posenc::Message", "greater than buckets/4 = %1 (T5 bidirectio
 QT_TRANSLATE_NOOP("posenc::Message", "greater than max_exact = %1 (buckets/2 when unidirectional): the log-spaced buckets divide by ln(max_distance / max_exact), which is zero or negative otherwise")
 //: %1: max_exact
 QT_TRANSLATE_NOOP("posenc::Message", "greater than max_exact = %1 (buckets/4 when bidirectional): the log-spaced buckets divide by ln(max_distance / max_exact), which is zero or negative otherwise")
+//: %1: a number of arrays
+QT_TRANSLATE_NOOP("posenc::Message", "holds %1 arrays; name one as FILE:NAME")
 //: %1: a number of arrays; %2: their names, comma-separated
 QT_TRANSLATE_NOOP("posenc::Message", "holds %1 arrays; name one as FILE:NAME (%2)")
 //: %1: a number of arrays; %2: the first names, comma-separated
 QT_TRANSLATE_NOOP("posenc::Message", "holds %1 arrays; name one as FILE:NAME (%2, ... (%1 in all))")
+//: %1: a number of tensors
+QT_TRANSLATE_NOOP("posenc::Message", "holds %1 tensors; name one as FILE:NAME")
 //: of an array file
 QT_TRANSLATE_NOOP("posenc::Message", "holds no arrays")
+QT_TRANSLATE_NOOP("posenc::Message", "holds no numbers (an empty file, or only comments)")
 //: %1: the file's size; %2: what the file is, e.g. 'a config.json'; %3: the limit in MiB
 QT_TRANSLATE_NOOP("posenc::Message", "is %1 bytes: too large for %2 (%3 MiB at most)")
 //: %1: the file's size; %2: what the file is, e.g. 'a config.json'; %3: the limit in bytes
 QT_TRANSLATE_NOOP("posenc::Message", "is %1 bytes: too large for %2 (%3 bytes at most)")
+//: %1: the file's size; %2: the limit in MiB
+QT_TRANSLATE_NOOP("posenc::Message", "is %1 bytes; text files are read up to %2 MiB (save a large array as .npy)")
 QT_TRANSLATE_NOOP("posenc::Message", "is a FIFO (named pipe), not a regular file")
 QT_TRANSLATE_NOOP("posenc::Message", "is a block device, not a regular file")
 QT_TRANSLATE_NOOP("posenc::Message", "is a character device, not a regular file")
@@ -1068,8 +1108,20 @@ QT_TRANSLATE_NOOP("posenc::Message", "less than heads (%1)")
 QT_TRANSLATE_NOOP("posenc::Message", "less than high_freq_factor (%1)")
 //: %1: max_len
 QT_TRANSLATE_NOOP("posenc::Message", "less than max_len (%1), the table's rows")
+//: %1, %3: line numbers; %2, %4: numbers of values
+QT_TRANSLATE_NOOP("posenc::Message", "line %1 has %2 values, line %3 has %4 (every row needs as many)")
+//: %1: a line number; %2, %3: numbers
+QT_TRANSLATE_NOOP("posenc::Message", "line %1 has %2 values, the header names %3 columns")
 //: a place in a file: line and column
 QT_TRANSLATE_NOOP("posenc::Message", "line %1, column %2")
+//: %1: a line number; %2: a column number; %3: the field as written
+QT_TRANSLATE_NOOP("posenc::Message", "line %1, column %2: '%3' is not a number (allowed: decimal or exponent notation, nan, inf)")
+//: %1: a line number; x: the name of the first column
+QT_TRANSLATE_NOOP("posenc::Message", "line %1: a series header needs x and at least one curve name")
+//: %1: a model's path or id; %2: the refused parameter's sentence
+QT_TRANSLATE_NOOP("posenc::Message", "model %1: %2")
+//: %1: a model's path or id; %2: the refused parameter's sentence; %3: the parameter's id
+QT_TRANSLATE_NOOP("posenc::Message", "model %1: %2 (a value its config.json gives; --set %3=VALUE overrides it)")
 //: %1: the config's model_type; %2: the supported model types, comma-separated
 QT_TRANSLATE_NOOP("posenc::Message", "model_type \"%1\" is not one we can map (supported: %2; or any config with rope_theta or rope_scaling)")
 //: the config has no model_type; %1: the supported model types, comma-separated
@@ -1093,6 +1145,9 @@ QT_TRANSLATE_NOOP("posenc::Message", "no array '%1' (it holds no arrays)")
 QT_TRANSLATE_NOOP("posenc::Message", "no file was named")
 QT_TRANSLATE_NOOP("posenc::Message", "no such file")
 QT_TRANSLATE_NOOP("posenc::Message", "no such file (a part of the path is not a folder)")
+QT_TRANSLATE_NOOP("posenc::Message", "no such file or folder")
+//: %1: the cache folder; %2: the folder looked for in it; %3: the model's id
+QT_TRANSLATE_NOOP("posenc::Message", "no such file or folder, and not in the Hugging Face cache %1 (looked for %2); PosEnc Explorer never downloads: fetch it first, e.g. `huggingface-cli download %3 config.json model.safetensors`")
 //: %1: a tensor name; %2: the names it holds, comma-separated
 QT_TRANSLATE_NOOP("posenc::Message", "no tensor '%1' (it holds %2)")
 //: %1: a tensor name; %2: the first names it holds, comma-separated; %3: how many it holds
@@ -1110,6 +1165,7 @@ QT_TRANSLATE_NOOP("posenc::Message", "not a config.json: JSON error at %1: %2")
 QT_TRANSLATE_NOOP("posenc::Message", "not a config.json: JSON error: %1")
 QT_TRANSLATE_NOOP("posenc::Message", "not a config.json: the document is a JSON array, not an object")
 QT_TRANSLATE_NOOP("posenc::Message", "not a config.json: the document is a JSON value, not an object")
+QT_TRANSLATE_NOOP("posenc::Message", "not a model file (a folder, config.json, .safetensors or model.safetensors.index.json is expected)")
 //: %1, %2: numbers of bytes
 QT_TRANSLATE_NOOP("posenc::Message", "not a safetensors file, or truncated: the header claims %1 bytes, the file has %2 after the length")
 //: %1: a number of bytes
@@ -1121,11 +1177,20 @@ QT_TRANSLATE_NOOP("posenc::Message", "not a safetensors index: not a JSON object
 QT_TRANSLATE_NOOP("posenc::Message", "not a valid .npy header: %1")
 //: %1: libzip's description of the error
 QT_TRANSLATE_NOOP("posenc::Message", "not an .npz (zip) file: %1")
+QT_TRANSLATE_NOOP("posenc::Message", "not an array file this reads (.npy, .npz, .safetensors, .csv or .json)")
+QT_TRANSLATE_NOOP("posenc::Message", "not one of our JSON exports (posenc export --out FILE.json): expected an object with \"scheme\", \"view\", \"params\", \"kind\" (matrix or series) and \"data\" or \"x\" and \"series\"")
+QT_TRANSLATE_NOOP("posenc::Message", "not valid JSON")
 //: %1: a list of ids, 'a, b or c'
 QT_TRANSLATE_NOOP("posenc::Message", "one of %1")
 //: %1: a parameter id; %2: the value given; %3: what is allowed
 QT_TRANSLATE_NOOP("posenc::Message", "parameter '%1' = '%2': must be %3")
+//: %1: a parameter id
+QT_TRANSLATE_NOOP("posenc::Message", "params.%1: a list holds numbers only")
+//: %1: a parameter id
+QT_TRANSLATE_NOOP("posenc::Message", "params.%1: a parameter is a number, a bool, a text or a list of numbers")
 QT_TRANSLATE_NOOP("posenc::Message", "permission denied")
+//: a file of the Hugging Face cache (keep as is), in 'too large for %2'
+QT_TRANSLATE_NOOP("posenc::Message", "refs/main")
 //: %1: an array's shape, e.g. (3, 4)
 QT_TRANSLATE_NOOP("posenc::Message", "shape %1 is too large")
 //: %1: a shape, e.g. (3, 4); %2: a numpy dtype, e.g. <f4; %3, %4: numbers of bytes
@@ -1136,6 +1201,8 @@ QT_TRANSLATE_NOOP("posenc::Message", "shape %1 of %2 needs %3 bytes of data, the
 QT_TRANSLATE_NOOP("posenc::Message", "shape %1 of %2 needs %3 bytes of data, the file has more than %4")
 //: %1: a shape, e.g. (3, 4); %2: a dtype, e.g. F32; %3, %4: numbers of bytes
 QT_TRANSLATE_NOOP("posenc::Message", "shape %1 of %2 needs %3 bytes, its offsets give %4")
+//: %1 x %2: rows x columns; %3, %4: sizes such as 1.5 GiB
+QT_TRANSLATE_NOOP("posenc::Message", "small enough to write whole: %1 x %2 cells would take %3 as float64 (limit %4); export a region with --rows A:B --cols C:D")
 //: %1: a tensor's name in quotes; %2: a file name; %3: the number of values
 QT_TRANSLATE_NOOP("posenc::Message", "tensor %1 of %2 (%3 values)")
 //: %1: a tensor name
@@ -1145,22 +1212,30 @@ QT_TRANSLATE_NOOP("posenc::Message", "tensor '%1': %2")
 //: %1, %2: tensor names
 QT_TRANSLATE_NOOP("posenc::Message", "tensors '%1' and '%2' overlap in the data section")
 QT_TRANSLATE_NOOP("posenc::Message", "text after the header's closing brace")
+//: %1: the number of values; %2: a file name
+QT_TRANSLATE_NOOP("posenc::Message", "the %1 values of %2")
 //: %1: the array's dimensions, comma-separated
 QT_TRANSLATE_NOOP("posenc::Message", "the array has shape (%1); a table of rows x columns is needed")
 QT_TRANSLATE_NOOP("posenc::Message", "the array holds NaN or infinite values; a position table must be finite")
+QT_TRANSLATE_NOOP("posenc::Message", "the folder has no config.json and no model.safetensors or model.safetensors.index.json")
 QT_TRANSLATE_NOOP("posenc::Message", "the header needs 'descr', 'fortran_order' and 'shape'")
 QT_TRANSLATE_NOOP("posenc::Message", "the number of attention heads must be positive")
 QT_TRANSLATE_NOOP("posenc::Message", "the path is too long")
+QT_TRANSLATE_NOOP("posenc::Message", "the same region of both views")
+QT_TRANSLATE_NOOP("posenc::Message", "the series CSV has a header but no rows of numbers")
+//: %1: a file name
+QT_TRANSLATE_NOOP("posenc::Message", "the values of %1")
 //: %1: a tensor name
 QT_TRANSLATE_NOOP("posenc::Message", "the weight map has no tensor '%1'")
+QT_TRANSLATE_NOOP("posenc::Message", "there is no config.json beside the checkpoint, so the scheme and its parameters are unknown (name the model folder, or give the table with --table FILE:NAME)")
 QT_TRANSLATE_NOOP("posenc::Message", "this MPT model uses a learned position table (attn_config.alibi is not true), which is not mapped yet")
 //: %1: the file's size in bytes
 QT_TRANSLATE_NOOP("posenc::Message", "too short for a safetensors file (%1 bytes; the header length alone takes 8)")
-//: what a config value must be
 QT_TRANSLATE_NOOP("posenc::Message", "true or false")
 //: %1: a number of bytes
 QT_TRANSLATE_NOOP("posenc::Message", "truncated .npy file: the header claims %1 bytes")
 QT_TRANSLATE_NOOP("posenc::Message", "truncated .npy header")
+QT_TRANSLATE_NOOP("posenc::Message", "two views of the same shape")
 //: %1: a key of a .npy header
 QT_TRANSLATE_NOOP("posenc::Message", "unexpected or repeated key '%1' in the header")
 //: %1: a shard's file name; %2: a tensor name

@@ -808,6 +808,194 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <source>weight_map: the shard of &apos;%1&apos; is not a string</source>
         <translation>weight_map：&apos;%1&apos; 的分片不是字符串</translation>
     </message>
+    <message>
+        <source>&quot;%1&quot; does not match the data (%2)</source>
+        <translation>&quot;%1&quot; 与数据不符（数据为 %2）</translation>
+    </message>
+    <message>
+        <source>&quot;x&quot; holds no points</source>
+        <translation>&quot;x&quot; 中没有任何点</translation>
+    </message>
+    <message>
+        <source>%1 has %2 values, data[0] has %3 (every row needs as many, at least one)</source>
+        <translation>%1 有 %2 个值，而 data[0] 有 %3 个（每行的值个数必须相同，且至少有一个）</translation>
+    </message>
+    <message>
+        <source>%1 has no snapshot with a config.json or a checkpoint</source>
+        <translation>%1 中没有含 config.json 或检查点的快照</translation>
+    </message>
+    <message>
+        <source>%1 is %2, not a number or null (a masked cell)</source>
+        <translation>%1 是 %2，不是数值或 null（null 表示被掩码的单元格）</translation>
+    </message>
+    <message>
+        <source>%1 is not an array of numbers</source>
+        <translation>%1 不是数值数组</translation>
+    </message>
+    <message>
+        <source>%1 is not an object with &quot;y&quot;</source>
+        <translation>%1 不是含 &quot;y&quot; 的对象</translation>
+    </message>
+    <message>
+        <source>%1 must be a whole number &gt;= 0</source>
+        <translation>%1 应为 &gt;= 0 的整数</translation>
+    </message>
+    <message>
+        <source>%1.y has %2 values, &quot;x&quot; has %3</source>
+        <translation>%1.y 有 %2 个值，而 &quot;x&quot; 有 %3 个</translation>
+    </message>
+    <message>
+        <source>A:B with whole numbers 0 &lt;= A &lt; B (B may be left out: to the end)</source>
+        <translation>形如 A:B 的范围，A、B 为整数且 0 &lt;= A &lt; B（B 可省略，表示直到末尾）</translation>
+    </message>
+    <message>
+        <source>a %1 file holds one array; drop &apos;:%2&apos;</source>
+        <translation>%1 文件只含一个数组；请去掉 &apos;:%2&apos;</translation>
+    </message>
+    <message>
+        <source>a config.json</source>
+        <translation>config.json 文件</translation>
+    </message>
+    <message>
+        <source>a matrix export needs &quot;data&quot;: a non-empty array of rows</source>
+        <translation>矩阵导出文件需要 &quot;data&quot;：由各行组成的非空数组</translation>
+    </message>
+    <message>
+        <source>a scheme with an animation</source>
+        <translation>带动画的方案</translation>
+    </message>
+    <message>
+        <source>a scheme with an animation: %1</source>
+        <translation>带动画的方案之一：%1</translation>
+    </message>
+    <message>
+        <source>a series export needs &quot;x&quot; and &quot;series&quot;: [{&quot;name&quot;, &quot;y&quot;}, ...]</source>
+        <translation>曲线导出文件需要 &quot;x&quot; 和 &quot;series&quot;：[{&quot;name&quot;, &quot;y&quot;}, ...]</translation>
+    </message>
+    <message>
+        <source>holds %1 arrays; name one as FILE:NAME</source>
+        <translation>含有 %1 个数组；请用 FILE:NAME 指定其中一个</translation>
+    </message>
+    <message>
+        <source>holds %1 tensors; name one as FILE:NAME</source>
+        <translation>含有 %1 个张量；请用 FILE:NAME 指定其中一个</translation>
+    </message>
+    <message>
+        <source>holds no numbers (an empty file, or only comments)</source>
+        <translation>不含任何数值（空文件，或只有注释）</translation>
+    </message>
+    <message>
+        <source>is %1 bytes; text files are read up to %2 MiB (save a large array as .npy)</source>
+        <translation>大小为 %1 字节；文本文件最多读取 %2 MiB（大数组请保存为 .npy）</translation>
+    </message>
+    <message>
+        <source>line %1 has %2 values, line %3 has %4 (every row needs as many)</source>
+        <translation>第 %1 行有 %2 个值，第 %3 行有 %4 个（每行的值个数必须相同）</translation>
+    </message>
+    <message>
+        <source>line %1 has %2 values, the header names %3 columns</source>
+        <translation>第 %1 行有 %2 个值，而表头列出了 %3 列</translation>
+    </message>
+    <message>
+        <source>line %1, column %2: &apos;%3&apos; is not a number (allowed: decimal or exponent notation, nan, inf)</source>
+        <translation>第 %1 行，第 %2 列：&apos;%3&apos; 不是数值（允许值：小数或指数记法、nan、inf）</translation>
+    </message>
+    <message>
+        <source>line %1: a series header needs x and at least one curve name</source>
+        <translation>第 %1 行：曲线数据的表头需要 x 和至少一个曲线名</translation>
+    </message>
+    <message>
+        <source>no such file or folder</source>
+        <translation>文件或文件夹不存在</translation>
+    </message>
+    <message>
+        <source>no such file or folder, and not in the Hugging Face cache %1 (looked for %2); PosEnc Explorer never downloads: fetch it first, e.g. `huggingface-cli download %3 config.json model.safetensors`</source>
+        <translation>文件或文件夹不存在，Hugging Face 缓存 %1 中也没有（查找的是 %2）；PosEnc Explorer 从不自行下载：请先下载，例如 `huggingface-cli download %3 config.json model.safetensors`</translation>
+    </message>
+    <message>
+        <source>not a model file (a folder, config.json, .safetensors or model.safetensors.index.json is expected)</source>
+        <translation>不是模型文件（应为文件夹、config.json、.safetensors 或 model.safetensors.index.json）</translation>
+    </message>
+    <message>
+        <source>not an array file this reads (.npy, .npz, .safetensors, .csv or .json)</source>
+        <translation>不是本程序能读取的数组文件（.npy、.npz、.safetensors、.csv 或 .json）</translation>
+    </message>
+    <message>
+        <source>not one of our JSON exports (posenc export --out FILE.json): expected an object with &quot;scheme&quot;, &quot;view&quot;, &quot;params&quot;, &quot;kind&quot; (matrix or series) and &quot;data&quot; or &quot;x&quot; and &quot;series&quot;</source>
+        <translation>不是本程序导出的 JSON 文件（posenc export --out FILE.json）：应为含有 &quot;scheme&quot;、&quot;view&quot;、&quot;params&quot;、&quot;kind&quot;（matrix 或 series）以及 &quot;data&quot;（或 &quot;x&quot; 和 &quot;series&quot;）的对象</translation>
+    </message>
+    <message>
+        <source>not valid JSON</source>
+        <translation>不是有效的 JSON</translation>
+    </message>
+    <message>
+        <source>params.%1: a list holds numbers only</source>
+        <translation>params.%1：列表中只能含数值</translation>
+    </message>
+    <message>
+        <source>params.%1: a parameter is a number, a bool, a text or a list of numbers</source>
+        <translation>params.%1：参数应为数值、布尔值、文本或数值列表</translation>
+    </message>
+    <message>
+        <source>refs/main</source>
+        <translation>refs/main</translation>
+    </message>
+    <message>
+        <source>the %1 values of %2</source>
+        <translation>%2 中的 %1 个数值</translation>
+    </message>
+    <message>
+        <source>the folder has no config.json and no model.safetensors or model.safetensors.index.json</source>
+        <translation>该文件夹中没有 config.json，也没有 model.safetensors 或 model.safetensors.index.json</translation>
+    </message>
+    <message>
+        <source>the series CSV has a header but no rows of numbers</source>
+        <translation>曲线 CSV 有表头，但没有数值行</translation>
+    </message>
+    <message>
+        <source>the values of %1</source>
+        <translation>%1 中的数值</translation>
+    </message>
+    <message>
+        <source>there is no config.json beside the checkpoint, so the scheme and its parameters are unknown (name the model folder, or give the table with --table FILE:NAME)</source>
+        <translation>检查点旁边没有 config.json，因此无法确定方案及其参数（请指定模型文件夹，或用 --table FILE:NAME 给出位置表）</translation>
+    </message>
+    <message>
+        <source>KEY=VALUE</source>
+        <translation>KEY=VALUE</translation>
+    </message>
+    <message>
+        <source>KEY=VALUE words separated by spaces, e.g. scaling=linear factor=4</source>
+        <translation>用空格分隔的 KEY=VALUE，例如 scaling=linear factor=4</translation>
+    </message>
+    <message>
+        <source>a %1 x %2 %3 of %4 view &apos;%5&apos;</source>
+        <translation>%4 的视图 &apos;%5&apos; 的 %1 x %2 %3 图片</translation>
+    </message>
+    <message>
+        <source>a %1 x %2 %3 of %4 view &apos;%5&apos; (%6 x %7 cells)</source>
+        <translation>%4 的视图 &apos;%5&apos; 的 %1 x %2 %3 图片（%6 x %7 个单元格）</translation>
+    </message>
+    <message>
+        <source>model %1: %2</source>
+        <translation>模型 %1：%2</translation>
+    </message>
+    <message>
+        <source>model %1: %2 (a value its config.json gives; --set %3=VALUE overrides it)</source>
+        <translation>模型 %1：%2（这是其 config.json 给出的值；--set %3=VALUE 可覆盖它）</translation>
+    </message>
+    <message>
+        <source>small enough to write whole: %1 x %2 cells would take %3 as float64 (limit %4); export a region with --rows A:B --cols C:D</source>
+        <translation>小到能整体写出：%1 x %2 个单元格以 float64 存储需要 %3（上限 %4）；请用 --rows A:B --cols C:D 导出一个区域</translation>
+    </message>
+    <message>
+        <source>the same region of both views</source>
+        <translation>两个视图的同一区域</translation>
+    </message>
+    <message>
+        <source>two views of the same shape</source>
+        <translation>形状相同的两个视图</translation>
+    </message>
 </context>
 <context>
     <name>posenc::choice</name>
