@@ -14,9 +14,9 @@
 #include <QJsonObject>
 #include <gtest/gtest.h>
 
+#include "posenc/base/scheme.hpp"
 #include "posenc/cli/command_help.hpp"
 #include "posenc/cli/command_line.hpp"
-#include "posenc/base/scheme.hpp"
 #include "support/cli_json.hpp"
 #include "support/posenc_cli.hpp"
 

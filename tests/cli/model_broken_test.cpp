@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Hostile and broken model files through the command line (issue 16): `posenc inspect` and
 // `posenc export --model` refuse each with exit status 2 and one message naming the file and
-// the reason, never a crash. tests/core/models/tensor_file_test.cpp checks the readers themselves on
-// every truncation and hostile header; here each kind of damage goes through the whole command.
+// the reason, never a crash. tests/core/models/tensor_file_test.cpp checks the readers themselves
+// on every truncation and hostile header; here each kind of damage goes through the whole command.
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -15,8 +15,8 @@
 #include <utility>
 #include <vector>
 
-#include "posenc/models/model_config.hpp"
 #include "posenc/base/scheme.hpp"
+#include "posenc/models/model_config.hpp"
 #include "support/cli_json.hpp"
 #include "support/posenc_cli.hpp"
 #include "support/tiny_model.hpp"

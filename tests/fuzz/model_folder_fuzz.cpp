@@ -34,10 +34,10 @@
 #include <string_view>
 #include <vector>
 
-#include "posenc/check/check.hpp"
 #include "posenc/base/memory_budget.hpp"
-#include "posenc/models/model_config.hpp"
 #include "posenc/base/params.hpp"
+#include "posenc/check/check.hpp"
+#include "posenc/models/model_config.hpp"
 #include "posenc/models/tensor_file.hpp"
 #include "posenc/models/tensor_ref.hpp"
 

@@ -21,9 +21,9 @@
 #include <utility>
 #include <vector>
 
-#include "posenc/cli/command_line.hpp"
 #include "posenc/base/params.hpp"
 #include "posenc/base/scheme.hpp"
+#include "posenc/cli/command_line.hpp"
 
 namespace {
 

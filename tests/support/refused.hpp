@@ -7,8 +7,8 @@
 #include <utility>
 #include <vector>
 
-#include "posenc/cli/command_line.hpp"
 #include "posenc/base/scheme.hpp"
+#include "posenc/cli/command_line.hpp"
 
 namespace posenc::test {
 

@@ -16,9 +16,9 @@
 #include <cmath>
 #include <numbers>
 
-#include "posenc/schemes/rope/rope.hpp"
 #include "posenc/base/scheme.hpp"
 #include "posenc/maths/sinusoidal_table.hpp"
+#include "posenc/schemes/rope/rope.hpp"
 #include "support/ui_values.hpp"
 
 namespace {

@@ -17,8 +17,8 @@
 #include <string>
 #include <vector>
 
-#include "posenc/io/data_io.hpp"
 #include "posenc/base/view.hpp"
+#include "posenc/io/data_io.hpp"
 #include "posenc_ui/plot/picture_file.h"
 #include "support/view_specs.hpp"
 

@@ -15,8 +15,8 @@
 #include <QTemporaryDir>
 #include <gtest/gtest.h>
 
-#include "posenc/io/data_io.hpp"
 #include "posenc/base/scheme.hpp"
+#include "posenc/io/data_io.hpp"
 
 namespace posenc::ui {
 namespace {

@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <string>
 
-#include "posenc/cli/command_help.hpp"
 #include "posenc/base/scheme.hpp"
+#include "posenc/cli/command_help.hpp"
 
 namespace posenc {
 

@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <sstream>
 
-#include "posenc/cli/command_line.hpp"
 #include "base/text_util.hpp"
+#include "posenc/cli/command_line.hpp"
 
 namespace posenc {
 

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "posenc/cli/command_help.hpp"
 #include "posenc/base/scheme.hpp"
+#include "posenc/cli/command_help.hpp"
 
 namespace posenc {
 

@@ -15,10 +15,10 @@
 #include <string>
 #include <vector>
 
-#include "posenc/check/check.hpp"
-#include "posenc/io/data_io.hpp"
 #include "posenc/base/memory_budget.hpp"
 #include "posenc/base/scheme.hpp"
+#include "posenc/check/check.hpp"
+#include "posenc/io/data_io.hpp"
 
 namespace posenc {
 namespace {

@@ -13,8 +13,8 @@
 
 #include "support/refused.hpp"
 
-#include "posenc/cli/command_line.hpp"
 #include "posenc/base/scheme.hpp"
+#include "posenc/cli/command_line.hpp"
 
 namespace posenc {
 namespace {

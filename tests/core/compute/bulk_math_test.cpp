@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// detail::cosOrSin (core/src/compute/bulk_math.cpp, the RoPE caches' cos and sin) against long double
-// cosl / sinl (x87, 64-bit significand, exact argument reduction) over the angles RoPE makes
+// detail::cosOrSin (core/src/compute/bulk_math.cpp, the RoPE caches' cos and sin) against long
+// double cosl / sinl (x87, 64-bit significand, exact argument reduction) over the angles RoPE makes
 // (m theta_j for 2^20 positions), random ones, and the doubles nearest to multiples of pi/2
 // (where the reduction cancels most); the SIMD path against the portable one bit for bit.
 #include "../../../core/src/compute/bulk_math.hpp"

@@ -10,9 +10,9 @@
 
 #include <gtest/gtest.h>
 
-#include "posenc/schemes/alibi/alibi.hpp"
 #include "posenc/base/scheme.hpp"
 #include "posenc/maths/t5_bucket.hpp"
+#include "posenc/schemes/alibi/alibi.hpp"
 
 namespace posenc {
 namespace {

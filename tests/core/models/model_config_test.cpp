@@ -15,8 +15,8 @@
 #include <sstream>
 #include <string>
 
-#include "posenc/io/data_io.hpp"
 #include "posenc/base/scheme.hpp"
+#include "posenc/io/data_io.hpp"
 #include "posenc/models/model_config.hpp"
 #include "support/tiny_model.hpp"
 

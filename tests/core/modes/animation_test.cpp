@@ -11,10 +11,10 @@
 #include <numbers>
 #include <span>
 
-#include "posenc/schemes/rope/rope.hpp"
 #include "posenc/base/scheme.hpp"
-#include "posenc/schemes/sinusoidal/sinusoidal.hpp"
 #include "posenc/maths/sinusoidal_table.hpp"
+#include "posenc/schemes/rope/rope.hpp"
+#include "posenc/schemes/sinusoidal/sinusoidal.hpp"
 
 namespace posenc {
 namespace {

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Tests of posenc/modes/compare.hpp and the companion rules of every scheme (SchemeInfo::companions):
-// the data names parameters, values, schemes and views that exist, and gives the panels
-// Compare has always shown (RoPE scaled against unscaled, sinusoidal interleaved against
-// concatenated, RoPE's scaled scores beside the others).
+// Tests of posenc/modes/compare.hpp and the companion rules of every scheme
+// (SchemeInfo::companions): the data names parameters, values, schemes and views that exist, and
+// gives the panels Compare has always shown (RoPE scaled against unscaled, sinusoidal interleaved
+// against concatenated, RoPE's scaled scores beside the others).
 #include "posenc/modes/compare.hpp"
 
 #include <gtest/gtest.h>

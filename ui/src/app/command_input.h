@@ -6,10 +6,10 @@
 
 #include <string>
 
-#include "posenc/cli/command_line.hpp"
 #include "posenc/base/params.hpp"
 #include "posenc/base/scheme.hpp"
 #include "posenc/base/view.hpp"
+#include "posenc/cli/command_line.hpp"
 
 namespace posenc::ui {
 

@@ -11,8 +11,8 @@
 #include <memory>
 
 #include "posenc/base/message.hpp"
-#include "posenc_ui/common/qt_string.h"
 #include "posenc/base/scheme.hpp"
+#include "posenc_ui/common/qt_string.h"
 
 namespace posenc::ui {
 

@@ -37,7 +37,6 @@ const posenc::MessageTemplate kOverrideWords{
 const posenc::MessageTemplate kSameShape{"two views of the same shape"};
 const posenc::MessageTemplate kSameRegion{"the same region of both views"};
 
-
 QString valueText(double v) {
   return std::isnan(v) ? CompareView::tr("masked") : QString::number(v, 'g', 10);
 }

@@ -18,9 +18,9 @@
 #include "posenc/base/index_range.hpp"
 #include "posenc/base/params.hpp"
 #include "posenc/base/scheme.hpp"
-#include "posenc/models/tensor_file.hpp"
 #include "posenc/base/types.hpp"
 #include "posenc/base/view.hpp"
+#include "posenc/models/tensor_file.hpp"
 
 namespace posenc {
 

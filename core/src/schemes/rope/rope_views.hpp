@@ -5,8 +5,8 @@
 
 #include <vector>
 
-#include "posenc/schemes/rope/rope.hpp"
 #include "base/view_table.hpp"
+#include "posenc/schemes/rope/rope.hpp"
 
 namespace posenc::detail {
 

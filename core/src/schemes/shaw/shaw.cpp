@@ -12,10 +12,10 @@
 #include <memory>
 #include <vector>
 
+#include "base/table_cache.hpp"
 #include "compute/ordered_product.hpp"
 #include "compute/parallel.hpp"
 #include "posenc/base/random.hpp"
-#include "base/table_cache.hpp"
 
 namespace posenc {
 

@@ -12,10 +12,10 @@
 
 #include <gtest/gtest.h>
 
-#include "posenc/schemes/deberta/deberta.hpp"
-#include "posenc/models/model_config.hpp"
 #include "posenc/base/random.hpp"
+#include "posenc/models/model_config.hpp"
 #include "posenc/models/tensor_ref.hpp"
+#include "posenc/schemes/deberta/deberta.hpp"
 #include "support/eigen_near.hpp"
 #include "support/refused.hpp"
 #include "support/tensor_files.hpp"

@@ -17,10 +17,10 @@
 
 #include <gtest/gtest.h>
 
+#include "posenc/base/scheme.hpp"
 #include "posenc/modes/animation.hpp"
 #include "posenc/modes/compare.hpp"
 #include "posenc/schemes/rope/rope.hpp"
-#include "posenc/base/scheme.hpp"
 
 namespace posenc {
 namespace {

@@ -13,11 +13,11 @@
 
 #include <gtest/gtest.h>
 
-#include "posenc/models/model_config.hpp"
 #include "posenc/base/random.hpp"
-#include "posenc/schemes/t5/t5_bias.hpp"
 #include "posenc/maths/t5_bucket.hpp"
+#include "posenc/models/model_config.hpp"
 #include "posenc/models/tensor_ref.hpp"
+#include "posenc/schemes/t5/t5_bias.hpp"
 #include "support/eigen_near.hpp"
 #include "support/refused.hpp"
 #include "support/tensor_files.hpp"

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Tests of the Transformer-XL relative attention scheme (core/include/posenc/schemes/xl/transformer_xl.hpp).
-// Golden numbers come from an independent numpy script that reimplements the portable
-// generator (SplitMix64 + Box-Muller), the reference `PositionalEmbedding` and `_rel_shift`
-// with numpy reshapes, and the reference score formula (AC + BD) * scale.
+// Tests of the Transformer-XL relative attention scheme
+// (core/include/posenc/schemes/xl/transformer_xl.hpp). Golden numbers come from an independent
+// numpy script that reimplements the portable generator (SplitMix64 + Box-Muller), the reference
+// `PositionalEmbedding` and `_rel_shift` with numpy reshapes, and the reference score formula (AC +
+// BD) * scale.
 #include "posenc/schemes/xl/transformer_xl.hpp"
 
 #include <cmath>

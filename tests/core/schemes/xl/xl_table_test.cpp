@@ -12,8 +12,8 @@
 
 #include <gtest/gtest.h>
 
-#include "posenc/models/model_config.hpp"
 #include "posenc/base/random.hpp"
+#include "posenc/models/model_config.hpp"
 #include "posenc/models/tensor_ref.hpp"
 #include "posenc/schemes/xl/transformer_xl.hpp"
 #include "support/eigen_near.hpp"

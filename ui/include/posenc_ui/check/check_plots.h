@@ -10,8 +10,8 @@
 #include <array>
 #include <utility>
 
-#include "posenc/check/check.hpp"
 #include "posenc/base/view.hpp"
+#include "posenc/check/check.hpp"
 
 class QGridLayout;
 class QLabel;

@@ -14,8 +14,8 @@
 #include <memory>
 #include <optional>
 
-#include "posenc/check/check.hpp"
 #include "posenc/base/params.hpp"
+#include "posenc/check/check.hpp"
 #include "posenc_ui/check/check_summary.h"
 
 class QLabel;

@@ -13,8 +13,8 @@
 #include <optional>
 #include <string>
 
-#include "posenc/models/model_config.hpp"
 #include "posenc/base/params.hpp"
+#include "posenc/models/model_config.hpp"
 #include "posenc_ui/io/session_io.h"
 
 class QLabel;

@@ -13,8 +13,8 @@
 
 #include "posenc/base/params.hpp"
 #include "posenc/base/scheme.hpp"
-#include "posenc/models/tensor_file.hpp"
 #include "posenc/base/types.hpp"
+#include "posenc/models/tensor_file.hpp"
 
 namespace posenc {
 

@@ -8,8 +8,8 @@
 
 #include "posenc/base/params.hpp"
 #include "posenc/base/scheme.hpp"
-#include "posenc/maths/sinusoidal_table.hpp"
 #include "posenc/base/types.hpp"
+#include "posenc/maths/sinusoidal_table.hpp"
 
 namespace posenc {
 
