@@ -53,9 +53,13 @@ class Message;
 class MessageArg {
  public:
   enum class Kind { Text, List, Nested };
-  MessageArg(std::string text);       // NOLINT(google-explicit-constructor): holes read as text
-  MessageArg(const char* text);       // NOLINT(google-explicit-constructor)
+  // cppcheck-suppress noExplicitConstructor ; a hole reads text, a number or a message as is
+  MessageArg(std::string text);  // NOLINT(google-explicit-constructor): holes read as text
+  // cppcheck-suppress noExplicitConstructor ; a hole reads text, a number or a message as is
+  MessageArg(const char* text);  // NOLINT(google-explicit-constructor)
+  // cppcheck-suppress noExplicitConstructor ; a hole reads text, a number or a message as is
   MessageArg(std::string_view text);  // NOLINT(google-explicit-constructor)
+  // cppcheck-suppress noExplicitConstructor ; a hole reads text, a number or a message as is
   MessageArg(const Message& nested);  // NOLINT(google-explicit-constructor)
   /// A list of ids, "a, b or c" in English.
   [[nodiscard]] static MessageArg list(std::vector<std::string> items);
@@ -81,7 +85,7 @@ class Message {
  public:
   /// The empty message: no template, English "".
   Message() = default;
-  Message(const MessageTemplate& sentence, std::vector<MessageArg> args = {});
+  explicit Message(const MessageTemplate& sentence, std::vector<MessageArg> args = {});
 
   [[nodiscard]] bool empty() const { return m_template == nullptr; }
   /// The template (nullptr for the empty message).
