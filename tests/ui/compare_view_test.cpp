@@ -17,6 +17,7 @@
 #include <optional>
 #include <thread>
 
+#include "posenc_ui/common/translation.h"
 #include "posenc_ui/plot/plot_view.h"
 
 namespace {
@@ -106,6 +107,37 @@ TEST(DifferenceOf, SubtractsCellByCellAndRefusesOtherShapes) {
   const auto c =
       posenc::computeMatrix(rope, posenc::makeParams(rope, {{"length", "17"}}), "scores");
   EXPECT_THROW((void)posenc::ui::differenceOf(a, c), posenc::ParamError);
+}
+
+/// The message a panel shows instead of its plot ("" when it shows a plot).
+QString panelMessage(CompareView& view, int panel) {
+  for (const QLabel* label : view.plotView(panel)->findChildren<QLabel*>())
+    if (label->isVisible() && label->wordWrap() && !label->text().isEmpty()) return label->text();
+  return {};
+}
+
+// A refused panel says why in the window's language: the core's ParamError is rendered from
+// its data (errorMessage), not its English what().
+TEST(CompareViewWidget, ARefusedPanelSaysWhyInTheWindowsLanguage) {
+  const char* const refused = "scaling=linear factor=0.5";
+  std::optional<posenc::ParamError> error;
+  try {
+    (void)posenc::ui::comparePanelParams({"rope", "scores", refused}, 64);
+  } catch (const posenc::ParamError& e) {
+    error = e;
+  }
+  ASSERT_TRUE(error) << refused << " was accepted";
+  for (const char* language : {"zh_CN", "en"}) {
+    ASSERT_TRUE(posenc::ui::setLanguage(QString::fromLatin1(language)));
+    CompareView view;
+    showThreePanels(view, refused);
+    ASSERT_TRUE(settle(view));
+    const QString shown = panelMessage(view, 1);
+    EXPECT_EQ(shown, posenc::ui::errorMessage(*error)) << language;
+    const bool english = QLatin1String(language) == QLatin1String("en");
+    EXPECT_EQ(shown == QString::fromUtf8(error->what()), english)
+        << language << ": " << shown.toStdString();
+  }
 }
 
 TEST(CompareViewWidget, HoverInOnePanelShowsEveryPanelsValueAtThatCell) {

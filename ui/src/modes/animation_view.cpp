@@ -25,6 +25,7 @@
 #include "posenc/io/data_io.hpp"
 #include "posenc/modes/animation.hpp"
 #include "posenc_ui/common/qt_string.h"
+#include "posenc_ui/common/translation.h"
 
 namespace posenc::ui {
 
@@ -386,7 +387,7 @@ class Canvas : public QWidget {
       painter.fillRect(rect(), palette().window());
       painter.setPen(Qt::red);
       painter.drawText(rect().adjusted(12, 12, -12, -12), Qt::AlignCenter | Qt::TextWordWrap,
-                       qs(e.what()));
+                       errorMessage(e));
     }
   }
 

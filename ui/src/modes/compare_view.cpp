@@ -381,7 +381,7 @@ void CompareView::applyPanel(int index) {
   try {
     params = comparePanelParams(p->spec, length());
   } catch (const ParamError& e) {
-    p->plot->setMessage(qs(e.what()));
+    p->plot->setMessage(errorMessage(e));
     p->readout->clear();
     p->last = {};
     updateDifference();
@@ -717,7 +717,7 @@ void CompareView::showDifference() {
     const double maxAbs = d.values.array().isNaN().select(0.0, d.values.array().abs()).maxCoeff();
     m_diffNote->setText(tr("largest |A − B| among the cells drawn: %1").arg(valueText(maxAbs)));
   } catch (const ParamError& e) {
-    m_diffPlot->setMessage(tr("No difference map: %1").arg(qs(e.what())));
+    m_diffPlot->setMessage(tr("No difference map: %1").arg(errorMessage(e)));
     m_diffNote->clear();
   }
   if (!busy()) emit settled();
