@@ -4470,36 +4470,16 @@ The extension picks the format: .png .svg .pdf draw the picture; .csv .npy .json
         <translation>无法加载翻译：%1</translation>
     </message>
     <message>
-        <source>Open session</source>
-        <translation>打开会话</translation>
-    </message>
-    <message>
         <source>Cannot open session</source>
         <translation>无法打开会话</translation>
-    </message>
-    <message>
-        <source>Lesson: %1</source>
-        <translation>课程：%1</translation>
-    </message>
-    <message>
-        <source>Open model %1</source>
-        <translation>打开模型 %1</translation>
     </message>
     <message>
         <source>Opened model %1</source>
         <translation>已打开模型 %1</translation>
     </message>
     <message>
-        <source>Change %1</source>
-        <translation>修改 %1</translation>
-    </message>
-    <message>
         <source>Cannot open model</source>
         <translation>无法打开模型</translation>
-    </message>
-    <message>
-        <source>The session&apos;s model %1 could not be read again, so its name is not shown; the session&apos;s scheme and parameters are.</source>
-        <translation>无法再次读取会话中的模型 %1，因此不显示它的名称；会话的方案和参数照常显示。</translation>
     </message>
 </context>
 <context>
@@ -5419,6 +5399,29 @@ Ctrl+G 或右键：转到指定范围</translation>
     <message>
         <source>Right click</source>
         <translation>右键单击</translation>
+    </message>
+</context>
+<context>
+    <name>posenc::ui::ShownState</name>
+    <message>
+        <source>Open session</source>
+        <translation>打开会话</translation>
+    </message>
+    <message>
+        <source>The session&apos;s model %1 could not be read again, so its name is not shown; the session&apos;s scheme and parameters are.</source>
+        <translation>无法再次读取会话中的模型 %1，因此不显示它的名称；会话的方案和参数照常显示。</translation>
+    </message>
+    <message>
+        <source>Lesson: %1</source>
+        <translation>课程：%1</translation>
+    </message>
+    <message>
+        <source>Open model %1</source>
+        <translation>打开模型 %1</translation>
+    </message>
+    <message>
+        <source>Change %1</source>
+        <translation>修改 %1</translation>
     </message>
 </context>
 <context>

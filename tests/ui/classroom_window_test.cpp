@@ -29,6 +29,7 @@
 
 #include "posenc_ui/common/settings_keys.h"
 #include "posenc_ui/common/translation.h"
+#include "posenc_ui/layout/presentation.h"
 #include "posenc_ui/modes/animation_view.h"
 #include "posenc_ui/modes/compare_view.h"
 #include "posenc_ui/panels/explanation_panel.h"
@@ -36,7 +37,6 @@
 #include "posenc_ui/panels/readout_panel.h"
 #include "posenc_ui/plot/plot_view.h"
 #include "posenc_ui/window/main_window.h"
-#include "posenc_ui/window/presentation.h"
 #include "support/main_window_fixture.hpp"
 #include "support/ui_values.hpp"
 

@@ -2,11 +2,14 @@
 #include "posenc_ui/models/model_actions.h"
 
 #include <QDir>
+#include <QDropEvent>
 #include <QFileInfo>
 #include <QFutureWatcher>
 #include <QLabel>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QSettings>
+#include <QUrl>
 #include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
 #include <exception>
@@ -113,6 +116,15 @@ bool ModelActions::openModel(const QString& pathOrId, QString* error) {
   Outcome out = readModel(pathOrId.toStdString(), cache());
   if (out.error) return refuse(pathOrId, errorMessage(out.error), error);
   return applySetup(pathOrId, std::move(*out.setup), error);
+}
+
+bool ModelActions::drop(QDropEvent* event) {
+  const QList<QUrl> urls = event->mimeData()->urls();
+  if (urls.isEmpty() || !urls.first().isLocalFile() || !isModelPath(urls.first().toLocalFile()))
+    return false;
+  openModelAsync(urls.first().toLocalFile());
+  event->acceptProposedAction();
+  return true;
 }
 
 void ModelActions::openModelAsync(const QString& pathOrId) {

@@ -33,16 +33,16 @@
 #include <limits>
 #include <optional>
 
-#include "big_int_spin_box.h"
-#include "error_frame.h"
-#include "int_spin_box.h"
-#include "panel_control.h"
-#include "panel_slider.h"
 #include "posenc_ui/common/qt_string.h"
 #include "posenc_ui/common/translation.h"
+#include "posenc_ui/editors/big_int_spin_box.h"
+#include "posenc_ui/editors/error_frame.h"
+#include "posenc_ui/editors/int_spin_box.h"
+#include "posenc_ui/editors/panel_control.h"
+#include "posenc_ui/editors/panel_slider.h"
+#include "posenc_ui/editors/real_spin_box.h"
 #include "posenc_ui/io/lesson.h"
 #include "posenc_ui/params/parameter_names.h"
-#include "real_spin_box.h"
 
 namespace posenc::ui {
 

@@ -23,13 +23,14 @@
 #include "posenc_ui/common/settings_keys.h"
 #include "posenc_ui/common/translation.h"
 #include "posenc_ui/io/lesson.h"
+#include "posenc_ui/layout/presentation.h"
 #include "posenc_ui/modes/animation_view.h"
 #include "posenc_ui/panels/explanation_panel.h"
 #include "posenc_ui/panels/lesson_panel.h"
 #include "posenc_ui/panels/readout_panel.h"
 #include "posenc_ui/plot/plot_view.h"
-#include "posenc_ui/window/presentation.h"
 #include "posenc_ui/window/session_actions.h"
+#include "posenc_ui/window/view_grid.h"
 
 namespace posenc::ui {
 
@@ -235,7 +236,7 @@ void ClassroomController::onLessonStep(const LessonStep& step) {
     m_marked = std::make_pair(step.highlight->row, step.highlight->col);
     m_markedView = step.session.scheme + QLatin1Char('/') + step.session.view;
   }
-  emit markerChanged();
+  drawMarker();
   updateCaption();
 }
 
@@ -318,9 +319,28 @@ void ClassroomController::updateCaption() {
   m_caption->setVisible(show);
 }
 
-void ClassroomController::drawMarker(PlotView& plotView, const QString& view,
-                                     const ViewResult* last) const {
-  QCustomPlot& plot = plotView.plot();
+void ClassroomController::followGrid(ViewGrid* grid) {
+  m_grid = grid;
+  connect(grid, &ViewGrid::firstViewShown, this, [this](const QString& view) {
+    explainView(view);
+    drawMarker();  // the lesson's ring only on the view it belongs to
+  });
+  connect(grid, &ViewGrid::firstCellDrawn, this, &ClassroomController::drawMarker);
+  connect(grid, &ViewGrid::cellHovered, this, &ClassroomController::hoverCell);
+  connect(grid, &ViewGrid::pointHovered, m_readout, &ReadoutPanel::showPoint);
+  connect(grid, &ViewGrid::hoverLeft, this, &ClassroomController::endHover);
+  connect(grid, &ViewGrid::keyFocusLost, this, [this](int slot) {
+    if (!m_hoverActive) return;
+    endHover();
+    m_grid->plotView(slot).clearMark();
+  });
+}
+
+void ClassroomController::drawMarker() {
+  if (!m_grid) return;
+  const QString view = m_grid->cellView(0);
+  const ViewResult* last = m_grid->lastResult(0);
+  QCustomPlot& plot = m_grid->plotView(0).plot();
   for (int i = plot.itemCount() - 1; i >= 0; --i)
     if (plot.item(i)->objectName() == QLatin1String("LessonMarker")) plot.removeItem(i);
   const QString key = qs(m_controller.scheme().info().id) + QLatin1Char('/') + view;
@@ -373,6 +393,15 @@ void ClassroomController::explainView(const QString& view) {
 }
 
 void ClassroomController::setParams(const ParamSet& params) { m_explanation->setParams(params); }
+
+void ClassroomController::hoverCell(int slot, Index row, Index col) {
+  const QString view = m_grid->cellView(slot);
+  // The explanation follows the plot under the mouse (a grid shows several views).
+  explainView(view);
+  startHover();
+  m_readout->showCell(m_controller.scheme(), m_controller.params(), *m_grid->viewSpec(view), row,
+                      col);
+}
 
 void ClassroomController::endHover() {
   m_hoverActive = false;

@@ -1,46 +1,28 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "posenc_ui/window/main_window.h"
 
-#include <algorithm>
-
 #include <QCloseEvent>
-#include <QDir>
 #include <QDockWidget>
 #include <QEvent>
-#include <QGuiApplication>
 #include <QKeyEvent>
 #include <QLabel>
-#include <QListWidget>
-#include <QMimeData>
-#include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
 #include <QShowEvent>
 #include <QStatusBar>
-#include <QTimer>
 #include <QUndoStack>
 #include <QVBoxLayout>
 
 #include "posenc_ui/check/check_window.h"
-#include "posenc_ui/common/qt_string.h"
 #include "posenc_ui/common/settings_keys.h"
 #include "posenc_ui/common/translation.h"
-#include "posenc_ui/help/help_windows.h"
 #include "posenc_ui/help/problem_log.h"
-#include "posenc_ui/io/lesson.h"
-#include "posenc_ui/models/model_actions.h"
+#include "posenc_ui/layout/dock_layout.h"
 #include "posenc_ui/modes/animation_view.h"
 #include "posenc_ui/panels/readout_panel.h"
+#include "posenc_ui/panels/scheme_list.h"
 #include "posenc_ui/params/parameter_panel.h"
-#include "posenc_ui/plot/colormaps.h"
-#include "posenc_ui/plot/plot_view.h"
-#include "posenc_ui/window/classroom_controller.h"
-#include "posenc_ui/window/export_dialogs.h"
 #include "posenc_ui/window/menus.h"
-#include "posenc_ui/window/presentation.h"
-#include "posenc_ui/window/session_actions.h"
-#include "posenc_ui/window/undo_state.h"
-#include "posenc_ui/window/view_grid.h"
 
 namespace posenc::ui {
 
@@ -49,9 +31,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   setWindowIcon(QIcon(QStringLiteral(":/icons/posenc.svg")));
   setAcceptDrops(true);
   m_undo = new UndoState(
-      m_controller,
-      [this](const QString& scheme, const ParamSet& params) { applyState(scheme, params); },
-      [this](const Session& session) { applyViews(session); }, this);
+      m_controller, [this](const QString& id, const ParamSet& p) { m_state->applyState(id, p); },
+      [this](const Session& session) { m_state->applyViews(session); }, this);
   // While a slider is dragged, show each finished picture even if newer edits are queued, so
   // slow views still move during the drag; the exact final picture always follows.
   m_controller.setInterimResults(true);
@@ -67,41 +48,19 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   // Every text is set here, and again on each QEvent::LanguageChange.
   retranslate();
 
-  QSettings settings;
-  QString colormap = settings.value(settings::kColormap).toString();
-  if (!colormap.isEmpty() && !isColormap(colormap)) colormap.clear();
-  m_grid->setColormap(colormap);
-  m_menus->setColormapChecked(colormap);
-  rebuildForScheme();
-  // First start: most of the screen, so the heatmaps get room; later starts restore geometry.
-  QSize size(1400, 900);
-  bool compact = false;  // a projector's 1024 x 768: compact docks, the first start maximised
-  if (const QScreen* screen = QGuiApplication::primaryScreen()) {
-    size = (screen->availableSize() * 0.92).boundedTo(QSize(1800, 1150));
-    compact = screen->availableSize().width() < kCompactWidth;
-  }
-  if (compact) useCompactDocks();
-  resize(size);
-  m_firstState = saveState();
-  m_firstSize = size;
-  restoreGeometry(settings.value(settings::kGeometry).toByteArray());
-  restoreState(settings.value(settings::kWindowState).toByteArray());
-  m_compareState = settings.value(settings::kCompareState).toByteArray();
-  if (compact && !settings.contains(settings::kGeometry)) setWindowState(Qt::WindowMaximized);
+  m_state->restoreColormap();
+  m_state->rebuildForScheme();
+  m_layout->restore();
   m_menus->setRecentFiles(m_session->recentFiles());
   m_menus->setRecentModels(m_models->recentModels(), m_models->missingRecentModels());
   m_session->updateTitle();
+  const QSettings settings;
   const double textScale = settings.value(settings::kTextScale, 1.0).toDouble();
   if (textScale != 1.0) setTextScale(textScale);
   setMode(settings.value(settings::kMode, QStringLiteral("explore")).toString());
-  connect(m_classroom, &ClassroomController::modeChanged, this, &MainWindow::arrangeDocksForMode);
-  arrangeDocksForMode(mode());
-  fitToScreen();
-  m_widenDocks.setSingleShot(true);
-  m_widenDocks.setInterval(0);
-  connect(&m_widenDocks, &QTimer::timeout, this, [this] {
-    if (!m_comparing && !m_presentation->isOn()) widenCollapsedDocks();
-  });
+  connect(m_classroom, &ClassroomController::modeChanged, m_layout, &DockLayout::arrangeForMode);
+  m_layout->arrangeForMode(mode());
+  m_layout->fitToScreen();
   m_session->markStartState();  // the defaults: quitting now leaves the last session as it was
 }
 
@@ -119,13 +78,14 @@ MainWindow::~MainWindow() {
 
 void MainWindow::buildParts() {
   m_grid = new ViewGrid(m_controller, this);
+  m_layout = new DockLayout(this, [this] { return m_presentation->isOn(); });
   buildDocks();
   m_classroom =
       new ClassroomController(this, m_controller, m_grid, [this] { return m_grid->cellView(0); });
   m_classroom->addDocks(m_docks[2], m_readout);
   m_session = new SessionActions(
       this, m_controller, m_undo->stack(), [this] { return currentSession(); },
-      [this](const Session& session) { applySession(session); });
+      [this](const Session& session) { m_state->applySession(session); });
   m_export = new ExportDialogs(this, m_controller, [this](int slot) {
     const QString view = m_grid->cellView(slot);
     return ExportSource{view, m_grid->viewSpec(view), &m_grid->plotView(slot), m_grid->colormap(),
@@ -136,9 +96,7 @@ void MainWindow::buildParts() {
   m_help = new HelpWindows(this);
   m_models = new ModelActions(
       this, m_controller, [this] { return currentSession(); },
-      [this](const Session& session, const QString& label) {
-        m_undo->applySession(session, [label] { return tr("Open model %1").arg(label); });
-      });
+      [this](const Session& s, const QString& label) { m_state->applyModel(s, label); });
   // The strip that says what was opened goes over the plots, above the lesson caption; a
   // problem the window could not solve by itself above that, in its own row.
   m_problems = new ProblemLog(this);
@@ -146,30 +104,16 @@ void MainWindow::buildParts() {
     host->insertWidget(0, m_models->strip());
     host->insertWidget(0, m_problems);
   }
+  m_state = new ShownState({m_controller, *m_undo, *m_schemeList, *m_panel, *m_grid, *m_menus,
+                            *m_models, *m_problems},
+                           this);
 }
 
 void MainWindow::buildDocks() {
   auto* schemes = new QDockWidget(this);
   schemes->setObjectName(QStringLiteral("SchemesDock"));
-  auto* schemeHost = new QWidget(schemes);
-  auto* sv = new QVBoxLayout(schemeHost);
-  sv->setContentsMargins(4, 4, 4, 4);
-  m_schemeList = new QListWidget(schemeHost);
-  m_schemeList->setWordWrap(true);
-  m_schemeList->setSpacing(2);
-  m_schemeList->setAlternatingRowColors(true);
-  m_schemeList->setTextElideMode(Qt::ElideNone);
-  // Name on the first line, the one-line description under it (texts set by retranslate).
-  for (const auto& s : allSchemes()) {
-    auto* item = new QListWidgetItem(m_schemeList);
-    item->setData(Qt::UserRole, qs(s->info().id));
-  }
-  sv->addWidget(m_schemeList, 1);
-  schemes->setWidget(schemeHost);
-  addDockWidget(Qt::LeftDockWidgetArea, schemes);
-  connect(m_schemeList, &QListWidget::currentItemChanged, this, [this](QListWidgetItem* item) {
-    if (item && !m_applying) onSchemeChosen(item->data(Qt::UserRole).toString());
-  });
+  m_schemeList = new SchemeList(schemes);
+  schemes->setWidget(m_schemeList);
 
   auto* params = new QDockWidget(this);
   params->setObjectName(QStringLiteral("ParametersDock"));
@@ -178,18 +122,13 @@ void MainWindow::buildDocks() {
   scroll->setWidget(m_panel);
   scroll->setWidgetResizable(true);
   params->setWidget(scroll);
-  addDockWidget(Qt::LeftDockWidgetArea, params);
-  splitDockWidget(schemes, params, Qt::Vertical);
-  resizeDocks({schemes, params}, {300, 520}, Qt::Vertical);
-  resizeDocks({params}, {380}, Qt::Horizontal);
 
   auto* readout = new QDockWidget(this);
   readout->setObjectName(QStringLiteral("ReadoutDock"));
   m_readout = new ReadoutPanel(readout);
   readout->setWidget(m_readout);
-  addDockWidget(Qt::RightDockWidgetArea, readout);
-  resizeDocks({readout}, {270}, Qt::Horizontal);
   m_docks = {schemes, params, readout};
+  m_layout->placeSideDocks(schemes, params, readout);
 }
 
 void MainWindow::connectParts() {
@@ -199,20 +138,17 @@ void MainWindow::connectParts() {
           [this](const QString&, const QString& message) {
             statusBar()->showMessage(message, 8000);
           });
-  connect(m_panel, &ParameterPanel::paramsEdited, this, &MainWindow::onParamsEdited);
-  connect(m_grid, &ViewGrid::firstViewShown, this, [this](const QString& view) {
-    m_classroom->explainView(view);
-    drawMarker();  // the lesson's ring only on the view it belongs to
-    if (m_check) m_check->targetChanged();
+  connect(m_state, &ShownState::paramsApplied, m_classroom, &ClassroomController::setParams);
+  connect(m_state, &ShownState::stateApplied, m_classroom, &ClassroomController::stateApplied);
+  // The model's label stays while its parameters do.
+  connect(m_state, &ShownState::stateApplied, m_models, &ModelActions::stateChanged);
+  connect(m_state, &ShownState::schemeRebuilt, this, [this] {
+    m_classroom->explainView(m_grid->cellView(0));
+    m_session->updateTitle();
   });
-  connect(m_grid, &ViewGrid::firstCellDrawn, this, &MainWindow::drawMarker);
-  connect(m_grid, &ViewGrid::cellHovered, this, &MainWindow::hoverCell);
-  connect(m_grid, &ViewGrid::pointHovered, m_readout, &ReadoutPanel::showPoint);
-  connect(m_grid, &ViewGrid::hoverLeft, m_classroom, &ClassroomController::endHover);
-  connect(m_grid, &ViewGrid::keyFocusLost, this, [this](int slot) {
-    if (!m_classroom->hovering()) return;
-    m_classroom->endHover();
-    m_grid->plotView(slot).clearMark();
+  m_classroom->followGrid(m_grid);
+  connect(m_grid, &ViewGrid::firstViewShown, this, [this] {
+    if (m_check) m_check->targetChanged();
   });
   connect(m_grid, &ViewGrid::timingChanged, this,
           [this] { m_timing->setText(m_grid->timingText()); });
@@ -282,29 +218,20 @@ void MainWindow::connectHelp() {
   connect(m_help, &HelpWindows::modelRequested, this,
           [this](const QString& entry) { m_models->openModelAsync(entry); });
   connect(m_help, &HelpWindows::schemeRequested, this, [this](const QString& schemeId) {
-    onSchemeChosen(schemeId);
+    m_undo->chooseScheme(schemeId);
     m_docks[0]->show();  // the Schemes dock, where the choice is seen and changed
     m_docks[0]->raise();
-    m_schemeList->setFocus();
+    m_schemeList->focusList();
   });
 }
 
-void MainWindow::showStartPage() { m_help->showStartPage(); }
-
 void MainWindow::connectClassroom() {
   connect(m_classroom, &ClassroomController::modeChanged, m_menus, &Menus::setModeChecked);
-  connect(m_classroom, &ClassroomController::schemeRequested, this, &MainWindow::onSchemeChosen);
+  connect(m_classroom, &ClassroomController::schemeRequested, m_undo, &UndoState::chooseScheme);
   connect(m_classroom, &ClassroomController::viewRequested, this,
           [this](const QString& view) { setCellView(0, view); });
-  connect(m_classroom, &ClassroomController::lessonStepChosen, this,
-          [this](Session session, const LocalizedText& title) {
-            session.colormap =
-                m_grid->colormap();  // the lesson sets what to show, not the user's colours
-            m_undo->applySession(session, [title] {
-              return tr("Lesson: %1").arg(lessonText(title, currentLanguage()));
-            });
-          });
-  connect(m_classroom, &ClassroomController::markerChanged, this, &MainWindow::drawMarker);
+  connect(m_classroom, &ClassroomController::lessonStepChosen, m_state,
+          &ShownState::applyLessonStep);
   connect(&m_classroom->animationView(), &AnimationView::exportRequested, this,
           [this] { m_export->animationExportDialog(m_classroom->animationView()); });
   connect(m_presentation, &PresentationMode::fontsChanged, this, &MainWindow::applyFonts);
@@ -323,13 +250,7 @@ void MainWindow::retranslate() {
   m_models->retranslate();
 
   // Scheme list, view tabs and choosers, window title, status bar, pictures.
-  for (int i = 0; i < m_schemeList->count(); ++i) {
-    QListWidgetItem* item = m_schemeList->item(i);
-    const SchemeInfo& info = findScheme(item->data(Qt::UserRole).toString().toStdString()).info();
-    item->setText(coreText(info.name) + QLatin1Char('\n') +
-                  studentText(coreText(info.description)));
-    item->setToolTip(studentText(coreText(info.description)));
-  }
+  m_schemeList->retranslate();
   m_grid->fillViewLists();
   m_session->updateTitle();
   m_busy->setText(m_controller.busy() ? tr("computing...") : QString());
@@ -355,133 +276,7 @@ void MainWindow::changeEvent(QEvent* event) {
 }
 
 // ----------------------------------------------------------------------------------------------
-// Scheme, parameters, undo
-
-QUndoStack& MainWindow::undoStack() { return m_undo->stack(); }
-
-void MainWindow::applyState(const QString& schemeId, const ParamSet& params) {
-  m_applying = true;
-  if (schemeId != qs(m_controller.scheme().info().id)) {
-    m_controller.setScheme(schemeId, params);
-    rebuildForScheme();
-  } else {
-    m_controller.setParams(params);
-    if (!(m_panel->values() == params)) m_panel->setValues(params);
-    m_classroom->setParams(params);
-  }
-  m_applying = false;
-  m_classroom->stateApplied();
-  m_models->stateChanged();  // the model's label stays while its parameters do
-  if (m_check) m_check->targetChanged();
-}
-
-void MainWindow::onSchemeChosen(const QString& schemeId) { m_undo->chooseScheme(schemeId); }
-
-void MainWindow::onParamsEdited(const ParamSet& params, const QString& param, bool continuing) {
-  if (m_applying) return;
-  m_undo->editParams(params, param, continuing);
-}
-
-void MainWindow::rebuildForScheme() {
-  const Scheme& scheme = m_controller.scheme();
-  const SchemeInfo& info = scheme.info();
-  m_applying = true;
-  for (int i = 0; i < m_schemeList->count(); ++i) {
-    if (m_schemeList->item(i)->data(Qt::UserRole).toString() == qs(info.id)) {
-      m_schemeList->setCurrentRow(i);
-      break;
-    }
-  }
-  m_panel->setScheme(scheme, m_controller.params());
-  m_grid->schemeChanged();
-  m_applying = false;
-  setLayoutMode(
-      m_grid->layoutMode());  // re-requests the visible cells with their (possibly new) views
-  m_classroom->explainView(m_grid->cellView(0));
-  m_session->updateTitle();
-}
-
-// ----------------------------------------------------------------------------------------------
-// Cells and results
-
-int MainWindow::cellCount() const { return m_grid->cellCount(); }
-PlotView& MainWindow::plotView(int slot) { return m_grid->plotView(slot); }
-QString MainWindow::cellView(int slot) const { return m_grid->cellView(slot); }
-void MainWindow::setCellView(int slot, const QString& viewId) { m_grid->setCellView(slot, viewId); }
-QString MainWindow::layoutMode() const { return m_grid->layoutMode(); }
-
-void MainWindow::setLayoutMode(const QString& mode) {
-  m_grid->setLayoutMode(mode);
-  m_menus->setLayoutChecked(m_grid->layoutMode());
-}
-
-void MainWindow::setColormap(const QString& id) {
-  m_grid->setColormap(isColormap(id) ? id : QString());
-  m_menus->setColormapChecked(m_grid->colormap());
-  m_grid->redraw();
-}
-
-void MainWindow::drawMarker() {
-  m_classroom->drawMarker(m_grid->plotView(0), m_grid->cellView(0), m_grid->lastResult(0));
-}
-
-void MainWindow::hoverCell(int slot, Index row, Index col) {
-  const QString view = m_grid->cellView(slot);
-  // The explanation follows the plot under the mouse (a grid shows several views).
-  m_classroom->explainView(view);
-  m_classroom->startHover();
-  m_readout->showCell(m_controller.scheme(), m_controller.params(), *m_grid->viewSpec(view), row,
-                      col);
-}
-
-// ----------------------------------------------------------------------------------------------
-// Sessions and exports (session_actions.h, export_dialogs.h)
-
-Session MainWindow::currentSession() const {
-  Session s;
-  s.scheme = qs(m_controller.scheme().info().id);
-  s.params = m_controller.params();
-  s.view = m_grid->cellView(0);
-  s.layout = m_grid->layoutMode();
-  s.gridViews = m_grid->gridViews();
-  s.colormap = m_grid->colormap();
-  s.zoom = m_grid->plotView(0).zoom();
-  s.model = m_models->shownModel();
-  return s;
-}
-
-void MainWindow::applySession(const Session& session) {
-  m_undo->applySession(session, [] { return tr("Open session"); });
-  if (session.model.isEmpty()) return;
-  // The model's name comes back with its parameters: read it again; if it is gone, the
-  // session stays as it is, and the bar over the plots says why the name is not shown.
-  QString reason;
-  if (!m_models->adopt(session.model, &reason))
-    m_problems->report(tr("The session's model %1 could not be read again, so its name is not "
-                          "shown; the session's scheme and parameters are.")
-                           .arg(QDir::toNativeSeparators(session.model)),
-                       reason);
-}
-
-void MainWindow::applyViews(const Session& session) {
-  m_grid->setColormap(session.colormap);
-  m_menus->setColormapChecked(session.colormap);
-  m_grid->presetViews(session.view, session.gridViews);
-  setLayoutMode(session.layout);
-  m_grid->plotView(0).setZoom(session.zoom);
-}
-
-bool MainWindow::openSession(const QString& path, QString* error) {
-  return m_session->openSession(path, error);
-}
-
-bool MainWindow::saveSession(const QString& path, QString* error) {
-  return m_session->saveSession(path, error);
-}
-
-void MainWindow::applyPreset(const QString& id) { m_session->applyPreset(id); }
-
-void MainWindow::restoreLastSession() { m_session->restoreLastSession(); }
+// Models and the check
 
 bool MainWindow::openModel(const QString& pathOrId, QString* error) {
   const bool ok = m_models->openModel(pathOrId, error);
@@ -489,73 +284,29 @@ bool MainWindow::openModel(const QString& pathOrId, QString* error) {
   return ok;
 }
 
-bool MainWindow::opensAsModel(const QString& path) { return isModelPath(path); }
-
 CheckWindow& MainWindow::checkWindow() {
   if (m_check) return *m_check;
   m_check = new CheckWindow(
-      this,
-      [this] {
-        return CheckTarget{qs(m_controller.scheme().info().id), m_controller.params(),
-                           m_grid->cellView(0)};
-      },
-      [this](const CheckTarget& target, const QString& param) {
-        // A slip's setting, through the parameter panel's own path (a scheme changed since
-        // the check: as a session step with the view checked).
-        if (target.scheme == qs(m_controller.scheme().info().id)) {
-          m_undo->editParams(target.params, param, false);
-          if (m_grid->cellView(0) != target.view) setCellView(0, target.view);
-          return;
-        }
-        Session session = currentSession();
-        session.scheme = target.scheme;
-        session.params = target.params;
-        session.view = target.view;
-        session.gridViews.clear();
-        session.zoom.reset();
-        m_undo->applySession(session, [param] { return tr("Change %1").arg(param); });
-      });
-  m_check->setFontScale(plotFontScale());
+      this, [this] { return m_state->checkTarget(); },
+      [this](const CheckTarget& t, const QString& param) { m_state->applyChecked(t, param); });
+  connect(m_state, &ShownState::stateApplied, m_check, &CheckWindow::targetChanged);
+  m_check->setFontScale(m_presentation->fontScale());
   return *m_check;
 }
 
-bool MainWindow::exportCurrentView(const QString& path, QSize size, double dpi, QString* error,
-                                   int slot, bool grayscale) {
-  return m_export->exportView(path, size, dpi, error, slot, grayscale);
-}
-
-bool MainWindow::exportAnimation(const QString& dir, int frames, double step, int size,
-                                 QString* error) {
-  return m_export->exportAnimation(m_classroom->animationView(), dir, frames, step, size, error);
-}
-
 // ----------------------------------------------------------------------------------------------
-// Classroom (classroom_controller.h), presentation (presentation.h), text size
+// Presentation, text size, layout
 
-void MainWindow::setMode(const QString& mode) { m_classroom->setMode(mode); }
-QString MainWindow::mode() const { return m_classroom->mode(); }
-bool MainWindow::openLessonFile(const QString& path, QString* error) {
-  return m_classroom->openLessonFile(path, error);
-}
 void MainWindow::stepForward() {
   // A slide showing one picture of its grid at a time: the pictures first, then the step.
   if (!m_grid->stepPicture(1)) m_classroom->stepForward();
 }
+
 void MainWindow::stepBackward() {
   if (m_grid->stepPicture(-1)) return;
   m_grid->startAtLastPicture();  // back into a grid shown picture by picture: at its last one
   m_classroom->stepBackward();
 }
-bool MainWindow::lessonActive() const { return m_classroom->lessonActive(); }
-LessonPanel& MainWindow::lessonPanel() { return m_classroom->lessonPanel(); }
-ExplanationPanel& MainWindow::explanationPanel() { return m_classroom->explanationPanel(); }
-CompareView& MainWindow::compareView() { return m_classroom->compareView(); }
-AnimationView& MainWindow::animationView() { return m_classroom->animationView(); }
-QLabel& MainWindow::captionLabel() { return m_classroom->captionLabel(); }
-std::optional<std::pair<Index, Index>> MainWindow::markedCell() const {
-  return m_classroom->markedCell();
-}
-bool MainWindow::presentationMode() const { return m_presentation->isOn(); }
 
 void MainWindow::setPresentationMode(bool on) {
   if (on == m_presentation->isOn()) return;
@@ -566,36 +317,32 @@ void MainWindow::setPresentationMode(bool on) {
   m_menus->setPresentationChecked(on);
   m_classroom->updateCaption();
   if (!on) {
-    arrangeDocksForMode(mode());  // a lesson step may have changed the mode meanwhile
-    fitToScreen();
+    m_layout->arrangeForMode(mode());  // a lesson step may have changed the mode meanwhile
+    m_layout->fitToScreen();
   }
 }
 
-double MainWindow::plotFontScale() const {
-  return m_textScale * (m_presentation->isOn() ? kPresentationScale : 1.0);
-}
-
 void MainWindow::applyFonts() {
-  setFont(scaledFont(m_baseFont, plotFontScale()));
-  scaleToolTips(plotFontScale());
+  const double scale = m_presentation->fontScale();
+  setFont(scaledFont(m_baseFont, scale));
+  scaleToolTips(scale);
   // The parameter and readout panels set their own fonts (sliders, bold names), so they are
   // told the scale rather than inheriting the window's font.
-  m_panel->setScale(plotFontScale());
-  m_readout->setScale(plotFontScale());
-  m_classroom->setFontScale(plotFontScale());
-  m_grid->setFontScale(plotFontScale());
+  m_panel->setScale(scale);
+  m_readout->setScale(scale);
+  m_classroom->setFontScale(scale);
+  m_grid->setFontScale(scale);
   m_grid->redraw();
-  if (m_check) m_check->setFontScale(plotFontScale());
+  if (m_check) m_check->setFontScale(scale);
 }
 
 void MainWindow::setTextScale(double scale) {
-  if (!(scale >= 0.5 && scale <= 4.0)) return;
-  m_textScale = scale;
-  applyFonts();
-  QSettings settings;
-  if (settings.value(settings::kTextScale, 1.0).toDouble() != scale)
-    settings.setValue(settings::kTextScale, scale);
-  m_menus->setTextScaleChecked(scale);
+  if (m_presentation->setTextScale(scale)) m_menus->setTextScaleChecked(scale);
+}
+
+void MainWindow::resetLayout() {
+  setPresentationMode(false);
+  m_layout->reset(mode());
 }
 
 // ----------------------------------------------------------------------------------------------
@@ -621,98 +368,9 @@ void MainWindow::keyPressEvent(QKeyEvent* event) {
   QMainWindow::keyPressEvent(event);
 }
 
-void MainWindow::resetLayout() {
-  setPresentationMode(false);
-  setWindowState(windowState() & ~(Qt::WindowMaximized | Qt::WindowFullScreen));
-  restoreState(m_firstState);
-  m_compareState.clear();
-  m_otherState.clear();
-  m_comparing = false;
-  arrangeDocksForMode(mode());
-  resize(m_firstSize);
-  fitToScreen();
-  QSettings settings;
-  settings.remove(settings::kGeometry);
-  settings.remove(settings::kWindowState);
-  settings.remove(settings::kCompareState);
-}
-
-// ----------------------------------------------------------------------------------------------
-// Layout on small and large screens
-
-void MainWindow::useCompactDocks() {
-  // A projector at 1024 x 768: the explanation and the readout share one tab stack on the
-  // right, and both dock columns are narrower, so the picture keeps about half the width.
-  auto* explanation = findChild<QDockWidget*>(QStringLiteral("ExplanationDock"));
-  if (!explanation) return;
-  tabifyDockWidget(m_docks[2], explanation);
-  explanation->raise();
-  resizeDocks({m_docks[0], explanation}, {290, 260}, Qt::Horizontal);
-}
-
-void MainWindow::arrangeDocksForMode(const QString& newMode) {
-  // Compare has its own scheme, view and parameter choosers per panel, so by default it hides
-  // the docks and gives its panels the whole width. Each of the two layouts (Compare, the
-  // others) is remembered as the user leaves it, so docks shown in Compare stay shown there.
-  const bool comparing = newMode == QLatin1String("compare");
-  if (comparing == m_comparing || m_presentation->isOn()) return;
-  m_comparing = comparing;
-  if (comparing) {
-    m_otherState = saveState();
-    if (m_compareState.isEmpty() || !restoreState(m_compareState)) {
-      for (QDockWidget* dock : findChildren<QDockWidget*>()) dock->hide();
-    }
-  } else {
-    m_compareState = saveState();
-    if (!m_otherState.isEmpty()) restoreState(m_otherState);
-  }
-  fitToScreen();
-}
-
-void MainWindow::fitToScreen() {
-  // The window never outgrows the screen it is on: the pages scroll (ClassroomController) and
-  // the docks scroll, so a smaller size is always possible down to the minimum size hint.
-  if (isFullScreen() || isMaximized()) return;
-  const QScreen* where = screen();
-  if (!where) return;
-  const QRect avail = where->availableGeometry();
-  const QSize frame = frameGeometry().size() - geometry().size();  // title bar and borders
-  const QSize most = (avail.size() - frame).expandedTo(minimumSizeHint());
-  if (width() > most.width() || height() > most.height()) resize(size().boundedTo(most));
-  QRect outer = frameGeometry();
-  if (outer.right() > avail.right()) outer.moveRight(avail.right());
-  if (outer.bottom() > avail.bottom()) outer.moveBottom(avail.bottom());
-  if (outer.left() < avail.left()) outer.moveLeft(avail.left());
-  if (outer.top() < avail.top()) outer.moveTop(avail.top());
-  if (outer.topLeft() != frameGeometry().topLeft()) move(outer.topLeft());
-}
-
-void MainWindow::widenCollapsedDocks() {
-  QList<QDockWidget*> narrow;
-  QList<int> widths;
-  const int readable = std::clamp(width() / 6, 220, 380);
-  for (QDockWidget* dock : findChildren<QDockWidget*>()) {
-    const Qt::DockWidgetArea area = dockWidgetArea(dock);
-    if (dock->isHidden() || dock->isFloating() ||
-        (area != Qt::LeftDockWidgetArea && area != Qt::RightDockWidgetArea))
-      continue;
-    if (dock->width() >= kCollapsedDockWidth) continue;
-    narrow << dock;
-    widths << readable;
-  }
-  if (!narrow.isEmpty()) resizeDocks(narrow, widths, Qt::Horizontal);
-}
-
 void MainWindow::showEvent(QShowEvent* event) {
   QMainWindow::showEvent(event);
-  if (m_shownOnce) return;
-  m_shownOnce = true;
-  // Once the restored layout has its sizes (the next round of the event loop).
-  m_widenDocks.start();
-}
-
-void MainWindow::setUnsavedPrompt(std::function<QMessageBox::StandardButton()> prompt) {
-  m_session->setUnsavedPrompt(std::move(prompt));
+  m_layout->shown();
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
@@ -721,16 +379,8 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     return;
   }
   setPresentationMode(false);  // remember the normal layout, not the presentation's
-  if (!m_comparing) widenCollapsedDocks();
-  QSettings settings;
-  settings.setValue(settings::kGeometry, saveGeometry());
-  // The Explore / Animate layout and the Compare layout, whichever is shown now.
-  settings.setValue(settings::kWindowState, m_comparing ? m_otherState : saveState());
-  const QByteArray compareState = m_comparing ? saveState() : m_compareState;
-  if (compareState.isEmpty()) settings.remove(settings::kCompareState);
-  else settings.setValue(settings::kCompareState, compareState);
-  if (settings.value(settings::kColormap).toString() != m_grid->colormap())
-    settings.setValue(settings::kColormap, m_grid->colormap());
+  m_layout->save();
+  m_state->rememberColormap();
   m_session->saveLastSession();
   event->accept();
 }
@@ -739,13 +389,7 @@ void MainWindow::dragEnterEvent(QDragEnterEvent* event) { m_session->dragEnter(e
 
 void MainWindow::dropEvent(QDropEvent* event) {
   // A model folder, config.json or checkpoint opens as a model; anything else as a session.
-  const QList<QUrl> urls = event->mimeData()->urls();
-  if (!urls.isEmpty() && urls.first().isLocalFile() && isModelPath(urls.first().toLocalFile())) {
-    m_models->openModelAsync(urls.first().toLocalFile());
-    event->acceptProposedAction();
-    return;
-  }
-  m_session->drop(event);
+  if (!m_models->drop(event)) m_session->drop(event);
 }
 
 }  // namespace posenc::ui

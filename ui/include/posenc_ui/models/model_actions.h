@@ -17,6 +17,7 @@
 #include "posenc/models/model_config.hpp"
 #include "posenc_ui/io/session_io.h"
 
+class QDropEvent;
 class QLabel;
 class QWidget;
 
@@ -67,6 +68,10 @@ class ModelActions : public QObject {
   /// a while); the result is applied when ready and announced by opened() or failed(). A
   /// request while one is running is refused with a status message.
   void openModelAsync(const QString& pathOrId);
+  /// Something dropped on the window: a model folder, config.json or checkpoint (isModelPath,
+  /// the first URL) opens with openModelAsync and the drop is accepted (true); anything else
+  /// is left alone (false).
+  bool drop(QDropEvent* event);
   /// The model a session names (Session::model), once the session is applied: read again on
   /// this thread, so its label, strip and the window title come back while the parameters
   /// are the model's. Nothing is applied or added to the recent models. When it cannot be

@@ -31,9 +31,11 @@ class LessonPanel;
 struct LessonStep;
 class PlotView;
 class ReadoutPanel;
+class ViewGrid;
 
-/// Owns the lesson and explanation docks, the caption strip and the mode pages; asks the
-/// window for a scheme, a view or a lesson step through signals.
+/// Owns the lesson and explanation docks, the caption strip and the mode pages, and follows
+/// the Explore page's view grid (the hovered cell, the lesson's ring); asks the window for a
+/// scheme, a view or a lesson step through signals.
 class ClassroomController : public QObject {
   Q_OBJECT
  public:
@@ -47,6 +49,10 @@ class ClassroomController : public QObject {
   /// The Lessons dock (hidden) and the Explanation dock under `readoutDock` (shown), which
   /// explains the cells `readout` explains while one is hovered.
   void addDocks(QDockWidget* readoutDock, ReadoutPanel* readout);
+  /// Follows `grid`, the Explore page (after addDocks): a hovered cell goes to the readout and
+  /// the explanation, the view of its first cell to the explanation, and the lesson step's
+  /// ring is drawn on its first cell.
+  void followGrid(ViewGrid* grid);
 
   // Lessons
   /// See MainWindow::openLessonFile.
@@ -65,9 +71,6 @@ class ClassroomController : public QObject {
   void setPresenting(bool on);
   /// The caption strip: the lesson step while presenting one, else hidden.
   void updateCaption();
-  /// The lesson step's ring around its cell on `plot`, when it shows `view` of the step's
-  /// scheme as the matrix `last`; otherwise removes it.
-  void drawMarker(PlotView& plot, const QString& view, const ViewResult* last) const;
   [[nodiscard]] std::optional<std::pair<posenc::Index, posenc::Index>> markedCell() const {
     return m_marked;
   }
@@ -110,11 +113,15 @@ class ClassroomController : public QObject {
   /// Apply a lesson step's session, titled `title` (every language: the undo step names it in
   /// the language of the moment, again after a language change).
   void lessonStepChosen(const posenc::ui::Session& session, const posenc::ui::LocalizedText& title);
-  /// The lesson highlight changed: the window redraws it (drawMarker).
-  void markerChanged();
 
  private:
   void buildCentral(QWidget* explorePage);
+  /// The lesson step's ring around its cell on the grid's first plot, when it shows the step's
+  /// view of the step's scheme as a matrix; otherwise removes it.
+  void drawMarker();
+  /// Cell (row, col) of the grid's slot `slot` is hovered (by mouse or keys): readout and
+  /// explanation.
+  void hoverCell(int slot, posenc::Index row, posenc::Index col);
   void buildAnimatePage();
   /// Adds `page` to the mode stack inside a scroll area of its own.
   void addPage(QWidget* page);
@@ -134,6 +141,7 @@ class ClassroomController : public QObject {
   QMainWindow* m_window;
   const EncodingController& m_controller;
   ReadoutPanel* m_readout = nullptr;
+  ViewGrid* m_grid = nullptr;  ///< The Explore page (followGrid).
   ShownView m_shownView;
   QDockWidget* m_lessonsDock = nullptr;
   QDockWidget* m_explanationDock = nullptr;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // A parameter's slider, and the style that scales sliders in presentation mode.
-#include "panel_slider.h"
+#include "posenc_ui/editors/panel_slider.h"
 
 #include <cmath>
 

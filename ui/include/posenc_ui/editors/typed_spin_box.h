@@ -11,7 +11,7 @@
 #include <optional>
 #include <utility>
 
-#include "panel_control.h"
+#include "posenc_ui/editors/panel_control.h"
 
 namespace posenc::ui::editors {
 

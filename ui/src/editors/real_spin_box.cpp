@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The real parameters' spin box (real_spin_box.h).
-#include "real_spin_box.h"
+#include "posenc_ui/editors/real_spin_box.h"
 
 #include <QLocale>
 #include <algorithm>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The integer parameters' spin box (int_spin_box.h).
-#include "int_spin_box.h"
+#include "posenc_ui/editors/int_spin_box.h"
 
 #include <algorithm>
 

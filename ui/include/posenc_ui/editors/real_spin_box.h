@@ -5,7 +5,7 @@
 #include <QDoubleSpinBox>
 #include <QString>
 
-#include "typed_spin_box.h"
+#include "posenc_ui/editors/typed_spin_box.h"
 
 namespace posenc::ui::editors {
 

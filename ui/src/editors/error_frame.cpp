@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The red ring around an editor whose value is refused (error_frame.h).
-#include "error_frame.h"
+#include "posenc_ui/editors/error_frame.h"
 
 #include <QPainter>
 #include <QRectF>

@@ -5,7 +5,7 @@
 #include <QProxyStyle>
 #include <QSlider>
 
-#include "panel_control.h"
+#include "posenc_ui/editors/panel_control.h"
 
 namespace posenc::ui::editors {
 

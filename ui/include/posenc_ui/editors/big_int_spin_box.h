@@ -4,7 +4,7 @@
 
 #include <QDoubleSpinBox>
 
-#include "typed_spin_box.h"
+#include "posenc_ui/editors/typed_spin_box.h"
 
 namespace posenc::ui::editors {
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "posenc_ui/window/presentation.h"
+#include "posenc_ui/layout/presentation.h"
 
 #include <QApplication>
 #include <QCursor>
@@ -10,12 +10,15 @@
 #include <QMenuBar>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QSettings>
 #include <QStatusBar>
 #include <QTimer>
 #include <QToolBar>
 #include <QToolTip>
 
 #include <cmath>
+
+#include "posenc_ui/common/settings_keys.h"
 
 namespace posenc::ui {
 
@@ -159,6 +162,20 @@ void PresentationMode::setOn(bool on) {
   if (on == m_on) return;
   if (on) enter();
   else leave();
+}
+
+bool PresentationMode::setTextScale(double scale) {
+  if (!(scale >= 0.5 && scale <= 4.0)) return false;
+  m_textScale = scale;
+  emit fontsChanged();
+  QSettings settings;
+  if (settings.value(settings::kTextScale, 1.0).toDouble() != scale)
+    settings.setValue(settings::kTextScale, scale);
+  return true;
+}
+
+double PresentationMode::fontScale() const {
+  return m_textScale * (m_on ? kPresentationScale : 1.0);
 }
 
 void PresentationMode::enter() {

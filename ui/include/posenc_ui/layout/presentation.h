@@ -60,7 +60,8 @@ class PointerHighlight : public QWidget {
 
 /// Presentation mode of a main window: full screen, docks, tool bars, menu bar and status bar
 /// hidden, the high-contrast palette and the pointer highlight over the central widget.
-/// Leaving restores geometry, window state, dock layout and palette exactly.
+/// Leaving restores geometry, window state, dock layout and palette exactly. It keeps the
+/// window's text size too, which presentation mode multiplies by kPresentationScale.
 class PresentationMode : public QObject {
   Q_OBJECT
  public:
@@ -71,10 +72,19 @@ class PresentationMode : public QObject {
   [[nodiscard]] bool isOn() const { return m_on; }
   /// Enters or leaves (nothing when already so).
   void setOn(bool on);
+  /// The text size chosen for the window and its pictures (1 = 100 %).
+  [[nodiscard]] double textScale() const { return m_textScale; }
+  /// Sets the text size (fontsChanged) and remembers it (settings::kTextScale); false, and
+  /// nothing changes, for a size outside 0.5 to 4.
+  bool setTextScale(double scale);
+  /// The scale of the window's fonts and its pictures' labels: the text size, times
+  /// kPresentationScale while presentation mode is on.
+  [[nodiscard]] double fontScale() const;
 
  signals:
-  /// isOn() changed and the palette is in place: scale the fonts now, before the window's
-  /// geometry is set (entering: full screen; leaving: the saved geometry).
+  /// fontScale() changed: isOn() changed and the palette is in place (scale the fonts now,
+  /// before the window's geometry is set: entering, full screen; leaving, the saved geometry),
+  /// or the text size changed.
   void fontsChanged();
 
  private:
@@ -86,6 +96,7 @@ class PresentationMode : public QObject {
   PointerHighlight* m_pointer;
   std::unique_ptr<Saved> m_saved;  ///< What leaving restores.
   bool m_on = false;
+  double m_textScale = 1.0;
   /// Full screen asked for once the window manager has un-maximised the window (enter()).
   QTimer m_fullScreen;
 };
