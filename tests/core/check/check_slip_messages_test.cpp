@@ -115,8 +115,8 @@ TEST(SlipMessages, TheSchemesOwnSlipsAndAPairAreMessagesToo) {
     simple(0, h) = std::pow(2.0, -8.0 * static_cast<double>(h + 1) / 12);
   checkSlips(alibi, {{"heads", "12"}}, "slopes", simple, seen);
   const Scheme& t5 = findScheme("t5");
-  checkSlips(t5, {{"length", "24"}, {"buckets", "16"}}, "bucket_map",
-             ours(t5, {{"length", "24"}, {"buckets", "32"}}, "bucket_map"), seen);
+  checkSlips(t5, {{"length", "24"}, {"buckets", "16"}}, "buckets",
+             ours(t5, {{"length", "24"}, {"buckets", "32"}}, "buckets"), seen);
   const Scheme& rope = findScheme("rope");
   checkSlips(rope, {{"length", "64"}, {"dim", "32"}, {"layout", "interleaved"}}, "cos",
              ours(rope, {{"length", "64"}, {"dim", "32"}, {"base", "500000"}}, "cos"), seen);
