@@ -89,6 +89,13 @@ TEST_F(CheckSlipsInChinese, TheSchemesOwnSlipsAndAPairAreSaidInChinese) {
   EXPECT_TRUE(CheckSummary::slipHeadline(named[2]).contains(QStringLiteral("；然后：")));
   EXPECT_TRUE(CheckSummary::slipText(named[2]).contains(QStringLiteral("layout=half base=500000")));
   EXPECT_TRUE(CheckSummary::slipText(named[0]).contains(QStringLiteral("r1=0.5 r2=2")));
+  // The sentence, not a headline with the setting: its code names and numbers are there, the
+  // slip's id is not.
+  EXPECT_TRUE(CheckSummary::slipText(named[0]).contains(QStringLiteral("bias_p")));
+  EXPECT_TRUE(CheckSummary::slipText(named[1]).contains(QStringLiteral("torchscale")));
+  EXPECT_TRUE(CheckSummary::slipText(named[2]).contains(QStringLiteral("10000")));
+  for (const Slip& s : named)
+    EXPECT_FALSE(CheckSummary::slipHeadline(s).contains(qs(s.id))) << s.id;
 }
 
 TEST_F(CheckSlipsInChinese, InEnglishTheCoresWordsAsTheyAre) {
