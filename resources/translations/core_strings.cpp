@@ -853,8 +853,20 @@ QT_TRANSLATE_NOOP("posenc::Message", "\"__metadata__\" value of '%1' is not a st
 QT_TRANSLATE_NOOP("posenc::Message", "\"data_offsets\" is not [begin, end] with begin <= end")
 QT_TRANSLATE_NOOP("posenc::Message", "\"shape\" holds something other than whole numbers >= 0")
 QT_TRANSLATE_NOOP("posenc::Message", "\"x\" holds no points")
+//: two slips at once: %1 the first one's sentence; %2 "With KEY=VALUE set" or "With your positions counted from 0"; %3 the second one's sentence
+QT_TRANSLATE_NOOP("posenc::Message", "%1 %2, one more: %3")
+//: two slips at once: %1 the first one's sentence; %2 "With KEY=VALUE set" or "With your positions counted from 0"; %3 the second one's sentence; %4 both settings, space-separated
+QT_TRANSLATE_NOOP("posenc::Message", "%1 %2, one more: %3 Ours equals yours with %4.")
 //: %1: a key of config.json; %2: its value; %3: what is allowed
 QT_TRANSLATE_NOOP("posenc::Message", "%1 = %2: must be %3")
+//: the largest error: %1 its size, %2 the position (row) where
+QT_TRANSLATE_NOOP("posenc::Message", "%1 at position %2")
+//: %1: "Your angles" or "Your cos cache"; %2: the largest error and where
+QT_TRANSLATE_NOOP("posenc::Message", "%1 computes the angles in float32 as HF's LlamaRotaryEmbedding does (inv_freq = 1/base^(arange(0, d, 2)/d) and positions × inv_freq in float32): the error grows with the position (%2); compute the angles in float64 and round only the result, or loosen atol.")
+//: %1: "Your angles" or "Your cos cache"; %2: the largest error and where
+QT_TRANSLATE_NOOP("posenc::Message", "%1 computes θ = exp(−2i ln b / d) and the angles in float32 (the PyTorch tutorial's div_term) where ours uses b^(−2i/d) in float64: rounding only, growing with the position (%2); compute in float64, or loosen atol.")
+//: %1: "Your angles" or "Your cos cache"; %2: the largest error
+QT_TRANSLATE_NOOP("posenc::Message", "%1 computes θ = exp(−2i ln b / d) where ours uses b^(−2i/d) (both float64): the two differ by rounding only (largest %2), harmless; loosen atol (e.g. 1e-12) to accept it.")
 //: %1: a row of the JSON file, e.g. data[2]; %2, %3: numbers of values
 QT_TRANSLATE_NOOP("posenc::Message", "%1 has %2 values, data[0] has %3 (every row needs as many, at least one)")
 //: %1: a folder of the Hugging Face cache
@@ -865,6 +877,12 @@ QT_TRANSLATE_NOOP("posenc::Message", "%1 is %2, not a number or null (a masked c
 QT_TRANSLATE_NOOP("posenc::Message", "%1 is not an array of numbers")
 //: %1: a curve of the JSON file, e.g. series[0]
 QT_TRANSLATE_NOOP("posenc::Message", "%1 is not an object with \"y\"")
+//: %1: "Your cos cache" or "Yours"; %2: your layout's id; %3: what it is; %4: our layout's id; %5: what it is
+QT_TRANSLATE_NOOP("posenc::Message", "%1 is the %2 layout (%3); ours is %4 (%5): set layout=%2, or pair column j with j + d/2.")
+//: %1: "Your cos cache" or "Yours"; %2: your layout's id; %3: what it is; %4: our layout's id; %5: what it is
+QT_TRANSLATE_NOOP("posenc::Message", "%1 is the %2 layout (%3); ours is %4 (%5): set layout=%2, or pair columns 2j and 2j + 1.")
+//: %1: "Your angles" or "Your cos cache"; %2: the factor s
+QT_TRANSLATE_NOOP("posenc::Message", "%1 multiplies the positions by the linear factor s = %2 (θ·s) where linear scaling divides them (θ/s, HF's inv_freq /= factor): divide the positions (or θ) by s.")
 //: %1: a JSON field, row_start or col_start
 QT_TRANSLATE_NOOP("posenc::Message", "%1 must be a whole number >= 0")
 //: %1: what was asked; %2, %3: sizes such as 1.5 GiB; %4: where the budget came from; %5: the environment variable
@@ -889,6 +907,8 @@ QT_TRANSLATE_NOOP("posenc::Message", "%1, not %2")
 QT_TRANSLATE_NOOP("posenc::Message", "%1.y has %2 values, \"x\" has %3")
 //: a model that cannot be used: %1: a file or folder; %2: what is wrong with it
 QT_TRANSLATE_NOOP("posenc::Message", "%1: %2")
+//: two slips at once: %1 the first one's headline, %2 the second one's
+QT_TRANSLATE_NOOP("posenc::Message", "%1; then: %2")
 //: %1: an array's name
 QT_TRANSLATE_NOOP("posenc::Message", "'%1' holds NaN or infinite values; a position table must be finite")
 QT_TRANSLATE_NOOP("posenc::Message", "'descr' is a list: structured arrays cannot be read")
@@ -902,6 +922,105 @@ QT_TRANSLATE_NOOP("posenc::Message", "0 .. %1")
 QT_TRANSLATE_NOOP("posenc::Message", "A:B with whole numbers 0 <= A < B (B may be left out: to the end)")
 QT_TRANSLATE_NOOP("posenc::Message", "KEY=VALUE")
 QT_TRANSLATE_NOOP("posenc::Message", "KEY=VALUE words separated by spaces, e.g. scaling=linear factor=4")
+QT_TRANSLATE_NOOP("posenc::Message", "Linear scaling is applied on the wrong side")
+//: where an attention factor comes from
+QT_TRANSLATE_NOOP("posenc::Message", "LongRoPE's sqrt(1 + ln s / ln L)")
+QT_TRANSLATE_NOOP("posenc::Message", "The attention factor is missing or applied twice")
+//: %1: KEY=VALUE, the first slip's setting
+QT_TRANSLATE_NOOP("posenc::Message", "With %1 set")
+QT_TRANSLATE_NOOP("posenc::Message", "With your positions counted from 0")
+//: where an attention factor comes from
+QT_TRANSLATE_NOOP("posenc::Message", "YaRN's 0.1 ln s + 1")
+//: %1: cos or sin
+QT_TRANSLATE_NOOP("posenc::Message", "Your %1 cache")
+//: %1: cos or sin; %2: the factor a; %3: where it comes from (attention_factor, YaRN's rule, ...); %4: a²
+QT_TRANSLATE_NOOP("posenc::Message", "Your %1 cache applies the attention factor a = %2 (%3) twice (a² = %4): HF multiplies cos and sin by it once (attention_scaling).")
+//: %1: cos or sin; %2: the factor a; %3: where it comes from (attention_factor, YaRN's rule, ...)
+QT_TRANSLATE_NOOP("posenc::Message", "Your %1 cache lacks the attention factor a = %2 (%3) that HF multiplies into cos and sin (attention_scaling): multiply yours by a, or set attention_factor=1 to compare without it.")
+QT_TRANSLATE_NOOP("posenc::Message", "Your ALiBi bias is causal; ours is symmetric")
+QT_TRANSLATE_NOOP("posenc::Message", "Your ALiBi bias is symmetric; ours is causal")
+QT_TRANSLATE_NOOP("posenc::Message", "Your ALiBi slopes use the simple rule for a head count that is not a power of two")
+//: %1, %2: parameter ids
+QT_TRANSLATE_NOOP("posenc::Message", "Your KERPLE kernel has its two numbers swapped (%1 and %2)")
+QT_TRANSLATE_NOOP("posenc::Message", "Your T5 buckets are bidirectional (the encoder's); ours are unidirectional")
+QT_TRANSLATE_NOOP("posenc::Message", "Your T5 buckets are not halved for both directions")
+QT_TRANSLATE_NOOP("posenc::Message", "Your T5 buckets are unidirectional (the decoder's); ours are bidirectional")
+//: the subject of a sentence: your RoPE angles
+QT_TRANSLATE_NOOP("posenc::Message", "Your angles")
+QT_TRANSLATE_NOOP("posenc::Message", "Your angles are computed in float32: the error grows with the position")
+QT_TRANSLATE_NOOP("posenc::Message", "Your array has one row more or less (another length)")
+QT_TRANSLATE_NOOP("posenc::Message", "Your bias has the opposite sign: ALiBi subtracts m(i − j) (a penalty growing with the distance, −m(i − j) <= 0); negate yours.")
+//: %1=%2: the setting (causal=true)
+QT_TRANSLATE_NOOP("posenc::Message", "Your bias is causal (keys after the query masked); ours is the symmetric −m|i − j|: set %1=%2.")
+//: %1=%2: the setting (causal=false)
+QT_TRANSLATE_NOOP("posenc::Message", "Your bias is the symmetric −m|i − j| (keys after the query penalised too); ours is causal (−m(i − j), keys after the query masked): set %1=%2.")
+//: %1=%2: the setting (bidirectional=true)
+QT_TRANSLATE_NOOP("posenc::Message", "Your buckets are bidirectional (keys after the query in the upper half of the buckets, T5's encoder); ours are unidirectional (every key after the query in bucket 0, the decoder): set %1=%2.")
+//: %1=%2: the setting (bidirectional=false)
+QT_TRANSLATE_NOOP("posenc::Message", "Your buckets are unidirectional (every key after the query in bucket 0, T5's decoder); ours are bidirectional (keys after the query in the upper half of the buckets, the encoder): set %1=%2.")
+//: %1: the bucket count; %2: half of it; %3: twice it
+QT_TRANSLATE_NOOP("posenc::Message", "Your buckets use num_buckets = %1 per direction: with bidirectional=true HF's _relative_position_bucket halves it first (num_buckets //= 2, so %2 per direction); halve it, or set buckets=%3.")
+//: %1: the factor s
+QT_TRANSLATE_NOOP("posenc::Message", "Your cache has no linear scaling (positions not divided by factor s = %1); ours divides θ by s (scaling=linear, HF's inv_freq /= factor): divide the positions by s, or set scaling=none.")
+QT_TRANSLATE_NOOP("posenc::Message", "Your column j holds ours at key position j + 1: your key positions start at 1 where ours start at 0 (use arange(0, L)).")
+QT_TRANSLATE_NOOP("posenc::Message", "Your column j holds ours at key position j − 1: your key positions are one behind ours (column 0 must be position 0).")
+QT_TRANSLATE_NOOP("posenc::Message", "Your decay is exp(−(m − n) ln ζⱼ / scale_base) = 1/ours, growing with the distance: you downscaled q (1/ζⱼ^(m/B)) and upscaled k where torchscale's XPOS upscales q by ζⱼ^(m/B) and downscales k (downscale=True, 1/ζⱼ^(n/B)); swap the two.")
+//: %1: your formula for the frequencies, e.g. exp(−2i ln b / d); %2: ours, e.g. b^(−2i/d)
+QT_TRANSLATE_NOOP("posenc::Message", "Your frequencies use %1 for %2: rounding only, harmless")
+QT_TRANSLATE_NOOP("posenc::Message", "Your key positions are shifted by one")
+QT_TRANSLATE_NOOP("posenc::Message", "Your pairing layout is not ours (half or interleaved)")
+QT_TRANSLATE_NOOP("posenc::Message", "Your positions are one behind ours")
+QT_TRANSLATE_NOOP("posenc::Message", "Your positions are shifted by one (they start at 1?)")
+QT_TRANSLATE_NOOP("posenc::Message", "Your row i holds ours at position i + 1: your positions start at 1 where ours start at 0 (use positions = arange(0, L)).")
+QT_TRANSLATE_NOOP("posenc::Message", "Your row i holds ours at position i − 1: your positions are one behind ours (row 0 must be position 0).")
+//: %1: the head count n; %2: the power of two below it; %3: twice that
+QT_TRANSLATE_NOOP("posenc::Message", "Your slopes follow 2^(−8(h+1)/n) for n = %1 heads, which is not a power of two; get_slopes (ofirpress/attention_with_linear_biases, HF's build_alibi_tensor) takes the slopes of %2 heads, then every other slope of %3: use get_slopes.")
+//: %1: the formula for w; %2: the largest error and where
+QT_TRANSLATE_NOOP("posenc::Message", "Your table computes the angles in float32 (w = %1 and position × w in float32): the error grows with the position (%2); compute the angles in float64 and round only the table, or loosen atol.")
+//: %1: your formula for w; %2: ours; %3: the largest error and where
+QT_TRANSLATE_NOOP("posenc::Message", "Your table computes w = %1 and the angles in float32 (as the PyTorch tutorial's div_term) where ours uses %2 in float64: rounding only, growing with the position (%3); compute in float64, or loosen atol.")
+//: %1: your formula for w; %2: ours; %3: the largest error
+QT_TRANSLATE_NOOP("posenc::Message", "Your table computes w = %1 where ours uses %2 (both float64): the two differ by rounding only (largest %3), harmless; loosen atol (e.g. 1e-12) to accept it.")
+//: %1: your layout's id; %2: what it is; %3: our layout's id; %4: what it is
+QT_TRANSLATE_NOOP("posenc::Message", "Your table is the %1 layout (%2); ours is %3 (%4): set layout=%1.")
+QT_TRANSLATE_NOOP("posenc::Message", "Your table's column layout is not ours")
+QT_TRANSLATE_NOOP("posenc::Message", "Your xPos scale goes the other way (q downscaled, k upscaled)")
+//: the subject of a sentence: your array
+QT_TRANSLATE_NOOP("posenc::Message", "Yours")
+QT_TRANSLATE_NOOP("posenc::Message", "Yours adds a constant to each row (softmax cannot tell them apart)")
+//: %1: your rows (your length); %2: ours
+QT_TRANSLATE_NOOP("posenc::Message", "Yours has %1 rows, ours %2, and they agree on the positions both have: your length is %1: set length=%1.")
+//: %1: your rows; %2: ours
+QT_TRANSLATE_NOOP("posenc::Message", "Yours has %1 rows, ours %2, and your row i holds ours at position i + 1: your positions start at 1 where ours start at 0 (use positions = arange(0, L)).")
+//: %1, %2: shapes as (rows, columns); %3, %4: the view's row and column labels
+QT_TRANSLATE_NOOP("posenc::Message", "Yours has shape %1, ours %2: yours is ours transposed (ours has rows = %3, columns = %4); transpose yours (.T).")
+QT_TRANSLATE_NOOP("posenc::Message", "Yours has the opposite sign")
+//: %1: the last row's index; %2: the constant it adds
+QT_TRANSLATE_NOOP("posenc::Message", "Yours is ours plus a constant in each row (row %1 adds %2): softmax over a row's keys cannot tell the two apart, so attention is the same (BLOOM's build_alibi_tensor adds m·j instead of −m(i − j)); subtract each row's offset to compare.")
+//: %1: float32, float16 or bfloat16
+QT_TRANSLATE_NOOP("posenc::Message", "Yours is ours rounded to %1 (rounding only)")
+//: %1: float32, float16 or bfloat16; %2: its significant bits; %3: the file's type; %4, %5: the type's default tolerance
+QT_TRANSLATE_NOOP("posenc::Message", "Yours is ours rounded to %1 (rounding only, %2 significant bits) in a %3 file: compare it with %1's tolerance (--rtol %4 --atol %5), or compute in float64.")
+QT_TRANSLATE_NOOP("posenc::Message", "Yours is ours times a constant factor")
+//: %1: the factor k
+QT_TRANSLATE_NOOP("posenc::Message", "Yours is ours times k = %1 in every cell: a factor applied where ours has none (or missing where ours has one), e.g. a scale, a temperature or 1/sqrt(d).")
+QT_TRANSLATE_NOOP("posenc::Message", "Yours is ours transposed (i − j for j − i)")
+//: %1: the view's row label; %2: its column label ("query position i", ...)
+QT_TRANSLATE_NOOP("posenc::Message", "Yours is ours transposed (your cell (i, j) holds ours at (j, i)): rows are %1 and columns %2, so you used the opposite difference (i − j for j − i, or the reverse); transpose yours or swap the roles.")
+QT_TRANSLATE_NOOP("posenc::Message", "Yours is ours transposed: you used i − j where the convention is j − i (key minus query, HF's memory_position − context_position in compute_bias); swap them.")
+QT_TRANSLATE_NOOP("posenc::Message", "Yours is ours with the opposite sign (yours = −ours): for a relative bias or offset you used i − j where ours is j − i, or dropped a minus; negate yours.")
+//: %1: "log kernel" or "power kernel"; %2: its formula; %3, %4: parameter ids; %5, %6: your values of them; %7: which of the code's numbers is which
+QT_TRANSLATE_NOOP("posenc::Message", "Yours is the %1 %2 with %3 and %4 swapped (%3 = %5, %4 = %6): KERPLE's code names both kernels' numbers bias_p and bias_a, in opposite roles (here %7); set %3=%5 %4=%6, or read the checkpoint's numbers the other way round.")
+//: %1: a parameter's id; %2: your value; %3: ours
+QT_TRANSLATE_NOOP("posenc::Message", "Yours matches %1=%2; ours has %1=%3: set %1=%2.")
+//: %1: a parameter's id (causal, bidirectional, ...)
+QT_TRANSLATE_NOOP("posenc::Message", "Yours matches another value of %1")
+QT_TRANSLATE_NOOP("posenc::Message", "Yours uses another RoPE scaling")
+QT_TRANSLATE_NOOP("posenc::Message", "Yours uses another base")
+//: %1: your base, fitted; %2: ours
+QT_TRANSLATE_NOOP("posenc::Message", "Yours uses base %1; ours %2: set base=%1 (or build yours with base %2).")
+//: %1: your base, fitted and not exactly round; %2: ours
+QT_TRANSLATE_NOOP("posenc::Message", "Yours uses base ≈ %1; ours %2: set base=%1 (or build yours with base %2).")
 //: %1: a file extension, e.g. .npy; %2: the name given
 QT_TRANSLATE_NOOP("posenc::Message", "a %1 file holds one array; drop ':%2'")
 //: %1 x %2: pixels; %3: PNG, SVG or PDF; %4: a scheme id; %5: a view id
@@ -1001,6 +1120,8 @@ QT_TRANSLATE_NOOP("posenc::Message", "a view of %1: %2")
 QT_TRANSLATE_NOOP("posenc::Message", "a whole number")
 //: what a config value must be
 QT_TRANSLATE_NOOP("posenc::Message", "a whole number > 0")
+//: the sinusoidal layout concatenated
+QT_TRANSLATE_NOOP("posenc::Message", "all sines, then all cosines, as Transformer-XL and GPT-J")
 //: %1: the file and what is wrong with it
 QT_TRANSLATE_NOOP("posenc::Message", "an array file that can be read (%1)")
 //: %1, %2: the bounds
@@ -1050,6 +1171,10 @@ QT_TRANSLATE_NOOP("posenc::Message", "changed while it was read (it was %1 bytes
 QT_TRANSLATE_NOOP("posenc::Message", "dtype %1 is not a float type (F16, BF16, F32 or F64 can be read)")
 //: %1: a numpy dtype, e.g. <i8
 QT_TRANSLATE_NOOP("posenc::Message", "dtype '%1' is not a float type (float16, float32 or float64, either byte order, can be read)")
+//: the RoPE layout interleaved
+QT_TRANSLATE_NOOP("posenc::Message", "each θⱼ in two adjacent columns, as GPT-J's rotate_every_two and Meta's original Llama")
+//: the RoPE layout half
+QT_TRANSLATE_NOOP("posenc::Message", "emb = cat(freqs, freqs), HF's rotate_half: column j pairs with j + d/2")
 QT_TRANSLATE_NOOP("posenc::Message", "even when positions = sinusoidal (p_i holds d_model/2 sines and d_model/2 cosines)")
 QT_TRANSLATE_NOOP("posenc::Message", "even when relative = sinusoidal (R_delta holds d_model/2 sines and d_model/2 cosines)")
 //: %1: a punctuation character
@@ -1118,6 +1243,8 @@ QT_TRANSLATE_NOOP("posenc::Message", "line %1, column %2")
 QT_TRANSLATE_NOOP("posenc::Message", "line %1, column %2: '%3' is not a number (allowed: decimal or exponent notation, nan, inf)")
 //: %1: a line number; x: the name of the first column
 QT_TRANSLATE_NOOP("posenc::Message", "line %1: a series header needs x and at least one curve name")
+//: KERPLE's logarithmic kernel
+QT_TRANSLATE_NOOP("posenc::Message", "log kernel")
 //: %1: a model's path or id; %2: the refused parameter's sentence
 QT_TRANSLATE_NOOP("posenc::Message", "model %1: %2")
 //: %1: a model's path or id; %2: the refused parameter's sentence; %3: the parameter's id
@@ -1189,6 +1316,8 @@ QT_TRANSLATE_NOOP("posenc::Message", "params.%1: a list holds numbers only")
 //: %1: a parameter id
 QT_TRANSLATE_NOOP("posenc::Message", "params.%1: a parameter is a number, a bool, a text or a list of numbers")
 QT_TRANSLATE_NOOP("posenc::Message", "permission denied")
+//: KERPLE's power kernel
+QT_TRANSLATE_NOOP("posenc::Message", "power kernel")
 //: a file of the Hugging Face cache (keep as is), in 'too large for %2'
 QT_TRANSLATE_NOOP("posenc::Message", "refs/main")
 //: %1: an array's shape, e.g. (3, 4)
@@ -1201,6 +1330,10 @@ QT_TRANSLATE_NOOP("posenc::Message", "shape %1 of %2 needs %3 bytes of data, the
 QT_TRANSLATE_NOOP("posenc::Message", "shape %1 of %2 needs %3 bytes of data, the file has more than %4")
 //: %1: a shape, e.g. (3, 4); %2: a dtype, e.g. F32; %3, %4: numbers of bytes
 QT_TRANSLATE_NOOP("posenc::Message", "shape %1 of %2 needs %3 bytes, its offsets give %4")
+//: the sinusoidal layout interleaved
+QT_TRANSLATE_NOOP("posenc::Message", "sin and cos of pair i in columns 2i and 2i + 1, the paper")
+//: the sinusoidal layout tensor2tensor
+QT_TRANSLATE_NOOP("posenc::Message", "sines then cosines with wᵢ = base^(−i/(d/2 − 1)), tensor2tensor's get_timing_signal_1d and fairseq")
 //: %1 x %2: rows x columns; %3, %4: sizes such as 1.5 GiB
 QT_TRANSLATE_NOOP("posenc::Message", "small enough to write whole: %1 x %2 cells would take %3 as float64 (limit %4); export a region with --rows A:B --cols C:D")
 //: %1: a tensor's name in quotes; %2: a file name; %3: the number of values

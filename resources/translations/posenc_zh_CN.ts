@@ -996,6 +996,334 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <source>two views of the same shape</source>
         <translation>形状相同的两个视图</translation>
     </message>
+    <message>
+        <source>%1 %2, one more: %3</source>
+        <translation>%1 %2，还有一处：%3</translation>
+    </message>
+    <message>
+        <source>%1 %2, one more: %3 Ours equals yours with %4.</source>
+        <translation>%1 %2，还有一处：%3 设置 %4 后，我们的与你的相等。</translation>
+    </message>
+    <message>
+        <source>%1 at position %2</source>
+        <translation>位置 %2 处为 %1</translation>
+    </message>
+    <message>
+        <source>%1 computes the angles in float32 as HF&apos;s LlamaRotaryEmbedding does (inv_freq = 1/base^(arange(0, d, 2)/d) and positions × inv_freq in float32): the error grows with the position (%2); compute the angles in float64 and round only the result, or loosen atol.</source>
+        <translation>%1像 HF 的 LlamaRotaryEmbedding 那样以 float32 计算角度（inv_freq = 1/base^(arange(0, d, 2)/d) 和 positions × inv_freq 均为 float32）：误差随位置增大（%2）；请以 float64 计算角度、只对结果舍入，或放宽 atol。</translation>
+    </message>
+    <message>
+        <source>%1 computes θ = exp(−2i ln b / d) and the angles in float32 (the PyTorch tutorial&apos;s div_term) where ours uses b^(−2i/d) in float64: rounding only, growing with the position (%2); compute in float64, or loosen atol.</source>
+        <translation>%1用 θ = exp(−2i ln b / d) 并以 float32 计算角度（PyTorch 教程中的 div_term），而我们以 float64 使用 b^(−2i/d)：只是舍入误差，随位置增大（%2）；请用 float64 计算，或放宽 atol。</translation>
+    </message>
+    <message>
+        <source>%1 computes θ = exp(−2i ln b / d) where ours uses b^(−2i/d) (both float64): the two differ by rounding only (largest %2), harmless; loosen atol (e.g. 1e-12) to accept it.</source>
+        <translation>%1用 θ = exp(−2i ln b / d) 计算，而我们用 b^(−2i/d)（两者均为 float64）：两者只差舍入误差（最大 %2），无害；放宽 atol（如 1e-12）即可接受。</translation>
+    </message>
+    <message>
+        <source>%1 is the %2 layout (%3); ours is %4 (%5): set layout=%2, or pair column j with j + d/2.</source>
+        <translation>%1是 %2 布局（%3）；我们的是 %4（%5）：请设置 layout=%2，或把第 j 列与第 j + d/2 列配对。</translation>
+    </message>
+    <message>
+        <source>%1 is the %2 layout (%3); ours is %4 (%5): set layout=%2, or pair columns 2j and 2j + 1.</source>
+        <translation>%1是 %2 布局（%3）；我们的是 %4（%5）：请设置 layout=%2，或把第 2j 列与第 2j + 1 列配对。</translation>
+    </message>
+    <message>
+        <source>%1 multiplies the positions by the linear factor s = %2 (θ·s) where linear scaling divides them (θ/s, HF&apos;s inv_freq /= factor): divide the positions (or θ) by s.</source>
+        <translation>%1把位置乘以了线性因子 s = %2（θ·s），而线性缩放应当除以它（θ/s，即 HF 的 inv_freq /= factor）：请把位置（或 θ）除以 s。</translation>
+    </message>
+    <message>
+        <source>%1; then: %2</source>
+        <translation>%1；然后：%2</translation>
+    </message>
+    <message>
+        <source>Linear scaling is applied on the wrong side</source>
+        <translation>线性缩放用在了错误的一侧</translation>
+    </message>
+    <message>
+        <source>LongRoPE&apos;s sqrt(1 + ln s / ln L)</source>
+        <translation>LongRoPE 的 sqrt(1 + ln s / ln L)</translation>
+    </message>
+    <message>
+        <source>The attention factor is missing or applied twice</source>
+        <translation>注意力因子漏乘了，或乘了两次</translation>
+    </message>
+    <message>
+        <source>With %1 set</source>
+        <translation>设置 %1 后</translation>
+    </message>
+    <message>
+        <source>With your positions counted from 0</source>
+        <translation>把你的位置改为从 0 开始计数后</translation>
+    </message>
+    <message>
+        <source>YaRN&apos;s 0.1 ln s + 1</source>
+        <translation>YaRN 的 0.1 ln s + 1</translation>
+    </message>
+    <message>
+        <source>Your %1 cache</source>
+        <translation>你的 %1 缓存</translation>
+    </message>
+    <message>
+        <source>Your %1 cache applies the attention factor a = %2 (%3) twice (a² = %4): HF multiplies cos and sin by it once (attention_scaling).</source>
+        <translation>你的 %1 缓存把注意力因子 a = %2（%3）乘了两次（a² = %4）：HF 只把 cos 和 sin 乘以它一次（attention_scaling）。</translation>
+    </message>
+    <message>
+        <source>Your %1 cache lacks the attention factor a = %2 (%3) that HF multiplies into cos and sin (attention_scaling): multiply yours by a, or set attention_factor=1 to compare without it.</source>
+        <translation>你的 %1 缓存缺少注意力因子 a = %2（%3），HF 会把它乘进 cos 和 sin（attention_scaling）：请把你的乘以 a，或设置 attention_factor=1 以不含该因子进行比较。</translation>
+    </message>
+    <message>
+        <source>Your ALiBi bias is causal; ours is symmetric</source>
+        <translation>你的 ALiBi 偏置是因果的；我们的是对称的</translation>
+    </message>
+    <message>
+        <source>Your ALiBi bias is symmetric; ours is causal</source>
+        <translation>你的 ALiBi 偏置是对称的；我们的是因果的</translation>
+    </message>
+    <message>
+        <source>Your ALiBi slopes use the simple rule for a head count that is not a power of two</source>
+        <translation>头数不是 2 的幂时，你的 ALiBi 斜率用了简单公式</translation>
+    </message>
+    <message>
+        <source>Your KERPLE kernel has its two numbers swapped (%1 and %2)</source>
+        <translation>你的 KERPLE 核的两个参数互换了（%1 和 %2）</translation>
+    </message>
+    <message>
+        <source>Your T5 buckets are bidirectional (the encoder&apos;s); ours are unidirectional</source>
+        <translation>你的 T5 桶是双向的（编码器的）；我们的是单向的</translation>
+    </message>
+    <message>
+        <source>Your T5 buckets are not halved for both directions</source>
+        <translation>你的 T5 桶数在双向情形下没有减半</translation>
+    </message>
+    <message>
+        <source>Your T5 buckets are unidirectional (the decoder&apos;s); ours are bidirectional</source>
+        <translation>你的 T5 桶是单向的（解码器的）；我们的是双向的</translation>
+    </message>
+    <message>
+        <source>Your angles</source>
+        <translation>你的角度</translation>
+    </message>
+    <message>
+        <source>Your angles are computed in float32: the error grows with the position</source>
+        <translation>你的角度是用 float32 计算的：误差随位置增大</translation>
+    </message>
+    <message>
+        <source>Your array has one row more or less (another length)</source>
+        <translation>你的数组多一行或少一行（长度不同）</translation>
+    </message>
+    <message>
+        <source>Your bias has the opposite sign: ALiBi subtracts m(i − j) (a penalty growing with the distance, −m(i − j) &lt;= 0); negate yours.</source>
+        <translation>你的偏置符号相反：ALiBi 减去的是 m(i − j)（随距离增大的惩罚，−m(i − j) &lt;= 0）；请把你的取反。</translation>
+    </message>
+    <message>
+        <source>Your bias is causal (keys after the query masked); ours is the symmetric −m|i − j|: set %1=%2.</source>
+        <translation>你的偏置是因果的（查询之后的键被掩码）；我们的是对称的 −m|i − j|：请设置 %1=%2。</translation>
+    </message>
+    <message>
+        <source>Your bias is the symmetric −m|i − j| (keys after the query penalised too); ours is causal (−m(i − j), keys after the query masked): set %1=%2.</source>
+        <translation>你的偏置是对称的 −m|i − j|（查询之后的键也被惩罚）；我们的是因果的（−m(i − j)，查询之后的键被掩码）：请设置 %1=%2。</translation>
+    </message>
+    <message>
+        <source>Your buckets are bidirectional (keys after the query in the upper half of the buckets, T5&apos;s encoder); ours are unidirectional (every key after the query in bucket 0, the decoder): set %1=%2.</source>
+        <translation>你的桶是双向的（查询之后的键在桶的上半部分，即 T5 的编码器）；我们的是单向的（查询之后的键都在 0 号桶，即解码器）：请设置 %1=%2。</translation>
+    </message>
+    <message>
+        <source>Your buckets are unidirectional (every key after the query in bucket 0, T5&apos;s decoder); ours are bidirectional (keys after the query in the upper half of the buckets, the encoder): set %1=%2.</source>
+        <translation>你的桶是单向的（查询之后的键都在 0 号桶，即 T5 的解码器）；我们的是双向的（查询之后的键在桶的上半部分，即编码器）：请设置 %1=%2。</translation>
+    </message>
+    <message>
+        <source>Your buckets use num_buckets = %1 per direction: with bidirectional=true HF&apos;s _relative_position_bucket halves it first (num_buckets //= 2, so %2 per direction); halve it, or set buckets=%3.</source>
+        <translation>你的桶每个方向用了 num_buckets = %1 个：bidirectional=true 时，HF 的 _relative_position_bucket 会先把它减半（num_buckets //= 2，即每个方向 %2 个）；请把它减半，或设置 buckets=%3。</translation>
+    </message>
+    <message>
+        <source>Your cache has no linear scaling (positions not divided by factor s = %1); ours divides θ by s (scaling=linear, HF&apos;s inv_freq /= factor): divide the positions by s, or set scaling=none.</source>
+        <translation>你的缓存没有线性缩放（位置没有除以因子 s = %1）；我们的把 θ 除以 s（scaling=linear，即 HF 的 inv_freq /= factor）：请把位置除以 s，或设置 scaling=none。</translation>
+    </message>
+    <message>
+        <source>Your column j holds ours at key position j + 1: your key positions start at 1 where ours start at 0 (use arange(0, L)).</source>
+        <translation>你的第 j 列是我们键位置 j + 1 处的值：你的键位置从 1 开始，而我们的从 0 开始（应使用 arange(0, L)）。</translation>
+    </message>
+    <message>
+        <source>Your column j holds ours at key position j − 1: your key positions are one behind ours (column 0 must be position 0).</source>
+        <translation>你的第 j 列是我们键位置 j − 1 处的值：你的键位置比我们的落后一位（第 0 列应为位置 0）。</translation>
+    </message>
+    <message>
+        <source>Your decay is exp(−(m − n) ln ζⱼ / scale_base) = 1/ours, growing with the distance: you downscaled q (1/ζⱼ^(m/B)) and upscaled k where torchscale&apos;s XPOS upscales q by ζⱼ^(m/B) and downscales k (downscale=True, 1/ζⱼ^(n/B)); swap the two.</source>
+        <translation>你的衰减是 exp(−(m − n) ln ζⱼ / scale_base) = 1/我们的，随距离增大：你把 q 缩小了（1/ζⱼ^(m/B)）、把 k 放大了，而 torchscale 的 XPOS 是把 q 放大 ζⱼ^(m/B) 倍、把 k 缩小（downscale=True，1/ζⱼ^(n/B)）；请把两者对调。</translation>
+    </message>
+    <message>
+        <source>Your frequencies use %1 for %2: rounding only, harmless</source>
+        <translation>你的频率用 %1 代替了 %2：只是舍入误差，无害</translation>
+    </message>
+    <message>
+        <source>Your key positions are shifted by one</source>
+        <translation>你的键位置偏移了一位</translation>
+    </message>
+    <message>
+        <source>Your pairing layout is not ours (half or interleaved)</source>
+        <translation>你的配对布局与我们的不同（half 或 interleaved）</translation>
+    </message>
+    <message>
+        <source>Your positions are one behind ours</source>
+        <translation>你的位置比我们的落后一位</translation>
+    </message>
+    <message>
+        <source>Your positions are shifted by one (they start at 1?)</source>
+        <translation>你的位置整体偏移了一位（是否从 1 开始？）</translation>
+    </message>
+    <message>
+        <source>Your row i holds ours at position i + 1: your positions start at 1 where ours start at 0 (use positions = arange(0, L)).</source>
+        <translation>你的第 i 行是我们位置 i + 1 处的值：你的位置从 1 开始，而我们的从 0 开始（应使用 positions = arange(0, L)）。</translation>
+    </message>
+    <message>
+        <source>Your row i holds ours at position i − 1: your positions are one behind ours (row 0 must be position 0).</source>
+        <translation>你的第 i 行是我们位置 i − 1 处的值：你的位置比我们的落后一位（第 0 行应为位置 0）。</translation>
+    </message>
+    <message>
+        <source>Your slopes follow 2^(−8(h+1)/n) for n = %1 heads, which is not a power of two; get_slopes (ofirpress/attention_with_linear_biases, HF&apos;s build_alibi_tensor) takes the slopes of %2 heads, then every other slope of %3: use get_slopes.</source>
+        <translation>你的斜率按 2^(−8(h+1)/n) 计算，而头数 n = %1 不是 2 的幂；get_slopes（ofirpress/attention_with_linear_biases，HF 的 build_alibi_tensor）先取 %2 个头的斜率，再从 %3 个头的斜率中隔一个取一个：请使用 get_slopes。</translation>
+    </message>
+    <message>
+        <source>Your table computes the angles in float32 (w = %1 and position × w in float32): the error grows with the position (%2); compute the angles in float64 and round only the table, or loosen atol.</source>
+        <translation>你的编码表以 float32 计算角度（w = %1 和 position × w 均为 float32）：误差随位置增大（%2）；请以 float64 计算角度、只对编码表舍入，或放宽 atol。</translation>
+    </message>
+    <message>
+        <source>Your table computes w = %1 and the angles in float32 (as the PyTorch tutorial&apos;s div_term) where ours uses %2 in float64: rounding only, growing with the position (%3); compute in float64, or loosen atol.</source>
+        <translation>你的编码表用 w = %1 并以 float32 计算角度（如 PyTorch 教程中的 div_term），而我们以 float64 使用 %2：只是舍入误差，随位置增大（%3）；请用 float64 计算，或放宽 atol。</translation>
+    </message>
+    <message>
+        <source>Your table computes w = %1 where ours uses %2 (both float64): the two differ by rounding only (largest %3), harmless; loosen atol (e.g. 1e-12) to accept it.</source>
+        <translation>你的编码表用 w = %1 计算，而我们用 %2（两者均为 float64）：两者只差舍入误差（最大 %3），无害；放宽 atol（如 1e-12）即可接受。</translation>
+    </message>
+    <message>
+        <source>Your table is the %1 layout (%2); ours is %3 (%4): set layout=%1.</source>
+        <translation>你的编码表是 %1 布局（%2）；我们的是 %3（%4）：请设置 layout=%1。</translation>
+    </message>
+    <message>
+        <source>Your table&apos;s column layout is not ours</source>
+        <translation>你的编码表的列布局与我们的不同</translation>
+    </message>
+    <message>
+        <source>Your xPos scale goes the other way (q downscaled, k upscaled)</source>
+        <translation>你的 xPos 缩放方向反了（q 被缩小，k 被放大）</translation>
+    </message>
+    <message>
+        <source>Yours</source>
+        <translation>你的</translation>
+    </message>
+    <message>
+        <source>Yours adds a constant to each row (softmax cannot tell them apart)</source>
+        <translation>你的每一行加了一个常数（softmax 无法区分）</translation>
+    </message>
+    <message>
+        <source>Yours has %1 rows, ours %2, and they agree on the positions both have: your length is %1: set length=%1.</source>
+        <translation>你的有 %1 行，我们的有 %2 行，两者共有的位置上数值一致：你的长度是 %1：请设置 length=%1。</translation>
+    </message>
+    <message>
+        <source>Yours has %1 rows, ours %2, and your row i holds ours at position i + 1: your positions start at 1 where ours start at 0 (use positions = arange(0, L)).</source>
+        <translation>你的有 %1 行，我们的有 %2 行，且你的第 i 行是我们位置 i + 1 处的值：你的位置从 1 开始，而我们的从 0 开始（应使用 positions = arange(0, L)）。</translation>
+    </message>
+    <message>
+        <source>Yours has shape %1, ours %2: yours is ours transposed (ours has rows = %3, columns = %4); transpose yours (.T).</source>
+        <translation>你的形状是 %1，我们的是 %2：你的是我们的转置（我们的行 = %3，列 = %4）；请转置你的数组（.T）。</translation>
+    </message>
+    <message>
+        <source>Yours has the opposite sign</source>
+        <translation>你的符号与我们的相反</translation>
+    </message>
+    <message>
+        <source>Yours is ours plus a constant in each row (row %1 adds %2): softmax over a row&apos;s keys cannot tell the two apart, so attention is the same (BLOOM&apos;s build_alibi_tensor adds m·j instead of −m(i − j)); subtract each row&apos;s offset to compare.</source>
+        <translation>你的是我们的每行加一个常数（第 %1 行加了 %2）：对一行的键做 softmax 时两者无法区分，所以注意力相同（BLOOM 的 build_alibi_tensor 加的是 m·j 而不是 −m(i − j)）；减去每行的偏移后再比较。</translation>
+    </message>
+    <message>
+        <source>Yours is ours rounded to %1 (rounding only)</source>
+        <translation>你的是我们的舍入到 %1（只是舍入误差）</translation>
+    </message>
+    <message>
+        <source>Yours is ours rounded to %1 (rounding only, %2 significant bits) in a %3 file: compare it with %1&apos;s tolerance (--rtol %4 --atol %5), or compute in float64.</source>
+        <translation>你的是我们的舍入到 %1（只是舍入误差，%2 位有效二进制位），存于 %3 文件中：请用 %1 的容差比较（--rtol %4 --atol %5），或用 float64 计算。</translation>
+    </message>
+    <message>
+        <source>Yours is ours times a constant factor</source>
+        <translation>你的是我们的乘以一个常数因子</translation>
+    </message>
+    <message>
+        <source>Yours is ours times k = %1 in every cell: a factor applied where ours has none (or missing where ours has one), e.g. a scale, a temperature or 1/sqrt(d).</source>
+        <translation>你的每个单元格都是我们的乘以 k = %1：多乘了一个我们没有的因子（或漏乘了我们有的因子），例如缩放系数、温度或 1/sqrt(d)。</translation>
+    </message>
+    <message>
+        <source>Yours is ours transposed (i − j for j − i)</source>
+        <translation>你的是我们的转置（把 j − i 写成了 i − j）</translation>
+    </message>
+    <message>
+        <source>Yours is ours transposed (your cell (i, j) holds ours at (j, i)): rows are %1 and columns %2, so you used the opposite difference (i − j for j − i, or the reverse); transpose yours or swap the roles.</source>
+        <translation>你的是我们的转置（你的单元格 (i, j) 是我们 (j, i) 处的值）：行是 %1，列是 %2，所以你用了相反的差（把 j − i 写成了 i − j，或反之）；请转置你的数组，或交换两者的角色。</translation>
+    </message>
+    <message>
+        <source>Yours is ours transposed: you used i − j where the convention is j − i (key minus query, HF&apos;s memory_position − context_position in compute_bias); swap them.</source>
+        <translation>你的是我们的转置：你用了 i − j，而约定是 j − i（键减查询，即 HF 在 compute_bias 中的 memory_position − context_position）；请交换两者。</translation>
+    </message>
+    <message>
+        <source>Yours is ours with the opposite sign (yours = −ours): for a relative bias or offset you used i − j where ours is j − i, or dropped a minus; negate yours.</source>
+        <translation>你的是我们的取反（你的 = −我们的）：对相对位置偏置或偏移，你用了 i − j 而我们用的是 j − i，或者漏了一个负号；请把你的取反。</translation>
+    </message>
+    <message>
+        <source>Yours is the %1 %2 with %3 and %4 swapped (%3 = %5, %4 = %6): KERPLE&apos;s code names both kernels&apos; numbers bias_p and bias_a, in opposite roles (here %7); set %3=%5 %4=%6, or read the checkpoint&apos;s numbers the other way round.</source>
+        <translation>你的是%1 %2，但 %3 和 %4 互换了（%3 = %5，%4 = %6）：KERPLE 的代码把两种核的参数都叫作 bias_p 和 bias_a，但角色相反（这里 %7）；请设置 %3=%5 %4=%6，或把检查点中的两个数反过来读。</translation>
+    </message>
+    <message>
+        <source>Yours matches %1=%2; ours has %1=%3: set %1=%2.</source>
+        <translation>你的与 %1=%2 一致；我们的是 %1=%3：请设置 %1=%2。</translation>
+    </message>
+    <message>
+        <source>Yours matches another value of %1</source>
+        <translation>你的与 %1 取另一个值时一致</translation>
+    </message>
+    <message>
+        <source>Yours uses another RoPE scaling</source>
+        <translation>你用了另一种 RoPE 缩放</translation>
+    </message>
+    <message>
+        <source>Yours uses another base</source>
+        <translation>你用了另一个底数</translation>
+    </message>
+    <message>
+        <source>Yours uses base %1; ours %2: set base=%1 (or build yours with base %2).</source>
+        <translation>你用的底数是 %1，我们的是 %2：请设置 base=%1（或用底数 %2 生成你的数组）。</translation>
+    </message>
+    <message>
+        <source>Yours uses base ≈ %1; ours %2: set base=%1 (or build yours with base %2).</source>
+        <translation>你用的底数 ≈ %1，我们的是 %2：请设置 base=%1（或用底数 %2 生成你的数组）。</translation>
+    </message>
+    <message>
+        <source>all sines, then all cosines, as Transformer-XL and GPT-J</source>
+        <translation>先放全部 sin，再放全部 cos，如 Transformer-XL 和 GPT-J</translation>
+    </message>
+    <message>
+        <source>each θⱼ in two adjacent columns, as GPT-J&apos;s rotate_every_two and Meta&apos;s original Llama</source>
+        <translation>每个 θⱼ 占相邻两列，如 GPT-J 的 rotate_every_two 和 Meta 最初的 Llama</translation>
+    </message>
+    <message>
+        <source>emb = cat(freqs, freqs), HF&apos;s rotate_half: column j pairs with j + d/2</source>
+        <translation>emb = cat(freqs, freqs)，即 HF 的 rotate_half：第 j 列与第 j + d/2 列配对</translation>
+    </message>
+    <message>
+        <source>log kernel</source>
+        <translation>对数核</translation>
+    </message>
+    <message>
+        <source>power kernel</source>
+        <translation>幂核</translation>
+    </message>
+    <message>
+        <source>sin and cos of pair i in columns 2i and 2i + 1, the paper</source>
+        <translation>维度对 i 的 sin 和 cos 位于第 2i 和 2i + 1 列，即论文的做法</translation>
+    </message>
+    <message>
+        <source>sines then cosines with wᵢ = base^(−i/(d/2 − 1)), tensor2tensor&apos;s get_timing_signal_1d and fairseq</source>
+        <translation>先 sin 后 cos，且 wᵢ = base^(−i/(d/2 − 1))，即 tensor2tensor 的 get_timing_signal_1d 和 fairseq</translation>
+    </message>
 </context>
 <context>
     <name>posenc::choice</name>
@@ -3898,94 +4226,6 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
     <message>
         <source>This view draws random stand-in weights: only our own export with the same parameters (seed included) can match it.</source>
         <translation>此视图使用随机替代权重：只有用相同参数（包括随机种子）导出的本程序文件才能与之匹配。</translation>
-    </message>
-    <message>
-        <source>Your pairing layout is not ours (half or interleaved)</source>
-        <translation>你的配对布局与我们的不同（half 或 interleaved）</translation>
-    </message>
-    <message>
-        <source>Your positions are shifted by one (they start at 1?)</source>
-        <translation>你的位置整体偏移了一位（是否从 1 开始？）</translation>
-    </message>
-    <message>
-        <source>Your key positions are shifted by one</source>
-        <translation>你的键位置偏移了一位</translation>
-    </message>
-    <message>
-        <source>Yours is ours transposed (i − j for j − i)</source>
-        <translation>你的是我们的转置（把 j − i 写成了 i − j）</translation>
-    </message>
-    <message>
-        <source>Yours has the opposite sign</source>
-        <translation>你的符号与我们的相反</translation>
-    </message>
-    <message>
-        <source>Yours is ours times a constant factor</source>
-        <translation>你的是我们的乘以一个常数因子</translation>
-    </message>
-    <message>
-        <source>The attention factor is missing or applied twice</source>
-        <translation>注意力因子漏乘了，或乘了两次</translation>
-    </message>
-    <message>
-        <source>Yours uses another base</source>
-        <translation>你用了另一个底数</translation>
-    </message>
-    <message>
-        <source>Linear scaling is applied on the wrong side</source>
-        <translation>线性缩放用在了错误的一侧</translation>
-    </message>
-    <message>
-        <source>Your angles are computed in float32: the error grows with the position</source>
-        <translation>你的角度是用 float32 计算的：误差随位置增大</translation>
-    </message>
-    <message>
-        <source>Yours is ours rounded to float32 (rounding only)</source>
-        <translation>你的是我们的舍入到 float32（只是舍入误差）</translation>
-    </message>
-    <message>
-        <source>Yours is ours rounded to float16 (rounding only)</source>
-        <translation>你的是我们的舍入到 float16（只是舍入误差）</translation>
-    </message>
-    <message>
-        <source>Yours is ours rounded to bfloat16 (rounding only)</source>
-        <translation>你的是我们的舍入到 bfloat16（只是舍入误差）</translation>
-    </message>
-    <message>
-        <source>Your frequencies use exp(−2i ln b / d) for b^(−2i/d): rounding only, harmless</source>
-        <translation>你的频率用 exp(−2i ln b / d) 代替了 b^(−2i/d)：只是舍入误差，无害</translation>
-    </message>
-    <message>
-        <source>Yours adds a constant to each row (softmax cannot tell them apart)</source>
-        <translation>你的每一行加了一个常数（softmax 无法区分）</translation>
-    </message>
-    <message>
-        <source>Your ALiBi slopes use the simple rule for a head count that is not a power of two</source>
-        <translation>头数不是 2 的幂时，你的 ALiBi 斜率用了简单公式</translation>
-    </message>
-    <message>
-        <source>Your T5 buckets are not halved for both directions</source>
-        <translation>你的 T5 桶数在双向情形下没有减半</translation>
-    </message>
-    <message>
-        <source>Your array has one row more or less (another length)</source>
-        <translation>你的数组多一行或少一行（长度不同）</translation>
-    </message>
-    <message>
-        <source>Yours uses another RoPE scaling</source>
-        <translation>你用了另一种 RoPE 缩放</translation>
-    </message>
-    <message>
-        <source>Yours matches another value of %1</source>
-        <translation>你的与 %1 取另一个值时一致</translation>
-    </message>
-    <message>
-        <source>; then: </source>
-        <translation>；然后：</translation>
-    </message>
-    <message>
-        <source>(matches with %1)</source>
-        <translation>（设置 %1 后一致）</translation>
     </message>
 </context>
 <context>

@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "posenc/base/message.hpp"
 #include "posenc/base/scheme.hpp"
 
 namespace posenc {
@@ -31,18 +32,20 @@ struct SchemeSlips {
   /// the generic ones, in the order added. Each decides itself which views it applies to.
   void (*add)(const DiagnosisContext& ctx, std::vector<SlipCandidate>& out) = nullptr;
   /// Refines the generic slip "yours has choice or flag `param` = `yours` where ours has
-  /// `ours`" (made with id `param`, setting `param=yours`, a generic sentence and ours
-  /// recomputed under the setting): the scheme's sentence (what each value means in the code
-  /// an engineer copies), another id, or values read off ours when the other value only
-  /// reorders the columns (layoutColumns).
+  /// `ours`" (made with id `param`, setting `param=yours`, a generic headline and sentence and
+  /// ours recomputed under the setting): the scheme's headline and sentence (what each value
+  /// means in the code an engineer copies), another id, or values read off ours when the other
+  /// value only reorders the columns (layoutColumns). Headlines and sentences are messages of
+  /// templates in the scheme's folder, so the window shows a new scheme's slips translated.
   void (*choice)(const DiagnosisContext& ctx, const std::string& param, const std::string& yours,
                  const std::string& ours, SlipCandidate& slip) = nullptr;
   /// The sentence of generic slip `slipId` ("transpose", "sign") in the scheme's own words
-  /// (T5's i − j, ALiBi's penalty); empty: the generic sentence.
-  std::string (*text)(const DiagnosisContext& ctx, std::string_view slipId) = nullptr;
+  /// (T5's i − j, ALiBi's penalty), a message of the scheme's own template; empty: the
+  /// generic sentence.
+  Message (*text)(const DiagnosisContext& ctx, std::string_view slipId) = nullptr;
   /// A scalar factor k that names a known slip of the scheme (RoPE's attention factor missing
-  /// or applied twice): fills the slip's id, text and setting, sets k to the exact factor and
-  /// returns true (check_diagnosis.hpp nameFactor).
+  /// or applied twice): fills the slip's id, headline, detail and setting, sets k to the exact
+  /// factor and returns true (check_diagnosis.hpp nameFactor).
   bool (*nameFactor)(const DiagnosisContext& ctx, double& k, SlipCandidate& slip) = nullptr;
   /// The named factors as settings whatever yours is: first slips of a pair
   /// (check_diagnosis.hpp factorSettings).

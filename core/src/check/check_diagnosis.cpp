@@ -207,7 +207,11 @@ std::vector<Named> verify(const DiagnosisContext& ctx, const std::vector<SlipCan
     explained = explained || explains;
     // A bound reproduces yours wherever it holds: its error is ours' own, which it explains.
     const double maxAbs = c.fallback ? ctx.report.largestAbs.absError : s.full.maxAbs;
-    named.push_back({{c.id, c.text, c.setting, s.full.share(), maxAbs, explains}, c.fallback});
+    Slip slip = slipOf(c);
+    slip.matchedShare = s.full.share();
+    slip.maxAbsError = maxAbs;
+    slip.explains = explains;
+    named.push_back({std::move(slip), c.fallback});
   }
   return named;
 }
@@ -220,7 +224,7 @@ std::vector<Slip> diagnoseSlips(const Scheme& scheme, const ParamSet& params, co
   const DiagnosisContext ctx = makeContext(scheme, params, view, report);
   const std::vector<SlipCandidate> cands = allCandidates(ctx);
   if (tried)
-    for (const SlipCandidate& c : cands) tried->push_back({c.id, c.text, c.setting});
+    for (const SlipCandidate& c : cands) tried->push_back(slipOf(c));
   std::vector<Scored> scored = promising(ctx, cands);
   std::vector<Named> named = verify(ctx, cands, scored);
   // Explaining slips first (a bound on the error after the recomputations), then the closest.
@@ -321,6 +325,16 @@ std::string slipNumber(double v) {
   if (v == std::round(v) && std::abs(v) < 1e15) std::snprintf(buf, sizeof buf, "%.0f", v);
   else std::snprintf(buf, sizeof buf, "%.6g", v);
   return buf;
+}
+
+Slip slipOf(const SlipCandidate& c) {
+  Slip s;
+  s.id = c.id;
+  s.text = c.detail.english();
+  s.setting = c.setting;
+  s.headline = c.headline;
+  s.detail = c.detail;
+  return s;
 }
 
 double roundToBits(double x, int bits, int minExp) {

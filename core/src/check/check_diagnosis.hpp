@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "posenc/base/message.hpp"
 #include "posenc/check/check.hpp"
 
 namespace posenc::detail {
@@ -23,7 +24,7 @@ namespace posenc::detail {
 /// The slips that explain report.yours (explains = true, best first), else the nearest
 /// partial ones worth naming; empty when none does. report holds the compared region
 /// (yours, ours, rowStart, colStart, tolerance) and at least one mismatch.
-/// With `tried`, every candidate made is added to it (id, text, setting;
+/// With `tried`, every candidate made is added to it (id, text, setting, headline, detail;
 /// scores left 0), so the pair search (addPairSlip) can start from the settings it tried.
 [[nodiscard]] std::vector<Slip> diagnoseSlips(const Scheme& scheme, const ParamSet& params,
                                               const ViewSpec& view, const CheckReport& report,
@@ -59,7 +60,10 @@ using CellValues = std::function<Matrix(std::span<const Index> rows, std::span<c
 /// One way of computing the view wrongly, ready to be scored.
 struct SlipCandidate {
   std::string id{};
-  std::string text{};
+  /// Slip::headline and Slip::detail, made from templates beside the code that makes the
+  /// candidate (its Slip::text is detail.english()).
+  Message headline{};
+  Message detail{};
   std::string setting{};
   CellValues values{};
   /// Rounding-level only (float32 angles, exp vs pow): named even when ours is as close,
@@ -110,6 +114,18 @@ struct DiagnosisContext {
 /// Compact text of a number for a slip's sentence ("500000", "0.25", "1.0986").
 [[nodiscard]] std::string slipNumber(double v);
 
+/// The Slip a candidate names (text = detail.english()), its scores to be filled.
+[[nodiscard]] Slip slipOf(const SlipCandidate& c);
+
+/// Headlines and sentences of slips more than one file makes (check_slips_generic.cpp): the
+/// positions or key positions starting at 1 (single slips, shapes, first slips of a pair),
+/// the transpose (views and shapes).
+extern const MessageTemplate kRowsShiftedHeadline;
+extern const MessageTemplate kColsShiftedHeadline;
+extern const MessageTemplate kTransposeHeadline;
+extern const MessageTemplate kRowsFromOneDetail;
+extern const MessageTemplate kColsFromOneDetail;
+
 /// x rounded to the nearest number with `bits` significant bits whose exponent is at least
 /// `minExp` (frexp's), ties to even: 24 / -125 is float32, 11 / -13 float16, 8 / -125
 /// bfloat16 (subnormals included; no overflow to infinity).
@@ -148,8 +164,8 @@ void addRoundingSlips(const DiagnosisContext& ctx, std::vector<SlipCandidate>& o
 
 /// The generic sentence of slip `slipId`, or the scheme's own (SchemeSlips::text) when it has
 /// one.
-[[nodiscard]] std::string slipText(const DiagnosisContext& ctx, std::string_view slipId,
-                                   std::string generic);
+[[nodiscard]] Message slipDetail(const DiagnosisContext& ctx, std::string_view slipId,
+                                 Message generic);
 
 // ---- Shared by the schemes' own slips (schemes/<id>/<id>_slips.cpp) ----------------------
 
@@ -181,7 +197,13 @@ struct AngleRecipe {
 [[nodiscard]] double frequency(double base, double num, double den, bool exp, bool single);
 
 /// "E at position P": the report's largest absolute error and where.
-[[nodiscard]] std::string worstText(const CheckReport& r);
+[[nodiscard]] Message worstText(const CheckReport& r);
+
+/// Headlines of the angle-table slips RoPE's and the sinusoidal table's code share
+/// (check_slips_schemes.cpp): float32 angles; θ formed by exp for pow (%1 yours, %2 ours,
+/// formulas).
+extern const MessageTemplate kFloat32AnglesHeadline;
+extern const MessageTemplate kExpVsPowHeadline;
 
 /// float32's unit roundoff 2^-24.
 inline constexpr double kEps32 = 5.9604644775390625e-8;

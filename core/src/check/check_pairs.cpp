@@ -20,12 +20,28 @@ namespace {
 
 constexpr Index kBlockRows = 64;  // rows each first slip is tried on before the whole region
 
+const MessageTemplate kPairHeadline{"%1; then: %2",
+                                    "two slips at once: %1 the first one's headline, %2 the "
+                                    "second one's"};
+const MessageTemplate kWithSetting{"With %1 set", "%1: KEY=VALUE, the first slip's setting"};
+const MessageTemplate kWithPositionsFromZero{"With your positions counted from 0"};
+const MessageTemplate kPairDetail{
+    "%1 %2, one more: %3",
+    "two slips at once: %1 the first one's sentence; %2 \"With KEY=VALUE set\" or \"With your "
+    "positions counted from 0\"; %3 the second one's sentence"};
+const MessageTemplate kPairDetailWithSettings{
+    "%1 %2, one more: %3 Ours equals yours with %4.",
+    "two slips at once: %1 the first one's sentence; %2 \"With KEY=VALUE set\" or \"With your "
+    "positions counted from 0\"; %3 the second one's sentence; %4 both settings, "
+    "space-separated"};
+
 /// A first slip of a pair: ours recomputed under it.
 struct Move {
   std::string id{};
-  std::string text{};
+  Message headline{};
+  Message detail{};
   std::string setting{};  ///< KEY=VALUE, empty for a shift
-  std::string with{};     ///< joins the two sentences: "With layout=interleaved set"
+  Message with{};         ///< joins the two sentences: "With layout=interleaved set"
   ParamSet params{};
   Index dr = 0;  ///< yours' row i is ours' row i + dr
   Index dc = 0;  ///< likewise columns
@@ -60,19 +76,20 @@ bool applySetting(const Scheme& scheme, const ParamSet& params, const std::strin
 
 std::vector<Move> makeMoves(const DiagnosisContext& ctx, const std::vector<Slip>& tried) {
   std::vector<Move> moves;
-  const auto addSetting = [&](const std::string& id, const std::string& text,
+  const auto addSetting = [&](const std::string& id, const Message& headline, const Message& detail,
                               const std::string& setting) {
     if (setting.empty()) return;
     for (const Move& m : moves)
       if (m.setting == setting) return;
     ParamSet p;
     if (!applySetting(ctx.scheme, ctx.params, setting, p)) return;
-    moves.push_back(
-        {id, text, setting, "With " + setting + " set", std::move(p), 0, 0, priorityOf(id)});
+    moves.push_back({id, headline, detail, setting, Message(kWithSetting, {setting}), std::move(p),
+                     0, 0, priorityOf(id)});
   };
-  for (const Slip& s : tried) addSetting(s.id, s.text, s.setting);
+  for (const Slip& s : tried) addSetting(s.id, s.headline, s.detail, s.setting);
   try {
-    for (const SlipCandidate& c : factorSettings(ctx)) addSetting(c.id, c.text, c.setting);
+    for (const SlipCandidate& c : factorSettings(ctx))
+      addSetting(c.id, c.headline, c.detail, c.setting);
   } catch (const std::exception&) {
     // no named factor for these parameters
   }
@@ -85,15 +102,11 @@ std::vector<Move> makeMoves(const DiagnosisContext& ctx, const std::vector<Slip>
                     std::to_string(ctx.params.getInt("length") + 1), p))
         longer = std::move(p);
     }
-    const std::string with = "With your positions counted from 0";
-    moves.push_back({"rows_shifted",
-                     "Your row i holds ours at position i + 1: your positions start at 1 where "
-                     "ours start at 0 (use positions = arange(0, L)).",
-                     "", with, longer, 1, 0, priorityOf("rows_shifted")});
+    const Message with(kWithPositionsFromZero);
+    moves.push_back({"rows_shifted", Message(kRowsShiftedHeadline), Message(kRowsFromOneDetail), "",
+                     with, longer, 1, 0, priorityOf("rows_shifted")});
     if (!ctx.view.dimensionColumns)
-      moves.push_back({"cols_shifted",
-                       "Your column j holds ours at key position j + 1: your key positions start "
-                       "at 1 where ours start at 0 (use arange(0, L)).",
+      moves.push_back({"cols_shifted", Message(kColsShiftedHeadline), Message(kColsFromOneDetail),
                        "", with, longer, 0, 1, priorityOf("cols_shifted")});
   }
   std::stable_sort(moves.begin(), moves.end(),
@@ -158,14 +171,18 @@ std::optional<Slip> secondSlip(const Scheme& scheme, const ViewSpec& view, const
 
 Slip pairSlip(const Move& m, const Slip& second, const CheckReport& rep) {
   if (second.id.empty())  // the first slip alone, found here rather than among the singles
-    return {m.id, m.text, m.setting, 1.0, rep.largestAbs.absError, true};
+    return {m.id, m.detail.english(), m.setting, 1.0, rep.largestAbs.absError,
+            true, m.headline,         m.detail};
   Slip both;
   both.id = m.id + "+" + second.id;
-  both.text = m.text + " " + m.with + ", one more: " + second.text;
   both.setting = m.setting;
   if (!second.setting.empty()) both.setting += (both.setting.empty() ? "" : " ") + second.setting;
-  if (both.setting.find(' ') != std::string::npos)
-    both.text += " Ours equals yours with " + both.setting + ".";
+  both.headline = Message(kPairHeadline, {m.headline, second.headline});
+  both.detail =
+      both.setting.find(' ') != std::string::npos
+          ? Message(kPairDetailWithSettings, {m.detail, m.with, second.detail, both.setting})
+          : Message(kPairDetail, {m.detail, m.with, second.detail});
+  both.text = both.detail.english();
   both.matchedShare = 1.0;
   both.maxAbsError = second.maxAbsError;
   both.explains = true;

@@ -17,6 +17,21 @@ constexpr int kGridPoints = 160;  // log(base) grid over the parameter's range
 constexpr int kRefineSteps = 60;  // golden-section steps around the best grid point
 constexpr int kMaxDigits = 7;     // significant digits tried when rounding the estimate
 
+const MessageTemplate kBaseHeadline{"Yours uses another base"};
+const MessageTemplate kBaseDetail{
+    "Yours uses base %1; ours %2: set base=%1 (or build yours with base %2).",
+    "%1: your base, fitted; %2: ours"};
+const MessageTemplate kBaseNearDetail{
+    "Yours uses base ≈ %1; ours %2: set base=%1 (or build yours with base %2).",
+    "%1: your base, fitted and not exactly round; %2: ours"};
+const MessageTemplate kRoundingHeadline{"Yours is ours rounded to %1 (rounding only)",
+                                        "%1: float32, float16 or bfloat16"};
+const MessageTemplate kRoundingDetail{
+    "Yours is ours rounded to %1 (rounding only, %2 significant bits) in a %3 file: compare it "
+    "with %1's tolerance (--rtol %4 --atol %5), or compute in float64.",
+    "%1: float32, float16 or bfloat16; %2: its significant bits; %3: the file's type; %4, %5: "
+    "the type's default tolerance"};
+
 /// The sampled rows and columns the base is fitted on (relative), and yours there.
 struct BaseFit {
   const DiagnosisContext& ctx;
@@ -143,10 +158,8 @@ void addBaseSlip(const DiagnosisContext& ctx, std::vector<SlipCandidate>& out) {
   ParamSet p;
   if (!fit.paramsWith(base, p)) return;
   const std::string b = slipNumber(base);
-  out.push_back({"base",
-                 "Yours uses base " + std::string(rounded > 0 ? "" : "≈ ") + b + "; ours " +
-                     slipNumber(ours) + ": set base=" + b + " (or build yours with base " +
-                     slipNumber(ours) + ").",
+  out.push_back({"base", Message(kBaseHeadline),
+                 Message(rounded > 0 ? kBaseDetail : kBaseNearDetail, {b, slipNumber(ours)}),
                  "base=" + b, recomputeWith(ctx, p)});
 }
 
@@ -168,12 +181,10 @@ void addRoundingSlips(const DiagnosisContext& ctx, std::vector<SlipCandidate>& o
     if (file == t.name) continue;
     const Matrix* ours = &ctx.report.ours;
     const int bits = t.bits, minExp = t.minExp;
-    out.push_back({t.name,
-                   "Yours is ours rounded to " + std::string(t.name) + " (rounding only, " +
-                       std::to_string(t.bits) + " significant bits) in a " + file +
-                       " file: compare it with " + t.name + "'s tolerance (--rtol " +
-                       slipNumber(defaultTolerance(t.type).rtol) + " --atol " +
-                       slipNumber(defaultTolerance(t.type).atol) + "), or compute in float64.",
+    out.push_back({t.name, Message(kRoundingHeadline, {t.name}),
+                   Message(kRoundingDetail, {t.name, std::to_string(t.bits), file,
+                                             slipNumber(defaultTolerance(t.type).rtol),
+                                             slipNumber(defaultTolerance(t.type).atol)}),
                    "",
                    [ours, bits, minExp](std::span<const Index> rows, std::span<const Index> cols) {
                      Matrix v(static_cast<Index>(rows.size()), static_cast<Index>(cols.size()));

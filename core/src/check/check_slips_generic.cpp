@@ -11,14 +11,50 @@
 
 namespace posenc::detail {
 
+const MessageTemplate kRowsShiftedHeadline{"Your positions are shifted by one (they start at 1?)"};
+const MessageTemplate kColsShiftedHeadline{"Your key positions are shifted by one"};
+const MessageTemplate kTransposeHeadline{"Yours is ours transposed (i − j for j − i)"};
+const MessageTemplate kRowsFromOneDetail{
+    "Your row i holds ours at position i + 1: your positions start at 1 where ours start at 0 "
+    "(use positions = arange(0, L))."};
+const MessageTemplate kColsFromOneDetail{
+    "Your column j holds ours at key position j + 1: your key positions start at 1 where ours "
+    "start at 0 (use arange(0, L))."};
+
 namespace {
 
-/// The generic sentence for yours matching `id`=`yours` where ours has `ours` (a scheme's
-/// SchemeSlips::choice hook may put its own).
-std::string choiceText(const std::string& id, const std::string& yours, const std::string& ours) {
-  return "Yours matches " + id + "=" + yours + "; ours has " + id + "=" + ours + ": set " + id +
-         "=" + yours + ".";
-}
+const MessageTemplate kChoiceHeadline{"Yours matches another value of %1",
+                                      "%1: a parameter's id (causal, bidirectional, ...)"};
+const MessageTemplate kChoiceDetail{"Yours matches %1=%2; ours has %1=%3: set %1=%2.",
+                                    "%1: a parameter's id; %2: your value; %3: ours"};
+const MessageTemplate kRowsBehindHeadline{"Your positions are one behind ours"};
+const MessageTemplate kRowsBehindDetail{
+    "Your row i holds ours at position i − 1: your positions are one behind ours (row 0 must be "
+    "position 0)."};
+const MessageTemplate kColsBehindDetail{
+    "Your column j holds ours at key position j − 1: your key positions are one behind ours "
+    "(column 0 must be position 0)."};
+const MessageTemplate kTransposeDetail{
+    "Yours is ours transposed (your cell (i, j) holds ours at (j, i)): rows are %1 and columns "
+    "%2, so you used the opposite difference (i − j for j − i, or the reverse); transpose yours "
+    "or swap the roles.",
+    "%1: the view's row label; %2: its column label (\"query position i\", ...)"};
+const MessageTemplate kSignHeadline{"Yours has the opposite sign"};
+const MessageTemplate kSignDetail{
+    "Yours is ours with the opposite sign (yours = −ours): for a relative bias or offset you used "
+    "i − j where ours is j − i, or dropped a minus; negate yours."};
+const MessageTemplate kScaleHeadline{"Yours is ours times a constant factor"};
+const MessageTemplate kScaleDetail{
+    "Yours is ours times k = %1 in every cell: a factor applied where ours has none (or missing "
+    "where ours has one), e.g. a scale, a temperature or 1/sqrt(d).",
+    "%1: the factor k"};
+const MessageTemplate kRowOffsetHeadline{
+    "Yours adds a constant to each row (softmax cannot tell them apart)"};
+const MessageTemplate kRowOffsetDetail{
+    "Yours is ours plus a constant in each row (row %1 adds %2): softmax over a row's keys "
+    "cannot tell the two apart, so attention is the same (BLOOM's build_alibi_tensor adds m·j "
+    "instead of −m(i − j)); subtract each row's offset to compare.",
+    "%1: the last row's index; %2: the constant it adds"};
 
 /// Values taken from the report's ours, transformed cell by cell; with `columns`, yours'
 /// column c is ours' column columns[c].
@@ -48,7 +84,8 @@ void addChoiceFlips(const DiagnosisContext& ctx, std::vector<SlipCandidate>& out
     for (const std::string& v : others) {
       ParamSet p;
       if (v == ours || !withParam(ctx.scheme, ctx.params, spec.id, v, p)) continue;
-      SlipCandidate c{spec.id, choiceText(spec.id, v, ours), spec.id + "=" + v,
+      SlipCandidate c{spec.id, Message(kChoiceHeadline, {spec.id}),
+                      Message(kChoiceDetail, {spec.id, v, ours}), spec.id + "=" + v,
                       recomputeWith(ctx, p)};
       if (const auto refine = hooksOf(ctx.scheme).slips.choice) refine(ctx, spec.id, v, ours, c);
       out.push_back(std::move(c));
@@ -109,24 +146,16 @@ void addShifts(const DiagnosisContext& ctx, std::vector<SlipCandidate>& out) {
   // Starting at 1 first: on a relative matrix (a function of j - i) a row one behind and a
   // column one ahead are the same numbers, and counting from 1 is the usual slip.
   const bool keys = !ctx.view.dimensionColumns;
-  out.push_back({"rows_shifted",
-                 "Your row i holds ours at position i + 1: your positions start at 1 where ours "
-                 "start at 0 (use positions = arange(0, L)).",
-                 "", shifted(ctx, 1, 0)});
+  out.push_back({"rows_shifted", Message(kRowsShiftedHeadline), Message(kRowsFromOneDetail), "",
+                 shifted(ctx, 1, 0)});
   if (keys)
-    out.push_back({"cols_shifted",
-                   "Your column j holds ours at key position j + 1: your key positions start at "
-                   "1 where ours start at 0 (use arange(0, L)).",
-                   "", shifted(ctx, 0, 1)});
-  out.push_back({"rows_shifted",
-                 "Your row i holds ours at position i − 1: your positions are one behind ours "
-                 "(row 0 must be position 0).",
-                 "", shifted(ctx, -1, 0)});
+    out.push_back({"cols_shifted", Message(kColsShiftedHeadline), Message(kColsFromOneDetail), "",
+                   shifted(ctx, 0, 1)});
+  out.push_back({"rows_shifted", Message(kRowsBehindHeadline), Message(kRowsBehindDetail), "",
+                 shifted(ctx, -1, 0)});
   if (keys)
-    out.push_back({"cols_shifted",
-                   "Your column j holds ours at key position j − 1: your key positions are one "
-                   "behind ours (column 0 must be position 0).",
-                   "", shifted(ctx, 0, -1)});
+    out.push_back({"cols_shifted", Message(kColsShiftedHeadline), Message(kColsBehindDetail), "",
+                   shifted(ctx, 0, -1)});
 }
 
 void addTranspose(const DiagnosisContext& ctx, std::vector<SlipCandidate>& out) {
@@ -143,21 +172,16 @@ void addTranspose(const DiagnosisContext& ctx, std::vector<SlipCandidate>& out) 
     return Matrix(
         viewValuesAt(*scheme, params, *view, absolute(cols, c0), absolute(rows, r0)).transpose());
   };
-  std::string text =
-      slipText(ctx, "transpose",
-               "Yours is ours transposed (your cell (i, j) holds ours at (j, i)): rows are " +
-                   ctx.view.yLabel + " and columns " + ctx.view.xLabel +
-                   ", so you used the opposite difference (i − j for j − i, or the reverse); "
-                   "transpose yours or swap the roles.");
-  out.push_back({"transpose", std::move(text), "", std::move(values)});
+  Message detail =
+      slipDetail(ctx, "transpose", Message(kTransposeDetail, {ctx.view.yLabel, ctx.view.xLabel}));
+  out.push_back(
+      {"transpose", Message(kTransposeHeadline), std::move(detail), "", std::move(values)});
 }
 
 void addSign(const DiagnosisContext& ctx, std::vector<SlipCandidate>& out) {
-  std::string text =
-      slipText(ctx, "sign",
-               "Yours is ours with the opposite sign (yours = −ours): for a relative bias or "
-               "offset you used i − j where ours is j − i, or dropped a minus; negate yours.");
-  out.push_back({"sign", std::move(text), "", fromOurs(ctx, [](double o, Index) { return -o; })});
+  Message detail = slipDetail(ctx, "sign", Message(kSignDetail));
+  out.push_back({"sign", Message(kSignHeadline), std::move(detail), "",
+                 fromOurs(ctx, [](double o, Index) { return -o; })});
 }
 
 /// Least-squares factor k with yours = k ours on the sample (0 when undefined).
@@ -188,15 +212,12 @@ void addScale(const DiagnosisContext& ctx, std::vector<SlipCandidate>& out) {
   // A round factor when the fit is one to float64 rounding; the fit itself otherwise.
   const double round = roundNumber(k, 1e-12);
   if (round != k) k = round;
-  SlipCandidate c{"scale",
-                  "Yours is ours times k = " + slipNumber(k) +
-                      " in every cell: a factor applied where ours has none (or missing where "
-                      "ours has one), e.g. a scale, a temperature or 1/sqrt(d).",
-                  ""};
+  SlipCandidate c{"scale", Message(kScaleHeadline), Message(kScaleDetail, {slipNumber(k)}), ""};
   SlipCandidate named;
   if (nameFactor(ctx, k, named)) {
     c.id = named.id;
-    c.text = named.text;
+    c.headline = named.headline;
+    c.detail = named.detail;
     c.setting = named.setting;
   }
   c.values = fromOurs(ctx, [k](double o, Index) { return k * o; });
@@ -224,13 +245,9 @@ void addRowOffset(const DiagnosisContext& ctx, std::vector<SlipCandidate>& out) 
     nonZero = nonZero || offset[static_cast<std::size_t>(i)] != 0;
   }
   if (!nonZero) return;
-  out.push_back({"row_offset",
-                 "Yours is ours plus a constant in each row (row " +
-                     std::to_string(r.ours.rows() - 1 + r.rowStart) + " adds " +
-                     slipNumber(offset.back()) +
-                     "): softmax over a row's keys cannot tell the two apart, so attention is "
-                     "the same (BLOOM's build_alibi_tensor adds m·j instead of −m(i − j)); "
-                     "subtract each row's offset to compare.",
+  out.push_back({"row_offset", Message(kRowOffsetHeadline),
+                 Message(kRowOffsetDetail, {std::to_string(r.ours.rows() - 1 + r.rowStart),
+                                            slipNumber(offset.back())}),
                  "", fromOurs(ctx, [offset](double o, Index i) {
                    return o + offset[static_cast<std::size_t>(i)];
                  })});

@@ -13,7 +13,16 @@
 
 namespace posenc::detail {
 
+const MessageTemplate kFloat32AnglesHeadline{
+    "Your angles are computed in float32: the error grows with the position"};
+const MessageTemplate kExpVsPowHeadline{
+    "Your frequencies use %1 for %2: rounding only, harmless",
+    "%1: your formula for the frequencies, e.g. exp(−2i ln b / d); %2: ours, e.g. b^(−2i/d)"};
+
 namespace {
+
+const MessageTemplate kWorst{"%1 at position %2",
+                             "the largest error: %1 its size, %2 the position (row) where"};
 
 /// Largest band (in the values' units) worth testing: wider, and anything would fit.
 constexpr double kMaxBand = 0.05;
@@ -62,8 +71,8 @@ double frequency(double base, double num, double den, bool exp, bool single) {
          std::pow(static_cast<float>(base), static_cast<float>(num) / static_cast<float>(den));
 }
 
-std::string worstText(const CheckReport& r) {
-  return slipNumber(r.largestAbs.absError) + " at position " + std::to_string(r.largestAbs.row);
+Message worstText(const CheckReport& r) {
+  return Message(kWorst, {slipNumber(r.largestAbs.absError), std::to_string(r.largestAbs.row)});
 }
 
 // The band is the error float32 rounding of θ (relative (|ln b| x + 4) 2^-24 for θ = b^-x),
@@ -110,9 +119,9 @@ std::vector<SlipCandidate> factorSettings(const DiagnosisContext& ctx) {
   return settings ? settings(ctx) : std::vector<SlipCandidate>{};
 }
 
-std::string slipText(const DiagnosisContext& ctx, std::string_view slipId, std::string generic) {
+Message slipDetail(const DiagnosisContext& ctx, std::string_view slipId, Message generic) {
   if (const auto text = slipsOf(ctx).text) {
-    std::string own = text(ctx, slipId);
+    Message own = text(ctx, slipId);
     if (!own.empty()) return own;
   }
   return generic;

@@ -11,6 +11,20 @@ namespace posenc::detail {
 
 namespace {
 
+const MessageTemplate kTransposedShapeDetail{
+    "Yours has shape %1, ours %2: yours is ours transposed (ours has rows = %3, columns = %4); "
+    "transpose yours (.T).",
+    "%1, %2: shapes as (rows, columns); %3, %4: the view's row and column labels"};
+const MessageTemplate kRowsFromOneShapeDetail{
+    "Yours has %1 rows, ours %2, and your row i holds ours at position i + 1: your positions "
+    "start at 1 where ours start at 0 (use positions = arange(0, L)).",
+    "%1: your rows; %2: ours"};
+const MessageTemplate kLengthHeadline{"Your array has one row more or less (another length)"};
+const MessageTemplate kLengthDetail{
+    "Yours has %1 rows, ours %2, and they agree on the positions both have: your length is %1: "
+    "set length=%1.",
+    "%1: your rows (your length); %2: ours"};
+
 struct Shape2 {
   Index rows = 0;
   Index cols = 0;
@@ -29,6 +43,12 @@ Shape2 matrixShapeOf(const std::vector<std::int64_t>& shape) {
 
 std::string shapeText(Index rows, Index cols) {
   return "(" + std::to_string(rows) + ", " + std::to_string(cols) + ")";
+}
+
+/// A slip of the shape, its scores to be filled.
+Slip shapeSlip(std::string id, Message headline, Message detail, std::string setting) {
+  SlipCandidate c{std::move(id), std::move(headline), std::move(detail), std::move(setting)};
+  return slipOf(c);
 }
 
 /// Cells of `theirs` (rows x cols, NaN-masked) that yours matches, yours read by `at`.
@@ -88,12 +108,12 @@ std::vector<Slip> diagnoseShape(const Scheme& scheme, const ParamSet& params, co
   if (given.rows == nc && given.cols == nr && nr != nc) {
     const Matrix ours = oursRows(scheme, params, view, r, r.rowStart, nr);
     if (ours.size() == 0) return {};
-    return {scoreAgainst(ours, r.tolerance, [&](Index i, Index j) { return y(j, i); },
-                         {"transpose",
-                          "Yours has shape " + shapeText(nc, nr) + ", ours " + shapeText(nr, nc) +
-                              ": yours is ours transposed (ours has rows = " + view.yLabel +
-                              ", columns = " + view.xLabel + "); transpose yours (.T).",
-                          ""})};
+    return {scoreAgainst(
+        ours, r.tolerance, [&](Index i, Index j) { return y(j, i); },
+        shapeSlip("transpose", Message(kTransposeHeadline),
+                  Message(kTransposedShapeDetail,
+                          {shapeText(nc, nr), shapeText(nr, nc), view.yLabel, view.xLabel}),
+                  ""))};
   }
   if (given.cols != nc || std::abs(given.rows - nr) != 1) return {};
   const Index n = given.rows;
@@ -103,21 +123,16 @@ std::vector<Slip> diagnoseShape(const Scheme& scheme, const ParamSet& params, co
   if (shiftedOurs.size() != 0) {
     Slip s = scoreAgainst(
         shiftedOurs, r.tolerance, y,
-        {"rows_shifted",
-         "Yours has " + std::to_string(n) + " rows, ours " + std::to_string(nr) +
-             ", and your row i holds ours at position i + 1: your positions start at 1 where "
-             "ours start at 0 (use positions = arange(0, L)).",
-         ""});
+        shapeSlip("rows_shifted", Message(kRowsShiftedHeadline),
+                  Message(kRowsFromOneShapeDetail, {std::to_string(n), std::to_string(nr)}), ""));
     if (s.explains) return {s};
   }
   const Matrix sameOurs = oursRows(scheme, params, view, r, r.rowStart, n);
   if (sameOurs.size() != 0 && r.rowStart == 0 && params.has("length")) {
     Slip s = scoreAgainst(sameOurs, r.tolerance, y,
-                          {"length",
-                           "Yours has " + std::to_string(n) + " rows, ours " + std::to_string(nr) +
-                               ", and they agree on the positions both have: your length is " +
-                               std::to_string(n) + ": set length=" + std::to_string(n) + ".",
-                           "length=" + std::to_string(n)});
+                          shapeSlip("length", Message(kLengthHeadline),
+                                    Message(kLengthDetail, {std::to_string(n), std::to_string(nr)}),
+                                    "length=" + std::to_string(n)));
     if (s.explains) return {s};
   }
   return {};

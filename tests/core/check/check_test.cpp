@@ -19,6 +19,7 @@
 #include <gtest/gtest.h>
 
 #include "posenc/base/scheme.hpp"
+#include "support/slip_messages.hpp"
 
 namespace posenc {
 namespace {
@@ -51,6 +52,7 @@ void expectNamed(const CheckReport& r, const std::string& id, const std::string&
   EXPECT_EQ(r.diagnosis.front().id, id) << checkReportText(r);
   EXPECT_TRUE(r.diagnosis.front().explains) << checkReportText(r);
   EXPECT_EQ(r.diagnosis.front().matchedShare, 1.0);
+  test::expectSlipMessages(r);
   if (!setting.empty()) {
     EXPECT_EQ(r.diagnosis.front().setting, setting) << checkReportText(r);
   }
@@ -283,6 +285,7 @@ TEST(CheckDiagnosis, RandomNoiseIsExplainedByNothing) {
   const CheckReport r = check("rope", {{"length", "64"}}, "cos", noise);
   EXPECT_FALSE(r.matches());
   for (const Slip& s : r.diagnosis) EXPECT_FALSE(s.explains) << s.id;
+  test::expectSlipMessages(r);  // the partial ones named too
   EXPECT_NE(checkReportText(r).find("diagnosis"), std::string::npos);
   // Nor on a sinusoidal table, an ALiBi bias or T5 buckets (whole numbers 0..31).
   const std::pair<std::string, std::string> views[] = {{"sinusoidal", "encoding"},
@@ -299,6 +302,7 @@ TEST(CheckDiagnosis, RandomNoiseIsExplainedByNothing) {
     EXPECT_TRUE(other.shapeMatches) << scheme;
     EXPECT_FALSE(other.matches()) << scheme;
     for (const Slip& s : other.diagnosis) EXPECT_FALSE(s.explains) << scheme << ": " << s.id;
+    test::expectSlipMessages(other);
   }
 }
 

@@ -77,79 +77,16 @@ QString CheckSummary::toleranceSource(const CheckReport& report, const CheckGive
   return fallback;
 }
 
-namespace {
-
-/// One slip's headline in the current language (CheckSummary::slipHeadline).
-QString oneSlipHeadline(const QString& id) {
-  struct Named {
-    const char* id;
-    const char* text;
-  };
-  static const Named kNamed[] = {
-      {"layout", QT_TRANSLATE_NOOP("posenc::ui::CheckSummary",
-                                   "Your pairing layout is not ours (half or interleaved)")},
-      {"rows_shifted", QT_TRANSLATE_NOOP("posenc::ui::CheckSummary",
-                                         "Your positions are shifted by one (they start at 1?)")},
-      {"cols_shifted",
-       QT_TRANSLATE_NOOP("posenc::ui::CheckSummary", "Your key positions are shifted by one")},
-      {"transpose",
-       QT_TRANSLATE_NOOP("posenc::ui::CheckSummary", "Yours is ours transposed (i − j for j − i)")},
-      {"sign", QT_TRANSLATE_NOOP("posenc::ui::CheckSummary", "Yours has the opposite sign")},
-      {"scale",
-       QT_TRANSLATE_NOOP("posenc::ui::CheckSummary", "Yours is ours times a constant factor")},
-      {"attention_factor", QT_TRANSLATE_NOOP("posenc::ui::CheckSummary",
-                                             "The attention factor is missing or applied twice")},
-      {"base", QT_TRANSLATE_NOOP("posenc::ui::CheckSummary", "Yours uses another base")},
-      {"linear_side", QT_TRANSLATE_NOOP("posenc::ui::CheckSummary",
-                                        "Linear scaling is applied on the wrong side")},
-      {"float32_angles",
-       QT_TRANSLATE_NOOP("posenc::ui::CheckSummary",
-                         "Your angles are computed in float32: the error grows with the position")},
-      {"float32", QT_TRANSLATE_NOOP("posenc::ui::CheckSummary",
-                                    "Yours is ours rounded to float32 (rounding only)")},
-      {"float16", QT_TRANSLATE_NOOP("posenc::ui::CheckSummary",
-                                    "Yours is ours rounded to float16 (rounding only)")},
-      {"bfloat16", QT_TRANSLATE_NOOP("posenc::ui::CheckSummary",
-                                     "Yours is ours rounded to bfloat16 (rounding only)")},
-      {"exp_vs_pow", QT_TRANSLATE_NOOP("posenc::ui::CheckSummary",
-                                       "Your frequencies use exp(−2i ln b / d) for b^(−2i/d): "
-                                       "rounding only, harmless")},
-      {"row_offset",
-       QT_TRANSLATE_NOOP("posenc::ui::CheckSummary",
-                         "Yours adds a constant to each row (softmax cannot tell them apart)")},
-      {"alibi_slopes",
-       QT_TRANSLATE_NOOP("posenc::ui::CheckSummary",
-                         "Your ALiBi slopes use the simple rule for a head count that is not a "
-                         "power of two")},
-      {"buckets_not_halved",
-       QT_TRANSLATE_NOOP("posenc::ui::CheckSummary",
-                         "Your T5 buckets are not halved for both directions")},
-      {"length", QT_TRANSLATE_NOOP("posenc::ui::CheckSummary",
-                                   "Your array has one row more or less (another length)")},
-      {"scaling", QT_TRANSLATE_NOOP("posenc::ui::CheckSummary", "Yours uses another RoPE scaling")},
-  };
-  for (const Named& n : kNamed)
-    if (id == QLatin1String(n.id)) return CheckSummary::tr(n.text);
-  return CheckSummary::tr("Yours matches another value of %1").arg(id);
-}
-
-}  // namespace
-
-QString CheckSummary::slipHeadline(const Slip& slip) {
-  QStringList parts;
-  for (const QString& id : qs(slip.id).split(QLatin1Char('+'))) parts << oneSlipHeadline(id);
-  return parts.join(tr("; then: "));
-}
+QString CheckSummary::slipHeadline(const Slip& slip) { return messageText(slip.headline); }
 
 QString CheckSummary::slipDetail(const Slip& slip) { return coreText(slip.text); }
 
 QString CheckSummary::slipText(const Slip& slip) {
-  QString text = slipDetail(slip);
-  if (currentLanguage() != QLatin1String("en")) {
-    text = slipHeadline(slip);
-    if (!slip.setting.empty())
-      text += QLatin1Char(' ') + tr("(matches with %1)").arg(qs(slip.setting));
-  }
+  // The core's English sentence as it is; another language says the same sentence from its
+  // template and values (a slip made by hand, without them, in English).
+  QString text = currentLanguage() == QLatin1String("en") || slip.detail.empty()
+                     ? slipDetail(slip)
+                     : messageText(slip.detail);
   if (!slip.explains)
     text +=
         QLatin1Char(' ') + tr("(explains %1 % of the cells)").arg(percentText(slip.matchedShare));

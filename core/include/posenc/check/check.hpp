@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "posenc/base/index_range.hpp"
+#include "posenc/base/message.hpp"
 #include "posenc/base/params.hpp"
 #include "posenc/base/scheme.hpp"
 #include "posenc/base/types.hpp"
@@ -121,6 +122,14 @@ struct Slip {
   double matchedShare = 0;  ///< Share of the compared cells that match under this slip.
   double maxAbsError = 0;   ///< Largest |yours - ours under the slip|.
   bool explains = false;    ///< Every compared cell matches under it.
+  /// What the slip is, in a few words, as data ("Yours uses another base"; two slips at once
+  /// "%1; then: %2" of both headlines): the window shows it in its own language
+  /// (messageText). Made from templates beside the code that makes the slip, so a new slip
+  /// needs no change to a user interface.
+  Message headline{};
+  /// The sentence as data: detail.english() is `text`, byte for byte; the window shows it
+  /// translated, the numbers and settings in its holes.
+  Message detail{};
 };
 
 /// The outcome of comparing an array with a view.

@@ -18,6 +18,27 @@ namespace posenc::detail {
 
 namespace {
 
+const MessageTemplate kSlopesHeadline{
+    "Your ALiBi slopes use the simple rule for a head count that is not a power of two"};
+const MessageTemplate kSlopesDetail{
+    "Your slopes follow 2^(−8(h+1)/n) for n = %1 heads, which is not a power of two; get_slopes "
+    "(ofirpress/attention_with_linear_biases, HF's build_alibi_tensor) takes the slopes of %2 "
+    "heads, then every other slope of %3: use get_slopes.",
+    "%1: the head count n; %2: the power of two below it; %3: twice that"};
+const MessageTemplate kSymmetricHeadline{"Your ALiBi bias is symmetric; ours is causal"};
+const MessageTemplate kSymmetricDetail{
+    "Your bias is the symmetric −m|i − j| (keys after the query penalised too); ours is causal "
+    "(−m(i − j), keys after the query masked): set %1=%2.",
+    "%1=%2: the setting (causal=false)"};
+const MessageTemplate kCausalHeadline{"Your ALiBi bias is causal; ours is symmetric"};
+const MessageTemplate kCausalDetail{
+    "Your bias is causal (keys after the query masked); ours is the symmetric −m|i − j|: set "
+    "%1=%2.",
+    "%1=%2: the setting (causal=true)"};
+const MessageTemplate kSignDetail{
+    "Your bias has the opposite sign: ALiBi subtracts m(i − j) (a penalty growing with the "
+    "distance, −m(i − j) <= 0); negate yours."};
+
 void addAlibiSlips(const DiagnosisContext& ctx, std::vector<SlipCandidate>& out) {
   const AlibiParams p = alibiParamsFrom(ctx.params);
   if (std::has_single_bit(static_cast<std::uint64_t>(p.heads))) return;
@@ -28,12 +49,7 @@ void addAlibiSlips(const DiagnosisContext& ctx, std::vector<SlipCandidate>& out)
         std::pow(2.0, -8.0 * static_cast<double>(h + 1) / static_cast<double>(p.heads)));
   const std::string n = std::to_string(p.heads);
   const auto c = std::bit_floor(static_cast<std::uint64_t>(p.heads));
-  const std::string text =
-      "Your slopes follow 2^(−8(h+1)/n) for n = " + n +
-      " heads, which is not a power of two; get_slopes (ofirpress/attention_with_linear_biases, "
-      "HF's build_alibi_tensor) takes the slopes of " +
-      std::to_string(c) + " heads, then every other slope of " + std::to_string(2 * c) +
-      ": use get_slopes.";
+  Message detail(kSlopesDetail, {n, std::to_string(c), std::to_string(2 * c)});
   CellValues values;
   if (ctx.view.id == "slopes") {
     const Index c0 = ctx.report.colStart;
@@ -58,26 +74,21 @@ void addAlibiSlips(const DiagnosisContext& ctx, std::vector<SlipCandidate>& out)
   } else {
     return;
   }
-  out.push_back({"alibi_slopes", text, "", std::move(values)});
+  out.push_back(
+      {"alibi_slopes", Message(kSlopesHeadline), std::move(detail), "", std::move(values)});
 }
 
 void alibiChoice(const DiagnosisContext&, const std::string& param, const std::string& yours,
                  const std::string&, SlipCandidate& c) {
   if (param != "causal") return;
-  const std::string set = "set " + param + "=" + yours;
-  c.text = yours == "false"
-               ? "Your bias is the symmetric −m|i − j| (keys after the query penalised too); ours "
-                 "is causal (−m(i − j), keys after the query masked): " +
-                     set + "."
-               : "Your bias is causal (keys after the query masked); ours is the symmetric "
-                 "−m|i − j|: " +
-                     set + ".";
+  const bool symmetric = yours == "false";
+  c.headline = Message(symmetric ? kSymmetricHeadline : kCausalHeadline);
+  c.detail = Message(symmetric ? kSymmetricDetail : kCausalDetail, {param, yours});
 }
 
-std::string alibiText(const DiagnosisContext&, std::string_view slipId) {
+Message alibiText(const DiagnosisContext&, std::string_view slipId) {
   if (slipId != "sign") return {};
-  return "Your bias has the opposite sign: ALiBi subtracts m(i − j) (a penalty growing with the "
-         "distance, −m(i − j) <= 0); negate yours.";
+  return Message(kSignDetail);
 }
 
 }  // namespace

@@ -23,6 +23,64 @@ namespace posenc::detail {
 
 namespace {
 
+const MessageTemplate kYourAngles{"Your angles", "the subject of a sentence: your RoPE angles"};
+const MessageTemplate kYourCache{"Your %1 cache", "%1: cos or sin"};
+const MessageTemplate kYours{"Yours", "the subject of a sentence: your array"};
+const MessageTemplate kExpVsPow32Detail{
+    "%1 computes θ = exp(−2i ln b / d) and the angles in float32 (the PyTorch tutorial's "
+    "div_term) where ours uses b^(−2i/d) in float64: rounding only, growing with the position "
+    "(%2); compute in float64, or loosen atol.",
+    "%1: \"Your angles\" or \"Your cos cache\"; %2: the largest error and where"};
+const MessageTemplate kExpVsPowDetail{
+    "%1 computes θ = exp(−2i ln b / d) where ours uses b^(−2i/d) (both float64): the two differ "
+    "by rounding only (largest %2), harmless; loosen atol (e.g. 1e-12) to accept it.",
+    "%1: \"Your angles\" or \"Your cos cache\"; %2: the largest error"};
+const MessageTemplate kFloat32AnglesDetail{
+    "%1 computes the angles in float32 as HF's LlamaRotaryEmbedding does (inv_freq = "
+    "1/base^(arange(0, d, 2)/d) and positions × inv_freq in float32): the error grows with the "
+    "position (%2); compute the angles in float64 and round only the result, or loosen atol.",
+    "%1: \"Your angles\" or \"Your cos cache\"; %2: the largest error and where"};
+const MessageTemplate kLinearSideHeadline{"Linear scaling is applied on the wrong side"};
+const MessageTemplate kLinearTimesDetail{
+    "%1 multiplies the positions by the linear factor s = %2 (θ·s) where linear scaling divides "
+    "them (θ/s, HF's inv_freq /= factor): divide the positions (or θ) by s.",
+    "%1: \"Your angles\" or \"Your cos cache\"; %2: the factor s"};
+const MessageTemplate kLinearMissingDetail{
+    "Your cache has no linear scaling (positions not divided by factor s = %1); ours divides θ "
+    "by s (scaling=linear, HF's inv_freq /= factor): divide the positions by s, or set "
+    "scaling=none.",
+    "%1: the factor s"};
+const MessageTemplate kScalingHeadline{"Yours uses another RoPE scaling"};
+const MessageTemplate kLayoutHeadline{"Your pairing layout is not ours (half or interleaved)"};
+const MessageTemplate kLayoutToInterleavedDetail{
+    "%1 is the %2 layout (%3); ours is %4 (%5): set layout=%2, or pair column j with j + d/2.",
+    "%1: \"Your cos cache\" or \"Yours\"; %2: your layout's id; %3: what it is; %4: our "
+    "layout's id; %5: what it is"};
+const MessageTemplate kLayoutToHalfDetail{
+    "%1 is the %2 layout (%3); ours is %4 (%5): set layout=%2, or pair columns 2j and 2j + 1.",
+    "%1: \"Your cos cache\" or \"Yours\"; %2: your layout's id; %3: what it is; %4: our "
+    "layout's id; %5: what it is"};
+const MessageTemplate kHalfLayout{
+    "emb = cat(freqs, freqs), HF's rotate_half: column j pairs with j + d/2",
+    "the RoPE layout half"};
+const MessageTemplate kInterleavedLayout{
+    "each θⱼ in two adjacent columns, as GPT-J's rotate_every_two and Meta's original Llama",
+    "the RoPE layout interleaved"};
+const MessageTemplate kFactorHeadline{"The attention factor is missing or applied twice"};
+const MessageTemplate kFactorMissingDetail{
+    "Your %1 cache lacks the attention factor a = %2 (%3) that HF multiplies into cos and sin "
+    "(attention_scaling): multiply yours by a, or set attention_factor=1 to compare without it.",
+    "%1: cos or sin; %2: the factor a; %3: where it comes from (attention_factor, YaRN's rule, "
+    "...)"};
+const MessageTemplate kFactorTwiceDetail{
+    "Your %1 cache applies the attention factor a = %2 (%3) twice (a² = %4): HF multiplies cos "
+    "and sin by it once (attention_scaling).",
+    "%1: cos or sin; %2: the factor a; %3: where it comes from (attention_factor, YaRN's rule, "
+    "...); %4: a²"};
+const MessageTemplate kLongRopeRule{"LongRoPE's sqrt(1 + ln s / ln L)",
+                                    "where an attention factor comes from"};
+const MessageTemplate kYarnRule{"YaRN's 0.1 ln s + 1", "where an attention factor comes from"};
+
 bool isRopeTable(const DiagnosisContext& ctx) {
   return ctx.view.id == "cos" || ctx.view.id == "sin" || ctx.view.id == "angles";
 }
@@ -82,48 +140,30 @@ CellValues ropeBand(const DiagnosisContext& ctx, const RopeParams& p) {
 void addRopeSlips(const DiagnosisContext& ctx, std::vector<SlipCandidate>& out) {
   if (!isRopeTable(ctx)) return;
   const RopeParams p = ropeParamsFrom(ctx.params);
-  const std::string what =
-      ctx.view.id == "angles" ? "Your angles" : "Your " + ctx.view.id + " cache";
-  out.push_back({"exp_vs_pow",
-                 what +
-                     " computes θ = exp(−2i ln b / d) and the angles in float32 (the "
-                     "PyTorch tutorial's div_term) where ours uses b^(−2i/d) in float64: "
-                     "rounding only, growing with the position (" +
-                     worstText(ctx.report) + "); compute in float64, or loosen atol.",
-                 "", angleValues(ctx, ropeRecipe(ctx, p, true, true)), true});
-  out.push_back({"exp_vs_pow",
-                 what +
-                     " computes θ = exp(−2i ln b / d) where ours uses b^(−2i/d) (both "
-                     "float64): the two differ by rounding only (largest " +
-                     slipNumber(ctx.report.largestAbs.absError) +
-                     "), harmless; loosen atol (e.g. 1e-12) to accept it.",
-                 "", angleValues(ctx, ropeRecipe(ctx, p, true, false)), true});
+  const Message what =
+      ctx.view.id == "angles" ? Message(kYourAngles) : Message(kYourCache, {ctx.view.id});
+  const Message expHeadline(kExpVsPowHeadline, {"exp(−2i ln b / d)", "b^(−2i/d)"});
+  out.push_back({"exp_vs_pow", expHeadline,
+                 Message(kExpVsPow32Detail, {what, worstText(ctx.report)}), "",
+                 angleValues(ctx, ropeRecipe(ctx, p, true, true)), true});
+  out.push_back({"exp_vs_pow", expHeadline,
+                 Message(kExpVsPowDetail, {what, slipNumber(ctx.report.largestAbs.absError)}), "",
+                 angleValues(ctx, ropeRecipe(ctx, p, true, false)), true});
   if (CellValues band = ropeBand(ctx, p))
-    out.push_back({"float32_angles",
-                   what +
-                       " computes the angles in float32 as HF's LlamaRotaryEmbedding does "
-                       "(inv_freq = 1/base^(arange(0, d, 2)/d) and positions × inv_freq in "
-                       "float32): the error grows with the position (" +
-                       worstText(ctx.report) +
-                       "); compute the angles in float64 and round only the result, or loosen "
-                       "atol.",
-                   "", std::move(band), true, true});
+    out.push_back({"float32_angles", Message(kFloat32AnglesHeadline),
+                   Message(kFloat32AnglesDetail, {what, worstText(ctx.report)}), "",
+                   std::move(band), true, true});
   if (p.scaling == RopeScaling::Linear && p.factor > 1) {
     RopeParams wrong = p;
     wrong.factor = 1.0 / p.factor;  // θ·s: positions multiplied by s
-    out.push_back(
-        {"linear_side",
-         what + " multiplies the positions by the linear factor s = " + slipNumber(p.factor) +
-             " (θ·s) where linear scaling divides them (θ/s, HF's inv_freq /= "
-             "factor): divide the positions (or θ) by s.",
-         "", angleValues(ctx, ropeRecipe(ctx, wrong, false, false))});
+    out.push_back({"linear_side", Message(kLinearSideHeadline),
+                   Message(kLinearTimesDetail, {what, slipNumber(p.factor)}), "",
+                   angleValues(ctx, ropeRecipe(ctx, wrong, false, false))});
   }
 }
 
-const char* ropeLayoutText(const std::string& layout) {
-  return layout == "half" ? "emb = cat(freqs, freqs), HF's rotate_half: column j pairs with j + d/2"
-                          : "each θⱼ in two adjacent columns, as GPT-J's rotate_every_two and "
-                            "Meta's original Llama";
+Message ropeLayoutText(const std::string& layout) {
+  return Message(layout == "half" ? kHalfLayout : kInterleavedLayout);
 }
 
 /// For the cos and sin caches, whose other layout holds the same numbers in another order:
@@ -143,23 +183,19 @@ std::vector<Index> ropeLayoutColumns(const DiagnosisContext& ctx, const std::str
 void ropeChoice(const DiagnosisContext& ctx, const std::string& param, const std::string& yours,
                 const std::string& ours, SlipCandidate& c) {
   if (param == "layout") {
-    const std::string what =
-        ctx.view.id == "cos" || ctx.view.id == "sin" ? "Your " + ctx.view.id + " cache" : "Yours";
-    c.text = what + " is the " + yours + " layout (" + ropeLayoutText(yours) + "); ours is " +
-             ours + " (" + ropeLayoutText(ours) + "): set " + param + "=" + yours +
-             (yours == "interleaved" ? ", or pair column j with j + d/2"
-                                     : ", or pair columns 2j and 2j + 1") +
-             ".";
+    const Message what = ctx.view.id == "cos" || ctx.view.id == "sin"
+                             ? Message(kYourCache, {ctx.view.id})
+                             : Message(kYours);
+    c.headline = Message(kLayoutHeadline);
+    c.detail = Message(yours == "interleaved" ? kLayoutToInterleavedDetail : kLayoutToHalfDetail,
+                       {what, yours, ropeLayoutText(yours), ours, ropeLayoutText(ours)});
     std::vector<Index> map = ropeLayoutColumns(ctx, yours, ours);
     if (!map.empty()) c.values = oursReordered(ctx, std::move(map));
   } else if (param == "scaling") {
     const bool none = yours == "none" && ours == "linear";
     c.id = none ? "linear_side" : "scaling";
-    if (none)
-      c.text = "Your cache has no linear scaling (positions not divided by factor s = " +
-               formatValue(ctx.params.get("factor")) +
-               "); ours divides θ by s (scaling=linear, HF's inv_freq /= factor): divide "
-               "the positions by s, or set scaling=none.";
+    c.headline = Message(none ? kLinearSideHeadline : kScalingHeadline);
+    if (none) c.detail = Message(kLinearMissingDetail, {formatValue(ctx.params.get("factor"))});
   }
 }
 
@@ -168,26 +204,23 @@ bool nameRopeFactor(const DiagnosisContext& ctx, double& k, SlipCandidate& out) 
   const RopeParams p = ropeParamsFrom(ctx.params);
   const double a = ropeAttentionFactor(p);
   if (a == 1.0) return false;
-  const std::string rule = p.attentionFactor > 0                ? "attention_factor"
-                           : p.scaling == RopeScaling::LongRope ? "LongRoPE's sqrt(1 + ln s / ln L)"
-                                                                : "YaRN's 0.1 ln s + 1";
+  const MessageArg rule = p.attentionFactor > 0                ? MessageArg("attention_factor")
+                          : p.scaling == RopeScaling::LongRope ? MessageArg(Message(kLongRopeRule))
+                                                               : MessageArg(Message(kYarnRule));
   const auto near = [](double x, double y) { return std::abs(x - y) <= 1e-6 * std::abs(y); };
   if (near(k, 1.0 / a)) {
     k = 1.0 / a;
     out.id = "attention_factor";
-    out.text = "Your " + ctx.view.id + " cache lacks the attention factor a = " + slipNumber(a) +
-               " (" + rule +
-               ") that HF multiplies into cos and sin (attention_scaling): multiply yours by a, "
-               "or set attention_factor=1 to compare without it.";
+    out.headline = Message(kFactorHeadline);
+    out.detail = Message(kFactorMissingDetail, {ctx.view.id, slipNumber(a), rule});
     out.setting = "attention_factor=1";
     return true;
   }
   if (near(k, a)) {
     k = a;
     out.id = "attention_factor";
-    out.text = "Your " + ctx.view.id + " cache applies the attention factor a = " + slipNumber(a) +
-               " (" + rule + ") twice (a² = " + slipNumber(a * a) +
-               "): HF multiplies cos and sin by it once (attention_scaling).";
+    out.headline = Message(kFactorHeadline);
+    out.detail = Message(kFactorTwiceDetail, {ctx.view.id, slipNumber(a), rule, slipNumber(a * a)});
     out.setting = "attention_factor=" + slipNumber(a * a);
     return true;
   }

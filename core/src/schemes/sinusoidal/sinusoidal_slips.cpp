@@ -19,11 +19,39 @@ namespace posenc::detail {
 
 namespace {
 
-const char* sinusoidalLayoutText(const std::string& layout) {
-  if (layout == "interleaved") return "sin and cos of pair i in columns 2i and 2i + 1, the paper";
-  if (layout == "concatenated") return "all sines, then all cosines, as Transformer-XL and GPT-J";
-  return "sines then cosines with wᵢ = base^(−i/(d/2 − 1)), tensor2tensor's "
-         "get_timing_signal_1d and fairseq";
+const MessageTemplate kLayoutHeadline{"Your table's column layout is not ours"};
+const MessageTemplate kLayoutDetail{
+    "Your table is the %1 layout (%2); ours is %3 (%4): set layout=%1.",
+    "%1: your layout's id; %2: what it is; %3: our layout's id; %4: what it is"};
+const MessageTemplate kInterleavedLayout{
+    "sin and cos of pair i in columns 2i and 2i + 1, the paper",
+    "the sinusoidal layout interleaved"};
+const MessageTemplate kConcatenatedLayout{
+    "all sines, then all cosines, as Transformer-XL and GPT-J",
+    "the sinusoidal layout concatenated"};
+const MessageTemplate kT2tLayout{
+    "sines then cosines with wᵢ = base^(−i/(d/2 − 1)), tensor2tensor's get_timing_signal_1d and "
+    "fairseq",
+    "the sinusoidal layout tensor2tensor"};
+const MessageTemplate kExpVsPow32Detail{
+    "Your table computes w = %1 and the angles in float32 (as the PyTorch tutorial's div_term) "
+    "where ours uses %2 in float64: rounding only, growing with the position (%3); compute in "
+    "float64, or loosen atol.",
+    "%1: your formula for w; %2: ours; %3: the largest error and where"};
+const MessageTemplate kExpVsPowDetail{
+    "Your table computes w = %1 where ours uses %2 (both float64): the two differ by rounding "
+    "only (largest %3), harmless; loosen atol (e.g. 1e-12) to accept it.",
+    "%1: your formula for w; %2: ours; %3: the largest error"};
+const MessageTemplate kFloat32AnglesDetail{
+    "Your table computes the angles in float32 (w = %1 and position × w in float32): the error "
+    "grows with the position (%2); compute the angles in float64 and round only the table, or "
+    "loosen atol.",
+    "%1: the formula for w; %2: the largest error and where"};
+
+Message sinusoidalLayoutText(const std::string& layout) {
+  if (layout == "interleaved") return Message(kInterleavedLayout);
+  if (layout == "concatenated") return Message(kConcatenatedLayout);
+  return Message(kT2tLayout);
 }
 
 /// For the encoding under the paper's two layouts, which hold the same numbers in another
@@ -46,9 +74,9 @@ std::vector<Index> sinusoidalLayoutColumns(const DiagnosisContext& ctx, const st
 void sinusoidalChoice(const DiagnosisContext& ctx, const std::string& param,
                       const std::string& yours, const std::string& ours, SlipCandidate& c) {
   if (param != "layout") return;
-  c.text = "Your table is the " + yours + " layout (" + sinusoidalLayoutText(yours) +
-           "); ours is " + ours + " (" + sinusoidalLayoutText(ours) + "): set " + param + "=" +
-           yours + ".";
+  c.headline = Message(kLayoutHeadline);
+  c.detail = Message(kLayoutDetail,
+                     {yours, sinusoidalLayoutText(yours), ours, sinusoidalLayoutText(ours)});
   std::vector<Index> map = sinusoidalLayoutColumns(ctx, yours, ours);
   if (!map.empty()) c.values = oursReordered(ctx, std::move(map));
 }
@@ -87,27 +115,18 @@ void addSinusoidalSlips(const DiagnosisContext& ctx, std::vector<SlipCandidate>&
                 : 2.0 * static_cast<double>(i) / static_cast<double>(p.dim);
     slope.push_back(w(i) * (thetaError(p.base, x) + 2 * kEps32));
   }
-  out.push_back({"exp_vs_pow",
-                 "Your table computes w = " + otherForm +
-                     " and the angles in float32 (as the PyTorch tutorial's div_term) where "
-                     "ours uses " +
-                     oursForm + " in float64: rounding only, growing with the position (" +
-                     worstText(ctx.report) + "); compute in float64, or loosen atol.",
-                 "", angleValues(ctx, sinusoidalRecipe(p, !oursExp, true)), true});
-  out.push_back({"exp_vs_pow",
-                 "Your table computes w = " + otherForm + " where ours uses " + oursForm +
-                     " (both float64): the two differ by rounding only (largest " +
-                     slipNumber(ctx.report.largestAbs.absError) +
-                     "), harmless; loosen atol (e.g. 1e-12) to accept it.",
-                 "", angleValues(ctx, sinusoidalRecipe(p, !oursExp, false)), true});
+  const Message expHeadline(kExpVsPowHeadline, {otherForm, oursForm});
+  out.push_back({"exp_vs_pow", expHeadline,
+                 Message(kExpVsPow32Detail, {otherForm, oursForm, worstText(ctx.report)}), "",
+                 angleValues(ctx, sinusoidalRecipe(p, !oursExp, true)), true});
+  out.push_back(
+      {"exp_vs_pow", expHeadline,
+       Message(kExpVsPowDetail, {otherForm, oursForm, slipNumber(ctx.report.largestAbs.absError)}),
+       "", angleValues(ctx, sinusoidalRecipe(p, !oursExp, false)), true});
   if (CellValues band = float32Band(ctx, std::move(slope), 3 * kEps32))
-    out.push_back({"float32_angles",
-                   "Your table computes the angles in float32 (w = " + oursForm +
-                       " and position × w in float32): the error grows with the position (" +
-                       worstText(ctx.report) +
-                       "); compute the angles in float64 and round only the table, or loosen "
-                       "atol.",
-                   "", std::move(band), true, true});
+    out.push_back({"float32_angles", Message(kFloat32AnglesHeadline),
+                   Message(kFloat32AnglesDetail, {oursForm, worstText(ctx.report)}), "",
+                   std::move(band), true, true});
 }
 
 }  // namespace

@@ -14,15 +14,18 @@ namespace posenc::detail {
 
 namespace {
 
+const MessageTemplate kDirectionHeadline{
+    "Your xPos scale goes the other way (q downscaled, k upscaled)"};
+const MessageTemplate kDirectionDetail{
+    "Your decay is exp(−(m − n) ln ζⱼ / scale_base) = 1/ours, growing with the distance: you "
+    "downscaled q (1/ζⱼ^(m/B)) and upscaled k where torchscale's XPOS upscales q by ζⱼ^(m/B) and "
+    "downscales k (downscale=True, 1/ζⱼ^(n/B)); swap the two."};
+
 void addXposSlips(const DiagnosisContext& ctx, std::vector<SlipCandidate>& out) {
   if (ctx.view.id != "decay") return;
   const Matrix* ours = &ctx.report.ours;
-  out.push_back({"xpos_direction",
-                 "Your decay is exp(−(m − n) ln ζⱼ / scale_base) = 1/ours, growing with the "
-                 "distance: you downscaled q (1/ζⱼ^(m/B)) and upscaled k where torchscale's "
-                 "XPOS upscales q by ζⱼ^(m/B) and downscales k (downscale=True, 1/ζⱼ^(n/B)); "
-                 "swap the two.",
-                 "", [ours](std::span<const Index> rows, std::span<const Index> cols) {
+  out.push_back({"xpos_direction", Message(kDirectionHeadline), Message(kDirectionDetail), "",
+                 [ours](std::span<const Index> rows, std::span<const Index> cols) {
                    Matrix v(static_cast<Index>(rows.size()), static_cast<Index>(cols.size()));
                    for (std::size_t a = 0; a < rows.size(); ++a)
                      for (std::size_t b = 0; b < cols.size(); ++b)

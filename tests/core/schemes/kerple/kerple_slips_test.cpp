@@ -14,6 +14,7 @@
 
 #include "posenc/base/scheme.hpp"
 #include "posenc/check/check.hpp"
+#include "support/slip_messages.hpp"
 
 namespace posenc {
 namespace {
@@ -45,6 +46,7 @@ TEST(KerpleSlips, LogKernelWithR1AndR2SwappedIsNamedWithTheSetting) {
   ASSERT_FALSE(r.diagnosis.empty()) << checkReportText(r);
   EXPECT_EQ(r.diagnosis.front().id, "kerple_swapped") << checkReportText(r);
   EXPECT_TRUE(r.diagnosis.front().explains);
+  test::expectSlipMessages(r);
   EXPECT_EQ(r.diagnosis.front().setting, "r1=0.5 r2=2");
   EXPECT_NE(r.diagnosis.front().text.find("bias_p"), std::string::npos);
 }
@@ -57,6 +59,7 @@ TEST(KerpleSlips, PowerKernelWithAAndPSwappedIsNamed) {
   ASSERT_FALSE(r.diagnosis.empty()) << checkReportText(r);
   EXPECT_EQ(r.diagnosis.front().id, "kerple_swapped") << checkReportText(r);
   EXPECT_TRUE(r.diagnosis.front().explains);
+  test::expectSlipMessages(r);
   EXPECT_EQ(r.diagnosis.front().setting, "a=0.25 p=1.5");
 }
 

@@ -11,6 +11,7 @@
 
 #include "posenc/base/scheme.hpp"
 #include "posenc/check/check.hpp"
+#include "support/slip_messages.hpp"
 
 namespace posenc {
 namespace {
@@ -43,6 +44,7 @@ TEST(XposSlips, ScaleInTheOtherDirectionIsNamed) {
   ASSERT_FALSE(r.diagnosis.empty()) << checkReportText(r);
   EXPECT_EQ(r.diagnosis.front().id, "xpos_direction") << checkReportText(r);
   EXPECT_TRUE(r.diagnosis.front().explains);
+  test::expectSlipMessages(r);
   EXPECT_TRUE(r.diagnosis.front().setting.empty());
 }
 

@@ -38,12 +38,12 @@ class CheckSummary {
   [[nodiscard]] static QString statusText(const posenc::CheckReport& report,
                                           const CheckGiven& given, const QString& what);
   /// One diagnosis item: the slip's sentence and, when it explains only part of the cells,
-  /// the share it explains. The core writes the sentence in English with its numbers; in
-  /// another language the item is slipHeadline and the setting that reproduces yours, and
-  /// slipDetail (the English sentence) goes to its tooltip.
+  /// the share it explains. In English the core's sentence as it is (Slip::text); in another
+  /// language the same sentence translated from its template, the numbers and settings in its
+  /// holes (messageText of Slip::detail), slipDetail (the English) going to its tooltip.
   [[nodiscard]] static QString slipText(const posenc::Slip& slip);
-  /// What the slip is, in the current language, from its id ("layout", "base", ...; "a+b" for
-  /// two at once); the parameter's id for a slip named after a parameter.
+  /// What the slip is, in a few words in the current language (messageText of Slip::headline,
+  /// "a; then: b" for two at once); empty for a slip made without one.
   [[nodiscard]] static QString slipHeadline(const posenc::Slip& slip);
   /// The core's full sentence (English, with the numbers).
   [[nodiscard]] static QString slipDetail(const posenc::Slip& slip);

@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// expectSlipMessages: every slip of a report carries its headline and sentence as data
+// (check.hpp Slip::headline, Slip::detail), made of registered templates (so the window can
+// translate them), the sentence's English being Slip::text byte for byte.
+#pragma once
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "posenc/base/message.hpp"
+#include "posenc/check/check.hpp"
+
+namespace posenc::test {
+
+/// Whether `m` and every message nested in it are of templates in allMessageTemplates().
+inline bool registeredMessage(const Message& m) {
+  if (m.empty()) return false;
+  const std::vector<const MessageTemplate*> all = allMessageTemplates();
+  if (std::find(all.begin(), all.end(), m.sentence()) == all.end()) return false;
+  return std::all_of(m.args().begin(), m.args().end(), [](const MessageArg& a) {
+    return a.kind() != MessageArg::Kind::Nested || registeredMessage(a.nested());
+  });
+}
+
+/// Every slip of `r`'s diagnosis has a registered headline and a registered sentence whose
+/// English is its text.
+inline void expectSlipMessages(const CheckReport& r) {
+  for (const Slip& s : r.diagnosis) {
+    EXPECT_TRUE(registeredMessage(s.headline))
+        << s.id << ": headline \"" << s.headline.english() << "\"";
+    EXPECT_FALSE(s.headline.english().empty()) << s.id;
+    EXPECT_TRUE(registeredMessage(s.detail)) << s.id << ": " << s.text;
+    EXPECT_EQ(s.detail.english(), s.text) << s.id;
+  }
+}
+
+}  // namespace posenc::test
