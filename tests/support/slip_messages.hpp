@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // expectSlipMessages: every slip of a report carries its headline and sentence as data
 // (check.hpp Slip::headline, Slip::detail), made of registered templates (so the window can
-// translate them), the sentence's English being Slip::text byte for byte.
+// translate them), the sentence's English being Slip::text byte for byte; and asAgainst, the
+// array an engineer hands the check.
 #pragma once
 
 #include <algorithm>
@@ -14,6 +15,17 @@
 #include "posenc/check/check.hpp"
 
 namespace posenc::test {
+
+/// `m` as readAgainst would hand over a float64 .npy file named "yours.npy": row-major.
+inline Against asAgainst(const Matrix& m) {
+  Against a;
+  a.file = "yours.npy";
+  a.array.shape = {m.rows(), m.cols()};
+  a.array.type = ElementType::F64;
+  for (Index i = 0; i < m.rows(); ++i)
+    for (Index j = 0; j < m.cols(); ++j) a.array.values.push_back(m(i, j));
+  return a;
+}
 
 /// Whether `m` and every message nested in it are of templates in allMessageTemplates().
 inline bool registeredMessage(const Message& m) {

@@ -15,6 +15,7 @@
 #include "posenc/check/check.hpp"
 #include "posenc_ui/check/check_summary.h"
 #include "posenc_ui/common/translation.h"
+#include "support/slip_messages.hpp"
 #include "support/ui_values.hpp"
 
 namespace posenc::ui {
@@ -30,13 +31,7 @@ Slip firstSlip(const std::string& scheme, const Sets& sets, const Sets& theirs,
                const std::string& view, F f) {
   const Scheme& s = findScheme(scheme);
   const Matrix yours = f(computeMatrix(s, makeParams(s, theirs), view).values);
-  Against a;
-  a.file = "yours.npy";
-  a.array.shape = {yours.rows(), yours.cols()};
-  a.array.type = ElementType::F64;
-  for (Index i = 0; i < yours.rows(); ++i)
-    for (Index j = 0; j < yours.cols(); ++j) a.array.values.push_back(yours(i, j));
-  const CheckReport r = checkArray(s, makeParams(s, sets), view, a);
+  const CheckReport r = checkArray(s, makeParams(s, sets), view, test::asAgainst(yours));
   EXPECT_FALSE(r.diagnosis.empty()) << checkReportText(r);
   return r.diagnosis.empty() ? Slip{} : r.diagnosis.front();
 }

@@ -25,21 +25,11 @@ namespace {
 
 using Sets = std::vector<std::pair<std::string, std::string>>;
 
-Against against(const Matrix& m) {
-  Against a;
-  a.file = "yours.npy";
-  a.array.shape = {m.rows(), m.cols()};
-  a.array.type = ElementType::F64;
-  for (Index i = 0; i < m.rows(); ++i)
-    for (Index j = 0; j < m.cols(); ++j) a.array.values.push_back(m(i, j));
-  return a;
-}
-
 /// Checks `yours` against view `view` of `scheme` under `sets`, expects the slips' messages and
 /// adds the ids named to `seen`.
 void checkSlips(const Scheme& s, const Sets& sets, const std::string& view, const Matrix& yours,
                 std::set<std::string>& seen) {
-  const CheckReport r = checkArray(s, makeParams(s, sets), view, against(yours));
+  const CheckReport r = checkArray(s, makeParams(s, sets), view, test::asAgainst(yours));
   SCOPED_TRACE(s.info().id + " " + view);
   test::expectSlipMessages(r);
   for (const Slip& slip : r.diagnosis) seen.insert(slip.id);
