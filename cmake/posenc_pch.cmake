@@ -3,9 +3,15 @@
 # standard headers that most of the target's sources parse anyway: an edit of ours never
 # rebuilds them, and every source still includes what it uses (a build with POSENC_PCH=OFF,
 # as scripts/lint.sh configures, says so). Precompiled headers change what GCC 12 inlines at
-# -O3, and with it its false -Wstringop-overflow / -Warray-bounds on std::string: two ui tests
-# are compiled without them (tests/CMakeLists.txt), and posenc_core_tests has none (it would
-# fail in tests/support/tiny_model.hpp for about 1 s saved a source).
+# -O3, and with it come its false -Wstringop-overflow, -Wstringop-overread and -Warray-bounds
+# on std::string's small-string copy ("specified bound between 9223372036854775809 and
+# 18446744073709551615", "reading 26 bytes from a region of size 24", "offset [40, 41] is out
+# of the bounds [0, 40]" of a struct holding a std::string) in a dozen of the core's sources
+# that build clean without a precompiled header. A target with precompiled headers is built
+# without those three GCC warnings; without them (-DPOSENC_PCH=OFF, or ccache's default) the
+# same sources are built with them, and the sanitizer build (clang, ASan + UBSan) checks every
+# bound at run time. The core's PCH cut its build from 287 to 215 CPU-seconds. Two ui tests
+# are still compiled without the PCH (tests/CMakeLists.txt), as before those flags existed.
 #
 # On by default, off by default when the compiler launcher is ccache: ccache cannot cache a
 # source compiled with a precompiled header unless its sloppiness allows it (with
@@ -15,11 +21,14 @@ if(CMAKE_CXX_COMPILER_LAUNCHER MATCHES "ccache" OR "$ENV{CMAKE_CXX_COMPILER_LAUN
 else()
   set(posenc_pch_default ON)
 endif()
-option(POSENC_PCH "Precompile the big third-party headers of the ui library and the tests"
+option(POSENC_PCH "Precompile the big third-party headers of the libraries and the tests"
        ${posenc_pch_default})
 
 function(posenc_precompile_headers target)
   if(POSENC_PCH)
     target_precompile_headers(${target} PRIVATE ${ARGN})
+    target_compile_options(${target} PRIVATE
+      $<$<CXX_COMPILER_ID:GNU>:-Wno-stringop-overflow -Wno-stringop-overread
+      -Wno-array-bounds>)
   endif()
 endfunction()
