@@ -585,8 +585,8 @@ Array readMember(zip_t* z, zip_uint64_t index, const std::string& file, const st
 }
 
 /// Array `name` of an open zip.
-Array readNpz(zip_t* z, const std::string& file, std::string_view name, std::uint64_t maxBytes,
-              const Message* readFailure) {
+Array readNpzMember(zip_t* z, const std::string& file, std::string_view name,
+                    std::uint64_t maxBytes, const Message* readFailure) {
   const std::string member = std::string(name) + ".npy";
   const zip_int64_t index = zip_name_locate(z, member.c_str(), 0);
   if (index < 0 || member.find('\0') != std::string::npos)
@@ -605,7 +605,7 @@ std::vector<std::string> npzNames(std::span<const std::byte> bytes, const std::s
 Array readNpz(std::span<const std::byte> bytes, const std::string& file, std::string_view name,
               std::uint64_t maxBytes) {
   const ZipPtr z = openZip(bytes, file);
-  return readNpz(z.get(), file, name, maxBytes, nullptr);
+  return readNpzMember(z.get(), file, name, maxBytes, nullptr);
 }
 
 std::vector<std::string> npzNames(const std::filesystem::path& path) {
@@ -615,7 +615,7 @@ std::vector<std::string> npzNames(const std::filesystem::path& path) {
 
 Array readNpz(const std::filesystem::path& path, std::string_view name) {
   const OpenNpz npz(path);
-  return readNpz(npz.zip.get(), path.string(), name, kMaxNpzMemberBytes, &npz.source.failure);
+  return readNpzMember(npz.zip.get(), path.string(), name, kMaxNpzMemberBytes, &npz.source.failure);
 }
 
 }  // namespace posenc

@@ -152,7 +152,7 @@ std::optional<ElementType> floatType(std::string_view dtype) {
 std::string inQuotes(std::string_view s) { return "'" + detail::printableUpTo(s, 200) + "'"; }
 
 /// A name read from the file, as a message shows it (the quotes are the template's).
-std::string shown(std::string_view s) { return detail::printableUpTo(s, 200); }
+std::string shownName(std::string_view s) { return detail::printableUpTo(s, 200); }
 
 const MessageTemplate kTensorEntry{"tensor '%1': %2",
                                    "%1: a tensor's name; %2: what is wrong with it"};
@@ -227,7 +227,7 @@ struct EntryFields {
 TensorEntry checkedEntry(const std::string& file, std::string name, EntryFields& f,
                          std::uint64_t dataSize) {
   const auto bad = [&](const Message& what) -> FileError {
-    return FileError(file, Message(kTensorEntry, {shown(name), what}));
+    return FileError(file, Message(kTensorEntry, {shownName(name), what}));
   };
   if (!f.dtype) throw bad(Message(kNoDtype));
   if (!f.shapeIsArray) throw bad(Message(kNoShape));
@@ -280,8 +280,10 @@ struct HeaderEvents : detail::JsonSaxBase {
     if (!problem) problem.emplace(file, reason);
   }
   void metadataNotObject() { fail(Message(kMetadataNotObject)); }
-  void metadataValueNotString() { fail(Message(kMetadataValue, {shown(field)})); }
-  void entryNotObject() { fail(Message(kTensorEntry, {shown(name), Message(kEntryNotObject)})); }
+  void metadataValueNotString() { fail(Message(kMetadataValue, {shownName(field)})); }
+  void entryNotObject() {
+    fail(Message(kTensorEntry, {shownName(name), Message(kEntryNotObject)}));
+  }
 
   /// A whole number >= 0 (or not) at depth 3, inside "shape" or "data_offsets".
   void element(std::optional<std::uint64_t> v) {
@@ -425,8 +427,8 @@ struct SafetensorsFile::Impl {
     });
     for (std::size_t i = 1; i < tensors.size(); ++i)
       if (tensors[i].begin < tensors[i - 1].end)
-        throw FileError(name, Message(kTensorsOverlap,
-                                      {shown(tensors[i - 1].name), shown(tensors[i].name)}));
+        throw FileError(name, Message(kTensorsOverlap, {shownName(tensors[i - 1].name),
+                                                        shownName(tensors[i].name)}));
   }
 
   /// A name listed twice would leave one of its two entries unreadable (a JSON object keeps
@@ -439,7 +441,7 @@ struct SafetensorsFile::Impl {
               [](const TensorEntry* a, const TensorEntry* b) { return a->name < b->name; });
     for (std::size_t i = 1; i < byName.size(); ++i)
       if (byName[i]->name == byName[i - 1]->name)
-        throw FileError(name, Message(kTensorListedTwice, {shown(byName[i]->name)}));
+        throw FileError(name, Message(kTensorListedTwice, {shownName(byName[i]->name)}));
   }
 };
 
@@ -501,17 +503,18 @@ Array SafetensorsFile::read(std::string_view name) const {
     std::string known;
     const std::size_t listed = std::min<std::size_t>(m_impl->tensors.size(), 12);
     for (std::size_t i = 0; i < listed; ++i) known += (i ? ", " : "") + m_impl->tensors[i].name;
-    if (known.empty()) throw FileError(m_impl->name, Message(kNoTensorNone, {shown(name)}));
+    if (known.empty()) throw FileError(m_impl->name, Message(kNoTensorNone, {shownName(name)}));
     if (m_impl->tensors.size() > listed)
       throw FileError(m_impl->name,
                       Message(kNoTensorHoldsMore,
-                              {shown(name), known, std::to_string(m_impl->tensors.size())}));
-    throw FileError(m_impl->name, Message(kNoTensorHolds, {shown(name), known}));
+                              {shownName(name), known, std::to_string(m_impl->tensors.size())}));
+    throw FileError(m_impl->name, Message(kNoTensorHolds, {shownName(name), known}));
   }
   const auto type = floatType(e->dtype);
   if (!type)
-    throw FileError(m_impl->name, Message(kTensorEntry, {shown(name), Message(kDtypeNotFloat,
-                                                                              {shown(e->dtype)})}));
+    throw FileError(m_impl->name,
+                    Message(kTensorEntry,
+                            {shownName(name), Message(kDtypeNotFloat, {shownName(e->dtype)})}));
   Array a;
   a.shape = e->shape;
   a.type = *type;
@@ -602,13 +605,13 @@ struct IndexEvents : detail::JsonSaxBase {
     return true;
   }
   void notAString() {
-    if (!problem) problem = Message(kShardNotString, {shown(key_)});
+    if (!problem) problem = Message(kShardNotString, {shownName(key_)});
   }
   void add(const std::string& file) {
     if (problem) return;
     if (file.empty() || file == "." || file == ".." ||
         file.find_first_of(std::string_view("/\\\0", 3)) != std::string::npos) {
-      problem = Message(kShardNotPlain, {shown(file), shown(key_)});
+      problem = Message(kShardNotPlain, {shownName(file), shownName(key_)});
       return;
     }
     const auto [it, added] = shardNumber.try_emplace(file, shards.size());
@@ -643,10 +646,10 @@ SafetensorsIndex parseSafetensorsIndex(std::string_view text, const std::filesys
   for (std::size_t i = 1; i < out.tensors.size(); ++i)
     if (out.tensors[i].first == out.tensors[i - 1].first &&
         out.tensors[i].second != out.tensors[i - 1].second)
-      throw FileError(name,
-                      Message(kIndexListedTwice, {shown(out.tensors[i].first),
-                                                  shown(events.shards[out.tensors[i - 1].second]),
-                                                  shown(events.shards[out.tensors[i].second])}));
+      throw FileError(name, Message(kIndexListedTwice,
+                                    {shownName(out.tensors[i].first),
+                                     shownName(events.shards[out.tensors[i - 1].second]),
+                                     shownName(events.shards[out.tensors[i].second])}));
   out.tensors.erase(std::unique(out.tensors.begin(), out.tensors.end()), out.tensors.end());
   out.shards.reserve(events.shards.size());
   for (const std::string& shard : events.shards) out.shards.push_back(dir / shard);

@@ -20,7 +20,7 @@ namespace posenc::ui {
 
 namespace {
 
-void ensureResources() {
+void ensureExplanationResources() {
   static std::once_flag once;
   std::call_once(once, [] { initExplanationResources(); });
 }
@@ -300,7 +300,7 @@ SchemeExplanation parseSchemeExplanation(const QByteArray& json, const QString& 
 }
 
 SchemeExplanation loadSchemeExplanation(const QString& schemeId) {
-  ensureResources();
+  ensureExplanationResources();
   const QString path = QStringLiteral(":/explanations/%1.json").arg(schemeId);
   SchemeExplanation s = parseSchemeExplanation(readJsonFileBytes(path, schemeFormat()), path);
   if (s.schemeId != schemeId)
@@ -314,7 +314,7 @@ ComparisonTable parseComparisonTable(const QByteArray& json, const QString& orig
 }
 
 ComparisonTable loadComparisonTable() {
-  ensureResources();
+  ensureExplanationResources();
   const QString path = QStringLiteral(":/explanations/comparison.json");
   return parseComparisonTable(readJsonFileBytes(path, comparisonFormat()), path);
 }

@@ -19,6 +19,7 @@
 
 #include "posenc/base/scheme.hpp"
 #include "posenc_ui/common/qt_string.h"
+#include "posenc_ui/common/view_layouts.h"
 #include "posenc_ui/io/json_reader.h"
 
 // The built-in lessons are in resources/posenc.qrc, compiled into the static posenc_ui
@@ -34,17 +35,6 @@ constexpr const char* kLessonFormat = "posenc-lesson";
 constexpr const char* kLessonDir = ":/lessons";
 constexpr qsizetype kMaxLanguages = 32;
 constexpr qsizetype kMaxIdLength = 64;
-
-QStringList layoutIds() {
-  return {QStringLiteral("tabs"), QStringLiteral("grid1"), QStringLiteral("grid2"),
-          QStringLiteral("grid4")};
-}
-
-int cellsOfLayout(const QString& layout) {
-  if (layout == QLatin1String("grid2")) return 2;
-  if (layout == QLatin1String("grid4")) return 4;
-  return 1;
-}
 
 /// Refuses any key of `object` not in `known` (a misspelt "parmas" would otherwise be
 /// silently ignored and the step would show the defaults).
@@ -274,15 +264,15 @@ LessonStep readStep(const QJsonValue& value, int number) {
   const QString layoutPart = joinPart(where, QStringLiteral("layout"));
   if (object.contains(QStringLiteral("layout"))) {
     const QJsonValue layout = object.value(QStringLiteral("layout"));
-    if (!layout.isString() || !layoutIds().contains(layout.toString()))
+    if (!layout.isString() || !viewLayoutIds().contains(layout.toString()))
       refuse(layoutPart, QStringLiteral("%1 is not a layout (%2)")
-                             .arg(jsonText(layout), layoutIds().join(QStringLiteral(", "))));
+                             .arg(jsonText(layout), viewLayoutIds().join(QStringLiteral(", "))));
     step.session.layout = layout.toString();
   }
 
   const QString viewsPart = joinPart(where, QStringLiteral("views"));
   const bool grid = step.session.layout != QLatin1String("tabs");
-  const int cells = cellsOfLayout(step.session.layout);
+  const int cells = viewLayoutCells(step.session.layout);
   if (!grid && object.contains(QStringLiteral("views")))
     refuse(viewsPart,
            QStringLiteral("only a grid layout (grid1, grid2, grid4) shows several views; "
@@ -375,7 +365,7 @@ Lesson readDocument(const QByteArray& bytes) {
   return lesson;
 }
 
-void ensureResources() {
+void ensureLessonResources() {
   static std::once_flag once;
   std::call_once(once, [] { initLessonResources(); });
 }
@@ -590,7 +580,7 @@ Lesson readLessonFile(const QString& path) {
 }
 
 QList<Lesson> builtInLessons() {
-  ensureResources();
+  ensureLessonResources();
   static const QRegularExpression name(QStringLiteral("^[0-9]{2}-(.+)\\.json$"));
   QList<Lesson> out;
   const QDir dir(QString::fromLatin1(kLessonDir));

@@ -19,6 +19,7 @@
 #include "posenc/base/scheme.hpp"
 #include "posenc/io/data_io.hpp"
 #include "posenc_ui/common/qt_string.h"
+#include "posenc_ui/common/view_layouts.h"
 #include "posenc_ui/io/json_reader.h"
 #include "posenc_ui/plot/colormaps.h"
 
@@ -40,14 +41,9 @@ constexpr const char* kPresetFormat = "posenc-preset";
 constexpr const char* kPresetDir = ":/presets";
 constexpr qsizetype kMaxGridViews = 4;
 
-void ensureResources() {
+void ensureSessionResources() {
   static std::once_flag once;
   std::call_once(once, [] { initPosencResources(); });
-}
-
-QStringList layoutIds() {
-  return {QStringLiteral("tabs"), QStringLiteral("grid1"), QStringLiteral("grid2"),
-          QStringLiteral("grid4")};
 }
 
 /// "a, b, c or d".
@@ -152,7 +148,7 @@ QJsonObject upgradeToCurrent(QJsonObject root, int version) {
   return root;
 }
 
-const Scheme& readScheme(const QJsonObject& root) {
+const Scheme& readSessionScheme(const QJsonObject& root) {
   const QJsonValue value = root.value(QStringLiteral("scheme"));
   const QString known = QStringLiteral(" (known: %1)").arg(schemeIds().join(QStringLiteral(", ")));
   if (value.isUndefined()) refuse(QStringLiteral("scheme"), QStringLiteral("missing") + known);
@@ -243,9 +239,9 @@ void readView(const Scheme& scheme, const QJsonObject& root, Session& session) {
 
   if (view.contains(QStringLiteral("layout"))) {
     const QJsonValue layout = view.value(QStringLiteral("layout"));
-    if (!layout.isString() || !layoutIds().contains(layout.toString()))
+    if (!layout.isString() || !viewLayoutIds().contains(layout.toString()))
       refuse(QStringLiteral("view.layout"), QStringLiteral("%1 is not a layout (%2)")
-                                                .arg(jsonText(layout), listText(layoutIds())));
+                                                .arg(jsonText(layout), listText(viewLayoutIds())));
     session.layout = layout.toString();
   }
 
@@ -299,7 +295,7 @@ QString readModel(const QJsonObject& root) {
 
 /// Reads a document already upgraded to kSessionVersion.
 Session readCurrent(const QJsonObject& root) {
-  const Scheme& scheme = readScheme(root);
+  const Scheme& scheme = readSessionScheme(root);
   Session session;
   session.scheme = qs(scheme.info().id);
   session.params = readParams(scheme, root);
@@ -353,7 +349,7 @@ struct PresetFile {
 
 /// Every preset file that reads as a valid session, sorted by "order", then id.
 QList<PresetFile> presetFiles() {
-  ensureResources();
+  ensureSessionResources();
   QList<PresetFile> out;
   const QDir dir(QString::fromLatin1(kPresetDir));
   const QStringList names = dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);

@@ -13,6 +13,7 @@
 #include <QToolBar>
 
 #include "posenc_ui/common/translation.h"
+#include "posenc_ui/common/view_layouts.h"
 #include "posenc_ui/io/lesson.h"
 #include "posenc_ui/io/session_io.h"
 #include "posenc_ui/plot/colormaps.h"
@@ -159,10 +160,8 @@ void Menus::buildViewMenu() {
 void Menus::addLayoutActions() {
   Parts& c = *m_parts;
   c.layouts = new QActionGroup(this);
-  const QString layouts[] = {QStringLiteral("tabs"), QStringLiteral("grid1"),
-                             QStringLiteral("grid2"), QStringLiteral("grid4")};
   int n = 1;
-  for (const QString& id : layouts) {
+  for (const QString& id : viewLayoutIds()) {
     QAction* a = c.view->addAction(QString());
     a->setCheckable(true);
     a->setData(id);

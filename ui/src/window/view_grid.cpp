@@ -19,6 +19,7 @@
 
 #include "posenc_ui/common/qt_string.h"
 #include "posenc_ui/common/translation.h"
+#include "posenc_ui/common/view_layouts.h"
 #include "posenc_ui/plot/plot_fit.h"
 #include "posenc_ui/plot/plot_parts.h"
 #include "posenc_ui/plot/plot_view.h"
@@ -134,18 +135,7 @@ void ViewGrid::buildCell(QWidget* host, int k) {
   });
 }
 
-namespace {
-
-/// How many cells a layout mode shows ("tabs" and "grid1" one, "grid2" two, "grid4" four).
-int cellsOf(const QString& layout) {
-  if (layout == QLatin1String("grid2")) return 2;
-  if (layout == QLatin1String("grid4")) return 4;
-  return 1;
-}
-
-}  // namespace
-
-int ViewGrid::cellCount() const { return cellsOf(m_layout); }
+int ViewGrid::cellCount() const { return viewLayoutCells(m_layout); }
 
 PlotView& ViewGrid::plotView(int slot) { return *m_cells.at(static_cast<std::size_t>(slot)).plot; }
 
@@ -228,13 +218,11 @@ QStringList ViewGrid::gridViews() const {
 }
 
 void ViewGrid::setLayoutMode(const QString& mode) {
-  static const QStringList modes = {QStringLiteral("tabs"), QStringLiteral("grid1"),
-                                    QStringLiteral("grid2"), QStringLiteral("grid4")};
-  const int before = cellsOf(m_layout);
-  m_layout = modes.contains(mode) ? mode : QStringLiteral("tabs");
+  const int before = viewLayoutCells(m_layout);
+  m_layout = viewLayoutIds().contains(mode) ? mode : QStringLiteral("tabs");
   const bool tabs = m_layout == QLatin1String("tabs");
   m_tabs->setVisible(tabs);
-  const int count = cellsOf(m_layout);
+  const int count = viewLayoutCells(m_layout);
   // A slide's next grid of as many cells starts at its first picture (its last when the slide
   // keys came back to it); another layout is shown whole until fitSlide says otherwise.
   if (m_picture >= 0) m_picture = count != before || count < 2 ? -1 : m_fromLast ? count - 1 : 0;
