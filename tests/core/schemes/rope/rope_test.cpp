@@ -360,6 +360,7 @@ TEST(RopeScheme, InfoUsesTheDocumentedIdsAndDefaults) {
                                            "short_factor",
                                            "long_factor",
                                            "partial_rotary_factor",
+                                           "partial_rotary",
                                            "seed",
                                            "pair",
                                            "queries"}));
