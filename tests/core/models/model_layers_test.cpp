@@ -69,373 +69,373 @@ std::function<LayerWant(std::int64_t)> alike(const std::string& scheme,
   return [=](std::int64_t) { return LayerWant{"full_attention", scheme, std::nullopt, p}; };
 }
 
-const std::vector<Want>& wants() {
-  static const std::vector<Want> w = {
-      // modeling_albert.py AlbertEmbeddings: nn.Embedding(max_position_embeddings,
-      // embedding_size) = (512, 128).
-      {"albert_base_v2_ft.json",
-       "albert",
-       "learned",
-       {{"dim", "128"}, {"max_len", "512"}, {"offset", "(absent)"}},
-       12,
-       alike("learned")},
-      {"bert_base_uncased_ft.json",
-       "bert",
-       "learned",
-       {{"dim", "768"}, {"max_len", "512"}},
-       12,
-       alike("learned")},
-      // modeling_bloom.py build_alibi_tensor over n_head = num_attention_heads = 112.
-      {"bloom_176b.json", "bloom", "alibi", {{"heads", "112"}}, 70, alike("alibi")},
-      // THUDM chatglm2-6b modeling_chatglm.py: rotary_dim = kv_channels = 128,
-      // RotaryEmbedding(rotary_dim // 2): theta over 64 dims, 10000 * rope_ratio (absent: 1),
-      // apply_rotary_pos_emb rotates x[..., :64] in (2k, 2k+1) pairs; seq_length 32768.
-      {"chatglm2_6b.json",
-       "chatglm",
-       "rope",
-       {{"dim", "128"},
-        {"partial_rotary_factor", "0.5"},
-        {"layout", "interleaved"},
-        {"base", "10000"},
-        {"length", "32768"},
-        {"scaling", "none"}},
-       28,
-       alike("rope", {{"dim", "128"}})},
-      // configuration_llama.py: head_dim = 4096 // 32; rope_theta 1e6.
-      {"codellama_7b_excerpt.json",
-       "llama",
-       "rope",
-       {{"dim", "128"}, {"base", "1000000"}, {"length", "16384"}, {"scaling", "none"}},
-       32,
-       alike("rope")},
-      {"deberta_v3_base_ft.json", "deberta-v2", "deberta", {}, 12, alike("deberta")},
-      // configuration_deepseek_v2.py / modeling_deepseek_v2.py: RoPE over qk_rope_head_dim 64,
-      // interleaved (rope_interleave default), yarn factor 40 over original 4096, mscale 0.707.
-      {"deepseek_v2_lite_excerpt.json",
-       "deepseek_v2",
-       "rope",
-       {{"dim", "64"},
-        {"layout", "interleaved"},
-        {"base", "10000"},
-        {"scaling", "yarn"},
-        {"factor", "40"},
-        {"train_length", "4096"},
-        {"mscale", "0.707"},
-        {"mscale_all_dim", "0.707"},
-        {"beta_fast", "32"},
-        {"beta_slow", "1"}},
-       27,
-       alike("rope", {{"dim", "64"}})},
-      {"deepseek_v3.json",
-       "deepseek_v3",
-       "rope",
-       {{"dim", "64"},
-        {"layout", "interleaved"},
-        {"base", "10000"},
-        {"scaling", "yarn"},
-        {"factor", "40"},
-        {"train_length", "4096"},
-        {"mscale", "1"},
-        {"mscale_all_dim", "1"},
-        {"length", "163840"}},
-       61,
-       alike("rope", {{"scaling", "yarn"}})},
-      // No model_type: architectures GPT2LMHeadModel -> gpt2; wpe is (n_positions, n_embd).
-      {"distilgpt2_legacy.json",
-       "gpt2",
-       "learned",
-       {{"dim", "768"}, {"max_len", "1024"}},
-       6,
-       alike("learned")},
-      // modeling_electra.py ElectraEmbeddings: (max_position_embeddings, embedding_size).
-      {"electra_small_discriminator.json",
-       "electra",
-       "learned",
-       {{"dim", "128"}, {"max_len", "512"}},
-       12,
-       alike("learned")},
-      {"flan_t5_large_resaved.json", "t5", "t5", {{"heads", "16"}}, 24, alike("t5")},
-      // configuration_gemma2.py: layer_types "sliding_attention" if bool((i + 1) % 2): even
-      // indices slide over sliding_window 4096; one rotary embedding (rope_theta) for all.
-      {"gemma2_9b_it_excerpt.json",
-       "gemma2",
-       "rope",
-       {{"dim", "256"}, {"base", "10000"}, {"length", "8192"}},
-       42,
-       [](std::int64_t i) {
-         return i % 2 == 0 ? LayerWant{"sliding_attention", "rope", 4096, {{"base", "10000"}}}
-                           : LayerWant{"full_attention", "rope", std::nullopt, {{"base", "10000"}}};
-       }},
-      // configuration_gemma4.py + modeling_gemma4.py Gemma4TextRotaryEmbedding: sliding layers
-      // default RoPE base 10000 over head_dim 256; full layers rope_type proportional base 1e6
-      // over global_head_dim 512 (head_dim_key="global_head_dim"), partial_rotary_factor 0.25.
-      {"gemma4_26b_a4b_v5.json",
-       "gemma4",
-       "rope",
-       {{"dim", "512"},
-        {"base", "1000000"},
-        {"partial_rotary_factor", "0.25"},
-        {"partial_rotary", "proportional"},
-        {"scaling", "none"},
-        {"length", "262144"}},
-       30,
-       [](std::int64_t i) {
-         if ((i + 1) % 6 == 0)
-           return LayerWant{"full_attention",
-                            "rope",
-                            std::nullopt,
-                            {{"dim", "512"},
-                             {"base", "1000000"},
-                             {"partial_rotary", "proportional"}}};
-         return LayerWant{"sliding_attention",
+// One row a file, as data (kept out of any function body).
+const std::vector<Want> kWants = {
+    // modeling_albert.py AlbertEmbeddings: nn.Embedding(max_position_embeddings,
+    // embedding_size) = (512, 128).
+    {"albert_base_v2_ft.json",
+     "albert",
+     "learned",
+     {{"dim", "128"}, {"max_len", "512"}, {"offset", "(absent)"}},
+     12,
+     alike("learned")},
+    {"bert_base_uncased_ft.json",
+     "bert",
+     "learned",
+     {{"dim", "768"}, {"max_len", "512"}},
+     12,
+     alike("learned")},
+    // modeling_bloom.py build_alibi_tensor over n_head = num_attention_heads = 112.
+    {"bloom_176b.json", "bloom", "alibi", {{"heads", "112"}}, 70, alike("alibi")},
+    // THUDM chatglm2-6b modeling_chatglm.py: rotary_dim = kv_channels = 128,
+    // RotaryEmbedding(rotary_dim // 2): theta over 64 dims, 10000 * rope_ratio (absent: 1),
+    // apply_rotary_pos_emb rotates x[..., :64] in (2k, 2k+1) pairs; seq_length 32768.
+    {"chatglm2_6b.json",
+     "chatglm",
+     "rope",
+     {{"dim", "128"},
+      {"partial_rotary_factor", "0.5"},
+      {"layout", "interleaved"},
+      {"base", "10000"},
+      {"length", "32768"},
+      {"scaling", "none"}},
+     28,
+     alike("rope", {{"dim", "128"}})},
+    // configuration_llama.py: head_dim = 4096 // 32; rope_theta 1e6.
+    {"codellama_7b_excerpt.json",
+     "llama",
+     "rope",
+     {{"dim", "128"}, {"base", "1000000"}, {"length", "16384"}, {"scaling", "none"}},
+     32,
+     alike("rope")},
+    {"deberta_v3_base_ft.json", "deberta-v2", "deberta", {}, 12, alike("deberta")},
+    // configuration_deepseek_v2.py / modeling_deepseek_v2.py: RoPE over qk_rope_head_dim 64,
+    // interleaved (rope_interleave default), yarn factor 40 over original 4096, mscale 0.707.
+    {"deepseek_v2_lite_excerpt.json",
+     "deepseek_v2",
+     "rope",
+     {{"dim", "64"},
+      {"layout", "interleaved"},
+      {"base", "10000"},
+      {"scaling", "yarn"},
+      {"factor", "40"},
+      {"train_length", "4096"},
+      {"mscale", "0.707"},
+      {"mscale_all_dim", "0.707"},
+      {"beta_fast", "32"},
+      {"beta_slow", "1"}},
+     27,
+     alike("rope", {{"dim", "64"}})},
+    {"deepseek_v3.json",
+     "deepseek_v3",
+     "rope",
+     {{"dim", "64"},
+      {"layout", "interleaved"},
+      {"base", "10000"},
+      {"scaling", "yarn"},
+      {"factor", "40"},
+      {"train_length", "4096"},
+      {"mscale", "1"},
+      {"mscale_all_dim", "1"},
+      {"length", "163840"}},
+     61,
+     alike("rope", {{"scaling", "yarn"}})},
+    // No model_type: architectures GPT2LMHeadModel -> gpt2; wpe is (n_positions, n_embd).
+    {"distilgpt2_legacy.json",
+     "gpt2",
+     "learned",
+     {{"dim", "768"}, {"max_len", "1024"}},
+     6,
+     alike("learned")},
+    // modeling_electra.py ElectraEmbeddings: (max_position_embeddings, embedding_size).
+    {"electra_small_discriminator.json",
+     "electra",
+     "learned",
+     {{"dim", "128"}, {"max_len", "512"}},
+     12,
+     alike("learned")},
+    {"flan_t5_large_resaved.json", "t5", "t5", {{"heads", "16"}}, 24, alike("t5")},
+    // configuration_gemma2.py: layer_types "sliding_attention" if bool((i + 1) % 2): even
+    // indices slide over sliding_window 4096; one rotary embedding (rope_theta) for all.
+    {"gemma2_9b_it_excerpt.json",
+     "gemma2",
+     "rope",
+     {{"dim", "256"}, {"base", "10000"}, {"length", "8192"}},
+     42,
+     [](std::int64_t i) {
+       return i % 2 == 0 ? LayerWant{"sliding_attention", "rope", 4096, {{"base", "10000"}}}
+                         : LayerWant{"full_attention", "rope", std::nullopt, {{"base", "10000"}}};
+     }},
+    // configuration_gemma4.py + modeling_gemma4.py Gemma4TextRotaryEmbedding: sliding layers
+    // default RoPE base 10000 over head_dim 256; full layers rope_type proportional base 1e6
+    // over global_head_dim 512 (head_dim_key="global_head_dim"), partial_rotary_factor 0.25.
+    {"gemma4_26b_a4b_v5.json",
+     "gemma4",
+     "rope",
+     {{"dim", "512"},
+      {"base", "1000000"},
+      {"partial_rotary_factor", "0.25"},
+      {"partial_rotary", "proportional"},
+      {"scaling", "none"},
+      {"length", "262144"}},
+     30,
+     [](std::int64_t i) {
+       if ((i + 1) % 6 == 0)
+         return LayerWant{"full_attention",
                           "rope",
-                          1024,
-                          {{"dim", "256"},
-                           {"base", "10000"},
-                           {"partial_rotary", "(absent)"},
-                           {"partial_rotary_factor", "(absent)"},
-                           {"scaling", "none"}}};
-       }},
-      // GLM-5 (glm_moe_dsa): MLA, qk_rope_head_dim 64, rope_interleave true, default RoPE 1e6.
-      {"glm5_v5.json",
-       "glm_moe_dsa",
-       "rope",
-       {{"dim", "64"}, {"layout", "interleaved"}, {"base", "1000000"}, {"scaling", "none"}},
-       78,
-       alike("rope", {{"dim", "64"}})},
-      // configuration_gpt_oss.py: layer_types alternate sliding (128) / full; one yarn rotary
-      // embedding (modeling_gpt_oss.py) with truncate false, over head_dim 64.
-      {"gpt_oss_20b.json",
-       "gpt_oss",
-       "rope",
-       {{"dim", "64"},
-        {"base", "150000"},
-        {"scaling", "yarn"},
-        {"factor", "32"},
-        {"train_length", "4096"},
-        {"truncate", "false"},
-        {"beta_fast", "32"},
-        {"beta_slow", "1"}},
-       24,
-       [](std::int64_t i) {
-         const std::map<std::string, std::string> p = {{"scaling", "yarn"}, {"factor", "32"}};
-         return i % 2 == 0 ? LayerWant{"sliding_attention", "rope", 128, p}
-                           : LayerWant{"full_attention", "rope", std::nullopt, p};
-       }},
-      // configuration_gptj.py: rotary_dim 64 of n_embd / n_head = 256; rotate_every_two.
-      {"gptj_6b_early.json",
-       "gptj",
-       "rope",
-       {{"dim", "256"},
-        {"partial_rotary_factor", "0.25"},
-        {"layout", "interleaved"},
-        {"length", "2048"}},
-       28,
-       alike("rope")},
-      // InternLM's remote code reads rope_scaling {"type": "dynamic", "factor": 1.0}.
-      {"internlm2_chat_7b_early.json",
-       "internlm",
-       "rope",
-       {{"dim", "128"},
-        {"base", "1000000"},
-        {"scaling", "dynamic"},
-        {"factor", "1"},
-        {"length", "32768"}},
-       32,
-       alike("rope")},
-      // Kimi K2 ships DeepSeek-V3's code: RoPE over qk_rope_head_dim 64 (not 7168 / 64 = 112);
-      // yarn with beta_fast = beta_slow = 1, which transformers accepts (it warns only below).
-      {"kimi_k2_instruct.json",
-       "kimi_k2",
-       "rope",
-       {{"dim", "64"},
-        {"layout", "interleaved"},
-        {"base", "50000"},
-        {"scaling", "yarn"},
-        {"factor", "32"},
-        {"beta_fast", "1"},
-        {"beta_slow", "1"},
-        {"train_length", "4096"}},
-       61,
-       alike("rope", {{"dim", "64"}})},
-      {"llama2_7b.json",
-       "llama",
-       "rope",
-       {{"dim", "128"}, {"base", "10000"}, {"length", "4096"}, {"scaling", "none"}},
-       32,
-       alike("rope")},
-      // _compute_llama3_parameters: factor 8, low 1, high 4, original 8192.
-      {"llama31_8b.json",
-       "llama",
-       "rope",
-       {{"dim", "128"},
-        {"base", "500000"},
-        {"scaling", "llama3"},
-        {"factor", "8"},
-        {"low_freq_factor", "1"},
-        {"high_freq_factor", "4"},
-        {"train_length", "8192"}},
-       32,
-       alike("rope")},
-      {"llama32_3b_excerpt.json",
-       "llama",
-       "rope",
-       {{"dim", "128"}, {"scaling", "llama3"}, {"factor", "32"}},
-       28,
-       alike("rope")},
-      // configuration_llama4.py: text_config; no_rope_layers default int((i + 1) % 4 != 0):
-      // layers 3, 7, ... have no RoPE and are "full_attention", the others
-      // "chunked_attention" over attention_chunk_size 8192 with llama3 factor 16.
-      {"llama4_scout_excerpt.json",
-       "llama4",
-       "rope",
-       {{"dim", "128"},
-        {"base", "500000"},
-        {"scaling", "llama3"},
-        {"factor", "16"},
-        {"low_freq_factor", "1"},
-        {"high_freq_factor", "1"},
-        {"length", "1048576"}},
-       48,
-       [](std::int64_t i) {
-         if ((i + 1) % 4 == 0) return LayerWant{"full_attention", "nope", std::nullopt, {}};
-         return LayerWant{"chunked_attention", "rope", 8192, {{"scaling", "llama3"}}};
-       }},
-      // configuration_gemma3.py: text_config; layer_types given (sliding at (i + 1) % 6 != 0),
-      // convert_rope_params_to_dict: sliding {"default", rope_local_base_freq 10000}, full
-      // {rope_theta 1e6, rope_scaling linear 8}; sliding_window 1024.
-      {"medgemma_27b_it.json",
-       "gemma3",
-       "rope",
-       {{"dim", "128"}, {"base", "1000000"}, {"scaling", "linear"}, {"factor", "8"}},
-       62,
-       [](std::int64_t i) {
-         if ((i + 1) % 6 == 0)
-           return LayerWant{"full_attention",
-                            "rope",
-                            std::nullopt,
-                            {{"base", "1000000"}, {"scaling", "linear"}, {"factor", "8"}}};
-         return LayerWant{"sliding_attention",
+                          std::nullopt,
+                          {{"dim", "512"},
+                           {"base", "1000000"},
+                           {"partial_rotary", "proportional"}}};
+       return LayerWant{"sliding_attention",
+                        "rope",
+                        1024,
+                        {{"dim", "256"},
+                         {"base", "10000"},
+                         {"partial_rotary", "(absent)"},
+                         {"partial_rotary_factor", "(absent)"},
+                         {"scaling", "none"}}};
+     }},
+    // GLM-5 (glm_moe_dsa): MLA, qk_rope_head_dim 64, rope_interleave true, default RoPE 1e6.
+    {"glm5_v5.json",
+     "glm_moe_dsa",
+     "rope",
+     {{"dim", "64"}, {"layout", "interleaved"}, {"base", "1000000"}, {"scaling", "none"}},
+     78,
+     alike("rope", {{"dim", "64"}})},
+    // configuration_gpt_oss.py: layer_types alternate sliding (128) / full; one yarn rotary
+    // embedding (modeling_gpt_oss.py) with truncate false, over head_dim 64.
+    {"gpt_oss_20b.json",
+     "gpt_oss",
+     "rope",
+     {{"dim", "64"},
+      {"base", "150000"},
+      {"scaling", "yarn"},
+      {"factor", "32"},
+      {"train_length", "4096"},
+      {"truncate", "false"},
+      {"beta_fast", "32"},
+      {"beta_slow", "1"}},
+     24,
+     [](std::int64_t i) {
+       const std::map<std::string, std::string> p = {{"scaling", "yarn"}, {"factor", "32"}};
+       return i % 2 == 0 ? LayerWant{"sliding_attention", "rope", 128, p}
+                         : LayerWant{"full_attention", "rope", std::nullopt, p};
+     }},
+    // configuration_gptj.py: rotary_dim 64 of n_embd / n_head = 256; rotate_every_two.
+    {"gptj_6b_early.json",
+     "gptj",
+     "rope",
+     {{"dim", "256"},
+      {"partial_rotary_factor", "0.25"},
+      {"layout", "interleaved"},
+      {"length", "2048"}},
+     28,
+     alike("rope")},
+    // InternLM's remote code reads rope_scaling {"type": "dynamic", "factor": 1.0}.
+    {"internlm2_chat_7b_early.json",
+     "internlm",
+     "rope",
+     {{"dim", "128"},
+      {"base", "1000000"},
+      {"scaling", "dynamic"},
+      {"factor", "1"},
+      {"length", "32768"}},
+     32,
+     alike("rope")},
+    // Kimi K2 ships DeepSeek-V3's code: RoPE over qk_rope_head_dim 64 (not 7168 / 64 = 112);
+    // yarn with beta_fast = beta_slow = 1, which transformers accepts (it warns only below).
+    {"kimi_k2_instruct.json",
+     "kimi_k2",
+     "rope",
+     {{"dim", "64"},
+      {"layout", "interleaved"},
+      {"base", "50000"},
+      {"scaling", "yarn"},
+      {"factor", "32"},
+      {"beta_fast", "1"},
+      {"beta_slow", "1"},
+      {"train_length", "4096"}},
+     61,
+     alike("rope", {{"dim", "64"}})},
+    {"llama2_7b.json",
+     "llama",
+     "rope",
+     {{"dim", "128"}, {"base", "10000"}, {"length", "4096"}, {"scaling", "none"}},
+     32,
+     alike("rope")},
+    // _compute_llama3_parameters: factor 8, low 1, high 4, original 8192.
+    {"llama31_8b.json",
+     "llama",
+     "rope",
+     {{"dim", "128"},
+      {"base", "500000"},
+      {"scaling", "llama3"},
+      {"factor", "8"},
+      {"low_freq_factor", "1"},
+      {"high_freq_factor", "4"},
+      {"train_length", "8192"}},
+     32,
+     alike("rope")},
+    {"llama32_3b_excerpt.json",
+     "llama",
+     "rope",
+     {{"dim", "128"}, {"scaling", "llama3"}, {"factor", "32"}},
+     28,
+     alike("rope")},
+    // configuration_llama4.py: text_config; no_rope_layers default int((i + 1) % 4 != 0):
+    // layers 3, 7, ... have no RoPE and are "full_attention", the others
+    // "chunked_attention" over attention_chunk_size 8192 with llama3 factor 16.
+    {"llama4_scout_excerpt.json",
+     "llama4",
+     "rope",
+     {{"dim", "128"},
+      {"base", "500000"},
+      {"scaling", "llama3"},
+      {"factor", "16"},
+      {"low_freq_factor", "1"},
+      {"high_freq_factor", "1"},
+      {"length", "1048576"}},
+     48,
+     [](std::int64_t i) {
+       if ((i + 1) % 4 == 0) return LayerWant{"full_attention", "nope", std::nullopt, {}};
+       return LayerWant{"chunked_attention", "rope", 8192, {{"scaling", "llama3"}}};
+     }},
+    // configuration_gemma3.py: text_config; layer_types given (sliding at (i + 1) % 6 != 0),
+    // convert_rope_params_to_dict: sliding {"default", rope_local_base_freq 10000}, full
+    // {rope_theta 1e6, rope_scaling linear 8}; sliding_window 1024.
+    {"medgemma_27b_it.json",
+     "gemma3",
+     "rope",
+     {{"dim", "128"}, {"base", "1000000"}, {"scaling", "linear"}, {"factor", "8"}},
+     62,
+     [](std::int64_t i) {
+       if ((i + 1) % 6 == 0)
+         return LayerWant{"full_attention",
                           "rope",
-                          1024,
-                          {{"base", "10000"}, {"scaling", "none"}, {"factor", "(absent)"}}};
-       }},
-      // configuration_mistral.py: head_dim 128 given; sliding_window null: no window.
-      {"mistral_nemo_base_excerpt.json",
-       "mistral",
-       "rope",
-       {{"dim", "128"}, {"base", "1000000"}, {"length", "128000"}},
-       40,
-       alike("rope")},
-      {"mixtral_8x7b.json",
-       "mixtral",
-       "rope",
-       {{"dim", "128"}, {"base", "1000000"}, {"length", "32768"}},
-       32,
-       alike("rope")},
-      // configuration_qwen2_vl.py: "mrope" is the default RoPE for text; use_sliding_window
-      // false: no layer slides.
-      {"olmocr_qwen2vl_7b.json",
-       "qwen2_vl",
-       "rope",
-       {{"dim", "128"}, {"base", "1000000"}, {"scaling", "none"}},
-       28,
-       alike("rope")},
-      // modeling_opt.py OPTLearnedPositionalEmbedding: offset 2, 2048 + 2 rows.
-      {"opt_125m_vllm_dummy.json",
-       "opt",
-       "learned",
-       {{"max_len", "2050"}, {"offset", "2"}, {"dim", "768"}},
-       12,
-       alike("learned")},
-      // configuration_phi3.py: "su" = longrope, original 4096 at the top level, no factor:
-      // 131072 / 4096; sliding_window 262144 on every layer (modeling_phi3.py mask).
-      {"phi3_mini_128k_su.json",
-       "phi3",
-       "rope",
-       {{"dim", "96"}, {"scaling", "longrope"}, {"train_length", "4096"}, {"factor", "32"}},
-       32,
-       [](std::int64_t) {
-         return LayerWant{"sliding_attention", "rope", 262144, {{"scaling", "longrope"}}};
-       }},
-      {"phi4_mini_excerpt.json",
-       "phi3",
-       "rope",
-       {{"dim", "128"}, {"partial_rotary_factor", "0.75"}, {"scaling", "longrope"}},
-       32,
-       [](std::int64_t) {
-         return LayerWant{"sliding_attention", "rope", 262144, {{"scaling", "longrope"}}};
-       }},
-      // configuration_gpt_neox.py: rotary_pct / partial_rotary_factor 0.25 of 1024 / 16.
-      {"pythia_410m_ft.json",
-       "gpt_neox",
-       "rope",
-       {{"dim", "64"}, {"partial_rotary_factor", "0.25"}, {"base", "10000"}},
-       24,
-       alike("rope")},
-      // configuration_qwen2.py: use_sliding_window false -> sliding_window None -> all full.
-      {"qwen25_7b.json",
-       "qwen2",
-       "rope",
-       {{"dim", "128"}, {"base", "1000000"}, {"length", "131072"}},
-       28,
-       alike("rope")},
-      // configuration_qwen3_5.py: text_config, v5 flat rope_parameters (theta 1e7, partial
-      // 0.25, mrope); layer_types given: linear_attention (no positions) x3, full_attention.
-      {"qwen35_27b_v5.json",
-       "qwen3_5",
-       "rope",
-       {{"dim", "256"},
-        {"base", "10000000"},
-        {"partial_rotary_factor", "0.25"},
-        {"partial_rotary", "(absent)"},
-        {"scaling", "none"}},
-       64,
-       [](std::int64_t i) {
-         if ((i + 1) % 4 == 0)
-           return LayerWant{"full_attention", "rope", std::nullopt, {{"base", "10000000"}}};
-         return LayerWant{"linear_attention", "nope", std::nullopt, {{"dim", "256"}}};
-       }},
-      {"qwen3_8b.json", "qwen3", "rope", {{"dim", "128"}, {"base", "1000000"}}, 36, alike("rope")},
-      // configuration_qwen3_next.py: layer_types default "linear_attention" if bool((i + 1) %
-      // full_attention_interval) (4); partial_rotary_factor 0.25 of head_dim 256.
-      {"qwen3_next_80b_a3b.json",
-       "qwen3_next",
-       "rope",
-       {{"dim", "256"},
-        {"partial_rotary_factor", "0.25"},
-        {"base", "10000000"},
-        {"length", "262144"}},
-       48,
-       [](std::int64_t i) {
-         if ((i + 1) % 4 == 0) return LayerWant{"full_attention", "rope", std::nullopt, {}};
-         return LayerWant{"linear_attention", "nope", std::nullopt, {}};
-       }},
-      // configuration_qwen3_vl.py: text_config; rope_scaling mrope sections, default RoPE.
-      {"qwen3_vl_32b.json",
-       "qwen3_vl",
-       "rope",
-       {{"dim", "128"}, {"base", "5000000"}, {"scaling", "none"}},
-       64,
-       alike("rope")},
-      // modeling_roberta.py: positions from padding_idx + 1 = 2.
-      {"roberta_base_resaved.json",
-       "roberta",
-       "learned",
-       {{"max_len", "514"}, {"offset", "2"}, {"dim", "768"}},
-       12,
-       alike("learned")},
-      // configuration_stablelm.py: partial_rotary_factor 0.25 of 2560 / 32 = 80.
-      {"stablelm_3b_excerpt.json",
-       "stablelm",
-       "rope",
-       {{"dim", "80"}, {"partial_rotary_factor", "0.25"}},
-       32,
-       alike("rope")},
-      {"t5_base_resaved.json", "t5", "t5", {{"heads", "12"}}, 12, alike("t5")},
-  };
-  return w;
-}
+                          std::nullopt,
+                          {{"base", "1000000"}, {"scaling", "linear"}, {"factor", "8"}}};
+       return LayerWant{"sliding_attention",
+                        "rope",
+                        1024,
+                        {{"base", "10000"}, {"scaling", "none"}, {"factor", "(absent)"}}};
+     }},
+    // configuration_mistral.py: head_dim 128 given; sliding_window null: no window.
+    {"mistral_nemo_base_excerpt.json",
+     "mistral",
+     "rope",
+     {{"dim", "128"}, {"base", "1000000"}, {"length", "128000"}},
+     40,
+     alike("rope")},
+    {"mixtral_8x7b.json",
+     "mixtral",
+     "rope",
+     {{"dim", "128"}, {"base", "1000000"}, {"length", "32768"}},
+     32,
+     alike("rope")},
+    // configuration_qwen2_vl.py: "mrope" is the default RoPE for text; use_sliding_window
+    // false: no layer slides.
+    {"olmocr_qwen2vl_7b.json",
+     "qwen2_vl",
+     "rope",
+     {{"dim", "128"}, {"base", "1000000"}, {"scaling", "none"}},
+     28,
+     alike("rope")},
+    // modeling_opt.py OPTLearnedPositionalEmbedding: offset 2, 2048 + 2 rows.
+    {"opt_125m_vllm_dummy.json",
+     "opt",
+     "learned",
+     {{"max_len", "2050"}, {"offset", "2"}, {"dim", "768"}},
+     12,
+     alike("learned")},
+    // configuration_phi3.py: "su" = longrope, original 4096 at the top level, no factor:
+    // 131072 / 4096; sliding_window 262144 on every layer (modeling_phi3.py mask).
+    {"phi3_mini_128k_su.json",
+     "phi3",
+     "rope",
+     {{"dim", "96"}, {"scaling", "longrope"}, {"train_length", "4096"}, {"factor", "32"}},
+     32,
+     [](std::int64_t) {
+       return LayerWant{"sliding_attention", "rope", 262144, {{"scaling", "longrope"}}};
+     }},
+    {"phi4_mini_excerpt.json",
+     "phi3",
+     "rope",
+     {{"dim", "128"}, {"partial_rotary_factor", "0.75"}, {"scaling", "longrope"}},
+     32,
+     [](std::int64_t) {
+       return LayerWant{"sliding_attention", "rope", 262144, {{"scaling", "longrope"}}};
+     }},
+    // configuration_gpt_neox.py: rotary_pct / partial_rotary_factor 0.25 of 1024 / 16.
+    {"pythia_410m_ft.json",
+     "gpt_neox",
+     "rope",
+     {{"dim", "64"}, {"partial_rotary_factor", "0.25"}, {"base", "10000"}},
+     24,
+     alike("rope")},
+    // configuration_qwen2.py: use_sliding_window false -> sliding_window None -> all full.
+    {"qwen25_7b.json",
+     "qwen2",
+     "rope",
+     {{"dim", "128"}, {"base", "1000000"}, {"length", "131072"}},
+     28,
+     alike("rope")},
+    // configuration_qwen3_5.py: text_config, v5 flat rope_parameters (theta 1e7, partial
+    // 0.25, mrope); layer_types given: linear_attention (no positions) x3, full_attention.
+    {"qwen35_27b_v5.json",
+     "qwen3_5",
+     "rope",
+     {{"dim", "256"},
+      {"base", "10000000"},
+      {"partial_rotary_factor", "0.25"},
+      {"partial_rotary", "(absent)"},
+      {"scaling", "none"}},
+     64,
+     [](std::int64_t i) {
+       if ((i + 1) % 4 == 0)
+         return LayerWant{"full_attention", "rope", std::nullopt, {{"base", "10000000"}}};
+       return LayerWant{"linear_attention", "nope", std::nullopt, {{"dim", "256"}}};
+     }},
+    {"qwen3_8b.json", "qwen3", "rope", {{"dim", "128"}, {"base", "1000000"}}, 36, alike("rope")},
+    // configuration_qwen3_next.py: layer_types default "linear_attention" if bool((i + 1) %
+    // full_attention_interval) (4); partial_rotary_factor 0.25 of head_dim 256.
+    {"qwen3_next_80b_a3b.json",
+     "qwen3_next",
+     "rope",
+     {{"dim", "256"},
+      {"partial_rotary_factor", "0.25"},
+      {"base", "10000000"},
+      {"length", "262144"}},
+     48,
+     [](std::int64_t i) {
+       if ((i + 1) % 4 == 0) return LayerWant{"full_attention", "rope", std::nullopt, {}};
+       return LayerWant{"linear_attention", "nope", std::nullopt, {}};
+     }},
+    // configuration_qwen3_vl.py: text_config; rope_scaling mrope sections, default RoPE.
+    {"qwen3_vl_32b.json",
+     "qwen3_vl",
+     "rope",
+     {{"dim", "128"}, {"base", "5000000"}, {"scaling", "none"}},
+     64,
+     alike("rope")},
+    // modeling_roberta.py: positions from padding_idx + 1 = 2.
+    {"roberta_base_resaved.json",
+     "roberta",
+     "learned",
+     {{"max_len", "514"}, {"offset", "2"}, {"dim", "768"}},
+     12,
+     alike("learned")},
+    // configuration_stablelm.py: partial_rotary_factor 0.25 of 2560 / 32 = 80.
+    {"stablelm_3b_excerpt.json",
+     "stablelm",
+     "rope",
+     {{"dim", "80"}, {"partial_rotary_factor", "0.25"}},
+     32,
+     alike("rope")},
+    {"t5_base_resaved.json", "t5", "t5", {{"heads", "12"}}, 12, alike("t5")},
+};
+
+const std::vector<Want>& wants() { return kWants; }
 
 TEST(ModelLayers, EveryFileOfTheFolderHasAnExpectation) {
   std::set<std::string> files, expected;

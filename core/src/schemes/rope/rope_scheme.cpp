@@ -321,6 +321,16 @@ SchemeInfo ropeInfo() {
                .choices = {"half", "interleaved"},
                .description = "Pairing: half = LLaMA/NeoX rotate_half (k, k + d/2); "
                               "interleaved = RoFormer/GPT-J rotate_every_two (2k, 2k + 1)"},
+              quiet(ParamSpec{
+                  .id = "partial_rotary",
+                  .type = ParamType::Choice,
+                  .defaultValue = std::string{"plain"},
+                  .choices = {"plain", "proportional"},
+                  .description =
+                      "How a partial_rotary_factor below 1 is built: plain = the first d_rot "
+                      "dims rotate, theta_k = base^(-2k/d_rot); proportional (Gemma 4's full "
+                      "layers) = theta_k = base^(-2k/dim) for k < int(f dim / 2), the other "
+                      "pairs at frequency 0 (cos 1)"}),
               {.id = "scaling",
                .type = ParamType::Choice,
                .defaultValue = std::string{"none"},
@@ -397,16 +407,6 @@ SchemeInfo ropeInfo() {
               quiet(openReal("partial_rotary_factor", 1.0, 1.0,
                              "Share of dim that rotates: the first d_rot = int(dim f) dims (even, "
                              "at least 2); the rest pass unrotated (GPT-NeoX: 0.25)")),
-              quiet(ParamSpec{
-                  .id = "partial_rotary",
-                  .type = ParamType::Choice,
-                  .defaultValue = std::string{"plain"},
-                  .choices = {"plain", "proportional"},
-                  .description =
-                      "How a partial_rotary_factor below 1 is built: plain = the first d_rot "
-                      "dims rotate, theta_k = base^(-2k/d_rot); proportional (Gemma 4's full "
-                      "layers) = theta_k = base^(-2k/dim) for k < int(f dim / 2), the other "
-                      "pairs at frequency 0 (cos 1)"}),
               seedParam(),
               {.id = "pair",
                .type = ParamType::Int,

@@ -346,6 +346,7 @@ TEST(RopeScheme, InfoUsesTheDocumentedIdsAndDefaults) {
                                            "dim",
                                            "base",
                                            "layout",
+                                           "partial_rotary",
                                            "scaling",
                                            "factor",
                                            "train_length",
@@ -360,7 +361,6 @@ TEST(RopeScheme, InfoUsesTheDocumentedIdsAndDefaults) {
                                            "short_factor",
                                            "long_factor",
                                            "partial_rotary_factor",
-                                           "partial_rotary",
                                            "seed",
                                            "pair",
                                            "queries"}));
