@@ -45,9 +45,6 @@ struct ModelFamily {
   const char* scheme = nullptr;
   /// The row applies only when this flag of the config is true (Falcon's alibi).
   const char* when = nullptr;
-  LayerRule layers = LayerRule::Uniform;
-  /// A multimodal wrapper: the text model's keys are in `text_config`.
-  bool textConfig = false;
   /// The key of the rotated head width when it is not head_dim or hidden / heads
   /// (qk_rope_head_dim of MLA, kv_channels of ChatGLM).
   const char* ropeDimKey = nullptr;
@@ -58,12 +55,15 @@ struct ModelFamily {
   const char* localBaseKey = nullptr;
   double defaultTheta = 10000;  ///< The base when the config gives none.
   double defaultPartial = 1;    ///< partial_rotary_factor when the config gives none.
-  Pairing pairing = Pairing::Half;
   /// The key of the context length when it is not max_position_embeddings (ChatGLM's
   /// seq_length).
   const char* lengthKey = nullptr;
   /// The key multiplying the base (ChatGLM's rope_ratio: base = 10000 * rope_ratio).
   const char* baseRatioKey = nullptr;
+  LayerRule layers = LayerRule::Uniform;
+  Pairing pairing = Pairing::Half;
+  /// A multimodal wrapper: the text model's keys are in `text_config`.
+  bool textConfig = false;
   /// Multi-head latent attention (DeepSeek-V2/V3, Kimi K2, GLM-5): RoPE on the ropeDimKey
   /// part only, qk_nope_head_dim without position, the softmax scale times mscale^2.
   bool mla = false;
