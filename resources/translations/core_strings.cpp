@@ -249,12 +249,13 @@ QT_TRANSLATE_NOOP("posenc::core", "Sequence length: positions 0..length-1")
 QT_TRANSLATE_NOOP("posenc::core", "Head width d (even): d/2 rotation pairs")
 QT_TRANSLATE_NOOP("posenc::core", "Base of the frequencies theta_k = base^(-2k/d)")
 QT_TRANSLATE_NOOP("posenc::core", "Pairing: half = LLaMA/NeoX rotate_half (k, k + d/2); interleaved = RoFormer/GPT-J rotate_every_two (2k, 2k + 1)")
+QT_TRANSLATE_NOOP("posenc::core", "How a partial_rotary_factor below 1 is built: plain = the first d_rot dims rotate, theta_k = base^(-2k/d_rot); proportional (Gemma 4's full layers) = theta_k = base^(-2k/dim) for k < int(f dim / 2), the other pairs at frequency 0 (cos 1)")
 QT_TRANSLATE_NOOP("posenc::core", "Context extension: linear theta_k / s; ntk base s^(d/(d-2)); dynamic (HF) base (s L / L_train - (s - 1))^(d/(d-2)), L = max(length, L_train); yarn, llama3 and longrope as Hugging Face transformers computes them")
 QT_TRANSLATE_NOOP("posenc::core", "Scaling factor s (at least 1); longrope uses it only for its attention factor")
 QT_TRANSLATE_NOOP("posenc::core", "Trained context length L_train (HF original_max_position_embeddings) of dynamic, yarn, llama3 and longrope")
-QT_TRANSLATE_NOOP("posenc::core", "llama3: pairs whose wavelength exceeds L_train / low_freq_factor are divided by s (less than high_freq_factor)")
+QT_TRANSLATE_NOOP("posenc::core", "llama3: pairs whose wavelength exceeds L_train / low_freq_factor are divided by s (at most high_freq_factor)")
 QT_TRANSLATE_NOOP("posenc::core", "llama3: pairs whose wavelength is below L_train / high_freq_factor are kept; a smooth blend between the two")
-QT_TRANSLATE_NOOP("posenc::core", "yarn: pairs turning more than beta_fast times over L_train are kept (greater than beta_slow)")
+QT_TRANSLATE_NOOP("posenc::core", "yarn: pairs turning more than beta_fast times over L_train are kept (at least beta_slow)")
 QT_TRANSLATE_NOOP("posenc::core", "yarn: pairs turning fewer than beta_slow times over L_train are divided by s; a linear ramp between")
 QT_TRANSLATE_NOOP("posenc::core", "yarn: floor and ceil the correction range as HF does (false: unrounded, as gpt-oss and keras_hub)")
 QT_TRANSLATE_NOOP("posenc::core", "Multiplies the cos and sin caches (so q and k): 0 = the scaling's own rule (yarn 0.1 ln s + 1 or the mscale ratio, longrope sqrt(1 + ln s / ln L_train), 1 otherwise)")
@@ -315,6 +316,8 @@ QT_TRANSLATE_NOOP("posenc::view-tab", "sin")
 
 // scheme rope: choice names (shown after the choice id)
 QT_TRANSLATE_NOOP("posenc::choice", "half")
+QT_TRANSLATE_NOOP("posenc::choice", "plain")
+QT_TRANSLATE_NOOP("posenc::choice", "proportional")
 QT_TRANSLATE_NOOP("posenc::choice", "none")
 QT_TRANSLATE_NOOP("posenc::choice", "linear")
 QT_TRANSLATE_NOOP("posenc::choice", "ntk")
@@ -821,6 +824,7 @@ QT_TRANSLATE_NOOP("posenc::ui::ParamName", "offset")
 QT_TRANSLATE_NOOP("posenc::ui::ParamName", "overflow")
 QT_TRANSLATE_NOOP("posenc::ui::ParamName", "p")
 QT_TRANSLATE_NOOP("posenc::ui::ParamName", "pair")
+QT_TRANSLATE_NOOP("posenc::ui::ParamName", "partial_rotary")
 QT_TRANSLATE_NOOP("posenc::ui::ParamName", "partial_rotary_factor")
 QT_TRANSLATE_NOOP("posenc::ui::ParamName", "positions")
 QT_TRANSLATE_NOOP("posenc::ui::ParamName", "qlen")
@@ -853,10 +857,16 @@ QT_TRANSLATE_NOOP("posenc::Message", "\"__metadata__\" value of '%1' is not a st
 QT_TRANSLATE_NOOP("posenc::Message", "\"data_offsets\" is not [begin, end] with begin <= end")
 QT_TRANSLATE_NOOP("posenc::Message", "\"shape\" holds something other than whole numbers >= 0")
 QT_TRANSLATE_NOOP("posenc::Message", "\"x\" holds no points")
+//: a run of a model's layers: %1 how many; %2 their type; %3 their indices, e.g. '5, 11, ..., 59'; %4 what they use
+QT_TRANSLATE_NOOP("posenc::Message", "%1 %2 at %3: %4")
 //: two slips at once: %1 the first one's sentence; %2 "With KEY=VALUE set" or "With your positions counted from 0"; %3 the second one's sentence
 QT_TRANSLATE_NOOP("posenc::Message", "%1 %2, one more: %3")
 //: two slips at once: %1 the first one's sentence; %2 "With KEY=VALUE set" or "With your positions counted from 0"; %3 the second one's sentence; %4 both settings, space-separated
 QT_TRANSLATE_NOOP("posenc::Message", "%1 %2, one more: %3 Ours equals yours with %4.")
+//: a run of a model's layers: %1 how many; %2 their type, e.g. sliding_attention; %3 what they use, e.g. 'rope base=10000, window 1024'
+QT_TRANSLATE_NOOP("posenc::Message", "%1 %2: %3")
+//: %1: the scheme id of a layer without positions, nope
+QT_TRANSLATE_NOOP("posenc::Message", "%1 (no positional encoding)")
 //: %1: a key of config.json; %2: its value; %3: what is allowed
 QT_TRANSLATE_NOOP("posenc::Message", "%1 = %2: must be %3")
 //: the largest error: %1 its size, %2 the position (row) where
@@ -887,7 +897,7 @@ QT_TRANSLATE_NOOP("posenc::Message", "%1 multiplies the positions by the linear 
 QT_TRANSLATE_NOOP("posenc::Message", "%1 must be a whole number >= 0")
 //: %1: what was asked; %2, %3: sizes such as 1.5 GiB; %4: where the budget came from; %5: the environment variable
 QT_TRANSLATE_NOOP("posenc::Message", "%1 needs %2, more than the memory budget of %3 (%4); ask for less (a smaller length, region or picture) or raise the budget with --memory-budget SIZE or %5")
-//: %1, %2: the ids of TUPE's position rows
+//: %1, %2: the ids of kerple's variants
 QT_TRANSLATE_NOOP("posenc::Message", "%1 or %2")
 //: %1: the number of rotated pairs
 QT_TRANSLATE_NOOP("posenc::Message", "%1 positive numbers (one per rotated pair, d_rot/2)")
@@ -903,10 +913,14 @@ QT_TRANSLATE_NOOP("posenc::Message", "%1 view '%2' at %3 x %4 cells (%5 of value
 QT_TRANSLATE_NOOP("posenc::Message", "%1, %2, %3 or %4")
 //: %1: what the parameter allows; %2: a JSON type such as 'a string'
 QT_TRANSLATE_NOOP("posenc::Message", "%1, not %2")
+//: %1: what a layer uses; %2: its sliding window or chunk in tokens
+QT_TRANSLATE_NOOP("posenc::Message", "%1, window %2")
 //: %1: a curve of the JSON file, e.g. series[0]; %2, %3: numbers of values
 QT_TRANSLATE_NOOP("posenc::Message", "%1.y has %2 values, \"x\" has %3")
-//: a model that cannot be used: %1: a file or folder; %2: what is wrong with it
+//: a file that cannot be read: %1: the file's name; %2: what is wrong with it
 QT_TRANSLATE_NOOP("posenc::Message", "%1: %2")
+//: two runs of layers, one after the other
+QT_TRANSLATE_NOOP("posenc::Message", "%1; %2")
 //: two slips at once: %1 the first one's headline, %2 the second one's
 QT_TRANSLATE_NOOP("posenc::Message", "%1; then: %2")
 //: %1: an array's name
@@ -1058,7 +1072,11 @@ QT_TRANSLATE_NOOP("posenc::Message", "a line of text")
 //: %1: the most bytes
 QT_TRANSLATE_NOOP("posenc::Message", "a line of text of at most %1 bytes without control characters (empty: not given)")
 //: what a config value must be
+QT_TRANSLATE_NOOP("posenc::Message", "a list of 0 and 1, one per layer")
+//: what a config value must be
 QT_TRANSLATE_NOOP("posenc::Message", "a list of finite numbers")
+//: what a config value must be
+QT_TRANSLATE_NOOP("posenc::Message", "a list of layer type strings")
 //: what a config value must be
 QT_TRANSLATE_NOOP("posenc::Message", "a list of numbers")
 QT_TRANSLATE_NOOP("posenc::Message", "a matrix export needs \"data\": a non-empty array of rows")
@@ -1071,7 +1089,6 @@ QT_TRANSLATE_NOOP("posenc::Message", "a matrix view of %1: %2")
 QT_TRANSLATE_NOOP("posenc::Message", "a multiple of heads (%1)")
 //: %1: the number of rows or columns
 QT_TRANSLATE_NOOP("posenc::Message", "a non-empty range inside 0:%1")
-//: what a config value must be
 QT_TRANSLATE_NOOP("posenc::Message", "a number")
 //: what a config value must be
 QT_TRANSLATE_NOOP("posenc::Message", "a number > 0 (transformers' _validate_*_rope_parameters ask for a float >= 1)")
@@ -1120,6 +1137,8 @@ QT_TRANSLATE_NOOP("posenc::Message", "a view of %1: %2")
 QT_TRANSLATE_NOOP("posenc::Message", "a whole number")
 //: what a config value must be
 QT_TRANSLATE_NOOP("posenc::Message", "a whole number > 0")
+//: what a config value must be; %1: the most layers
+QT_TRANSLATE_NOOP("posenc::Message", "a whole number from 0 to %1")
 //: the sinusoidal layout concatenated
 QT_TRANSLATE_NOOP("posenc::Message", "all sines, then all cosines, as Transformer-XL and GPT-J")
 //: %1: the file and what is wrong with it
@@ -1143,6 +1162,8 @@ QT_TRANSLATE_NOOP("posenc::Message", "array '%1' expands to more than %2 bytes")
 QT_TRANSLATE_NOOP("posenc::Message", "array '%1' is damaged: %2")
 //: %1: the scaling's id (ntk or dynamic)
 QT_TRANSLATE_NOOP("posenc::Message", "at least 4 with scaling %1 (its exponent d/(d-2) is undefined for d = 2)")
+//: %1: the value of beta_slow
+QT_TRANSLATE_NOOP("posenc::Message", "at least beta_slow (%1); transformers' _validate_yarn_rope_parameters warns below")
 //: what a config value must be; %1: the patch size
 QT_TRANSLATE_NOOP("posenc::Message", "at least patch_size = %1")
 //: what a config value must be; %1: the most rows; %2: the longest max_len
@@ -1153,6 +1174,8 @@ QT_TRANSLATE_NOOP("posenc::Message", "at most %1 (max_len, the rows of the table
 QT_TRANSLATE_NOOP("posenc::Message", "at most %1 for the invariance view at these scale_base and gamma: it forms each q′ and k′, whose scale ζ₀^(±length/(2 scale_base)) leaves the range of a double beyond that (the scores view has no limit)")
 //: what a config value must be; %1: the longest side of the grid; %2: the patch size; %3: the longest max_len
 QT_TRANSLATE_NOOP("posenc::Message", "at most a %1 x %1 grid of patch_size = %2 patches (image_size / patch_size <= %1: max_len = grid^2 + 1 is at most %3 rows)")
+//: %1: the value of high_freq_factor
+QT_TRANSLATE_NOOP("posenc::Message", "at most high_freq_factor (%1); transformers' _validate_llama3_rope_parameters warns when they are equal")
 //: %1: max_len
 QT_TRANSLATE_NOOP("posenc::Message", "at most max_len (%1) when overflow = error; choose overflow = clamp or repeat to look past the table")
 //: %1: max_len - offset
@@ -1163,7 +1186,7 @@ QT_TRANSLATE_NOOP("posenc::Message", "at most the memory budget of %1")
 QT_TRANSLATE_NOOP("posenc::Message", "cannot be opened: %1")
 //: %1: libzip's description of the error
 QT_TRANSLATE_NOOP("posenc::Message", "cannot be read as a zip: %1")
-//: %1: the system's description of the error (strerror)
+//: %1: the system's description of the error
 QT_TRANSLATE_NOOP("posenc::Message", "cannot be read: %1")
 //: %1: the file's size when opened; %2: the byte where it now ends
 QT_TRANSLATE_NOOP("posenc::Message", "changed while it was read (it was %1 bytes when opened, now ends at %2)")
@@ -1181,8 +1204,6 @@ QT_TRANSLATE_NOOP("posenc::Message", "even when relative = sinusoidal (R_delta h
 QT_TRANSLATE_NOOP("posenc::Message", "expected '%1'")
 QT_TRANSLATE_NOOP("posenc::Message", "expected a quoted string")
 QT_TRANSLATE_NOOP("posenc::Message", "false when stack = decoder: the decoder's self-attention is causal (HF T5Attention: bidirectional = not is_decoder)")
-//: %1: the value of beta_slow
-QT_TRANSLATE_NOOP("posenc::Message", "greater than beta_slow (%1)")
 //: %1: buckets/2 + 1
 QT_TRANSLATE_NOOP("posenc::Message", "greater than buckets/2 + 1 = %1 (the log bucket divides by log((max_relative_positions - 1) / (buckets/2)), which must be positive)")
 //: %1: buckets/4
@@ -1229,8 +1250,6 @@ QT_TRANSLATE_NOOP("posenc::Message", "less than d_rot/2 (%1), d_rot = int(dim * 
 QT_TRANSLATE_NOOP("posenc::Message", "less than dim/2 (%1)")
 //: %1: the number of heads
 QT_TRANSLATE_NOOP("posenc::Message", "less than heads (%1)")
-//: %1: the value of high_freq_factor
-QT_TRANSLATE_NOOP("posenc::Message", "less than high_freq_factor (%1)")
 //: %1: max_len
 QT_TRANSLATE_NOOP("posenc::Message", "less than max_len (%1), the table's rows")
 //: %1, %3: line numbers; %2, %4: numbers of values
@@ -1281,6 +1300,8 @@ QT_TRANSLATE_NOOP("posenc::Message", "no tensor '%1' (it holds %2)")
 QT_TRANSLATE_NOOP("posenc::Message", "no tensor '%1' (it holds %2, ... (%3 in all))")
 //: %1: a tensor name
 QT_TRANSLATE_NOOP("posenc::Message", "no tensor '%1' (the file holds none)")
+//: what the scaling must be when partial_rotary is proportional
+QT_TRANSLATE_NOOP("posenc::Message", "none or linear with partial_rotary proportional (transformers' _compute_proportional_rope_parameters divides by factor and nothing else)")
 //: %1: a tensor name; %2: what is wrong with the file
 QT_TRANSLATE_NOOP("posenc::Message", "none unless the rel_table file also holds %1 (HF DebertaV2Encoder applies encoder.LayerNorm to rel_embeddings when norm_rel_ebd has layer_norm): %2")
 //: %1: the number of keys; %2: their width (dim)
@@ -1307,7 +1328,7 @@ QT_TRANSLATE_NOOP("posenc::Message", "not an .npz (zip) file: %1")
 QT_TRANSLATE_NOOP("posenc::Message", "not an array file this reads (.npy, .npz, .safetensors, .csv or .json)")
 QT_TRANSLATE_NOOP("posenc::Message", "not one of our JSON exports (posenc export --out FILE.json): expected an object with \"scheme\", \"view\", \"params\", \"kind\" (matrix or series) and \"data\" or \"x\" and \"series\"")
 QT_TRANSLATE_NOOP("posenc::Message", "not valid JSON")
-//: %1: a list of ids, 'a, b or c'
+//: %1: the colour map ids
 QT_TRANSLATE_NOOP("posenc::Message", "one of %1")
 //: %1: a parameter id; %2: the value given; %3: what is allowed
 QT_TRANSLATE_NOOP("posenc::Message", "parameter '%1' = '%2': must be %3")
@@ -1364,6 +1385,7 @@ QT_TRANSLATE_NOOP("posenc::Message", "there is no config.json beside the checkpo
 QT_TRANSLATE_NOOP("posenc::Message", "this MPT model uses a learned position table (attn_config.alibi is not true), which is not mapped yet")
 //: %1: the file's size in bytes
 QT_TRANSLATE_NOOP("posenc::Message", "too short for a safetensors file (%1 bytes; the header length alone takes 8)")
+//: what a config value must be
 QT_TRANSLATE_NOOP("posenc::Message", "true or false")
 //: %1: a number of bytes
 QT_TRANSLATE_NOOP("posenc::Message", "truncated .npy file: the header claims %1 bytes")

@@ -465,10 +465,6 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <translation>stack = decoder 时为 false：解码器的自注意力是因果的（HF T5Attention：bidirectional = not is_decoder）</translation>
     </message>
     <message>
-        <source>greater than beta_slow (%1)</source>
-        <translation>大于 beta_slow（%1）</translation>
-    </message>
-    <message>
         <source>greater than buckets/2 + 1 = %1 (the log bucket divides by log((max_relative_positions - 1) / (buckets/2)), which must be positive)</source>
         <translation>大于 buckets/2 + 1 = %1（对数桶要除以 log((max_relative_positions - 1) / (buckets/2))，它必须为正）</translation>
     </message>
@@ -563,10 +559,6 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
     <message>
         <source>less than heads (%1)</source>
         <translation>小于 heads（%1）</translation>
-    </message>
-    <message>
-        <source>less than high_freq_factor (%1)</source>
-        <translation>小于 high_freq_factor（%1）</translation>
     </message>
     <message>
         <source>less than max_len (%1), the table&apos;s rows</source>
@@ -1324,6 +1316,50 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <source>sines then cosines with wᵢ = base^(−i/(d/2 − 1)), tensor2tensor&apos;s get_timing_signal_1d and fairseq</source>
         <translation>先 sin 后 cos，且 wᵢ = base^(−i/(d/2 − 1))，即 tensor2tensor 的 get_timing_signal_1d 和 fairseq</translation>
     </message>
+    <message>
+        <source>%1 %2 at %3: %4</source>
+        <translation>%1 个 %2（第 %3 层）：%4</translation>
+    </message>
+    <message>
+        <source>%1 %2: %3</source>
+        <translation>%1 个 %2：%3</translation>
+    </message>
+    <message>
+        <source>%1 (no positional encoding)</source>
+        <translation>%1（无位置编码）</translation>
+    </message>
+    <message>
+        <source>%1, window %2</source>
+        <translation>%1，窗口 %2</translation>
+    </message>
+    <message>
+        <source>%1; %2</source>
+        <translation>%1；%2</translation>
+    </message>
+    <message>
+        <source>a list of 0 and 1, one per layer</source>
+        <translation>由 0 和 1 组成的列表，每层一个</translation>
+    </message>
+    <message>
+        <source>a list of layer type strings</source>
+        <translation>由层类型字符串组成的列表</translation>
+    </message>
+    <message>
+        <source>a whole number from 0 to %1</source>
+        <translation>0 到 %1 之间的整数</translation>
+    </message>
+    <message>
+        <source>at least beta_slow (%1); transformers&apos; _validate_yarn_rope_parameters warns below</source>
+        <translation>至少为 beta_slow（%1）；低于它时 transformers 的 _validate_yarn_rope_parameters 会发出警告</translation>
+    </message>
+    <message>
+        <source>at most high_freq_factor (%1); transformers&apos; _validate_llama3_rope_parameters warns when they are equal</source>
+        <translation>至多为 high_freq_factor（%1）；两者相等时 transformers 的 _validate_llama3_rope_parameters 会发出警告</translation>
+    </message>
+    <message>
+        <source>none or linear with partial_rotary proportional (transformers&apos; _compute_proportional_rope_parameters divides by factor and nothing else)</source>
+        <translation>partial_rotary 为 proportional 时只能是 none 或 linear（transformers 的 _compute_proportional_rope_parameters 只除以 factor，不做其他缩放）</translation>
+    </message>
 </context>
 <context>
     <name>posenc::choice</name>
@@ -1438,6 +1474,14 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
     <message>
         <source>cosine</source>
         <translation>余弦</translation>
+    </message>
+    <message>
+        <source>plain</source>
+        <translation>普通</translation>
+    </message>
+    <message>
+        <source>proportional</source>
+        <translation>按比例</translation>
     </message>
 </context>
 <context>
@@ -3271,16 +3315,8 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <translation>训练上下文长度 L_train（HF 的 original_max_position_embeddings），用于 dynamic、yarn、llama3 和 longrope</translation>
     </message>
     <message>
-        <source>llama3: pairs whose wavelength exceeds L_train / low_freq_factor are divided by s (less than high_freq_factor)</source>
-        <translation>llama3：波长大于 L_train / low_freq_factor 的维度对除以 s（须小于 high_freq_factor）</translation>
-    </message>
-    <message>
         <source>llama3: pairs whose wavelength is below L_train / high_freq_factor are kept; a smooth blend between the two</source>
         <translation>llama3：波长小于 L_train / high_freq_factor 的维度对保持不变；两者之间平滑过渡</translation>
-    </message>
-    <message>
-        <source>yarn: pairs turning more than beta_fast times over L_train are kept (greater than beta_slow)</source>
-        <translation>yarn：在 L_train 个位置上转动超过 beta_fast 圈的维度对保持不变（须大于 beta_slow）</translation>
     </message>
     <message>
         <source>yarn: pairs turning fewer than beta_slow times over L_train are divided by s; a linear ramp between</source>
@@ -3853,6 +3889,18 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
     <message>
         <source>head %1, power: −a dᵖ</source>
         <translation>头 %1，幂核：−a dᵖ</translation>
+    </message>
+    <message>
+        <source>llama3: pairs whose wavelength exceeds L_train / low_freq_factor are divided by s (at most high_freq_factor)</source>
+        <translation>llama3：波长超过 L_train / low_freq_factor 的维度对除以 s（须不大于 high_freq_factor）</translation>
+    </message>
+    <message>
+        <source>yarn: pairs turning more than beta_fast times over L_train are kept (at least beta_slow)</source>
+        <translation>yarn：在 L_train 个位置上转动超过 beta_fast 圈的维度对保持不变（须不小于 beta_slow）</translation>
+    </message>
+    <message>
+        <source>How a partial_rotary_factor below 1 is built: plain = the first d_rot dims rotate, theta_k = base^(-2k/d_rot); proportional (Gemma 4&apos;s full layers) = theta_k = base^(-2k/dim) for k &lt; int(f dim / 2), the other pairs at frequency 0 (cos 1)</source>
+        <translation>partial_rotary_factor 小于 1 时的构造方式：plain = 前 d_rot 维旋转，theta_k = base^(-2k/d_rot)；proportional（Gemma 4 的全局注意力层）= 当 k &lt; int(f dim / 2) 时 theta_k = base^(-2k/dim)，其余维度对频率为 0（cos 恒为 1）</translation>
     </message>
 </context>
 <context>
@@ -5278,6 +5326,10 @@ Models get there when they are downloaded with the Hugging Face tools (huggingfa
     <message>
         <source>measure</source>
         <translation>度量</translation>
+    </message>
+    <message>
+        <source>partial_rotary</source>
+        <translation>部分旋转方式</translation>
     </message>
 </context>
 <context>

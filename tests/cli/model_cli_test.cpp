@@ -55,7 +55,7 @@ TEST_F(ModelCli, EveryModelTypeInspectsAndExportsAsItsScheme) {
     runs.push_back(posenc({"inspect", dir.string(), "--json"}));
     runs.push_back(posenc({"export", "--model", dir.string(), "--out", "-"}));
   }
-  ASSERT_EQ(models.size(), 26U);  // a new model type needs its tiny model in tiny_model.hpp
+  ASSERT_EQ(models.size(), 80U);  // a new model type needs its tiny model in tiny_model.hpp
   const std::vector<Outcome> outcomes = runAll(runs, 2, kPosencTimeoutSeconds);
   for (std::size_t k = 0; k < models.size(); ++k) {
     const TinyModel& m = models[k];
@@ -92,6 +92,48 @@ TEST_F(ModelCli, EveryModelTypeInspectsAndExportsAsItsScheme) {
           << m.modelType << " " << key;
     }
   }
+}
+
+// Issue 29: the layers of a model and the values no parameter draws, in inspect's JSON and text
+// (the 38 published configs of tests/data/model-configs; what each gives is checked in
+// tests/core/models/model_layers_test.cpp).
+TEST_F(ModelCli, InspectListsTheLayersAndTheReportedValues) {
+  const fs::path configs = fs::path(POSENC_SOURCE_DIR) / "tests/data/model-configs";
+  const Outcome gemma = run({"inspect", (configs / "medgemma_27b_it.json").string(), "--json"});
+  ASSERT_EQ(gemma.status, 0) << gemma.err;
+  const QJsonObject report = parseJson(gemma.out);
+  const QJsonArray layers = report["layers"].toArray();
+  ASSERT_EQ(layers.size(), 62);
+  const QJsonObject local = layers[0].toObject(), global = layers[5].toObject();
+  EXPECT_EQ(local["index"].toInt(), 0);
+  EXPECT_EQ(local["type"].toString(), "sliding_attention");
+  EXPECT_EQ(local["scheme"].toString(), "rope");
+  EXPECT_EQ(local["window"].toInt(), 1024);
+  EXPECT_EQ(local["params"].toObject()["base"].toString(), "10000");
+  EXPECT_EQ(global["type"].toString(), "full_attention");
+  EXPECT_TRUE(global["window"].isNull());
+  EXPECT_EQ(global["params"].toObject()["scaling"].toString(), "linear");
+  EXPECT_EQ(global["params"].toObject(), report["params"].toObject());
+  const Outcome text = run({"inspect", (configs / "medgemma_27b_it.json").string()});
+  ASSERT_EQ(text.status, 0) << text.err;
+  EXPECT_NE(text.out.find("layers: 52 sliding_attention at 0, 1, 2, ..., 61: rope base=10000 "
+                          "scaling=none, window 1024; 10 full_attention at 5, 11, 17, ..., 59: "
+                          "rope base=1000000 scaling=linear factor=8\n"),
+            std::string::npos)
+      << text.out;
+  const Outcome deepseek = run({"inspect", (configs / "deepseek_v3.json").string(), "--json"});
+  ASSERT_EQ(deepseek.status, 0) << deepseek.err;
+  const QJsonObject multiplier = parseJson(deepseek.out)["reported"].toArray()[0].toObject();
+  EXPECT_EQ(multiplier["name"].toString(), "softmax_scale_multiplier");
+  EXPECT_NEAR(multiplier["value"].toDouble(), 1.8738542070926265, 1e-15);
+  const Outcome deepseekText = run({"inspect", (configs / "deepseek_v3.json").string()});
+  EXPECT_NE(deepseekText.out.find("softmax_scale_multiplier: 1.8738"), std::string::npos)
+      << deepseekText.out;
+  const Outcome llama4 = run({"inspect", (configs / "llama4_scout_excerpt.json").string()});
+  EXPECT_NE(llama4.out.find("12 full_attention at 3, 7, 11, ..., 47: nope (no positional "
+                            "encoding)"),
+            std::string::npos)
+      << llama4.out;
 }
 
 TEST_F(ModelCli, InspectChecksEachTensorsShapeAgainstTheConfig) {

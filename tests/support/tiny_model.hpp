@@ -138,7 +138,8 @@ inline TinyModel tinyModel(const std::string& modelType, const std::string& dtyp
                                              "attn_config": {"alibi": true}})";
     m.params = {{"heads", "4"}};
     tensor("word_embeddings.weight", {8, 16});
-  } else if (modelType == "t5" || modelType == "mt5" || modelType == "umt5") {
+  } else if (modelType == "t5" || modelType == "mt5" || modelType == "umt5" ||
+             modelType == "switch_transformers") {
     m.scheme = "t5";
     m.config = "{" + type + R"(, "d_model": 16, "num_heads": 4, "relative_attention_num_buckets": 8,
                   "relative_attention_max_distance": 32})";
@@ -152,11 +153,25 @@ inline TinyModel tinyModel(const std::string& modelType, const std::string& dtyp
     m.params = {{"max_len", "12"}, {"dim", "16"}};
     tensor("wpe.weight", {12, 16});
     tensor("wte.weight", {8, 16});
-  } else if (modelType == "bert" || modelType == "roberta" || modelType == "xlm-roberta") {
+  } else if (const std::map<std::string, std::string> bertLike = {{"bert", "bert."},
+                                                                  {"megatron-bert", "bert."},
+                                                                  {"ernie", "ernie."},
+                                                                  {"albert", "albert."},
+                                                                  {"electra", "electra."},
+                                                                  {"distilbert", "distilbert."},
+                                                                  {"roberta", "roberta."},
+                                                                  {"xlm-roberta", "roberta."},
+                                                                  {"xlm-roberta-xl", "roberta."},
+                                                                  {"camembert", "roberta."},
+                                                                  {"roberta-prelayernorm",
+                                                                   "roberta_prelayernorm."},
+                                                                  {"data2vec-text",
+                                                                   "data2vec_text."}};
+             bertLike.contains(modelType)) {
     m.scheme = "learned";
     m.config = "{" + type + R"(, "max_position_embeddings": 12, "hidden_size": 16})";
     m.params = {{"max_len", "12"}, {"dim", "16"}};
-    const std::string prefix = modelType == "bert" ? "bert." : "roberta.";
+    const std::string prefix = bertLike.at(modelType);
     tensor(prefix + "embeddings.position_embeddings.weight", {12, 16});
     tensor(prefix + "embeddings.word_embeddings.weight", {8, 16});
   } else if (modelType == "opt") {
@@ -191,7 +206,8 @@ inline TinyModel tinyModel(const std::string& modelType, const std::string& dtyp
     m.config = "{" + type + R"(, "n_embd": 64, "n_head": 4, "rotary_dim": 8, "n_positions": 64})";
     m.params = {{"dim", "16"}, {"layout", "interleaved"}, {"partial_rotary_factor", "0.5"}};
     tensor("transformer.wte.weight", {8, 64});
-  } else if (modelType == "deepseek_v3") {
+  } else if (modelType == "deepseek_v3" || modelType == "deepseek_v2" || modelType == "kimi_k2" ||
+             modelType == "glm_moe_dsa") {
     m.config = "{" + type + R"(, "hidden_size": 64, "num_attention_heads": 4,
                   "qk_rope_head_dim": 8, "rope_theta": 10000, "max_position_embeddings": 64})";
     m.params = {{"dim", "8"}, {"layout", "interleaved"}, {"length", "64"}};

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "posenc/base/message.hpp"
@@ -60,6 +61,15 @@ struct SchemeModel {
   /// model_type `type` (m.scheme and m.modelType are set). @throws ModelError.
   void (*map)(const ConfigReader& c, const std::string& type, const std::string& file,
               ModelMapping& m) = nullptr;
+  /// The parameters of the layers of type `layerType` ("sliding_attention", ...) of config `c`
+  /// (m.params are the long-range layers'; a scheme whose layers may differ says how, as
+  /// Gemma 3's local base or v5's rope_parameters keyed by layer type); may add to
+  /// m.notUnderstood. Null: every layer takes m.params.
+  std::vector<std::pair<std::string, std::string>> (*layer)(const ConfigReader& c,
+                                                            const std::string& type,
+                                                            const std::string& file,
+                                                            const std::string& layerType,
+                                                            ModelMapping& m) = nullptr;
   /// The shape the mapped parameters give the scheme's trained tensors (TensorFound::
   /// expected), as the model builds them; empty when the mapping gives none.
   std::vector<std::int64_t> (*expectedShape)(const ModelMapping& m) = nullptr;

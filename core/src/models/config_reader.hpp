@@ -51,6 +51,9 @@ class ConfigReader {
   ConfigReader(const nlohmann::json& j, std::string file, std::string prefix = {})
       : m_j(&j), m_file(std::move(file)), m_prefix(std::move(prefix)) {}
 
+  /// The object read (for a list the typed reads do not cover, such as layer_types).
+  [[nodiscard]] const nlohmann::json& json() const { return *m_j; }
+  [[nodiscard]] const std::string& file() const { return m_file; }
   [[nodiscard]] bool has(const char* key) const {
     const auto it = m_j->find(key);
     return it != m_j->end() && !it->is_null();
@@ -119,7 +122,7 @@ class ConfigReader {
 };
 
 /// `--set` assignments (values as text), as ModelMapping::params holds them.
-using Params = std::vector<std::pair<std::string, std::string>>;
+using Params = ParamAssignments;
 
 inline void set(Params& p, const std::string& key, const std::string& value) {
   p.emplace_back(key, value);

@@ -21,7 +21,9 @@
 
 #include "base/scheme_hooks.hpp"
 #include "base/text_util.hpp"
+#include "models/config_layers.hpp"
 #include "models/config_reader.hpp"
+#include "models/model_families.hpp"
 #include "posenc/base/scheme.hpp"
 #include "posenc/models/model_config.hpp"
 
@@ -328,45 +330,6 @@ json parseConfig(std::string_view text, const std::string& file) {
   return j;
 }
 
-/// model_type -> the scheme that draws it, as data: what the scheme reads of the config is its
-/// own (SchemeModel::map, schemes/<id>/<id>_model.cpp). Rows are tried in order; a row with
-/// `when` applies only when the config's flag of that name is true (Falcon's alibi).
-struct Family {
-  const char* modelType = nullptr;
-  const char* scheme = nullptr;
-  const char* when = nullptr;
-};
-
-const Family kFamilies[] = {
-    {"bloom", "alibi"},
-    {"falcon", "alibi", "alibi"},
-    {"mpt", "alibi"},
-    {"t5", "t5"},
-    {"mt5", "t5"},
-    {"umt5", "t5"},
-    {"gpt2", "learned"},
-    {"bert", "learned"},
-    {"roberta", "learned"},
-    {"xlm-roberta", "learned"},
-    {"opt", "learned"},
-    {"gpt_bigcode", "learned"},
-    {"vit", "learned"},
-    {"transfo-xl", "xl"},
-    {"deberta-v2", "deberta"},
-    {"deepseek_v3", "rope"},
-    {"falcon", "rope"},
-    {"gemma", "rope"},
-    {"gemma2", "rope"},
-    {"gpt_neox", "rope"},
-    {"gptj", "rope"},
-    {"llama", "rope"},
-    {"mistral", "rope"},
-    {"mixtral", "rope"},
-    {"phi3", "rope"},
-    {"qwen2", "rope"},
-    {"qwen3", "rope"},
-};
-
 /// A config of no listed model_type is drawn by this scheme when it has one of these keys.
 struct AnyType {
   const char* scheme;
@@ -375,14 +338,25 @@ struct AnyType {
 
 const AnyType kAnyType{"rope", {"rope_theta", "rope_scaling", "rope_parameters"}};
 
-/// The scheme of a config of model_type `type`: the first row of kFamilies that applies, else
-/// kAnyType's when the config has one of its keys; empty when none does.
-std::string familyScheme(const Config& c, const std::string& type) {
-  for (const Family& f : kFamilies)
-    if (type == f.modelType && (!f.when || c.flag(f.when).value_or(false))) return f.scheme;
-  for (const char* key : kAnyType.keys)
-    if (c.has(key)) return kAnyType.scheme;
-  return {};
+/// Whether config `c` has one of kAnyType's keys.
+bool anyTypeKeys(const Config& c) {
+  return std::any_of(kAnyType.keys.begin(), kAnyType.keys.end(),
+                     [&](const char* key) { return c.has(key); });
+}
+
+/// The config's model_type, else the one its first `architectures` class names (configs saved
+/// before model_type existed, such as distilgpt2's: GPT2LMHeadModel -> gpt2), noted.
+std::string modelTypeOf(const Config& c, ModelMapping& m) {
+  if (const auto t = c.text("model_type")) return *t;
+  const auto it = c.json().find("architectures");
+  if (it == c.json().end() || !it->is_array() || it->empty() || !(*it)[0].is_string()) return {};
+  const std::string arch = (*it)[0].get<std::string>();
+  const std::string type = detail::typeFromArchitecture(arch);
+  if (!type.empty())
+    m.notes.push_back("no model_type: " + type + " from architectures " +
+                      detail::printableUpTo(arch, 60) +
+                      " (transformers' AutoConfig needs model_type; the class names the family)");
+  return type;
 }
 
 }  // namespace
@@ -390,7 +364,7 @@ std::string familyScheme(const Config& c, const std::string& type) {
 const std::vector<std::string>& supportedModelTypes() {
   static const std::vector<std::string> types = [] {
     std::vector<std::string> t;
-    for (const Family& f : kFamilies) t.emplace_back(f.modelType);
+    for (const detail::ModelFamily& f : detail::modelFamilies()) t.emplace_back(f.modelType);
     std::sort(t.begin(), t.end());
     t.erase(std::unique(t.begin(), t.end()), t.end());
     return t;
@@ -402,11 +376,32 @@ ModelMapping mapConfig(std::string_view configText, const std::string& fileName)
   // Every message starts with the file's name: a path's bytes pass the printable filter too.
   const std::string file = detail::printableUpTo(fileName, 1024);
   const json j = parseConfig(configText, file);
-  const Config c(j, file);
+  const Config outer(j, file);
   ModelMapping m;
-  m.modelType = c.text("model_type").value_or("");
+  m.modelType = modelTypeOf(outer, m);
   const std::string& type = m.modelType;
-  m.scheme = familyScheme(c, type);
+  // A multimodal wrapper (Gemma 3, Llama 4, Qwen3-VL, ...) keeps its text model's keys in
+  // text_config, as its configuration class's sub_configs say; an unknown type's text_config
+  // is read when it has RoPE's keys and the wrapper has none.
+  Config c = outer;
+  const detail::ModelFamily* fam = detail::findFamily(type, outer);
+  if (const auto text = outer.object("text_config");
+      text && (fam ? fam->textConfig : !anyTypeKeys(outer) && anyTypeKeys(*text))) {
+    c = *text;
+    m.notes.emplace_back("the text model's keys are read from text_config");
+  }
+  if (fam) {
+    m.scheme = fam->scheme;
+    if (fam->remoteCode)
+      m.notes.push_back(detail::printableUpTo(type, 60) +
+                        " is remote code (trust_remote_code): read as the model's own "
+                        "modeling file reads it");
+  } else if (anyTypeKeys(c)) {
+    m.scheme = kAnyType.scheme;
+    m.notes.push_back("model_type \"" + detail::printableUpTo(type, 60) +
+                      "\" is not in our table: drawn as generic RoPE from its rope_theta / "
+                      "rope_scaling / rope_parameters and head sizes");
+  }
   const detail::SchemeModel* model = nullptr;
   if (!m.scheme.empty()) model = &detail::hooksOf(findScheme(m.scheme)).model;
   if (model && model->map) {
@@ -418,6 +413,7 @@ ModelMapping mapConfig(std::string_view configText, const std::string& fileName)
                                         : Message(kUnknownModelType,
                                                   {detail::printableUpTo(type, 60), list}));
   }
+  detail::buildLayers(c, type, file, fam, m);
   return m;
 }
 

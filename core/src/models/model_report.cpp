@@ -2,6 +2,7 @@
 // `posenc inspect` and `posenc models` (model_config.hpp): a model's files, what its config
 // maps to, and where the tensors it needs are, read from the checkpoint's headers only.
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -24,6 +25,21 @@ const MessageTemplate kAConfigJson{"a config.json", "what a file is, in 'too lar
 const MessageTemplate kNoConfigBeside{
     "there is no config.json beside the checkpoint, so the scheme and its parameters are "
     "unknown (name the model folder, or give the table with --table FILE:NAME)"};
+
+const MessageTemplate kLayerRun{
+    "%1 %2: %3",
+    "a run of a model's layers: %1 how many; %2 their type, e.g. sliding_attention; "
+    "%3 what they use, e.g. 'rope base=10000, window 1024'"};
+const MessageTemplate kLayerRunAt{
+    "%1 %2 at %3: %4",
+    "a run of a model's layers: %1 how many; %2 their type; %3 their indices, e.g. '5, 11, "
+    "..., 59'; %4 what they use"};
+const MessageTemplate kLayerRuns{"%1; %2", "two runs of layers, one after the other"};
+const MessageTemplate kLayerWindow{"%1, window %2",
+                                   "%1: what a layer uses; %2: its sliding window or chunk in "
+                                   "tokens"};
+const MessageTemplate kLayerNoPosition{"%1 (no positional encoding)",
+                                       "%1: the scheme id of a layer without positions, nope"};
 
 /// Most bytes of a config.json read (a config is a few kilobytes).
 constexpr std::uintmax_t kMaxConfigBytes = std::uintmax_t{16} << 20;
@@ -53,6 +69,85 @@ std::vector<SafetensorsFile> checkpointFiles(const fs::path& checkpoint) {
   }
   return out;
 }
+
+/// The layers grouped by what they use (type, scheme, parameters, window), in order of first
+/// appearance, with their indices.
+struct LayerGroup {
+  const ModelLayer* first = nullptr;
+  std::vector<std::int64_t> indices{};
+};
+
+std::vector<LayerGroup> layerGroups(const std::vector<ModelLayer>& layers) {
+  std::vector<LayerGroup> groups;
+  for (const ModelLayer& l : layers) {
+    const auto same = [&](const LayerGroup& g) {
+      return g.first->type == l.type && g.first->scheme == l.scheme &&
+             g.first->params == l.params && g.first->window == l.window;
+    };
+    auto it = std::find_if(groups.begin(), groups.end(), same);
+    if (it == groups.end()) it = groups.insert(groups.end(), LayerGroup{&l, {}});
+    it->indices.push_back(l.index);
+  }
+  return groups;
+}
+
+/// "5, 11, 17, ..., 59": at most four indices, the last after an ellipsis.
+std::string indexList(const std::vector<std::int64_t>& v) {
+  std::string s;
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    if (v.size() > 4 && i == 3) {
+      s += ", ..., " + std::to_string(v.back());
+      break;
+    }
+    s += (i ? ", " : "") + std::to_string(v[i]);
+  }
+  return s;
+}
+
+/// What a group's layers use: the scheme and the parameters in which the groups differ.
+MessageArg layerUse(const LayerGroup& g, const std::vector<LayerGroup>& all,
+                    const std::string& modelScheme) {
+  std::string use = g.first->scheme;
+  for (const auto& [k, v] : g.first->params) {
+    bool differs = false;
+    for (const LayerGroup& o : all) {
+      if (o.first->scheme != g.first->scheme) continue;
+      std::string other;
+      for (const auto& [ok, ov] : o.first->params)
+        if (ok == k) other = ov;
+      differs = differs || other != v;
+    }
+    if (differs) use += " " + k + "=" + detail::printableUpTo(v, 40);
+  }
+  MessageArg arg = use;
+  if (g.first->scheme != modelScheme) arg = Message(kLayerNoPosition, {use});
+  if (g.first->window) arg = Message(kLayerWindow, {arg, std::to_string(*g.first->window)});
+  return arg;
+}
+
+}  // namespace
+
+Message layerSummary(const ModelMapping& m) {
+  const std::vector<LayerGroup> groups = layerGroups(m.layers);
+  std::vector<Message> runs;
+  for (const LayerGroup& g : groups) {
+    const std::string count = std::to_string(g.indices.size());
+    const bool contiguous =
+        g.indices.back() - g.indices.front() + 1 == static_cast<std::int64_t>(g.indices.size());
+    runs.push_back(
+        groups.size() == 1 || contiguous
+            ? Message(kLayerRun, {count, detail::printableUpTo(g.first->type, 60),
+                                  layerUse(g, groups, m.scheme)})
+            : Message(kLayerRunAt, {count, detail::printableUpTo(g.first->type, 60),
+                                    indexList(g.indices), layerUse(g, groups, m.scheme)}));
+  }
+  if (runs.empty()) return Message();
+  Message all = runs.back();
+  for (std::size_t i = runs.size() - 1; i-- > 0;) all = Message(kLayerRuns, {runs[i], all});
+  return all;
+}
+
+namespace {
 
 std::string joined(const std::vector<std::string>& v, const char* sep) {
   std::string s;
@@ -130,8 +225,42 @@ void writeText(std::ostream& out, const ModelReport& r) {
           << "): the random stand-in is drawn\n";
     }
   }
+  if (!m.layers.empty()) out << "layers: " << shown(layerSummary(m).english()) << "\n";
+  for (const ReportedValue& v : m.reported)
+    out << shown(v.name) << ": " << formatValue(Value{v.value}) << " = " << shown(v.formula)
+        << "\n";
   for (const std::string& n : m.notUnderstood) out << "not understood: " << shown(n) << "\n";
   for (const std::string& n : m.notes) out << "note: " << shown(n) << "\n";
+}
+
+std::string stringArray(const std::vector<std::string>& v);
+
+void writeParamsObject(std::ostream& out, const ParamAssignments& params) {
+  out << "{";
+  for (std::size_t i = 0; i < params.size(); ++i)
+    out << (i ? ", " : "") << jsonString(params[i].first) << ": " << jsonString(params[i].second);
+  out << "}";
+}
+
+void writeLayersJson(std::ostream& out, const ModelMapping& m) {
+  out << ", \"layers\": [";
+  for (std::size_t i = 0; i < m.layers.size(); ++i) {
+    const ModelLayer& l = m.layers[i];
+    out << (i ? ", " : "") << "{\"index\": " << l.index << ", \"type\": " << jsonString(l.type)
+        << ", \"scheme\": " << jsonString(l.scheme) << ", \"params\": ";
+    writeParamsObject(out, l.params);
+    out << ", \"window\": " << (l.window ? std::to_string(*l.window) : std::string("null"))
+        << ", \"notes\": " << stringArray(l.notes) << "}";
+  }
+  out << "], \"reported\": [";
+  for (std::size_t i = 0; i < m.reported.size(); ++i) {
+    const ReportedValue& v = m.reported[i];
+    char value[32];
+    std::snprintf(value, sizeof value, "%.17g", v.value);
+    out << (i ? ", " : "") << "{\"name\": " << jsonString(v.name) << ", \"value\": " << value
+        << ", \"formula\": " << jsonString(v.formula) << "}";
+  }
+  out << "]";
 }
 
 std::string stringArray(const std::vector<std::string>& v) {
@@ -155,11 +284,9 @@ void writeJson(std::ostream& out, const ModelReport& r) {
   }
   const ModelMapping& m = *r.mapping;
   out << ", \"model_type\": " << jsonString(m.modelType) << ", \"scheme\": " << jsonString(m.scheme)
-      << ", \"params\": {";
-  for (std::size_t i = 0; i < m.params.size(); ++i)
-    out << (i ? ", " : "") << jsonString(m.params[i].first) << ": "
-        << jsonString(m.params[i].second);
-  out << "}, \"params_error\": " << (r.paramsError.empty() ? "null" : jsonString(r.paramsError))
+      << ", \"params\": ";
+  writeParamsObject(out, m.params);
+  out << ", \"params_error\": " << (r.paramsError.empty() ? "null" : jsonString(r.paramsError))
       << ", \"tensors\": [";
   for (std::size_t i = 0; i < r.tensors.size(); ++i) {
     const TensorFound& t = r.tensors[i];
@@ -183,7 +310,9 @@ void writeJson(std::ostream& out, const ModelReport& r) {
     }
     out << "}";
   }
-  out << "], \"not_understood\": " << stringArray(m.notUnderstood)
+  out << "]";
+  writeLayersJson(out, m);
+  out << ", \"not_understood\": " << stringArray(m.notUnderstood)
       << ", \"notes\": " << stringArray(m.notes) << "}\n";
 }
 

@@ -67,8 +67,11 @@ TEST(ModelConfig, Phi3TakesTheTopLevelOriginalLengthAndBothFactorLists) {
   EXPECT_EQ(p.at("long_factor").substr(0, 40), "1.0299999713897705,1.0499999523162842,1.");
   EXPECT_EQ(std::count(p.at("short_factor").begin(), p.at("short_factor").end(), ','), 47);
   EXPECT_NE(p.at("short_factor").find("1.1500000000000001"), std::string::npos);  // exact digits
-  ASSERT_EQ(m.notes.size(), 1U);
-  EXPECT_NE(m.notes[0].find("sliding_window = 262144"), std::string::npos);
+  // The sliding window is the layers' now (modeling_phi3.py masks every layer with it).
+  EXPECT_TRUE(m.notes.empty());
+  ASSERT_EQ(m.layers.size(), 32U);
+  EXPECT_EQ(m.layers[0].type, "sliding_attention");
+  EXPECT_EQ(m.layers[31].window, 262144);
 }
 
 TEST(ModelConfig, YarnModelsKeepTheirFactorAndOptions) {
@@ -140,10 +143,20 @@ TEST(ModelConfig, UnknownScalingKeysAreReportedNotIgnored) {
       R"({"model_type": "qwen2", "hidden_size": 1024, "num_attention_heads": 8,
           "rope_scaling": {"type": "mrope", "mrope_section": [16, 24, 24]}})",
       "config.json");
+  // configuration_qwen2_vl.py turns "mrope" into "default": a text token has one position on
+  // all three axes; mrope_section is noted, not refused.
   EXPECT_EQ(params(m).at("scaling"), "none");
-  ASSERT_EQ(m.notUnderstood.size(), 2U);
-  EXPECT_NE(m.notUnderstood[0].find("\"mrope\""), std::string::npos);
-  EXPECT_NE(m.notUnderstood[1].find("rope_scaling.mrope_section"), std::string::npos);
+  EXPECT_TRUE(m.notUnderstood.empty());
+  ASSERT_EQ(m.notes.size(), 1U);
+  EXPECT_NE(m.notes[0].find("rope_scaling.mrope_section = [16,24,24]"), std::string::npos);
+  const ModelMapping odd = mapConfig(
+      R"({"model_type": "qwen2", "hidden_size": 1024, "num_attention_heads": 8,
+          "rope_scaling": {"type": "wobbly", "wobble": 3}})",
+      "config.json");
+  EXPECT_EQ(params(odd).at("scaling"), "none");
+  ASSERT_EQ(odd.notUnderstood.size(), 2U);
+  EXPECT_NE(odd.notUnderstood[0].find("\"wobbly\""), std::string::npos);
+  EXPECT_NE(odd.notUnderstood[1].find("rope_scaling.wobble"), std::string::npos);
 }
 
 TEST(ModelConfig, AlibiT5LearnedXlAndDeberta) {
@@ -214,7 +227,10 @@ TEST(ModelConfig, Qwen25AndBloomPublishedConfigs) {
   EXPECT_EQ(q.at("train_length"), "32768");
   EXPECT_EQ(q.at("length"), "32768");
   EXPECT_EQ(q.count("partial_rotary_factor"), 0U);
-  EXPECT_TRUE(qwen.notes.empty());  // use_sliding_window: false
+  // use_sliding_window: false (configuration_qwen2.py sets sliding_window to None), said.
+  ASSERT_EQ(qwen.notes.size(), 1U);
+  EXPECT_NE(qwen.notes[0].find("use_sliding_window is false"), std::string::npos);
+  for (const ModelLayer& l : qwen.layers) EXPECT_FALSE(l.window.has_value());
   EXPECT_TRUE(qwen.notUnderstood.empty());
   const ModelMapping bloom = mapConfig(configText("bloom-560m.json"), "config.json");
   EXPECT_EQ(bloom.scheme, "alibi");

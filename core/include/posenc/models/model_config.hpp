@@ -36,6 +36,36 @@ struct TensorUse {
   bool fileOnly = false;
 };
 
+/// `--set` assignments (values as text), as a mapping holds parameters.
+using ParamAssignments = std::vector<std::pair<std::string, std::string>>;
+
+/// One decoder layer of a model as its config builds it (the config's `layer_types`, or the
+/// family's rule where the config has none: docs/models.md "Layer rules").
+struct ModelLayer {
+  std::int64_t index = 0;  ///< 0 .. num_hidden_layers - 1.
+  /// The config's layer type: "full_attention", "sliding_attention", "chunked_attention",
+  /// "linear_attention", ... ("full_attention" for a model whose layers are all alike).
+  std::string type{};
+  /// The scheme drawing this layer: the model's scheme, or "nope" for a layer without
+  /// positional encoding (Llama 4's every 4th layer, Qwen3-Next's linear attention).
+  std::string scheme{};
+  /// That layer's parameters in `--set` form, complete as ModelMapping::params are (the
+  /// scheme's makeParams accepts them).
+  ParamAssignments params{};
+  /// Sliding window or chunk size in tokens; empty for full attention.
+  std::optional<std::int64_t> window{};
+  std::vector<std::string> notes{};  ///< What is particular to this layer.
+  friend bool operator==(const ModelLayer&, const ModelLayer&) = default;
+};
+
+/// A number the model derives from its config that no parameter draws, reported with its
+/// formula (DeepSeek's softmax-scale multiplier mscale(factor, mscale_all_dim)^2).
+struct ReportedValue {
+  std::string name{};     ///< e.g. "softmax_scale_multiplier".
+  double value = 0;       ///< e.g. 1.8738...
+  std::string formula{};  ///< e.g. "(0.1 * mscale_all_dim * ln(factor) + 1)^2, ...".
+};
+
 /// What a config.json maps to.
 struct ModelMapping {
   std::string modelType{};  ///< config's model_type, e.g. "llama".
@@ -49,6 +79,13 @@ struct ModelMapping {
   std::vector<std::string> notUnderstood{};
   /// Plain-English notes for the picture and `inspect` (e.g. RoBERTa's offset of 2).
   std::vector<std::string> notes{};
+  /// One entry per decoder layer (num_hidden_layers of them; empty when the config gives no
+  /// layer count). `scheme` and `params` above are those of the long-range layers: the first
+  /// full-attention layer with positional encoding, else the first layer with any.
+  std::vector<ModelLayer> layers{};
+  /// Values derived from the config that no parameter draws (softmax-scale multipliers, Llama
+  /// 4's attention temperature tuning).
+  std::vector<ReportedValue> reported{};
 };
 
 /// Thrown for a config that cannot be mapped: not JSON, no model_type, an unknown model_type
@@ -163,6 +200,12 @@ struct ModelSetup {
 /// cannot be mapped, FileError for a broken checkpoint.
 [[nodiscard]] ModelSetup modelSetup(const std::string& pathOrId,
                                     const std::filesystem::path& cache);
+
+/// The layers of `m` in one sentence, runs of alike layers with their count, type, indices and
+/// what they use, e.g. "52 sliding_attention: rope base=10000 scaling=none, window 1024; 10
+/// full_attention at 5, 11, 17, ..., 59: rope base=1000000 scaling=linear factor=8". Empty for
+/// a mapping without layers.
+[[nodiscard]] Message layerSummary(const ModelMapping& m);
 
 /// The report as text (one fact per line) or as one JSON object.
 void writeModelReport(std::ostream& out, const ModelReport& report, bool json);

@@ -6,6 +6,7 @@
 // max_len already).
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,35 @@ const MessageTemplate kAtMostGrid{
 const MessageTemplate kRowsAtMost{"at most %1 (max_len, the rows of the table)",
                                   "what a config value must be; %1: the longest max_len"};
 
+/// The BERT-like encoders: their checkpoint's prefix and whether positions start after the
+/// padding index (RoBERTa's create_position_ids_from_input_ids).
+struct BertLike {
+  const char* modelType;
+  const char* prefix;
+  bool padOffset;
+};
+
+const BertLike kBertLike[] = {
+    {"bert", "bert.", false},
+    {"megatron-bert", "bert.", false},
+    {"ernie", "ernie.", false},
+    {"albert", "albert.", false},
+    {"electra", "electra.", false},
+    {"distilbert", "distilbert.", false},
+    {"roberta", "roberta.", true},
+    {"xlm-roberta", "roberta.", true},
+    {"xlm-roberta-xl", "roberta.", true},
+    {"roberta-prelayernorm", "roberta_prelayernorm.", true},
+    {"camembert", "roberta.", true},
+    {"data2vec-text", "data2vec_text.", true},
+};
+
+const BertLike* bertLike(const std::string& type) {
+  for (const BertLike& b : kBertLike)
+    if (type == b.modelType) return &b;
+  return nullptr;
+}
+
 void mapLearned(const ConfigReader& c, const std::string& type, const std::string& file,
                 ModelMapping& m) {
   // ViT's configs have no max_position_embeddings: its rows come from the patch grid below.
@@ -38,19 +68,30 @@ void mapLearned(const ConfigReader& c, const std::string& type, const std::strin
   const char* rowsKey = "max_position_embeddings";
   for (const char* k : {"n_ctx", "n_positions", "max_position_embeddings"})
     if (c.has(k)) rowsKey = k;  // the one `required` read
-  const std::int64_t dim = required(c, {"hidden_size", "n_embd", "d_model"}, file);
+  // ALBERT and ELECTRA factorise the embedding: the table is embedding_size wide
+  // (modeling_albert.py / modeling_electra.py: nn.Embedding(max_position_embeddings,
+  // embedding_size)), projected to hidden_size after. DistilBERT calls its width `dim`.
+  const std::optional<std::int64_t> narrow = c.whole("embedding_size");
+  const std::int64_t dim =
+      narrow ? *narrow : required(c, {"hidden_size", "n_embd", "d_model", "dim"}, file);
+  if (narrow)
+    m.notes.push_back("the position table is embedding_size = " + wholeText(*narrow) +
+                      " wide (projected to hidden_size after the embeddings are summed)");
   std::int64_t offset = 0;  // position p uses row p + offset
+  const BertLike* bert = bertLike(type);
   if (type == "gpt2" || type == "gpt_bigcode") {
     m.tensors.push_back({"position table", prefixed("wpe.weight", {"transformer."}), "table"});
-  } else if (type == "bert") {
-    m.tensors.push_back(
-        {"position table", prefixed("embeddings.position_embeddings.weight", {"bert."}), "table"});
-  } else if (type == "roberta" || type == "xlm-roberta") {
+  } else if (bert && !bert->padOffset) {
+    m.tensors.push_back({"position table",
+                         prefixed("embeddings.position_embeddings.weight", {bert->prefix}),
+                         "table"});
+  } else if (bert) {
     // HF modeling_roberta.py create_position_ids_from_input_ids: padding_idx + 1 + p, with
     // padding_idx = pad_token_id = 1; max_position_embeddings (514) already counts the 2 rows.
     offset = std::max<std::int64_t>(0, c.whole("pad_token_id").value_or(1) + 1);
     m.tensors.push_back({"position table",
-                         prefixed("embeddings.position_embeddings.weight", {"roberta."}), "table"});
+                         prefixed("embeddings.position_embeddings.weight", {bert->prefix}),
+                         "table"});
     m.notes.emplace_back("position p of the text uses row p + " + wholeText(offset) +
                          " (padding_idx + 1): rows 0 .. " + wholeText(offset - 1) +
                          " are never used");

@@ -40,10 +40,17 @@ const MessageTemplate kAtLeast4WithScaling{
 const MessageTemplate kShareGivingRotary{
     "a share of dim giving d_rot %1",
     "%1: what d_rot must be, e.g. 'at least 4 with scaling ntk (...)'"};
-const MessageTemplate kLessThanHighFreq{"less than high_freq_factor (%1)",
-                                        "%1: the value of high_freq_factor"};
-const MessageTemplate kGreaterThanBetaSlow{"greater than beta_slow (%1)",
-                                           "%1: the value of beta_slow"};
+const MessageTemplate kAtMostHighFreq{
+    "at most high_freq_factor (%1); transformers' _validate_llama3_rope_parameters warns when "
+    "they are equal",
+    "%1: the value of high_freq_factor"};
+const MessageTemplate kAtLeastBetaSlow{
+    "at least beta_slow (%1); transformers' _validate_yarn_rope_parameters warns below",
+    "%1: the value of beta_slow"};
+const MessageTemplate kProportionalScalings{
+    "none or linear with partial_rotary proportional (transformers' "
+    "_compute_proportional_rope_parameters divides by factor and nothing else)",
+    "what the scaling must be when partial_rotary is proportional"};
 const MessageTemplate kAttentionFactorRange{"a number from 0 (the scaling's own rule) to 100"};
 const MessageTemplate kNotGivenRange{"a number from 0 (not given) to 100"};
 const MessageTemplate kLongRopeLists{
@@ -93,7 +100,8 @@ Vector llama3Frequencies(const RopeParams& p, Index dRot) {
     const double smooth = (old / wavelen - p.lowFreqFactor) / (p.highFreqFactor - p.lowFreqFactor);
     const double smoothed = (1.0 - smooth) * llama / p.factor + smooth * llama;
     const bool medium = !(wavelen < highFreqWavelen) && !(wavelen > lowFreqWavelen);
-    theta(k) = medium ? smoothed : llama;
+    // low = high: the blend divides 0 by 0 at a wavelength exactly on the bound; kept there.
+    theta(k) = medium && p.highFreqFactor > p.lowFreqFactor ? smoothed : llama;
   }
   return theta;
 }
@@ -133,6 +141,9 @@ void checkRotaryWidth(const RopeParams& p) {
     throw ParamError("partial_rotary_factor", text(p.partialRotaryFactor),
                      Message(kShareOfDimEven,
                              {text(p.dim), text(static_cast<std::int64_t>(dRot))}));
+  if (p.proportional && ropeTurningPairs(p) < 1)
+    throw ParamError("partial_rotary_factor", text(p.partialRotaryFactor),
+                     Message(kShareOfDimEven, {text(p.dim), text(std::int64_t{0})}));
   const bool partial = dRot < p.dim;
   if (p.pair < 0 || p.pair >= dRot / 2)
     throw ParamError("pair", text(p.pair),
@@ -156,18 +167,24 @@ void checkScalingParams(const RopeParams& p) {
   if (!(p.highFreqFactor > 0.0 && p.highFreqFactor <= 1e6))
     throw ParamError("high_freq_factor", text(p.highFreqFactor),
                      Message(allowed::kNumberAboveAtMost, {"0", "1e6"}));
-  if (!(p.lowFreqFactor < p.highFreqFactor))
+  // Equal is accepted (Llama 4: low = high = 1): no wavelength is then between the two bounds
+  // but one exactly on them, so every pair is kept or divided (llama3Frequencies).
+  if (!(p.lowFreqFactor <= p.highFreqFactor))
     throw ParamError("low_freq_factor", text(p.lowFreqFactor),
-                     Message(kLessThanHighFreq, {text(p.highFreqFactor)}));
+                     Message(kAtMostHighFreq, {text(p.highFreqFactor)}));
   if (!(p.betaSlow > 0.0 && p.betaSlow <= 1e6))
     throw ParamError("beta_slow", text(p.betaSlow),
                      Message(allowed::kNumberAboveAtMost, {"0", "1e6"}));
   if (!(p.betaFast > 0.0 && p.betaFast <= 1e6))
     throw ParamError("beta_fast", text(p.betaFast),
                      Message(allowed::kNumberAboveAtMost, {"0", "1e6"}));
-  if (!(p.betaFast > p.betaSlow))
-    throw ParamError("beta_fast", text(p.betaFast),
-                     Message(kGreaterThanBetaSlow, {text(p.betaSlow)}));
+  // Equal is accepted (Kimi K2: beta_fast = beta_slow = 1): HF's linear_ramp_factor then adds
+  // 0.001 to the upper bound (yarnFrequencies does too); transformers warns only below.
+  if (!(p.betaFast >= p.betaSlow))
+    throw ParamError("beta_fast", text(p.betaFast), Message(kAtLeastBetaSlow, {text(p.betaSlow)}));
+  if (p.proportional && p.scaling != RopeScaling::None && p.scaling != RopeScaling::Linear)
+    throw ParamError("scaling", std::string(ropeScalingId(p.scaling)),
+                     Message(kProportionalScalings));
   if (!(p.attentionFactor >= 0.0 && p.attentionFactor <= 100.0))
     throw ParamError("attention_factor", text(p.attentionFactor), Message(kAttentionFactorRange));
   if (!(p.mscale >= 0.0 && p.mscale <= 100.0))
@@ -232,8 +249,18 @@ void checkRopeParams(const RopeParams& p) {
 }
 
 Index ropeRotaryDim(const RopeParams& p) {
+  // Proportional: every dimension is in a pair (the rest turn at frequency 0).
+  if (p.proportional) return p.dim;
   // HF: dim = int(head_dim * partial_rotary_factor), a double product truncated.
   return static_cast<Index>(static_cast<double>(p.dim) * p.partialRotaryFactor);
+}
+
+Index ropeTurningPairs(const RopeParams& p) {
+  // HF _compute_proportional_rope_parameters: rope_angles = int(rope_proportion * head_dim // 2)
+  // (Python's // of a float floors it).
+  if (p.proportional)
+    return static_cast<Index>(std::floor(p.partialRotaryFactor * static_cast<double>(p.dim) / 2.0));
+  return ropeRotaryDim(p) / 2;
 }
 
 double ropeAttentionFactor(const RopeParams& p) {
@@ -305,6 +332,9 @@ Vector ropeScaledFrequencies(const RopeParams& p) {
       return longRopeFrequencies(p, dRot);
     default: {
       Vector theta = ropeFrequencies(dRot, ropeScaledBase(p));
+      // Proportional (Gemma 4's full layers): the exponent 2k/d over the whole head, pairs from
+      // rope_angles on at frequency 0 (cos 1, sin 0: those dimensions pass unrotated).
+      if (p.proportional) theta.tail(theta.size() - ropeTurningPairs(p)).setZero();
       if (p.scaling == RopeScaling::Linear) theta /= p.factor;
       return theta;
     }

@@ -257,6 +257,11 @@ RopeParams ropeParamsFrom(const ParamSet& params) {
   p.shortFactor = params.getList("short_factor");
   p.longFactor = params.getList("long_factor");
   p.partialRotaryFactor = params.getReal("partial_rotary_factor");
+  const std::string& partial = params.getChoice("partial_rotary");
+  if (partial != "plain" && partial != "proportional")
+    throw ParamError("partial_rotary", partial,
+                     Message(allowed::kOneOf, {MessageArg::list({"plain", "proportional"})}));
+  p.proportional = partial == "proportional";
   p.seed = static_cast<std::uint64_t>(params.getInt("seed"));
   p.pair = params.getInt("pair");
   p.queries = params.getInt("queries");
@@ -316,6 +321,16 @@ SchemeInfo ropeInfo() {
                .choices = {"half", "interleaved"},
                .description = "Pairing: half = LLaMA/NeoX rotate_half (k, k + d/2); "
                               "interleaved = RoFormer/GPT-J rotate_every_two (2k, 2k + 1)"},
+              quiet(ParamSpec{
+                  .id = "partial_rotary",
+                  .type = ParamType::Choice,
+                  .defaultValue = std::string{"plain"},
+                  .choices = {"plain", "proportional"},
+                  .description =
+                      "How a partial_rotary_factor below 1 is built: plain = the first d_rot "
+                      "dims rotate, theta_k = base^(-2k/d_rot); proportional (Gemma 4's full "
+                      "layers) = theta_k = base^(-2k/dim) for k < int(f dim / 2), the other "
+                      "pairs at frequency 0 (cos 1)"}),
               {.id = "scaling",
                .type = ParamType::Choice,
                .defaultValue = std::string{"none"},
@@ -343,7 +358,7 @@ SchemeInfo ropeInfo() {
                   quiet(openReal(
                       "low_freq_factor", 1.0, 1e6,
                       "llama3: pairs whose wavelength exceeds L_train / low_freq_factor are "
-                      "divided by s (less than high_freq_factor)")),
+                      "divided by s (at most high_freq_factor)")),
                   {"llama3"}),
               forScalings(quiet(openReal(
                               "high_freq_factor", 4.0, 1e6,
@@ -353,7 +368,7 @@ SchemeInfo ropeInfo() {
               forScalings(quiet(openReal(
                               "beta_fast", 32.0, 1e6,
                               "yarn: pairs turning more than beta_fast times over L_train are kept "
-                              "(greater than beta_slow)")),
+                              "(at least beta_slow)")),
                           {"yarn"}),
               forScalings(
                   quiet(openReal("beta_slow", 1.0, 1e6,

@@ -760,12 +760,22 @@ TEST(RopeScalingCheck, BadValuesAreRefusedNamingTheParameter) {
     }
     return {"(accepted)", ""};
   };
-  EXPECT_EQ(error({{"beta_fast", "1"}}).first, "beta_fast");
-  EXPECT_EQ(error({{"beta_fast", "1"}}).second, "greater than beta_slow (1)");
+  // transformers warns only when beta_fast < beta_slow: equal is drawn (Kimi K2's 1 and 1).
+  EXPECT_EQ(error({{"beta_fast", "1"}}).first, "(accepted)");
+  EXPECT_EQ(error({{"beta_fast", "0.5"}}).first, "beta_fast");
+  EXPECT_EQ(error({{"beta_fast", "0.5"}}).second,
+            "at least beta_slow (1); transformers' _validate_yarn_rope_parameters warns below");
   EXPECT_EQ(error({{"beta_slow", "40"}}).first, "beta_fast");
   EXPECT_EQ(error({{"beta_fast", "0"}}).first, "beta_fast");
-  EXPECT_EQ(error({{"low_freq_factor", "4"}}).first, "low_freq_factor");
-  EXPECT_EQ(error({{"low_freq_factor", "4"}}).second, "less than high_freq_factor (4)");
+  // Equal is drawn (Llama 4: low = high = 1); above is refused.
+  EXPECT_EQ(error({{"low_freq_factor", "4"}}).first, "(accepted)");
+  EXPECT_EQ(error({{"low_freq_factor", "5"}}).first, "low_freq_factor");
+  EXPECT_EQ(error({{"low_freq_factor", "5"}}).second,
+            "at most high_freq_factor (4); transformers' _validate_llama3_rope_parameters warns "
+            "when they are equal");
+  EXPECT_EQ(error({{"partial_rotary", "proportional"}, {"scaling", "yarn"}, {"factor", "2"}}).first,
+            "scaling");
+  EXPECT_EQ(error({{"partial_rotary", "sideways"}}).first, "partial_rotary");
   EXPECT_EQ(error({{"high_freq_factor", "0.5"}}).first, "low_freq_factor");
   EXPECT_EQ(error({{"factor", "0.5"}, {"scaling", "yarn"}}).first, "factor");
   EXPECT_EQ(error({{"scaling", "longrope"}}).first, "short_factor");
@@ -789,7 +799,7 @@ TEST(RopeScalingCheck, BadValuesAreRefusedNamingTheParameter) {
   EXPECT_EQ(error({{"mscale", "-1"}}).first, "mscale");
   // The struct-level check refuses the same things.
   RopeParams p;
-  p.betaFast = 1.0;
+  p.betaFast = 0.5;
   EXPECT_THROW(checkRopeParams(p), ParamError);
   p = RopeParams{};
   p.longFactor = {1.0, 2.0};
@@ -883,6 +893,60 @@ TEST(RopeCompanion, LongRopeComparesAgainstNoScaling) {
   ASSERT_TRUE(other.has_value());
   EXPECT_NO_THROW(validateParams(*scheme, *other));
   EXPECT_EQ(other->getChoice("scaling"), "none");
+}
+
+}  // namespace
+}  // namespace posenc
+
+namespace posenc {
+namespace {
+
+// Proportional RoPE (Gemma 4's full-attention layers), against values computed in Python
+// from transformers' modeling_rope_utils.py `_compute_proportional_rope_parameters` with
+// head_dim = global_head_dim 512, rope_theta 1e6, partial_rotary_factor 0.25:
+// rope_angles = int(0.25 * 512 // 2) = 64, inv_freq[k] = 1 / 1e6 ** (2k / 512) for k < 64,
+// then 192 zeros; inv_freq[1] = 0.9474635256553754, inv_freq[63] = 0.033376246942920386.
+TEST(RopeProportional, FrequenciesAreTheExponentOverTheWholeHeadThenZeros) {
+  const auto scheme = makeRopeScheme();
+  const ParamSet set = makeParams(*scheme, {{"dim", "512"},
+                                            {"base", "1000000"},
+                                            {"partial_rotary_factor", "0.25"},
+                                            {"partial_rotary", "proportional"}});
+  const RopeParams p = ropeParamsFrom(set);
+  EXPECT_TRUE(p.proportional);
+  EXPECT_EQ(ropeRotaryDim(p), 512);
+  EXPECT_EQ(ropeTurningPairs(p), 64);
+  const Vector theta = ropeScaledFrequencies(p);
+  ASSERT_EQ(theta.size(), 256);
+  EXPECT_EQ(theta(0), 1.0);
+  EXPECT_NEAR(theta(1), 0.9474635256553754, 1e-15);
+  EXPECT_NEAR(theta(63), 0.033376246942920386, 1e-16);
+  for (Index k = 64; k < 256; ++k) EXPECT_EQ(theta(k), 0.0) << k;
+  // Plain partial rotary over the same numbers differs: its exponent is over d_rot = 128.
+  RopeParams plain = p;
+  plain.proportional = false;
+  EXPECT_NEAR(ropeScaledFrequencies(plain)(1), std::pow(1e6, -2.0 / 128.0), 1e-15);
+  // The cache: a pair at frequency 0 is cos 1, sin 0 at every position (HF emb = cat(freqs,
+  // freqs): column 300 holds pair 300 - 256 = 44, which turns; column 100 does not).
+  const std::vector<Index> rows = {0, 7, 1000};
+  const std::vector<Index> cols = {100, 300, 356};
+  const Matrix cosines = ropeCache(p, rows, cols, false);
+  const Matrix sines = ropeCache(p, rows, cols, true);
+  for (Index r = 0; r < 3; ++r) {
+    EXPECT_EQ(cosines(r, 0), 1.0);
+    EXPECT_EQ(sines(r, 0), 0.0);
+    EXPECT_EQ(cosines(r, 2), 1.0);  // pair 100 again
+  }
+  EXPECT_NEAR(cosines(1, 1), std::cos(7.0 * std::pow(1e6, -88.0 / 512.0)), 1e-15);
+  // A factor divides every frequency (inv_freq /= factor), zeros stay zero.
+  const RopeParams scaled = ropeParamsFrom(makeParams(*scheme, {{"dim", "512"},
+                                                                {"base", "1000000"},
+                                                                {"partial_rotary_factor", "0.25"},
+                                                                {"partial_rotary", "proportional"},
+                                                                {"scaling", "linear"},
+                                                                {"factor", "4"}}));
+  EXPECT_NEAR(ropeScaledFrequencies(scaled)(1), 0.9474635256553754 / 4, 1e-15);
+  EXPECT_EQ(ropeScaledFrequencies(scaled)(200), 0.0);
 }
 
 }  // namespace

@@ -346,6 +346,7 @@ TEST(RopeScheme, InfoUsesTheDocumentedIdsAndDefaults) {
                                            "dim",
                                            "base",
                                            "layout",
+                                           "partial_rotary",
                                            "scaling",
                                            "factor",
                                            "train_length",

@@ -67,9 +67,14 @@ struct RopeParams {
   std::vector<double> shortFactor;   ///< longrope: d_rot/2 factors used up to train_length.
   std::vector<double> longFactor;    ///< longrope: d_rot/2 factors used past train_length.
   double partialRotaryFactor = 1.0;  ///< Share of dim that rotates; 0 < f <= 1.
-  std::uint64_t seed = 0;            ///< Seed of q and k.
-  std::int64_t pair = 0;             ///< Pair shown by the rotation view; < dim/2.
-  std::int64_t queries = 4;          ///< Query positions in the invariance view; 1..8.
+  /// How partial rotary is built (`partial_rotary`): false "plain", the first d_rot dims rotate
+  /// with theta_k = base^(-2k/d_rot); true "proportional" (HF `_compute_proportional_rope_
+  /// parameters`, Gemma 4's full-attention layers): theta_k = base^(-2k/dim) for k <
+  /// int(f dim // 2), theta_k = 0 for the other pairs, every dim paired over the whole head.
+  bool proportional = false;
+  std::uint64_t seed = 0;    ///< Seed of q and k.
+  std::int64_t pair = 0;     ///< Pair shown by the rotation view; < dim/2.
+  std::int64_t queries = 4;  ///< Query positions in the invariance view; 1..8.
   friend bool operator==(const RopeParams&, const RopeParams&) = default;
 };
 
@@ -91,8 +96,14 @@ struct RopeParams {
 void checkRopeParams(const RopeParams& p);
 
 /// Rotated width d_rot = int(dim partial_rotary_factor), as HF computes `dim` (the product
-/// in double, truncated). The first d_rot dimensions rotate; the rest pass unrotated.
+/// in double, truncated). The first d_rot dimensions rotate; the rest pass unrotated. With
+/// proportional partial rotary, dim: every dimension is in a pair, the unrotated ones at
+/// frequency 0.
 [[nodiscard]] Index ropeRotaryDim(const RopeParams& p);
+
+/// The pairs that turn (a frequency above 0 before scaling): d_rot/2, or with proportional
+/// partial rotary HF's rope_angles = int(partial_rotary_factor dim // 2).
+[[nodiscard]] Index ropeTurningPairs(const RopeParams& p);
 
 /// The attention factor multiplying HF's cos and sin caches (so q and k each): the
 /// attention_factor parameter when > 0, else yarn get_mscale(s, mscale) /
