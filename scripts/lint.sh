@@ -7,10 +7,10 @@
 #     longer than 150 lines) on every .cpp in core/src and ui/src: a folder at a time (one
 #     unit holding the text of the folder's sources, scripts/lint_units.py, which maps each
 #     finding back to its source and line), so that Qt's, Eigen's and the standard library's
-#     headers are parsed and matched once per folder, not once per file (a third of the time);
-#     a folder whose sources do not compile as one unit (two of them define one name in their
-#     anonymous namespaces) is linted a file at a time, and says which name. Files given as
-#     arguments are linted one by one;
+#     headers are parsed and matched once per unit, not once per file (a third of the time;
+#     the ui's units span folders); a unit whose sources do not compile as one (two of them
+#     define one name in their anonymous namespaces) is linted a file at a time, and says
+#     which name. Files given as arguments are linted one by one;
 #  3. cppcheck (suppressions, each with its reason, in .cppcheck-suppressions).
 # Prints every finding as file:line and exits 1 if there is any. Installs clang-format,
 # clang-tidy and cppcheck if missing (scripts/deps.sh lint).
@@ -159,8 +159,9 @@ else
       grep -q '\[clang-diagnostic-error\]' "$log" || { echo "$unit" >> "$logs/split.txt.keep"; continue; }
       clash="$(grep -m1 '\[clang-diagnostic-error\]' "$log" | sed "s#^$root/##")"
       members="$(grep -F "$unit " "$units/units.txt" | cut -d' ' -f2- | tr ' ' '\n')"
-      echo "clang-tidy: the sources of $(dirname "$(printf '%s\n' "$members" | head -n 1)")/ do not" \
-        "compile as one unit ($clash; a name two of them define); linted one at a time"
+      echo "clang-tidy: the sources of $(printf '%s\n' "$members" | xargs -n 1 dirname | sort -u |
+        sed 's#$#/#' | tr '\n' ' ')do not compile as one unit ($clash; a name two of them" \
+        "define); linted one at a time"
       rm -f "$log"
       printf '%s\n' "$members" >> "$logs/split.txt"
     done < "$logs/failed.txt"
@@ -184,7 +185,8 @@ if [ -s "$logs/failed.txt" ]; then
     "folder units or files of ${#sources[@]} files (a finding in a source or a header it includes," \
     "or a compile error): $(while read -r f; do
       if [ -n "${units:-}" ] && grep -qF "$f " "$units/units.txt"; then
-        echo "$(dirname "$(grep -F "$f " "$units/units.txt" | cut -d' ' -f2)")/"
+        grep -F "$f " "$units/units.txt" | cut -d' ' -f2- | tr ' ' '\n' | xargs -n 1 dirname |
+          sed 's#$#/#'
       else
         echo "${f#"$root"/}"
       fi

@@ -7,7 +7,10 @@ Eigen's, the standard library's): 7 s of parsing and 21 s of matching for ui/src
 plot_view.cpp, of which its own code is a small part. A unit is the text of every .cpp of one
 folder (core/src/<room>/, core/src/schemes/<id>/, ui/src/<part>/) compiled with the same flags,
 one after the other, so those headers are parsed and matched once per folder instead of once
-per file. The sources are copied, not #included: code of the main file is what clang-tidy's
+per file. The ui's sources compile as one (no two define one name), so its units span
+folders: up to MAX_SOURCES sources each, which saves Qt's headers again (4 units instead of
+15); the core's rooms each define their own helpers and message templates under the same
+names, so a core unit is one folder. The sources are copied, not #included: code of the main file is what clang-tidy's
 main-file checks (misc-unused-using-decls, misc-unused-alias-decls) and the static analyzer's
 path-sensitive checks look at, so they see every source as when it is linted alone. clang-tidy
 reports a finding at the unit's line; `map` turns it back into the source's path and line.
@@ -30,6 +33,10 @@ import re
 import shlex
 import sys
 
+# Areas whose sources share units across their folders, and the most sources a unit holds.
+MERGED_AREAS = ("ui/src",)
+MAX_SOURCES = 14
+
 
 def flags_key(entry, source):
     """The compile command without the source and the object file: sources compiled with the
@@ -49,13 +56,13 @@ def flags_key(entry, source):
     return (entry.get("directory", ""), tuple(key))
 
 
-def unit_command(entry, source, unit, folder):
-    """`entry`'s command for `unit` instead of `source`, with the source's folder searched for
-    headers included by a path relative to it (as the source's own folder is, for quoted
+def unit_command(entry, source, unit, folders):
+    """`entry`'s command for `unit` instead of `source`, with the sources' folders searched for
+    headers included by a path relative to them (as a source's own folder is, for quoted
     includes, when it is compiled alone)."""
     args = entry["arguments"] if "arguments" in entry else shlex.split(entry["command"])
     args = [unit if a == source else a for a in args]
-    args.insert(1, "-I" + folder)
+    args[1:1] = ["-I" + f for f in folders]
     out = dict(entry)
     out["file"] = unit
     out.pop("arguments", None)
@@ -73,10 +80,17 @@ def write(db_path, out_dir, root, sources):
         entry = db.get(path)
         if entry is None:
             sys.exit(f"lint_units.py: {rel} is not in {db_path}")
-        key = (os.path.dirname(rel), flags_key(entry, path))
-        units.setdefault(key, []).append((rel, path, entry))
+        folder = os.path.dirname(rel)
+        area = next((a for a in MERGED_AREAS if folder == a or folder.startswith(a + "/")), folder)
+        units.setdefault((area, flags_key(entry, path)), []).append((rel, path, entry))
+    chunks = []
+    for (area, _), members in units.items():
+        members.sort(key=lambda m: m[0])
+        n = -(-len(members) // MAX_SOURCES)  # as few units as hold them, of even sizes
+        size = -(-len(members) // n)
+        chunks += [(area, members[k:k + size]) for k in range(0, len(members), size)]
     out_db, lines, spans, count = [], [], {}, {}
-    for (folder, _), members in units.items():
+    for folder, members in chunks:
         n = count.get(folder, 0)
         count[folder] = n + 1
         name = folder.replace("/", "_") + (f"_{n}" if n else "") + ".cpp"
@@ -93,7 +107,8 @@ def write(db_path, out_dir, root, sources):
         with open(unit, "w", encoding="utf-8") as f:
             f.write(text)
         rel0, path0, entry0 = members[0]
-        out_db.append(unit_command(entry0, path0, unit, os.path.dirname(path0)))
+        folders = sorted({os.path.dirname(p) for _, p, _ in members})
+        out_db.append(unit_command(entry0, path0, unit, folders))
         size = sum(os.path.getsize(p) for _, p, _ in members)
         lines.append((size, unit + " " + " ".join(r for r, _, _ in members)))
     with open(os.path.join(out_dir, "compile_commands.json"), "w", encoding="utf-8") as f:

@@ -351,7 +351,7 @@ std::string modelTypeOf(const Config& c, ModelMapping& m) {
   const auto it = c.json().find("architectures");
   if (it == c.json().end() || !it->is_array() || it->empty() || !(*it)[0].is_string()) return {};
   const std::string arch = (*it)[0].get<std::string>();
-  const std::string type = detail::typeFromArchitecture(arch);
+  std::string type = detail::typeFromArchitecture(arch);
   if (!type.empty())
     m.notes.push_back("no model_type: " + type + " from architectures " +
                       detail::printableUpTo(arch, 60) +

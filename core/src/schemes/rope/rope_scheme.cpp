@@ -24,7 +24,7 @@ constexpr Index kDecayMaxPoints = 65536;         // decay: r = 0..min(length, 65
 constexpr Index kRotationMaxPosition = 2000;     // rotation: m = 0..min(length-1, 2000)
 constexpr Index kCirclePoints = 361;             // rotation: circle drawn with 1-degree steps
 
-std::string text(std::int64_t v) { return std::to_string(v); }
+std::string countText(std::int64_t v) { return std::to_string(v); }
 
 /// Four significant digits, for names shown to people.
 std::string shortText(double v) {
@@ -72,7 +72,7 @@ SeriesResult invarianceSeries(const RopeParams& p) {
   SeriesResult s;
   s.x.assign(xs.begin(), xs.end());
   for (const Index m : ms) {
-    Curve c{"RoPE, m = " + text(static_cast<std::int64_t>(m)),
+    Curve c{"RoPE, m = " + countText(static_cast<std::int64_t>(m)),
             std::vector<double>(static_cast<std::size_t>(count), kMasked)};
     c.group = static_cast<int>(s.curves.size());  // one colour per query position
     c.family = 0;                                 // RoPE: solid
@@ -82,7 +82,7 @@ SeriesResult invarianceSeries(const RopeParams& p) {
   }
   for (std::size_t j = 0; j < ms.size(); ++j) {
     const Index m = ms[j];
-    Curve c{"absolute sinusoidal, m = " + text(static_cast<std::int64_t>(m)),
+    Curve c{"absolute sinusoidal, m = " + countText(static_cast<std::int64_t>(m)),
             std::vector<double>(static_cast<std::size_t>(count), kMasked)};
     c.group = static_cast<int>(j);  // the colour of RoPE's curve for the same m
     c.family = 1;                   // absolute sinusoidal: dashed
@@ -115,9 +115,9 @@ SeriesResult rotationSeries(const RopeParams& p) {
   const Index last = std::min<Index>(p.length - 1, kRotationMaxPosition);
   const auto pathPoints = static_cast<std::size_t>(last + 1);
   SeriesResult s;
-  Curve path{"Rₘ(a, b), m = 0.." + text(static_cast<std::int64_t>(last)) + " (pair " +
-                 text(p.pair) + ": dims " + text(static_cast<std::int64_t>(i)) + ", " +
-                 text(static_cast<std::int64_t>(j)) + ")",
+  Curve path{"Rₘ(a, b), m = 0.." + countText(static_cast<std::int64_t>(last)) + " (pair " +
+                 countText(p.pair) + ": dims " + countText(static_cast<std::int64_t>(i)) + ", " +
+                 countText(static_cast<std::int64_t>(j)) + ")",
              {},
              CurveStyle::Points};
   const double radius = std::hypot(a, b);
@@ -182,21 +182,21 @@ std::vector<Term> explainScore(const RopeParams& p, Index m, Index n) {
   for (std::size_t i = 0; i < order.size(); ++i) {
     const Index k = order[i];
     if (i < top) {
-      out.push_back(
-          {"pair " + text(static_cast<std::int64_t>(k)) + " (θₖ = " + shortText(theta(k)) + ")",
-           terms(k)});
+      out.push_back({"pair " + countText(static_cast<std::int64_t>(k)) +
+                         " (θₖ = " + shortText(theta(k)) + ")",
+                     terms(k)});
     } else {
       rest += terms(k);
     }
   }
   if (order.size() > top) {
     out.push_back(
-        {"other " + text(static_cast<std::int64_t>(order.size() - top)) + " pairs", rest});
+        {"other " + countText(static_cast<std::int64_t>(order.size() - top)) + " pairs", rest});
   }
   if (a != 1.0) out.push_back({"attention factor a (pair terms hold a²)", a});
   if (dRot < p.dim)
-    out.push_back({"unrotated dims " + text(static_cast<std::int64_t>(dRot)) + ".." +
-                       text(p.dim - 1) + ": q·k",
+    out.push_back({"unrotated dims " + countText(static_cast<std::int64_t>(dRot)) + ".." +
+                       countText(p.dim - 1) + ": q·k",
                    pass});
   return out;
 }
