@@ -116,7 +116,7 @@ TEST_F(ModelCli, InspectListsTheLayersAndTheReportedValues) {
   EXPECT_EQ(global["params"].toObject(), report["params"].toObject());
   const Outcome text = run({"inspect", (configs / "medgemma_27b_it.json").string()});
   ASSERT_EQ(text.status, 0) << text.err;
-  EXPECT_NE(text.out.find("layers: 52 sliding_attention at 0, 1, 2, ..., 61: rope base=10000 "
+  EXPECT_NE(text.out.find("layers: 52 sliding_attention: rope base=10000 "
                           "scaling=none, window 1024; 10 full_attention at 5, 11, 17, ..., 59: "
                           "rope base=1000000 scaling=linear factor=8\n"),
             std::string::npos)

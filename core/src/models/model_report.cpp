@@ -134,8 +134,13 @@ Message layerSummary(const ModelMapping& m) {
     const std::string count = std::to_string(g.indices.size());
     const bool contiguous =
         g.indices.back() - g.indices.front() + 1 == static_cast<std::int64_t>(g.indices.size());
+    // Indices are listed only when they step evenly (Gemma 3's global 5, 11, ..., 59): "0, 1,
+    // 2, ..., 61" for its local layers would claim every layer from 0 to 61.
+    bool even = true;
+    for (std::size_t k = 2; k < g.indices.size(); ++k)
+      even = even && g.indices[k] - g.indices[k - 1] == g.indices[1] - g.indices[0];
     runs.push_back(
-        groups.size() == 1 || contiguous
+        groups.size() == 1 || contiguous || !even
             ? Message(kLayerRun, {count, detail::printableUpTo(g.first->type, 60),
                                   layerUse(g, groups, m.scheme)})
             : Message(kLayerRunAt, {count, detail::printableUpTo(g.first->type, 60),
