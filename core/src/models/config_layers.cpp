@@ -155,14 +155,6 @@ std::vector<PlannedLayer> planLayers(const ConfigReader& c, const ModelFamily* f
   return out;
 }
 
-/// The value of parameter `key` in `params`, or empty.
-std::string paramValue(const ParamAssignments& params, const std::string& key) {
-  std::string v;
-  for (const auto& [k, text] : params)
-    if (k == key) v = text;
-  return v;
-}
-
 }  // namespace
 
 void buildLayers(const ConfigReader& c, const std::string& type, const std::string& file,
@@ -179,7 +171,7 @@ void buildLayers(const ConfigReader& c, const std::string& type, const std::stri
   std::map<std::string, ParamAssignments> byType;  // each type's parameters, made once
   ParamAssignments nope;
   for (const char* k : {"length", "dim"})
-    if (const std::string v = paramValue(m.params, k); !v.empty()) nope.emplace_back(k, v);
+    if (const std::string v = paramText(m.params, k); !v.empty()) nope.emplace_back(k, v);
   m.layers.reserve(plan.size());
   for (std::size_t i = 0; i < plan.size(); ++i) {
     const PlannedLayer& p = plan[i];

@@ -159,12 +159,19 @@ inline void set(Params& p, const std::string& key, const std::string& value) {
   return out;
 }
 
+/// The value assigned to parameter `key` in `p`, or empty (the last assignment wins, as with
+/// `--set`).
+[[nodiscard]] inline std::string paramText(const Params& p, const std::string& key) {
+  std::string v;
+  for (const auto& [k, text] : p)
+    if (k == key) v = text;
+  return v;
+}
+
 /// The mapping's value of parameter `key` as a whole number, or -1 (the last assignment wins).
 [[nodiscard]] inline std::int64_t mappedWhole(const ModelMapping& m, const std::string& key) {
-  std::int64_t v = -1;
-  for (const auto& [k, text] : m.params)
-    if (k == key) v = std::strtoll(text.c_str(), nullptr, 10);
-  return v;
+  const std::string text = paramText(m.params, key);
+  return text.empty() ? -1 : std::strtoll(text.c_str(), nullptr, 10);
 }
 
 }  // namespace posenc::detail

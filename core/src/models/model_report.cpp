@@ -9,6 +9,7 @@
 
 #include "base/scheme_hooks.hpp"
 #include "base/text_util.hpp"
+#include "models/config_reader.hpp"
 #include "posenc/base/scheme.hpp"
 #include "posenc/io/data_io.hpp"
 #include "posenc/io/input_file.hpp"
@@ -112,10 +113,7 @@ MessageArg layerUse(const LayerGroup& g, const std::vector<LayerGroup>& all,
     bool differs = false;
     for (const LayerGroup& o : all) {
       if (o.first->scheme != g.first->scheme) continue;
-      std::string other;
-      for (const auto& [ok, ov] : o.first->params)
-        if (ok == k) other = ov;
-      differs = differs || other != v;
+      differs = differs || detail::paramText(o.first->params, k) != v;
     }
     if (differs) use += " " + k + "=" + detail::printableUpTo(v, 40);
   }
