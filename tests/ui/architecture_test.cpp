@@ -50,7 +50,7 @@ const Graph kAllowed = {
     {"io", {"common", "plot"}},
     {"formula", {}},
     {"help", {"common", "io"}},
-    {"models", {"common", "control", "io"}},
+    {"models", {"common", "control", "io", "plot"}},
     {"check", {"common", "plot"}},
 };
 

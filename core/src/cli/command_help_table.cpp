@@ -89,8 +89,14 @@ std::vector<HelpItem> exportSourceOptions() {
        "its config.json beside it, or a repo id (gpt2, meta-llama/Llama-3.1-8B) in the local "
        "Hugging Face cache (never the network). The model sets the scheme and its parameters, "
        "with its own trained tables where the scheme draws one; --set overrides them; the "
-       "subtitle names the model. Without --view: the scheme's first view. --scheme, if given, "
-       "must be the model's; not with --session or --preset"},
+       "subtitle names the model. Without --view: the scheme's first view; --view layers draws "
+       "the model's stack of layers. --scheme, if given, must be the model's; not with "
+       "--session or --preset"},
+      {"--layer", "N|TYPE",
+       "with --model: draw that layer of the model, by index (0 .. layers - 1) or by type (the "
+       "first sliding_attention, full_attention, ... layer); the subtitle names it. Without "
+       "it, a model whose layers differ is drawn at its long-range layer (posenc inspect PATH "
+       "lists the layers)"},
       {"--table", "FILE[:NAME]",
        "a trained table from a file (.safetensors, its .index.json, .npy or .npz; NAME picks the "
        "tensor): the same as --set table=..., for a scheme with a table parameter (learned, t5)"},
@@ -107,6 +113,8 @@ posenc export --preset llama2-7b-rope --set length=8192 --view frequencies --out
 posenc export --session my.json --out - > numbers.json
 posenc export --scheme rope --view scores --lang zh_CN --out rope_zh.png
 posenc export --model gpt2 --view encoding --out gpt2_wpe.png
+posenc export --model google/gemma-3-27b-it --layer sliding_attention --view scores --out local.png
+posenc export --model meta-llama/Llama-4-Scout-17B-16E --view layers --out layers.png
 posenc export --scheme learned --table model.safetensors:wpe.weight --view encoding --out t.png)";
 
 /// `text` split at its newlines.
@@ -134,8 +142,8 @@ CommandHelp exportHelp() {
                    "[options]",
                    "export --session FILE | --preset ID [--set KEY=VALUE]... [--view VIEW] --out "
                    "PATH [options]",
-                   "export --model PATH [--set KEY=VALUE]... [--view VIEW | --all-views] --out "
-                   "PATH [options]"},
+                   "export --model PATH [--layer N|TYPE] [--set KEY=VALUE]... [--view VIEW | "
+                   "--all-views] --out PATH [options]"},
       .description = {{"Draw a view or write its numbers. The extension of PATH picks the format:",
                        {{".png .svg .pdf", "", "the picture (title, axis labels, colour scale)"},
                         {".csv .npy .json", "",
@@ -150,8 +158,8 @@ CommandHelp checkHelp() {
       .name = "check",
       .synopsis = {"check --scheme ID --view VIEW [--set KEY=VALUE]... --against FILE[:NAME] "
                    "[options]",
-                   "check --model PATH | --preset ID | --session FILE [--set KEY=VALUE]... "
-                   "[--view VIEW] --against FILE[:NAME] [options]",
+                   "check --model PATH [--layer N|TYPE] | --preset ID | --session FILE [--set "
+                   "KEY=VALUE]... [--view VIEW] --against FILE[:NAME] [options]",
                    "check --against EXPORT.json [--set KEY=VALUE]... [options]"},
       .description = {{"Compare your own numbers for a view (a RoPE cos cache, a sinusoidal "
                        "table, an ALiBi or T5 bias, ...) with the exact values cell by cell; when "
@@ -172,6 +180,7 @@ CommandHelp checkHelp() {
            {"--view", "VIEW", "the view your array holds, as for export"},
            {"--set", "KEY=VALUE", "one parameter of the scheme, as for export"},
            {"--model", "PATH", "the scheme and parameters of a real model, as for export"},
+           {"--layer", "N|TYPE", "the model's layer your array is for, as for export"},
            {"--preset", "ID", "those of a built-in preset, as for export"},
            {"--session", "FILE", "those of a saved session, as for export"},
            {"--rtol", "R",
@@ -196,16 +205,25 @@ posenc check --against exported.json --json)"),
 CommandHelp galleryHelp() {
   return {.name = "gallery",
           .synopsis = {"gallery [DIR] [--format png|svg|pdf] [--size WxH] [--dpi N] "
-                       "[--memory-budget SIZE] [--lang en|zh_CN]"},
+                       "[--memory-budget SIZE] [--lang en|zh_CN]",
+                       "gallery [DIR] --model PATH [--layer N|TYPE] [options]"},
           .description = {{"Every view of every scheme at default parameters into DIR (default "
                            "./gallery).",
+                           {}},
+                          {"With --model: the model's layers view, then every view of each kind "
+                           "of layer it has (its first layer of that kind; Gemma 3: a local and a "
+                           "global layer), or of the one layer --layer names; files are named "
+                           "layerN_SCHEME_VIEW.FMT.",
                            {}}},
-          .options = {{"--format", "FMT", "png, svg or pdf (default png)"},
+          .options = {{"--model", "PATH", "draw this model's layers, as for export"},
+                      {"--layer", "N|TYPE", "only this layer of the model, as for export"},
+                      {"--format", "FMT", "png, svg or pdf (default png)"},
                       {"--size", "WxH", "picture size in pixels (default 1000x800)"},
                       {"--dpi", "N", "PNG resolution, as for export"},
                       {"--memory-budget", "SIZE", "as for export"},
                       {"--lang", "en|zh_CN", "language of the pictures' text, as for export"}},
-          .examples = {"posenc gallery pictures --format svg"}};
+          .examples = {"posenc gallery pictures --format svg",
+                       "posenc gallery gemma3 --model google/gemma-3-27b-it"}};
 }
 
 CommandHelp inspectHelp() {

@@ -146,6 +146,20 @@ void parseList(ArgCursor& in, CommandLine& cl) {
   }
 }
 
+/// `value` of `option`, refused when empty (an empty --model or --table would mean "not given").
+const std::string& nonEmpty(const std::string& option, const std::string& value, const char* what) {
+  if (value.empty()) throw UsageError(option + " needs " + what + ", not an empty text");
+  return value;
+}
+
+/// --layer picks a layer of --model's model.
+void checkLayer(const CommandLine& cl) {
+  if (!cl.layer.empty() && cl.model.empty())
+    throw UsageError("--layer " + shown(cl.layer) +
+                     " picks a layer of a model: give --model PATH as well (posenc inspect PATH "
+                     "lists the model's layers)");
+}
+
 void parseGallery(ArgCursor& in, CommandLine& cl) {
   cl.command = CommandLine::Command::Gallery;
   cl.out = "gallery";
@@ -158,23 +172,21 @@ void parseGallery(ArgCursor& in, CommandLine& cl) {
     else if (a == "--format") cl.format = in.value(a);
     else if (a == "--memory-budget") cl.memoryBudget = parseBudget(in.value(a));
     else if (a == "--lang") cl.lang = parseLang(in.value(a));
+    else if (a == "--model") cl.model = nonEmpty(a, in.value(a), "PATH");
+    else if (a == "--layer") cl.layer = nonEmpty(a, in.value(a), "N or TYPE");
     else if (!a.empty() && a[0] != '-' && !haveDir) {
       cl.out = a;
       haveDir = true;
     } else
       throw UsageError("gallery: unexpected argument '" + shown(a) +
-                       "' (usage: posenc gallery [DIR] [--format png|svg|pdf] [--size WxH] [--dpi "
-                       "N] [--memory-budget SIZE] [--lang en|zh_CN])");
+                       "' (usage: posenc gallery [DIR] [--model PATH [--layer N|TYPE]] [--format "
+                       "png|svg|pdf] [--size WxH] [--dpi N] [--memory-budget SIZE] [--lang "
+                       "en|zh_CN])");
   }
   if (cl.format != "png" && cl.format != "svg" && cl.format != "pdf")
     throw UsageError("--format '" + shown(cl.format) +
                      "': gallery draws pictures: png, svg or pdf");
-}
-
-/// `value` of `option`, refused when empty (an empty --model or --table would mean "not given").
-const std::string& nonEmpty(const std::string& option, const std::string& value, const char* what) {
-  if (value.empty()) throw UsageError(option + " needs " + what + ", not an empty text");
-  return value;
+  checkLayer(cl);
 }
 
 /// --set KEY=VALUE into `cl`, refused when KEY was set before.
@@ -194,6 +206,7 @@ void parseExportOptions(ArgCursor& in, CommandLine& cl) {
     const std::string& a = in.current();
     if (a == "--scheme") cl.scheme = in.value(a);
     else if (a == "--model") cl.model = nonEmpty(a, in.value(a), "PATH");
+    else if (a == "--layer") cl.layer = nonEmpty(a, in.value(a), "N or TYPE");
     else if (a == "--table") cl.table = nonEmpty(a, in.value(a), "FILE[:NAME]");
     else if (a == "--session") cl.session = in.value(a);
     else if (a == "--preset") cl.preset = in.value(a);
@@ -221,6 +234,7 @@ void parseCheckOptions(ArgCursor& in, CommandLine& cl) {
     const std::string& a = in.current();
     if (a == "--scheme") cl.scheme = in.value(a);
     else if (a == "--model") cl.model = nonEmpty(a, in.value(a), "PATH");
+    else if (a == "--layer") cl.layer = nonEmpty(a, in.value(a), "N or TYPE");
     else if (a == "--session") cl.session = in.value(a);
     else if (a == "--preset") cl.preset = in.value(a);
     else if (a == "--set") addSet(cl, in.value(a));
@@ -233,14 +247,16 @@ void parseCheckOptions(ArgCursor& in, CommandLine& cl) {
     else if (a == "--memory-budget") cl.memoryBudget = parseBudget(in.value(a));
     else if (a == "--json") cl.json = true;
     else
-      throw UsageError("check: unknown option '" + shown(a) +
-                       "' (allowed: --scheme, --view, --set, --model, --preset, --session, "
-                       "--against, --rtol, --atol, --rows, --cols, --memory-budget, --json)");
+      throw UsageError(
+          "check: unknown option '" + shown(a) +
+          "' (allowed: --scheme, --view, --set, --model, --layer, --preset, "
+          "--session, --against, --rtol, --atol, --rows, --cols, --memory-budget, --json)");
   }
 }
 
 /// The checks between --model, --table and the other sources of an export.
 void checkModelAndTable(const CommandLine& cl) {
+  checkLayer(cl);
   if (!cl.model.empty() && (!cl.session.empty() || !cl.preset.empty()))
     throw UsageError(std::string("give either --model PATH or ") +
                      (cl.session.empty() ? "--preset ID" : "--session FILE") +

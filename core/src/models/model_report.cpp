@@ -27,21 +27,6 @@ const MessageTemplate kNoConfigBeside{
     "there is no config.json beside the checkpoint, so the scheme and its parameters are "
     "unknown (name the model folder, or give the table with --table FILE:NAME)"};
 
-const MessageTemplate kLayerRun{
-    "%1 %2: %3",
-    "a run of a model's layers: %1 how many; %2 their type, e.g. sliding_attention; "
-    "%3 what they use, e.g. 'rope base=10000, window 1024'"};
-const MessageTemplate kLayerRunAt{
-    "%1 %2 at %3: %4",
-    "a run of a model's layers: %1 how many; %2 their type; %3 their indices, e.g. '5, 11, "
-    "..., 59'; %4 what they use"};
-const MessageTemplate kLayerRuns{"%1; %2", "two runs of layers, one after the other"};
-const MessageTemplate kLayerWindow{"%1, window %2",
-                                   "%1: what a layer uses; %2: its sliding window or chunk in "
-                                   "tokens"};
-const MessageTemplate kLayerNoPosition{"%1 (no positional encoding)",
-                                       "%1: the scheme id of a layer without positions, nope"};
-
 /// Most bytes of a config.json read (a config is a few kilobytes).
 constexpr std::uintmax_t kMaxConfigBytes = std::uintmax_t{16} << 20;
 
@@ -70,87 +55,6 @@ std::vector<SafetensorsFile> checkpointFiles(const fs::path& checkpoint) {
   }
   return out;
 }
-
-/// The layers grouped by what they use (type, scheme, parameters, window), in order of first
-/// appearance, with their indices.
-struct LayerGroup {
-  const ModelLayer* first = nullptr;
-  std::vector<std::int64_t> indices{};
-};
-
-std::vector<LayerGroup> layerGroups(const std::vector<ModelLayer>& layers) {
-  std::vector<LayerGroup> groups;
-  for (const ModelLayer& l : layers) {
-    const auto same = [&](const LayerGroup& g) {
-      return g.first->type == l.type && g.first->scheme == l.scheme &&
-             g.first->params == l.params && g.first->window == l.window;
-    };
-    auto it = std::find_if(groups.begin(), groups.end(), same);
-    if (it == groups.end()) it = groups.insert(groups.end(), LayerGroup{&l, {}});
-    it->indices.push_back(l.index);
-  }
-  return groups;
-}
-
-/// "5, 11, 17, ..., 59": at most four indices, the last after an ellipsis.
-std::string indexList(const std::vector<std::int64_t>& v) {
-  std::string s;
-  for (std::size_t i = 0; i < v.size(); ++i) {
-    if (v.size() > 4 && i == 3) {
-      s += ", ..., " + std::to_string(v.back());
-      break;
-    }
-    s += (i ? ", " : "") + std::to_string(v[i]);
-  }
-  return s;
-}
-
-/// What a group's layers use: the scheme and the parameters in which the groups differ.
-MessageArg layerUse(const LayerGroup& g, const std::vector<LayerGroup>& all,
-                    const std::string& modelScheme) {
-  std::string use = g.first->scheme;
-  for (const auto& [k, v] : g.first->params) {
-    bool differs = false;
-    for (const LayerGroup& o : all) {
-      if (o.first->scheme != g.first->scheme) continue;
-      differs = differs || detail::paramText(o.first->params, k) != v;
-    }
-    if (differs) use += " " + k + "=" + detail::printableUpTo(v, 40);
-  }
-  MessageArg arg = use;
-  if (g.first->scheme != modelScheme) arg = Message(kLayerNoPosition, {use});
-  if (g.first->window) arg = Message(kLayerWindow, {arg, std::to_string(*g.first->window)});
-  return arg;
-}
-
-}  // namespace
-
-Message layerSummary(const ModelMapping& m) {
-  const std::vector<LayerGroup> groups = layerGroups(m.layers);
-  std::vector<Message> runs;
-  for (const LayerGroup& g : groups) {
-    const std::string count = std::to_string(g.indices.size());
-    const bool contiguous =
-        g.indices.back() - g.indices.front() + 1 == static_cast<std::int64_t>(g.indices.size());
-    // Indices are listed only when they step evenly (Gemma 3's global 5, 11, ..., 59): "0, 1,
-    // 2, ..., 61" for its local layers would claim every layer from 0 to 61.
-    bool even = true;
-    for (std::size_t k = 2; k < g.indices.size(); ++k)
-      even = even && g.indices[k] - g.indices[k - 1] == g.indices[1] - g.indices[0];
-    runs.push_back(
-        groups.size() == 1 || contiguous || !even
-            ? Message(kLayerRun, {count, detail::printableUpTo(g.first->type, 60),
-                                  layerUse(g, groups, m.scheme)})
-            : Message(kLayerRunAt, {count, detail::printableUpTo(g.first->type, 60),
-                                    indexList(g.indices), layerUse(g, groups, m.scheme)}));
-  }
-  if (runs.empty()) return Message();
-  Message all = runs.back();
-  for (std::size_t i = runs.size() - 1; i-- > 0;) all = Message(kLayerRuns, {runs[i], all});
-  return all;
-}
-
-namespace {
 
 std::string joined(const std::vector<std::string>& v, const char* sep) {
   std::string s;
@@ -366,6 +270,40 @@ ModelReport inspectModel(const std::string& pathOrId, const fs::path& cache) {
   return r;
 }
 
+namespace {
+
+/// The parameters that draw the checkpoint's own tensors (TensorUse::param = "FILE:NAME", or
+/// "FILE"), after those of `params`, which win.
+void addCheckpointParams(const ModelReport& r, ParamAssignments& params) {
+  const ModelMapping& m = *r.mapping;
+  for (std::size_t i = 0; i < m.tensors.size() && i < r.tensors.size(); ++i) {
+    const TensorUse& use = m.tensors[i];
+    const TensorFound& t = r.tensors[i];
+    if (use.param.empty() || !t.found) continue;
+    // A sharded checkpoint is named by its index, which maps the name to the shard.
+    const fs::path file = use.fileOnly ? r.files.checkpoint : t.file;
+    const std::string value = use.fileOnly ? file.string() : file.string() + ":" + t.name;
+    const auto it = std::find_if(params.begin(), params.end(),
+                                 [&](const auto& p) { return p.first == use.param; });
+    if (it == params.end()) params.emplace_back(use.param, value);
+  }
+}
+
+}  // namespace
+
+ModelSetup layerSetup(const ModelSetup& from, std::int64_t index) {
+  const ModelMapping* m = from.report.mapping ? &*from.report.mapping : nullptr;
+  detail::checkLayerIndex(m, index, from.label);
+  const ModelLayer& layer = m->layers[static_cast<std::size_t>(index)];
+  ModelSetup s = from;
+  s.scheme = layer.scheme;
+  s.params = layer.params;
+  s.layer = index;
+  // The checkpoint's tensors draw every layer of the model's own scheme (not a NoPE layer's).
+  if (layer.scheme == m->scheme) addCheckpointParams(s.report, s.params);
+  return s;
+}
+
 ModelSetup modelSetup(const std::string& pathOrId, const fs::path& cache) {
   ModelSetup s;
   s.report = inspectModel(pathOrId, cache);
@@ -374,17 +312,7 @@ ModelSetup modelSetup(const std::string& pathOrId, const fs::path& cache) {
   const ModelMapping& m = *s.report.mapping;
   s.scheme = m.scheme;
   s.params = m.params;
-  for (std::size_t i = 0; i < m.tensors.size() && i < s.report.tensors.size(); ++i) {
-    const TensorUse& use = m.tensors[i];
-    const TensorFound& t = s.report.tensors[i];
-    if (use.param.empty() || !t.found) continue;
-    // A sharded checkpoint is named by its index, which maps the name to the shard.
-    const fs::path file = use.fileOnly ? f.checkpoint : t.file;
-    const std::string value = use.fileOnly ? file.string() : file.string() + ":" + t.name;
-    const auto it = std::find_if(s.params.begin(), s.params.end(),
-                                 [&](const auto& p) { return p.first == use.param; });
-    if (it == s.params.end()) s.params.emplace_back(use.param, value);
-  }
+  addCheckpointParams(s.report, s.params);
   if (!f.repoId.empty()) {
     s.label = f.repoId;
   } else if (!f.config.empty()) {
@@ -392,6 +320,7 @@ ModelSetup modelSetup(const std::string& pathOrId, const fs::path& cache) {
     s.label = folder.filename().string();
   }
   if (s.label.empty()) s.label = (f.config.empty() ? f.checkpoint : f.config).filename().string();
+  if (layerKinds(m).size() > 1) s.layer = longRangeLayer(m);
   return s;
 }
 

@@ -73,7 +73,7 @@ const std::map<std::string, std::string> kSampleValue = {
     {"FMT", "png"},      {"SIZE", "1G"},
     {"en|zh_CN", "en"},  {"R", "1e-5"},
     {"A", "0"},          {"-", "-"},
-    {"DIR/", "d/"}};
+    {"DIR/", "d/"},      {"N|TYPE", "3"}};
 
 // Every option the help lists is one the parser knows for that command (it may still refuse
 // the line for a missing option, but never as an unknown option).

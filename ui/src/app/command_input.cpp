@@ -47,7 +47,13 @@ std::vector<std::pair<std::string, std::string>> setsWithTable(const CommandLine
 ExportInput resolveModelExport(const CommandLine& cl) {
   ExportInput in;
   in.cl = cl;
-  const ModelSetup setup = modelSetup(cl.model, huggingFaceCache());
+  ModelSetup setup = modelSetup(cl.model, huggingFaceCache());
+  if (!cl.layer.empty()) {
+    const std::int64_t layer = findLayer(*setup.report.mapping, cl.layer, cl.model);
+    setup = layerSetup(setup, layer);
+  }
+  const ModelMapping& mapping = *setup.report.mapping;
+  if (!mapping.layers.empty()) in.layers = layersView(mapping, cl.model);
   if (!cl.scheme.empty() && cl.scheme != setup.scheme)
     throw UsageError("--scheme " + cl.scheme + " does not match the scheme of model " + cl.model +
                      " (" + setup.scheme + "); leave --scheme out to use it");
@@ -69,7 +75,9 @@ ExportInput resolveModelExport(const CommandLine& cl) {
                     [&](const auto& kv) { return kv.first == e.param(); }) ||
         (e.param() == "table" && !cl.table.empty());
     if (fromCommandLine) throw;
-    const auto& mapped = setup.report.mapping->params;
+    // The values the config gave: those of the layer drawn.
+    const auto& mapped = setup.layer ? mapping.layers[static_cast<std::size_t>(*setup.layer)].params
+                                     : mapping.params;
     const bool fromConfig = std::any_of(mapped.begin(), mapped.end(),
                                         [&](const auto& kv) { return kv.first == e.param(); });
     // A table of the checkpoint names its file in the message already.
@@ -77,7 +85,8 @@ ExportInput resolveModelExport(const CommandLine& cl) {
                                 : Message(kModelValue, {cl.model, e.message()}));
   }
   if (!cl.allViews && cl.view.empty()) in.cl.view = in.scheme->info().views.front().id;
-  in.model = setup.label;
+  in.model = drawnModel(setup);
+  in.modelAlone = drawnModel(ModelSetup{.label = setup.label});
   return in;
 }
 

@@ -4,12 +4,14 @@
 // session or preset (--session / --preset) that --set and --view override. Internal to ui/app.
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include "posenc/base/params.hpp"
 #include "posenc/base/scheme.hpp"
 #include "posenc/base/view.hpp"
 #include "posenc/cli/command_line.hpp"
+#include "posenc/models/model_config.hpp"
 
 namespace posenc::ui {
 
@@ -18,8 +20,14 @@ namespace posenc::ui {
 struct ExportInput {
   const Scheme* scheme = nullptr;
   ParamSet params;
-  CommandLine cl;     ///< With view and colormap filled in from the session where not given.
-  std::string model;  ///< The model drawn (ModelSetup::label), for the subtitle; empty: none.
+  CommandLine cl;  ///< With view and colormap filled in from the session where not given.
+  /// The model drawn (drawnModel: its label, and its layer when one is drawn), for the
+  /// subtitle; empty: none.
+  Message model;
+  /// The model alone (its label), for the layers view's subtitle.
+  Message modelAlone;
+  /// The model's layers view (--view layers), when the model lists its layers.
+  std::optional<LayersView> layers;
 };
 
 /// The scheme, parameters and view of `cl`; the view is the session's or preset's when

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <functional>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -97,18 +98,32 @@ class MemoryBudgetScope {
 /// Exports one view to `path` (or standard output) with the command line's options, through
 /// the same exportView the window uses; `model` names the model drawn in the subtitle (empty:
 /// none). Throws ParamError / UsageError / IoError.
-void exportView(const Scheme& scheme, const ParamSet& params, const ViewSpec& view,
-                const CommandLine& cl, const std::string& path, std::ostream& out,
-                std::optional<AppGuard>& app, const std::string& model = {}) {
+ExportRequest requestFor(const CommandLine& cl, const std::string& path,
+                         std::optional<AppGuard>& app, const Message& model) {
+  if (isPicturePath(qs(path)) && !app) app.emplace(cl.lang);
   ExportRequest request;
-  request.model = qs(model);
+  if (!model.empty()) request.model = messageText(model);  // in the pictures' language
   request.size = QSize(cl.width, cl.height);
   request.dpi = cl.dpi;
   request.colormap = qs(cl.colormap);
   if (cl.title) request.title = qs(*cl.title);
   request.region = regionFrom(cl);
-  if (isPicturePath(qs(path)) && !app) app.emplace(cl.lang);
-  posenc::ui::exportView(scheme, params, view, path, request, out);
+  return request;
+}
+
+void exportView(const Scheme& scheme, const ParamSet& params, const ViewSpec& view,
+                const CommandLine& cl, const std::string& path, std::ostream& out,
+                std::optional<AppGuard>& app, const Message& model = {}) {
+  posenc::ui::exportView(scheme, params, view, path, requestFor(cl, path, app, model), out);
+}
+
+/// The model's layers view to `path`, with the command line's options.
+void exportLayers(const LayersView& layers, const CommandLine& cl, const std::string& path,
+                  std::ostream& out, std::optional<AppGuard>& app, const Message& model) {
+  const Region r = regionFrom(cl);
+  if (r.r0 != 0 || r.c0 != 0 || r.r1 >= 0 || r.c1 >= 0)
+    throw UsageError("--rows/--cols select part of a matrix; view 'layers' is a series");
+  exportLayersView(layers, path, requestFor(cl, path, app, model), out);
 }
 
 void listSchemes(bool json, std::ostream& out) {
@@ -147,6 +162,47 @@ void listSchemes(bool json, std::ostream& out) {
   }
 }
 
+/// `gallery DIR --model PATH [--layer N|TYPE]`: the layers view, then every view of each kind
+/// of layer (its first layer), or of the one layer named.
+void modelGallery(const CommandLine& cl, std::ostream& out, std::ostream& err,
+                  std::optional<AppGuard>& app, int& written, int& failed) {
+  const ModelSetup whole = modelSetup(cl.model, huggingFaceCache());
+  const ModelMapping& m = *whole.report.mapping;
+  std::vector<std::int64_t> layers;
+  if (!cl.layer.empty()) layers.push_back(findLayer(m, cl.layer, cl.model));
+  else
+    for (const LayerKind& k : layerKinds(m)) layers.push_back(k.indices.front());
+  const auto attempt = [&](const std::string& what, const std::function<void()>& draw) {
+    try {
+      draw();
+      ++written;
+    } catch (const std::exception& e) {
+      err << "posenc: " << what << ": " << printableMessage(e.what()) << "\n";
+      ++failed;
+    }
+  };
+  if (!m.layers.empty())
+    attempt("layers", [&] {
+      exportLayers(layersView(m, cl.model), cl,
+                   (fs::path(cl.out) / ("layers." + cl.format)).string(), out, app,
+                   drawnModel(ModelSetup{.label = whole.label}));
+    });
+  if (layers.empty()) layers.push_back(-1);  // no layer list: the model as mapped
+  for (const std::int64_t index : layers) {
+    const ModelSetup s = index < 0 ? whole : layerSetup(whole, index);
+    const Scheme& scheme = findScheme(s.scheme);
+    const ParamSet params = makeParams(scheme, s.params);
+    const std::string prefix = index < 0 ? std::string() : "layer" + std::to_string(index) + "_";
+    for (const ViewSpec& v : scheme.info().views)
+      attempt(prefix + scheme.info().id + "/" + v.id, [&] {
+        exportView(scheme, params, v, cl,
+                   (fs::path(cl.out) / (prefix + scheme.info().id + "_" + v.id + "." + cl.format))
+                       .string(),
+                   out, app, drawnModel(s));
+      });
+  }
+}
+
 int runGallery(const CommandLine& cl, std::ostream& out, std::ostream& err) {
   std::optional<AppGuard> app;
   std::error_code ec;
@@ -157,6 +213,12 @@ int runGallery(const CommandLine& cl, std::ostream& out, std::ostream& err) {
   }
   int written = 0;
   int failed = 0;
+  if (!cl.model.empty()) {
+    modelGallery(cl, out, err, app, written, failed);
+    out << "wrote " << written << " pictures to "
+        << fs::absolute(cl.out).lexically_normal().string() << "\n";
+    return failed ? kExitIoError : kExitOk;
+  }
   for (const auto& s : allSchemes()) {
     const ParamSet params = makeParams(*s, {});
     for (const ViewSpec& v : s->info().views) {
@@ -207,6 +269,12 @@ int runExport(const CommandLine& command, std::ostream& out) {
   const Scheme& scheme = *in.scheme;
   const ParamSet& params = in.params;
   const CommandLine& cl = in.cl;
+  if (!cl.allViews && in.layers && cl.view == "layers" &&
+      std::none_of(scheme.info().views.begin(), scheme.info().views.end(),
+                   [](const ViewSpec& v) { return v.id == "layers"; })) {
+    exportLayers(*in.layers, cl, cl.out, out, app, in.modelAlone);
+    return kExitOk;
+  }
   if (!cl.allViews) {
     exportView(scheme, params, findView(scheme, cl.view), cl, cl.out, out, app, in.model);
     return kExitOk;
@@ -220,6 +288,10 @@ int runExport(const CommandLine& command, std::ostream& out) {
     exportView(scheme, params, v, cl,
                (fs::path(cl.out) / (scheme.info().id + "_" + v.id + "." + cl.format)).string(), out,
                app, in.model);
+  // A model whose layers differ: its stack as well.
+  if (in.layers && in.layers->series.curves.size() > 1)
+    exportLayers(*in.layers, cl, (fs::path(cl.out) / ("layers." + cl.format)).string(), out, app,
+                 in.modelAlone);
   return kExitOk;
 }
 

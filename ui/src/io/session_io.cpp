@@ -293,6 +293,22 @@ QString readModel(const QJsonObject& root) {
   return value.toString();
 }
 
+/// "model_layer": the layer of "model" drawn, a whole number 0 .. 65535 (a model has at most
+/// 65536 layers: config_layers.cpp), only with "model" (optional).
+std::optional<qint64> readModelLayer(const QJsonObject& root, const QString& model) {
+  const QJsonValue value = root.value(QStringLiteral("model_layer"));
+  if (value.isUndefined() || value.isNull()) return std::nullopt;
+  if (model.isEmpty())
+    refuse(QStringLiteral("model_layer"),
+           QStringLiteral("is a layer of the session's model, and the session names no model"));
+  const double v = value.toDouble(-1);
+  if (!value.isDouble() || v < 0 || v > 65535 || v != static_cast<double>(static_cast<qint64>(v)))
+    refuse(QStringLiteral("model_layer"),
+           QStringLiteral("must be a whole number from 0 to 65535 (a layer index), not ") +
+               (value.isDouble() ? QString::number(v, 'g', 17) : jsonTypeName(value)));
+  return static_cast<qint64>(v);
+}
+
 /// Reads a document already upgraded to kSessionVersion.
 Session readCurrent(const QJsonObject& root) {
   const Scheme& scheme = readSessionScheme(root);
@@ -301,6 +317,7 @@ Session readCurrent(const QJsonObject& root) {
   session.params = readParams(scheme, root);
   readView(scheme, root, session);
   session.model = readModel(root);
+  session.modelLayer = readModelLayer(root, session.model);
   return session;
 }
 
@@ -327,6 +344,8 @@ QJsonObject sessionToJson(const Session& session) {
   root.insert(QStringLiteral("params"), params);
   root.insert(QStringLiteral("view"), view);
   if (!session.model.isEmpty()) root.insert(QStringLiteral("model"), session.model);
+  if (!session.model.isEmpty() && session.modelLayer)
+    root.insert(QStringLiteral("model_layer"), static_cast<double>(*session.modelLayer));
   return root;
 }
 

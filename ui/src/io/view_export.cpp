@@ -13,6 +13,7 @@
 #include "posenc/cli/command_line.hpp"
 #include "posenc/io/data_io.hpp"
 #include "posenc_ui/common/qt_string.h"
+#include "posenc_ui/common/translation.h"
 #include "posenc_ui/plot/colormaps.h"
 #include "posenc_ui/plot/draw_matrix.h"
 #include "posenc_ui/plot/draw_series.h"
@@ -124,6 +125,39 @@ void writeData(std::ostream& os, DataFormat format, const ExportContext& ctx,
   }
 }
 
+/// The numbers to `path` ("-": JSON to `out`), written atomically.
+void writeNumbers(const std::string& path, std::ostream& out, const ExportContext& ctx,
+                  const MatrixResult* m, const SeriesResult* s) {
+  if (path == "-") {
+    // A full disk or a closed pipe on standard output is a failed write, not a success.
+    errno = 0;
+    writeData(out, DataFormat::Json, ctx, m, s);
+    out.flush();
+    if (!out) {
+      const int error = errno;
+      out.clear();
+      throw IoError(std::string("cannot write standard output: ") +
+                    (error ? std::strerror(error) : "write failed"));
+    }
+  } else {
+    const DataFormat format = *dataFormatFromPath(path);
+    writeFileAtomically(path, [&](std::ostream& os) { writeData(os, format, ctx, m, s); });
+  }
+}
+
+/// Refuses an unknown extension and an unknown colour map (`what` names the view).
+void checkRequest(const std::string& path, const ExportRequest& request) {
+  const QString qpath = qs(path);
+  if (path != "-" && !isPicturePath(qpath) && !isDataPath(qpath))
+    throw UsageError(
+        "--out '" + path + "': unknown format '" + suffixOf(qpath).toStdString() +
+        "' (use .png, .svg, .pdf, .csv, .npy, .json, or - for JSON on standard output)");
+  if (!request.colormap.isEmpty() && !isColormap(request.colormap))
+    throw ParamError("colormap", request.colormap.toStdString(),
+                     Message(kOneOfColormaps,
+                             {colormapIds().join(QStringLiteral(", ")).toStdString()}));
+}
+
 }  // namespace
 
 bool isPicturePath(const QString& path) {
@@ -164,19 +198,12 @@ void exportView(const Scheme& scheme, const ParamSet& params, const ViewSpec& vi
                 const std::string& path, const ExportRequest& request, std::ostream& out) {
   const QString qpath = qs(path);
   const bool toStdout = path == "-";
-  if (!toStdout && !isPicturePath(qpath) && !isDataPath(qpath))
-    throw UsageError(
-        "--out '" + path + "': unknown format '" + suffixOf(qpath).toStdString() +
-        "' (use .png, .svg, .pdf, .csv, .npy, .json, or - for JSON on standard output)");
+  checkRequest(path, request);
   const bool isMatrix = view.kind == ViewKind::Matrix;
   const Region& region = request.region;
   const bool hasRegion = region.r0 != 0 || region.c0 != 0 || region.r1 >= 0 || region.c1 >= 0;
   if (!isMatrix && hasRegion)
     throw UsageError("--rows/--cols select part of a matrix; view '" + view.id + "' is a series");
-  if (!request.colormap.isEmpty() && !isColormap(request.colormap))
-    throw ParamError("colormap", request.colormap.toStdString(),
-                     Message(kOneOfColormaps,
-                             {colormapIds().join(QStringLiteral(", ")).toStdString()}));
   const ExportContext ctx{scheme.info().id, &view, &params, scheme.absentTerm(params, view.id)};
 
   if (toStdout || isDataPath(qpath)) {
@@ -190,23 +217,7 @@ void exportView(const Scheme& scheme, const ParamSet& params, const ViewSpec& vi
     } else {
       series = scheme.series(params, view.id);
     }
-    const MatrixResult* m = matrix ? &*matrix : nullptr;
-    const SeriesResult* s = series ? &*series : nullptr;
-    if (toStdout) {
-      // A full disk or a closed pipe on standard output is a failed write, not a success.
-      errno = 0;
-      writeData(out, DataFormat::Json, ctx, m, s);
-      out.flush();
-      if (!out) {
-        const int error = errno;
-        out.clear();
-        throw IoError(std::string("cannot write standard output: ") +
-                      (error ? std::strerror(error) : "write failed"));
-      }
-    } else {
-      const DataFormat format = *dataFormatFromPath(path);
-      writeFileAtomically(path, [&](std::ostream& os) { writeData(os, format, ctx, m, s); });
-    }
+    writeNumbers(path, out, ctx, matrix ? &*matrix : nullptr, series ? &*series : nullptr);
     return;
   }
 
@@ -232,6 +243,32 @@ void exportView(const Scheme& scheme, const ParamSet& params, const ViewSpec& vi
     drawSeries(plot, view, scheme.series(params, view.id), options);
   }
   savePicture(plot, qpath, request.size, request.dpi);
+}
+
+posenc::SeriesResult translatedNames(const posenc::LayersView& view) {
+  posenc::SeriesResult series = view.series;
+  for (std::size_t k = 0; k < series.curves.size() && k < view.names.size(); ++k)
+    series.curves[k].name = messageText(view.names[k]).toStdString();
+  return series;
+}
+
+void exportLayersView(const posenc::LayersView& view, const std::string& path,
+                      const ExportRequest& request, std::ostream& out) {
+  checkRequest(path, request);
+  if (path == "-" || isDataPath(qs(path))) {
+    // Its JSON names no scheme's parameters: the model's layers are `posenc inspect --json`'s.
+    const ParamSet none;
+    const ExportContext ctx{"model", &view.spec, &none, {}};
+    writeNumbers(path, out, ctx, nullptr, &view.series);
+    return;
+  }
+  QCustomPlot plot;
+  plot.resize(request.size);
+  PlotOptions options;
+  options.title = request.title;
+  options.subtitle = request.model;
+  drawSeries(plot, view.spec, translatedNames(view), options);
+  savePicture(plot, qs(path), request.size, request.dpi);
 }
 
 }  // namespace posenc::ui

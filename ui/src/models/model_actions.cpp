@@ -5,6 +5,7 @@
 #include <QDropEvent>
 #include <QFileInfo>
 #include <QFutureWatcher>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QMessageBox>
 #include <QMimeData>
@@ -21,6 +22,7 @@
 #include "posenc_ui/common/settings_keys.h"
 #include "posenc_ui/common/translation.h"
 #include "posenc_ui/control/encoding_controller.h"
+#include "posenc_ui/models/layer_chooser.h"
 #include "posenc_ui/models/open_model_dialog.h"
 
 namespace posenc::ui {
@@ -63,6 +65,14 @@ bool fromCheckpoint(const ModelSetup& setup, const std::string& param) {
   return false;
 }
 
+/// The values `setup` sets, as `params` (its scheme's, validated) hold them.
+ParamSet valuesSet(const ModelSetup& setup, const ParamSet& params) {
+  ParamSet set;
+  for (const auto& [id, value] : setup.params)
+    if (params.has(id)) set.set(id, params.get(id));
+  return set;
+}
+
 }  // namespace
 
 struct ModelActions::Pending {
@@ -95,15 +105,27 @@ ModelActions::ModelActions(QWidget* window, const EncodingController& controller
       m_controller(controller),
       m_current(std::move(current)),
       m_apply(std::move(apply)),
-      m_strip(new QLabel(window)) {
+      m_panel(new QWidget(window)),
+      m_strip(new QLabel(m_panel)),
+      m_chooser(new LayerChooser(m_panel)) {
+  m_panel->setObjectName(QStringLiteral("ModelPanel"));
+  m_panel->setStyleSheet(QStringLiteral(
+      "QWidget#ModelPanel { background: #e8f0fb; border-bottom: 1px solid #8aa4c8; }"));
+  m_panel->setAttribute(Qt::WA_StyledBackground);
+  auto* row = new QHBoxLayout(m_panel);
+  row->setContentsMargins(0, 0, 0, 0);
+  row->setSpacing(0);
+  row->addWidget(m_strip, 1);
+  row->addWidget(m_chooser, 0, Qt::AlignTop);
+  connect(m_chooser, &LayerChooser::layerChosen, this, [this](qint64 index) { showLayer(index); });
+  connect(m_chooser, &LayerChooser::layersViewRequested, this, &ModelActions::showLayersView);
+  m_panel->hide();
   m_strip->setObjectName(QStringLiteral("ModelStrip"));
   m_strip->setWordWrap(true);
   m_strip->setTextFormat(Qt::RichText);
   m_strip->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  m_strip->setStyleSheet(
-      QStringLiteral("QLabel#ModelStrip { background: #e8f0fb; color: black; padding: 6px 12px; "
-                     "border-bottom: 1px solid #8aa4c8; }"));
-  m_strip->hide();
+  m_strip->setStyleSheet(QStringLiteral(
+      "QLabel#ModelStrip { background: #e8f0fb; color: black; padding: 6px 12px; }"));
 }
 
 ModelActions::~ModelActions() {
@@ -156,15 +178,15 @@ void ModelActions::openModelAsync(const QString& pathOrId) {
   m_pending->watcher->setFuture(QtConcurrent::run(readModel, pathOrId.toStdString(), cache()));
 }
 
-bool ModelActions::adopt(const QString& given, QString* error) {
+bool ModelActions::adopt(const QString& given, std::optional<qint64> layer, QString* error) {
   Outcome out = readModel(given.toStdString(), cache());
   OpenedModel model;
   model.given = given;
   try {
     if (out.error) std::rethrow_exception(out.error);
+    if (layer) out.setup = layerSetup(*out.setup, *layer);
     const ParamSet params = makeParams(findScheme(out.setup->scheme), out.setup->params);
-    for (const auto& [id, value] : out.setup->params)
-      if (params.has(id)) model.modelSet.set(id, params.get(id));
+    model.modelSet = valuesSet(*out.setup, params);
   } catch (const std::exception& e) {
     if (error) *error = errorMessage(e);
     m_opened.reset();
@@ -175,6 +197,35 @@ bool ModelActions::adopt(const QString& given, QString* error) {
   m_opened = std::move(model);
   stateChanged();
   return true;
+}
+
+bool ModelActions::showLayer(qint64 index, QString* error) {
+  if (!m_opened) return false;
+  ModelSetup setup;
+  try {
+    setup = layerSetup(m_opened->setup, index);
+  } catch (const std::exception& e) {
+    return refuse(m_opened->given, errorMessage(e), error);
+  }
+  return applySetup(m_opened->given, std::move(setup), error);
+}
+
+std::optional<qint64> ModelActions::shownLayer() const {
+  if (label().isEmpty() || !m_opened->setup.layer) return std::nullopt;
+  return *m_opened->setup.layer;
+}
+
+void ModelActions::showLayersView() {
+  if (!m_opened || !m_opened->setup.report.mapping ||
+      m_opened->setup.report.mapping->layers.empty())
+    return;
+  ModelSetup whole;
+  whole.label = m_opened->setup.label;
+  auto* dialog =
+      new LayersDialog(m_window, layersView(*m_opened->setup.report.mapping, m_opened->setup.label),
+                       messageText(drawnModel(whole)));
+  dialog->setAttribute(Qt::WA_DeleteOnClose);
+  dialog->show();
 }
 
 QString ModelActions::shownModel() const {
@@ -222,8 +273,7 @@ bool ModelActions::applySetup(const QString& given, ModelSetup setup, QString* e
   }
   OpenedModel model;
   model.given = given;
-  for (const auto& [id, value] : setup.params)
-    if (session.params.has(id)) model.modelSet.set(id, session.params.get(id));
+  model.modelSet = valuesSet(setup, session.params);
   const QString newScheme = qs(setup.scheme);
   if (newScheme != session.scheme) {
     session.view.clear();  // the scheme's first view
@@ -232,7 +282,7 @@ bool ModelActions::applySetup(const QString& given, ModelSetup setup, QString* e
   session.scheme = newScheme;
   session.zoom.reset();
   model.setup = std::move(setup);
-  const QString modelLabel = qs(model.setup.label);
+  const QString modelLabel = messageText(drawnModel(model.setup));
   m_opened = std::move(model);
   m_apply(session, modelLabel);
   stateChanged();
@@ -247,10 +297,35 @@ QString ModelActions::label() const {
   const ParamSet& now = m_controller.params();
   for (const auto& [id, value] : m_opened->modelSet.items())
     if (!now.has(id) || !(now.get(id) == value)) return {};
-  return qs(m_opened->setup.label);
+  return messageText(drawnModel(m_opened->setup));
+}
+
+void ModelActions::followLayer() {
+  if (!m_opened || !m_opened->setup.layer || !label().isEmpty()) return;
+  const ModelMapping& m = *m_opened->setup.report.mapping;
+  const std::string scheme = m_controller.scheme().info().id;
+  const ParamSet& now = m_controller.params();
+  for (const LayerKind& kind : layerKinds(m)) {
+    try {
+      ModelSetup s = layerSetup(m_opened->setup, kind.indices.front());
+      if (s.scheme != scheme) continue;
+      const ParamSet set = valuesSet(s, makeParams(findScheme(s.scheme), s.params));
+      const auto& items = set.items();
+      if (!std::all_of(items.begin(), items.end(), [&](const auto& kv) {
+            return now.has(kv.first) && now.get(kv.first) == kv.second;
+          }))
+        continue;
+      m_opened->setup = std::move(s);
+      m_opened->modelSet = set;
+      return;
+    } catch (const std::exception&) {
+      continue;
+    }
+  }
 }
 
 void ModelActions::stateChanged() {
+  followLayer();
   updateStrip();
   const QString now = label();
   if (now == m_shownLabel) return;
@@ -258,19 +333,24 @@ void ModelActions::stateChanged() {
   emit labelChanged(now);
 }
 
-void ModelActions::retranslate() { updateStrip(); }
+void ModelActions::retranslate() {
+  m_chooser->retranslate();
+  updateStrip();
+}
 
 void ModelActions::updateStrip() {
   const bool shown = m_opened && !label().isEmpty();
   if (shown) m_strip->setText(describe(*m_opened));  // the window's font, as it scales
+  m_chooser->setModel(shown ? &m_opened->setup : nullptr);
   m_strip->setVisible(shown);
+  m_panel->setVisible(shown);
 }
 
 QString ModelActions::describe(const OpenedModel& model) {
   const ModelSetup& s = model.setup;
   const ModelReport& r = s.report;
   QStringList lines;
-  QString head = tr("<b>Model: %1</b>").arg(escaped(s.label));
+  QString head = tr("<b>Model: %1</b>").arg(messageText(drawnModel(s)).toHtmlEscaped());
   if (r.mapping)
     head += QStringLiteral(" &nbsp; ") +
             tr("(%1 config, drawn as %2)")
@@ -290,6 +370,8 @@ QString ModelActions::describe(const OpenedModel& model) {
   if (!tensors.isEmpty()) lines << tr("Tensors: %1").arg(tensors.join(QStringLiteral("; ")));
   else if (!checkpoint && r.mapping && !r.mapping->tensors.empty())
     lines << tr("No checkpoint found: random stand-ins are drawn for the trained tables");
+  if (r.mapping && layerKinds(*r.mapping).size() > 1)
+    lines << tr("Layers: %1").arg(messageText(layerSummary(*r.mapping)).toHtmlEscaped());
   if (r.mapping) {
     for (const std::string& note : r.mapping->notes) lines << tr("Note: %1").arg(escaped(note));
     for (const std::string& key : r.mapping->notUnderstood)

@@ -542,7 +542,9 @@ QCPAbstractPlottable* ChartBuilder::addPlottable(const Curve& curve, const QVect
     const std::size_t curveCount = m_result.curves.size();
     auto* bars = new QCPBars(m_plot.xAxis, m_plot.yAxis);
     bars->setWidthType(QCPBars::wtPlotCoords);
-    bars->setWidth(m_barWidth * (curveCount > 1 ? 0.84 / static_cast<double>(curveCount) : 0.7));
+    // Disjoint bars (each x in one curve only) stand full width at their own x.
+    const bool apart = curveCount > 1 && !m_view.disjointBars;
+    bars->setWidth(m_barWidth * (apart ? 0.84 / static_cast<double>(curveCount) : 0.7));
     if (m_logY) bars->setBaseValue(m_yRange.lower);
     const QColor fill = pen.color();
     bars->setPen(QPen(fill.darker(130), 1));
@@ -574,7 +576,7 @@ QCPAbstractPlottable* ChartBuilder::addPlottable(const Curve& curve, const QVect
 void ChartBuilder::addCurves(QCPLegend* legend) {
   const std::size_t curveCount = m_result.curves.size();
   QCPBarsGroup* group = nullptr;
-  if (m_view.bars && curveCount > 1) {
+  if (m_view.bars && curveCount > 1 && !m_view.disjointBars) {
     group = new QCPBarsGroup(&m_plot);
     group->setSpacingType(QCPBarsGroup::stAbsolute);
     group->setSpacing(px(2, m_s));

@@ -101,7 +101,7 @@ void MainWindow::buildParts() {
   // problem the window could not solve by itself above that, in its own row.
   m_problems = new ProblemLog(this);
   if (auto* host = qobject_cast<QVBoxLayout*>(centralWidget()->layout())) {
-    host->insertWidget(0, m_models->strip());
+    host->insertWidget(0, m_models->panel());
     host->insertWidget(0, m_problems);
   }
   m_state = new ShownState({m_controller, *m_undo, *m_schemeList, *m_panel, *m_grid, *m_menus,

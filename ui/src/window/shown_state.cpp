@@ -46,6 +46,7 @@ Session ShownState::current() const {
   s.colormap = grid.colormap();
   s.zoom = grid.plotView(0).zoom();
   s.model = m_parts.models.shownModel();
+  if (!s.model.isEmpty()) s.modelLayer = m_parts.models.shownLayer();
   return s;
 }
 
@@ -55,7 +56,7 @@ void ShownState::applySession(const Session& session) {
   // The model's name comes back with its parameters: read it again; if it is gone, the
   // session stays as it is, and the bar over the plots says why the name is not shown.
   QString reason;
-  if (!m_parts.models.adopt(session.model, &reason))
+  if (!m_parts.models.adopt(session.model, session.modelLayer, &reason))
     m_parts.problems.report(tr("The session's model %1 could not be read again, so its name is "
                                "not shown; the session's scheme and parameters are.")
                                 .arg(QDir::toNativeSeparators(session.model)),

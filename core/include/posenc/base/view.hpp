@@ -16,14 +16,18 @@ enum class ViewKind { Matrix, Series };
 struct ViewSpec {
   std::string id{};  ///< Stable id (`--view ID`).
   ViewKind kind = ViewKind::Matrix;
-  std::string title{};         ///< Picture title.
-  std::string xLabel{};        ///< Matrix: column axis (e.g. "key position j"); series: x axis.
-  std::string yLabel{};        ///< Matrix: row axis (e.g. "query position i"); series: y axis.
-  std::string valueLabel{};    ///< Colour-scale label: matrix (e.g. "bias"); series: Curve::colour.
-  bool signedValues = false;   ///< Values take both signs: diverging colour map centred on 0.
-  bool bars = false;           ///< Series drawn as bars rather than lines (e.g. per-head slopes).
-  bool logY = false;           ///< Series: logarithmic y axis (all y > 0), e.g. wavelengths.
-  bool parametric = false;     ///< Series: x is not sorted; points are joined in order (a path).
+  std::string title{};        ///< Picture title.
+  std::string xLabel{};       ///< Matrix: column axis (e.g. "key position j"); series: x axis.
+  std::string yLabel{};       ///< Matrix: row axis (e.g. "query position i"); series: y axis.
+  std::string valueLabel{};   ///< Colour-scale label: matrix (e.g. "bias"); series: Curve::colour.
+  bool signedValues = false;  ///< Values take both signs: diverging colour map centred on 0.
+  bool bars = false;          ///< Series drawn as bars rather than lines (e.g. per-head slopes).
+  bool logY = false;          ///< Series: logarithmic y axis (all y > 0), e.g. wavelengths.
+  bool parametric = false;    ///< Series: x is not sorted; points are joined in order (a path).
+  /// Series with bars: the curves have their bars at different x (each x in one curve only, as
+  /// the layers view colours each layer by its kind), so each bar is drawn full width at its x
+  /// rather than side by side with the other curves'.
+  bool disjointBars = false;
   bool integerValues = false;  ///< Matrix: values are integer ids (e.g. T5 bucket numbers).
   /// Matrix: the columns are model dimensions or pairs (an encoding table), not positions, so
   /// a table that happens to be square (length == dim) is not drawn with square cells; every

@@ -29,6 +29,9 @@ struct CommandLine {
   /// inspect PATH, export --model PATH: a model folder, a config.json, a .safetensors file
   /// or a repo id in the local Hugging Face cache (model_config.hpp locateModel).
   std::string model;
+  /// export / check / gallery --layer N|TYPE: the layer of --model's model to draw, an index or
+  /// a layer type (model_config.hpp findLayer); empty: the model's long-range layer.
+  std::string layer;
   bool presets = false;  ///< list --presets: the built-in presets, not the schemes
   std::string session;   ///< export / check --session FILE (scheme, params, view, colour map)
   std::string preset;    ///< export / check --preset ID (a built-in preset, likewise)

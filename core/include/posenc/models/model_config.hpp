@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "posenc/base/message.hpp"
+#include "posenc/base/view.hpp"
 
 namespace posenc {
 
@@ -193,6 +194,10 @@ struct ModelSetup {
   /// "FILE:NAME" (or "FILE"), so the scheme draws the checkpoint's own table.
   std::vector<std::pair<std::string, std::string>> params{};
   ModelReport report{};
+  /// The decoder layer drawn (ModelLayer::index): the one chosen (layerSetup), else, for a
+  /// model whose layers differ, the long-range layer the mapping's parameters are taken from
+  /// (longRangeLayer); empty for a model whose layers are all alike or that lists none.
+  std::optional<std::int64_t> layer{};
 };
 
 /// inspectModel, then the parameters that draw the model.
@@ -200,6 +205,61 @@ struct ModelSetup {
 /// cannot be mapped, FileError for a broken checkpoint.
 [[nodiscard]] ModelSetup modelSetup(const std::string& pathOrId,
                                     const std::filesystem::path& cache);
+
+/// The layers of a model grouped by what they use (type, scheme, parameters, window), in order of
+/// first appearance: what the window's layer chooser offers by type, what `gallery --model`
+/// draws once each, and the curves of the layers view.
+struct LayerKind {
+  std::vector<std::int64_t> indices{};  ///< Increasing; the first is the kind's first layer.
+  std::string type{};                   ///< ModelLayer::type.
+  std::string scheme{};                 ///< ModelLayer::scheme.
+  std::optional<std::int64_t> window{};
+  /// Its type and what it uses where the kinds differ, as layerSummary says it (e.g.
+  /// "sliding_attention: rope base=10000, window 1024").
+  Message label{};
+};
+
+/// The kinds of layers of `m` (empty without layers).
+[[nodiscard]] std::vector<LayerKind> layerKinds(const ModelMapping& m);
+
+/// The layer whose scheme and parameters are the mapping's own (ModelMapping::scheme, params):
+/// the first full-attention layer with positional encoding, else the first with any, else
+/// layer 0; empty for a mapping without layers.
+[[nodiscard]] std::optional<std::int64_t> longRangeLayer(const ModelMapping& m);
+
+/// The layer `text` names in `m`: an index 0 .. N-1, or a layer type (e.g. "sliding_attention")
+/// for the first layer of that type. `model` names the model in messages.
+/// @throws ModelError naming the value and what is allowed (the index range and the types),
+/// also for a model that lists no layers.
+[[nodiscard]] std::int64_t findLayer(const ModelMapping& m, std::string_view text,
+                                     const std::string& model);
+
+/// `whole` (a modelSetup) drawing layer `index` instead: that layer's scheme and parameters,
+/// with the checkpoint's tensors kept when the layer's scheme is the model's; `layer` set.
+/// The one function the window's layer chooser and `--layer` both go through.
+/// @throws ModelError for an index the model does not have (naming the range).
+[[nodiscard]] ModelSetup layerSetup(const ModelSetup& whole, std::int64_t index);
+
+/// What pictures name as the model drawn: the label, with the layer when one is set ("gemma-3,
+/// layer 5 of 62: full_attention").
+[[nodiscard]] Message drawnModel(const ModelSetup& setup);
+
+/// The `layers` view of a model: one bar per decoder layer over the layer index, as high as the
+/// keys a query of that layer can reach (its sliding window or chunk, else the model's
+/// context), one colour per kind of layer (layerKinds), named by type and what it uses; e.g.
+/// Gemma 3's five short local bars to one tall global bar.
+struct LayersView {
+  ViewSpec spec{};
+  SeriesResult series{};
+  /// The curves' names as messages (LayerKind::label), for a legend in the reader's language;
+  /// series.curves[k].name is names[k]'s English.
+  std::vector<Message> names{};
+};
+
+/// The layers view of `m` (a full-attention layer reaches the layer's `length` parameter, the
+/// model's context); `model` names the model in messages.
+/// @throws ModelError for a mapping without layers.
+[[nodiscard]] LayersView layersView(const ModelMapping& m, const std::string& model);
 
 /// The layers of `m` in one sentence, runs of alike layers with their count, type, indices and
 /// what they use, e.g. "52 sliding_attention: rope base=10000 scaling=none, window 1024; 10

@@ -25,6 +25,8 @@ struct Session {
   /// The model the parameters come from (File > Open Model: a path or a repo id of the
   /// Hugging Face cache), so its name comes back with them; empty = none.
   QString model;
+  /// The layer of `model` drawn (ModelSetup::layer); none: the model's default layer.
+  std::optional<qint64> modelLayer;
   friend bool operator==(const Session&, const Session&) = default;
 };
 
@@ -41,7 +43,8 @@ inline constexpr qint64 kMaxSessionFileBytes = qint64{16} * 1024 * 1024;
 
 /// Session as JSON: {"format":"posenc-session","version":1,"scheme":...,"params":{...},
 /// "view":{"id","layout","grid":[...],"colormap","zoom":{"x":[x0,x1],"y":[y0,y1]}},
-/// "model":"PATH or repo id"} ("model" only when a model's parameters are shown).
+/// "model":"PATH or repo id","model_layer":N} ("model" only when a model's parameters are shown,
+/// "model_layer" only with it, when a layer is drawn).
 /// Ints are JSON integers, reals shortest round-trip text, bools, choices as their ids, lists
 /// as arrays of numbers; "id"
 /// is left out when `view` is empty and "zoom" when there is none.

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "posenc/base/scheme.hpp"
+#include "posenc/models/model_config.hpp"
 
 namespace posenc::ui {
 
@@ -45,5 +46,16 @@ inline constexpr double kMaxDataCells = 134217728.0;
 void exportView(const posenc::Scheme& scheme, const posenc::ParamSet& params,
                 const posenc::ViewSpec& view, const std::string& path, const ExportRequest& request,
                 std::ostream& out);
+
+/// The layers view's curves named in the current language (LayersView::names).
+[[nodiscard]] posenc::SeriesResult translatedNames(const posenc::LayersView& view);
+
+/// Writes a model's layers view (model_config.hpp layersView) to `path` as exportView writes a
+/// series view: the picture, subtitled `request.model` (the model drawn), or the numbers (one
+/// column per kind of layer; the JSON's scheme is "model" and its params empty: `posenc
+/// inspect --json` gives the layers' own).
+/// @throws posenc::UsageError, posenc::ParamError (colour map), posenc::IoError.
+void exportLayersView(const posenc::LayersView& view, const std::string& path,
+                      const ExportRequest& request, std::ostream& out);
 
 }  // namespace posenc::ui

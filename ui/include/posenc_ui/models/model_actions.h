@@ -24,6 +24,7 @@ class QWidget;
 namespace posenc::ui {
 
 class EncodingController;
+class LayerChooser;
 
 /// Whether `path` names something File > Open Model opens rather than a session: a folder,
 /// a config.json, a .safetensors file or a model.safetensors.index.json.
@@ -77,7 +78,16 @@ class ModelActions : public QObject {
   /// are the model's. Nothing is applied or added to the recent models. When it cannot be
   /// read (moved, deleted, changed) returns false with the reason in `error` and forgets the
   /// model opened before; the session stays as it was applied, without a label.
-  bool adopt(const QString& given, QString* error);
+  /// `layer`: the layer the session drew (Session::modelLayer), else the model's default.
+  bool adopt(const QString& given, std::optional<qint64> layer, QString* error);
+  /// Draws layer `index` of the model shown (layerSetup) as one undo step named after it;
+  /// false with the reason (through `error`, else in a message box) when it cannot be.
+  bool showLayer(qint64 index, QString* error = nullptr);
+  /// The layer drawn while the model is shown (ModelSetup::layer), for sessions.
+  [[nodiscard]] std::optional<qint64> shownLayer() const;
+  /// Opens the model's layers view in a window of its own (LayersDialog); nothing without a
+  /// model shown that lists layers.
+  void showLayersView();
   /// The model shown (label() not empty), for sessions: its path made absolute, or its repo
   /// id; empty for none.
   [[nodiscard]] QString shownModel() const;
@@ -88,7 +98,8 @@ class ModelActions : public QObject {
   /// openModelAsync of the choice).
   void openDialog();
 
-  /// The label of the model shown, empty when the parameters no longer come from it.
+  /// The label of the model shown, with the layer drawn when its layers differ (drawnModel, in
+  /// the current language), empty when the parameters no longer come from it.
   [[nodiscard]] QString label() const;
   /// The model opened last, if any (whether or not it is still shown).
   [[nodiscard]] const std::optional<OpenedModel>& opened() const { return m_opened; }
@@ -98,6 +109,10 @@ class ModelActions : public QObject {
 
   /// The strip over the plots (hidden while no model is shown).
   [[nodiscard]] QLabel* strip() const { return m_strip; }
+  /// The layer chooser beside it (hidden unless the model's layers differ).
+  [[nodiscard]] LayerChooser* chooser() const { return m_chooser; }
+  /// The row that holds both, for the window's layout.
+  [[nodiscard]] QWidget* panel() const { return m_panel; }
   /// The strip's text for `model` in the current language (rich text).
   [[nodiscard]] static QString describe(const OpenedModel& model);
   /// Texts in the current language.
@@ -127,12 +142,17 @@ class ModelActions : public QObject {
   bool refuse(const QString& given, const QString& reason, QString* error);
   void addRecentModel(const QString& entry);
   void updateStrip();
+  /// After an undo or redo between layers: the opened model follows the layer whose values
+  /// the parameters now hold.
+  void followLayer();
 
   QWidget* m_window;
   const EncodingController& m_controller;
   Current m_current;
   Apply m_apply;
+  QWidget* m_panel;
   QLabel* m_strip;
+  LayerChooser* m_chooser;
   std::optional<OpenedModel> m_opened;
   QString m_shownLabel;  ///< The label last emitted.
   struct Pending;
