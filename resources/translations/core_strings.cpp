@@ -3,6 +3,13 @@
 // every string of the core and of the built-in presets that a person sees, for lupdate.
 // Never compiled. Names holding numbers are listed as number patterns (%1, %2, ...).
 
+// a model's layers view: title, axis labels, description
+QT_TRANSLATE_NOOP("posenc::core", "The model's layers: how far each attends, and how it encodes position")
+QT_TRANSLATE_NOOP("posenc::core", "layer")
+QT_TRANSLATE_NOOP("posenc::core", "keys a query can reach (tokens)")
+QT_TRANSLATE_NOOP("posenc::core", "One bar per decoder layer, as high as the keys a query of that layer can reach: its sliding window or chunk, else the whole context (the layer's length); one colour per kind of layer, named by its type and the encoding it uses.")
+QT_TRANSLATE_NOOP("posenc::view-tab", "layers")
+
 // scheme sinusoidal: name, description, parameters, views
 QT_TRANSLATE_NOOP("posenc::core", "Sinusoidal (Vaswani et al. 2017)")
 QT_TRANSLATE_NOOP("posenc::core", "Fixed table added to the token embeddings: pair i holds sin(p·wᵢ) and cos(p·wᵢ), wᵢ = base^(−2i/d)")
@@ -857,6 +864,8 @@ QT_TRANSLATE_NOOP("posenc::Message", "\"__metadata__\" value of '%1' is not a st
 QT_TRANSLATE_NOOP("posenc::Message", "\"data_offsets\" is not [begin, end] with begin <= end")
 QT_TRANSLATE_NOOP("posenc::Message", "\"shape\" holds something other than whole numbers >= 0")
 QT_TRANSLATE_NOOP("posenc::Message", "\"x\" holds no points")
+//: a model's name alone (not translated: a name), where a picture names the model drawn
+QT_TRANSLATE_NOOP("posenc::Message", "%1")
 //: a run of a model's layers: %1 how many; %2 their type; %3 their indices, e.g. '5, 11, ..., 59'; %4 what they use
 QT_TRANSLATE_NOOP("posenc::Message", "%1 %2 at %3: %4")
 //: two slips at once: %1 the first one's sentence; %2 "With KEY=VALUE set" or "With your positions counted from 0"; %3 the second one's sentence
@@ -879,6 +888,8 @@ QT_TRANSLATE_NOOP("posenc::Message", "%1 computes θ = exp(−2i ln b / d) and t
 QT_TRANSLATE_NOOP("posenc::Message", "%1 computes θ = exp(−2i ln b / d) where ours uses b^(−2i/d) (both float64): the two differ by rounding only (largest %2), harmless; loosen atol (e.g. 1e-12) to accept it.")
 //: %1: a row of the JSON file, e.g. data[2]; %2, %3: numbers of values
 QT_TRANSLATE_NOOP("posenc::Message", "%1 has %2 values, data[0] has %3 (every row needs as many, at least one)")
+//: %1: a model's name; %2: the value given; %3: the last layer's index; %4: the model's layer types, e.g. 'sliding_attention or full_attention'
+QT_TRANSLATE_NOOP("posenc::Message", "%1 has no layer '%2': give an index from 0 to %3 or a layer type (%4)")
 //: %1: a folder of the Hugging Face cache
 QT_TRANSLATE_NOOP("posenc::Message", "%1 has no snapshot with a config.json or a checkpoint")
 //: %1: a place in the JSON file, e.g. data[2][3]; %2: a JSON type (null, boolean, string, object or array)
@@ -891,6 +902,8 @@ QT_TRANSLATE_NOOP("posenc::Message", "%1 is not an object with \"y\"")
 QT_TRANSLATE_NOOP("posenc::Message", "%1 is the %2 layout (%3); ours is %4 (%5): set layout=%2, or pair column j with j + d/2.")
 //: %1: "Your cos cache" or "Yours"; %2: your layout's id; %3: what it is; %4: our layout's id; %5: what it is
 QT_TRANSLATE_NOOP("posenc::Message", "%1 is the %2 layout (%3); ours is %4 (%5): set layout=%2, or pair columns 2j and 2j + 1.")
+//: %1: a model's name; %2: the layer asked for
+QT_TRANSLATE_NOOP("posenc::Message", "%1 lists no layers (its config gives no num_hidden_layers), so there is no layer %2 to draw")
 //: %1: "Your angles" or "Your cos cache"; %2: the factor s
 QT_TRANSLATE_NOOP("posenc::Message", "%1 multiplies the positions by the linear factor s = %2 (θ·s) where linear scaling divides them (θ/s, HF's inv_freq /= factor): divide the positions (or θ) by s.")
 //: %1: a JSON field, row_start or col_start
@@ -911,13 +924,15 @@ QT_TRANSLATE_NOOP("posenc::Message", "%1 view '%2' at %3 x %4 cells")
 QT_TRANSLATE_NOOP("posenc::Message", "%1 view '%2' at %3 x %4 cells (%5 of values)")
 //: %1 .. %4: the ids of TUPE's variants
 QT_TRANSLATE_NOOP("posenc::Message", "%1, %2, %3 or %4")
+//: the model drawn, in a picture's subtitle: %1 its name; %2 the layer's index; %3 how many layers the model has; %4 the layer's type, e.g. full_attention
+QT_TRANSLATE_NOOP("posenc::Message", "%1, layer %2 of %3: %4")
 //: %1: what the parameter allows; %2: a JSON type such as 'a string'
 QT_TRANSLATE_NOOP("posenc::Message", "%1, not %2")
 //: %1: what a layer uses; %2: its sliding window or chunk in tokens
 QT_TRANSLATE_NOOP("posenc::Message", "%1, window %2")
 //: %1: a curve of the JSON file, e.g. series[0]; %2, %3: numbers of values
 QT_TRANSLATE_NOOP("posenc::Message", "%1.y has %2 values, \"x\" has %3")
-//: a file that cannot be read: %1: the file's name; %2: what is wrong with it
+//: a kind of layer in the layers view's legend: %1 its type; %2 what it uses
 QT_TRANSLATE_NOOP("posenc::Message", "%1: %2")
 //: two runs of layers, one after the other
 QT_TRANSLATE_NOOP("posenc::Message", "%1; %2")
@@ -1077,7 +1092,6 @@ QT_TRANSLATE_NOOP("posenc::Message", "a list of 0 and 1, one per layer")
 QT_TRANSLATE_NOOP("posenc::Message", "a list of finite numbers")
 //: what a config value must be
 QT_TRANSLATE_NOOP("posenc::Message", "a list of layer type strings")
-//: what a config value must be
 QT_TRANSLATE_NOOP("posenc::Message", "a list of numbers")
 QT_TRANSLATE_NOOP("posenc::Message", "a matrix export needs \"data\": a non-empty array of rows")
 QT_TRANSLATE_NOOP("posenc::Message", "a matrix view (this one is a series)")
@@ -1089,6 +1103,7 @@ QT_TRANSLATE_NOOP("posenc::Message", "a matrix view of %1: %2")
 QT_TRANSLATE_NOOP("posenc::Message", "a multiple of heads (%1)")
 //: %1: the number of rows or columns
 QT_TRANSLATE_NOOP("posenc::Message", "a non-empty range inside 0:%1")
+//: what a config value must be
 QT_TRANSLATE_NOOP("posenc::Message", "a number")
 //: what a config value must be
 QT_TRANSLATE_NOOP("posenc::Message", "a number > 0 (transformers' _validate_*_rope_parameters ask for a float >= 1)")
@@ -1186,7 +1201,7 @@ QT_TRANSLATE_NOOP("posenc::Message", "at most the memory budget of %1")
 QT_TRANSLATE_NOOP("posenc::Message", "cannot be opened: %1")
 //: %1: libzip's description of the error
 QT_TRANSLATE_NOOP("posenc::Message", "cannot be read as a zip: %1")
-//: %1: the system's description of the error
+//: %1: the system's description of the error (strerror)
 QT_TRANSLATE_NOOP("posenc::Message", "cannot be read: %1")
 //: %1: the file's size when opened; %2: the byte where it now ends
 QT_TRANSLATE_NOOP("posenc::Message", "changed while it was read (it was %1 bytes when opened, now ends at %2)")
@@ -1328,7 +1343,7 @@ QT_TRANSLATE_NOOP("posenc::Message", "not an .npz (zip) file: %1")
 QT_TRANSLATE_NOOP("posenc::Message", "not an array file this reads (.npy, .npz, .safetensors, .csv or .json)")
 QT_TRANSLATE_NOOP("posenc::Message", "not one of our JSON exports (posenc export --out FILE.json): expected an object with \"scheme\", \"view\", \"params\", \"kind\" (matrix or series) and \"data\" or \"x\" and \"series\"")
 QT_TRANSLATE_NOOP("posenc::Message", "not valid JSON")
-//: %1: the colour map ids
+//: %1: a list of ids, 'a, b or c'
 QT_TRANSLATE_NOOP("posenc::Message", "one of %1")
 //: %1: a parameter id; %2: the value given; %3: what is allowed
 QT_TRANSLATE_NOOP("posenc::Message", "parameter '%1' = '%2': must be %3")
@@ -1385,7 +1400,6 @@ QT_TRANSLATE_NOOP("posenc::Message", "there is no config.json beside the checkpo
 QT_TRANSLATE_NOOP("posenc::Message", "this MPT model uses a learned position table (attn_config.alibi is not true), which is not mapped yet")
 //: %1: the file's size in bytes
 QT_TRANSLATE_NOOP("posenc::Message", "too short for a safetensors file (%1 bytes; the header length alone takes 8)")
-//: what a config value must be
 QT_TRANSLATE_NOOP("posenc::Message", "true or false")
 //: %1: a number of bytes
 QT_TRANSLATE_NOOP("posenc::Message", "truncated .npy file: the header claims %1 bytes")

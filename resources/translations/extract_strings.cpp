@@ -35,6 +35,7 @@
 
 #include "posenc/base/message.hpp"
 #include "posenc/base/scheme.hpp"
+#include "posenc/models/model_config.hpp"
 #include "posenc_ui/common/translation.h"
 #include "posenc_ui/io/session_io.h"
 
@@ -204,6 +205,21 @@ int main(int argc, char** argv) {
   Listing list;
   const QTemporaryDir tableDir;
   const std::vector<std::pair<std::string, Sets>> tables = tableSettings(tableDir.path());
+  {
+    // The layers view of a model (model_config.hpp layersView): not a scheme's, the same
+    // strings for every model; a small config with two kinds of layer reaches them.
+    list.section("a model's layers view: title, axis labels, description");
+    const posenc::ModelMapping m = posenc::mapConfig(
+        R"({"model_type": "gemma2", "num_hidden_layers": 2, "hidden_size": 64,
+            "num_attention_heads": 2, "head_dim": 32, "sliding_window": 16})",
+        "config.json");
+    const posenc::LayersView v = posenc::layersView(m, "model");
+    list.add("posenc::core", v.spec.title);
+    list.add("posenc::core", v.spec.xLabel);
+    list.add("posenc::core", v.spec.yLabel);
+    list.add("posenc::core", v.spec.description);
+    list.add("posenc::view-tab", v.spec.id);
+  }
   for (const auto& s : posenc::allSchemes()) {
     const posenc::SchemeInfo& info = s->info();
     list.section("scheme " + info.id + ": name, description, parameters, views");

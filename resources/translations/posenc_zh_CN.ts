@@ -1360,6 +1360,22 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <source>none or linear with partial_rotary proportional (transformers&apos; _compute_proportional_rope_parameters divides by factor and nothing else)</source>
         <translation>partial_rotary 为 proportional 时只能是 none 或 linear（transformers 的 _compute_proportional_rope_parameters 只除以 factor，不做其他缩放）</translation>
     </message>
+    <message>
+        <source>%1</source>
+        <translation>%1</translation>
+    </message>
+    <message>
+        <source>%1 has no layer &apos;%2&apos;: give an index from 0 to %3 or a layer type (%4)</source>
+        <translation>%1 没有层 &apos;%2&apos;：请给出 0 到 %3 之间的层号，或一种层类型（%4）</translation>
+    </message>
+    <message>
+        <source>%1 lists no layers (its config gives no num_hidden_layers), so there is no layer %2 to draw</source>
+        <translation>%1 没有列出各层（它的配置没有给出 num_hidden_layers），所以没有第 %2 层可画</translation>
+    </message>
+    <message>
+        <source>%1, layer %2 of %3: %4</source>
+        <translation>%1，第 %2 层（共 %3 层）：%4</translation>
+    </message>
 </context>
 <context>
     <name>posenc::choice</name>
@@ -3902,6 +3918,22 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <source>How a partial_rotary_factor below 1 is built: plain = the first d_rot dims rotate, theta_k = base^(-2k/d_rot); proportional (Gemma 4&apos;s full layers) = theta_k = base^(-2k/dim) for k &lt; int(f dim / 2), the other pairs at frequency 0 (cos 1)</source>
         <translation>partial_rotary_factor 小于 1 时的构造方式：plain = 前 d_rot 维旋转，theta_k = base^(-2k/d_rot)；proportional（Gemma 4 的全局注意力层）= 当 k &lt; int(f dim / 2) 时 theta_k = base^(-2k/dim)，其余维度对频率为 0（cos 恒为 1）</translation>
     </message>
+    <message>
+        <source>The model&apos;s layers: how far each attends, and how it encodes position</source>
+        <translation>模型的各层：每层能看多远，又如何编码位置</translation>
+    </message>
+    <message>
+        <source>layer</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>keys a query can reach (tokens)</source>
+        <translation>一个查询能看到的键（token 数）</translation>
+    </message>
+    <message>
+        <source>One bar per decoder layer, as high as the keys a query of that layer can reach: its sliding window or chunk, else the whole context (the layer&apos;s length); one colour per kind of layer, named by its type and the encoding it uses.</source>
+        <translation>每个解码层一根柱子，高度是该层一个查询能看到的键数：滑动窗口或分块的大小，否则是整个上下文（该层的 length）；每种层一种颜色，以层类型和它使用的位置编码命名。</translation>
+    </message>
 </context>
 <context>
     <name>posenc::presets</name>
@@ -4673,6 +4705,66 @@ The extension picks the format: .png .svg .pdf draw the picture; .csv .npy .json
     </message>
 </context>
 <context>
+    <name>posenc::ui::LayerChooser</name>
+    <message>
+        <source>Layer</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>Layers…</source>
+        <translation>各层…</translation>
+    </message>
+    <message>
+        <source>The model&apos;s stack of layers: how far each attends, and how it encodes position</source>
+        <translation>模型的层堆叠：每层能看多远，又如何编码位置</translation>
+    </message>
+    <message>
+        <source>The decoder layer drawn (0 is the first)</source>
+        <translation>所画的解码层（0 是第一层）</translation>
+    </message>
+    <message>
+        <source>The kinds of layer the model has: pick one to draw its first layer</source>
+        <translation>模型所含的层类型：选一种即画出该类型的第一层</translation>
+    </message>
+    <message>
+        <source>of %1</source>
+        <translation>共 %1 层</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n layers)</source>
+        <translation>
+            <numerusform>%1（%n 层）</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>posenc::ui::LayersDialog</name>
+    <message>
+        <source>Layers of %1</source>
+        <translation>%1 的各层</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <source>Export the layers view</source>
+        <translation>导出层视图</translation>
+    </message>
+    <message>
+        <source>Pictures (*.png *.svg *.pdf);;Numbers (*.csv *.npy *.json)</source>
+        <translation>图片 (*.png *.svg *.pdf);;数值 (*.csv *.npy *.json)</translation>
+    </message>
+    <message>
+        <source>Cannot export</source>
+        <translation>无法导出</translation>
+    </message>
+    <message>
+        <source>%1 was not written.</source>
+        <translation>%1 没有写入。</translation>
+    </message>
+</context>
+<context>
     <name>posenc::ui::LessonPanel</name>
     <message>
         <source>Open lesson file...</source>
@@ -5034,6 +5126,10 @@ The extension picks the format: .png .svg .pdf draw the picture; .csv .npy .json
     <message>
         <source>Not understood: %1</source>
         <translation>未能理解：%1</translation>
+    </message>
+    <message>
+        <source>Layers: %1</source>
+        <translation>各层：%1</translation>
     </message>
 </context>
 <context>
@@ -6025,6 +6121,10 @@ Ctrl+G 或右键：转到指定范围</translation>
     <message>
         <source>grid</source>
         <translation>图像块网格</translation>
+    </message>
+    <message>
+        <source>layers</source>
+        <translation>各层</translation>
     </message>
 </context>
 </TS>

@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// A model whose layers differ, in the window (issue 29 item 3): the layer drawn is named in the
+// strip, the title and the pictures; the chooser beside the strip picks a layer by index or by
+// type through the core's layerSetup (one undo step each), undo follows the layer back,
+// sessions remember the layer, and the Layers... window draws and exports the core's layers
+// view. Offscreen; the models are published configs of tests/data/model-configs copied as a
+// folder's config.json (a config alone is the whole of a RoPE model).
+#include <QComboBox>
+#include <QDir>
+#include <QFile>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+#include <QXmlStreamReader>
+#include <gtest/gtest.h>
+#include <qcustomplot.h>
+
+#include "posenc_ui/io/session_io.h"
+#include "posenc_ui/models/layer_chooser.h"
+#include "posenc_ui/models/model_actions.h"
+#include "posenc_ui/plot/plot_parts.h"
+#include "posenc_ui/window/main_window.h"
+#include "support/main_window_fixture.hpp"
+#include "support/ui_values.hpp"
+
+namespace posenc::ui {
+namespace {
+
+class ModelLayersWindow : public test::MainWindowTest {
+ protected:
+  /// tests/data/model-configs/FILE as NAME/config.json under the temp dir; returns the folder.
+  QString modelFolder(const QString& name, const char* file) {
+    const QString folder = m_dir.filePath(name);
+    EXPECT_TRUE(QDir().mkpath(folder));
+    EXPECT_TRUE(QFile::copy(QStringLiteral(POSENC_SOURCE_DIR "/tests/data/model-configs/") +
+                                QString::fromLatin1(file),
+                            folder + QStringLiteral("/config.json")));
+    return folder;
+  }
+  QString gemma() { return modelFolder(QStringLiteral("gemma-3-27b"), "medgemma_27b_it.json"); }
+  LayerChooser& chooser() { return *m_window->models().chooser(); }
+  QString subtitle() {
+    waitUntilShown(m_window->cellView(0));
+    return m_window->plotView(0).plot().property(kDescriptionProperty).toString();
+  }
+
+  QTemporaryDir m_dir;
+};
+
+TEST_F(ModelLayersWindow, AGemma3FolderOpensAtItsGlobalLayerAndSaysSo) {
+  QString error;
+  ASSERT_TRUE(m_window->openModel(gemma(), &error)) << error.toStdString();
+  // configuration_gemma3.py: the global layers (every 6th from 5) use rope_theta 1e6, linear x8.
+  const ParamSet& p = m_window->controller().params();
+  EXPECT_DOUBLE_EQ(p.getReal("base"), 1e6);
+  EXPECT_EQ(p.getChoice("scaling"), "linear");
+  const QString label = QStringLiteral("gemma-3-27b, layer 5 of 62: full_attention");
+  EXPECT_EQ(m_window->models().label(), label);
+  EXPECT_TRUE(m_window->windowTitle().contains(label)) << m_window->windowTitle().toStdString();
+  EXPECT_TRUE(subtitle().contains(label)) << subtitle().toStdString();
+  const QString strip = m_window->models().strip()->text();
+  EXPECT_TRUE(strip.contains(QStringLiteral("Layers: 52 sliding_attention")))
+      << strip.toStdString();
+  ASSERT_TRUE(chooser().isVisible());
+  EXPECT_EQ(chooser().indexBox()->value(), 5);
+  EXPECT_EQ(chooser().indexBox()->maximum(), 61);
+  ASSERT_EQ(chooser().typeBox()->count(), 2);
+  EXPECT_EQ(chooser().typeBox()->currentIndex(), 1);
+  EXPECT_TRUE(chooser().typeBox()->itemText(0).startsWith(QStringLiteral("sliding_attention (52")))
+      << chooser().typeBox()->itemText(0).toStdString();
+}
+
+TEST_F(ModelLayersWindow, TheChooserDrawsALayerByIndexOrTypeAndUndoFollowsIt) {
+  ASSERT_TRUE(m_window->openModel(gemma()));
+  chooser().indexBox()->setValue(12);  // a local layer: rope_local_base_freq 10000, no scaling
+  const ParamSet& p = m_window->controller().params();
+  EXPECT_DOUBLE_EQ(p.getReal("base"), 10000.0);
+  EXPECT_EQ(p.getChoice("scaling"), "none");
+  const QString local = QStringLiteral("gemma-3-27b, layer 12 of 62: sliding_attention");
+  EXPECT_EQ(m_window->models().label(), local);
+  EXPECT_EQ(m_window->undoStack().undoText(), QStringLiteral("Open model ") + local);
+  EXPECT_EQ(chooser().typeBox()->currentIndex(), 0);
+  EXPECT_TRUE(subtitle().contains(local));
+  // By type: the first full_attention layer.
+  emit chooser().typeBox()->activated(1);
+  EXPECT_EQ(m_window->models().label(),
+            QStringLiteral("gemma-3-27b, layer 5 of 62: full_attention"));
+  EXPECT_EQ(chooser().indexBox()->value(), 5);
+  EXPECT_DOUBLE_EQ(m_window->controller().params().getReal("base"), 1e6);
+  // Undo goes back to the local layer's values, and the name follows them.
+  m_window->undoStack().undo();
+  EXPECT_DOUBLE_EQ(m_window->controller().params().getReal("base"), 10000.0);
+  EXPECT_TRUE(m_window->models().label().contains(QStringLiteral("sliding_attention")))
+      << m_window->models().label().toStdString();
+  EXPECT_EQ(chooser().typeBox()->currentIndex(), 0);
+}
+
+TEST_F(ModelLayersWindow, ANoPELayerOfLlama4IsDrawnWithoutPositions) {
+  ASSERT_TRUE(
+      m_window->openModel(modelFolder(QStringLiteral("scout"), "llama4_scout_excerpt.json")));
+  EXPECT_EQ(m_window->controller().scheme().info().id, "rope");  // layer 0: chunked, RoPE
+  chooser().indexBox()->setValue(3);  // configuration_llama4.py no_rope_layers: every 4th
+  EXPECT_EQ(m_window->controller().scheme().info().id, "nope");
+  EXPECT_EQ(m_window->models().label(), QStringLiteral("scout, layer 3 of 48: full_attention"));
+  EXPECT_TRUE(chooser().isVisible());
+}
+
+TEST_F(ModelLayersWindow, SessionsRememberTheLayer) {
+  ASSERT_TRUE(m_window->openModel(gemma()));
+  chooser().indexBox()->setValue(0);
+  const Session s = m_window->currentSession();
+  ASSERT_EQ(s.modelLayer, 0);
+  const Session back = readSession(writeSession(s));
+  EXPECT_EQ(back, s);
+  // Opened again (the model read anew): layer 0, not the model's default layer 5.
+  m_window->applySession(test::session("alibi", {}));
+  EXPECT_TRUE(m_window->models().label().isEmpty());
+  m_window->applySession(back);
+  EXPECT_EQ(m_window->models().label(),
+            QStringLiteral("gemma-3-27b, layer 0 of 62: sliding_attention"));
+  // A model whose layers are all alike has no chooser and no layer in its sessions.
+  ASSERT_TRUE(m_window->openModel(modelFolder(QStringLiteral("ds3"), "deepseek_v3.json")));
+  EXPECT_FALSE(chooser().isVisible());
+  EXPECT_EQ(m_window->models().label(), QStringLiteral("ds3"));
+  EXPECT_FALSE(m_window->currentSession().modelLayer.has_value());
+}
+
+TEST_F(ModelLayersWindow, ASessionsModelLayerMustBeALayerIndex) {
+  const QByteArray good =
+      R"({"format": "posenc-session", "version": 1, "scheme": "rope", "params": {},
+          "model": "/m", "model_layer": 3})";
+  EXPECT_EQ(readSession(good).modelLayer, 3);
+  for (const char* bad : {R"("model_layer": -1)", R"("model_layer": 1.5)", R"("model_layer": "3")",
+                          R"("model_layer": 65536)"}) {
+    SCOPED_TRACE(bad);
+    const QByteArray doc = QByteArray(R"({"format": "posenc-session", "version": 1, "scheme":
+        "rope", "params": {}, "model": "/m", )") +
+                           bad + "}";
+    try {
+      (void)readSession(doc);
+      ADD_FAILURE() << "accepted";
+    } catch (const SessionError& e) {
+      EXPECT_NE(QString::fromUtf8(e.what()).indexOf(QStringLiteral("model_layer")), -1) << e.what();
+    }
+  }
+  EXPECT_THROW((void)readSession(R"({"format": "posenc-session", "version": 1, "scheme": "rope",
+                                    "params": {}, "model_layer": 3})"),
+               SessionError);
+}
+
+TEST_F(ModelLayersWindow, TheLayersWindowDrawsAndExportsTheStack) {
+  ASSERT_TRUE(m_window->openModel(gemma()));
+  chooser().layersButton()->click();
+  auto* dialog = m_window->findChild<LayersDialog*>(QStringLiteral("LayersDialog"));
+  ASSERT_NE(dialog, nullptr);
+  EXPECT_TRUE(dialog->isVisible());
+  EXPECT_EQ(dialog->plot()->plottableCount(), 2);  // a colour per kind of layer
+  const QString svg = m_dir.filePath(QStringLiteral("layers.svg"));
+  EXPECT_TRUE(dialog->exportTo(svg).isEmpty());
+  QFile f(svg);
+  ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+  QXmlStreamReader xml(&f);  // every SVG must parse as XML
+  while (!xml.atEnd()) xml.readNext();
+  EXPECT_FALSE(xml.hasError()) << xml.errorString().toStdString();
+  const QString csv = m_dir.filePath(QStringLiteral("layers.csv"));
+  EXPECT_TRUE(dialog->exportTo(csv).isEmpty());
+  QFile c(csv);
+  ASSERT_TRUE(c.open(QIODevice::ReadOnly));
+  EXPECT_TRUE(c.readLine().startsWith("x,"));
+  EXPECT_EQ(c.readLine().trimmed(), QByteArray("0,1024,nan"));  // layer 0: window 1024
+  EXPECT_FALSE(dialog->exportTo(m_dir.filePath(QStringLiteral("layers.txt"))).isEmpty());
+  dialog->close();
+}
+
+}  // namespace
+}  // namespace posenc::ui
