@@ -24,6 +24,7 @@
 #include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTabBar>
 #include <QTemporaryDir>
 #include <QTest>
@@ -45,6 +46,7 @@
 #include "posenc_ui/help/shortcuts.h"
 #include "posenc_ui/help/start_page.h"
 #include "posenc_ui/io/lesson.h"
+#include "posenc_ui/models/layer_chooser.h"
 #include "posenc_ui/models/model_actions.h"
 #include "posenc_ui/models/open_model_dialog.h"
 #include "posenc_ui/modes/compare_view.h"
@@ -563,6 +565,39 @@ TEST_P(Screens, OpenModelDialogAndAModelShown) {
   m_window->help().startPage()->close();
   if (old.isEmpty()) qunsetenv("HF_HUB_CACHE");
   else qputenv("HF_HUB_CACHE", old);
+}
+
+TEST_P(Screens, ModelsLayerByLayer) {
+  // Gemma 3 (five local layers to one global) and Llama 4 (NoPE every 4th layer), from their
+  // published configs: the strip with the layer chooser, a local layer, the Layers window.
+  QTemporaryDir dir;
+  const auto folder = [&dir](const QString& name, const char* config) {
+    const QString path = dir.filePath(name);
+    EXPECT_TRUE(QDir().mkpath(path));
+    EXPECT_TRUE(QFile::copy(QStringLiteral(POSENC_SOURCE_DIR "/tests/data/model-configs/") +
+                                QString::fromLatin1(config),
+                            path + QStringLiteral("/config.json")));
+    return path;
+  };
+  QString error;
+  ASSERT_TRUE(
+      m_window->openModel(folder(QStringLiteral("gemma-3-27b"), "medgemma_27b_it.json"), &error))
+      << error.toStdString();
+  check(QStringLiteral("model_gemma3_global"));
+  m_window->models().chooser()->indexBox()->setValue(0);
+  check(QStringLiteral("model_gemma3_local"));
+  m_window->models().chooser()->layersButton()->click();
+  auto* layers = m_window->findChild<ui::LayersDialog*>(QStringLiteral("LayersDialog"));
+  ASSERT_NE(layers, nullptr);
+  ASSERT_TRUE(QTest::qWaitForWindowExposed(layers));
+  check(QStringLiteral("model_gemma3_layers_window"));
+  layers->close();
+  ASSERT_TRUE(
+      m_window->openModel(folder(QStringLiteral("llama-4-scout"), "llama4_scout_excerpt.json"),
+                          &error))
+      << error.toStdString();
+  m_window->models().chooser()->indexBox()->setValue(3);
+  check(QStringLiteral("model_llama4_nope_layer"));
 }
 
 TEST_P(Screens, StartCardLessonOverviewShortcutsAndAProblem) {

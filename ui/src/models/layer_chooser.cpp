@@ -38,7 +38,7 @@ LayerChooser::LayerChooser(QWidget* parent)
   m_index->setKeyboardTracking(false);  // typing "12" asks for layer 12, not 1 then 12
   m_type->setSizeAdjustPolicy(QComboBox::AdjustToContents);
   auto* row = new QHBoxLayout(this);
-  row->setContentsMargins(8, 4, 8, 4);
+  row->setContentsMargins(12, 6, 12, 0);
   row->addWidget(m_label);
   row->addWidget(m_index);
   row->addWidget(m_of);

@@ -5,7 +5,7 @@
 #include <QDropEvent>
 #include <QFileInfo>
 #include <QFutureWatcher>
-#include <QHBoxLayout>
+#include <QVBoxLayout>
 #include <QLabel>
 #include <QMessageBox>
 #include <QMimeData>
@@ -112,11 +112,13 @@ ModelActions::ModelActions(QWidget* window, const EncodingController& controller
   m_panel->setStyleSheet(QStringLiteral(
       "QWidget#ModelPanel { background: #e8f0fb; border-bottom: 1px solid #8aa4c8; }"));
   m_panel->setAttribute(Qt::WA_StyledBackground);
-  auto* row = new QHBoxLayout(m_panel);
-  row->setContentsMargins(0, 0, 0, 0);
-  row->setSpacing(0);
-  row->addWidget(m_strip, 1);
-  row->addWidget(m_chooser, 0, Qt::AlignTop);
+  // The chooser over the strip, so that the strip's sentences keep the window's width (beside
+  // it, at 1024 x 768, they wrapped into a tall column over the plots).
+  auto* column = new QVBoxLayout(m_panel);
+  column->setContentsMargins(0, 0, 0, 0);
+  column->setSpacing(0);
+  column->addWidget(m_chooser, 0, Qt::AlignLeft);
+  column->addWidget(m_strip);
   connect(m_chooser, &LayerChooser::layerChosen, this, [this](qint64 index) { showLayer(index); });
   connect(m_chooser, &LayerChooser::layersViewRequested, this, &ModelActions::showLayersView);
   m_panel->hide();
