@@ -174,8 +174,9 @@ inline void set(Params& p, const std::string& key, const std::string& value) {
   return text.empty() ? -1 : std::strtoll(text.c_str(), nullptr, 10);
 }
 
-/// Refuses a layer `index` that mapping `m` (null: none) does not have, naming `model`, the
-/// range and the layer types (model_layers.cpp). @throws ModelError.
-void checkLayerIndex(const ModelMapping* m, std::int64_t index, const std::string& model);
+/// Layer `index` of mapping `m` (null: none); refused when `m` does not have it, naming `model`,
+/// the range and the layer types (model_layers.cpp). @throws ModelError.
+[[nodiscard]] const ModelLayer& checkedLayer(const ModelMapping* m, std::int64_t index,
+                                             const std::string& model);
 
 }  // namespace posenc::detail

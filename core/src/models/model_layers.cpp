@@ -199,12 +199,14 @@ std::int64_t findLayer(const ModelMapping& m, std::string_view text, const std::
                                           MessageArg::list(layerTypes(m))}));
 }
 
-void detail::checkLayerIndex(const ModelMapping* m, std::int64_t index, const std::string& model) {
+const ModelLayer& detail::checkedLayer(const ModelMapping* m, std::int64_t index,
+                                       const std::string& model) {
   if (!m || m->layers.empty()) throw ModelError(Message(kNoLayers, {model, std::to_string(index)}));
   if (index < 0 || index >= static_cast<std::int64_t>(m->layers.size()))
     throw ModelError(
         Message(kNoSuchLayer, {model, std::to_string(index), std::to_string(m->layers.size() - 1),
                                MessageArg::list(layerTypes(*m))}));
+  return m->layers[static_cast<std::size_t>(index)];
 }
 
 Message drawnModel(const ModelSetup& setup) {

@@ -291,16 +291,15 @@ void addCheckpointParams(const ModelReport& r, ParamAssignments& params) {
 
 }  // namespace
 
-ModelSetup layerSetup(const ModelSetup& from, std::int64_t index) {
-  const ModelMapping* m = from.report.mapping ? &*from.report.mapping : nullptr;
-  detail::checkLayerIndex(m, index, from.label);
-  const ModelLayer& layer = m->layers[static_cast<std::size_t>(index)];
-  ModelSetup s = from;
+ModelSetup layerSetup(const ModelSetup& whole, std::int64_t index) {
+  const ModelMapping* m = whole.report.mapping ? &*whole.report.mapping : nullptr;
+  const ModelLayer& layer = detail::checkedLayer(m, index, whole.label);
+  ModelSetup s = whole;
   s.scheme = layer.scheme;
   s.params = layer.params;
   s.layer = index;
   // The checkpoint's tensors draw every layer of the model's own scheme (not a NoPE layer's).
-  if (layer.scheme == m->scheme) addCheckpointParams(s.report, s.params);
+  if (layer.scheme == s.report.mapping->scheme) addCheckpointParams(s.report, s.params);
   return s;
 }
 

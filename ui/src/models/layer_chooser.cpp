@@ -73,10 +73,11 @@ void LayerChooser::setModel(const ModelSetup* setup) {
   const QSignalBlocker blockIndex(m_index);
   const QSignalBlocker blockType(m_type);
   const ModelMapping* m = setup && setup->report.mapping ? &*setup->report.mapping : nullptr;
-  m_kinds = m && setup->layer ? layerKinds(*m) : std::vector<LayerKind>{};
-  if (m_kinds.size() < 2) {
+  m_kinds.clear();
+  m_shown = -1;
+  if (m && setup->layer) m_kinds = layerKinds(*m);
+  if (!m || !setup->layer || m_kinds.size() < 2) {
     m_kinds.clear();
-    m_shown = -1;
     hide();
     return;
   }

@@ -5,12 +5,12 @@
 #include <QDropEvent>
 #include <QFileInfo>
 #include <QFutureWatcher>
-#include <QVBoxLayout>
 #include <QLabel>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QSettings>
 #include <QUrl>
+#include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
 #include <exception>
