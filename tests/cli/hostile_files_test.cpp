@@ -29,15 +29,8 @@
 #include <vector>
 
 #include "support/posenc_cli.hpp"
+#include "support/sanitized.hpp"
 #include "support/tiny_model.hpp"
-
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define POSENC_TEST_SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-#define POSENC_TEST_SANITIZED 1
-#endif
-#endif
 
 namespace posenc::test {
 namespace {

@@ -15,6 +15,7 @@
 #include <gtest/gtest.h>
 
 #include "posenc/base/scheme.hpp"
+#include "support/sanitized.hpp"
 
 namespace posenc {
 namespace {
@@ -226,19 +227,8 @@ double measuredPeakBytes(const Scheme& scheme, const ParamSet& params, const std
 // parameters that make the per-position vectors large, sampled to a non-square region (so
 // that learned's Gram matrix is not a mirrored triangle). A child process measures each.
 TEST_F(BudgetState, EstimateBoundsTheMeasuredPeakOfEveryMatrixView) {
-// GCC defines __SANITIZE_ADDRESS__ and __SANITIZE_THREAD__; clang 14 (the asan build) only
-// answers __has_feature.
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-#define POSENC_TEST_SANITIZED 1
-#endif
-#endif
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define POSENC_TEST_SANITIZED 1
-#endif
-#ifdef POSENC_TEST_SANITIZED
-  GTEST_SKIP() << "the sanitizer's shadow memory and quarantine change resident memory";
-#endif
+  if (test::kSanitized)
+    GTEST_SKIP() << "the sanitizer's shadow memory and quarantine change resident memory";
   setMemoryBudget(MemoryBudget{std::uint64_t{1} << 62, "test"});
   const std::vector<std::pair<std::string, std::vector<std::pair<std::string, std::string>>>>
       cases = {
