@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -61,6 +62,30 @@ TEST_F(ModelLayerCli, ExportDrawsTheLayerNamedByIndexOrType) {
       {"export", "--model", scout, "--layer", "3", "--rows", "0:4", "--cols", "0:4", "--out", "-"});
   ASSERT_EQ(nope.status, 0) << nope.err;
   EXPECT_EQ(parseJson(nope.out)["scheme"].toString(), QStringLiteral("nope"));
+}
+
+TEST_F(ModelLayerCli, ALayerOfAModelWithATrainedTableDrawsTheCheckpoints) {
+  // tests/data/arrays/model.safetensors holds wpe.weight (3 x 4, F32); GPT-2's layers all
+  // draw it (configuration_gpt2.py: n_layer 2 here), whichever is named.
+  const fs::path dir = m_dir / "gpt2-tiny";
+  fs::create_directories(dir);
+  {
+    std::ofstream config(dir / "config.json");
+    config << R"({"model_type": "gpt2", "n_positions": 3, "n_embd": 4, "n_layer": 2})";
+  }
+  fs::copy_file(fs::path(POSENC_SOURCE_DIR) / "tests/data/arrays/model.safetensors",
+                dir / "model.safetensors");
+  const Outcome whole =
+      run({"export", "--model", dir.string(), "--view", "encoding", "--out", "-"});
+  const Outcome layer1 =
+      run({"export", "--model", dir.string(), "--layer", "1", "--view", "encoding", "--out", "-"});
+  ASSERT_EQ(whole.status, 0) << whole.err;
+  ASSERT_EQ(layer1.status, 0) << layer1.err;
+  const QJsonObject a = parseJson(whole.out);
+  const QJsonObject b = parseJson(layer1.out);
+  EXPECT_FALSE(b.contains("random_stand_ins"));  // the checkpoint's table, not a stand-in
+  EXPECT_EQ(a["data"], b["data"]);
+  EXPECT_EQ(b["data"].toArray().size(), 3);
 }
 
 TEST_F(ModelLayerCli, TheLayersViewIsOneBarPerLayer) {
