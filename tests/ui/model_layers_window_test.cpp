@@ -157,6 +157,14 @@ TEST_F(ModelLayersWindow, TheLayersWindowDrawsAndExportsTheStack) {
   ASSERT_NE(dialog, nullptr);
   EXPECT_TRUE(dialog->isVisible());
   EXPECT_EQ(dialog->plot()->plottableCount(), 2);  // a colour per kind of layer
+  // Hovering a bar names its layer.
+  const double x5 = dialog->plot()->xAxis->coordToPixel(5.0);
+  EXPECT_EQ(dialog->barText(x5),
+            QStringLiteral("layer 5: full_attention: rope base=1000000 scaling=linear factor=8\n"
+                           "reaches 131072 keys"));
+  EXPECT_TRUE(dialog->barText(dialog->plot()->xAxis->coordToPixel(0.0))
+                  .contains(QStringLiteral("window 1024")));
+  EXPECT_TRUE(dialog->barText(dialog->plot()->xAxis->coordToPixel(-5.0)).isEmpty());
   const QString svg = m_dir.filePath(QStringLiteral("layers.svg"));
   EXPECT_TRUE(dialog->exportTo(svg).isEmpty());
   QFile f(svg);

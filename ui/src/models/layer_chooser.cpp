@@ -8,11 +8,14 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMessageBox>
+#include <QMouseEvent>
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QSpinBox>
+#include <QToolTip>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <cmath>
 #include <qcustomplot.h>
 #include <sstream>
 #include <utility>
@@ -125,6 +128,26 @@ LayersDialog::LayersDialog(QWidget* parent, LayersView view, QString model)
   column->addWidget(buttons);
   resize(900, 620);
   redraw();
+  // Hovering a bar says which layer it is, what it uses and how far it reaches.
+  m_plot->setMouseTracking(true);
+  connect(m_plot, &QCustomPlot::mouseMove, this, [this](QMouseEvent* event) {
+    QToolTip::showText(event->globalPosition().toPoint(), barText(event->position().x()), m_plot);
+  });
+}
+
+QString LayersDialog::barText(double pixelX) const {
+  const double key = m_plot->xAxis->pixelToCoord(pixelX);
+  const auto& x = m_view.series.x;
+  if (x.empty() || !std::isfinite(key)) return {};
+  const long long index = std::llround(key);
+  if (index < 0 || index >= static_cast<long long>(x.size())) return {};
+  const auto at = static_cast<std::size_t>(index);
+  const SeriesResult named = translatedNames(m_view);
+  for (const Curve& c : named.curves) {
+    if (at >= c.y.size() || !std::isfinite(c.y[at])) continue;
+    return tr("layer %1: %2\nreaches %3 keys").arg(index).arg(qs(c.name)).arg(c.y[at], 0, 'g', 12);
+  }
+  return {};
 }
 
 void LayersDialog::redraw() {

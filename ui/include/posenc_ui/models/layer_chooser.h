@@ -68,6 +68,9 @@ class LayersDialog : public QDialog {
   /// Writes the view to `path` (exportLayersView at the plot's size); "" when written, else
   /// why not.
   QString exportTo(const QString& path);
+  /// What the hover tooltip says at plot pixel column `pixelX`: the layer there, its kind and
+  /// its reach; empty off the bars.
+  [[nodiscard]] QString barText(double pixelX) const;
 
  private:
   void redraw();
