@@ -4070,16 +4070,8 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <translation>DeepSeek-V3，解耦 RoPE，YaRN（在 4096 上放大 40 倍，d_rope 64）</translation>
     </message>
     <message>
-        <source>deepseek-ai/DeepSeek-V3 config.json: qk_rope_head_dim 64 (the rotated part of each head under MLA; pairs interleaved, as DeepSeek&apos;s view_as_complex and transformers&apos; rope_interleave), rope_theta 10000, max_position_embeddings 163840, rope_scaling {type yarn, factor 40, original_max_position_embeddings 4096, beta_fast 32, beta_slow 1, mscale 1.0, mscale_all_dim 1.0}: the cos/sin attention factor mscale(40, 1)/mscale(40, 1) = 1 (DeepSeek applies mscale² to the softmax scale instead). Read from copies quoting the Hub file and from deepseek-ai/DeepSeek-V3 inference/model.py ModelArgs.</source>
-        <translation>deepseek-ai/DeepSeek-V3 的 config.json：qk_rope_head_dim 64（MLA 下每个头中旋转的部分；维度对交错排列，与 DeepSeek 的 view_as_complex 和 transformers 的 rope_interleave 一致），rope_theta 10000，max_position_embeddings 163840，rope_scaling {type yarn, factor 40, original_max_position_embeddings 4096, beta_fast 32, beta_slow 1, mscale 1.0, mscale_all_dim 1.0}：cos/sin 缓存的注意力因子为 mscale(40, 1)/mscale(40, 1) = 1（DeepSeek 改为把 mscale² 乘到 softmax 缩放上）。数值读自引用 Hub 文件的副本以及 deepseek-ai/DeepSeek-V3 的 inference/model.py 中的 ModelArgs。</translation>
-    </message>
-    <message>
         <source>gpt-oss 20b, YaRN x32 over 4096 (theta 150000, truncate false)</source>
         <translation>gpt-oss 20b，YaRN（在 4096 上放大 32 倍，theta 150000，truncate false）</translation>
-    </message>
-    <message>
-        <source>openai/gpt-oss-20b config.json (verbatim copy jihengzhang/jihz-gpt-oss-20b gpt-oss-20b/config.json, commit 7ec8980): head_dim 64, rope_theta 150000, max_position_embeddings 131072, rope_scaling {rope_type yarn, factor 32.0, original_max_position_embeddings 4096, beta_fast 32.0, beta_slow 1.0, truncate false}: attention factor 0.1 ln 32 + 1 = 1.3466; gpt-oss-120b uses the same RoPE (openai/gpt-oss gpt_oss/torch/model.py).</source>
-        <translation>openai/gpt-oss-20b 的 config.json（逐字副本 jihengzhang/jihz-gpt-oss-20b 中的 gpt-oss-20b/config.json，提交 7ec8980）：head_dim 64，rope_theta 150000，max_position_embeddings 131072，rope_scaling {rope_type yarn, factor 32.0, original_max_position_embeddings 4096, beta_fast 32.0, beta_slow 1.0, truncate false}：注意力因子 0.1 ln 32 + 1 = 1.3466；gpt-oss-120b 使用相同的 RoPE（openai/gpt-oss 的 gpt_oss/torch/model.py）。</translation>
     </message>
     <message>
         <source>GPT-NeoX 20B, partial rotary (24 of 96 dims)</source>
@@ -4096,6 +4088,70 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
     <message>
         <source>mistralai/Mistral-7B-v0.1 config.json: hidden_size 4096 / num_attention_heads 32 = d_head 128, rope_theta 10000, max_position_embeddings 32768, no rope_scaling; attention looks back at most sliding_window = 4096 tokens (not drawn here).</source>
         <translation>mistralai/Mistral-7B-v0.1 的 config.json：hidden_size 4096 / num_attention_heads 32 = d_head 128，rope_theta 10000，max_position_embeddings 32768，没有 rope_scaling；注意力最多回看 sliding_window = 4096 个 token（这里不画出）。</translation>
+    </message>
+    <message>
+        <source>deepseek_v3.json in tests/data/model-configs (deepseek-ai/DeepSeek-V3 config.json): qk_rope_head_dim 64 (the rotated part of each head under MLA; pairs interleaved, as DeepSeek&apos;s view_as_complex and transformers&apos; rope_interleave; the qk_nope_head_dim 128 other dimensions carry no position), rope_theta 10000, max_position_embeddings 163840, rope_scaling {type yarn, factor 40, original_max_position_embeddings 4096, beta_fast 32, beta_slow 1, mscale 1.0, mscale_all_dim 1.0}. All 61 layers are full attention with this RoPE. The cos/sin attention factor is mscale(40, 1)/mscale(40, 1) = 1: DeepSeek multiplies the softmax scale by mscale(40, 1)² = 1.8739 instead (deepseek-ai/DeepSeek-V3 inference/model.py).</source>
+        <translation>deepseek_v3.json，位于 tests/data/model-configs（deepseek-ai/DeepSeek-V3 的 config.json）：qk_rope_head_dim 64（MLA 下每个头中旋转的部分；维度对交错排列，与 DeepSeek 的 view_as_complex 和 transformers 的 rope_interleave 一致；另外 qk_nope_head_dim 128 维不带位置信息），rope_theta 10000，max_position_embeddings 163840，rope_scaling {type yarn, factor 40, original_max_position_embeddings 4096, beta_fast 32, beta_slow 1, mscale 1.0, mscale_all_dim 1.0}。全部 61 层都是使用这个 RoPE 的全注意力层。cos/sin 缓存的注意力因子为 mscale(40, 1)/mscale(40, 1) = 1：DeepSeek 改为把 softmax 缩放乘以 mscale(40, 1)² = 1.8739（deepseek-ai/DeepSeek-V3 的 inference/model.py）。</translation>
+    </message>
+    <message>
+        <source>gpt_oss_20b.json in tests/data/model-configs (openai/gpt-oss-20b config.json): head_dim 64, rope_theta 150000, max_position_embeddings 131072, rope_scaling {rope_type yarn, factor 32.0, original_max_position_embeddings 4096, beta_fast 32.0, beta_slow 1.0, truncate false}: attention factor 0.1 ln 32 + 1 = 1.3466. 24 layers alternate (layer_types): 12 sliding_attention layers (0, 2, ..., 22) over a window of sliding_window 128 tokens and 12 full_attention layers (1, 3, ..., 23), all with this RoPE; gpt-oss-120b uses the same RoPE (openai/gpt-oss gpt_oss/torch/model.py).</source>
+        <translation>gpt_oss_20b.json，位于 tests/data/model-configs（openai/gpt-oss-20b 的 config.json）：head_dim 64，rope_theta 150000，max_position_embeddings 131072，rope_scaling {rope_type yarn, factor 32.0, original_max_position_embeddings 4096, beta_fast 32.0, beta_slow 1.0, truncate false}：注意力因子 0.1 ln 32 + 1 = 1.3466。24 层交替排列（layer_types）：12 个 sliding_attention 层（0、2、……、22）只看 sliding_window 128 个 token 的窗口，12 个 full_attention 层（1、3、……、23），全部使用这个 RoPE；gpt-oss-120b 使用相同的 RoPE（openai/gpt-oss 的 gpt_oss/torch/model.py）。</translation>
+    </message>
+    <message>
+        <source>Llama 4 Scout, chunked RoPE layers with llama3 scaling (x16 over 8192, theta 500000)</source>
+        <translation>Llama 4 Scout，分块注意力层的 RoPE，使用 llama3 缩放（在 8192 上放大 16 倍，theta 500000）</translation>
+    </message>
+    <message>
+        <source>llama4_scout_excerpt.json in tests/data/model-configs (meta-llama/Llama-4-Scout-17B-16E-Instruct config.json, an excerpt), text_config: head_dim 128, rope_theta 500000.0, rope_scaling {rope_type llama3, factor 16.0, low_freq_factor 1.0, high_freq_factor 1.0, original_max_position_embeddings 8192}, max_position_embeddings 10485760 (shown up to 1048576, the longest length here). 48 layers, three RoPE layers to one without: 36 chunked_attention layers with this RoPE, each token attending only inside its own chunk of attention_chunk_size 8192 tokens, and 12 full_attention layers (every 4th: 3, 7, ..., 47, transformers&apos; default as the excerpt sets no no_rope_layers) with no positional encoding (NoPE). With low_freq_factor = high_freq_factor no pair is blended: pairs with a wavelength under 8192 tokens keep their frequency, the longer ones are divided by 16.</source>
+        <translation>llama4_scout_excerpt.json，位于 tests/data/model-configs（meta-llama/Llama-4-Scout-17B-16E-Instruct 的 config.json，节选），text_config：head_dim 128，rope_theta 500000.0，rope_scaling {rope_type llama3, factor 16.0, low_freq_factor 1.0, high_freq_factor 1.0, original_max_position_embeddings 8192}，max_position_embeddings 10485760（这里最多显示到 1048576，即本程序的最大长度）。共 48 层，三个 RoPE 层配一个无位置编码的层：36 个 chunked_attention 层使用这个 RoPE，每个 token 只在自己所在的 attention_chunk_size 8192 个 token 的块内做注意力；12 个 full_attention 层（每四层一层：3、7、……、47，节选中没有设置 no_rope_layers，因此取 transformers 的默认值）完全没有位置编码（NoPE）。由于 low_freq_factor = high_freq_factor，没有任何维度对被平滑过渡：波长小于 8192 个 token 的对保持原频率，更长的对除以 16。</translation>
+    </message>
+    <message>
+        <source>Gemma 3 27B, global layers: RoPE theta 1e6 with linear x8</source>
+        <translation>Gemma 3 27B，全局层：RoPE theta 1e6，线性缩放 x8</translation>
+    </message>
+    <message>
+        <source>medgemma_27b_it.json in tests/data/model-configs (google/medgemma-27b-it config.json, the Gemma 3 27B architecture), text_config: head_dim 128, rope_theta 1000000, rope_scaling {rope_type linear, factor 8.0}, max_position_embeddings 131072. 62 layers (layer_types), five local to one global: 52 sliding_attention layers with base rope_local_base_freq 10000, no scaling and sliding_window 1024 (preset Gemma 3 27B, local layers), and 10 full_attention layers (5, 11, 17, ..., 59) with this RoPE, base 1e6 and linear x8: every frequency divided by 8.</source>
+        <translation>medgemma_27b_it.json，位于 tests/data/model-configs（google/medgemma-27b-it 的 config.json，即 Gemma 3 27B 的结构），text_config：head_dim 128，rope_theta 1000000，rope_scaling {rope_type linear, factor 8.0}，max_position_embeddings 131072。共 62 层（layer_types），五个局部层配一个全局层：52 个 sliding_attention 层使用 base rope_local_base_freq 10000，不缩放，sliding_window 1024（预设“Gemma 3 27B，局部层”）；10 个 full_attention 层（5、11、17、……、59）使用这个 RoPE，base 1e6，线性缩放 x8：每个频率都除以 8。</translation>
+    </message>
+    <message>
+        <source>Gemma 3 27B, local layers: RoPE theta 10000 (sliding window 1024)</source>
+        <translation>Gemma 3 27B，局部层：RoPE theta 10000（滑动窗口 1024）</translation>
+    </message>
+    <message>
+        <source>medgemma_27b_it.json in tests/data/model-configs (google/medgemma-27b-it config.json, the Gemma 3 27B architecture), text_config: head_dim 128, rope_local_base_freq 10000 without scaling, sliding_window 1024, max_position_embeddings 131072. 52 of the 62 layers (layer_types) are sliding_attention with this RoPE: each token sees only the last 1024 tokens. The other 10, every 6th (5, 11, 17, ..., 59), are full_attention with rope_theta 1000000 and linear x8 (preset Gemma 3 27B, global layers): five local to one global.</source>
+        <translation>medgemma_27b_it.json，位于 tests/data/model-configs（google/medgemma-27b-it 的 config.json，即 Gemma 3 27B 的结构），text_config：head_dim 128，rope_local_base_freq 10000，不缩放，sliding_window 1024，max_position_embeddings 131072。62 层（layer_types）中有 52 层是使用这个 RoPE 的 sliding_attention：每个 token 只看最近的 1024 个 token。其余 10 层（每六层中的最后一层：5、11、17、……、59）是使用 rope_theta 1000000 和线性缩放 x8 的 full_attention（预设“Gemma 3 27B，全局层”）：五个局部层配一个全局层。</translation>
+    </message>
+    <message>
+        <source>Gemma 4 26B A4B, global layers: proportional partial RoPE (theta 1e6, 64 of 256 pairs)</source>
+        <translation>Gemma 4 26B A4B，全局层：按比例的部分旋转 RoPE（theta 1e6，256 对中的 64 对）</translation>
+    </message>
+    <message>
+        <source>gemma4_26b_a4b_v5.json in tests/data/model-configs (google/gemma-4-26B-A4B config.json, transformers v5 format), text_config: global_head_dim 512, rope_parameters.full_attention {rope_type proportional, rope_theta 1000000.0, partial_rotary_factor 0.25}, max_position_embeddings 262144. 30 layers (layer_types), five local to one global: 25 sliding_attention layers (head_dim 256, rope_theta 10000.0, sliding_window 1024: preset Gemma 4 26B A4B, local layers) and 5 full_attention layers (5, 11, 17, 23, 29) with this RoPE. Proportional: int(0.25 x 512 / 2) = 64 pairs turn, with theta_k = 1e6^(-2k/512), the exponent over the whole head; the other 192 pairs have frequency 0 and carry no position.</source>
+        <translation>gemma4_26b_a4b_v5.json，位于 tests/data/model-configs（google/gemma-4-26B-A4B 的 config.json，transformers v5 格式），text_config：global_head_dim 512，rope_parameters.full_attention {rope_type proportional, rope_theta 1000000.0, partial_rotary_factor 0.25}，max_position_embeddings 262144。共 30 层（layer_types），五个局部层配一个全局层：25 个 sliding_attention 层（head_dim 256，rope_theta 10000.0，sliding_window 1024：预设“Gemma 4 26B A4B，局部层”）和 5 个使用这个 RoPE 的 full_attention 层（5、11、17、23、29）。proportional：int(0.25 x 512 / 2) = 64 对旋转，theta_k = 1e6^(-2k/512)，指数按整个头的宽度计算；其余 192 对频率为 0，不带位置信息。</translation>
+    </message>
+    <message>
+        <source>Gemma 4 26B A4B, local layers: RoPE theta 10000 (d_head 256, sliding window 1024)</source>
+        <translation>Gemma 4 26B A4B，局部层：RoPE theta 10000（d_head 256，滑动窗口 1024）</translation>
+    </message>
+    <message>
+        <source>gemma4_26b_a4b_v5.json in tests/data/model-configs (google/gemma-4-26B-A4B config.json, transformers v5 format), text_config: head_dim 256, rope_parameters.sliding_attention {rope_type default, rope_theta 10000.0}, sliding_window 1024, max_position_embeddings 262144. 25 of the 30 layers (layer_types) are sliding_attention with this RoPE, all 128 pairs turning: each token sees only the last 1024 tokens. The other 5, every 6th (5, 11, 17, 23, 29), are full_attention with proportional partial RoPE over global_head_dim 512 (preset Gemma 4 26B A4B, global layers): five local to one global.</source>
+        <translation>gemma4_26b_a4b_v5.json，位于 tests/data/model-configs（google/gemma-4-26B-A4B 的 config.json，transformers v5 格式），text_config：head_dim 256，rope_parameters.sliding_attention {rope_type default, rope_theta 10000.0}，sliding_window 1024，max_position_embeddings 262144。30 层（layer_types）中有 25 层是使用这个 RoPE 的 sliding_attention，全部 128 对都旋转：每个 token 只看最近的 1024 个 token。其余 5 层（每六层中的最后一层：5、11、17、23、29）是在 global_head_dim 512 上使用按比例部分旋转 RoPE 的 full_attention（预设“Gemma 4 26B A4B，全局层”）：五个局部层配一个全局层。</translation>
+    </message>
+    <message>
+        <source>Qwen3-Next 80B A3B, partial RoPE (64 of 256 dims, theta 1e7)</source>
+        <translation>Qwen3-Next 80B A3B，部分旋转 RoPE（256 维中的 64 维，theta 1e7）</translation>
+    </message>
+    <message>
+        <source>qwen3_next_80b_a3b.json in tests/data/model-configs (Qwen/Qwen3-Next-80B-A3B-Thinking config.json): head_dim 256, partial_rotary_factor 0.25 (the first 64 dimensions of each head rotate, theta_k = base^(-2k/64)), rope_theta 10000000, rope_scaling null, max_position_embeddings 262144. 48 layers, three to one: 36 linear_attention layers (Gated DeltaNet) with no positional encoding and 12 full_attention layers, every full_attention_interval = 4th (3, 7, ..., 47), with this RoPE.</source>
+        <translation>qwen3_next_80b_a3b.json，位于 tests/data/model-configs（Qwen/Qwen3-Next-80B-A3B-Thinking 的 config.json）：head_dim 256，partial_rotary_factor 0.25（每个头只有前 64 维旋转，theta_k = base^(-2k/64)），rope_theta 10000000，rope_scaling 为 null，max_position_embeddings 262144。共 48 层，三比一：36 个 linear_attention 层（Gated DeltaNet）没有位置编码，12 个 full_attention 层，每 full_attention_interval = 4 层一层（3、7、……、47），使用这个 RoPE。</translation>
+    </message>
+    <message>
+        <source>Kimi K2, decoupled RoPE with YaRN x32 over 4096 (theta 50000, beta_fast 1)</source>
+        <translation>Kimi K2，解耦 RoPE，YaRN（在 4096 上放大 32 倍，theta 50000，beta_fast 1）</translation>
+    </message>
+    <message>
+        <source>kimi_k2_instruct.json in tests/data/model-configs (moonshotai/Kimi-K2-Instruct config.json, DeepSeek-V3&apos;s architecture and modeling code): qk_rope_head_dim 64 (the rotated part of each head under MLA, pairs interleaved; the qk_nope_head_dim 128 other dimensions carry no position), rope_theta 50000.0, max_position_embeddings 131072, rope_scaling {type yarn, factor 32.0, original_max_position_embeddings 4096, beta_fast 1.0, beta_slow 1.0, mscale 1.0, mscale_all_dim 1.0}. All 61 layers are full attention with this RoPE. With beta_fast = beta_slow = 1 YaRN&apos;s ramp is one pair wide: pairs 0 to 19, which turn at least once in 4096 tokens, keep their frequency, pairs 20 to 31 are divided by 32. The cos/sin attention factor is 1; the softmax scale is multiplied by mscale(32, 1)² = 1.8133 instead.</source>
+        <translation>kimi_k2_instruct.json，位于 tests/data/model-configs（moonshotai/Kimi-K2-Instruct 的 config.json，沿用 DeepSeek-V3 的结构和建模代码）：qk_rope_head_dim 64（MLA 下每个头中旋转的部分，维度对交错排列；另外 qk_nope_head_dim 128 维不带位置信息），rope_theta 50000.0，max_position_embeddings 131072，rope_scaling {type yarn, factor 32.0, original_max_position_embeddings 4096, beta_fast 1.0, beta_slow 1.0, mscale 1.0, mscale_all_dim 1.0}。全部 61 层都是使用这个 RoPE 的全注意力层。由于 beta_fast = beta_slow = 1，YaRN 的过渡斜坡只有一对宽：在 4096 个 token 中至少转一圈的第 0 到 19 对保持原频率，第 20 到 31 对除以 32。cos/sin 缓存的注意力因子为 1；改为把 softmax 缩放乘以 mscale(32, 1)² = 1.8133。</translation>
     </message>
 </context>
 <context>
