@@ -110,6 +110,7 @@ MessageArg layerUse(const LayerGroup& g, const std::vector<LayerGroup>& all,
                     const std::string& modelScheme) {
   std::string use = g.first->scheme;
   for (const auto& [k, v] : g.first->params) {
+    if (k == "window" || k == "window_kind") continue;  // said once, as ", window N", below
     bool differs = false;
     for (const LayerGroup& o : all) {
       if (o.first->scheme != g.first->scheme) continue;
