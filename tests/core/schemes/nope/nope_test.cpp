@@ -419,6 +419,17 @@ TEST(NopeTemperature, TheSeriesIsTheStaircaseWithEveryStepExact) {
     sawStep = sawStep || i == 8191;
   }
   EXPECT_TRUE(sawStep);
+  // The staircase's values, from Python's math.log1p(math.floor((i + 1) / 8192)) * 0.1 + 1.
+  const auto yAt = [&](double i) {
+    const auto it = std::find(r.x.begin(), r.x.end(), i);
+    return it == r.x.end() ? -1.0 : r.curves[0].y[static_cast<std::size_t>(it - r.x.begin())];
+  };
+  EXPECT_EQ(yAt(0), 1.0);
+  EXPECT_EQ(yAt(8190), 1.0);
+  EXPECT_NEAR(yAt(8191), 1.0693147180559945, 1e-15);
+  EXPECT_NEAR(yAt(16382), 1.0693147180559945, 1e-15);
+  EXPECT_NEAR(yAt(16383), 1.109861228866811, 1e-15);
+  EXPECT_NEAR(yAt(1048575), 1.4859812404361672, 1e-15);
   // Both sides of every step are drawn: 8190 and 8191, ..., 1048574 and 1048575.
   for (Index k = 1; k <= 128; ++k) {
     const double at = static_cast<double>(k * 8192 - 1);
