@@ -72,6 +72,12 @@ const std::vector<std::pair<std::string, Sets>> kExtraSettings = {
       {"length", "4096"}}},
     {"rope", {{"scaling", "yarn"}, {"factor", "4"}, {"partial_rotary_factor", "0.5"}}},
     {"rope", {{"scaling", "llama3"}, {"factor", "8"}}},
+    // Attention windows (issue 29): the readout's reasons for a masked cell, both kinds.
+    {"rope", {{"window", "8"}}},
+    {"rope", {{"window", "8"}, {"window_kind", "chunked"}}},
+    {"nope", {{"window", "8"}}},
+    {"nope", {{"window", "8"}, {"window_kind", "chunked"}}},
+    {"nope", {{"window", "8"}, {"temperature_tuning", "true"}, {"floor_scale", "4"}}},
 };
 
 /// Writes a float64 .npy of zeros, rows x cols (NumPy format 1.0), so the trained-table

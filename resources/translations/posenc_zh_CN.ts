@@ -1499,6 +1499,14 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <source>proportional</source>
         <translation>按比例</translation>
     </message>
+    <message>
+        <source>sliding</source>
+        <translation>滑动</translation>
+    </message>
+    <message>
+        <source>chunked</source>
+        <translation>分块</translation>
+    </message>
 </context>
 <context>
     <name>posenc::core</name>
@@ -1917,10 +1925,6 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
     <message>
         <source>query position m</source>
         <translation>查询位置 m</translation>
-    </message>
-    <message>
-        <source>length x length: raw dot product &lt;R_m q, R_n k&gt; (no 1/sqrt(d)) of one fixed random q and k rotated to query position m (row) and key position n (column); signed; constant along diagonals (depends only on m - n)</source>
-        <translation>length x length：固定的随机向量 q 与 k 分别旋转到查询位置 m（行）与键位置 n（列）后的原始点积 &lt;R_m q, R_n k&gt;（不除以 sqrt(d)）；有正有负；沿对角线不变（只取决于 m - n）</translation>
     </message>
     <message>
         <source>Relative property: RoPE vs absolute sinusoidal</source>
@@ -2819,16 +2823,8 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <translation>可关注（1）/ 被掩码（0）</translation>
     </message>
     <message>
-        <source>length x length, row = query i, column = key j: 1 where j &lt;= i (the query may attend to the key), 0 where j &gt; i (the logit gets -inf); nothing else in NoPE depends on positions</source>
-        <translation>length x length，行 = 查询 i，列 = 键 j：j &lt;= i 处为 1（查询可以关注该键），j &gt; i 处为 0（注意力分数 被置为 -inf）；NoPE 中没有别的东西依赖位置</translation>
-    </message>
-    <message>
         <source>Causal attention with no position information: softmaxⱼ(qᵢ·kⱼ/√d)</source>
         <translation>没有位置信息的因果注意力：softmaxⱼ(qᵢ·kⱼ/√d)</translation>
-    </message>
-    <message>
-        <source>length x length, row = query i, column = key j: softmax over keys 0..i of q_i.k_j/sqrt(d) with random q and k per position (no position in them); masked for j &gt; i; each row sums to 1; length at most 65536 (a weight needs its whole row)</source>
-        <translation>length x length，行 = 查询 i，列 = 键 j：对键 0..i 计算 q_i.k_j/sqrt(d) 的 softmax，每个位置的 q 和 k 都是随机的（其中没有位置信息）；j &gt; i 处被掩码；每行之和为 1；length 至多 65536（一个权重需要整行）</translation>
     </message>
     <message>
         <source>Entropy of each attention row against ln(i + 1)</source>
@@ -2837,10 +2833,6 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
     <message>
         <source>entropy (nats)</source>
         <translation>熵（奈特）</translation>
-    </message>
-    <message>
-        <source>-sum_j a_ij ln a_ij of row i of the attention view (0 for row 0, which has one key) and ln(i + 1), the entropy of uniform attention over the i + 1 visible keys: the mask alone makes the spread of a row grow with its position; sampled evenly past 512 rows; length at most 65536</source>
-        <translation>attention 视图第 i 行的 -sum_j a_ij ln a_ij（第 0 行只有一个键，熵为 0），以及 ln(i + 1)，即在 i + 1 个可见键上均匀分配注意力时的熵：仅凭掩码，一行的分散程度就随位置增长；超过 512 行时均匀采样；length 至多 65536</translation>
     </message>
     <message>
         <source>may attend (%1: j ≤ i, %2: masked)</source>
@@ -3934,6 +3926,118 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <source>One bar per decoder layer, as high as the keys a query of that layer can reach: its sliding window or chunk, else the whole context (the layer&apos;s length); one colour per kind of layer, named by its type and the encoding it uses.</source>
         <translation>每个解码层一根柱子，高度是该层一个查询能看到的键数：滑动窗口或分块的大小，否则是整个上下文（该层的 length）；每种层一种颜色，以层类型和它使用的位置编码命名。</translation>
     </message>
+    <message>
+        <source>Attention window of the layer in tokens, 0 = none: the scores view then masks what a causal decoder layer with this window does not attend (j &gt; i and outside the window; window_kind says how), as transformers&apos; masking_utils.py</source>
+        <translation>该层的注意力窗口（以 token 计），0 = 无窗口：scores 视图会掩去带此窗口的因果解码器层不关注的单元（j &gt; i 以及窗口之外；方式由 window_kind 决定），与 transformers 的 masking_utils.py 相同</translation>
+    </message>
+    <message>
+        <source>How window limits the keys, as transformers&apos; masking_utils.py: sliding = the last window keys up to the query, i - j &lt; window (Mistral, Gemma, gpt-oss); chunked = the keys of the query&apos;s own chunk, floor(j / window) = floor(i / window) (Llama 4)</source>
+        <translation>window 如何限制键，与 transformers 的 masking_utils.py 相同：sliding = 查询及其之前最近的 window 个键，i - j &lt; window（Mistral、Gemma、gpt-oss）；chunked = 与查询同一块中的键，floor(j / window) = floor(i / window)（Llama 4）</translation>
+    </message>
+    <message>
+        <source>length x length: raw dot product &lt;R_m q, R_n k&gt; (no 1/sqrt(d)) of one fixed random q and k rotated to query position m (row) and key position n (column); signed; constant along diagonals (depends only on m - n); every (m, n) without a window; with window &gt; 0 the cells the layer does not attend are masked: n &gt; m (a window&apos;s mask is causal, as in transformers) and n outside the window (sliding: m - n &gt;= window; chunked: another chunk)</source>
+        <translation>length x length：固定的随机向量 q 与 k 分别旋转到查询位置 m（行）与键位置 n（列）后的原始点积 &lt;R_m q, R_n k&gt;（不除以 sqrt(d)）；有正有负；沿对角线不变（只取决于 m - n）；没有窗口时显示每个 (m, n)；window &gt; 0 时，该层不关注的单元被掩码：n &gt; m（窗口的掩码是因果的，与 transformers 相同）以及窗口之外的 n（sliding：m - n &gt;= window；chunked：另一块）</translation>
+    </message>
+    <message>
+        <source>sliding window: keys i − window &lt; j ≤ i</source>
+        <translation>滑动窗口：键 i − window &lt; j ≤ i</translation>
+    </message>
+    <message>
+        <source>attended: the key is in the window</source>
+        <translation>被关注：键在窗口内</translation>
+    </message>
+    <message>
+        <source>masked: key after the query (j &gt; i)</source>
+        <translation>被掩码：键在查询之后（j &gt; i）</translation>
+    </message>
+    <message>
+        <source>masked: key outside the sliding window (i − j ≥ window)</source>
+        <translation>被掩码：键在滑动窗口之外（i − j ≥ window）</translation>
+    </message>
+    <message>
+        <source>chunked window: keys j ≤ i of the query&apos;s chunk, ⌊j/window⌋ = ⌊i/window⌋</source>
+        <translation>分块窗口：与查询同一块中的键 j ≤ i，⌊j/window⌋ = ⌊i/window⌋</translation>
+    </message>
+    <message>
+        <source>masked: key in an earlier chunk (⌊j/window⌋ &lt; ⌊i/window⌋)</source>
+        <translation>被掩码：键在更早的块中（⌊j/window⌋ &lt; ⌊i/window⌋）</translation>
+    </message>
+    <message>
+        <source>Attention window of the layer in tokens, 0 = full causal attention: the mask, attention and entropy views mask the keys outside it (window_kind says how), as transformers&apos; masking_utils.py</source>
+        <translation>该层的注意力窗口（以 token 计），0 = 完整的因果注意力：mask、attention 和 entropy 视图会掩去窗口之外的键（方式由 window_kind 决定），与 transformers 的 masking_utils.py 相同</translation>
+    </message>
+    <message>
+        <source>Llama 4&apos;s attention temperature tuning of its NoPE layers: the query of position i is multiplied by ln(floor((i + 1) / floor_scale) + 1) attn_scale + 1 (modeling_llama4.py)</source>
+        <translation>Llama 4 在其 NoPE 层上的注意力温度调节：位置 i 的查询乘以 ln(floor((i + 1) / floor_scale) + 1) attn_scale + 1（modeling_llama4.py）</translation>
+    </message>
+    <message>
+        <source>temperature_tuning: positions per step of the query scale (Llama 4: 8192)</source>
+        <translation>temperature_tuning：查询缩放每一级跨越的位置数（Llama 4：8192）</translation>
+    </message>
+    <message>
+        <source>temperature_tuning: the query scale grows by attn_scale ln(k + 1) after k steps (Llama 4: 0.1)</source>
+        <translation>temperature_tuning：经过 k 级后，查询缩放增加 attn_scale ln(k + 1)（Llama 4：0.1）</translation>
+    </message>
+    <message>
+        <source>length x length, row = query i, column = key j: 1 where j &lt;= i (the query may attend to the key), 0 where j &gt; i (the logit gets -inf); with a window also 0 outside it (sliding: i - j &gt;= window; chunked: another chunk), as transformers&apos; masking_utils.py; nothing else in NoPE depends on positions</source>
+        <translation>length x length，行 = 查询 i，列 = 键 j：j &lt;= i 处为 1（查询可以关注该键），j &gt; i 处为 0（注意力分数 被置为 -inf）；有窗口时，窗口之外也为 0（sliding：i - j &gt;= window；chunked：另一块），与 transformers 的 masking_utils.py 相同；NoPE 中没有别的东西依赖位置</translation>
+    </message>
+    <message>
+        <source>length x length, row = query i, column = key j: softmax over keys 0..i of q_i.k_j/sqrt(d) with random q and k per position (no position in them); masked for j &gt; i and outside the window (the softmax renormalised over the keys left); q_i scaled by Llama 4&apos;s temperature tuning when on; each row sums to 1; length at most 65536 (a weight needs its whole row)</source>
+        <translation>length x length，行 = 查询 i，列 = 键 j：对键 0..i 计算 q_i.k_j/sqrt(d) 的 softmax，每个位置的 q 和 k 都是随机的（其中没有位置信息）；j &gt; i 处和窗口之外被掩码（softmax 在剩下的键上重新归一化）；开启 Llama 4 的温度调节时 q_i 乘以其缩放；每行之和为 1；length 至多 65536（一个权重需要整行）</translation>
+    </message>
+    <message>
+        <source>-sum_j a_ij ln a_ij of row i of the attention view (0 for row 0, which has one key) and ln(i + 1), the entropy of uniform attention over the i + 1 visible keys: the mask alone makes the spread of a row grow with its position (with a window: ln of the keys in it); sampled evenly past 512 rows; length at most 65536</source>
+        <translation>attention 视图第 i 行的 -sum_j a_ij ln a_ij（第 0 行只有一个键，熵为 0），以及 ln(i + 1)，即在 i + 1 个可见键上均匀分配注意力时的熵：仅凭掩码，一行的分散程度就随位置增长（有窗口时：取窗口内键数的 ln）；超过 512 行时均匀采样；length 至多 65536</translation>
+    </message>
+    <message>
+        <source>Llama 4&apos;s attention temperature tuning: the query scale sᵢ</source>
+        <translation>Llama 4 的注意力温度调节：查询缩放 sᵢ</translation>
+    </message>
+    <message>
+        <source>query scale sᵢ</source>
+        <translation>查询缩放 sᵢ</translation>
+    </message>
+    <message>
+        <source>s_i = ln(floor((i + 1) / floor_scale) + 1) attn_scale + 1 for i = 0..length-1 (modeling_llama4.py Llama4TextAttention: log1p of the floor), 1 while i + 1 &lt; floor_scale, then a step every floor_scale positions; 1 everywhere with temperature_tuning off; the attention views multiply q_i by it; sampled evenly past 4096 positions, steps kept</source>
+        <translation>s_i = ln(floor((i + 1) / floor_scale) + 1) attn_scale + 1，i = 0..length-1（modeling_llama4.py 的 Llama4TextAttention：对取整结果取 log1p），i + 1 &lt; floor_scale 时为 1，之后每 floor_scale 个位置升一级；temperature_tuning 关闭时处处为 1；attention 视图把 q_i 乘以它；超过 4096 个位置时均匀采样，保留每一级的台阶</translation>
+    </message>
+    <message>
+        <source>query scale %1 (temperature_tuning off)</source>
+        <translation>查询缩放 %1（temperature_tuning 关闭）</translation>
+    </message>
+    <message>
+        <source>logit sᵢqᵢ·kⱼ/√d (query scaled)</source>
+        <translation>注意力分数 sᵢqᵢ·kⱼ/√d（查询已缩放）</translation>
+    </message>
+    <message>
+        <source>query scale sᵢ = ln(⌊(i + %1)/floor_scale⌋ + %2)·attn_scale + %3</source>
+        <translation>查询缩放 sᵢ = ln(⌊(i + %1)/floor_scale⌋ + %2)·attn_scale + %3</translation>
+    </message>
+    <message>
+        <source>query scale ln(⌊(i + %1)/floor_scale⌋ + %2)·attn_scale + %3</source>
+        <translation>查询缩放 ln(⌊(i + %1)/floor_scale⌋ + %2)·attn_scale + %3</translation>
+    </message>
+    <message>
+        <source>may attend (%1: j ≤ i and in the window, %2: masked)</source>
+        <translation>可关注（%1：j ≤ i 且在窗口内，%2：被掩码）</translation>
+    </message>
+    <message>
+        <source>keys in the window</source>
+        <translation>窗口内的键数</translation>
+    </message>
+    <message>
+        <source>uniform weight %1/(keys in the window)</source>
+        <translation>均匀权重 %1/(窗口内的键数)</translation>
+    </message>
+    <message>
+        <source>logit qᵢ·kⱼ/√d (masked: key outside the window)</source>
+        <translation>注意力分数 qᵢ·kⱼ/√d（被掩码：键在窗口之外）</translation>
+    </message>
+    <message>
+        <source>ln(n): uniform attention over the n keys in the window</source>
+        <translation>ln(n)：在窗口内的 n 个键上均匀分配注意力</translation>
+    </message>
 </context>
 <context>
     <name>posenc::presets</name>
@@ -4819,6 +4923,12 @@ The extension picks the format: .png .svg .pdf draw the picture; .csv .npy .json
         <source>%1 was not written.</source>
         <translation>%1 没有写入。</translation>
     </message>
+    <message>
+        <source>layer %1: %2
+reaches %3 keys</source>
+        <translation>第 %1 层：%2
+能看到 %3 个键</translation>
+    </message>
 </context>
 <context>
     <name>posenc::ui::LessonPanel</name>
@@ -5187,6 +5297,10 @@ The extension picks the format: .png .svg .pdf draw the picture; .csv .npy .json
         <source>Layers: %1</source>
         <translation>各层：%1</translation>
     </message>
+    <message>
+        <source>Derived: %1 = %2, %3</source>
+        <translation>推导值：%1 = %2，%3</translation>
+    </message>
 </context>
 <context>
     <name>posenc::ui::OpenModelDialog</name>
@@ -5482,6 +5596,26 @@ Models get there when they are downloaded with the Hugging Face tools (huggingfa
     <message>
         <source>partial_rotary</source>
         <translation>部分旋转方式</translation>
+    </message>
+    <message>
+        <source>attn_scale</source>
+        <translation>注意力缩放</translation>
+    </message>
+    <message>
+        <source>floor_scale</source>
+        <translation>取整步长</translation>
+    </message>
+    <message>
+        <source>temperature_tuning</source>
+        <translation>温度调节</translation>
+    </message>
+    <message>
+        <source>window</source>
+        <translation>窗口</translation>
+    </message>
+    <message>
+        <source>window_kind</source>
+        <translation>窗口类型</translation>
     </message>
 </context>
 <context>
@@ -6181,6 +6315,10 @@ Ctrl+G 或右键：转到指定范围</translation>
     <message>
         <source>layers</source>
         <translation>各层</translation>
+    </message>
+    <message>
+        <source>temperature</source>
+        <translation>温度</translation>
     </message>
 </context>
 </TS>

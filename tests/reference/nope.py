@@ -32,6 +32,43 @@ def causal_attention(q, k):
     return e / e.sum(axis=1, keepdims=True)
 
 
+def windowed_attention(q, k, allowed, scales):
+    """Softmax of (s_i q_i) . k_j / sqrt(d) over the keys allowed[i][j] only (-inf elsewhere),
+    as eager attention with a boolean mask. `allowed` follows huggingface/transformers
+    src/transformers/masking_utils.py (commit 00c4411c): and_masks(overlay,
+    causal_mask_function); `scales` src/transformers/models/llama4/modeling_llama4.py,
+    Llama4TextAttention.forward (query_states * attn_scales)."""
+    d = q.shape[1]
+    scores = (q * scales[:, None]) @ k.T / np.sqrt(d)
+    scores = np.where(allowed, scores, -np.inf)
+    scores = scores - scores.max(axis=1, keepdims=True)
+    e = np.exp(scores)
+    return e / e.sum(axis=1, keepdims=True)
+
+
+def causal_mask_function(q_idx, kv_idx):
+    return kv_idx <= q_idx
+
+
+def sliding_window_overlay(sliding_window):
+    return lambda q_idx, kv_idx: kv_idx > q_idx - sliding_window
+
+
+def chunked_overlay(chunk_size):
+    return lambda q_idx, kv_idx: kv_idx // chunk_size == q_idx // chunk_size
+
+
+def allowed_by(overlay, n):
+    i = np.arange(n)[:, None]
+    j = np.arange(n)[None, :]
+    return causal_mask_function(i, j) & overlay(i, j)
+
+
+def attn_scales(positions, floor_scale, attn_scale):
+    """modeling_llama4.py: log1p(floor((cache_position + 1) / floor_scale)) * attn_scale + 1."""
+    return np.log1p(np.floor((positions + 1.0) / floor_scale)) * attn_scale + 1.0
+
+
 def entropy(a):
     with np.errstate(divide="ignore", invalid="ignore"):
         t = np.where(a > 0, -a * np.log(a), 0.0)
@@ -52,6 +89,15 @@ def main():
     show("entropy", entropy(a))
     print("// ln(i + 1), uniform attention over i + 1 keys")
     show("uniform", np.log(np.arange(1, 6)))
+    ones = np.ones(5)
+    print("// sliding window 2 (masking_utils.py sliding_window_overlay): attention")
+    show("sliding", windowed_attention(q, k, allowed_by(sliding_window_overlay(2), 5), ones))
+    print("// chunked, chunk 2 (masking_utils.py chunked_overlay): attention")
+    show("chunked", windowed_attention(q, k, allowed_by(chunked_overlay(2), 5), ones))
+    s = attn_scales(np.arange(5), 2.0, 0.5)
+    print("// temperature tuning, floor_scale 2, attn_scale 0.5: scales, causal attention")
+    show("scales", s)
+    show("tuned", windowed_attention(q, k, allowed_by(lambda i, j: j >= 0, 5), s))
 
 
 if __name__ == "__main__":

@@ -165,6 +165,27 @@ TEST_F(Models, ALlamaFolderOpensAsRopeWithItsLlama3Scaling) {
   EXPECT_TRUE(written.readAll().contains("llama-3.1-8b"));
 }
 
+TEST_F(Models, TheStripGivesTheValuesTheModelDerivesWithTheirFormula) {
+  // DeepSeek-V3's MLA: modeling_deepseek_v3.py multiplies the softmax scale by
+  // yarn_get_mscale(40, 1)^2 = (0.1 ln 40 + 1)^2 = 1.8738542070926265 (Python's math), which no
+  // parameter draws: the strip says it beside the notes (ModelMapping::reported).
+  QFile f(QStringLiteral(POSENC_SOURCE_DIR "/tests/data/configs/deepseek-v3-excerpt.json"));
+  ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+  const QString folder = modelFolder(QStringLiteral("deepseek-v3"), f.readAll());
+  QString error;
+  ASSERT_TRUE(m_window->openModel(folder, &error)) << error.toStdString();
+  const QString text = strip().text();
+  EXPECT_TRUE(
+      text.contains(QStringLiteral("Derived: softmax_scale_multiplier = 1.8738542070926265, "
+                                   "mscale(factor, mscale_all_dim)^2")))
+      << text.toStdString();
+  EXPECT_TRUE(text.contains(QStringLiteral("Note: multi-head latent attention")))
+      << text.toStdString();
+  // A model that derives nothing says nothing of the kind.
+  ASSERT_TRUE(m_window->openModel(llamaFolder(), &error)) << error.toStdString();
+  EXPECT_FALSE(strip().text().contains(QStringLiteral("Derived:"))) << strip().text().toStdString();
+}
+
 TEST_F(Models, TheStripSaysWhichTensorsWereFoundAndWhichAreStandIns) {
   // tests/data/arrays/model.safetensors holds wpe.weight (3 x 4, F32); the sharded pair holds
   // transformer.wpe.weight (4 x 2) in its first shard.

@@ -15,6 +15,12 @@
 //                      use_sliding_window (configuration_qwen2.py)
 //   Mistral family:    every layer masked to sliding_window when it is not null (the model's
 //                      create_sliding_window_causal_mask)
+// A layer's window goes into its parameters (`window`, `window_kind`) when its scheme draws one:
+// "chunked" for chunked_attention (create_chunked_causal_mask), "sliding" otherwise
+// (create_sliding_window_causal_mask); masking_utils.py builds both. Llama 4's NoPE layers carry
+// its attention temperature tuning (configuration_llama4.py Llama4TextConfig: attn_temperature_
+// tuning True, floor_scale 8192, attn_scale 0.1 by default; modeling_llama4.py applies them
+// where not use_rope).
 #include "models/config_layers.hpp"
 
 #include <algorithm>
@@ -155,6 +161,32 @@ std::vector<PlannedLayer> planLayers(const ConfigReader& c, const ModelFamily* f
   return out;
 }
 
+/// Whether scheme `id` has a parameter `param`.
+bool schemeHas(const std::string& id, const char* param) {
+  for (const ParamSpec& spec : findScheme(id).info().params)
+    if (spec.id == param) return true;
+  return false;
+}
+
+/// `window` and `window_kind` of a layer of `type` with window `size` (none for a size below 1).
+/// A window past the longest drawable sequence is drawn as kMaxLength: no position pair
+/// drawn is farther apart or in another chunk, so the mask is the same.
+ParamAssignments windowParams(const std::string& type, std::int64_t size) {
+  if (size < 1) return {};
+  return {{"window", wholeText(std::min(size, kMaxLength))},
+          {"window_kind", type == "chunked_attention" ? "chunked" : "sliding"}};
+}
+
+/// Llama 4's attention temperature tuning of the NoPE layers, from the config or
+/// Llama4TextConfig's defaults; nothing for another family.
+ParamAssignments temperatureParams(const ConfigReader& c, const ModelFamily* fam) {
+  if (!fam || fam->layers != LayerRule::NoRopeChunk) return {};
+  return {{"temperature_tuning",
+           c.flag("attn_temperature_tuning").value_or(true) ? "true" : "false"},
+          {"floor_scale", configNumber(c.num("floor_scale").value_or(8192))},
+          {"attn_scale", configNumber(c.num("attn_scale").value_or(0.1))}};
+}
+
 }  // namespace
 
 void buildLayers(const ConfigReader& c, const std::string& type, const std::string& file,
@@ -172,6 +204,7 @@ void buildLayers(const ConfigReader& c, const std::string& type, const std::stri
   ParamAssignments nope;
   for (const char* k : {"length", "dim"})
     if (const std::string v = paramText(m.params, k); !v.empty()) nope.emplace_back(k, v);
+  for (auto& kv : temperatureParams(c, fam)) nope.push_back(std::move(kv));
   m.layers.reserve(plan.size());
   for (std::size_t i = 0; i < plan.size(); ++i) {
     const PlannedLayer& p = plan[i];
@@ -191,8 +224,21 @@ void buildLayers(const ConfigReader& c, const std::string& type, const std::stri
                  .first;
       l.params = it->second;
     }
+    if (l.window && schemeHas(l.scheme, "window"))
+      for (auto& kv : windowParams(l.type, *l.window)) l.params.push_back(std::move(kv));
     m.layers.push_back(std::move(l));
   }
+  // The top level is the long-range layers' (the first full-attention layer with the model's
+  // scheme, else the first with it): their window too, when every such layer has one (Phi-3,
+  // Mistral: all sliding; Llama 4: its RoPE layers are all chunked).
+  const ModelLayer* longRange = nullptr;
+  for (const ModelLayer& l : m.layers)
+    if (!longRange && l.scheme == m.scheme && l.type == "full_attention") longRange = &l;
+  for (const ModelLayer& l : m.layers)
+    if (!longRange && l.scheme == m.scheme) longRange = &l;
+  if (longRange && longRange->window && schemeHas(m.scheme, "window"))
+    for (auto& kv : windowParams(longRange->type, *longRange->window))
+      m.params.push_back(std::move(kv));
 }
 
 }  // namespace posenc::detail

@@ -68,6 +68,7 @@ MessageArg layerUse(const ModelLayer& l, const std::vector<const ModelLayer*>& f
                     const std::string& modelScheme) {
   std::string use = l.scheme;
   for (const auto& [k, v] : l.params) {
+    if (k == "window" || k == "window_kind") continue;  // said once, as ", window N", below
     bool differs = false;
     for (const ModelLayer* o : firsts) {
       if (o->scheme != l.scheme) continue;

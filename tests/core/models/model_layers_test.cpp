@@ -163,8 +163,16 @@ const std::vector<Want> kWants = {
      {{"dim", "256"}, {"base", "10000"}, {"length", "8192"}},
      42,
      [](std::int64_t i) {
-       return i % 2 == 0 ? LayerWant{"sliding_attention", "rope", 4096, {{"base", "10000"}}}
-                         : LayerWant{"full_attention", "rope", std::nullopt, {{"base", "10000"}}};
+       // The window in the layer's parameters (masking_utils.py sliding_window_overlay).
+       return i % 2 == 0
+                  ? LayerWant{"sliding_attention",
+                              "rope",
+                              4096,
+                              {{"base", "10000"}, {"window", "4096"}, {"window_kind", "sliding"}}}
+                  : LayerWant{"full_attention",
+                              "rope",
+                              std::nullopt,
+                              {{"base", "10000"}, {"window", "(absent)"}}};
      }},
     // configuration_gemma4.py + modeling_gemma4.py Gemma4TextRotaryEmbedding: sliding layers
     // default RoPE base 10000 over head_dim 256; full layers rope_type proportional base 1e6
@@ -186,7 +194,8 @@ const std::vector<Want> kWants = {
                           std::nullopt,
                           {{"dim", "512"},
                            {"base", "1000000"},
-                           {"partial_rotary", "proportional"}}};
+                           {"partial_rotary", "proportional"},
+                           {"window", "(absent)"}}};
        return LayerWant{"sliding_attention",
                         "rope",
                         1024,
@@ -194,7 +203,9 @@ const std::vector<Want> kWants = {
                          {"base", "10000"},
                          {"partial_rotary", "(absent)"},
                          {"partial_rotary_factor", "(absent)"},
-                         {"scaling", "none"}}};
+                         {"scaling", "none"},
+                         {"window", "1024"},
+                         {"window_kind", "sliding"}}};
      }},
     // GLM-5 (glm_moe_dsa): MLA, qk_rope_head_dim 64, rope_interleave true, default RoPE 1e6.
     {"glm5_v5.json",
@@ -215,12 +226,15 @@ const std::vector<Want> kWants = {
       {"train_length", "4096"},
       {"truncate", "false"},
       {"beta_fast", "32"},
-      {"beta_slow", "1"}},
+      {"beta_slow", "1"},
+      {"window", "(absent)"}},
      24,
      [](std::int64_t i) {
-       const std::map<std::string, std::string> p = {{"scaling", "yarn"}, {"factor", "32"}};
-       return i % 2 == 0 ? LayerWant{"sliding_attention", "rope", 128, p}
-                         : LayerWant{"full_attention", "rope", std::nullopt, p};
+       std::map<std::string, std::string> p = {{"scaling", "yarn"}, {"factor", "32"}};
+       if (i % 2 != 0) return LayerWant{"full_attention", "rope", std::nullopt, p};
+       p["window"] = "128";
+       p["window_kind"] = "sliding";
+       return LayerWant{"sliding_attention", "rope", 128, p};
      }},
     // configuration_gptj.py: rotary_dim 64 of n_embd / n_head = 256; rotate_every_two.
     {"gptj_6b_early.json",
@@ -295,11 +309,28 @@ const std::vector<Want> kWants = {
       {"factor", "16"},
       {"low_freq_factor", "1"},
       {"high_freq_factor", "1"},
-      {"length", "1048576"}},
+      {"length", "1048576"},
+      // The long-range layers are the chunked RoPE ones (no full layer has RoPE).
+      {"window", "8192"},
+      {"window_kind", "chunked"}},
      48,
      [](std::int64_t i) {
-       if ((i + 1) % 4 == 0) return LayerWant{"full_attention", "nope", std::nullopt, {}};
-       return LayerWant{"chunked_attention", "rope", 8192, {{"scaling", "llama3"}}};
+       // NoPE layers: Llama4TextConfig's attn_temperature_tuning True, floor_scale 8192,
+       // attn_scale 0.1 (absent from the file); modeling_llama4.py applies them there.
+       if ((i + 1) % 4 == 0)
+         return LayerWant{"full_attention",
+                          "nope",
+                          std::nullopt,
+                          {{"temperature_tuning", "true"},
+                           {"floor_scale", "8192"},
+                           {"attn_scale", "0.1"},
+                           {"window", "(absent)"},
+                           {"dim", "128"}}};
+       // chunked_attention: create_chunked_causal_mask (masking_utils.py chunked_overlay).
+       return LayerWant{"chunked_attention",
+                        "rope",
+                        8192,
+                        {{"scaling", "llama3"}, {"window", "8192"}, {"window_kind", "chunked"}}};
      }},
     // configuration_gemma3.py: text_config; layer_types given (sliding at (i + 1) % 6 != 0),
     // convert_rope_params_to_dict: sliding {"default", rope_local_base_freq 10000}, full
@@ -318,7 +349,11 @@ const std::vector<Want> kWants = {
        return LayerWant{"sliding_attention",
                         "rope",
                         1024,
-                        {{"base", "10000"}, {"scaling", "none"}, {"factor", "(absent)"}}};
+                        {{"base", "10000"},
+                         {"scaling", "none"},
+                         {"factor", "(absent)"},
+                         {"window", "1024"},
+                         {"window_kind", "sliding"}}};
      }},
     // configuration_mistral.py: head_dim 128 given; sliding_window null: no window.
     {"mistral_nemo_base_excerpt.json",
@@ -353,10 +388,19 @@ const std::vector<Want> kWants = {
     {"phi3_mini_128k_su.json",
      "phi3",
      "rope",
-     {{"dim", "96"}, {"scaling", "longrope"}, {"train_length", "4096"}, {"factor", "32"}},
+     {{"dim", "96"},
+      {"scaling", "longrope"},
+      {"train_length", "4096"},
+      {"factor", "32"},
+      {"window", "262144"}},
      32,
      [](std::int64_t) {
-       return LayerWant{"sliding_attention", "rope", 262144, {{"scaling", "longrope"}}};
+       return LayerWant{"sliding_attention",
+                        "rope",
+                        262144,
+                        {{"scaling", "longrope"},
+                         {"window", "262144"},
+                         {"window_kind", "sliding"}}};
      }},
     {"phi4_mini_excerpt.json",
      "phi3",
@@ -364,7 +408,10 @@ const std::vector<Want> kWants = {
      {{"dim", "128"}, {"partial_rotary_factor", "0.75"}, {"scaling", "longrope"}},
      32,
      [](std::int64_t) {
-       return LayerWant{"sliding_attention", "rope", 262144, {{"scaling", "longrope"}}};
+       return LayerWant{"sliding_attention",
+                        "rope",
+                        262144,
+                        {{"scaling", "longrope"}, {"window", "262144"}}};
      }},
     // configuration_gpt_neox.py: rotary_pct / partial_rotary_factor 0.25 of 1024 / 16.
     {"pythia_410m_ft.json",
@@ -409,7 +456,10 @@ const std::vector<Want> kWants = {
      48,
      [](std::int64_t i) {
        if ((i + 1) % 4 == 0) return LayerWant{"full_attention", "rope", std::nullopt, {}};
-       return LayerWant{"linear_attention", "nope", std::nullopt, {}};
+       return LayerWant{"linear_attention",
+                        "nope",
+                        std::nullopt,
+                        {{"temperature_tuning", "(absent)"}, {"window", "(absent)"}}};
      }},
     // configuration_qwen3_vl.py: text_config; rope_scaling mrope sections, default RoPE.
     {"qwen3_vl_32b.json",
@@ -658,6 +708,29 @@ TEST(ModelLayers, FamilyDefaultsApplyWhereTheConfigIsSilent) {
   EXPECT_EQ(l4.layers[0].scheme, "nope");
   EXPECT_EQ(l4.layers[1].type, "chunked_attention");
   EXPECT_EQ(l4.layers[1].window, 8192);  // attention_chunk_size's default
+  EXPECT_EQ(value(l4.layers[1].params, "window"), "8192");
+  EXPECT_EQ(value(l4.layers[1].params, "window_kind"), "chunked");
+  EXPECT_EQ(value(l4.layers[0].params, "temperature_tuning"), "true");
+  // The config's own tuning keys win over Llama4TextConfig's defaults.
+  const ModelMapping tuned = mapConfig(
+      R"({"model_type": "llama4_text", "head_dim": 128, "hidden_size": 5120,
+          "num_attention_heads": 40, "num_hidden_layers": 4, "rope_theta": 500000,
+          "attn_temperature_tuning": false, "floor_scale": 4096, "attn_scale": 0.25,
+          "attention_chunk_size": 2048})",
+      "config.json");
+  ASSERT_EQ(tuned.layers.size(), 4U);
+  EXPECT_EQ(tuned.layers[3].scheme, "nope");
+  EXPECT_EQ(value(tuned.layers[3].params, "temperature_tuning"), "false");
+  EXPECT_EQ(value(tuned.layers[3].params, "floor_scale"), "4096");
+  EXPECT_EQ(value(tuned.layers[3].params, "attn_scale"), "0.25");
+  EXPECT_EQ(value(tuned.layers[0].params, "window"), "2048");
+  // Drawn from its parameters, a layer shows its mask: the chunked layer masks across 2048.
+  const Scheme& rope = findScheme("rope");
+  const ParamSet chunked = makeParams(rope, tuned.layers[0].params);
+  const std::vector<Index> row{2048}, cols{2047, 2048};
+  const Matrix cells = rope.evaluate(chunked, "scores", row, cols);
+  EXPECT_TRUE(std::isnan(cells(0, 0)));
+  EXPECT_FALSE(std::isnan(cells(0, 1)));
   // GPT-NeoX without rotary_pct: 0.25 (configuration_gpt_neox.py).
   const ModelMapping neox =
       mapConfig(R"({"model_type": "gpt_neox", "hidden_size": 1024, "num_attention_heads": 16})",

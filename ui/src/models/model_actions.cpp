@@ -376,6 +376,11 @@ QString ModelActions::describe(const OpenedModel& model) {
     lines << tr("Layers: %1").arg(messageText(layerSummary(*r.mapping)).toHtmlEscaped());
   if (r.mapping) {
     for (const std::string& note : r.mapping->notes) lines << tr("Note: %1").arg(escaped(note));
+    // Numbers the model derives that no parameter draws (MLA's softmax-scale multiplier):
+    // the value as inspect writes it, with its formula.
+    for (const ReportedValue& v : r.mapping->reported)
+      lines << tr("Derived: %1 = %2, %3")
+                   .arg(escaped(v.name), escaped(formatValue(Value{v.value})), escaped(v.formula));
     for (const std::string& key : r.mapping->notUnderstood)
       lines << tr("Not understood: %1").arg(escaped(key));
   }

@@ -152,7 +152,11 @@ Vector ropeFullProfile(const RopeParams& p, std::span<const Index> distances) {
   return out;
 }
 
-Matrix ropeScores(const RopeParams& p, std::span<const Index> rows, std::span<const Index> cols) {
+namespace {
+
+/// ropeScores before the window's mask.
+Matrix unmaskedScores(const RopeParams& p, std::span<const Index> rows,
+                      std::span<const Index> cols) {
   Matrix out(static_cast<Index>(rows.size()), static_cast<Index>(cols.size()));
   if (rows.empty() || cols.empty()) return out;
   const auto [rowMin, rowMax] = std::minmax_element(rows.begin(), rows.end());
@@ -191,6 +195,21 @@ Matrix ropeScores(const RopeParams& p, std::span<const Index> rows, std::span<co
       out(a, b) = profile(static_cast<Index>(it - distinct.begin()));
     }
   }
+  return out;
+}
+
+}  // namespace
+
+Matrix ropeScores(const RopeParams& p, std::span<const Index> rows, std::span<const Index> cols) {
+  Matrix out = unmaskedScores(p, rows, cols);
+  if (p.window.size <= 0) return out;
+  // After the sum, as every mask (docs/CONVENTIONS.md); masking_utils.py's and_masks of the
+  // window's overlay with causal_mask_function (attention_window.hpp).
+  for (Index a = 0; a < out.rows(); ++a)
+    for (Index b = 0; b < out.cols(); ++b)
+      if (windowBlock(p.window, rows[static_cast<std::size_t>(a)],
+                      cols[static_cast<std::size_t>(b)]) != WindowBlock::None)
+        out(a, b) = kMasked;
   return out;
 }
 

@@ -198,6 +198,8 @@ std::vector<Term> explainScore(const RopeParams& p, Index m, Index n) {
     out.push_back({"unrotated dims " + countText(static_cast<std::int64_t>(dRot)) + ".." +
                        countText(p.dim - 1) + ": q·k",
                    pass});
+  // The window's mask hides the cell after its terms are summed: the parts stay readable.
+  for (Term& t : windowTerms(p.window, m, n)) out.push_back(std::move(t));
   return out;
 }
 
@@ -265,6 +267,7 @@ RopeParams ropeParamsFrom(const ParamSet& params) {
   p.seed = static_cast<std::uint64_t>(params.getInt("seed"));
   p.pair = params.getInt("pair");
   p.queries = params.getInt("queries");
+  p.window = attentionWindowFrom(params);
   return p;
 }
 
@@ -407,6 +410,11 @@ SchemeInfo ropeInfo() {
               quiet(openReal("partial_rotary_factor", 1.0, 1.0,
                              "Share of dim that rotates: the first d_rot = int(dim f) dims (even, "
                              "at least 2); the rest pass unrotated (GPT-NeoX: 0.25)")),
+              windowParam("Attention window of the layer in tokens, 0 = none: the scores "
+                          "view then masks what a causal decoder layer with this window does "
+                          "not attend (j > i and outside the window; window_kind says how), as "
+                          "transformers' masking_utils.py"),
+              windowKindParam(),
               seedParam(),
               {.id = "pair",
                .type = ParamType::Int,
@@ -471,7 +479,10 @@ std::vector<detail::ViewEntry<RopeParams>> ropeViews() {
                     "length x length: raw dot product <R_m q, R_n k> (no 1/sqrt(d)) of "
                     "one fixed random q and k rotated to query position m (row) and key "
                     "position n (column); signed; constant along diagonals (depends only "
-                    "on m - n)"},
+                    "on m - n); every (m, n) without a window; with window > 0 the cells the "
+                    "layer does not attend are masked: n > m (a window's mask is causal, as in "
+                    "transformers) and n outside the window (sliding: m - n >= window; "
+                    "chunked: another chunk)"},
        .shape = detail::lengthByLength<RopeParams>,
        .evaluate = ropeScores,
        .explain = explainScore},

@@ -6,10 +6,12 @@
 // and the NTK / dynamic bases with HF's expressions.
 #include "posenc/schemes/rope/rope.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <numbers>
 #include <numeric>
+#include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -361,6 +363,8 @@ TEST(RopeScheme, InfoUsesTheDocumentedIdsAndDefaults) {
                                            "short_factor",
                                            "long_factor",
                                            "partial_rotary_factor",
+                                           "window",
+                                           "window_kind",
                                            "seed",
                                            "pair",
                                            "queries"}));
@@ -431,6 +435,69 @@ TEST(RopeScheme, ScoresAtTheMaximumLengthAreFastAndRelative) {
     const auto n = static_cast<double>(r.cols[static_cast<std::size_t>(b)]);
     EXPECT_NEAR(r.values(a, b), directScore(q, k, theta, p.layout, m, n), 1e-8);
   }
+}
+
+// The window (issue 29): transformers' masking_utils.py (sliding_window_overlay, chunked_overlay,
+// each AND-ed with causal_mask_function) decides which cells of the scores view are masked;
+// the cells left are the unwindowed scores bit for bit.
+TEST(RopeWindow, ScoresMaskWhatTheLayerDoesNotAttendAndKeepTheRestBitForBit) {
+  const auto scheme = makeRopeScheme();
+  const ParamSet full = makeParams(*scheme, {{"length", "70"}, {"dim", "16"}, {"seed", "4"}});
+  const MatrixResult all = computeMatrix(*scheme, full, "scores");
+  for (Index i = 0; i < 70; ++i)
+    for (Index j = 0; j < 70; ++j) EXPECT_FALSE(std::isnan(all.values(i, j)));  // window 0
+  for (const char* kind : {"sliding", "chunked"}) {
+    SCOPED_TRACE(kind);
+    const bool sliding = std::string(kind) == "sliding";
+    const ParamSet params = makeParams(
+        *scheme,
+        {{"length", "70"}, {"dim", "16"}, {"seed", "4"}, {"window", "16"}, {"window_kind", kind}});
+    const MatrixResult r = computeMatrix(*scheme, params, "scores");
+    for (Index i = 0; i < 70; ++i) {
+      Index attended = 0;
+      for (Index j = 0; j < 70; ++j) {
+        // Written out from masking_utils.py, not through windowBlock.
+        const bool in = j <= i && (sliding ? j > i - 16 : j / 16 == i / 16);
+        if (in) {
+          EXPECT_EQ(r.values(i, j), all.values(i, j)) << i << ", " << j;
+          ++attended;
+        } else {
+          EXPECT_TRUE(std::isnan(r.values(i, j))) << i << ", " << j;
+        }
+      }
+      EXPECT_EQ(attended, sliding ? std::min<Index>(i + 1, 16) : i % 16 + 1) << i;
+    }
+    // A sampled region sees the same mask.
+    const MatrixResult part = computeMatrix(*scheme, params, "scores",
+                                            Region{.r0 = 5, .c0 = 2, .maxRows = 9, .maxCols = 11});
+    for (std::size_t a = 0; a < part.rows.size(); ++a)
+      for (std::size_t b = 0; b < part.cols.size(); ++b) {
+        const double f = r.values(part.rows[a], part.cols[b]);
+        const double g = part.values(static_cast<Index>(a), static_cast<Index>(b));
+        EXPECT_TRUE(std::isnan(f) ? std::isnan(g) : f == g);
+      }
+    // The readout keeps the parts and says why the cell is masked.
+    const std::vector<Term> masked = scheme->explainCell(params, "scores", 40, 3);
+    EXPECT_EQ(masked[3].value, all.values(40, 3));  // the total before the mask
+    EXPECT_EQ(masked[masked.size() - 2].value, 16.0);
+    EXPECT_NE(masked.back().name.find(sliding ? "outside the sliding window" : "earlier chunk"),
+              std::string::npos)
+        << masked.back().name;
+    const std::vector<Term> future = scheme->explainCell(params, "scores", 3, 40);
+    EXPECT_NE(future.back().name.find("after the query"), std::string::npos);
+    EXPECT_NE(scheme->explainCell(params, "scores", 40, 33).back().name.find("attended"),
+              std::string::npos);
+  }
+  // Gemma 2 / gpt-oss sized: window 128 over 1,048,576 positions, sampled, still fast.
+  const ParamSet big = makeParams(*scheme, {{"length", "1048576"}, {"window", "128"}});
+  const MatrixResult b =
+      computeMatrix(*scheme, big, "scores", Region{.maxRows = 400, .maxCols = 400});
+  for (std::size_t a = 0; a < b.rows.size(); ++a)
+    for (std::size_t c = 0; c < b.cols.size(); ++c) {
+      const Index d = b.rows[a] - b.cols[c];
+      EXPECT_EQ(std::isnan(b.values(static_cast<Index>(a), static_cast<Index>(c))),
+                d < 0 || d >= 128);
+    }
 }
 
 TEST(RopeScheme, ExplainScoreGivesTotalTopThreeAndTheRest) {

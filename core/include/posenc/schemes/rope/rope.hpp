@@ -15,6 +15,7 @@
 #include "posenc/base/params.hpp"
 #include "posenc/base/scheme.hpp"
 #include "posenc/base/types.hpp"
+#include "posenc/maths/attention_window.hpp"
 
 namespace posenc {
 
@@ -75,6 +76,9 @@ struct RopeParams {
   std::uint64_t seed = 0;    ///< Seed of q and k.
   std::int64_t pair = 0;     ///< Pair shown by the rotation view; < dim/2.
   std::int64_t queries = 4;  ///< Query positions in the invariance view; 1..8.
+  /// The layer's attention window (`window`, `window_kind`): with size > 0 the scores view
+  /// masks the keys a decoder layer with that window does not attend (ropeScores).
+  AttentionWindow window{};
   friend bool operator==(const RopeParams&, const RopeParams&) = default;
 };
 
@@ -85,7 +89,7 @@ struct RopeParams {
 /// Reads the `rope` scheme's parameters (ids: length, dim, base, layout, scaling, factor,
 /// train_length, low_freq_factor, high_freq_factor, beta_fast, beta_slow, truncate,
 /// attention_factor, mscale, mscale_all_dim, short_factor, long_factor,
-/// partial_rotary_factor, seed, pair, queries).
+/// partial_rotary_factor, seed, pair, queries, window, window_kind).
 [[nodiscard]] RopeParams ropeParamsFrom(const ParamSet& params);
 
 /// Every constraint of RopeParams (ranges, dim even, factor >= 1, d_rot even and >= 2,
@@ -180,6 +184,10 @@ struct RopeRange {
 /// position), n = cols[b] (key position); signed, raw dot product (no 1/sqrt(d)), the
 /// attention factor and the unrotated dimensions as ropeFullProfile.
 /// Evaluated once per distinct m - n through ropeFullProfile, so diagonals are constant.
+/// With p.window.size > 0, kMasked (NaN) where windowBlock(p.window, m, n) is not None: keys
+/// after the query (the window's mask is causal, as transformers' sliding_window_causal_mask_
+/// function and chunked_causal_mask_function) and keys outside the window; the mask is applied
+/// after the score is summed. Without a window every (m, n) holds its score.
 [[nodiscard]] Matrix ropeScores(const RopeParams& p, std::span<const Index> rows,
                                 std::span<const Index> cols);
 
