@@ -23,7 +23,7 @@
 #include "posenc/io/data_io.hpp"
 #include "posenc/io/scheme_json.hpp"
 #include "posenc/models/model_config.hpp"
-#include "posenc/models/tensor_file.hpp"
+#include "posenc/tensors/tensor_file.hpp"
 
 namespace py = pybind11;
 

@@ -38,8 +38,8 @@
 #include "posenc/base/params.hpp"
 #include "posenc/check/check.hpp"
 #include "posenc/models/model_config.hpp"
-#include "posenc/models/tensor_file.hpp"
-#include "posenc/models/tensor_ref.hpp"
+#include "posenc/tensors/tensor_file.hpp"
+#include "posenc/tensors/tensor_ref.hpp"
 
 namespace {
 

@@ -21,7 +21,7 @@
 #include "posenc/base/memory_budget.hpp"
 #include "posenc/check/check.hpp"
 #include "posenc/io/input_file.hpp"
-#include "posenc/models/tensor_ref.hpp"
+#include "posenc/tensors/tensor_ref.hpp"
 
 namespace posenc {
 

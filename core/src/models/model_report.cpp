@@ -14,7 +14,7 @@
 #include "posenc/io/data_io.hpp"
 #include "posenc/io/input_file.hpp"
 #include "posenc/models/model_config.hpp"
-#include "posenc/models/tensor_file.hpp"
+#include "posenc/tensors/tensor_file.hpp"
 
 namespace posenc {
 

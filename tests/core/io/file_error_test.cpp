@@ -20,8 +20,8 @@
 #include "posenc/io/file_error.hpp"
 #include "posenc/io/input_file.hpp"
 #include "posenc/models/model_config.hpp"
-#include "posenc/models/tensor_file.hpp"
-#include "posenc/models/tensor_ref.hpp"
+#include "posenc/tensors/tensor_file.hpp"
+#include "posenc/tensors/tensor_ref.hpp"
 
 namespace posenc {
 namespace {

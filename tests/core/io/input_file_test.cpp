@@ -24,7 +24,7 @@
 #include "posenc/base/memory_budget.hpp"
 #include "posenc/check/check.hpp"
 #include "posenc/models/model_config.hpp"
-#include "posenc/models/tensor_file.hpp"
+#include "posenc/tensors/tensor_file.hpp"
 
 namespace posenc {
 namespace {

@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "posenc/io/data_io.hpp"
-#include "posenc/models/tensor_file.hpp"
+#include "posenc/tensors/tensor_file.hpp"
 
 namespace posenc {
 namespace {

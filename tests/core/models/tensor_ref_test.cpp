@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "posenc/base/params.hpp"
-#include "posenc/models/tensor_ref.hpp"
+#include "posenc/tensors/tensor_ref.hpp"
 #include "support/tensor_files.hpp"
 
 namespace {

@@ -22,7 +22,7 @@
 #include "posenc/io/data_io.hpp"
 #include "posenc/io/scheme_json.hpp"
 #include "posenc/models/model_config.hpp"
-#include "posenc/models/tensor_file.hpp"
+#include "posenc/tensors/tensor_file.hpp"
 #include "posenc_ui/app/build_version.h"
 #include "posenc_ui/common/qt_string.h"
 #include "posenc_ui/common/translation.h"

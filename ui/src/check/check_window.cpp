@@ -27,7 +27,7 @@
 #include <utility>
 
 #include "posenc/base/scheme.hpp"
-#include "posenc/models/tensor_file.hpp"
+#include "posenc/tensors/tensor_file.hpp"
 #include "posenc_ui/check/check_plots.h"
 #include "posenc_ui/check/check_summary.h"
 #include "posenc_ui/common/qt_string.h"

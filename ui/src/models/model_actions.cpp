@@ -17,7 +17,7 @@
 #include <utility>
 
 #include "posenc/base/scheme.hpp"
-#include "posenc/models/tensor_file.hpp"
+#include "posenc/tensors/tensor_file.hpp"
 #include "posenc_ui/common/qt_string.h"
 #include "posenc_ui/common/settings_keys.h"
 #include "posenc_ui/common/translation.h"

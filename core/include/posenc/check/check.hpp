@@ -21,7 +21,7 @@
 #include "posenc/base/scheme.hpp"
 #include "posenc/base/types.hpp"
 #include "posenc/base/view.hpp"
-#include "posenc/models/tensor_file.hpp"
+#include "posenc/tensors/tensor_file.hpp"
 
 namespace posenc {
 

@@ -14,7 +14,7 @@
 #include "compute/ordered_product.hpp"
 #include "compute/parallel.hpp"
 #include "posenc/base/random.hpp"
-#include "posenc/models/tensor_ref.hpp"
+#include "posenc/tensors/tensor_ref.hpp"
 
 namespace posenc {
 

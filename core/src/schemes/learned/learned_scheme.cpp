@@ -12,7 +12,7 @@
 #include "posenc/base/random.hpp"
 #include "posenc/maths/extrapolation.hpp"
 #include "posenc/maths/table_analysis.hpp"
-#include "posenc/models/tensor_ref.hpp"
+#include "posenc/tensors/tensor_ref.hpp"
 #include "posenc/schemes/learned/learned.hpp"
 #include "schemes/learned/learned_hooks.hpp"
 

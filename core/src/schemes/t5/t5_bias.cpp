@@ -9,7 +9,7 @@
 #include "posenc/base/random.hpp"
 #include "posenc/maths/extrapolation.hpp"
 #include "posenc/maths/t5_bucket.hpp"
-#include "posenc/models/tensor_ref.hpp"
+#include "posenc/tensors/tensor_ref.hpp"
 
 namespace posenc {
 

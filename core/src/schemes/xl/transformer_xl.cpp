@@ -18,7 +18,7 @@
 #include "compute/parallel.hpp"
 #include "posenc/base/random.hpp"
 #include "posenc/maths/sinusoidal_table.hpp"
-#include "posenc/models/tensor_ref.hpp"
+#include "posenc/tensors/tensor_ref.hpp"
 
 namespace posenc {
 

@@ -16,7 +16,7 @@
 #include "posenc/base/random.hpp"
 #include "posenc/maths/t5_bucket.hpp"
 #include "posenc/models/model_config.hpp"
-#include "posenc/models/tensor_ref.hpp"
+#include "posenc/tensors/tensor_ref.hpp"
 #include "posenc/schemes/t5/t5_bias.hpp"
 #include "support/eigen_near.hpp"
 #include "support/refused.hpp"

@@ -14,7 +14,7 @@
 
 #include "posenc/base/random.hpp"
 #include "posenc/models/model_config.hpp"
-#include "posenc/models/tensor_ref.hpp"
+#include "posenc/tensors/tensor_ref.hpp"
 #include "posenc/schemes/xl/transformer_xl.hpp"
 #include "support/eigen_near.hpp"
 #include "support/refused.hpp"

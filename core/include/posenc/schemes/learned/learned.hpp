@@ -14,7 +14,7 @@
 #include "posenc/base/params.hpp"
 #include "posenc/base/scheme.hpp"
 #include "posenc/base/types.hpp"
-#include "posenc/models/tensor_file.hpp"
+#include "posenc/tensors/tensor_file.hpp"
 
 namespace posenc {
 

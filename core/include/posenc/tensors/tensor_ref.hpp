@@ -13,7 +13,7 @@
 #include <string>
 #include <string_view>
 
-#include "posenc/models/tensor_file.hpp"
+#include "posenc/tensors/tensor_file.hpp"
 
 namespace posenc {
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Trained tables named by parameters (tensor_ref.hpp): "FILE[:NAME]" parsed, read once through
 // the readers of tensor_file.cpp and kept while the file stays the same.
-#include "posenc/models/tensor_ref.hpp"
+#include "posenc/tensors/tensor_ref.hpp"
 
 #include <algorithm>
 #include <chrono>

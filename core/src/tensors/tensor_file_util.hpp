@@ -14,7 +14,7 @@
 
 #include "base/text_util.hpp"
 #include "posenc/base/message.hpp"
-#include "posenc/models/tensor_file.hpp"
+#include "posenc/tensors/tensor_file.hpp"
 
 namespace posenc::detail {
 
