@@ -21,6 +21,7 @@
 #include "posenc/base/scheme.hpp"
 #include "posenc/base/types.hpp"
 #include "posenc/base/view.hpp"
+#include "posenc/models/model_config.hpp"
 #include "posenc/models/tensor_file.hpp"
 
 namespace posenc {
@@ -77,6 +78,16 @@ struct Against {
 /// shape beyond the data, a ragged CSV, JSON that is not one of our exports, ...).
 [[nodiscard]] Against readAgainst(std::string_view text);
 
+/// The model a check's parameters are one layer of (`posenc check --model M --layer N`, the
+/// window's check of a model shown): with it the diagnosis also proposes the slips of a
+/// model's layers, from its other layers (a local layer computed with the global layers' base
+/// or scaling and the converse, a scaling applied to sliding layers that the model applies
+/// only to full ones).
+struct CheckLayer {
+  ModelMapping model{};    ///< The model's mapping (mapConfig), its `layers` listed.
+  std::int64_t index = 0;  ///< The layer checked (ModelLayer::index).
+};
+
 /// What to compare.
 struct CheckOptions {
   std::optional<double> rtol{};  ///< Overrides the default tolerance's rtol (>= 0, finite).
@@ -86,6 +97,9 @@ struct CheckOptions {
   Region region{};
   /// Recompute the view under the usual slips when the numbers differ (the report's diagnosis).
   bool diagnose = true;
+  /// The model and layer the parameters are (layerSetup's); empty: the slips of a scheme
+  /// alone.
+  std::optional<CheckLayer> layer{};
 };
 
 /// One cell where yours and ours differ most.
