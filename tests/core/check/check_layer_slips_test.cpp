@@ -104,7 +104,7 @@ TEST(CheckPartialRotary, ExponentOverTheHeadDimIsNamedNotAnotherBase) {
   EXPECT_TRUE(right.diagnosis.empty());
   // The slip: 10000^(−2k/16) for the 4 rotated pairs (read as a base, 100).
   const CheckReport r = check(p, cosCache(40, invFreq(10000, 4, 16)));
-  expectNamed(r, "rotary_exponent");
+  ASSERT_NO_FATAL_FAILURE(expectNamed(r, "rotary_exponent"));
   EXPECT_FALSE(names(r, "base")) << checkReportText(r);
   EXPECT_NE(r.diagnosis.front().text.find("base^(−2k/16)"), std::string::npos);
 }
@@ -115,7 +115,7 @@ TEST(CheckPartialRotary, ProportionalTakenForPlainIsNamedFromItsShape) {
   const ParamSet p = rope({{"length", "24"}, {"dim", "16"}, {"partial_rotary_factor", "0.5"}});
   const CheckReport r = check(p, cosCache(24, invFreq(10000, 4, 16, 1, 8)));
   EXPECT_FALSE(r.shapeMatches);
-  expectNamed(r, "partial_rotary", "partial_rotary=proportional");
+  ASSERT_NO_FATAL_FAILURE(expectNamed(r, "partial_rotary", "partial_rotary=proportional"));
   EXPECT_NE(r.diagnosis.front().text.find("proportional partial RoPE"), std::string::npos);
 }
 
@@ -127,7 +127,7 @@ TEST(CheckPartialRotary, PlainTakenForProportionalIsNamed) {
   const CheckReport right = check(p, cosCache(24, invFreq(10000, 4, 16, 1, 8)));
   EXPECT_TRUE(right.matches()) << checkReportText(right);
   const CheckReport r = check(p, cosCache(24, invFreq(10000, 4, 8)));
-  expectNamed(r, "partial_rotary", "partial_rotary=plain");
+  ASSERT_NO_FATAL_FAILURE(expectNamed(r, "partial_rotary", "partial_rotary=plain"));
   EXPECT_NE(r.diagnosis.front().text.find("plain partial RoPE"), std::string::npos);
 }
 
@@ -156,7 +156,7 @@ TEST(CheckModelLayers, LocalLayerWithTheGlobalBaseAndScaling) {
   // Layer 0 computed as the global layers: base 1e6, inv_freq /= 8.
   const Matrix global = cosCache(48, invFreq(1e6, 64, 128, 8));
   const CheckReport r = check(p, global, withLayer(m, 0));
-  expectNamed(r, "layer_rope", "base=1000000 scaling=linear factor=8");
+  ASSERT_NO_FATAL_FAILURE(expectNamed(r, "layer_rope", "base=1000000 scaling=linear factor=8"));
   EXPECT_NE(r.diagnosis.front().text.find("layer 0's (sliding_attention)"), std::string::npos);
   // Without the model, no layer is named.
   EXPECT_FALSE(names(check(p, global), "layer_rope"));
@@ -166,7 +166,7 @@ TEST(CheckModelLayers, LocalLayerWithTheGlobalBaseOnly) {
   const ModelMapping m = mapFile("medgemma_27b_it.json");
   const CheckReport r =
       check(layerParams(m, 0), cosCache(48, invFreq(1e6, 64, 128)), withLayer(m, 0));
-  expectNamed(r, "layer_base", "base=1000000");
+  ASSERT_NO_FATAL_FAILURE(expectNamed(r, "layer_base", "base=1000000"));
   EXPECT_FALSE(names(r, "base")) << checkReportText(r);
   EXPECT_NE(r.diagnosis.front().text.find("full_attention layers' base 1000000"),
             std::string::npos);
@@ -177,7 +177,7 @@ TEST(CheckModelLayers, FullLayersScalingOnASlidingLayer) {
   const ModelMapping m = mapFile("medgemma_27b_it.json");
   const CheckReport r =
       check(layerParams(m, 0), cosCache(48, invFreq(10000, 64, 128, 8)), withLayer(m, 0));
-  expectNamed(r, "sliding_scaling", "scaling=linear factor=8");
+  ASSERT_NO_FATAL_FAILURE(expectNamed(r, "sliding_scaling", "scaling=linear factor=8"));
   EXPECT_NE(r.diagnosis.front().text.find("a window of 1024 tokens"), std::string::npos);
 }
 
@@ -187,7 +187,7 @@ TEST(CheckModelLayers, GlobalLayerWithTheLocalBaseAndNoScaling) {
   const CheckReport right = check(p, cosCache(48, invFreq(1e6, 64, 128, 8)), withLayer(m, 5));
   EXPECT_TRUE(right.matches()) << checkReportText(right);
   const CheckReport r = check(p, cosCache(48, invFreq(10000, 64, 128)), withLayer(m, 5));
-  expectNamed(r, "layer_rope", "base=10000 scaling=none factor=1");
+  ASSERT_NO_FATAL_FAILURE(expectNamed(r, "layer_rope", "base=10000 scaling=none factor=1"));
 }
 
 TEST(CheckModelLayers, AModelThatScalesEveryLayerHasNoScalingSlip) {
