@@ -119,7 +119,11 @@ struct Slip {
   /// "bfloat16", "exp_vs_pow"; also "row_offset" (a constant per row, softmax-invariant),
   /// "alibi_slopes" (2^(-8(h+1)/n) for a head count that is not a power of two),
   /// "buckets_not_halved" (T5), "length" (a shape one row longer or shorter), "scaling"
-  /// (another RoPE scaling) and, for any other choice or flag of the scheme, the parameter's
+  /// (another RoPE scaling), "rotary_exponent" (partial RoPE's exponent over the head dim),
+  /// "partial_rotary" (plain for proportional partial RoPE or the converse, also from the
+  /// shape); with CheckOptions::layer "layer_rope", "layer_base", "layer_scaling" (another
+  /// layer type's base and scaling, base, or scaling) and "sliding_scaling" (the full layers'
+  /// scaling on a sliding layer); and, for any other choice or flag of the scheme, the parameter's
   /// id ("causal", "bidirectional", ...) with the setting that reproduces yours (the JSON
   /// report and the tests use it). Two slips at once join their ids with '+', the first slip
   /// first: "layout+base", "layout+rows_shifted", "attention_factor+base",
