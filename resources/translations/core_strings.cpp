@@ -857,6 +857,8 @@ QT_TRANSLATE_NOOP("posenc::Message", "\"__metadata__\" value of '%1' is not a st
 QT_TRANSLATE_NOOP("posenc::Message", "\"data_offsets\" is not [begin, end] with begin <= end")
 QT_TRANSLATE_NOOP("posenc::Message", "\"shape\" holds something other than whole numbers >= 0")
 QT_TRANSLATE_NOOP("posenc::Message", "\"x\" holds no points")
+//: a model's name alone (not translated: a name), where a picture names the model drawn
+QT_TRANSLATE_NOOP("posenc::Message", "%1")
 //: a run of a model's layers: %1 how many; %2 their type; %3 their indices, e.g. '5, 11, ..., 59'; %4 what they use
 QT_TRANSLATE_NOOP("posenc::Message", "%1 %2 at %3: %4")
 //: two slips at once: %1 the first one's sentence; %2 "With KEY=VALUE set" or "With your positions counted from 0"; %3 the second one's sentence
@@ -877,8 +879,12 @@ QT_TRANSLATE_NOOP("posenc::Message", "%1 computes the angles in float32 as HF's 
 QT_TRANSLATE_NOOP("posenc::Message", "%1 computes θ = exp(−2i ln b / d) and the angles in float32 (the PyTorch tutorial's div_term) where ours uses b^(−2i/d) in float64: rounding only, growing with the position (%2); compute in float64, or loosen atol.")
 //: %1: "Your angles" or "Your cos cache"; %2: the largest error
 QT_TRANSLATE_NOOP("posenc::Message", "%1 computes θ = exp(−2i ln b / d) where ours uses b^(−2i/d) (both float64): the two differ by rounding only (largest %2), harmless; loosen atol (e.g. 1e-12) to accept it.")
+//: %1: "Your angles" or "Your cos cache"; %2: the head dim; %3: the rotated dims d_rot
+QT_TRANSLATE_NOOP("posenc::Message", "%1 computes θₖ = base^(−2k/%2) over the head dim d = %2 for the %3 rotated dims, where HF's _compute_default_rope_parameters takes the exponent over the rotated width: dim = int(head_dim × partial_rotary_factor) = %3, θₖ = base^(−2k/%3); divide by the rotated dims (only proportional partial RoPE, partial_rotary=proportional, divides by the head dim).")
 //: %1: a row of the JSON file, e.g. data[2]; %2, %3: numbers of values
 QT_TRANSLATE_NOOP("posenc::Message", "%1 has %2 values, data[0] has %3 (every row needs as many, at least one)")
+//: %1: a model's name; %2: the value given; %3: the last layer's index; %4: the model's layer types, e.g. 'sliding_attention or full_attention'
+QT_TRANSLATE_NOOP("posenc::Message", "%1 has no layer '%2': give an index from 0 to %3 or a layer type (%4)")
 //: %1: a folder of the Hugging Face cache
 QT_TRANSLATE_NOOP("posenc::Message", "%1 has no snapshot with a config.json or a checkpoint")
 //: %1: a place in the JSON file, e.g. data[2][3]; %2: a JSON type (null, boolean, string, object or array)
@@ -887,17 +893,23 @@ QT_TRANSLATE_NOOP("posenc::Message", "%1 is %2, not a number or null (a masked c
 QT_TRANSLATE_NOOP("posenc::Message", "%1 is not an array of numbers")
 //: %1: a curve of the JSON file, e.g. series[0]
 QT_TRANSLATE_NOOP("posenc::Message", "%1 is not an object with \"y\"")
+//: %1: "Yours" or "Your cos cache"; %2: the rotated dims d_rot of plain; %3: the head dim; %4: the pairs that turn
+QT_TRANSLATE_NOOP("posenc::Message", "%1 is plain partial RoPE (the first %2 dims rotate with θₖ = base^(−2k/%2), HF's _compute_default_rope_parameters) where this layer's is proportional (Gemma 4's full layers, HF's _compute_proportional_rope_parameters: θₖ = base^(−2k/%3) over the whole head dim %3, the pairs from %4 on at frequency 0): set partial_rotary=plain to compare, or take the exponent over the head dim and pad the unrotated pairs with frequency 0.")
+//: %1: "Yours" or "Your cos cache"; %2: the head dim; %3: the pairs that turn; %4: the rotated dims d_rot
+QT_TRANSLATE_NOOP("posenc::Message", "%1 is proportional partial RoPE (Gemma 4's full layers, HF's _compute_proportional_rope_parameters: θₖ = base^(−2k/%2) over the whole head dim %2, the pairs from %3 on at frequency 0) where this layer's is plain (the first %4 dims rotate with θₖ = base^(−2k/%4), HF's _compute_default_rope_parameters): set partial_rotary=proportional to compare, or rotate only the first %4 dims.")
 //: %1: "Your cos cache" or "Yours"; %2: your layout's id; %3: what it is; %4: our layout's id; %5: what it is
 QT_TRANSLATE_NOOP("posenc::Message", "%1 is the %2 layout (%3); ours is %4 (%5): set layout=%2, or pair column j with j + d/2.")
 //: %1: "Your cos cache" or "Yours"; %2: your layout's id; %3: what it is; %4: our layout's id; %5: what it is
 QT_TRANSLATE_NOOP("posenc::Message", "%1 is the %2 layout (%3); ours is %4 (%5): set layout=%2, or pair columns 2j and 2j + 1.")
+//: %1: a model's name; %2: the layer asked for
+QT_TRANSLATE_NOOP("posenc::Message", "%1 lists no layers (its config gives no num_hidden_layers), so there is no layer %2 to draw")
 //: %1: "Your angles" or "Your cos cache"; %2: the factor s
 QT_TRANSLATE_NOOP("posenc::Message", "%1 multiplies the positions by the linear factor s = %2 (θ·s) where linear scaling divides them (θ/s, HF's inv_freq /= factor): divide the positions (or θ) by s.")
 //: %1: a JSON field, row_start or col_start
 QT_TRANSLATE_NOOP("posenc::Message", "%1 must be a whole number >= 0")
 //: %1: what was asked; %2, %3: sizes such as 1.5 GiB; %4: where the budget came from; %5: the environment variable
 QT_TRANSLATE_NOOP("posenc::Message", "%1 needs %2, more than the memory budget of %3 (%4); ask for less (a smaller length, region or picture) or raise the budget with --memory-budget SIZE or %5")
-//: %1, %2: the ids of kerple's variants
+//: %1, %2: the ids of TUPE's position rows
 QT_TRANSLATE_NOOP("posenc::Message", "%1 or %2")
 //: %1: the number of rotated pairs
 QT_TRANSLATE_NOOP("posenc::Message", "%1 positive numbers (one per rotated pair, d_rot/2)")
@@ -911,13 +923,15 @@ QT_TRANSLATE_NOOP("posenc::Message", "%1 view '%2' at %3 x %4 cells")
 QT_TRANSLATE_NOOP("posenc::Message", "%1 view '%2' at %3 x %4 cells (%5 of values)")
 //: %1 .. %4: the ids of TUPE's variants
 QT_TRANSLATE_NOOP("posenc::Message", "%1, %2, %3 or %4")
+//: the model drawn, in a picture's subtitle: %1 its name; %2 the layer's index; %3 how many layers the model has; %4 the layer's type, e.g. full_attention
+QT_TRANSLATE_NOOP("posenc::Message", "%1, layer %2 of %3: %4")
 //: %1: what the parameter allows; %2: a JSON type such as 'a string'
 QT_TRANSLATE_NOOP("posenc::Message", "%1, not %2")
 //: %1: what a layer uses; %2: its sliding window or chunk in tokens
 QT_TRANSLATE_NOOP("posenc::Message", "%1, window %2")
 //: %1: a curve of the JSON file, e.g. series[0]; %2, %3: numbers of values
 QT_TRANSLATE_NOOP("posenc::Message", "%1.y has %2 values, \"x\" has %3")
-//: a file that cannot be read: %1: the file's name; %2: what is wrong with it
+//: a model that cannot be used: %1: a file or folder; %2: what is wrong with it
 QT_TRANSLATE_NOOP("posenc::Message", "%1: %2")
 //: two runs of layers, one after the other
 QT_TRANSLATE_NOOP("posenc::Message", "%1; %2")
@@ -963,6 +977,14 @@ QT_TRANSLATE_NOOP("posenc::Message", "Your T5 buckets are unidirectional (the de
 QT_TRANSLATE_NOOP("posenc::Message", "Your angles")
 QT_TRANSLATE_NOOP("posenc::Message", "Your angles are computed in float32: the error grows with the position")
 QT_TRANSLATE_NOOP("posenc::Message", "Your array has one row more or less (another length)")
+//: %1: the layer checked; %2: its type; %3: the other layers' type; %4: the other layer's index; %5: their settings (base=1000000 scaling=linear factor=8); %6: ours
+QT_TRANSLATE_NOOP("posenc::Message", "Your array is layer %1's (%2) computed with the base and scaling of the %3 layers (layer %4's: %5) where layer %1 uses %6: take each layer's base and scaling from the config's parameters for its own layer type.")
+//: %1: the layer checked; %2: its type; %3: the other layers' type; %4: their base; %5: the other layer's index; %6: our base
+QT_TRANSLATE_NOOP("posenc::Message", "Your array is layer %1's (%2) with the %3 layers' base %4 (layer %5's) where layer %1 uses base %6: each layer type has its own base in the config (Gemma 3's sliding layers rope_local_base_freq, v5 configs' rope_parameters by layer type).")
+//: %1: the layer checked; %2: its type; %3: the other layers' type; %4: the other layer's index; %5: their scaling settings; %6: ours
+QT_TRANSLATE_NOOP("posenc::Message", "Your array is layer %1's (%2) with the %3 layers' scaling (layer %4's: %5) where layer %1 uses %6: each layer type has its own scaling in the config.")
+//: %1: the layer checked; %2: its type; %3: its window; %4: the full layers' type; %5: a full layer's index; %6: their scaling settings; %7: ours
+QT_TRANSLATE_NOOP("posenc::Message", "Your array is layer %1's (%2, a window of %3 tokens) with the scaling this model applies only to its %4 layers (layer %5's: %6); its %2 layers keep %7: apply the scaling to the %4 layers only (as Gemma 3's rope_scaling; a model that scales every layer, as gpt-oss, lists it for every layer type).")
 QT_TRANSLATE_NOOP("posenc::Message", "Your bias has the opposite sign: ALiBi subtracts m(i − j) (a penalty growing with the distance, −m(i − j) <= 0); negate yours.")
 //: %1=%2: the setting (causal=true)
 QT_TRANSLATE_NOOP("posenc::Message", "Your bias is causal (keys after the query masked); ours is the symmetric −m|i − j|: set %1=%2.")
@@ -983,6 +1005,8 @@ QT_TRANSLATE_NOOP("posenc::Message", "Your decay is exp(−(m − n) ln ζⱼ / 
 QT_TRANSLATE_NOOP("posenc::Message", "Your frequencies use %1 for %2: rounding only, harmless")
 QT_TRANSLATE_NOOP("posenc::Message", "Your key positions are shifted by one")
 QT_TRANSLATE_NOOP("posenc::Message", "Your pairing layout is not ours (half or interleaved)")
+QT_TRANSLATE_NOOP("posenc::Message", "Your partial RoPE is the other kind (plain or proportional)")
+QT_TRANSLATE_NOOP("posenc::Message", "Your partial-rotary exponent is taken over the head dim, not the rotated dims")
 QT_TRANSLATE_NOOP("posenc::Message", "Your positions are one behind ours")
 QT_TRANSLATE_NOOP("posenc::Message", "Your positions are shifted by one (they start at 1?)")
 QT_TRANSLATE_NOOP("posenc::Message", "Your row i holds ours at position i + 1: your positions start at 1 where ours start at 0 (use positions = arange(0, L)).")
@@ -1002,6 +1026,7 @@ QT_TRANSLATE_NOOP("posenc::Message", "Your xPos scale goes the other way (q down
 //: the subject of a sentence: your array
 QT_TRANSLATE_NOOP("posenc::Message", "Yours")
 QT_TRANSLATE_NOOP("posenc::Message", "Yours adds a constant to each row (softmax cannot tell them apart)")
+QT_TRANSLATE_NOOP("posenc::Message", "Yours applies the full layers' scaling to a sliding layer")
 //: %1: your rows (your length); %2: ours
 QT_TRANSLATE_NOOP("posenc::Message", "Yours has %1 rows, ours %2, and they agree on the positions both have: your length is %1: set length=%1.")
 //: %1: your rows; %2: ours
@@ -1009,6 +1034,7 @@ QT_TRANSLATE_NOOP("posenc::Message", "Yours has %1 rows, ours %2, and your row i
 //: %1, %2: shapes as (rows, columns); %3, %4: the view's row and column labels
 QT_TRANSLATE_NOOP("posenc::Message", "Yours has shape %1, ours %2: yours is ours transposed (ours has rows = %3, columns = %4); transpose yours (.T).")
 QT_TRANSLATE_NOOP("posenc::Message", "Yours has the opposite sign")
+QT_TRANSLATE_NOOP("posenc::Message", "Yours is another layer's RoPE (base and scaling)")
 //: %1: the last row's index; %2: the constant it adds
 QT_TRANSLATE_NOOP("posenc::Message", "Yours is ours plus a constant in each row (row %1 adds %2): softmax over a row's keys cannot tell the two apart, so attention is the same (BLOOM's build_alibi_tensor adds m·j instead of −m(i − j)); subtract each row's offset to compare.")
 //: %1: float32, float16 or bfloat16
@@ -1031,6 +1057,8 @@ QT_TRANSLATE_NOOP("posenc::Message", "Yours matches %1=%2; ours has %1=%3: set %
 QT_TRANSLATE_NOOP("posenc::Message", "Yours matches another value of %1")
 QT_TRANSLATE_NOOP("posenc::Message", "Yours uses another RoPE scaling")
 QT_TRANSLATE_NOOP("posenc::Message", "Yours uses another base")
+QT_TRANSLATE_NOOP("posenc::Message", "Yours uses another layer type's RoPE scaling")
+QT_TRANSLATE_NOOP("posenc::Message", "Yours uses another layer type's base")
 //: %1: your base, fitted; %2: ours
 QT_TRANSLATE_NOOP("posenc::Message", "Yours uses base %1; ours %2: set base=%1 (or build yours with base %2).")
 //: %1: your base, fitted and not exactly round; %2: ours
@@ -1077,7 +1105,6 @@ QT_TRANSLATE_NOOP("posenc::Message", "a list of 0 and 1, one per layer")
 QT_TRANSLATE_NOOP("posenc::Message", "a list of finite numbers")
 //: what a config value must be
 QT_TRANSLATE_NOOP("posenc::Message", "a list of layer type strings")
-//: what a config value must be
 QT_TRANSLATE_NOOP("posenc::Message", "a list of numbers")
 QT_TRANSLATE_NOOP("posenc::Message", "a matrix export needs \"data\": a non-empty array of rows")
 QT_TRANSLATE_NOOP("posenc::Message", "a matrix view (this one is a series)")
@@ -1087,8 +1114,9 @@ QT_TRANSLATE_NOOP("posenc::Message", "a matrix view of %1 (it has none)")
 QT_TRANSLATE_NOOP("posenc::Message", "a matrix view of %1: %2")
 //: %1: the number of heads
 QT_TRANSLATE_NOOP("posenc::Message", "a multiple of heads (%1)")
-//: %1: the number of rows or columns
+//: %1: the size of the dimension
 QT_TRANSLATE_NOOP("posenc::Message", "a non-empty range inside 0:%1")
+//: what a config value must be
 QT_TRANSLATE_NOOP("posenc::Message", "a number")
 //: what a config value must be
 QT_TRANSLATE_NOOP("posenc::Message", "a number > 0 (transformers' _validate_*_rope_parameters ask for a float >= 1)")
@@ -1385,7 +1413,6 @@ QT_TRANSLATE_NOOP("posenc::Message", "there is no config.json beside the checkpo
 QT_TRANSLATE_NOOP("posenc::Message", "this MPT model uses a learned position table (attn_config.alibi is not true), which is not mapped yet")
 //: %1: the file's size in bytes
 QT_TRANSLATE_NOOP("posenc::Message", "too short for a safetensors file (%1 bytes; the header length alone takes 8)")
-//: what a config value must be
 QT_TRANSLATE_NOOP("posenc::Message", "true or false")
 //: %1: a number of bytes
 QT_TRANSLATE_NOOP("posenc::Message", "truncated .npy file: the header claims %1 bytes")
