@@ -918,6 +918,8 @@ QT_TRANSLATE_NOOP("posenc::Message", "%1 computes the angles in float32 as HF's 
 QT_TRANSLATE_NOOP("posenc::Message", "%1 computes θ = exp(−2i ln b / d) and the angles in float32 (the PyTorch tutorial's div_term) where ours uses b^(−2i/d) in float64: rounding only, growing with the position (%2); compute in float64, or loosen atol.")
 //: %1: "Your angles" or "Your cos cache"; %2: the largest error
 QT_TRANSLATE_NOOP("posenc::Message", "%1 computes θ = exp(−2i ln b / d) where ours uses b^(−2i/d) (both float64): the two differ by rounding only (largest %2), harmless; loosen atol (e.g. 1e-12) to accept it.")
+//: %1: "Your angles" or "Your cos cache"; %2: the head dim; %3: the rotated dims d_rot
+QT_TRANSLATE_NOOP("posenc::Message", "%1 computes θₖ = base^(−2k/%2) over the head dim d = %2 for the %3 rotated dims, where HF's _compute_default_rope_parameters takes the exponent over the rotated width: dim = int(head_dim × partial_rotary_factor) = %3, θₖ = base^(−2k/%3); divide by the rotated dims (only proportional partial RoPE, partial_rotary=proportional, divides by the head dim).")
 //: %1: a row of the JSON file, e.g. data[2]; %2, %3: numbers of values
 QT_TRANSLATE_NOOP("posenc::Message", "%1 has %2 values, data[0] has %3 (every row needs as many, at least one)")
 //: %1: a model's name; %2: the value given; %3: the last layer's index; %4: the model's layer types, e.g. 'sliding_attention or full_attention'
@@ -930,6 +932,10 @@ QT_TRANSLATE_NOOP("posenc::Message", "%1 is %2, not a number or null (a masked c
 QT_TRANSLATE_NOOP("posenc::Message", "%1 is not an array of numbers")
 //: %1: a curve of the JSON file, e.g. series[0]
 QT_TRANSLATE_NOOP("posenc::Message", "%1 is not an object with \"y\"")
+//: %1: "Yours" or "Your cos cache"; %2: the rotated dims d_rot of plain; %3: the head dim; %4: the pairs that turn
+QT_TRANSLATE_NOOP("posenc::Message", "%1 is plain partial RoPE (the first %2 dims rotate with θₖ = base^(−2k/%2), HF's _compute_default_rope_parameters) where this layer's is proportional (Gemma 4's full layers, HF's _compute_proportional_rope_parameters: θₖ = base^(−2k/%3) over the whole head dim %3, the pairs from %4 on at frequency 0): set partial_rotary=plain to compare, or take the exponent over the head dim and pad the unrotated pairs with frequency 0.")
+//: %1: "Yours" or "Your cos cache"; %2: the head dim; %3: the pairs that turn; %4: the rotated dims d_rot
+QT_TRANSLATE_NOOP("posenc::Message", "%1 is proportional partial RoPE (Gemma 4's full layers, HF's _compute_proportional_rope_parameters: θₖ = base^(−2k/%2) over the whole head dim %2, the pairs from %3 on at frequency 0) where this layer's is plain (the first %4 dims rotate with θₖ = base^(−2k/%4), HF's _compute_default_rope_parameters): set partial_rotary=proportional to compare, or rotate only the first %4 dims.")
 //: %1: "Your cos cache" or "Yours"; %2: your layout's id; %3: what it is; %4: our layout's id; %5: what it is
 QT_TRANSLATE_NOOP("posenc::Message", "%1 is the %2 layout (%3); ours is %4 (%5): set layout=%2, or pair column j with j + d/2.")
 //: %1: "Your cos cache" or "Yours"; %2: your layout's id; %3: what it is; %4: our layout's id; %5: what it is
@@ -942,7 +948,7 @@ QT_TRANSLATE_NOOP("posenc::Message", "%1 multiplies the positions by the linear 
 QT_TRANSLATE_NOOP("posenc::Message", "%1 must be a whole number >= 0")
 //: %1: what was asked; %2, %3: sizes such as 1.5 GiB; %4: where the budget came from; %5: the environment variable
 QT_TRANSLATE_NOOP("posenc::Message", "%1 needs %2, more than the memory budget of %3 (%4); ask for less (a smaller length, region or picture) or raise the budget with --memory-budget SIZE or %5")
-//: %1, %2: the ids of kerple's variants
+//: %1, %2: the ids of TUPE's position rows
 QT_TRANSLATE_NOOP("posenc::Message", "%1 or %2")
 //: %1: the number of rotated pairs
 QT_TRANSLATE_NOOP("posenc::Message", "%1 positive numbers (one per rotated pair, d_rot/2)")
@@ -964,7 +970,7 @@ QT_TRANSLATE_NOOP("posenc::Message", "%1, not %2")
 QT_TRANSLATE_NOOP("posenc::Message", "%1, window %2")
 //: %1: a curve of the JSON file, e.g. series[0]; %2, %3: numbers of values
 QT_TRANSLATE_NOOP("posenc::Message", "%1.y has %2 values, \"x\" has %3")
-//: a kind of layer in the layers view's legend: %1 its type; %2 what it uses
+//: a model that cannot be used: %1: a file or folder; %2: what is wrong with it
 QT_TRANSLATE_NOOP("posenc::Message", "%1: %2")
 //: two runs of layers, one after the other
 QT_TRANSLATE_NOOP("posenc::Message", "%1; %2")
@@ -1010,6 +1016,14 @@ QT_TRANSLATE_NOOP("posenc::Message", "Your T5 buckets are unidirectional (the de
 QT_TRANSLATE_NOOP("posenc::Message", "Your angles")
 QT_TRANSLATE_NOOP("posenc::Message", "Your angles are computed in float32: the error grows with the position")
 QT_TRANSLATE_NOOP("posenc::Message", "Your array has one row more or less (another length)")
+//: %1: the layer checked; %2: its type; %3: the other layers' type; %4: the other layer's index; %5: their settings (base=1000000 scaling=linear factor=8); %6: ours
+QT_TRANSLATE_NOOP("posenc::Message", "Your array is layer %1's (%2) computed with the base and scaling of the %3 layers (layer %4's: %5) where layer %1 uses %6: take each layer's base and scaling from the config's parameters for its own layer type.")
+//: %1: the layer checked; %2: its type; %3: the other layers' type; %4: their base; %5: the other layer's index; %6: our base
+QT_TRANSLATE_NOOP("posenc::Message", "Your array is layer %1's (%2) with the %3 layers' base %4 (layer %5's) where layer %1 uses base %6: each layer type has its own base in the config (Gemma 3's sliding layers rope_local_base_freq, v5 configs' rope_parameters by layer type).")
+//: %1: the layer checked; %2: its type; %3: the other layers' type; %4: the other layer's index; %5: their scaling settings; %6: ours
+QT_TRANSLATE_NOOP("posenc::Message", "Your array is layer %1's (%2) with the %3 layers' scaling (layer %4's: %5) where layer %1 uses %6: each layer type has its own scaling in the config.")
+//: %1: the layer checked; %2: its type; %3: its window; %4: the full layers' type; %5: a full layer's index; %6: their scaling settings; %7: ours
+QT_TRANSLATE_NOOP("posenc::Message", "Your array is layer %1's (%2, a window of %3 tokens) with the scaling this model applies only to its %4 layers (layer %5's: %6); its %2 layers keep %7: apply the scaling to the %4 layers only (as Gemma 3's rope_scaling; a model that scales every layer, as gpt-oss, lists it for every layer type).")
 QT_TRANSLATE_NOOP("posenc::Message", "Your bias has the opposite sign: ALiBi subtracts m(i − j) (a penalty growing with the distance, −m(i − j) <= 0); negate yours.")
 //: %1=%2: the setting (causal=true)
 QT_TRANSLATE_NOOP("posenc::Message", "Your bias is causal (keys after the query masked); ours is the symmetric −m|i − j|: set %1=%2.")
@@ -1030,6 +1044,8 @@ QT_TRANSLATE_NOOP("posenc::Message", "Your decay is exp(−(m − n) ln ζⱼ / 
 QT_TRANSLATE_NOOP("posenc::Message", "Your frequencies use %1 for %2: rounding only, harmless")
 QT_TRANSLATE_NOOP("posenc::Message", "Your key positions are shifted by one")
 QT_TRANSLATE_NOOP("posenc::Message", "Your pairing layout is not ours (half or interleaved)")
+QT_TRANSLATE_NOOP("posenc::Message", "Your partial RoPE is the other kind (plain or proportional)")
+QT_TRANSLATE_NOOP("posenc::Message", "Your partial-rotary exponent is taken over the head dim, not the rotated dims")
 QT_TRANSLATE_NOOP("posenc::Message", "Your positions are one behind ours")
 QT_TRANSLATE_NOOP("posenc::Message", "Your positions are shifted by one (they start at 1?)")
 QT_TRANSLATE_NOOP("posenc::Message", "Your row i holds ours at position i + 1: your positions start at 1 where ours start at 0 (use positions = arange(0, L)).")
@@ -1049,6 +1065,7 @@ QT_TRANSLATE_NOOP("posenc::Message", "Your xPos scale goes the other way (q down
 //: the subject of a sentence: your array
 QT_TRANSLATE_NOOP("posenc::Message", "Yours")
 QT_TRANSLATE_NOOP("posenc::Message", "Yours adds a constant to each row (softmax cannot tell them apart)")
+QT_TRANSLATE_NOOP("posenc::Message", "Yours applies the full layers' scaling to a sliding layer")
 //: %1: your rows (your length); %2: ours
 QT_TRANSLATE_NOOP("posenc::Message", "Yours has %1 rows, ours %2, and they agree on the positions both have: your length is %1: set length=%1.")
 //: %1: your rows; %2: ours
@@ -1056,6 +1073,7 @@ QT_TRANSLATE_NOOP("posenc::Message", "Yours has %1 rows, ours %2, and your row i
 //: %1, %2: shapes as (rows, columns); %3, %4: the view's row and column labels
 QT_TRANSLATE_NOOP("posenc::Message", "Yours has shape %1, ours %2: yours is ours transposed (ours has rows = %3, columns = %4); transpose yours (.T).")
 QT_TRANSLATE_NOOP("posenc::Message", "Yours has the opposite sign")
+QT_TRANSLATE_NOOP("posenc::Message", "Yours is another layer's RoPE (base and scaling)")
 //: %1: the last row's index; %2: the constant it adds
 QT_TRANSLATE_NOOP("posenc::Message", "Yours is ours plus a constant in each row (row %1 adds %2): softmax over a row's keys cannot tell the two apart, so attention is the same (BLOOM's build_alibi_tensor adds m·j instead of −m(i − j)); subtract each row's offset to compare.")
 //: %1: float32, float16 or bfloat16
@@ -1078,6 +1096,8 @@ QT_TRANSLATE_NOOP("posenc::Message", "Yours matches %1=%2; ours has %1=%3: set %
 QT_TRANSLATE_NOOP("posenc::Message", "Yours matches another value of %1")
 QT_TRANSLATE_NOOP("posenc::Message", "Yours uses another RoPE scaling")
 QT_TRANSLATE_NOOP("posenc::Message", "Yours uses another base")
+QT_TRANSLATE_NOOP("posenc::Message", "Yours uses another layer type's RoPE scaling")
+QT_TRANSLATE_NOOP("posenc::Message", "Yours uses another layer type's base")
 //: %1: your base, fitted; %2: ours
 QT_TRANSLATE_NOOP("posenc::Message", "Yours uses base %1; ours %2: set base=%1 (or build yours with base %2).")
 //: %1: your base, fitted and not exactly round; %2: ours
@@ -1133,7 +1153,7 @@ QT_TRANSLATE_NOOP("posenc::Message", "a matrix view of %1 (it has none)")
 QT_TRANSLATE_NOOP("posenc::Message", "a matrix view of %1: %2")
 //: %1: the number of heads
 QT_TRANSLATE_NOOP("posenc::Message", "a multiple of heads (%1)")
-//: %1: the number of rows or columns
+//: %1: the size of the dimension
 QT_TRANSLATE_NOOP("posenc::Message", "a non-empty range inside 0:%1")
 //: what a config value must be
 QT_TRANSLATE_NOOP("posenc::Message", "a number")
@@ -1233,7 +1253,7 @@ QT_TRANSLATE_NOOP("posenc::Message", "at most the memory budget of %1")
 QT_TRANSLATE_NOOP("posenc::Message", "cannot be opened: %1")
 //: %1: libzip's description of the error
 QT_TRANSLATE_NOOP("posenc::Message", "cannot be read as a zip: %1")
-//: %1: the system's description of the error (strerror)
+//: %1: the system's description of the error
 QT_TRANSLATE_NOOP("posenc::Message", "cannot be read: %1")
 //: %1: the file's size when opened; %2: the byte where it now ends
 QT_TRANSLATE_NOOP("posenc::Message", "changed while it was read (it was %1 bytes when opened, now ends at %2)")
@@ -1375,7 +1395,7 @@ QT_TRANSLATE_NOOP("posenc::Message", "not an .npz (zip) file: %1")
 QT_TRANSLATE_NOOP("posenc::Message", "not an array file this reads (.npy, .npz, .safetensors, .csv or .json)")
 QT_TRANSLATE_NOOP("posenc::Message", "not one of our JSON exports (posenc export --out FILE.json): expected an object with \"scheme\", \"view\", \"params\", \"kind\" (matrix or series) and \"data\" or \"x\" and \"series\"")
 QT_TRANSLATE_NOOP("posenc::Message", "not valid JSON")
-//: %1: a list of ids, 'a, b or c'
+//: %1: the colour map ids
 QT_TRANSLATE_NOOP("posenc::Message", "one of %1")
 //: %1: a parameter id; %2: the value given; %3: what is allowed
 QT_TRANSLATE_NOOP("posenc::Message", "parameter '%1' = '%2': must be %3")

@@ -1376,6 +1376,58 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <source>%1, layer %2 of %3: %4</source>
         <translation>%1，第 %2 层（共 %3 层）：%4</translation>
     </message>
+    <message>
+        <source>%1 computes θₖ = base^(−2k/%2) over the head dim d = %2 for the %3 rotated dims, where HF&apos;s _compute_default_rope_parameters takes the exponent over the rotated width: dim = int(head_dim × partial_rotary_factor) = %3, θₖ = base^(−2k/%3); divide by the rotated dims (only proportional partial RoPE, partial_rotary=proportional, divides by the head dim).</source>
+        <translation>%1 对旋转的 %3 个维度按头维度 d = %2 计算 θₖ = base^(−2k/%2)，而 HF 的 _compute_default_rope_parameters 按旋转宽度取指数：dim = int(head_dim × partial_rotary_factor) = %3，θₖ = base^(−2k/%3)；请除以旋转的维度数（只有比例式部分 RoPE，partial_rotary=proportional，才除以头维度）。</translation>
+    </message>
+    <message>
+        <source>%1 is plain partial RoPE (the first %2 dims rotate with θₖ = base^(−2k/%2), HF&apos;s _compute_default_rope_parameters) where this layer&apos;s is proportional (Gemma 4&apos;s full layers, HF&apos;s _compute_proportional_rope_parameters: θₖ = base^(−2k/%3) over the whole head dim %3, the pairs from %4 on at frequency 0): set partial_rotary=plain to compare, or take the exponent over the head dim and pad the unrotated pairs with frequency 0.</source>
+        <translation>%1 是普通部分 RoPE（前 %2 个维度以 θₖ = base^(−2k/%2) 旋转，HF 的 _compute_default_rope_parameters），而这一层是比例式的（Gemma 4 的全局层，HF 的 _compute_proportional_rope_parameters：在整个头维度 %3 上 θₖ = base^(−2k/%3)，从第 %4 个维度对起频率为 0）：设 partial_rotary=plain 来比较，或按头维度取指数，并把不旋转的维度对补成频率 0。</translation>
+    </message>
+    <message>
+        <source>%1 is proportional partial RoPE (Gemma 4&apos;s full layers, HF&apos;s _compute_proportional_rope_parameters: θₖ = base^(−2k/%2) over the whole head dim %2, the pairs from %3 on at frequency 0) where this layer&apos;s is plain (the first %4 dims rotate with θₖ = base^(−2k/%4), HF&apos;s _compute_default_rope_parameters): set partial_rotary=proportional to compare, or rotate only the first %4 dims.</source>
+        <translation>%1 是比例式部分 RoPE（Gemma 4 的全局层，HF 的 _compute_proportional_rope_parameters：在整个头维度 %2 上 θₖ = base^(−2k/%2)，从第 %3 个维度对起频率为 0），而这一层是普通的（前 %4 个维度以 θₖ = base^(−2k/%4) 旋转，HF 的 _compute_default_rope_parameters）：设 partial_rotary=proportional 来比较，或只旋转前 %4 个维度。</translation>
+    </message>
+    <message>
+        <source>Your array is layer %1&apos;s (%2) computed with the base and scaling of the %3 layers (layer %4&apos;s: %5) where layer %1 uses %6: take each layer&apos;s base and scaling from the config&apos;s parameters for its own layer type.</source>
+        <translation>你的数组是第 %1 层（%2）的，却用了 %3 层的底数和缩放（第 %4 层的：%5），而第 %1 层用的是 %6：每一层的底数和缩放请取配置中该层类型自己的参数。</translation>
+    </message>
+    <message>
+        <source>Your array is layer %1&apos;s (%2) with the %3 layers&apos; base %4 (layer %5&apos;s) where layer %1 uses base %6: each layer type has its own base in the config (Gemma 3&apos;s sliding layers rope_local_base_freq, v5 configs&apos; rope_parameters by layer type).</source>
+        <translation>你的数组是第 %1 层（%2）的，却用了 %3 层的底数 %4（第 %5 层的），而第 %1 层的底数是 %6：配置中每种层都有自己的底数（Gemma 3 滑动窗口层的 rope_local_base_freq，v5 配置按层类型给出的 rope_parameters）。</translation>
+    </message>
+    <message>
+        <source>Your array is layer %1&apos;s (%2) with the %3 layers&apos; scaling (layer %4&apos;s: %5) where layer %1 uses %6: each layer type has its own scaling in the config.</source>
+        <translation>你的数组是第 %1 层（%2）的，却用了 %3 层的缩放（第 %4 层的：%5），而第 %1 层用的是 %6：配置中每种层都有自己的缩放。</translation>
+    </message>
+    <message>
+        <source>Your array is layer %1&apos;s (%2, a window of %3 tokens) with the scaling this model applies only to its %4 layers (layer %5&apos;s: %6); its %2 layers keep %7: apply the scaling to the %4 layers only (as Gemma 3&apos;s rope_scaling; a model that scales every layer, as gpt-oss, lists it for every layer type).</source>
+        <translation>你的数组是第 %1 层（%2，窗口 %3 个词元）的，却用了这个模型只用于 %4 层的缩放（第 %5 层的：%6）；它的 %2 层保持 %7：只对 %4 层缩放（如 Gemma 3 的 rope_scaling；对每一层都缩放的模型，如 gpt-oss，会为每种层都列出它）。</translation>
+    </message>
+    <message>
+        <source>Your partial RoPE is the other kind (plain or proportional)</source>
+        <translation>你的部分 RoPE 是另一种（普通或比例式）</translation>
+    </message>
+    <message>
+        <source>Your partial-rotary exponent is taken over the head dim, not the rotated dims</source>
+        <translation>你的部分旋转指数按头维度取，而不是按旋转的维度取</translation>
+    </message>
+    <message>
+        <source>Yours applies the full layers&apos; scaling to a sliding layer</source>
+        <translation>你把全局层的缩放用在了滑动窗口层上</translation>
+    </message>
+    <message>
+        <source>Yours is another layer&apos;s RoPE (base and scaling)</source>
+        <translation>你的是另一层的 RoPE（底数和缩放）</translation>
+    </message>
+    <message>
+        <source>Yours uses another layer type&apos;s RoPE scaling</source>
+        <translation>你用了另一种层的 RoPE 缩放</translation>
+    </message>
+    <message>
+        <source>Yours uses another layer type&apos;s base</source>
+        <translation>你用了另一种层的底数</translation>
+    </message>
 </context>
 <context>
     <name>posenc::choice</name>

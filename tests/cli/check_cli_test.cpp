@@ -2,8 +2,8 @@
 // `posenc check` (issue 17) run as an engineer runs it: our own exports checked back (.npy,
 // .csv, .json, a region), a float32 cache of the exact values, a wrong value and a shape that
 // differs (exit 1), two slips at once named together (issue 26), hostile or missing files and
-// bad options (exit 2), --model with a tiny model folder, and a view drawn from random
-// stand-ins.
+// bad options (exit 2), --model with a tiny model folder, a model's layer with the slips of
+// its other layers (issue 29), and a view drawn from random stand-ins.
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -345,6 +345,72 @@ TEST_F(CheckCli, AModelFolderGivesTheSchemeAndParameters) {
   EXPECT_EQ(outcomes[0].status, 0) << outcomes[0].out << outcomes[0].err;
   // Without the model's base (10000, not 20000) the same cache does not match.
   EXPECT_EQ(outcomes[1].status, 1) << outcomes[1].out << outcomes[1].err;
+}
+
+TEST_F(CheckCli, ALayerOfAModelIsCheckedWithTheSlipsOfItsLayers) {
+  // Gemma 3 (MedGemma 27B's published config): layer 0 is a local layer, base 10000 unscaled;
+  // layer 5 a global one, base 1e6 with linear x8; layer 0 computed as the global layers is
+  // named as such. Canonical: huggingface/transformers, src/transformers/modeling_rope_utils.py,
+  // _compute_linear_scaling_rope_parameters (inv_freq /= factor).
+  const fs::path configs = fs::path(POSENC_SOURCE_DIR) / "tests/data/model-configs";
+  fs::create_directories(m_dir / "gemma");
+  fs::copy_file(configs / "medgemma_27b_it.json", m_dir / "gemma" / "config.json");
+  const int length = 32, dim = 128;
+  std::vector<double> global;
+  for (int m = 0; m < length; ++m)
+    for (int c = 0; c < dim; ++c) {
+      const int j = c % (dim / 2);
+      global.push_back(std::cos(m * (1.0 / std::pow(1e6, 2.0 * j / dim) / 8.0)));
+    }
+  writeNpy(m_dir / "local.npy", {length, dim}, hfCosCache(length, dim, 10000));
+  writeNpy(m_dir / "global.npy", {length, dim}, global);
+  const auto layer0 = [&](const std::string& file, bool json) {
+    std::vector<std::string> args = {"check", "--model",   path("gemma"), "--layer",
+                                     "0",     "--set",     "length=32",   "--view",
+                                     "cos",   "--against", path(file)};
+    if (json) args.push_back("--json");
+    return posenc(args, {{"HF_HUB_CACHE", path("hub")}});
+  };
+  const std::vector<Outcome> o =
+      runAll({layer0("local.npy", false), layer0("global.npy", false), layer0("global.npy", true)},
+             2, kPosencTimeoutSeconds);
+  EXPECT_EQ(o[0].status, 0) << o[0].out << o[0].err;
+  EXPECT_EQ(o[1].status, 1) << o[1].out << o[1].err;
+  EXPECT_NE(o[1].out.find("layer 0's (sliding_attention) computed with the base and scaling of "
+                          "the full_attention layers"),
+            std::string::npos)
+      << o[1].out;
+  const QJsonObject report = parseJson(o[2].out);
+  const QJsonArray diagnosis = report["diagnosis"].toArray();
+  ASSERT_FALSE(diagnosis.isEmpty()) << o[2].out;
+  EXPECT_EQ(diagnosis[0].toObject()["id"].toString().toStdString(), "layer_rope");
+  EXPECT_EQ(diagnosis[0].toObject()["setting"].toString().toStdString(),
+            "base=1000000 scaling=linear factor=8");
+}
+
+TEST_F(CheckCli, RopeOnANopeLayerIsNamed) {
+  // Llama 4 Scout: every 4th layer (3, 7, ...) has no positional encoding; the cos cache of
+  // its RoPE layers checked as layer 3's is the slip.
+  const fs::path configs = fs::path(POSENC_SOURCE_DIR) / "tests/data/model-configs";
+  fs::create_directories(m_dir / "llama4");
+  fs::copy_file(configs / "llama4_scout_excerpt.json", m_dir / "llama4" / "config.json");
+  ASSERT_EQ(runPosenc({"export", "--model", path("llama4"), "--layer", "0", "--set", "length=16",
+                       "--view", "cos", "--out", path("cos.npy")},
+                      {{"HF_HUB_CACHE", path("hub")}})
+                .status,
+            0);
+  writeNpy(m_dir / "ones.npy", {16, 128}, std::vector<double>(16 * 128, 1.0));
+  const auto layer3 = [&](const std::string& file) {
+    return posenc({"check", "--model", path("llama4"), "--layer", "3", "--set", "length=16",
+                   "--view", "cos", "--against", path(file)},
+                  {{"HF_HUB_CACHE", path("hub")}});
+  };
+  const std::vector<Outcome> o =
+      runAll({layer3("cos.npy"), layer3("ones.npy")}, 2, kPosencTimeoutSeconds);
+  EXPECT_EQ(o[0].status, 1) << o[0].out << o[0].err;
+  EXPECT_NE(o[0].out.find("RoPE on a NoPE layer"), std::string::npos) << o[0].out << o[0].err;
+  EXPECT_EQ(o[1].status, 2) << o[1].out << o[1].err;
+  EXPECT_NE(o[1].err.find("which has no cos view"), std::string::npos) << o[1].err;
 }
 
 TEST_F(CheckCli, AViewOfRandomStandInsSaysOnlyOurOwnExportMatches) {

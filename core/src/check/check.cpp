@@ -332,7 +332,8 @@ CheckReport checkArray(const Scheme& scheme, const ParamSet& params, std::string
   compareCells(r);
   if (options.diagnose && r.mismatches > 0 && !r.randomStandIns) {
     std::vector<Slip> tried;
-    r.diagnosis = detail::diagnoseSlips(scheme, params, spec, r, &tried);
+    const CheckLayer* layer = options.layer ? &*options.layer : nullptr;
+    r.diagnosis = detail::diagnoseSlips(scheme, params, spec, r, &tried, layer);
     detail::addPairSlip(scheme, params, spec, yours, options, tried, r);
   }
   return r;

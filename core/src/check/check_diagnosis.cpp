@@ -111,8 +111,9 @@ struct Scored {
 };
 
 DiagnosisContext makeContext(const Scheme& scheme, const ParamSet& params, const ViewSpec& view,
-                             const CheckReport& report) {
+                             const CheckReport& report, const CheckLayer* layer) {
   DiagnosisContext ctx{scheme, params, view, report};
+  ctx.layer = layer;
   const Index worstRow1 = report.largestAbs.row - report.rowStart;
   const Index worstRow2 = report.largestRel.row - report.rowStart;
   const Index worstCol1 = report.largestAbs.col - report.colStart;
@@ -182,6 +183,7 @@ std::vector<Scored> promising(const DiagnosisContext& ctx,
 struct Named {
   Slip slip;
   bool fallback = false;
+  std::vector<std::string> hides{};
 };
 
 /// The promising candidates recomputed on every cell (at most kMaxVerified, partial ones only
@@ -211,7 +213,7 @@ std::vector<Named> verify(const DiagnosisContext& ctx, const std::vector<SlipCan
     slip.matchedShare = s.full.share();
     slip.maxAbsError = maxAbs;
     slip.explains = explains;
-    named.push_back({std::move(slip), c.fallback});
+    named.push_back({std::move(slip), c.fallback, c.hides});
   }
   return named;
 }
@@ -219,9 +221,10 @@ std::vector<Named> verify(const DiagnosisContext& ctx, const std::vector<SlipCan
 }  // namespace
 
 std::vector<Slip> diagnoseSlips(const Scheme& scheme, const ParamSet& params, const ViewSpec& view,
-                                const CheckReport& report, std::vector<Slip>* tried) {
+                                const CheckReport& report, std::vector<Slip>* tried,
+                                const CheckLayer* layer) {
   if (report.ours.size() == 0) return {};
-  const DiagnosisContext ctx = makeContext(scheme, params, view, report);
+  const DiagnosisContext ctx = makeContext(scheme, params, view, report, layer);
   const std::vector<SlipCandidate> cands = allCandidates(ctx);
   if (tried)
     for (const SlipCandidate& c : cands) tried->push_back(slipOf(c));
@@ -233,9 +236,15 @@ std::vector<Slip> diagnoseSlips(const Scheme& scheme, const ParamSet& params, co
     if (a.slip.explains) return !a.fallback && b.fallback;
     return a.slip.matchedShare > b.slip.matchedShare;
   });
+  // A slip named in the code's own terms leaves out the generic one it amounts to.
+  std::vector<std::string> hidden;
+  for (const Named& n : named)
+    if (n.slip.explains) hidden.insert(hidden.end(), n.hides.begin(), n.hides.end());
   std::vector<Slip> out;
   out.reserve(named.size());
-  for (Named& n : named) out.push_back(std::move(n.slip));
+  for (Named& n : named)
+    if (std::find(hidden.begin(), hidden.end(), n.slip.id) == hidden.end())
+      out.push_back(std::move(n.slip));
   // A bare factor adds nothing beside a named slip that explains the same numbers.
   if (!out.empty() && out.front().explains && out.front().id != "scale")
     std::erase_if(out, [](const Slip& s) { return s.id == "scale"; });

@@ -26,9 +26,11 @@ namespace posenc::detail {
 /// (yours, ours, rowStart, colStart, tolerance) and at least one mismatch.
 /// With `tried`, every candidate made is added to it (id, text, setting, headline, detail;
 /// scores left 0), so the pair search (addPairSlip) can start from the settings it tried.
+/// With `layer` (CheckOptions::layer), the slips of the model's layers are proposed too.
 [[nodiscard]] std::vector<Slip> diagnoseSlips(const Scheme& scheme, const ParamSet& params,
                                               const ViewSpec& view, const CheckReport& report,
-                                              std::vector<Slip>* tried = nullptr);
+                                              std::vector<Slip>* tried = nullptr,
+                                              const CheckLayer* layer = nullptr);
 
 /// Two slips at once (check_pairs.cpp), when no single slip in report.diagnosis explains every
 /// cell: ours recomputed under a first slip (a choice or flag flipped, the attention factor
@@ -47,7 +49,9 @@ inline constexpr int kPairBudgetMs = 400;
 
 /// When the shapes differ (report.shapeMatches false): names yours when it is ours transposed
 /// or one row longer or shorter (positions starting at 1, or another length), checking the
-/// values. Matrix views only; empty when nothing of the kind fits.
+/// values; or when another value of a choice of the scheme gives yours' shape and values (RoPE's
+/// partial_rotary plain for proportional: d_rot columns for the whole head). Matrix views only;
+/// empty when nothing of the kind fits.
 [[nodiscard]] std::vector<Slip> diagnoseShape(const Scheme& scheme, const ParamSet& params,
                                               const ViewSpec& view, const CheckReport& report,
                                               const Array& yours);
@@ -73,6 +77,10 @@ struct SlipCandidate {
   /// recomputation (float32 angles), so a plainer explanation (float32 rounding) comes first.
   /// Its Slip::maxAbsError is the report's largest |yours - ours|, the error it accounts for.
   bool fallback = false;
+  /// Generic slips this one names in the code's own terms (the fitted "base" that RoPE's
+  /// exponent over the head dim, or another layer's base, amounts to): left out of the report
+  /// when this one explains yours.
+  std::vector<std::string> hides{};
 };
 
 /// What the candidate makers see: the check and a sample of its cells.
@@ -87,6 +95,9 @@ struct DiagnosisContext {
   Matrix ours{};              ///< ours on the sample.
   /// The tolerance was given (not the file type's default): rounding slips are worth naming.
   bool toleranceGiven = false;
+  /// The model and layer checked (CheckOptions::layer); null: the scheme alone, and the slips
+  /// of a model's layers are not proposed.
+  const CheckLayer* layer = nullptr;
 };
 
 /// Values of view `view` under `params` at ABSOLUTE rows and columns (increasing): a matrix
@@ -125,6 +136,10 @@ extern const MessageTemplate kColsShiftedHeadline;
 extern const MessageTemplate kTransposeHeadline;
 extern const MessageTemplate kRowsFromOneDetail;
 extern const MessageTemplate kColsFromOneDetail;
+/// "Yours matches another value of %1" and its sentence: the generic slip of a choice or flag
+/// (values and shapes).
+extern const MessageTemplate kChoiceHeadline;
+extern const MessageTemplate kChoiceDetail;
 
 /// x rounded to the nearest number with `bits` significant bits whose exponent is at least
 /// `minExp` (frexp's), ties to even: 24 / -125 is float32, 11 / -13 float16, 8 / -125

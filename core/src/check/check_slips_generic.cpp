@@ -21,12 +21,13 @@ const MessageTemplate kColsFromOneDetail{
     "Your column j holds ours at key position j + 1: your key positions start at 1 where ours "
     "start at 0 (use arange(0, L))."};
 
-namespace {
-
 const MessageTemplate kChoiceHeadline{"Yours matches another value of %1",
                                       "%1: a parameter's id (causal, bidirectional, ...)"};
 const MessageTemplate kChoiceDetail{"Yours matches %1=%2; ours has %1=%3: set %1=%2.",
                                     "%1: a parameter's id; %2: your value; %3: ours"};
+
+namespace {
+
 const MessageTemplate kRowsBehindHeadline{"Your positions are one behind ours"};
 const MessageTemplate kRowsBehindDetail{
     "Your row i holds ours at position i − 1: your positions are one behind ours (row 0 must be "

@@ -4,7 +4,13 @@
 // checked on the values.
 #include <cmath>
 #include <exception>
+#include <functional>
+#include <numeric>
+#include <optional>
+#include <string>
+#include <vector>
 
+#include "base/scheme_hooks.hpp"
 #include "check/check_diagnosis.hpp"
 
 namespace posenc::detail {
@@ -95,6 +101,41 @@ Matrix oursRows(const Scheme& scheme, const ParamSet& params, const ViewSpec& vi
   }
 }
 
+/// Another value of a choice or flag of the scheme under which the view has yours' shape and
+/// values (RoPE's plain partial rotary, d_rot columns, for proportional, the whole head dim):
+/// the scheme's choice hook names it. Only when the check covers the whole view.
+std::optional<Slip> choiceShape(const Scheme& scheme, const ParamSet& params, const ViewSpec& view,
+                                const CheckReport& r, Shape2 given,
+                                const std::function<double(Index, Index)>& y) {
+  const MatrixShape whole = scheme.shape(params, view.id);
+  if (r.rowStart != 0 || r.colStart != 0 || whole.rows != r.oursShape.rows ||
+      whole.cols != r.oursShape.cols)
+    return std::nullopt;
+  const DiagnosisContext ctx{scheme, params, view, r};
+  for (const ParamSpec& spec : scheme.info().params) {
+    if (spec.type != ParamType::Choice && spec.type != ParamType::Bool) continue;
+    const std::vector<std::string> values =
+        spec.type == ParamType::Choice ? spec.choices : std::vector<std::string>{"true", "false"};
+    const std::string ours = formatValue(params.get(spec.id));
+    for (const std::string& v : values) {
+      ParamSet p;
+      if (v == ours || !withParam(scheme, params, spec.id, v, p)) continue;
+      const MatrixShape theirs = scheme.shape(p, view.id);
+      if (theirs.rows != given.rows || theirs.cols != given.cols) continue;
+      std::vector<Index> rows(static_cast<std::size_t>(given.rows));
+      std::vector<Index> cols(static_cast<std::size_t>(given.cols));
+      std::iota(rows.begin(), rows.end(), Index{0});
+      std::iota(cols.begin(), cols.end(), Index{0});
+      SlipCandidate c{spec.id, Message(kChoiceHeadline, {spec.id}),
+                      Message(kChoiceDetail, {spec.id, v, ours}), spec.id + "=" + v};
+      if (const auto refine = hooksOf(scheme).slips.choice) refine(ctx, spec.id, v, ours, c);
+      Slip s = scoreAgainst(viewValuesAt(scheme, p, view, rows, cols), r.tolerance, y, slipOf(c));
+      if (s.explains) return s;
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::vector<Slip> diagnoseShape(const Scheme& scheme, const ParamSet& params, const ViewSpec& view,
@@ -114,6 +155,11 @@ std::vector<Slip> diagnoseShape(const Scheme& scheme, const ParamSet& params, co
                   Message(kTransposedShapeDetail,
                           {shapeText(nc, nr), shapeText(nr, nc), view.yLabel, view.xLabel}),
                   ""))};
+  }
+  try {
+    if (std::optional<Slip> s = choiceShape(scheme, params, view, r, given, y)) return {*s};
+  } catch (const std::exception&) {
+    // the scheme refuses the other value here: no slip of that kind
   }
   if (given.cols != nc || std::abs(given.rows - nr) != 1) return {};
   const Index n = given.rows;

@@ -21,6 +21,7 @@
 #include "posenc/base/scheme.hpp"
 #include "posenc/base/types.hpp"
 #include "posenc/base/view.hpp"
+#include "posenc/models/model_config.hpp"
 #include "posenc/tensors/tensor_file.hpp"
 
 namespace posenc {
@@ -77,6 +78,16 @@ struct Against {
 /// shape beyond the data, a ragged CSV, JSON that is not one of our exports, ...).
 [[nodiscard]] Against readAgainst(std::string_view text);
 
+/// The model a check's parameters are one layer of (`posenc check --model M --layer N`, the
+/// window's check of a model shown): with it the diagnosis also proposes the slips of a
+/// model's layers, from its other layers (a local layer computed with the global layers' base
+/// or scaling and the converse, a scaling applied to sliding layers that the model applies
+/// only to full ones).
+struct CheckLayer {
+  ModelMapping model{};    ///< The model's mapping (mapConfig), its `layers` listed.
+  std::int64_t index = 0;  ///< The layer checked (ModelLayer::index).
+};
+
 /// What to compare.
 struct CheckOptions {
   std::optional<double> rtol{};  ///< Overrides the default tolerance's rtol (>= 0, finite).
@@ -86,6 +97,9 @@ struct CheckOptions {
   Region region{};
   /// Recompute the view under the usual slips when the numbers differ (the report's diagnosis).
   bool diagnose = true;
+  /// The model and layer the parameters are (layerSetup's); empty: the slips of a scheme
+  /// alone.
+  std::optional<CheckLayer> layer{};
 };
 
 /// One cell where yours and ours differ most.
@@ -105,7 +119,11 @@ struct Slip {
   /// "bfloat16", "exp_vs_pow"; also "row_offset" (a constant per row, softmax-invariant),
   /// "alibi_slopes" (2^(-8(h+1)/n) for a head count that is not a power of two),
   /// "buckets_not_halved" (T5), "length" (a shape one row longer or shorter), "scaling"
-  /// (another RoPE scaling) and, for any other choice or flag of the scheme, the parameter's
+  /// (another RoPE scaling), "rotary_exponent" (partial RoPE's exponent over the head dim),
+  /// "partial_rotary" (plain for proportional partial RoPE or the converse, also from the
+  /// shape); with CheckOptions::layer "layer_rope", "layer_base", "layer_scaling" (another
+  /// layer type's base and scaling, base, or scaling) and "sliding_scaling" (the full layers'
+  /// scaling on a sliding layer); and, for any other choice or flag of the scheme, the parameter's
   /// id ("causal", "bidirectional", ...) with the setting that reproduces yours (the JSON
   /// report and the tests use it). Two slips at once join their ids with '+', the first slip
   /// first: "layout+base", "layout+rows_shifted", "attention_factor+base",

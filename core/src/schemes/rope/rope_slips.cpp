@@ -11,11 +11,13 @@
 // - the other pairing layout (HF's rotate_half against GPT-J's rotate_every_two), read off
 //   ours reordered, and scaling=none where ours divides θ by the linear factor.
 #include <cmath>
+#include <exception>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "check/check_diagnosis.hpp"
+#include "posenc/models/model_config.hpp"
 #include "posenc/schemes/rope/rope.hpp"
 #include "schemes/rope/rope_hooks.hpp"
 
@@ -81,26 +83,87 @@ const MessageTemplate kLongRopeRule{"LongRoPE's sqrt(1 + ln s / ln L)",
                                     "where an attention factor comes from"};
 const MessageTemplate kYarnRule{"YaRN's 0.1 ln s + 1", "where an attention factor comes from"};
 
+const MessageTemplate kRotaryExponentHeadline{
+    "Your partial-rotary exponent is taken over the head dim, not the rotated dims"};
+const MessageTemplate kRotaryExponentDetail{
+    "%1 computes θₖ = base^(−2k/%2) over the head dim d = %2 for the %3 rotated dims, where "
+    "HF's _compute_default_rope_parameters takes the exponent over the rotated width: dim = "
+    "int(head_dim × partial_rotary_factor) = %3, θₖ = base^(−2k/%3); divide by the rotated "
+    "dims (only proportional partial RoPE, partial_rotary=proportional, divides by the head "
+    "dim).",
+    "%1: \"Your angles\" or \"Your cos cache\"; %2: the head dim; %3: the rotated dims d_rot"};
+const MessageTemplate kPartialRotaryHeadline{
+    "Your partial RoPE is the other kind (plain or proportional)"};
+const MessageTemplate kProportionalForPlainDetail{
+    "%1 is proportional partial RoPE (Gemma 4's full layers, HF's "
+    "_compute_proportional_rope_parameters: θₖ = base^(−2k/%2) over the whole head dim %2, "
+    "the pairs from %3 on at frequency 0) where this layer's is plain (the first %4 dims rotate "
+    "with θₖ = base^(−2k/%4), HF's _compute_default_rope_parameters): set "
+    "partial_rotary=proportional to compare, or rotate only the first %4 dims.",
+    "%1: \"Yours\" or \"Your cos cache\"; %2: the head dim; %3: the pairs that turn; %4: the "
+    "rotated dims d_rot"};
+const MessageTemplate kPlainForProportionalDetail{
+    "%1 is plain partial RoPE (the first %2 dims rotate with θₖ = base^(−2k/%2), HF's "
+    "_compute_default_rope_parameters) where this layer's is proportional (Gemma 4's full "
+    "layers, HF's _compute_proportional_rope_parameters: θₖ = base^(−2k/%3) over the whole "
+    "head dim %3, the pairs from %4 on at frequency 0): set partial_rotary=plain to compare, "
+    "or take the exponent over the head dim and pad the unrotated pairs with frequency 0.",
+    "%1: \"Yours\" or \"Your cos cache\"; %2: the rotated dims d_rot of plain; %3: the "
+    "head dim; %4: the pairs that turn"};
+const MessageTemplate kLayerRopeHeadline{"Yours is another layer's RoPE (base and scaling)"};
+const MessageTemplate kLayerRopeDetail{
+    "Your array is layer %1's (%2) computed with the base and scaling of the %3 layers "
+    "(layer %4's: %5) where layer %1 uses %6: take each layer's base and scaling from the "
+    "config's parameters for its own layer type.",
+    "%1: the layer checked; %2: its type; %3: the other layers' type; %4: the other layer's "
+    "index; %5: their settings (base=1000000 scaling=linear factor=8); %6: ours"};
+const MessageTemplate kLayerBaseHeadline{"Yours uses another layer type's base"};
+const MessageTemplate kLayerBaseDetail{
+    "Your array is layer %1's (%2) with the %3 layers' base %4 (layer %5's) where layer %1 "
+    "uses base %6: each layer type has its own base in the config (Gemma 3's sliding layers "
+    "rope_local_base_freq, v5 configs' rope_parameters by layer type).",
+    "%1: the layer checked; %2: its type; %3: the other layers' type; %4: their base; %5: the "
+    "other layer's index; %6: our base"};
+const MessageTemplate kLayerScalingHeadline{"Yours uses another layer type's RoPE scaling"};
+const MessageTemplate kLayerScalingDetail{
+    "Your array is layer %1's (%2) with the %3 layers' scaling (layer %4's: %5) where layer %1 "
+    "uses %6: each layer type has its own scaling in the config.",
+    "%1: the layer checked; %2: its type; %3: the other layers' type; %4: the other layer's "
+    "index; %5: their scaling settings; %6: ours"};
+const MessageTemplate kSlidingScalingHeadline{
+    "Yours applies the full layers' scaling to a sliding layer"};
+const MessageTemplate kSlidingScalingDetail{
+    "Your array is layer %1's (%2, a window of %3 tokens) with the scaling this model applies "
+    "only to its %4 layers (layer %5's: %6); its %2 layers keep %7: apply the scaling to the "
+    "%4 layers only (as Gemma 3's rope_scaling; a model that scales every layer, as gpt-oss, "
+    "lists it for every layer type).",
+    "%1: the layer checked; %2: its type; %3: its window; %4: the full layers' type; %5: a "
+    "full layer's index; %6: their scaling settings; %7: ours"};
+
 bool isRopeTable(const DiagnosisContext& ctx) {
   return ctx.view.id == "cos" || ctx.view.id == "sin" || ctx.view.id == "angles";
 }
 
 /// Frequencies of `p` computed in the given form: the default, linear, ntk and dynamic
 /// scalings exactly as HF forms them (a scaled base; linear divides inv_freq by the factor),
-/// the others as ours times the form's rounding of the unscaled frequency.
-std::vector<double> ropeTheta(const RopeParams& p, bool exp, bool single) {
+/// the others as ours times the form's rounding of the unscaled frequency. `exponentDim` > 0:
+/// the exponent 2k/exponentDim over that width instead of d_rot (the partial-rotary slip).
+std::vector<double> ropeTheta(const RopeParams& p, bool exp, bool single, Index exponentDim = 0) {
   const Index d = ropeRotaryDim(p);
+  const Index over = exponentDim > 0 ? exponentDim : d;
   const Vector scaled = ropeScaledFrequencies(p);
   const bool baseRule = p.scaling == RopeScaling::None || p.scaling == RopeScaling::Linear ||
                         p.scaling == RopeScaling::Ntk || p.scaling == RopeScaling::Dynamic;
   const double base = baseRule ? ropeScaledBase(p) : p.base;
   std::vector<double> out;
   for (Index k = 0; k < d / 2; ++k) {
-    const auto num = static_cast<double>(2 * k), den = static_cast<double>(d);
+    const auto num = static_cast<double>(2 * k), den = static_cast<double>(over);
     double t = frequency(base, num, den, exp, single);
     if (p.scaling == RopeScaling::Linear)
       t = single ? static_cast<float>(t) / static_cast<float>(p.factor) : t / p.factor;
-    else if (!baseRule) t *= scaled(k) / (1.0 / std::pow(p.base, num / den));
+    else if (!baseRule) t *= scaled(k) / (1.0 / std::pow(p.base, num / static_cast<double>(d)));
+    // Proportional partial rotary: the pairs past rope_angles turn at frequency 0.
+    if (p.proportional && k >= ropeTurningPairs(p)) t = 0;
     out.push_back(single ? static_cast<double>(static_cast<float>(t)) : t);
   }
   return out;
@@ -137,11 +200,150 @@ CellValues ropeBand(const DiagnosisContext& ctx, const RopeParams& p) {
   return float32Band(ctx, std::move(slope), angles ? 0.0 : 3 * kEps32 * a);
 }
 
+/// Plain partial RoPE with the exponent over the head dim: θₖ = base^(−2k/d) for the d_rot/2
+/// rotated pairs. Canonical: huggingface/transformers, src/transformers/modeling_rope_utils.py,
+/// _compute_default_rope_parameters: dim = int(head_dim * partial_rotary_factor), inv_freq =
+/// 1.0 / (base ** (torch.arange(0, dim, 2) / dim)); the slip divides by head_dim. Read as
+/// another base it would be base^(d_rot/d), a number no config holds.
+void addRotaryExponentSlip(const DiagnosisContext& ctx, const RopeParams& p, const Message& what,
+                           std::vector<SlipCandidate>& out) {
+  const Index dRot = ropeRotaryDim(p);
+  if (p.proportional || dRot >= p.dim) return;
+  AngleRecipe r = ropeRecipe(ctx, p, false, false);
+  r.theta = ropeTheta(p, false, false, p.dim);
+  SlipCandidate c{"rotary_exponent", Message(kRotaryExponentHeadline),
+                  Message(kRotaryExponentDetail,
+                          {what, std::to_string(p.dim), std::to_string(dRot)}),
+                  "", angleValues(ctx, std::move(r))};
+  c.hides = {"base"};
+  out.push_back(std::move(c));
+}
+
+/// What makes a RoPE scaling, beside the base (RopeParams' scaling knobs).
+const std::vector<std::string> kScalingIds{
+    "scaling",        "factor",       "train_length", "low_freq_factor",  "high_freq_factor",
+    "beta_fast",      "beta_slow",    "truncate",     "attention_factor", "mscale",
+    "mscale_all_dim", "short_factor", "long_factor"};
+
+const ModelLayer* layerAt(const ModelMapping& m, std::int64_t index) {
+  for (const ModelLayer& l : m.layers)
+    if (l.index == index) return &l;
+  return nullptr;
+}
+
+/// "base=1000000 scaling=linear factor=8": `ids` of `params`, space-separated.
+std::string settingsText(const ParamSet& params, const std::vector<std::string>& ids) {
+  std::string out;
+  for (const std::string& id : ids)
+    out += (out.empty() ? "" : " ") + id + "=" + formatValue(params.get(id));
+  return out;
+}
+
+/// ctx.params with `ids` taken from `from`, validated; false when refused.
+bool takeFrom(const DiagnosisContext& ctx, const ParamSet& from,
+              const std::vector<std::string>& ids, ParamSet& out) {
+  try {
+    out = ctx.params;
+    for (const std::string& id : ids) out.set(id, from.get(id));
+    ctx.scheme.validate(out);
+    return true;
+  } catch (const std::exception&) {
+    return false;
+  }
+}
+
+/// One other kind of layer of the model (a layer of another type, or of the same type with
+/// other RoPE parameters) against the layer checked.
+struct OtherLayer {
+  const ModelLayer& self;
+  const ModelLayer& other;
+  ParamSet theirs;
+  std::vector<std::string> scaling{};  ///< Scaling knobs whose values differ.
+  bool base = false;                   ///< The bases differ.
+};
+
+void addOtherLayer(const DiagnosisContext& ctx, const OtherLayer& o,
+                   std::vector<SlipCandidate>& out) {
+  const std::string self = std::to_string(o.self.index);
+  const std::string other = std::to_string(o.other.index);
+  const auto add = [&](std::string id, Message headline, Message detail,
+                       const std::vector<std::string>& ids, std::vector<std::string> hides) {
+    ParamSet p;
+    if (!takeFrom(ctx, o.theirs, ids, p) || p == ctx.params) return;
+    for (const SlipCandidate& c : out)
+      if (c.setting == settingsText(p, ids)) return;  // another kind with the same values
+    SlipCandidate c{std::move(id), std::move(headline), std::move(detail), settingsText(p, ids),
+                    recomputeWith(ctx, p)};
+    c.hides = std::move(hides);
+    out.push_back(std::move(c));
+  };
+  if (o.base && !o.scaling.empty()) {
+    std::vector<std::string> ids{"base"};
+    ids.insert(ids.end(), o.scaling.begin(), o.scaling.end());
+    add("layer_rope", Message(kLayerRopeHeadline),
+        Message(kLayerRopeDetail, {self, o.self.type, o.other.type, other,
+                                   settingsText(o.theirs, ids), settingsText(ctx.params, ids)}),
+        ids, {"base"});
+  }
+  if (o.base)
+    add("layer_base", Message(kLayerBaseHeadline),
+        Message(kLayerBaseDetail,
+                {self, o.self.type, o.other.type, formatValue(o.theirs.get("base")), other,
+                 formatValue(ctx.params.get("base"))}),
+        {"base"}, {"base"});
+  if (o.scaling.empty()) return;
+  const std::string theirScaling = settingsText(o.theirs, o.scaling);
+  const std::string ourScaling = settingsText(ctx.params, o.scaling);
+  // A scaling the model gives its full layers only, applied to a sliding (windowed) one.
+  if (o.self.window && !o.other.window && ctx.params.getChoice("scaling") == "none")
+    add("sliding_scaling", Message(kSlidingScalingHeadline),
+        Message(kSlidingScalingDetail, {self, o.self.type, std::to_string(*o.self.window),
+                                        o.other.type, other, theirScaling, ourScaling}),
+        o.scaling, {"scaling"});
+  else
+    add("layer_scaling", Message(kLayerScalingHeadline),
+        Message(kLayerScalingDetail,
+                {self, o.self.type, o.other.type, other, theirScaling, ourScaling}),
+        o.scaling, {"scaling"});
+}
+
+/// The slips of a model's layers (CheckOptions::layer): the layer checked computed with the
+/// base, the scaling or both of each other kind of RoPE layer the model has (Gemma 3's local
+/// layers with the global base 1e6 and linear x8, and the converse; a scaling only the full
+/// layers have, on a sliding one). Derived from the mapping's layers, never from a model's
+/// name: a model that scales every layer (gpt-oss's YaRN) has no scaling slip.
+void addLayerSlips(const DiagnosisContext& ctx, std::vector<SlipCandidate>& out) {
+  if (!ctx.layer) return;
+  const ModelMapping& m = ctx.layer->model;
+  const ModelLayer* self = layerAt(m, ctx.layer->index);
+  if (!self || self->scheme != ctx.scheme.info().id) return;
+  for (const LayerKind& kind : layerKinds(m)) {
+    const ModelLayer* other = layerAt(m, kind.indices.front());
+    if (!other || other->scheme != self->scheme || other->params == self->params) continue;
+    ParamSet theirs;
+    try {
+      theirs = makeParams(ctx.scheme, other->params);
+    } catch (const std::exception&) {
+      continue;
+    }
+    OtherLayer o{*self, *other, theirs};
+    const auto differs = [&](const std::string& id) {
+      return ctx.params.has(id) && theirs.has(id) && !(ctx.params.get(id) == theirs.get(id));
+    };
+    o.base = differs("base");
+    for (const std::string& id : kScalingIds)
+      if (differs(id)) o.scaling.push_back(id);
+    addOtherLayer(ctx, o, out);
+  }
+}
+
 void addRopeSlips(const DiagnosisContext& ctx, std::vector<SlipCandidate>& out) {
+  addLayerSlips(ctx, out);
   if (!isRopeTable(ctx)) return;
   const RopeParams p = ropeParamsFrom(ctx.params);
   const Message what =
       ctx.view.id == "angles" ? Message(kYourAngles) : Message(kYourCache, {ctx.view.id});
+  addRotaryExponentSlip(ctx, p, what, out);
   const Message expHeadline(kExpVsPowHeadline, {"exp(−2i ln b / d)", "b^(−2i/d)"});
   out.push_back({"exp_vs_pow", expHeadline,
                  Message(kExpVsPow32Detail, {what, worstText(ctx.report)}), "",
@@ -191,6 +393,21 @@ void ropeChoice(const DiagnosisContext& ctx, const std::string& param, const std
                        {what, yours, ropeLayoutText(yours), ours, ropeLayoutText(ours)});
     std::vector<Index> map = ropeLayoutColumns(ctx, yours, ours);
     if (!map.empty()) c.values = oursReordered(ctx, std::move(map));
+  } else if (param == "partial_rotary") {
+    const RopeParams p = ropeParamsFrom(ctx.params);
+    RopeParams y = p;
+    y.proportional = yours == "proportional";
+    const RopeParams& prop = y.proportional ? y : p;
+    const RopeParams& plain = y.proportional ? p : y;
+    const Message what = ctx.view.id == "cos" || ctx.view.id == "sin"
+                             ? Message(kYourCache, {ctx.view.id})
+                             : Message(kYours);
+    const std::string dim = std::to_string(p.dim);
+    const std::string turning = std::to_string(ropeTurningPairs(prop));
+    const std::string dRot = std::to_string(ropeRotaryDim(plain));
+    c.headline = Message(kPartialRotaryHeadline);
+    c.detail = y.proportional ? Message(kProportionalForPlainDetail, {what, dim, turning, dRot})
+                              : Message(kPlainForProportionalDetail, {what, dRot, dim, turning});
   } else if (param == "scaling") {
     const bool none = yours == "none" && ours == "linear";
     c.id = none ? "linear_side" : "scaling";

@@ -1,0 +1,205 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The oracle's slips of partial rotary and of a model's layers (issue 29 item 5): each
+// engineer's array is built here with the canonical formula and the one slip written in
+// directly (huggingface/transformers, src/transformers/modeling_rope_utils.py:
+// _compute_default_rope_parameters, dim = int(head_dim * partial_rotary_factor), inv_freq =
+// 1 / base^(arange(0, dim, 2) / dim); _compute_proportional_rope_parameters, the exponent over
+// head_dim and rope_angles = int(partial_rotary_factor * head_dim // 2) turning pairs;
+// _compute_linear_scaling_rope_parameters, inv_freq /= factor), and the check must name that
+// slip first, explaining every cell, while the right array passes with no diagnosis.
+#include <cmath>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "posenc/base/scheme.hpp"
+#include "posenc/check/check.hpp"
+#include "posenc/models/model_config.hpp"
+#include "support/slip_messages.hpp"
+
+namespace posenc {
+namespace {
+
+namespace fs = std::filesystem;
+using Sets = std::vector<std::pair<std::string, std::string>>;
+
+const fs::path kConfigs = fs::path(POSENC_TEST_DATA_DIR) / "model-configs";
+
+ModelMapping mapFile(const std::string& name) {
+  std::ifstream in(kConfigs / name, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return mapConfig(s.str(), name);
+}
+
+/// A cos cache (length x cols, half layout: column c holds pair c mod cols/2) of per-pair
+/// frequencies `theta`, in float64 as numpy writes it: cos(m theta_k).
+Matrix cosCache(Index length, const std::vector<double>& theta) {
+  const auto half = static_cast<Index>(theta.size());
+  Matrix out(length, 2 * half);
+  for (Index m = 0; m < length; ++m)
+    for (Index c = 0; c < 2 * half; ++c)
+      out(m, c) = std::cos(static_cast<double>(m) * theta[static_cast<std::size_t>(c % half)]);
+  return out;
+}
+
+/// inv_freq = 1 / base^(2k / over) for k < pairs, divided by a linear factor; pairs up to
+/// `total` past `pairs` at frequency 0 (proportional partial rotary).
+std::vector<double> invFreq(double base, Index pairs, double over, double factor = 1,
+                            Index total = 0) {
+  std::vector<double> out;
+  for (Index k = 0; k < std::max(pairs, total); ++k)
+    out.push_back(k < pairs ? 1.0 / std::pow(base, static_cast<double>(2 * k) / over) / factor
+                            : 0.0);
+  return out;
+}
+
+Against against(const Matrix& m) {
+  Against a;
+  a.file = "yours.npy";
+  a.array.shape = {m.rows(), m.cols()};
+  a.array.type = ElementType::F64;
+  for (Index i = 0; i < m.rows(); ++i)
+    for (Index j = 0; j < m.cols(); ++j) a.array.values.push_back(m(i, j));
+  return a;
+}
+
+CheckReport check(const ParamSet& params, const Matrix& yours, const CheckOptions& options = {}) {
+  return checkArray(findScheme("rope"), params, "cos", against(yours), options);
+}
+
+ParamSet rope(const Sets& sets) { return makeParams(findScheme("rope"), sets); }
+
+void expectNamed(const CheckReport& r, const std::string& id, const std::string& setting = "") {
+  ASSERT_FALSE(r.matches());
+  ASSERT_FALSE(r.diagnosis.empty()) << checkReportText(r);
+  EXPECT_EQ(r.diagnosis.front().id, id) << checkReportText(r);
+  EXPECT_TRUE(r.diagnosis.front().explains) << checkReportText(r);
+  EXPECT_EQ(r.diagnosis.front().matchedShare, 1.0);
+  test::expectSlipMessages(r);
+  if (!setting.empty()) {
+    EXPECT_EQ(r.diagnosis.front().setting, setting) << checkReportText(r);
+  }
+}
+
+bool names(const CheckReport& r, const std::string& id) {
+  for (const Slip& s : r.diagnosis)
+    if (s.id == id) return true;
+  return false;
+}
+
+// ---- Partial rotary, no model needed ---------------------------------------------------
+
+TEST(CheckPartialRotary, ExponentOverTheHeadDimIsNamedNotAnotherBase) {
+  // head_dim 16, partial_rotary_factor 0.5: d_rot = 8 dims rotate, θₖ = 10000^(−2k/8).
+  const ParamSet p = rope({{"length", "40"}, {"dim", "16"}, {"partial_rotary_factor", "0.5"}});
+  const CheckReport right = check(p, cosCache(40, invFreq(10000, 4, 8)));
+  EXPECT_TRUE(right.matches()) << checkReportText(right);
+  EXPECT_TRUE(right.diagnosis.empty());
+  // The slip: 10000^(−2k/16) for the 4 rotated pairs (read as a base, 100).
+  const CheckReport r = check(p, cosCache(40, invFreq(10000, 4, 16)));
+  ASSERT_NO_FATAL_FAILURE(expectNamed(r, "rotary_exponent"));
+  EXPECT_FALSE(names(r, "base")) << checkReportText(r);
+  EXPECT_NE(r.diagnosis.front().text.find("base^(−2k/16)"), std::string::npos);
+}
+
+TEST(CheckPartialRotary, ProportionalTakenForPlainIsNamedFromItsShape) {
+  // Ours plain: d_rot = 8 columns. Yours proportional: 16 columns, θₖ = 10000^(−2k/16) for
+  // k < int(0.5 · 16 // 2) = 4, the other 4 pairs at frequency 0.
+  const ParamSet p = rope({{"length", "24"}, {"dim", "16"}, {"partial_rotary_factor", "0.5"}});
+  const CheckReport r = check(p, cosCache(24, invFreq(10000, 4, 16, 1, 8)));
+  EXPECT_FALSE(r.shapeMatches);
+  ASSERT_NO_FATAL_FAILURE(expectNamed(r, "partial_rotary", "partial_rotary=proportional"));
+  EXPECT_NE(r.diagnosis.front().text.find("proportional partial RoPE"), std::string::npos);
+}
+
+TEST(CheckPartialRotary, PlainTakenForProportionalIsNamed) {
+  const ParamSet p = rope({{"length", "24"},
+                           {"dim", "16"},
+                           {"partial_rotary_factor", "0.5"},
+                           {"partial_rotary", "proportional"}});
+  const CheckReport right = check(p, cosCache(24, invFreq(10000, 4, 16, 1, 8)));
+  EXPECT_TRUE(right.matches()) << checkReportText(right);
+  const CheckReport r = check(p, cosCache(24, invFreq(10000, 4, 8)));
+  ASSERT_NO_FATAL_FAILURE(expectNamed(r, "partial_rotary", "partial_rotary=plain"));
+  EXPECT_NE(r.diagnosis.front().text.find("plain partial RoPE"), std::string::npos);
+}
+
+// ---- A model's layers (Gemma 3: local base 10000, global 1e6 with linear x8) -------------
+
+/// Layer `index` of `m` as the check's parameters, 48 positions (the layer's own otherwise).
+ParamSet layerParams(const ModelMapping& m, std::size_t index) {
+  Sets sets = m.layers[index].params;
+  sets.emplace_back("length", "48");
+  return rope(sets);
+}
+
+CheckOptions withLayer(const ModelMapping& m, std::int64_t index) {
+  CheckOptions o;
+  o.layer = CheckLayer{m, index};
+  return o;
+}
+
+TEST(CheckModelLayers, LocalLayerWithTheGlobalBaseAndScaling) {
+  const ModelMapping m = mapFile("medgemma_27b_it.json");
+  ASSERT_EQ(m.layers[0].type, "sliding_attention");
+  ASSERT_EQ(m.layers[5].type, "full_attention");
+  const ParamSet p = layerParams(m, 0);
+  const CheckReport right = check(p, cosCache(48, invFreq(10000, 64, 128)), withLayer(m, 0));
+  EXPECT_TRUE(right.matches()) << checkReportText(right);
+  // Layer 0 computed as the global layers: base 1e6, inv_freq /= 8.
+  const Matrix global = cosCache(48, invFreq(1e6, 64, 128, 8));
+  const CheckReport r = check(p, global, withLayer(m, 0));
+  ASSERT_NO_FATAL_FAILURE(expectNamed(r, "layer_rope", "base=1000000 scaling=linear factor=8"));
+  EXPECT_NE(r.diagnosis.front().text.find("layer 0's (sliding_attention)"), std::string::npos);
+  // Without the model, no layer is named.
+  EXPECT_FALSE(names(check(p, global), "layer_rope"));
+}
+
+TEST(CheckModelLayers, LocalLayerWithTheGlobalBaseOnly) {
+  const ModelMapping m = mapFile("medgemma_27b_it.json");
+  const CheckReport r =
+      check(layerParams(m, 0), cosCache(48, invFreq(1e6, 64, 128)), withLayer(m, 0));
+  ASSERT_NO_FATAL_FAILURE(expectNamed(r, "layer_base", "base=1000000"));
+  EXPECT_FALSE(names(r, "base")) << checkReportText(r);
+  EXPECT_NE(r.diagnosis.front().text.find("full_attention layers' base 1000000"),
+            std::string::npos);
+}
+
+TEST(CheckModelLayers, FullLayersScalingOnASlidingLayer) {
+  // Gemma 3 scales its global layers only: linear x8 on a local one (base 10000 kept).
+  const ModelMapping m = mapFile("medgemma_27b_it.json");
+  const CheckReport r =
+      check(layerParams(m, 0), cosCache(48, invFreq(10000, 64, 128, 8)), withLayer(m, 0));
+  ASSERT_NO_FATAL_FAILURE(expectNamed(r, "sliding_scaling", "scaling=linear factor=8"));
+  EXPECT_NE(r.diagnosis.front().text.find("a window of 1024 tokens"), std::string::npos);
+}
+
+TEST(CheckModelLayers, GlobalLayerWithTheLocalBaseAndNoScaling) {
+  const ModelMapping m = mapFile("medgemma_27b_it.json");
+  const ParamSet p = layerParams(m, 5);
+  const CheckReport right = check(p, cosCache(48, invFreq(1e6, 64, 128, 8)), withLayer(m, 5));
+  EXPECT_TRUE(right.matches()) << checkReportText(right);
+  const CheckReport r = check(p, cosCache(48, invFreq(10000, 64, 128)), withLayer(m, 5));
+  ASSERT_NO_FATAL_FAILURE(expectNamed(r, "layer_rope", "base=10000 scaling=none factor=1"));
+}
+
+TEST(CheckModelLayers, AModelThatScalesEveryLayerHasNoScalingSlip) {
+  // gpt-oss applies YaRN to its sliding and full layers alike: nothing to propose.
+  const ModelMapping m = mapFile("gpt_oss_20b.json");
+  ASSERT_EQ(m.layers[0].type, "sliding_attention");
+  // Yours without the scaling: whatever it is named, not a slip of the model's layers.
+  const CheckReport r =
+      check(layerParams(m, 0), cosCache(48, invFreq(150000, 32, 64)), withLayer(m, 0));
+  for (const char* id : {"sliding_scaling", "layer_scaling", "layer_rope", "layer_base"})
+    EXPECT_FALSE(names(r, id)) << id << "\n" << checkReportText(r);
+}
+
+}  // namespace
+}  // namespace posenc
