@@ -14,10 +14,10 @@
 #include <tuple>
 #include <utility>
 
-#include "tensors/tensor_file_util.hpp"
 #include "posenc/base/memory_budget.hpp"
 #include "posenc/io/input_file.hpp"
 #include "posenc/tensors/tensor_file.hpp"
+#include "tensors/tensor_file_util.hpp"
 
 namespace posenc {
 

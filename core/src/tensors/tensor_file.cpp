@@ -15,10 +15,10 @@
 #include <utility>
 
 #include "io/json_sax.hpp"
-#include "tensors/tensor_file_util.hpp"
 #include "posenc/base/memory_budget.hpp"
 #include "posenc/io/input_file.hpp"
 #include "posenc/tensors/tensor_file.hpp"
+#include "tensors/tensor_file_util.hpp"
 
 namespace posenc {
 

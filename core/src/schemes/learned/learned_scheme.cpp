@@ -12,8 +12,8 @@
 #include "posenc/base/random.hpp"
 #include "posenc/maths/extrapolation.hpp"
 #include "posenc/maths/table_analysis.hpp"
-#include "posenc/tensors/tensor_ref.hpp"
 #include "posenc/schemes/learned/learned.hpp"
+#include "posenc/tensors/tensor_ref.hpp"
 #include "schemes/learned/learned_hooks.hpp"
 
 namespace posenc {

@@ -22,8 +22,8 @@
 #include "posenc/io/data_io.hpp"
 #include "posenc/maths/table_analysis.hpp"
 #include "posenc/models/model_config.hpp"
-#include "posenc/tensors/tensor_ref.hpp"
 #include "posenc/schemes/learned/learned.hpp"
+#include "posenc/tensors/tensor_ref.hpp"
 
 namespace posenc {
 namespace {

@@ -14,8 +14,8 @@
 
 #include "posenc/base/random.hpp"
 #include "posenc/models/model_config.hpp"
-#include "posenc/tensors/tensor_ref.hpp"
 #include "posenc/schemes/xl/transformer_xl.hpp"
+#include "posenc/tensors/tensor_ref.hpp"
 #include "support/eigen_near.hpp"
 #include "support/refused.hpp"
 #include "support/tensor_files.hpp"
