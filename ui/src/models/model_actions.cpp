@@ -3,11 +3,13 @@
 
 #include <QDir>
 #include <QDropEvent>
+#include <QEvent>
 #include <QFileInfo>
 #include <QFutureWatcher>
 #include <QLabel>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QScrollArea>
 #include <QSettings>
 #include <QUrl>
 #include <QVBoxLayout>
@@ -118,7 +120,17 @@ ModelActions::ModelActions(QWidget* window, const EncodingController& controller
   column->setContentsMargins(0, 0, 0, 0);
   column->setSpacing(0);
   column->addWidget(m_chooser, 0, Qt::AlignLeft);
-  column->addWidget(m_strip);
+  // The strip scrolls past six lines: a model's notes, derived values and warnings took a third
+  // of a 1024 x 768 window from the plots (Llama 4: nine lines).
+  m_stripScroll = new QScrollArea(m_panel);
+  m_stripScroll->setObjectName(QStringLiteral("ModelStripScroll"));
+  m_stripScroll->setWidget(m_strip);
+  m_stripScroll->setWidgetResizable(true);
+  m_stripScroll->setFrameShape(QFrame::NoFrame);
+  m_stripScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  m_stripScroll->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
+  column->addWidget(m_stripScroll);
+  m_stripScroll->installEventFilter(this);
   connect(m_chooser, &LayerChooser::layerChosen, this, [this](qint64 index) { showLayer(index); });
   connect(m_chooser, &LayerChooser::layersViewRequested, this, &ModelActions::showLayersView);
   m_panel->hide();
@@ -335,6 +347,18 @@ void ModelActions::stateChanged() {
   emit labelChanged(now);
 }
 
+void ModelActions::fitStrip() {
+  // As high as its text at the width it has, at most six lines of the window's font.
+  const int width = std::max(200, m_stripScroll->viewport()->width());
+  const int six = 6 * m_strip->fontMetrics().lineSpacing() + 16;
+  m_stripScroll->setFixedHeight(std::min(m_strip->heightForWidth(width), six));
+}
+
+bool ModelActions::eventFilter(QObject* watched, QEvent* event) {
+  if (watched == m_stripScroll && event->type() == QEvent::Resize) fitStrip();
+  return QObject::eventFilter(watched, event);
+}
+
 void ModelActions::retranslate() {
   m_chooser->retranslate();
   updateStrip();
@@ -343,6 +367,7 @@ void ModelActions::retranslate() {
 void ModelActions::updateStrip() {
   const bool shown = m_opened && !label().isEmpty();
   if (shown) m_strip->setText(describe(*m_opened));  // the window's font, as it scales
+  fitStrip();
   m_chooser->setModel(shown ? &m_opened->setup : nullptr);
   m_strip->setVisible(shown);
   m_panel->setVisible(shown);

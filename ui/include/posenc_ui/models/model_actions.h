@@ -18,7 +18,9 @@
 #include "posenc_ui/io/session_io.h"
 
 class QDropEvent;
+class QEvent;
 class QLabel;
+class QScrollArea;
 class QWidget;
 
 namespace posenc::ui {
@@ -142,6 +144,9 @@ class ModelActions : public QObject {
   bool refuse(const QString& given, const QString& reason, QString* error);
   void addRecentModel(const QString& entry);
   void updateStrip();
+  /// The strip's height: its text's at the width it has, at most six lines.
+  void fitStrip();
+  bool eventFilter(QObject* watched, QEvent* event) override;
   /// After an undo or redo between layers: the opened model follows the layer whose values
   /// the parameters now hold.
   void followLayer();
@@ -152,6 +157,7 @@ class ModelActions : public QObject {
   Apply m_apply;
   QWidget* m_panel;
   QLabel* m_strip;
+  QScrollArea* m_stripScroll = nullptr;  ///< Holds the strip, at most six lines high.
   LayerChooser* m_chooser;
   std::optional<OpenedModel> m_opened;
   QString m_shownLabel;  ///< The label last emitted.
