@@ -9,6 +9,7 @@
 #include <QDir>
 #include <QFile>
 #include <QPushButton>
+#include <QSignalSpy>
 #include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTest>
@@ -17,12 +18,16 @@
 #include <gtest/gtest.h>
 #include <qcustomplot.h>
 
+#include "posenc/base/scheme.hpp"
+#include "posenc/check/check.hpp"
+#include "posenc_ui/check/check_window.h"
 #include "posenc_ui/io/session_io.h"
 #include "posenc_ui/models/layer_chooser.h"
 #include "posenc_ui/models/model_actions.h"
 #include "posenc_ui/plot/plot_parts.h"
 #include "posenc_ui/window/main_window.h"
 #include "support/main_window_fixture.hpp"
+#include "support/tensor_files.hpp"
 #include "support/ui_values.hpp"
 
 namespace posenc::ui {
@@ -148,6 +153,38 @@ TEST_F(ModelLayersWindow, ASessionsModelLayerMustBeALayerIndex) {
   EXPECT_THROW((void)readSession(R"({"format": "posenc-session", "version": 1, "scheme": "rope",
                                     "params": {}, "model_layer": 3})"),
                SessionError);
+}
+
+TEST_F(ModelLayersWindow, TheWindowsCheckNamesAnotherLayersBaseAsTheCommandLineDoes) {
+  // Gemma 3's local layer 0 computed with the global layers' base and scaling (1e6, linear
+  // x8; configuration_gemma3.py): the check window knows the layer shown and names the slip,
+  // as `posenc check --model M --layer 0` does (CheckOptions::layer).
+  ASSERT_TRUE(m_window->openModel(gemma()));
+  chooser().indexBox()->setValue(0);
+  m_window->setCellView(0, QStringLiteral("cos"));
+  waitUntilShown(QStringLiteral("cos"));
+  ASSERT_FALSE(m_window->models().label().isEmpty());
+  std::vector<std::pair<std::string, std::string>> global = {
+      {"dim", "128"},  {"base", "1000000"}, {"scaling", "linear"},
+      {"factor", "8"}, {"length", "64"},    {"train_length", "131072"}};
+  const Scheme& rope = findScheme("rope");
+  const MatrixResult m = computeMatrix(rope, makeParams(rope, global), "cos");
+  std::vector<double> values;
+  for (Index r = 0; r < m.values.rows(); ++r)
+    for (Index c = 0; c < m.values.cols(); ++c) values.push_back(m.values(r, c));
+  const std::filesystem::path file = m_dir.filePath(QStringLiteral("cos.npy")).toStdString();
+  test::writeNpy(file, {m.values.rows(), m.values.cols()}, values);
+  CheckWindow& check = m_window->checkWindow();
+  check.setRegion(QStringLiteral("0:64"), QString());
+  QSignalSpy done(&check, &CheckWindow::checked);
+  check.checkFile(QString::fromStdString(file.string()));
+  for (int k = 0; k < 250 && done.isEmpty(); ++k) QTest::qWait(20);
+  ASSERT_TRUE(check.report().has_value());
+  const CheckReport& r = *check.report();
+  EXPECT_FALSE(r.matches());
+  ASSERT_FALSE(r.diagnosis.empty());
+  EXPECT_EQ(r.diagnosis.front().id, "layer_rope") << r.diagnosis.front().text;
+  EXPECT_TRUE(r.diagnosis.front().explains);
 }
 
 TEST_F(ModelLayersWindow, TheLayersWindowDrawsAndExportsTheStack) {

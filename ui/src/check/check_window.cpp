@@ -71,6 +71,7 @@ CheckWindow::Outcome CheckWindow::runJob(Job job) {
     const std::string view = job.target.view.toStdString();
     // The command line's rule (posenc check): the same region, so the same verdict.
     job.options.region = checkRegion(findView(scheme, view), *out.against, job.rows, job.cols);
+    job.options.layer = job.target.layer;  // as posenc check --layer passes it
     out.report = checkArray(scheme, job.target.params, view, *out.against, job.options);
     if (findView(scheme, view).kind == ViewKind::Series)
       out.axis = scheme.series(job.target.params, view);

@@ -75,8 +75,14 @@ void ShownState::applyModel(const Session& session, const QString& label) {
 }
 
 CheckTarget ShownState::checkTarget() const {
-  return CheckTarget{qs(m_parts.controller.scheme().info().id), m_parts.controller.params(),
+  CheckTarget target{qs(m_parts.controller.scheme().info().id), m_parts.controller.params(),
                      m_parts.grid.cellView(0)};
+  // The layer of the model shown, so the window's diagnosis is the command line's.
+  const std::optional<qint64> layer = m_parts.models.shownLayer();
+  const auto& opened = m_parts.models.opened();
+  if (layer && opened && opened->setup.report.mapping)
+    target.layer = CheckLayer{*opened->setup.report.mapping, *layer};
+  return target;
 }
 
 void ShownState::applyChecked(const CheckTarget& target, const QString& param) {

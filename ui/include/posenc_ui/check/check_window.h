@@ -33,6 +33,10 @@ struct CheckTarget {
   QString scheme;
   posenc::ParamSet params;
   QString view;
+  /// The model's layer the view draws, while a model whose layers differ is shown: the
+  /// diagnosis then names another layer's base or scaling as `posenc check --model M --layer
+  /// N` does (CheckOptions::layer); empty otherwise.
+  std::optional<posenc::CheckLayer> layer{};
 };
 
 /// A window of its own (non-modal, resizable, its geometry remembered). A file that cannot be
