@@ -351,7 +351,10 @@ void ModelActions::fitStrip() {
   // As high as its text at the width it has, at most six lines of the window's font.
   const int width = std::max(200, m_stripScroll->viewport()->width());
   const int six = 6 * m_strip->fontMetrics().lineSpacing() + 16;
-  m_stripScroll->setFixedHeight(std::min(m_strip->heightForWidth(width), six));
+  // heightForWidth is -1 while the strip is empty (the window starting): its size hint then.
+  const int text = m_strip->heightForWidth(width);
+  m_stripScroll->setFixedHeight(
+      std::clamp(text >= 0 ? text : m_strip->sizeHint().height(), 0, six));
 }
 
 bool ModelActions::eventFilter(QObject* watched, QEvent* event) {
