@@ -49,4 +49,19 @@ inline void expectSlipMessages(const CheckReport& r) {
   }
 }
 
+/// The first slip of `r` explains every cell and has this id (and setting, when given), and
+/// its messages are data.
+inline void expectNamed(const CheckReport& r, const std::string& id,
+                        const std::string& setting = "") {
+  ASSERT_FALSE(r.matches());
+  ASSERT_FALSE(r.diagnosis.empty()) << checkReportText(r);
+  EXPECT_EQ(r.diagnosis.front().id, id) << checkReportText(r);
+  EXPECT_TRUE(r.diagnosis.front().explains) << checkReportText(r);
+  EXPECT_EQ(r.diagnosis.front().matchedShare, 1.0);
+  expectSlipMessages(r);
+  if (!setting.empty()) {
+    EXPECT_EQ(r.diagnosis.front().setting, setting) << checkReportText(r);
+  }
+}
+
 }  // namespace posenc::test

@@ -228,16 +228,13 @@ void buildLayers(const ConfigReader& c, const std::string& type, const std::stri
       for (auto& kv : windowParams(l.type, *l.window)) l.params.push_back(std::move(kv));
     m.layers.push_back(std::move(l));
   }
-  // The top level is the long-range layers' (the first full-attention layer with the model's
-  // scheme, else the first with it): their window too, when every such layer has one (Phi-3,
-  // Mistral: all sliding; Llama 4: its RoPE layers are all chunked).
-  const ModelLayer* longRange = nullptr;
-  for (const ModelLayer& l : m.layers)
-    if (!longRange && l.scheme == m.scheme && l.type == "full_attention") longRange = &l;
-  for (const ModelLayer& l : m.layers)
-    if (!longRange && l.scheme == m.scheme) longRange = &l;
-  if (longRange && longRange->window && schemeHas(m.scheme, "window"))
-    for (auto& kv : windowParams(longRange->type, *longRange->window))
+  // The top level is the long-range layers' (longRangeLayer): their window too, when every
+  // such layer has one (Phi-3, Mistral: all sliding; Llama 4: its RoPE layers are all chunked).
+  const std::optional<std::int64_t> index = longRangeLayer(m);
+  if (!index) return;
+  const ModelLayer& longRange = m.layers[static_cast<std::size_t>(*index)];
+  if (longRange.scheme == m.scheme && longRange.window && schemeHas(m.scheme, "window"))
+    for (auto& kv : windowParams(longRange.type, *longRange.window))
       m.params.push_back(std::move(kv));
 }
 

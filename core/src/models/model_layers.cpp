@@ -82,22 +82,6 @@ MessageArg layerUse(const ModelLayer& l, const std::vector<const ModelLayer*>& f
   return arg;
 }
 
-/// The same parameter assignments, in any order (the last assignment of a key wins).
-bool sameParams(const ParamAssignments& a, const ParamAssignments& b) {
-  const auto keys = [](const ParamAssignments& p) {
-    std::vector<std::string> k;
-    for (const auto& kv : p) k.push_back(kv.first);
-    std::sort(k.begin(), k.end());
-    k.erase(std::unique(k.begin(), k.end()), k.end());
-    return k;
-  };
-  const std::vector<std::string> ka = keys(a);
-  if (ka != keys(b)) return false;
-  return std::all_of(ka.begin(), ka.end(), [&](const std::string& k) {
-    return detail::paramText(a, k) == detail::paramText(b, k);
-  });
-}
-
 /// The layer types of `m` in order of first appearance.
 std::vector<std::string> layerTypes(const ModelMapping& m) {
   std::vector<std::string> types;
@@ -171,14 +155,10 @@ Message layerSummary(const ModelMapping& m) {
 }
 
 std::optional<std::int64_t> longRangeLayer(const ModelMapping& m) {
+  // The rule buildLayers takes the mapping's own parameters by (config_layers.cpp).
   if (m.layers.empty()) return std::nullopt;
-  const auto mine = [&](const ModelLayer& l) {
-    return l.scheme == m.scheme && sameParams(l.params, m.params);
-  };
   for (const ModelLayer& l : m.layers)
-    if (l.type == "full_attention" && mine(l)) return l.index;
-  for (const ModelLayer& l : m.layers)
-    if (mine(l)) return l.index;
+    if (l.type == "full_attention" && l.scheme == m.scheme) return l.index;
   for (const ModelLayer& l : m.layers)
     if (l.scheme == m.scheme) return l.index;
   return m.layers.front().index;

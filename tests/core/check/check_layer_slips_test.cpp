@@ -26,6 +26,8 @@
 namespace posenc {
 namespace {
 
+using test::expectNamed;
+
 namespace fs = std::filesystem;
 using Sets = std::vector<std::pair<std::string, std::string>>;
 
@@ -60,33 +62,11 @@ std::vector<double> invFreq(double base, Index pairs, double over, double factor
   return out;
 }
 
-Against against(const Matrix& m) {
-  Against a;
-  a.file = "yours.npy";
-  a.array.shape = {m.rows(), m.cols()};
-  a.array.type = ElementType::F64;
-  for (Index i = 0; i < m.rows(); ++i)
-    for (Index j = 0; j < m.cols(); ++j) a.array.values.push_back(m(i, j));
-  return a;
-}
-
 CheckReport check(const ParamSet& params, const Matrix& yours, const CheckOptions& options = {}) {
-  return checkArray(findScheme("rope"), params, "cos", against(yours), options);
+  return checkArray(findScheme("rope"), params, "cos", test::asAgainst(yours), options);
 }
 
 ParamSet rope(const Sets& sets) { return makeParams(findScheme("rope"), sets); }
-
-void expectNamed(const CheckReport& r, const std::string& id, const std::string& setting = "") {
-  ASSERT_FALSE(r.matches());
-  ASSERT_FALSE(r.diagnosis.empty()) << checkReportText(r);
-  EXPECT_EQ(r.diagnosis.front().id, id) << checkReportText(r);
-  EXPECT_TRUE(r.diagnosis.front().explains) << checkReportText(r);
-  EXPECT_EQ(r.diagnosis.front().matchedShare, 1.0);
-  test::expectSlipMessages(r);
-  if (!setting.empty()) {
-    EXPECT_EQ(r.diagnosis.front().setting, setting) << checkReportText(r);
-  }
-}
 
 bool names(const CheckReport& r, const std::string& id) {
   for (const Slip& s : r.diagnosis)

@@ -24,6 +24,8 @@
 namespace posenc {
 namespace {
 
+using test::expectNamed;
+
 using Sets = std::vector<std::pair<std::string, std::string>>;
 
 /// An engineer's array as readAgainst would hand it over: row-major, stored as `type`.
@@ -43,19 +45,6 @@ CheckReport check(const std::string& scheme, const Sets& sets, const std::string
                   const CheckOptions& options = {}) {
   const Scheme& s = findScheme(scheme);
   return checkArray(s, makeParams(s, sets), view, against(yours, type), options);
-}
-
-/// The first slip explains every cell and has this id (and setting, when given).
-void expectNamed(const CheckReport& r, const std::string& id, const std::string& setting = "") {
-  ASSERT_FALSE(r.matches());
-  ASSERT_FALSE(r.diagnosis.empty()) << checkReportText(r);
-  EXPECT_EQ(r.diagnosis.front().id, id) << checkReportText(r);
-  EXPECT_TRUE(r.diagnosis.front().explains) << checkReportText(r);
-  EXPECT_EQ(r.diagnosis.front().matchedShare, 1.0);
-  test::expectSlipMessages(r);
-  if (!setting.empty()) {
-    EXPECT_EQ(r.diagnosis.front().setting, setting) << checkReportText(r);
-  }
 }
 
 // ---- RoPE caches ---------------------------------------------------------------------------
