@@ -99,6 +99,8 @@ std::vector<std::string> toArgs(const CommandLine& cl) {
       break;
     case CommandLine::Command::Gallery:
       a.insert(a.end(), {"gallery", cl.out, "--format", cl.format});
+      if (!cl.model.empty()) a.insert(a.end(), {"--model", cl.model});
+      if (!cl.layer.empty()) a.insert(a.end(), {"--layer", cl.layer});
       picture();
       common();
       break;
@@ -108,6 +110,7 @@ std::vector<std::string> toArgs(const CommandLine& cl) {
       if (!cl.session.empty()) a.insert(a.end(), {"--session", cl.session});
       if (!cl.preset.empty()) a.insert(a.end(), {"--preset", cl.preset});
       if (!cl.model.empty()) a.insert(a.end(), {"--model", cl.model});
+      if (!cl.layer.empty()) a.insert(a.end(), {"--layer", cl.layer});
       if (!cl.table.empty()) a.insert(a.end(), {"--table", cl.table});
       for (const auto& [k, v] : cl.sets) a.insert(a.end(), {"--set", k + "=" + v});
       if (!cl.view.empty()) a.insert(a.end(), {"--view", cl.view});
@@ -127,6 +130,7 @@ std::vector<std::string> toArgs(const CommandLine& cl) {
       if (!cl.session.empty()) a.insert(a.end(), {"--session", cl.session});
       if (!cl.preset.empty()) a.insert(a.end(), {"--preset", cl.preset});
       if (!cl.model.empty()) a.insert(a.end(), {"--model", cl.model});
+      if (!cl.layer.empty()) a.insert(a.end(), {"--layer", cl.layer});
       for (const auto& [k, v] : cl.sets) a.insert(a.end(), {"--set", k + "=" + v});
       if (!cl.view.empty()) a.insert(a.end(), {"--view", cl.view});
       a.insert(a.end(), {"--against", cl.against});
@@ -148,12 +152,12 @@ bool same(const CommandLine& a, const CommandLine& b) {
          a.format == b.format && a.width == b.width && a.height == b.height && a.dpi == b.dpi &&
          a.colormap == b.colormap && a.title == b.title && a.rows == b.rows && a.cols == b.cols &&
          a.lang == b.lang && a.memoryBudget == b.memoryBudget && a.model == b.model &&
-         a.table == b.table && a.against == b.against && a.rtol == b.rtol && a.atol == b.atol &&
-         a.helpFormat == b.helpFormat && a.helpTopic == b.helpTopic;
+         a.layer == b.layer && a.table == b.table && a.against == b.against && a.rtol == b.rtol &&
+         a.atol == b.atol && a.helpFormat == b.helpFormat && a.helpTopic == b.helpTopic;
 }
 // toArgs and same must know every field: a new CommandLine field changes its size and stops
 // this build until both are taught it (the fuzz preset is clang on x86-64 only).
-static_assert(sizeof(CommandLine) == 592, "CommandLine changed: update toArgs() and same()");
+static_assert(sizeof(CommandLine) == 624, "CommandLine changed: update toArgs() and same()");
 
 std::string joined(const std::vector<std::string>& words) {
   std::string s;
@@ -172,6 +176,7 @@ void checkAccepted(const std::vector<std::string>& args, const CommandLine& cl) 
   if (!cl.lang.empty() && cl.lang != "en" && cl.lang != "zh_CN") violated("unknown --lang", shown);
   if (cl.memoryBudget && (*cl.memoryBudget < 1 || *cl.memoryBudget >= (std::uint64_t{1} << 63)))
     violated("--memory-budget out of range", shown);
+  if (!cl.layer.empty() && cl.model.empty()) violated("--layer without --model", shown);
   std::set<std::string> keys;
   for (const auto& [k, v] : cl.sets) {
     if (k.empty() || k.find('=') != std::string::npos) violated("malformed --set key", shown);
