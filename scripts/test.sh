@@ -6,8 +6,8 @@
 # static analysis (scripts/lint.sh: clang-format, clang-tidy, cppcheck and the project's
 # own checks); builds and runs the whole suite again under AddressSanitizer +
 # UndefinedBehaviorSanitizer (preset asan: clang, which builds the libFuzzer targets in the
-# same tree); runs the core's tests under ThreadSanitizer (preset tsan: the attention views
-# spread their rows over threads); then runs each libFuzzer target of the asan tree for 30
+# same tree); runs the core's tests of threaded code under ThreadSanitizer (preset tsan: the
+# check and the attention views spread their rows over threads); then runs each libFuzzer target of the asan tree for 30
 # seconds (scripts/fuzz.sh). At the end (also after a failure) it prints how
 # long each stage took.
 #
