@@ -105,10 +105,10 @@ ElementType elementType(const std::string& dtype) {
 
 /// checkArray on a float64 copy of the caller's array (its values exactly as stored) that
 /// remembers the stored type; returns (report JSON, report text).
-py::tuple checkView(const py::array_t<double, py::array::c_style | py::array::forcecast>& array,
-                    const std::string& dtype, const std::string& scheme, const std::string& view,
-                    const Sets& sets, std::optional<double> rtol, std::optional<double> atol,
-                    Index r0, Index r1, Index c0, Index c1) {
+py::tuple checkPyArray(const py::array_t<double, py::array::c_style | py::array::forcecast>& array,
+                       const std::string& dtype, const std::string& scheme, const std::string& view,
+                       const Sets& sets, std::optional<double> rtol, std::optional<double> atol,
+                       Index r0, Index r1, Index c0, Index c1) {
   Against yours;
   yours.file = "the " + dtype + " array";
   yours.array.type = elementType(dtype);
@@ -199,9 +199,9 @@ PYBIND11_MODULE(_posenc, m) {
         "float64 array, masked cells NaN; sets are the command line's (KEY, VALUE) texts.");
   m.def("compute_series", &computeSeriesView, py::arg("scheme"), py::arg("view"), py::arg("sets"),
         "A series view as (x, [(name, y), ...]), float64 arrays, in the view's order.");
-  m.def("check", &checkView, py::arg("array"), py::arg("dtype"), py::arg("scheme"), py::arg("view"),
-        py::arg("sets"), py::arg("rtol"), py::arg("atol"), py::arg("r0"), py::arg("r1"),
-        py::arg("c0"), py::arg("c1"),
+  m.def("check", &checkPyArray, py::arg("array"), py::arg("dtype"), py::arg("scheme"),
+        py::arg("view"), py::arg("sets"), py::arg("rtol"), py::arg("atol"), py::arg("r0"),
+        py::arg("r1"), py::arg("c0"), py::arg("c1"),
         "checkArray of the array (stored as dtype) against the view: (report JSON, report text).");
   m.def("from_model", &fromModel, py::arg("path"),
         "A model folder's (label, scheme, [(key, value), ...], report JSON).");

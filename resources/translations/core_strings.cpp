@@ -908,8 +908,20 @@ QT_TRANSLATE_NOOP("posenc::Message", "%1 %2, one more: %3 Ours equals yours with
 QT_TRANSLATE_NOOP("posenc::Message", "%1 %2: %3")
 //: %1: the scheme id of a layer without positions, nope
 QT_TRANSLATE_NOOP("posenc::Message", "%1 (no positional encoding)")
+//: %1: a config key; %2: its value
+QT_TRANSLATE_NOOP("posenc::Message", "%1 = \"%2\": not a scaling we draw (drawn without scaling)")
+//: %1: the config key beta_fast; %2, %3: numbers
+QT_TRANSLATE_NOOP("posenc::Message", "%1 = %2 < beta_slow = %3: transformers warns (beta_fast must be greater)")
+//: %1: the config key original_max_position_embeddings; %2, %3: numbers
+QT_TRANSLATE_NOOP("posenc::Message", "%1 = %2 is not below max_position_embeddings = %3: transformers warns")
+//: %1: the config key high_freq_factor; %2, %3: numbers
+QT_TRANSLATE_NOOP("posenc::Message", "%1 = %2 is not greater than low_freq_factor = %3: transformers warns (no pair is blended)")
+//: %1: the config key factor; %2, %3: numbers
+QT_TRANSLATE_NOOP("posenc::Message", "%1 = %2 is not max_position_embeddings / original_max_position_embeddings = %3: transformers warns and uses the explicit factor")
 //: %1: a key of config.json; %2: its value; %3: what is allowed
 QT_TRANSLATE_NOOP("posenc::Message", "%1 = %2: must be %3")
+//: %1: the config key factor; %2: its value
+QT_TRANSLATE_NOOP("posenc::Message", "%1 = %2: transformers asks for a float >= 1 and warns below")
 //: the largest error: %1 its size, %2 the position (row) where
 QT_TRANSLATE_NOOP("posenc::Message", "%1 at position %2")
 //: %1: "Your angles" or "Your cos cache"; %2: the largest error and where
@@ -936,6 +948,8 @@ QT_TRANSLATE_NOOP("posenc::Message", "%1 is not an object with \"y\"")
 QT_TRANSLATE_NOOP("posenc::Message", "%1 is plain partial RoPE (the first %2 dims rotate with θₖ = base^(−2k/%2), HF's _compute_default_rope_parameters) where this layer's is proportional (Gemma 4's full layers, HF's _compute_proportional_rope_parameters: θₖ = base^(−2k/%3) over the whole head dim %3, the pairs from %4 on at frequency 0): set partial_rotary=plain to compare, or take the exponent over the head dim and pad the unrotated pairs with frequency 0.")
 //: %1: "Yours" or "Your cos cache"; %2: the head dim; %3: the pairs that turn; %4: the rotated dims d_rot
 QT_TRANSLATE_NOOP("posenc::Message", "%1 is proportional partial RoPE (Gemma 4's full layers, HF's _compute_proportional_rope_parameters: θₖ = base^(−2k/%2) over the whole head dim %2, the pairs from %3 on at frequency 0) where this layer's is plain (the first %4 dims rotate with θₖ = base^(−2k/%4), HF's _compute_default_rope_parameters): set partial_rotary=proportional to compare, or rotate only the first %4 dims.")
+//: %1: a model type
+QT_TRANSLATE_NOOP("posenc::Message", "%1 is remote code (trust_remote_code): read as the model's own modeling file reads it")
 //: %1: "Your cos cache" or "Yours"; %2: your layout's id; %3: what it is; %4: our layout's id; %5: what it is
 QT_TRANSLATE_NOOP("posenc::Message", "%1 is the %2 layout (%3); ours is %4 (%5): set layout=%2, or pair column j with j + d/2.")
 //: %1: "Your cos cache" or "Yours"; %2: your layout's id; %3: what it is; %4: our layout's id; %5: what it is
@@ -948,7 +962,7 @@ QT_TRANSLATE_NOOP("posenc::Message", "%1 multiplies the positions by the linear 
 QT_TRANSLATE_NOOP("posenc::Message", "%1 must be a whole number >= 0")
 //: %1: what was asked; %2, %3: sizes such as 1.5 GiB; %4: where the budget came from; %5: the environment variable
 QT_TRANSLATE_NOOP("posenc::Message", "%1 needs %2, more than the memory budget of %3 (%4); ask for less (a smaller length, region or picture) or raise the budget with --memory-budget SIZE or %5")
-//: %1, %2: the ids of TUPE's position rows
+//: two alternatives, e.g. two keys of config.json
 QT_TRANSLATE_NOOP("posenc::Message", "%1 or %2")
 //: %1: the number of rotated pairs
 QT_TRANSLATE_NOOP("posenc::Message", "%1 positive numbers (one per rotated pair, d_rot/2)")
@@ -968,10 +982,14 @@ QT_TRANSLATE_NOOP("posenc::Message", "%1, layer %2 of %3: %4")
 QT_TRANSLATE_NOOP("posenc::Message", "%1, not %2")
 //: %1: what a layer uses; %2: its sliding window or chunk in tokens
 QT_TRANSLATE_NOOP("posenc::Message", "%1, window %2")
+//: %1: rope_scaling or rope_parameters; %2: a list of numbers
+QT_TRANSLATE_NOOP("posenc::Message", "%1.mrope_section = %2: multimodal RoPE splits the pairs between time, height and width; a text token has one position on all three, so the text's RoPE is drawn")
 //: %1: a curve of the JSON file, e.g. series[0]; %2, %3: numbers of values
 QT_TRANSLATE_NOOP("posenc::Message", "%1.y has %2 values, \"x\" has %3")
 //: a model that cannot be used: %1: a file or folder; %2: what is wrong with it
 QT_TRANSLATE_NOOP("posenc::Message", "%1: %2")
+//: %1: a config key
+QT_TRANSLATE_NOOP("posenc::Message", "%1: not drawn")
 //: two runs of layers, one after the other
 QT_TRANSLATE_NOOP("posenc::Message", "%1; %2")
 //: two slips at once: %1 the first one's headline, %2 the second one's
@@ -992,7 +1010,15 @@ QT_TRANSLATE_NOOP("posenc::Message", "KEY=VALUE words separated by spaces, e.g. 
 QT_TRANSLATE_NOOP("posenc::Message", "Linear scaling is applied on the wrong side")
 //: where an attention factor comes from
 QT_TRANSLATE_NOOP("posenc::Message", "LongRoPE's sqrt(1 + ln s / ln L)")
+//: %1: floor_scale; %2: attn_scale; Llama 4's query scale on its NoPE layers
+QT_TRANSLATE_NOOP("posenc::Message", "NoPE layers scale the query by log1p(floor((position + 1) / %1)) * %2 + 1 (modeling_llama4.py, attn_temperature_tuning)")
+QT_TRANSLATE_NOOP("posenc::Message", "OPT's table has max_position_embeddings + 2 rows: position p uses row p + 2, rows 0 and 1 are never used")
+//: a slip: RoPE applied on a NoPE layer
+QT_TRANSLATE_NOOP("posenc::Message", "Positional encoding on a layer that has none")
 QT_TRANSLATE_NOOP("posenc::Message", "The attention factor is missing or applied twice")
+QT_TRANSLATE_NOOP("posenc::Message", "UMT5 learns a bias table in every layer; the first layer's is drawn")
+//: %1: patches per side
+QT_TRANSLATE_NOOP("posenc::Message", "ViT: row 0 is the [CLS] token, rows 1.. a %1 x %1 grid of patches")
 //: %1: KEY=VALUE, the first slip's setting
 QT_TRANSLATE_NOOP("posenc::Message", "With %1 set")
 QT_TRANSLATE_NOOP("posenc::Message", "With your positions counted from 0")
@@ -1004,6 +1030,8 @@ QT_TRANSLATE_NOOP("posenc::Message", "Your %1 cache")
 QT_TRANSLATE_NOOP("posenc::Message", "Your %1 cache applies the attention factor a = %2 (%3) twice (a² = %4): HF multiplies cos and sin by it once (attention_scaling).")
 //: %1: cos or sin; %2: the factor a; %3: where it comes from (attention_factor, YaRN's rule, ...)
 QT_TRANSLATE_NOOP("posenc::Message", "Your %1 cache lacks the attention factor a = %2 (%3) that HF multiplies into cos and sin (attention_scaling): multiply yours by a, or set attention_factor=1 to compare without it.")
+//: %1: your file; %2: a view id (cos, sin, angles); %3: a scheme id (rope); %4, %6: layer indices; %5, %7: layer types (full_attention, ...); %8: the layer's scheme id (nope)
+QT_TRANSLATE_NOOP("posenc::Message", "Your %1 is the %2 of the model's %3 layers (layer %4's, %5), but layer %6 (%7) is %8, which has no %2 view: the model's positional encoding applied on a layer without it (RoPE on a NoPE layer); leave q and k of layer %6 unrotated.")
 QT_TRANSLATE_NOOP("posenc::Message", "Your ALiBi bias is causal; ours is symmetric")
 QT_TRANSLATE_NOOP("posenc::Message", "Your ALiBi bias is symmetric; ours is causal")
 QT_TRANSLATE_NOOP("posenc::Message", "Your ALiBi slopes use the simple rule for a head count that is not a power of two")
@@ -1144,6 +1172,7 @@ QT_TRANSLATE_NOOP("posenc::Message", "a list of 0 and 1, one per layer")
 QT_TRANSLATE_NOOP("posenc::Message", "a list of finite numbers")
 //: what a config value must be
 QT_TRANSLATE_NOOP("posenc::Message", "a list of layer type strings")
+//: what a config value must be
 QT_TRANSLATE_NOOP("posenc::Message", "a list of numbers")
 QT_TRANSLATE_NOOP("posenc::Message", "a matrix export needs \"data\": a non-empty array of rows")
 QT_TRANSLATE_NOOP("posenc::Message", "a matrix view (this one is a series)")
@@ -1153,7 +1182,7 @@ QT_TRANSLATE_NOOP("posenc::Message", "a matrix view of %1 (it has none)")
 QT_TRANSLATE_NOOP("posenc::Message", "a matrix view of %1: %2")
 //: %1: the number of heads
 QT_TRANSLATE_NOOP("posenc::Message", "a multiple of heads (%1)")
-//: %1: the size of the dimension
+//: %1: the number of rows or columns
 QT_TRANSLATE_NOOP("posenc::Message", "a non-empty range inside 0:%1")
 //: what a config value must be
 QT_TRANSLATE_NOOP("posenc::Message", "a number")
@@ -1200,6 +1229,8 @@ QT_TRANSLATE_NOOP("posenc::Message", "a table of heads x d_head = %1 x %2 (HF %3
 QT_TRANSLATE_NOOP("posenc::Message", "a table with at least one row and one column")
 //: %1: a scheme id; %2: a list of view ids
 QT_TRANSLATE_NOOP("posenc::Message", "a view of %1: %2")
+//: %1, %8: layer indices; %2, %7: scheme ids; %3: the view ids; %4: the layer's type; %5: the view asked; %6: your file
+QT_TRANSLATE_NOOP("posenc::Message", "a view of layer %1's scheme %2 (%3): layer %1 (%4) is %2, which has no %5 view, and %6 is not the %5 of the model's %7 layers (layer %8's) either")
 //: what a config value must be
 QT_TRANSLATE_NOOP("posenc::Message", "a whole number")
 //: what a config value must be
@@ -1311,6 +1342,10 @@ QT_TRANSLATE_NOOP("posenc::Message", "it is not a vector of d_model = %1 values"
 //: %1: a byte offset; %2: a number of bytes
 QT_TRANSLATE_NOOP("posenc::Message", "its data ends at byte %1 but the data section has %2 bytes (a truncated file?)")
 QT_TRANSLATE_NOOP("posenc::Message", "its header entry is not an object")
+//: %1: a number
+QT_TRANSLATE_NOOP("posenc::Message", "layer_norm_eps = %1: the LayerNorm on rel_embeddings is drawn with eps = 1e-7")
+//: %1, %2: numbers
+QT_TRANSLATE_NOOP("posenc::Message", "layer_types: %1 entries for %2 layers (the family's default is drawn)")
 //: %1: d_rot/2
 QT_TRANSLATE_NOOP("posenc::Message", "less than d_rot/2 (%1), d_rot = int(dim * partial_rotary_factor)")
 //: %1: dim/2
@@ -1329,16 +1364,23 @@ QT_TRANSLATE_NOOP("posenc::Message", "line %1, column %2")
 QT_TRANSLATE_NOOP("posenc::Message", "line %1, column %2: '%3' is not a number (allowed: decimal or exponent notation, nan, inf)")
 //: %1: a line number; x: the name of the first column
 QT_TRANSLATE_NOOP("posenc::Message", "line %1: a series header needs x and at least one curve name")
+QT_TRANSLATE_NOOP("posenc::Message", "linear attention (Gated DeltaNet): no positional encoding")
 //: KERPLE's logarithmic kernel
 QT_TRANSLATE_NOOP("posenc::Message", "log kernel")
 //: %1: a model's path or id; %2: the refused parameter's sentence
 QT_TRANSLATE_NOOP("posenc::Message", "model %1: %2")
 //: %1: a model's path or id; %2: the refused parameter's sentence; %3: the parameter's id
 QT_TRANSLATE_NOOP("posenc::Message", "model %1: %2 (a value its config.json gives; --set %3=VALUE overrides it)")
+//: %1: a model type
+QT_TRANSLATE_NOOP("posenc::Message", "model_type \"%1\" is not in our table: drawn as generic RoPE from its rope_theta / rope_scaling / rope_parameters and head sizes")
 //: %1: the config's model_type; %2: the supported model types, comma-separated
 QT_TRANSLATE_NOOP("posenc::Message", "model_type \"%1\" is not one we can map (supported: %2; or any config with rope_theta or rope_scaling)")
 //: the config has no model_type; %1: the supported model types, comma-separated
 QT_TRANSLATE_NOOP("posenc::Message", "model_type \"(none)\" is not one we can map (supported: %1; or any config with rope_theta or rope_scaling)")
+//: %1: mscale_all_dim; %2: factor; a formula of DeepSeek-V3's softmax scale
+QT_TRANSLATE_NOOP("posenc::Message", "mscale(factor, mscale_all_dim)^2 = (0.1 * %1 * ln(%2) + 1)^2 (modeling_deepseek_v3.py: softmax scale qk_head_dim^-0.5 times it)")
+//: %1, %2: numbers of dimensions
+QT_TRANSLATE_NOOP("posenc::Message", "multi-head latent attention: RoPE on the %1 dims of qk_rope_head_dim; the qk_nope_head_dim = %2 dims of each head carry no position")
 //: %1: a number of shards; %2: the most read
 QT_TRANSLATE_NOOP("posenc::Message", "names %1 shards; at most %2 are read (the largest published checkpoints have a few hundred)")
 //: of a tensor's header entry
@@ -1356,6 +1398,9 @@ QT_TRANSLATE_NOOP("posenc::Message", "no array '%1' (it holds %2, ... (%3 in all
 //: %1: an array's name
 QT_TRANSLATE_NOOP("posenc::Message", "no array '%1' (it holds no arrays)")
 QT_TRANSLATE_NOOP("posenc::Message", "no file was named")
+//: %1: a model type; %2: a class name from the config
+QT_TRANSLATE_NOOP("posenc::Message", "no model_type: %1 from architectures %2 (transformers' AutoConfig needs model_type; the class names the family)")
+QT_TRANSLATE_NOOP("posenc::Message", "no position_buckets: the model uses plain relative positions, which are not drawn (the scheme draws log buckets); its table of 2 max_relative_positions rows is refused unless buckets matches")
 QT_TRANSLATE_NOOP("posenc::Message", "no such file")
 QT_TRANSLATE_NOOP("posenc::Message", "no such file (a part of the path is not a folder)")
 QT_TRANSLATE_NOOP("posenc::Message", "no such file or folder")
@@ -1367,6 +1412,7 @@ QT_TRANSLATE_NOOP("posenc::Message", "no tensor '%1' (it holds %2)")
 QT_TRANSLATE_NOOP("posenc::Message", "no tensor '%1' (it holds %2, ... (%3 in all))")
 //: %1: a tensor name
 QT_TRANSLATE_NOOP("posenc::Message", "no tensor '%1' (the file holds none)")
+QT_TRANSLATE_NOOP("posenc::Message", "no_rope_layers: this layer has no positional encoding (NoPE)")
 //: what the scaling must be when partial_rotary is proportional
 QT_TRANSLATE_NOOP("posenc::Message", "none or linear with partial_rotary proportional (transformers' _compute_proportional_rope_parameters divides by factor and nothing else)")
 //: %1: a tensor name; %2: what is wrong with the file
@@ -1395,8 +1441,9 @@ QT_TRANSLATE_NOOP("posenc::Message", "not an .npz (zip) file: %1")
 QT_TRANSLATE_NOOP("posenc::Message", "not an array file this reads (.npy, .npz, .safetensors, .csv or .json)")
 QT_TRANSLATE_NOOP("posenc::Message", "not one of our JSON exports (posenc export --out FILE.json): expected an object with \"scheme\", \"view\", \"params\", \"kind\" (matrix or series) and \"data\" or \"x\" and \"series\"")
 QT_TRANSLATE_NOOP("posenc::Message", "not valid JSON")
-//: %1: the colour map ids
+//: %1: a list of ids, 'a, b or c'
 QT_TRANSLATE_NOOP("posenc::Message", "one of %1")
+QT_TRANSLATE_NOOP("posenc::Message", "pairs are interleaved (rope_interleave), as DeepSeek's view_as_complex")
 //: %1: a parameter id; %2: the value given; %3: what is allowed
 QT_TRANSLATE_NOOP("posenc::Message", "parameter '%1' = '%2': must be %3")
 //: %1: a parameter id
@@ -1404,6 +1451,8 @@ QT_TRANSLATE_NOOP("posenc::Message", "params.%1: a list holds numbers only")
 //: %1: a parameter id
 QT_TRANSLATE_NOOP("posenc::Message", "params.%1: a parameter is a number, a bool, a text or a list of numbers")
 QT_TRANSLATE_NOOP("posenc::Message", "permission denied")
+//: %1, %2: numbers
+QT_TRANSLATE_NOOP("posenc::Message", "position p of the text uses row p + %1 (padding_idx + 1): rows 0 .. %2 are never used")
 //: KERPLE's power kernel
 QT_TRANSLATE_NOOP("posenc::Message", "power kernel")
 //: a file of the Hugging Face cache (keep as is), in 'too large for %2'
@@ -1422,6 +1471,8 @@ QT_TRANSLATE_NOOP("posenc::Message", "shape %1 of %2 needs %3 bytes, its offsets
 QT_TRANSLATE_NOOP("posenc::Message", "sin and cos of pair i in columns 2i and 2i + 1, the paper")
 //: the sinusoidal layout tensor2tensor
 QT_TRANSLATE_NOOP("posenc::Message", "sines then cosines with wᵢ = base^(−i/(d/2 − 1)), tensor2tensor's get_timing_signal_1d and fairseq")
+//: %1: a number of tokens
+QT_TRANSLATE_NOOP("posenc::Message", "sliding_window = %1 is not used: use_sliding_window is false")
 //: %1 x %2: rows x columns; %3, %4: sizes such as 1.5 GiB
 QT_TRANSLATE_NOOP("posenc::Message", "small enough to write whole: %1 x %2 cells would take %3 as float64 (limit %4); export a region with --rows A:B --cols C:D")
 //: %1: a tensor's name in quotes; %2: a file name; %3: the number of values
@@ -1442,21 +1493,29 @@ QT_TRANSLATE_NOOP("posenc::Message", "the folder has no config.json and no model
 QT_TRANSLATE_NOOP("posenc::Message", "the header needs 'descr', 'fortran_order' and 'shape'")
 QT_TRANSLATE_NOOP("posenc::Message", "the number of attention heads must be positive")
 QT_TRANSLATE_NOOP("posenc::Message", "the path is too long")
+//: %1: a number
+QT_TRANSLATE_NOOP("posenc::Message", "the position table is embedding_size = %1 wide (projected to hidden_size after the embeddings are summed)")
+QT_TRANSLATE_NOOP("posenc::Message", "the relative embeddings are the checkpoint's; the content and W_q, W_k are random stand-ins")
 QT_TRANSLATE_NOOP("posenc::Message", "the same region of both views")
 QT_TRANSLATE_NOOP("posenc::Message", "the series CSV has a header but no rows of numbers")
+QT_TRANSLATE_NOOP("posenc::Message", "the text model's keys are read from text_config")
 //: %1: a file name
 QT_TRANSLATE_NOOP("posenc::Message", "the values of %1")
 //: %1: a tensor name
 QT_TRANSLATE_NOOP("posenc::Message", "the weight map has no tensor '%1'")
 QT_TRANSLATE_NOOP("posenc::Message", "there is no config.json beside the checkpoint, so the scheme and its parameters are unknown (name the model folder, or give the table with --table FILE:NAME)")
 QT_TRANSLATE_NOOP("posenc::Message", "this MPT model uses a learned position table (attn_config.alibi is not true), which is not mapped yet")
+//: what Llama 4's floor_scale is
+QT_TRANSLATE_NOOP("posenc::Message", "tokens per step of the NoPE layers' query scale (attn_temperature_tuning)")
 //: %1: the file's size in bytes
 QT_TRANSLATE_NOOP("posenc::Message", "too short for a safetensors file (%1 bytes; the header length alone takes 8)")
+//: what a config value must be
 QT_TRANSLATE_NOOP("posenc::Message", "true or false")
 //: %1: a number of bytes
 QT_TRANSLATE_NOOP("posenc::Message", "truncated .npy file: the header claims %1 bytes")
 QT_TRANSLATE_NOOP("posenc::Message", "truncated .npy header")
 QT_TRANSLATE_NOOP("posenc::Message", "two views of the same shape")
+QT_TRANSLATE_NOOP("posenc::Message", "u and v are the checkpoint's (layer 0 when untie_r); the content and W_q, W_k, W_R are random stand-ins")
 //: %1: a key of a .npy header
 QT_TRANSLATE_NOOP("posenc::Message", "unexpected or repeated key '%1' in the header")
 //: %1: a shard's file name; %2: a tensor name

@@ -1428,6 +1428,138 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <source>Yours uses another layer type&apos;s base</source>
         <translation>你用了另一种层的底数</translation>
     </message>
+    <message>
+        <source>%1 = &quot;%2&quot;: not a scaling we draw (drawn without scaling)</source>
+        <translation>%1 = &quot;%2&quot;：不是我们能绘制的缩放（按无缩放绘制）</translation>
+    </message>
+    <message>
+        <source>%1 = %2 &lt; beta_slow = %3: transformers warns (beta_fast must be greater)</source>
+        <translation>%1 = %2 &lt; beta_slow = %3：transformers 会发出警告（beta_fast 应更大）</translation>
+    </message>
+    <message>
+        <source>%1 = %2 is not below max_position_embeddings = %3: transformers warns</source>
+        <translation>%1 = %2 不小于 max_position_embeddings = %3：transformers 会发出警告</translation>
+    </message>
+    <message>
+        <source>%1 = %2 is not greater than low_freq_factor = %3: transformers warns (no pair is blended)</source>
+        <translation>%1 = %2 不大于 low_freq_factor = %3：transformers 会发出警告（没有维度对被平滑过渡）</translation>
+    </message>
+    <message>
+        <source>%1 = %2 is not max_position_embeddings / original_max_position_embeddings = %3: transformers warns and uses the explicit factor</source>
+        <translation>%1 = %2 不等于 max_position_embeddings / original_max_position_embeddings = %3：transformers 会发出警告，并采用显式给出的 factor</translation>
+    </message>
+    <message>
+        <source>%1 = %2: transformers asks for a float &gt;= 1 and warns below</source>
+        <translation>%1 = %2：transformers 要求不小于 1 的浮点数，低于 1 时发出警告</translation>
+    </message>
+    <message>
+        <source>%1 is remote code (trust_remote_code): read as the model&apos;s own modeling file reads it</source>
+        <translation>%1 是远程代码（trust_remote_code）：按模型自带的建模文件的方式读取</translation>
+    </message>
+    <message>
+        <source>%1.mrope_section = %2: multimodal RoPE splits the pairs between time, height and width; a text token has one position on all three, so the text&apos;s RoPE is drawn</source>
+        <translation>%1.mrope_section = %2：多模态 RoPE 把维度对分给时间、高度和宽度三个轴；文本词元在三个轴上的位置相同，因此绘制的是文本的 RoPE</translation>
+    </message>
+    <message>
+        <source>%1: not drawn</source>
+        <translation>%1：未绘制</translation>
+    </message>
+    <message>
+        <source>NoPE layers scale the query by log1p(floor((position + 1) / %1)) * %2 + 1 (modeling_llama4.py, attn_temperature_tuning)</source>
+        <translation>NoPE 层把查询乘以 log1p(floor((position + 1) / %1)) * %2 + 1（modeling_llama4.py，attn_temperature_tuning）</translation>
+    </message>
+    <message>
+        <source>OPT&apos;s table has max_position_embeddings + 2 rows: position p uses row p + 2, rows 0 and 1 are never used</source>
+        <translation>OPT 的位置表有 max_position_embeddings + 2 行：位置 p 使用第 p + 2 行，第 0 和第 1 行从不使用</translation>
+    </message>
+    <message>
+        <source>Positional encoding on a layer that has none</source>
+        <translation>在没有位置编码的层上用了位置编码</translation>
+    </message>
+    <message>
+        <source>UMT5 learns a bias table in every layer; the first layer&apos;s is drawn</source>
+        <translation>UMT5 每一层都学习一张偏置表；这里绘制第一层的</translation>
+    </message>
+    <message>
+        <source>ViT: row 0 is the [CLS] token, rows 1.. a %1 x %1 grid of patches</source>
+        <translation>ViT：第 0 行是 [CLS] 词元，第 1 行起是 %1 × %1 的图块网格</translation>
+    </message>
+    <message>
+        <source>Your %1 is the %2 of the model&apos;s %3 layers (layer %4&apos;s, %5), but layer %6 (%7) is %8, which has no %2 view: the model&apos;s positional encoding applied on a layer without it (RoPE on a NoPE layer); leave q and k of layer %6 unrotated.</source>
+        <translation>你的 %1 是该模型 %3 层的 %2（第 %4 层的，%5），但第 %6 层（%7）是 %8，没有 %2 视图：模型的位置编码被用在了没有位置编码的层上（在 NoPE 层上用了 RoPE）；第 %6 层的 q 和 k 应保持不旋转。</translation>
+    </message>
+    <message>
+        <source>a view of layer %1&apos;s scheme %2 (%3): layer %1 (%4) is %2, which has no %5 view, and %6 is not the %5 of the model&apos;s %7 layers (layer %8&apos;s) either</source>
+        <translation>第 %1 层的方案 %2 的一个视图（%3）：第 %1 层（%4）是 %2，没有 %5 视图，而 %6 也不是该模型 %7 层（第 %8 层）的 %5</translation>
+    </message>
+    <message>
+        <source>layer_norm_eps = %1: the LayerNorm on rel_embeddings is drawn with eps = 1e-7</source>
+        <translation>layer_norm_eps = %1：rel_embeddings 上的 LayerNorm 按 eps = 1e-7 绘制</translation>
+    </message>
+    <message>
+        <source>layer_types: %1 entries for %2 layers (the family&apos;s default is drawn)</source>
+        <translation>layer_types：%1 项，但有 %2 层（按该模型家族的默认规则绘制）</translation>
+    </message>
+    <message>
+        <source>linear attention (Gated DeltaNet): no positional encoding</source>
+        <translation>线性注意力（Gated DeltaNet）：没有位置编码</translation>
+    </message>
+    <message>
+        <source>model_type &quot;%1&quot; is not in our table: drawn as generic RoPE from its rope_theta / rope_scaling / rope_parameters and head sizes</source>
+        <translation>model_type &quot;%1&quot; 不在我们的表中：按通用 RoPE 绘制，取其 rope_theta / rope_scaling / rope_parameters 和头的尺寸</translation>
+    </message>
+    <message>
+        <source>mscale(factor, mscale_all_dim)^2 = (0.1 * %1 * ln(%2) + 1)^2 (modeling_deepseek_v3.py: softmax scale qk_head_dim^-0.5 times it)</source>
+        <translation>mscale(factor, mscale_all_dim)^2 = (0.1 * %1 * ln(%2) + 1)^2（modeling_deepseek_v3.py：softmax 缩放 qk_head_dim^-0.5 再乘以它）</translation>
+    </message>
+    <message>
+        <source>multi-head latent attention: RoPE on the %1 dims of qk_rope_head_dim; the qk_nope_head_dim = %2 dims of each head carry no position</source>
+        <translation>多头潜在注意力（MLA）：RoPE 只作用于 qk_rope_head_dim 的 %1 维；每个头另外的 qk_nope_head_dim = %2 维不带位置</translation>
+    </message>
+    <message>
+        <source>no model_type: %1 from architectures %2 (transformers&apos; AutoConfig needs model_type; the class names the family)</source>
+        <translation>没有 model_type：由 architectures 中的 %2 得到 %1（transformers 的 AutoConfig 需要 model_type；类名指明了模型家族）</translation>
+    </message>
+    <message>
+        <source>no position_buckets: the model uses plain relative positions, which are not drawn (the scheme draws log buckets); its table of 2 max_relative_positions rows is refused unless buckets matches</source>
+        <translation>没有 position_buckets：该模型使用普通相对位置，这里不绘制（本方案绘制对数分桶）；除非 buckets 相符，否则它那张 2 × max_relative_positions 行的表会被拒绝</translation>
+    </message>
+    <message>
+        <source>no_rope_layers: this layer has no positional encoding (NoPE)</source>
+        <translation>no_rope_layers：这一层没有位置编码（NoPE）</translation>
+    </message>
+    <message>
+        <source>pairs are interleaved (rope_interleave), as DeepSeek&apos;s view_as_complex</source>
+        <translation>维度对交错排列（rope_interleave），与 DeepSeek 的 view_as_complex 相同</translation>
+    </message>
+    <message>
+        <source>position p of the text uses row p + %1 (padding_idx + 1): rows 0 .. %2 are never used</source>
+        <translation>文本的位置 p 使用第 p + %1 行（padding_idx + 1）：第 0 .. %2 行从不使用</translation>
+    </message>
+    <message>
+        <source>sliding_window = %1 is not used: use_sliding_window is false</source>
+        <translation>sliding_window = %1 未启用：use_sliding_window 为 false</translation>
+    </message>
+    <message>
+        <source>the position table is embedding_size = %1 wide (projected to hidden_size after the embeddings are summed)</source>
+        <translation>位置表宽 embedding_size = %1（各嵌入相加后再投影到 hidden_size）</translation>
+    </message>
+    <message>
+        <source>the relative embeddings are the checkpoint&apos;s; the content and W_q, W_k are random stand-ins</source>
+        <translation>相对位置嵌入取自检查点；内容与 W_q、W_k 是随机替代</translation>
+    </message>
+    <message>
+        <source>the text model&apos;s keys are read from text_config</source>
+        <translation>文本模型的键从 text_config 中读取</translation>
+    </message>
+    <message>
+        <source>tokens per step of the NoPE layers&apos; query scale (attn_temperature_tuning)</source>
+        <translation>NoPE 层查询缩放每一级的词元数（attn_temperature_tuning）</translation>
+    </message>
+    <message>
+        <source>u and v are the checkpoint&apos;s (layer 0 when untie_r); the content and W_q, W_k, W_R are random stand-ins</source>
+        <translation>u 和 v 取自检查点（untie_r 时取第 0 层）；内容与 W_q、W_k、W_R 是随机替代</translation>
+    </message>
 </context>
 <context>
     <name>posenc::choice</name>

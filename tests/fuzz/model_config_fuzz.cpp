@@ -43,8 +43,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (const posenc::TensorUse& t : m.tensors)
       if (t.names.empty()) violated("a tensor without a name", t.role);
     for (const auto* lines : {&m.notUnderstood, &m.notes})
-      for (const std::string& line : *lines)
-        if (hasControl(line)) violated("a control character in a note", line);
+      for (const posenc::Message& line : *lines)
+        if (hasControl(line.english())) violated("a control character in a note", line.english());
   } catch (const posenc::ModelError& e) {
     if (std::string_view(e.what()).substr(0, 13) != "config.json: ")
       violated("ModelError does not start with the file", e.what());

@@ -38,6 +38,7 @@
 #include <vector>
 
 #include "posenc/base/scheme.hpp"
+#include "posenc/models/model_config.hpp"
 #include "posenc_ui/check/check_window.h"
 #include "posenc_ui/common/translation.h"
 #include "posenc_ui/formula/formula_widget.h"
@@ -598,6 +599,32 @@ TEST_P(Screens, ModelsLayerByLayer) {
       << error.toStdString();
   m_window->models().chooser()->indexBox()->setValue(3);
   check(QStringLiteral("model_llama4_nope_layer"));
+  // An engineer's cos cache for that NoPE layer: the RoPE layers' (layer 0), checked against
+  // the mask shown; the check window names RoPE applied on a NoPE layer.
+  QFile config(dir.filePath(QStringLiteral("llama-4-scout/config.json")));
+  ASSERT_TRUE(config.open(QIODevice::ReadOnly));
+  auto sets = mapConfig(config.readAll().toStdString(), "config.json").layers[0].params;
+  sets.emplace_back("length", std::to_string(m_window->controller().params().getInt("length")));
+  const Scheme& rope = findScheme("rope");
+  const MatrixResult cos = computeMatrix(rope, makeParams(rope, sets), "cos");
+  std::vector<double> values;
+  for (Index r = 0; r < cos.values.rows(); ++r)
+    for (Index c = 0; c < cos.values.cols(); ++c) values.push_back(cos.values(r, c));
+  const QString file = dir.filePath(QStringLiteral("layer3_cos.npy"));
+  test::writeNpy(file.toStdString(), {cos.values.rows(), cos.values.cols()}, values);
+  m_window->setCellView(0, QStringLiteral("mask"));
+  settle();
+  ui::CheckWindow& window = m_window->checkWindow();
+  window.show();
+  ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+  QSignalSpy done(&window, &ui::CheckWindow::checked);
+  window.checkFile(file);
+  EXPECT_TRUE(done.wait(10000));
+  ASSERT_TRUE(window.report().has_value());
+  ASSERT_FALSE(window.report()->diagnosis.empty());
+  EXPECT_EQ(window.report()->diagnosis.front().id, "rope_on_nope");
+  check(QStringLiteral("check_llama4_rope_on_nope"));
+  window.close();
 }
 
 TEST_P(Screens, StartCardLessonOverviewShortcutsAndAProblem) {

@@ -8,6 +8,7 @@
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
+#include <QLabel>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -185,6 +186,67 @@ TEST_F(ModelLayersWindow, TheWindowsCheckNamesAnotherLayersBaseAsTheCommandLineD
   ASSERT_FALSE(r.diagnosis.empty());
   EXPECT_EQ(r.diagnosis.front().id, "layer_rope") << r.diagnosis.front().text;
   EXPECT_TRUE(r.diagnosis.front().explains);
+}
+
+TEST_F(ModelLayersWindow, TheWindowsCheckOfANoPELayerNamesRoPEAppliedOnIt) {
+  // Llama 4's layer 3 has no positional encoding (configuration_llama4.py no_rope_layers); an
+  // engineer's cos cache for it is the RoPE layers' applied where none belongs. The window
+  // checks the view it shows (the NoPE layer's mask); the core's checkView tries the RoPE
+  // layers' views on yours and names the slip, as posenc check --model M --layer 3 does.
+  const QString folder = modelFolder(QStringLiteral("scout"), "llama4_scout_excerpt.json");
+  ASSERT_TRUE(m_window->openModel(folder));
+  chooser().indexBox()->setValue(3);
+  ASSERT_EQ(m_window->controller().scheme().info().id, "nope");
+  m_window->setCellView(0, QStringLiteral("mask"));
+  waitUntilShown(QStringLiteral("mask"));
+  QFile config(folder + QStringLiteral("/config.json"));
+  ASSERT_TRUE(config.open(QIODevice::ReadOnly));
+  const ModelMapping mapping = mapConfig(config.readAll().toStdString(), "config.json");
+  auto sets = mapping.layers[0].params;  // a RoPE layer's (chunked_attention)
+  sets.emplace_back("length", "64");
+  const Scheme& rope = findScheme("rope");
+  const MatrixResult m = computeMatrix(rope, makeParams(rope, sets), "cos");
+  std::vector<double> values;
+  for (Index r = 0; r < m.values.rows(); ++r)
+    for (Index c = 0; c < m.values.cols(); ++c) values.push_back(m.values(r, c));
+  const std::filesystem::path file = m_dir.filePath(QStringLiteral("cos.npy")).toStdString();
+  test::writeNpy(file, {m.values.rows(), m.values.cols()}, values);
+  CheckWindow& check = m_window->checkWindow();
+  check.setRegion(QStringLiteral("0:64"), QString());
+  QSignalSpy done(&check, &CheckWindow::checked);
+  check.checkFile(QString::fromStdString(file.string()));
+  for (int k = 0; k < 250 && done.isEmpty(); ++k) QTest::qWait(20);
+  ASSERT_TRUE(check.report().has_value());
+  const CheckReport& r = *check.report();
+  EXPECT_FALSE(r.matches());
+  ASSERT_FALSE(r.diagnosis.empty());
+  EXPECT_EQ(r.diagnosis.front().id, "rope_on_nope") << r.diagnosis.front().text;
+  // The window shows the slip's sentence from its template.
+  const QLabel* shown = nullptr;
+  for (const QLabel* l : check.findChildren<QLabel*>())
+    if (l->text().contains(QStringLiteral("RoPE on a NoPE layer"))) shown = l;
+  EXPECT_NE(shown, nullptr);
+}
+
+TEST_F(ModelLayersWindow, TheModelsNotesAndDerivedValuesSpeakChinese) {
+  // The core's notes and formulas are data (Message): the strip says DeepSeek-V3's MLA note
+  // and its softmax-scale formula in Chinese, with the config's numbers in their holes.
+  ASSERT_TRUE(m_window->openModel(modelFolder(QStringLiteral("ds3"), "deepseek_v3.json")));
+  const QString english = m_window->models().strip()->text();
+  EXPECT_TRUE(english.contains(QStringLiteral("multi-head latent attention: RoPE on the 64 dims")))
+      << english.toStdString();
+  m_window->setLanguage(QStringLiteral("zh_CN"));
+  QTest::qWait(50);  // the language change arrives as an event
+  const QString chinese = m_window->models().strip()->text();
+  EXPECT_TRUE(
+      chinese.contains(QStringLiteral("多头潜在注意力（MLA）：RoPE 只作用于 "
+                                      "qk_rope_head_dim 的 64 维")))
+      << chinese.toStdString();
+  EXPECT_TRUE(chinese.contains(QStringLiteral("(0.1 * 1 * ln(40) + 1)^2（modeling_deepseek_v3.py")))
+      << chinese.toStdString();
+  EXPECT_FALSE(chinese.contains(QStringLiteral("multi-head latent attention")));
+  m_window->setLanguage(QStringLiteral("en"));
+  QTest::qWait(50);
 }
 
 TEST_F(ModelLayersWindow, TheLayersWindowDrawsAndExportsTheStack) {

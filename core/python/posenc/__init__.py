@@ -104,8 +104,8 @@ class CheckReport:
 
     Attributes (the keys of ``posenc check --json``): ``scheme``, ``view``, ``file``,
     ``dtype``, ``yours_shape``, ``ours_shape``, ``row_start``, ``col_start``, ``rtol``,
-    ``atol``, ``tolerance_source``, ``shape_matches``, ``matches``, ``compared``,
-    ``masked``, ``mismatches``, ``mismatch_share``, ``largest_abs_error`` and
+    ``atol``, ``tolerance_source``, ``shape_matches``, ``matches``, ``view_of_layer``,
+    ``compared``, ``masked``, ``mismatches``, ``mismatch_share``, ``largest_abs_error`` and
     ``largest_rel_error`` (dicts with ``row``, ``col``, ``yours``, ``ours``, ``abs_error``,
     ``rel_error``), ``random_stand_ins`` and ``diagnosis`` (a list of dicts with ``id``,
     ``text``, ``setting``, ``matched_share``, ``max_abs_error``, ``explains``: the usual

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <limits>
 #include <sstream>
+#include <string>
 
 #include "check/check_diagnosis.hpp"
 #include "compute/parallel.hpp"
@@ -342,6 +343,9 @@ CheckReport checkArray(const Scheme& scheme, const ParamSet& params, std::string
 std::string checkReportText(const CheckReport& r) {
   std::ostringstream out;
   out << "check " << r.scheme << " / " << r.view << " against " << r.file << "\n";
+  if (r.viewOfLayer)
+    out << "  layer: the view of layer " << *r.viewOfLayer
+        << ", the model's long-range layer (the layer checked has no " << r.view << " view)\n";
   out << "  yours: " << shapeText(r.yoursShape) << " " << r.dtype << "\n";
   out << "  ours:  (" << r.oursShape.rows << ", " << r.oursShape.cols << ") from row " << r.rowStart
       << ", column " << r.colStart << "\n";
@@ -363,8 +367,11 @@ std::string checkReportText(const CheckReport& r) {
           << r.largestRel.row << ", column " << r.largestRel.col << " (yours "
           << num(r.largestRel.yours) << ", ours " << num(r.largestRel.ours) << ")\n";
     }
-    out << (r.matches() ? "  MATCH: every cell is within the tolerance\n"
-                        : "  MISMATCH: some cells are outside the tolerance\n");
+    if (r.matches()) out << "  MATCH: every cell is within the tolerance\n";
+    else if (r.mismatches == 0)
+      out << "  MISMATCH: every cell is layer " << r.viewOfLayer.value_or(0) << "'s " << r.view
+          << ", a view the layer checked does not have\n";
+    else out << "  MISMATCH: some cells are outside the tolerance\n";
   }
   if (!r.matches() && !r.randomStandIns) {
     if (r.diagnosis.empty() && !r.shapeMatches) {
@@ -394,8 +401,10 @@ void writeCheckReportJson(std::ostream& out, const CheckReport& r) {
       << ", \"atol\": " << jsonNumber(r.tolerance.atol)
       << ", \"tolerance_source\": " << jsonString(r.tolerance.source)
       << ", \"shape_matches\": " << (r.shapeMatches ? "true" : "false")
-      << ", \"matches\": " << (r.matches() ? "true" : "false") << ", \"compared\": " << r.compared
-      << ", \"masked\": " << r.masked << ", \"mismatches\": " << r.mismatches
+      << ", \"matches\": " << (r.matches() ? "true" : "false") << ", \"view_of_layer\": "
+      << (r.viewOfLayer ? std::to_string(*r.viewOfLayer) : std::string("null"))
+      << ", \"compared\": " << r.compared << ", \"masked\": " << r.masked
+      << ", \"mismatches\": " << r.mismatches
       << ", \"mismatch_share\": " << jsonNumber(r.mismatchShare()) << ", \"largest_abs_error\": ";
   writeCell(out, r.largestAbs);
   out << ", \"largest_rel_error\": ";

@@ -47,6 +47,14 @@ const MessageTemplate kListOfLayerTypes{"a list of layer type strings",
                                         "what a config value must be"};
 const MessageTemplate kListOfZeroOne{"a list of 0 and 1, one per layer",
                                      "what a config value must be"};
+const MessageTemplate kWindowNotUsed{"sliding_window = %1 is not used: use_sliding_window is false",
+                                     "%1: a number of tokens"};
+const MessageTemplate kLayerTypesCount{
+    "layer_types: %1 entries for %2 layers (the family's default is drawn)", "%1, %2: numbers"};
+const MessageTemplate kNoRopeLayerNote{
+    "no_rope_layers: this layer has no positional encoding (NoPE)"};
+const MessageTemplate kLinearAttentionNote{
+    "linear attention (Gated DeltaNet): no positional encoding"};
 
 constexpr std::int64_t kMaxLayers = 65536;
 
@@ -55,7 +63,7 @@ struct PlannedLayer {
   std::string type{};
   std::optional<std::int64_t> window{};
   bool positional = true;
-  std::string note{};
+  const MessageTemplate* note = nullptr;
 };
 
 std::optional<std::vector<std::string>> configLayerTypes(const ConfigReader& c,
@@ -128,13 +136,13 @@ std::vector<PlannedLayer> planLayers(const ConfigReader& c, const ModelFamily* f
   const bool slidingOn = window.has_value() && (rule != LayerRule::MaxWindow ||
                                                 c.flag("use_sliding_window").value_or(false));
   if (window && !slidingOn)
-    m.notes.push_back("sliding_window = " + wholeText(*window) +
-                      " is not used: use_sliding_window is false");
+    m.notes.emplace_back(kWindowNotUsed, std::vector<MessageArg>{wholeText(*window)});
   std::optional<std::vector<std::string>> listed = configLayerTypes(c, j);
   if (listed && static_cast<std::int64_t>(listed->size()) != n) {
-    m.notUnderstood.push_back(
-        "layer_types: " + wholeText(static_cast<std::int64_t>(listed->size())) + " entries for " +
-        wholeText(n) + " layers (the family's default is drawn)");
+    m.notUnderstood.emplace_back(kLayerTypesCount,
+                                 std::vector<MessageArg>{wholeText(static_cast<std::int64_t>(
+                                                             listed->size())),
+                                                         wholeText(n)});
     listed.reset();
   }
   const bool noRopeRule = rule == LayerRule::NoRope || rule == LayerRule::NoRopeChunk;
@@ -151,10 +159,10 @@ std::vector<PlannedLayer> planLayers(const ConfigReader& c, const ModelFamily* f
     if (l.type == "chunked_attention") l.window = c.whole("attention_chunk_size").value_or(8192);
     if (!r) {
       l.positional = false;
-      l.note = "no_rope_layers: this layer has no positional encoding (NoPE)";
+      l.note = &kNoRopeLayerNote;
     } else if (l.type == "linear_attention") {
       l.positional = false;
-      l.note = "linear attention (Gated DeltaNet): no positional encoding";
+      l.note = &kLinearAttentionNote;
     }
     out.push_back(std::move(l));
   }
@@ -212,7 +220,7 @@ void buildLayers(const ConfigReader& c, const std::string& type, const std::stri
     l.index = static_cast<std::int64_t>(i);
     l.type = p.type;
     l.window = p.window;
-    if (!p.note.empty()) l.notes.push_back(p.note);
+    if (p.note) l.notes.emplace_back(*p.note);
     if (!p.positional) {
       l.scheme = kNoPositionScheme;
       l.params = nope;

@@ -48,6 +48,18 @@ const MessageTemplate kUnknownModelType{
     "model_type \"%1\" is not one we can map (supported: %2; or any config with rope_theta or "
     "rope_scaling)",
     "%1: the config's model_type; %2: the supported model types, comma-separated"};
+const MessageTemplate kTypeFromArchitecture{
+    "no model_type: %1 from architectures %2 (transformers' AutoConfig needs model_type; the "
+    "class names the family)",
+    "%1: a model type; %2: a class name from the config"};
+const MessageTemplate kTextConfigNote{"the text model's keys are read from text_config"};
+const MessageTemplate kRemoteCodeNote{
+    "%1 is remote code (trust_remote_code): read as the model's own modeling file reads it",
+    "%1: a model type"};
+const MessageTemplate kGenericRopeNote{
+    "model_type \"%1\" is not in our table: drawn as generic RoPE from its rope_theta / "
+    "rope_scaling / rope_parameters and head sizes",
+    "%1: a model type"};
 const MessageTemplate kNoModelType{
     "model_type \"(none)\" is not one we can map (supported: %1; or any config with rope_theta "
     "or rope_scaling)",
@@ -353,9 +365,8 @@ std::string modelTypeOf(const Config& c, ModelMapping& m) {
   const std::string arch = (*it)[0].get<std::string>();
   std::string type = detail::typeFromArchitecture(arch);
   if (!type.empty())
-    m.notes.push_back("no model_type: " + type + " from architectures " +
-                      detail::printableUpTo(arch, 60) +
-                      " (transformers' AutoConfig needs model_type; the class names the family)");
+    m.notes.emplace_back(kTypeFromArchitecture,
+                         std::vector<MessageArg>{type, detail::printableUpTo(arch, 60)});
   return type;
 }
 
@@ -388,19 +399,17 @@ ModelMapping mapConfig(std::string_view configText, const std::string& fileName)
   if (const auto text = outer.object("text_config");
       text && (fam ? fam->textConfig : !anyTypeKeys(outer) && anyTypeKeys(*text))) {
     c = *text;
-    m.notes.emplace_back("the text model's keys are read from text_config");
+    m.notes.emplace_back(kTextConfigNote);
   }
   if (fam) {
     m.scheme = fam->scheme;
     if (fam->remoteCode)
-      m.notes.push_back(detail::printableUpTo(type, 60) +
-                        " is remote code (trust_remote_code): read as the model's own "
-                        "modeling file reads it");
+      m.notes.emplace_back(kRemoteCodeNote,
+                           std::vector<MessageArg>{detail::printableUpTo(type, 60)});
   } else if (anyTypeKeys(c)) {
     m.scheme = kAnyType.scheme;
-    m.notes.push_back("model_type \"" + detail::printableUpTo(type, 60) +
-                      "\" is not in our table: drawn as generic RoPE from its rope_theta / "
-                      "rope_scaling / rope_parameters and head sizes");
+    m.notes.emplace_back(kGenericRopeNote,
+                         std::vector<MessageArg>{detail::printableUpTo(type, 60)});
   }
   const detail::SchemeModel* model = nullptr;
   if (!m.scheme.empty()) model = &detail::hooksOf(findScheme(m.scheme)).model;

@@ -134,13 +134,14 @@ void writeText(std::ostream& out, const ModelReport& r) {
   }
   if (!m.layers.empty()) out << "layers: " << shown(layerSummary(m).english()) << "\n";
   for (const ReportedValue& v : m.reported)
-    out << shown(v.name) << ": " << formatValue(Value{v.value}) << " = " << shown(v.formula)
-        << "\n";
-  for (const std::string& n : m.notUnderstood) out << "not understood: " << shown(n) << "\n";
-  for (const std::string& n : m.notes) out << "note: " << shown(n) << "\n";
+    out << shown(v.name) << ": " << formatValue(Value{v.value}) << " = "
+        << shown(v.formula.english()) << "\n";
+  for (const Message& n : m.notUnderstood) out << "not understood: " << shown(n.english()) << "\n";
+  for (const Message& n : m.notes) out << "note: " << shown(n.english()) << "\n";
 }
 
 std::string stringArray(const std::vector<std::string>& v);
+std::string stringArray(const std::vector<Message>& v);
 
 void writeParamsObject(std::ostream& out, const ParamAssignments& params) {
   out << "{";
@@ -165,7 +166,7 @@ void writeLayersJson(std::ostream& out, const ModelMapping& m) {
     char value[32];
     std::snprintf(value, sizeof value, "%.17g", v.value);
     out << (i ? ", " : "") << "{\"name\": " << jsonString(v.name) << ", \"value\": " << value
-        << ", \"formula\": " << jsonString(v.formula) << "}";
+        << ", \"formula\": " << jsonString(v.formula.english()) << "}";
   }
   out << "]";
 }
@@ -174,6 +175,14 @@ std::string stringArray(const std::vector<std::string>& v) {
   std::string s = "[";
   for (std::size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + jsonString(v[i]);
   return s + "]";
+}
+
+/// Messages as a JSON array of their English.
+std::string stringArray(const std::vector<Message>& v) {
+  std::vector<std::string> english;
+  english.reserve(v.size());
+  for (const Message& m : v) english.push_back(m.english());
+  return stringArray(english);
 }
 
 void writeJson(std::ostream& out, const ModelReport& r) {

@@ -11,6 +11,8 @@
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <numbers>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -179,6 +181,111 @@ TEST(CheckModelLayers, AModelThatScalesEveryLayerHasNoScalingSlip) {
       check(layerParams(m, 0), cosCache(48, invFreq(150000, 32, 64)), withLayer(m, 0));
   for (const char* id : {"sliding_scaling", "layer_scaling", "layer_rope", "layer_base"})
     EXPECT_FALSE(names(r, id)) << id << "\n" << checkReportText(r);
+}
+
+// ---- RoPE on a NoPE layer (check.hpp checkView) ---------------------------------------------
+
+/// Llama 4 Scout's RoPE layers' cos cache over `length` positions, computed here:
+/// inv_freq = 1 / 500000^(2k/128) under transformers' _compute_llama3_parameters
+/// (modeling_rope_utils.py) with factor 16, low_freq_factor = high_freq_factor = 1 and
+/// original_max_position_embeddings 8192: a wavelength 2π/inv_freq above 8192 divides
+/// inv_freq by 16, one below keeps it (the smooth band between is empty when the two
+/// factors are equal).
+std::vector<double> llama4Theta() {
+  std::vector<double> theta = invFreq(500000, 64, 128);
+  for (double& t : theta)
+    if (2 * std::numbers::pi / t > 8192) t /= 16;
+  return theta;
+}
+
+Matrix llama4Cos(Index length) { return cosCache(length, llama4Theta()); }
+
+/// Layer 3 of Llama 4 Scout (no positional encoding) over 16 positions.
+ParamSet nopeLayer3(const ModelMapping& m) {
+  Sets sets = m.layers[3].params;
+  sets.emplace_back("length", "16");
+  return makeParams(findScheme("nope"), sets);
+}
+
+TEST(CheckRopeOnNope, TheCosOfTheRopeLayersAskedOfANopeLayerIsTheSlip) {
+  const ModelMapping m = mapFile("llama4_scout_excerpt.json");
+  ASSERT_EQ(m.layers[3].scheme, "nope");
+  ASSERT_EQ(m.layers[0].scheme, "rope");
+  const std::optional<std::int64_t> longRange = longRangeLayer(m);
+  ASSERT_TRUE(longRange);
+  const CheckReport r = checkView(findScheme("nope"), nopeLayer3(m), "cos",
+                                  test::asAgainst(llama4Cos(16)), withLayer(m, 3), {}, {});
+  EXPECT_FALSE(r.matches()) << checkReportText(r);
+  EXPECT_EQ(r.mismatches, 0) << checkReportText(r);
+  EXPECT_EQ(r.viewOfLayer, longRange);
+  EXPECT_EQ(r.scheme, "rope");
+  ASSERT_EQ(r.diagnosis.size(), 1U);
+  EXPECT_EQ(r.diagnosis[0].id, "rope_on_nope");
+  EXPECT_TRUE(r.diagnosis[0].explains);
+  EXPECT_EQ(r.diagnosis[0].text, r.diagnosis[0].detail.english());
+  EXPECT_NE(r.diagnosis[0].text.find("layer 3 (full_attention) is nope, which has no cos view"),
+            std::string::npos)
+      << r.diagnosis[0].text;
+  const std::string text = checkReportText(r);
+  EXPECT_NE(text.find("MISMATCH: every cell is layer"), std::string::npos) << text;
+  std::ostringstream json;
+  writeCheckReportJson(json, r);
+  EXPECT_NE(json.str().find("\"view_of_layer\": " + std::to_string(*longRange)), std::string::npos)
+      << json.str();
+}
+
+TEST(CheckRopeOnNope, AnArrayThatIsNeitherLayersViewIsRefusedNamingBoth) {
+  const ModelMapping m = mapFile("llama4_scout_excerpt.json");
+  Matrix wrong = llama4Cos(16);
+  wrong(5, 7) += 0.25;  // one cell off: not the RoPE layers' cos either
+  try {
+    (void)checkView(findScheme("nope"), nopeLayer3(m), "cos", test::asAgainst(wrong),
+                    withLayer(m, 3), {}, {});
+    FAIL() << "a cos view of a NoPE layer accepted";
+  } catch (const ParamError& e) {
+    EXPECT_EQ(e.param(), "view");
+    EXPECT_NE(std::string(e.what()).find("which has no cos view"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("of the model's rope layers"), std::string::npos)
+        << e.what();
+  }
+  // Without the model the view is simply not the scheme's.
+  EXPECT_THROW((void)checkView(findScheme("nope"), nopeLayer3(m), "cos",
+                               test::asAgainst(llama4Cos(16)), {}, {}, {}),
+               ParamError);
+}
+
+TEST(CheckRopeOnNope, YoursAgainstTheLayersOwnViewIsTriedOnTheRopeLayersViews) {
+  // The window checks the view it shows: the NoPE layer's mask (16 x 16) against a cos cache
+  // (16 x 128). The shapes differ; the diagnosis finds yours is the RoPE layers' cos.
+  const ModelMapping m = mapFile("llama4_scout_excerpt.json");
+  const CheckReport r = checkView(findScheme("nope"), nopeLayer3(m), "mask",
+                                  test::asAgainst(llama4Cos(16)), withLayer(m, 3), {}, {});
+  EXPECT_FALSE(r.shapeMatches);
+  EXPECT_FALSE(r.viewOfLayer);
+  ASSERT_FALSE(r.diagnosis.empty()) << checkReportText(r);
+  EXPECT_EQ(r.diagnosis[0].id, "rope_on_nope");
+  // The sin cache is named as sin.
+  Matrix sin = llama4Cos(16);
+  const std::vector<double> theta = llama4Theta();
+  for (Index i = 0; i < sin.rows(); ++i)
+    for (Index c = 0; c < sin.cols(); ++c)
+      sin(i, c) = std::sin(static_cast<double>(i) * theta[static_cast<std::size_t>(c % 64)]);
+  const CheckReport rs = checkView(findScheme("nope"), nopeLayer3(m), "mask", test::asAgainst(sin),
+                                   withLayer(m, 3), {}, {});
+  ASSERT_FALSE(rs.diagnosis.empty()) << checkReportText(rs);
+  EXPECT_EQ(rs.diagnosis[0].id, "rope_on_nope");
+  EXPECT_NE(rs.diagnosis[0].text.find("is the sin of"), std::string::npos) << rs.diagnosis[0].text;
+  // Without the model, or on a RoPE layer, nothing of the kind is named.
+  const CheckReport alone = checkView(findScheme("nope"), nopeLayer3(m), "mask",
+                                      test::asAgainst(llama4Cos(16)), {}, {}, {});
+  EXPECT_FALSE(names(alone, "rope_on_nope"));
+  Sets sets = m.layers[0].params;
+  sets.emplace_back("length", "16");
+  Matrix off = llama4Cos(16);
+  off(3, 3) += 0.5;
+  const CheckReport ropeLayer = checkView(findScheme("rope"), rope(sets), "cos",
+                                          test::asAgainst(off), withLayer(m, 0), {}, {});
+  EXPECT_FALSE(names(ropeLayer, "rope_on_nope")) << checkReportText(ropeLayer);
 }
 
 }  // namespace

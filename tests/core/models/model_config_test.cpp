@@ -148,15 +148,16 @@ TEST(ModelConfig, UnknownScalingKeysAreReportedNotIgnored) {
   EXPECT_EQ(params(m).at("scaling"), "none");
   EXPECT_TRUE(m.notUnderstood.empty());
   ASSERT_EQ(m.notes.size(), 1U);
-  EXPECT_NE(m.notes[0].find("rope_scaling.mrope_section = [16,24,24]"), std::string::npos);
+  EXPECT_NE(m.notes[0].english().find("rope_scaling.mrope_section = [16,24,24]"),
+            std::string::npos);
   const ModelMapping odd = mapConfig(
       R"({"model_type": "qwen2", "hidden_size": 1024, "num_attention_heads": 8,
           "rope_scaling": {"type": "wobbly", "wobble": 3}})",
       "config.json");
   EXPECT_EQ(params(odd).at("scaling"), "none");
   ASSERT_EQ(odd.notUnderstood.size(), 2U);
-  EXPECT_NE(odd.notUnderstood[0].find("\"wobbly\""), std::string::npos);
-  EXPECT_NE(odd.notUnderstood[1].find("rope_scaling.wobble"), std::string::npos);
+  EXPECT_NE(odd.notUnderstood[0].english().find("\"wobbly\""), std::string::npos);
+  EXPECT_NE(odd.notUnderstood[1].english().find("rope_scaling.wobble"), std::string::npos);
 }
 
 TEST(ModelConfig, AlibiT5LearnedXlAndDeberta) {
@@ -229,7 +230,7 @@ TEST(ModelConfig, Qwen25AndBloomPublishedConfigs) {
   EXPECT_EQ(q.count("partial_rotary_factor"), 0U);
   // use_sliding_window: false (configuration_qwen2.py sets sliding_window to None), said.
   ASSERT_EQ(qwen.notes.size(), 1U);
-  EXPECT_NE(qwen.notes[0].find("use_sliding_window is false"), std::string::npos);
+  EXPECT_NE(qwen.notes[0].english().find("use_sliding_window is false"), std::string::npos);
   for (const ModelLayer& l : qwen.layers) EXPECT_FALSE(l.window.has_value());
   EXPECT_TRUE(qwen.notUnderstood.empty());
   const ModelMapping bloom = mapConfig(configText("bloom-560m.json"), "config.json");
@@ -264,7 +265,7 @@ TEST(ModelConfig, T5GptBertOptAndDebertaPublishedConfigs) {
   const ModelMapping opt =
       learned("opt-125m.json", "2050", "1024", "decoder.embed_positions.weight", "2");
   ASSERT_EQ(opt.notes.size(), 1U);
-  EXPECT_NE(opt.notes[0].find("position p uses row p + 2"), std::string::npos);
+  EXPECT_NE(opt.notes[0].english().find("position p uses row p + 2"), std::string::npos);
   const ModelMapping deb = mapConfig(configText("deberta-v3-base.json"), "config.json");
   EXPECT_EQ(deb.scheme, "deberta");
   EXPECT_EQ(params(deb), (std::map<std::string, std::string>{{"d_model", "768"},
@@ -389,7 +390,8 @@ TEST(ModelConfig, TextFromTheConfigReachesMessagesAndOutputWithoutControlCharact
   const ModelReport r = inspectModel(dir.string(), {});
   ASSERT_TRUE(r.mapping);
   ASSERT_EQ(r.mapping->notUnderstood.size(), 2U);
-  for (const std::string& n : r.mapping->notUnderstood) EXPECT_FALSE(hasControl(n)) << n;
+  for (const Message& n : r.mapping->notUnderstood)
+    EXPECT_FALSE(hasControl(n.english())) << n.english();
   std::ostringstream text;
   writeModelReport(text, r, false);
   EXPECT_FALSE(hasControl(text.str())) << text.str();
@@ -489,7 +491,7 @@ TEST(ModelConfig, ARopeScalingFactorOfZeroOrLessIsRefusedAndBelowOneWarnedOf) {
   const ModelMapping half = mapConfig(scaled("0.5"), "c");
   EXPECT_EQ(params(half).at("factor"), "0.5");
   ASSERT_EQ(half.notUnderstood.size(), 1U);
-  EXPECT_EQ(half.notUnderstood[0],
+  EXPECT_EQ(half.notUnderstood[0].english(),
             "rope_scaling.factor = 0.5: transformers asks for a float >= 1 and warns below");
   EXPECT_EQ(params(mapConfig(scaled("4"), "c")).at("factor"), "4");
 }

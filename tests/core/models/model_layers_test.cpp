@@ -551,7 +551,7 @@ TEST(ModelLayers, MlaReportsTheSoftmaxScaleMultiplier) {
     ASSERT_EQ(m.reported.size(), 1U);
     EXPECT_EQ(m.reported[0].name, "softmax_scale_multiplier");
     EXPECT_NEAR(m.reported[0].value, v, 1e-14);
-    EXPECT_NE(m.reported[0].formula.find("mscale_all_dim"), std::string::npos);
+    EXPECT_NE(m.reported[0].formula.english().find("mscale_all_dim"), std::string::npos);
   }
   EXPECT_TRUE(mapFile("glm5_v5.json").reported.empty());  // default RoPE: no multiplier
 }
@@ -566,15 +566,15 @@ TEST(ModelLayers, Llama4ReportsItsAttentionTemperatureTuning) {
   EXPECT_EQ(got.at("floor_scale"), 8192);
   // _validate_llama3_rope_parameters warns: high_freq_factor 1 is not above low_freq_factor 1.
   bool warned = false;
-  for (const std::string& n : m.notUnderstood)
-    warned = warned || n.find("high_freq_factor") != std::string::npos;
+  for (const Message& n : m.notUnderstood)
+    warned = warned || n.english().find("high_freq_factor") != std::string::npos;
   EXPECT_TRUE(warned);
 }
 
 TEST(ModelLayers, NotesSayWhatIsNotDrawnAndWhereKeysCameFrom) {
-  const auto has = [](const std::vector<std::string>& v, const std::string& s) {
-    for (const std::string& x : v)
-      if (x.find(s) != std::string::npos) return true;
+  const auto has = [](const std::vector<Message>& v, const std::string& s) {
+    for (const Message& x : v)
+      if (x.english().find(s) != std::string::npos) return true;
     return false;
   };
   EXPECT_TRUE(has(mapFile("distilgpt2_legacy.json").notes, "GPT2LMHeadModel"));

@@ -69,10 +69,10 @@ CheckWindow::Outcome CheckWindow::runJob(Job job) {
                               : std::make_shared<const Against>(readAgainst(job.ref.toStdString()));
     const Scheme& scheme = findScheme(job.target.scheme.toStdString());
     const std::string view = job.target.view.toStdString();
-    // The command line's rule (posenc check): the same region, so the same verdict.
-    job.options.region = checkRegion(findView(scheme, view), *out.against, job.rows, job.cols);
+    // The command line's one check (posenc check): the same region, the same verdict.
     job.options.layer = job.target.layer;  // as posenc check --layer passes it
-    out.report = checkArray(scheme, job.target.params, view, *out.against, job.options);
+    out.report =
+        checkView(scheme, job.target.params, view, *out.against, job.options, job.rows, job.cols);
     if (findView(scheme, view).kind == ViewKind::Series)
       out.axis = scheme.series(job.target.params, view);
   } catch (...) {
@@ -459,8 +459,10 @@ void CheckWindow::showDiagnosis() {
     delete item->widget();
     delete item;
   }
-  const bool shown =
-      m_report && !m_report->matches() && !m_report->randomStandIns && m_report->shapeMatches;
+  // Shapes that differ have a diagnosis too (transposed, one row more, another layer's view);
+  // without one the status line has said it all.
+  const bool shown = m_report && !m_report->matches() && !m_report->randomStandIns &&
+                     (m_report->shapeMatches || !m_report->diagnosis.empty());
   m_diagnosis->setVisible(shown);
   if (!shown) return;
   auto* heading = new QLabel(m_diagnosis);

@@ -403,14 +403,17 @@ QString ModelActions::describe(const OpenedModel& model) {
   if (r.mapping && layerKinds(*r.mapping).size() > 1)
     lines << tr("Layers: %1").arg(messageText(layerSummary(*r.mapping)).toHtmlEscaped());
   if (r.mapping) {
-    for (const std::string& note : r.mapping->notes) lines << tr("Note: %1").arg(escaped(note));
+    // The core's notes as data, said in the window's language (messageText).
+    for (const Message& note : r.mapping->notes)
+      lines << tr("Note: %1").arg(messageText(note).toHtmlEscaped());
     // Numbers the model derives that no parameter draws (MLA's softmax-scale multiplier):
     // the value as inspect writes it, with its formula.
     for (const ReportedValue& v : r.mapping->reported)
       lines << tr("Derived: %1 = %2, %3")
-                   .arg(escaped(v.name), escaped(formatValue(Value{v.value})), escaped(v.formula));
-    for (const std::string& key : r.mapping->notUnderstood)
-      lines << tr("Not understood: %1").arg(escaped(key));
+                   .arg(escaped(v.name), escaped(formatValue(Value{v.value})),
+                        messageText(v.formula).toHtmlEscaped());
+    for (const Message& key : r.mapping->notUnderstood)
+      lines << tr("Not understood: %1").arg(messageText(key).toHtmlEscaped());
   }
   return lines.join(QStringLiteral("<br>"));
 }

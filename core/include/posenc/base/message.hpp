@@ -93,6 +93,10 @@ class Message {
   [[nodiscard]] const std::vector<MessageArg>& args() const { return m_args; }
   /// The English sentence, holes filled.
   [[nodiscard]] std::string english() const;
+  /// The same template with the same English: the same sentence in every language.
+  friend bool operator==(const Message& a, const Message& b) {
+    return a.m_template == b.m_template && a.english() == b.english();
+  }
 
  private:
   const MessageTemplate* m_template = nullptr;

@@ -123,7 +123,8 @@ struct Slip {
   /// "partial_rotary" (plain for proportional partial RoPE or the converse, also from the
   /// shape); with CheckOptions::layer "layer_rope", "layer_base", "layer_scaling" (another
   /// layer type's base and scaling, base, or scaling) and "sliding_scaling" (the full layers'
-  /// scaling on a sliding layer); and, for any other choice or flag of the scheme, the parameter's
+  /// scaling on a sliding layer), and from checkView "rope_on_nope" (RoPE applied on a layer
+  /// without positional encoding); and, for any other choice or flag of the scheme, the parameter's
   /// id ("causal", "bidirectional", ...) with the setting that reproduces yours (the JSON
   /// report and the tests use it). Two slips at once join their ids with '+', the first slip
   /// first: "layout+base", "layout+rows_shifted", "attention_factor+base",
@@ -189,7 +190,13 @@ struct CheckReport {
   Matrix yours{};
   Matrix ours{};
 
-  [[nodiscard]] bool matches() const { return shapeMatches && mismatches == 0; }
+  /// Set by checkView when the layer checked (CheckOptions::layer) has no such view, a NoPE
+  /// layer asked for cos: yours was compared with the view of this layer of the model, its
+  /// long-range layer (longRangeLayer), as `scheme` and `view` say. Matching it is the slip
+  /// "rope_on_nope", which the diagnosis names, and the report does not match.
+  std::optional<std::int64_t> viewOfLayer{};
+
+  [[nodiscard]] bool matches() const { return shapeMatches && mismatches == 0 && !viewOfLayer; }
   [[nodiscard]] double mismatchShare() const {
     return compared > 0 ? static_cast<double>(mismatches) / static_cast<double>(compared) : 0.0;
   }
@@ -216,6 +223,25 @@ struct CheckReport {
                                      std::string_view view, const Against& yours,
                                      const CheckOptions& options = {});
 
+/// The one check of `posenc check` and of the window's Check Against File: the region by
+/// checkRegion's rule (the rows and columns given, else our own export's), then checkArray.
+/// With options.layer, the slip no view of a layer without positional encoding can show, RoPE
+/// applied on it ("rope_on_nope"; the layer checked draws another scheme than the model's
+/// long-range layer, longRangeLayer, whose parameters are taken with `params`' length):
+/// - a view the layer's scheme lacks and the long-range layer's has (a NoPE layer asked for
+///   cos, sin or angles) is compared with the long-range layer's; yours equal to it is the
+///   slip (viewOfLayer set, matches() false);
+/// - yours not matching the layer's own view is compared with each view of the long-range
+///   layer that the layer lacks (not one of random stand-ins, a matrix view only of yours'
+///   number of cells); one that matches puts the slip first in the diagnosis.
+/// @throws ParamError for a view neither layer has, or one only the long-range layer has
+/// that yours does not match either (naming both layers and the layer's views); as
+/// checkArray otherwise.
+[[nodiscard]] CheckReport checkView(const Scheme& scheme, const ParamSet& params,
+                                    std::string_view view, const Against& yours,
+                                    CheckOptions options, const std::optional<IndexRange>& rows,
+                                    const std::optional<IndexRange>& cols);
+
 /// The report as text for a terminal: shapes, dtype and tolerance, cells compared, mismatches
 /// (count and share), the largest absolute and relative error with their cells, then the
 /// diagnosis (or why there is none), one item per line, English.
@@ -223,6 +249,7 @@ struct CheckReport {
 
 /// The same as one JSON object: {"scheme","view","file","dtype","yours_shape","ours_shape",
 /// "row_start","col_start","rtol","atol","tolerance_source","shape_matches","matches",
+/// "view_of_layer" (CheckReport::viewOfLayer, null when unset),
 /// "compared","masked","mismatches","mismatch_share","largest_abs_error":{row,col,yours,ours,
 /// abs_error,rel_error},"largest_rel_error":{...},"random_stand_ins","diagnosis":[{id,text,
 /// setting,matched_share,max_abs_error,explains}]}.

@@ -55,16 +55,18 @@ struct ModelLayer {
   ParamAssignments params{};
   /// Sliding window or chunk size in tokens; empty for full attention.
   std::optional<std::int64_t> window{};
-  std::vector<std::string> notes{};  ///< What is particular to this layer.
+  std::vector<Message> notes{};  ///< What is particular to this layer.
   friend bool operator==(const ModelLayer&, const ModelLayer&) = default;
 };
 
 /// A number the model derives from its config that no parameter draws, reported with its
 /// formula (DeepSeek's softmax-scale multiplier mscale(factor, mscale_all_dim)^2).
 struct ReportedValue {
-  std::string name{};     ///< e.g. "softmax_scale_multiplier".
-  double value = 0;       ///< e.g. 1.8738...
-  std::string formula{};  ///< e.g. "(0.1 * mscale_all_dim * ln(factor) + 1)^2, ...".
+  std::string name{};  ///< e.g. "softmax_scale_multiplier".
+  double value = 0;    ///< e.g. 1.8738...
+  /// e.g. "mscale(factor, mscale_all_dim)^2 = (0.1 * 1 * ln(40) + 1)^2 (...)", as data: the
+  /// window says it in its own language.
+  Message formula{};
 };
 
 /// What a config.json maps to.
@@ -77,9 +79,10 @@ struct ModelMapping {
   std::vector<TensorUse> tensors{};  ///< Empty for rope and alibi (nothing learned).
   /// Keys of config.json about position that were not understood (e.g. an unknown
   /// rope_scaling key), each with why.
-  std::vector<std::string> notUnderstood{};
-  /// Plain-English notes for the picture and `inspect` (e.g. RoBERTa's offset of 2).
-  std::vector<std::string> notes{};
+  std::vector<Message> notUnderstood{};
+  /// Notes for the picture and `inspect` (e.g. RoBERTa's offset of 2), as data: inspect
+  /// writes their English, the window says them in its own language.
+  std::vector<Message> notes{};
   /// One entry per decoder layer (num_hidden_layers of them; empty when the config gives no
   /// layer count). `scheme` and `params` above are those of the long-range layers: the first
   /// full-attention layer with positional encoding, else the first layer with any.

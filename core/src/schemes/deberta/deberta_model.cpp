@@ -16,6 +16,17 @@ namespace posenc::detail {
 
 namespace {
 
+const MessageTemplate kEpsNotDrawn{
+    "layer_norm_eps = %1: the LayerNorm on rel_embeddings is drawn with eps = 1e-7",
+    "%1: a number"};
+const MessageTemplate kNoBucketsNote{
+    "no position_buckets: the model uses plain relative positions, which are not drawn (the "
+    "scheme draws log buckets); its table of 2 max_relative_positions rows is refused unless "
+    "buckets matches"};
+const MessageTemplate kStandInsNote{
+    "the relative embeddings are the checkpoint's; the content and W_q, W_k are random "
+    "stand-ins"};
+
 void mapDeberta(const ConfigReader& c, const std::string& /*type*/, const std::string& file,
                 ModelMapping& m) {
   set(m.params, "d_model", wholeText(required(c, {"hidden_size"}, file)));
@@ -35,16 +46,10 @@ void mapDeberta(const ConfigReader& c, const std::string& /*type*/, const std::s
                  [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
   set(m.params, "rel_norm", norm.find("layer_norm") != std::string::npos ? "layer_norm" : "none");
   if (const auto eps = c.num("layer_norm_eps"); eps && *eps != 1e-7)
-    m.notUnderstood.push_back("layer_norm_eps = " + configNumber(*eps) +
-                              ": the LayerNorm on rel_embeddings is drawn with eps = 1e-7");
+    m.notUnderstood.emplace_back(kEpsNotDrawn, std::vector<MessageArg>{configNumber(*eps)});
   if (const auto b = c.whole("position_buckets"); !b || *b <= 0)
-    m.notes.emplace_back(
-        "no position_buckets: the model uses plain relative positions, which are not drawn "
-        "(the scheme draws log buckets); its table of 2 max_relative_positions rows is "
-        "refused unless buckets matches");
-  m.notes.emplace_back(
-      "the relative embeddings are the checkpoint's; the content and W_q, W_k are random "
-      "stand-ins");
+    m.notes.emplace_back(kNoBucketsNote);
+  m.notes.emplace_back(kStandInsNote);
 }
 
 std::vector<std::int64_t> debertaShape(const ModelMapping& m) {

@@ -28,6 +28,18 @@ const MessageTemplate kAtMostGrid{
     "grid^2 + 1 is at most %3 rows)",
     "what a config value must be; %1: the longest side of the grid; %2: the patch size; %3: "
     "the longest max_len"};
+const MessageTemplate kNarrowTableNote{
+    "the position table is embedding_size = %1 wide (projected to hidden_size after the "
+    "embeddings are summed)",
+    "%1: a number"};
+const MessageTemplate kOffsetNote{
+    "position p of the text uses row p + %1 (padding_idx + 1): rows 0 .. %2 are never used",
+    "%1, %2: numbers"};
+const MessageTemplate kOptNote{
+    "OPT's table has max_position_embeddings + 2 rows: position p uses row p + 2, rows 0 and 1 "
+    "are never used"};
+const MessageTemplate kVitNote{"ViT: row 0 is the [CLS] token, rows 1.. a %1 x %1 grid of patches",
+                               "%1: patches per side"};
 const MessageTemplate kRowsAtMost{"at most %1 (max_len, the rows of the table)",
                                   "what a config value must be; %1: the longest max_len"};
 
@@ -74,9 +86,7 @@ void mapLearned(const ConfigReader& c, const std::string& type, const std::strin
   const std::optional<std::int64_t> narrow = c.whole("embedding_size");
   const std::int64_t dim =
       narrow ? *narrow : required(c, {"hidden_size", "n_embd", "d_model", "dim"}, file);
-  if (narrow)
-    m.notes.push_back("the position table is embedding_size = " + wholeText(*narrow) +
-                      " wide (projected to hidden_size after the embeddings are summed)");
+  if (narrow) m.notes.emplace_back(kNarrowTableNote, std::vector<MessageArg>{wholeText(*narrow)});
   std::int64_t offset = 0;  // position p uses row p + offset
   const BertLike* bert = bertLike(type);
   if (type == "gpt2" || type == "gpt_bigcode") {
@@ -92,9 +102,8 @@ void mapLearned(const ConfigReader& c, const std::string& type, const std::strin
     m.tensors.push_back({"position table",
                          prefixed("embeddings.position_embeddings.weight", {bert->prefix}),
                          "table"});
-    m.notes.emplace_back("position p of the text uses row p + " + wholeText(offset) +
-                         " (padding_idx + 1): rows 0 .. " + wholeText(offset - 1) +
-                         " are never used");
+    m.notes.emplace_back(kOffsetNote,
+                         std::vector<MessageArg>{wholeText(offset), wholeText(offset - 1)});
   } else if (type == "opt") {
     // HF modeling_opt.py OPTLearnedPositionalEmbedding: offset 2, num_embeddings + 2 rows.
     offset = 2;
@@ -104,9 +113,7 @@ void mapLearned(const ConfigReader& c, const std::string& type, const std::strin
     rows += offset;
     m.tensors.push_back(
         {"position table", prefixed("decoder.embed_positions.weight", {"model."}), "table"});
-    m.notes.emplace_back(
-        "OPT's table has max_position_embeddings + 2 rows: position p uses row p + 2, rows 0 "
-        "and 1 are never used");
+    m.notes.emplace_back(kOptNote);
   } else if (type == "vit") {
     const std::int64_t image = required(c, {"image_size"}, file);
     const std::int64_t patch = required(c, {"patch_size"}, file);
@@ -124,8 +131,7 @@ void mapLearned(const ConfigReader& c, const std::string& type, const std::strin
     rows = cells + 1;
     m.tensors.push_back(
         {"position table", prefixed("embeddings.position_embeddings", {"vit."}), "table"});
-    m.notes.emplace_back("ViT: row 0 is the [CLS] token, rows 1.. a " + wholeText(side) + " x " +
-                         wholeText(side) + " grid of patches");
+    m.notes.emplace_back(kVitNote, std::vector<MessageArg>{wholeText(side)});
     set(m.params, "grid", wholeText(side));
   }
   if (rows > kMaxModelLength) c.fail(rowsKey, Message(kRowsAtMost, {wholeText(kMaxModelLength)}));

@@ -40,6 +40,45 @@ const MessageTemplate kFactorAboveZero{
     "a number > 0 (transformers' _validate_*_rope_parameters ask for a float >= 1)",
     "what a config value must be"};
 const MessageTemplate kHeadsPositive{"the number of attention heads must be positive"};
+const MessageTemplate kNotAScaling{"%1 = \"%2\": not a scaling we draw (drawn without scaling)",
+                                   "%1: a config key; %2: its value"};
+const MessageTemplate kBetaFastBelowSlow{
+    "%1 = %2 < beta_slow = %3: transformers warns (beta_fast must be greater)",
+    "%1: the config key beta_fast; %2, %3: numbers"};
+const MessageTemplate kFactorNotImplicit{
+    "%1 = %2 is not max_position_embeddings / original_max_position_embeddings = %3: "
+    "transformers warns and uses the explicit factor",
+    "%1: the config key factor; %2, %3: numbers"};
+const MessageTemplate kHighNotAboveLow{
+    "%1 = %2 is not greater than low_freq_factor = %3: transformers warns (no pair is blended)",
+    "%1: the config key high_freq_factor; %2, %3: numbers"};
+const MessageTemplate kOriginalNotBelow{
+    "%1 = %2 is not below max_position_embeddings = %3: transformers warns",
+    "%1: the config key original_max_position_embeddings; %2, %3: numbers"};
+const MessageTemplate kNotDrawn{"%1: not drawn", "%1: a config key"};
+const MessageTemplate kFactorBelowOne{"%1 = %2: transformers asks for a float >= 1 and warns below",
+                                      "%1: the config key factor; %2: its value"};
+const MessageTemplate kMlaNote{
+    "multi-head latent attention: RoPE on the %1 dims of qk_rope_head_dim; the "
+    "qk_nope_head_dim = %2 dims of each head carry no position",
+    "%1, %2: numbers of dimensions"};
+const MessageTemplate kMscaleFormula{
+    "mscale(factor, mscale_all_dim)^2 = (0.1 * %1 * ln(%2) + 1)^2 (modeling_deepseek_v3.py: "
+    "softmax scale qk_head_dim^-0.5 times it)",
+    "%1: mscale_all_dim; %2: factor; a formula of DeepSeek-V3's softmax scale"};
+const MessageTemplate kAttnScaleFormula{
+    "NoPE layers scale the query by log1p(floor((position + 1) / %1)) * %2 + 1 "
+    "(modeling_llama4.py, attn_temperature_tuning)",
+    "%1: floor_scale; %2: attn_scale; Llama 4's query scale on its NoPE layers"};
+const MessageTemplate kFloorScaleFormula{
+    "tokens per step of the NoPE layers' query scale (attn_temperature_tuning)",
+    "what Llama 4's floor_scale is"};
+const MessageTemplate kMropeNote{
+    "%1.mrope_section = %2: multimodal RoPE splits the pairs between time, height and width; "
+    "a text token has one position on all three, so the text's RoPE is drawn",
+    "%1: rope_scaling or rope_parameters; %2: a list of numbers"};
+const MessageTemplate kInterleavedNote{
+    "pairs are interleaved (rope_interleave), as DeepSeek's view_as_complex"};
 
 /// The rope_scaling / rope_parameters keys we draw or note.
 const std::set<std::string>& knownRopeKeys() {
@@ -55,7 +94,7 @@ const std::set<std::string>& knownRopeKeys() {
   return k;
 }
 
-void addOnce(std::vector<std::string>& list, const std::string& s) {
+void addOnce(std::vector<Message>& list, const Message& s) {
   if (std::find(list.begin(), list.end(), s) == list.end()) list.push_back(s);
 }
 
@@ -67,8 +106,7 @@ std::string ropeScalingId(const std::string& type, ModelMapping& m, const std::s
       type == "longrope")
     return type;
   if (type == "su") return "longrope";  // Phi-3's first name for LongRoPE
-  addOnce(m.notUnderstood, where + " = \"" + detail::printable(type) +
-                               "\": not a scaling we draw (drawn without scaling)");
+  addOnce(m.notUnderstood, Message(kNotAScaling, {where, detail::printable(type)}));
   return "none";
 }
 
@@ -78,27 +116,22 @@ void scalingWarnings(const ConfigReader& s, const std::string& scaling, double f
   if (scaling == "yarn") {
     const double fast = s.num("beta_fast").value_or(32), slow = s.num("beta_slow").value_or(1);
     if (fast < slow)
-      addOnce(m.notUnderstood, s.name("beta_fast") + " = " + configNumber(fast) +
-                                   " < beta_slow = " + configNumber(slow) +
-                                   ": transformers warns (beta_fast must be greater)");
+      addOnce(m.notUnderstood, Message(kBetaFastBelowSlow, {s.name("beta_fast"), configNumber(fast),
+                                                            configNumber(slow)}));
     const double implicit = static_cast<double>(maxPos) / static_cast<double>(original);
     if (s.has("factor") && implicit != factor && implicit != 1)
-      addOnce(m.notUnderstood,
-              s.name("factor") + " = " + configNumber(factor) +
-                  " is not max_position_embeddings / original_max_position_embeddings = " +
-                  configNumber(implicit) + ": transformers warns and uses the explicit factor");
+      addOnce(m.notUnderstood, Message(kFactorNotImplicit, {s.name("factor"), configNumber(factor),
+                                                            configNumber(implicit)}));
   }
   if (scaling == "llama3" &&
       s.num("high_freq_factor").value_or(4) <= s.num("low_freq_factor").value_or(1))
-    addOnce(m.notUnderstood, s.name("high_freq_factor") + " = " +
-                                 configNumber(s.num("high_freq_factor").value_or(4)) +
-                                 " is not greater than low_freq_factor = " +
-                                 configNumber(s.num("low_freq_factor").value_or(1)) +
-                                 ": transformers warns (no pair is blended)");
+    addOnce(m.notUnderstood,
+            Message(kHighNotAboveLow, {s.name("high_freq_factor"),
+                                       configNumber(s.num("high_freq_factor").value_or(4)),
+                                       configNumber(s.num("low_freq_factor").value_or(1))}));
   if (scaling == "llama3" && original >= maxPos)
-    addOnce(m.notUnderstood, s.name("original_max_position_embeddings") + " = " +
-                                 wholeText(original) + " is not below max_position_embeddings = " +
-                                 wholeText(maxPos) + ": transformers warns");
+    addOnce(m.notUnderstood, Message(kOriginalNotBelow, {s.name("original_max_position_embeddings"),
+                                                         wholeText(original), wholeText(maxPos)}));
 }
 
 void mapRopeScaling(const ConfigReader& c, const ConfigReader& s, const std::string& sName,
@@ -117,7 +150,7 @@ void mapRopeScaling(const ConfigReader& c, const ConfigReader& s, const std::str
   const std::string scaling = ropeScalingId(type, m, sName + ".rope_type");
   set(p, "scaling", scaling);
   for (const std::string& k : s.keys())
-    if (!knownRopeKeys().contains(k)) addOnce(m.notUnderstood, s.name(k) + ": not drawn");
+    if (!knownRopeKeys().contains(k)) addOnce(m.notUnderstood, Message(kNotDrawn, {s.name(k)}));
   if (scaling == "none") {
     set(p, "train_length", wholeText(maxPos));
     return;
@@ -136,8 +169,7 @@ void mapRopeScaling(const ConfigReader& c, const ConfigReader& s, const std::str
   const std::optional<double> given = s.num("factor");  // num refuses NaN and infinities
   if (given && *given <= 0) s.fail("factor", Message(kFactorAboveZero));
   if (given && *given < 1)
-    addOnce(m.notUnderstood, s.name("factor") + " = " + configNumber(*given) +
-                                 ": transformers asks for a float >= 1 and warns below");
+    addOnce(m.notUnderstood, Message(kFactorBelowOne, {s.name("factor"), configNumber(*given)}));
   double factor = given.value_or(0);
   if (!given && original > 0) factor = static_cast<double>(maxPos) / static_cast<double>(original);
   if (factor == 0) factor = 1;  // absent, and no original length to derive it from
@@ -248,11 +280,9 @@ double yarnMscale(double scale, double mscale) {
 /// attention temperature tuning, M-RoPE's sections.
 void ropeNotes(const ConfigReader& c, const ModelFamily* fam, ModelMapping& m) {
   if (fam && fam->mla) {
-    m.notes.push_back("multi-head latent attention: RoPE on the " +
-                      wholeText(c.whole(fam->ropeDimKey).value_or(0)) +
-                      " dims of qk_rope_head_dim; the qk_nope_head_dim = " +
-                      wholeText(c.whole("qk_nope_head_dim").value_or(0)) +
-                      " dims of each head carry no position");
+    m.notes.emplace_back(
+        kMlaNote, std::vector<MessageArg>{wholeText(c.whole(fam->ropeDimKey).value_or(0)),
+                                          wholeText(c.whole("qk_nope_head_dim").value_or(0))});
     const RopeDict rd = ropeDict(c, "full_attention");
     if (rd.dict) {
       const std::string t = rd.dict->text("rope_type").value_or(rd.dict->text("type").value_or(""));
@@ -262,11 +292,8 @@ void ropeNotes(const ConfigReader& c, const ModelFamily* fam, ModelMapping& m) {
       // mscale_all_dim: scaling *= yarn_get_mscale(factor, mscale_all_dim) ** 2.
       if (!t.empty() && t != "default" && all != 0) {
         const double ms = yarnMscale(factor, all);
-        m.reported.push_back(
-            {"softmax_scale_multiplier", ms * ms,
-             "mscale(factor, mscale_all_dim)^2 = (0.1 * " + configNumber(all) + " * ln(" +
-                 configNumber(factor) +
-                 ") + 1)^2 (modeling_deepseek_v3.py: softmax scale qk_head_dim^-0.5 times it)"});
+        m.reported.push_back({"softmax_scale_multiplier", ms * ms,
+                              Message(kMscaleFormula, {configNumber(all), configNumber(factor)})});
       }
     }
   }
@@ -274,20 +301,16 @@ void ropeNotes(const ConfigReader& c, const ModelFamily* fam, ModelMapping& m) {
       c.flag("attn_temperature_tuning").value_or(true)) {
     const double floorScale = c.num("floor_scale").value_or(8192);
     const double attnScale = c.num("attn_scale").value_or(0.1);
-    m.reported.push_back({"attn_scale", attnScale,
-                          "NoPE layers scale the query by log1p(floor((position + 1) / " +
-                              configNumber(floorScale) + ")) * " + configNumber(attnScale) +
-                              " + 1 (modeling_llama4.py, attn_temperature_tuning)"});
-    m.reported.push_back({"floor_scale", floorScale,
-                          "tokens per step of the NoPE layers' query "
-                          "scale (attn_temperature_tuning)"});
+    m.reported.push_back(
+        {"attn_scale", attnScale,
+         Message(kAttnScaleFormula, {configNumber(floorScale), configNumber(attnScale)})});
+    m.reported.push_back({"floor_scale", floorScale, Message(kFloorScaleFormula)});
   }
   const RopeDict rd = ropeDict(c, "full_attention");
   if (rd.dict && rd.dict->has("mrope_section"))
-    m.notes.push_back(rd.name +
-                      ".mrope_section = " + configValueText(rd.dict->json().at("mrope_section")) +
-                      ": multimodal RoPE splits the pairs between time, height and width; a "
-                      "text token has one position on all three, so the text's RoPE is drawn");
+    m.notes.emplace_back(kMropeNote,
+                         std::vector<MessageArg>{rd.name, configValueText(rd.dict->json().at(
+                                                              "mrope_section"))});
 }
 
 void mapRope(const ConfigReader& c, const std::string& type, const std::string& file,
@@ -297,8 +320,7 @@ void mapRope(const ConfigReader& c, const std::string& type, const std::string& 
   ropeNotes(c, fam, m);
   for (const auto& [k, v] : m.params)
     if (k == "layout" && v == "interleaved" && fam && fam->pairing == Pairing::InterleaveOption)
-      m.notes.emplace_back(
-          "pairs are interleaved (rope_interleave), as DeepSeek's view_as_complex");
+      m.notes.emplace_back(kInterleavedNote);
 }
 
 Params ropeLayer(const ConfigReader& c, const std::string& type, const std::string& file,

@@ -14,6 +14,9 @@ namespace posenc::detail {
 
 namespace {
 
+const MessageTemplate kUmt5Note{
+    "UMT5 learns a bias table in every layer; the first layer's is drawn"};
+
 void mapT5(const ConfigReader& c, const std::string& /*type*/, const std::string& file,
            ModelMapping& m) {
   set(m.params, "buckets", wholeText(c.whole("relative_attention_num_buckets").value_or(32)));
@@ -27,8 +30,7 @@ void mapT5(const ConfigReader& c, const std::string& /*type*/, const std::string
     m.tensors.push_back(
         {std::string("relative bias (") + stack + ")", {name}, "table", /*fileOnly=*/true});
   }
-  if (m.modelType == "umt5")
-    m.notes.emplace_back("UMT5 learns a bias table in every layer; the first layer's is drawn");
+  if (m.modelType == "umt5") m.notes.emplace_back(kUmt5Note);
 }
 
 std::vector<std::int64_t> t5Shape(const ModelMapping& m) {

@@ -14,6 +14,10 @@ namespace posenc::detail {
 
 namespace {
 
+const MessageTemplate kStandInsNote{
+    "u and v are the checkpoint's (layer 0 when untie_r); the content and W_q, W_k, W_R are "
+    "random stand-ins"};
+
 void mapXl(const ConfigReader& c, const std::string& /*type*/, const std::string& file,
            ModelMapping& m) {
   set(m.params, "d_model", wholeText(required(c, {"d_model"}, file)));
@@ -27,9 +31,7 @@ void mapXl(const ConfigReader& c, const std::string& /*type*/, const std::string
       {"u (r_w_bias)", {where + "dec_attn.r_w_bias", "transformer.r_w_bias"}, "u_table"});
   m.tensors.push_back(
       {"v (r_r_bias)", {where + "dec_attn.r_r_bias", "transformer.r_r_bias"}, "v_table"});
-  m.notes.emplace_back(
-      "u and v are the checkpoint's (layer 0 when untie_r); the content and W_q, W_k, W_R "
-      "are random stand-ins");
+  m.notes.emplace_back(kStandInsNote);
 }
 
 std::vector<std::int64_t> xlShape(const ModelMapping& m) {
