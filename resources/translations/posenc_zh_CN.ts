@@ -4786,6 +4786,10 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <source>view</source>
         <translation>视图</translation>
     </message>
+    <message>
+        <source>The shapes differ: yours %1, ours %2. The diagnosis above says what yours is.</source>
+        <translation>形状不同：你的 %1，我们的 %2。上面的诊断说明了你的数组是什么。</translation>
+    </message>
 </context>
 <context>
     <name>posenc::ui::ClassroomController</name>

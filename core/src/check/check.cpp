@@ -6,8 +6,10 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "check/check_diagnosis.hpp"
 #include "compute/parallel.hpp"
@@ -200,6 +202,26 @@ MatrixResult oursOnRegion(const Scheme& scheme, const ParamSet& params, const Vi
   return out;
 }
 
+/// The shape of `region` of a matrix view (its ends clamped to the view); nullopt when the
+/// region is not inside the view (computeMatrix then refuses it, naming it).
+std::optional<MatrixShape> regionShape(const Scheme& scheme, const ParamSet& params,
+                                       const ViewSpec& spec, const Region& region) {
+  const MatrixShape full = scheme.shape(params, spec.id);
+  const Index r1 = region.r1 < 0 ? full.rows : std::min(region.r1, full.rows);
+  const Index c1 = region.c1 < 0 ? full.cols : std::min(region.c1, full.cols);
+  if (region.r0 < 0 || region.c0 < 0 || region.r0 >= r1 || region.c0 >= c1) return std::nullopt;
+  return MatrixShape{r1 - region.r0, c1 - region.c0};
+}
+
+/// Whether yours (`given`, from `stored`) has shape `ours`: a one-dimensional array of n
+/// values is also ours' one column of n rows (np.loadtxt reads a one-column CSV that way).
+bool sameShape(const std::optional<MatrixShape>& given, const std::vector<std::int64_t>& stored,
+               const MatrixShape& ours) {
+  if (!given) return false;
+  if (stored.size() == 1 && ours.cols == 1 && given->cols == ours.rows) return true;
+  return given->rows == ours.rows && given->cols == ours.cols;
+}
+
 std::string num(double v) {
   std::ostringstream s;
   s.precision(9);
@@ -296,6 +318,17 @@ CheckReport checkArray(const Scheme& scheme, const ParamSet& params, std::string
     Region region = options.region;
     region.maxRows = 0;
     region.maxCols = 0;
+    // Shapes that differ are known before ours is computed: a 4096 x 128 cache checked against
+    // a 1M x 1M mask is a mismatch (and its diagnosis), never half a terabyte computed first.
+    if (const std::optional<MatrixShape> want = regionShape(scheme, params, spec, region);
+        want && !sameShape(given, yours.array.shape, *want)) {
+      r.rowStart = region.r0;
+      r.colStart = region.c0;
+      r.oursShape = *want;
+      if (options.diagnose && given && !r.randomStandIns)
+        r.diagnosis = detail::diagnoseShape(scheme, params, spec, r, yours.array);
+      return r;
+    }
     MatrixResult m = oursOnRegion(scheme, params, spec, region);
     r.rowStart = m.rows.front();
     r.colStart = m.cols.front();

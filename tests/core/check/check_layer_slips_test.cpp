@@ -288,5 +288,25 @@ TEST(CheckRopeOnNope, YoursAgainstTheLayersOwnViewIsTriedOnTheRopeLayersViews) {
   EXPECT_FALSE(names(ropeLayer, "rope_on_nope")) << checkReportText(ropeLayer);
 }
 
+TEST(CheckRopeOnNope, ALongLayerIsNotComputedToLearnTheShapesDiffer) {
+  // Llama 4 draws 2^20 positions: the NoPE layer's mask is 2^20 x 2^20 (8 TiB of doubles).
+  // A 16 x 128 cache against it is a shape mismatch known from the shapes alone; with the
+  // rows it holds given, it is the RoPE layers' cos (16 x 128 of 2^20 x 128).
+  const ModelMapping m = mapFile("llama4_scout_excerpt.json");
+  Sets sets = m.layers[3].params;
+  sets.emplace_back("length", "1048576");
+  const ParamSet p = makeParams(findScheme("nope"), sets);
+  const Against yours = test::asAgainst(llama4Cos(16));
+  const CheckReport whole =
+      checkView(findScheme("nope"), p, "mask", yours, withLayer(m, 3), {}, {});
+  EXPECT_FALSE(whole.shapeMatches);
+  EXPECT_EQ(whole.oursShape.rows, 1048576);
+  EXPECT_FALSE(names(whole, "rope_on_nope"));
+  const CheckReport rows =
+      checkView(findScheme("nope"), p, "mask", yours, withLayer(m, 3), IndexRange{0, 16}, {});
+  ASSERT_FALSE(rows.diagnosis.empty()) << checkReportText(rows);
+  EXPECT_EQ(rows.diagnosis[0].id, "rope_on_nope");
+}
+
 }  // namespace
 }  // namespace posenc

@@ -430,6 +430,11 @@ void CheckWindow::showReport(const CheckTarget& target, const CheckReport& repor
   updateStatus();
   if (report.shapeMatches && report.yours.size() > 0) {
     m_plots->setReport(spec, report, axis);
+  } else if (std::any_of(report.diagnosis.begin(), report.diagnosis.end(),
+                         [](const Slip& s) { return s.explains; })) {
+    m_plots->setMessage(
+        tr("The shapes differ: yours %1, ours %2. The diagnosis above says what yours is.")
+            .arg(CheckSummary::shape(report.yoursShape), CheckSummary::shape(report.oursShape)));
   } else {
     m_plots->setMessage(
         tr("The shapes differ: yours %1, ours %2. Set the rows and columns your array "
