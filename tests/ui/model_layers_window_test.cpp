@@ -17,6 +17,8 @@
 #include <QUndoStack>
 #include <QXmlStreamReader>
 #include <gtest/gtest.h>
+
+#include <cmath>
 #include <qcustomplot.h>
 
 #include "posenc/base/scheme.hpp"
@@ -264,6 +266,19 @@ TEST_F(ModelLayersWindow, TheLayersWindowDrawsAndExportsTheStack) {
   EXPECT_TRUE(dialog->barText(dialog->plot()->xAxis->coordToPixel(0.0))
                   .contains(QStringLiteral("window 1024")));
   EXPECT_TRUE(dialog->barText(dialog->plot()->xAxis->coordToPixel(-5.0)).isEmpty());
+  // On the log axis each bar's top stands at its value (QCPBars stacks a value on its base:
+  // a window of 1024 was drawn at 1024 + the axis' bottom, about 1830).
+  for (int k = 0; k < dialog->plot()->plottableCount(); ++k) {
+    auto* bars = qobject_cast<QCPBars*>(dialog->plot()->plottable(k));
+    ASSERT_NE(bars, nullptr);
+    for (int j = 0; j < bars->dataCount(); ++j) {
+      if (!std::isfinite(bars->dataMainValue(j))) continue;
+      const double layer = bars->dataMainKey(j);
+      const double top = dialog->plot()->yAxis->pixelToCoord(bars->dataPixelPosition(j).y());
+      EXPECT_NEAR(std::log10(top), std::log10(std::fmod(layer, 6) == 5 ? 131072 : 1024), 0.002)
+          << "layer " << layer;
+    }
+  }
   const QString svg = m_dir.filePath(QStringLiteral("layers.svg"));
   EXPECT_TRUE(dialog->exportTo(svg).isEmpty());
   QFile f(svg);

@@ -222,6 +222,13 @@ double barSpacing(const std::vector<double>& x) {
 /// The y range of bars: from zero (or the data's lowest, if below zero) to the highest, with a
 /// margin on the side away from zero; a log axis starts below the lowest positive bar.
 QCPRange barsYRange(const Extent& ys, bool logY) {
+  // Log bars stand on the decade below the smallest one's: a bar's height then reads as its
+  // size (Gemma 3's 1024-token windows a tenth of the way to its 131072-token layers), where
+  // a bottom just under the smallest bar leaves it a stub that looks like zero.
+  if (logY && ys.valid() && ys.lo > 0) {
+    const QCPRange padded = paddedLog(ys);
+    return QCPRange(std::pow(10.0, std::floor(std::log10(ys.lo)) - 1.0), padded.upper);
+  }
   if (logY) return paddedLog(ys);
   Extent withZero = ys;
   withZero.add(0.0);
@@ -545,11 +552,21 @@ QCPAbstractPlottable* ChartBuilder::addPlottable(const Curve& curve, const QVect
     // Disjoint bars (each x in one curve only) stand full width at their own x.
     const bool apart = curveCount > 1 && !m_view.disjointBars;
     bars->setWidth(m_barWidth * (apart ? 0.84 / static_cast<double>(curveCount) : 0.7));
-    if (m_logY) bars->setBaseValue(m_yRange.lower);
     const QColor fill = pen.color();
     bars->setPen(QPen(fill.darker(130), 1));
     bars->setBrush(fill);
-    bars->setData(keys, values);
+    if (m_logY) {
+      // A bar stands from its base to base + value (QCPBars stacks its value on the base):
+      // on a log axis the base is the range's bottom, so each bar holds y - base and its top
+      // is at y (a window of 1024 tokens was drawn at 1024 + base, 1.8 times too high).
+      const double base = m_yRange.lower;
+      bars->setBaseValue(base);
+      QVector<double> heights(values.size());
+      for (int i = 0; i < values.size(); ++i) heights[i] = values[i] - base;
+      bars->setData(keys, heights);
+    } else {
+      bars->setData(keys, values);
+    }
     if (group) bars->setBarsGroup(group);
     return bars;
   }

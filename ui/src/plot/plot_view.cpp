@@ -893,10 +893,14 @@ PlotView::NearPoint PlotView::nearestPoint(const QPointF& pos) const {
       const double key = data->dataMainKey(j);
       const double value = data->dataMainValue(j);
       if (!std::isfinite(key) || !std::isfinite(value)) continue;
-      if (isLog(yAxis) && !(value > 0)) continue;
-      // The point's index in the result: the same when every x was drawn in order.
+      if (isLog(yAxis) && !bars && !(value > 0)) continue;
+      // The point's index in the result: the same when every x was drawn in order. A bar's
+      // value is its height over the base on a log axis: a curve's bar is found by its x.
       int index = j;
-      if (bars || !m_seriesSorted || static_cast<std::size_t>(data->dataCount()) != xs.size()) {
+      if (bars) {
+        index = barIndex(ys, key);
+        if (index < 0) continue;
+      } else if (!m_seriesSorted || static_cast<std::size_t>(data->dataCount()) != xs.size()) {
         index = seriesIndex(ys, key, value);
         if (index < 0) continue;
       }
@@ -904,6 +908,13 @@ PlotView::NearPoint PlotView::nearestPoint(const QPointF& pos) const {
     }
   }
   return nearest;
+}
+
+int PlotView::barIndex(const std::vector<double>& ys, double x) const {
+  const auto& xs = m_series.x;
+  for (std::size_t i = 0; i < xs.size() && i < ys.size(); ++i)
+    if (xs[i] == x && std::isfinite(ys[i])) return static_cast<int>(i);
+  return -1;
 }
 
 int PlotView::seriesIndex(const std::vector<double>& ys, double x, double y) const {

@@ -164,6 +164,8 @@ class PlotView : public QWidget {
   [[nodiscard]] NearPoint nearestPoint(const QPointF& pos) const;
   /// Index of the point (x, y) of the curve with values `ys` in m_series; -1 if none.
   [[nodiscard]] int seriesIndex(const std::vector<double>& ys, double x, double y) const;
+  /// Index of the bar at x of the curve with values `ys` (its first finite y there); -1 if none.
+  [[nodiscard]] int barIndex(const std::vector<double>& ys, double x) const;
   /// The tracer and the "name: x = .., y = .." readout on `point` of the plot `area`.
   void showPointReadout(const NearPoint& point, const QRect& area, double x, double y);
   void endHover();
