@@ -200,8 +200,8 @@ class HeaderReader {
 
  private:
   [[noreturn]] void fail(Message reason) const { throw FileError(m_out.name, std::move(reason)); }
-  [[noreturn]] void failTensor(const std::string& name, Message reason) const {
-    fail(Message(kGgufTensor, {shown(name), std::move(reason)}));
+  [[noreturn]] void failTensor(const std::string& name, const Message& reason) const {
+    fail(Message(kGgufTensor, {shown(name), reason}));
   }
 
   /// Magic, version and the two counts, checked against the bytes that follow.

@@ -105,8 +105,8 @@ struct GgufFile {
 
   /// The value of `key`, or nullptr.
   [[nodiscard]] const GgufValue* find(std::string_view key) const;
-  /// The entry of tensor `name`, or nullptr.
-  [[nodiscard]] const GgufTensorInfo* findTensor(std::string_view name) const;
+  /// The entry of tensor `tensor`, or nullptr.
+  [[nodiscard]] const GgufTensorInfo* findTensor(std::string_view tensor) const;
   /// The scalar of `key` as an integer (any integer type), a number (integers and floats),
   /// a string or a bool. @throws FileError naming the file when there is no such key ("no
   /// key 'K'") or it holds another type ("key 'K' is string, not uint8, ..., or int64").
