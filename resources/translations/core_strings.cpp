@@ -932,6 +932,8 @@ QT_TRANSLATE_NOOP("posenc::Message", "%1 computes θ = exp(−2i ln b / d) and t
 QT_TRANSLATE_NOOP("posenc::Message", "%1 computes θ = exp(−2i ln b / d) where ours uses b^(−2i/d) (both float64): the two differ by rounding only (largest %2), harmless; loosen atol (e.g. 1e-12) to accept it.")
 //: %1: "Your angles" or "Your cos cache"; %2: the head dim; %3: the rotated dims d_rot
 QT_TRANSLATE_NOOP("posenc::Message", "%1 computes θₖ = base^(−2k/%2) over the head dim d = %2 for the %3 rotated dims, where HF's _compute_default_rope_parameters takes the exponent over the rotated width: dim = int(head_dim × partial_rotary_factor) = %3, θₖ = base^(−2k/%3); divide by the rotated dims (only proportional partial RoPE, partial_rotary=proportional, divides by the head dim).")
+//: %1: a number
+QT_TRANSLATE_NOOP("posenc::Message", "%1 dimensions; GGUF tensors have at most 4")
 //: %1: a row of the JSON file, e.g. data[2]; %2, %3: numbers of values
 QT_TRANSLATE_NOOP("posenc::Message", "%1 has %2 values, data[0] has %3 (every row needs as many, at least one)")
 //: %1: a model's name; %2: the value given; %3: the last layer's index; %4: the model's layer types, e.g. 'sliding_attention or full_attention'
@@ -970,6 +972,8 @@ QT_TRANSLATE_NOOP("posenc::Message", "%1 positive numbers (one per rotated pair,
 QT_TRANSLATE_NOOP("posenc::Message", "%1 positive numbers (one per rotated pair, d_rot/2), not %2 numbers")
 //: %1: the number of rotated pairs
 QT_TRANSLATE_NOOP("posenc::Message", "%1 positive numbers with scaling longrope (both lists are needed)")
+//: %1: a ggml type, e.g. Q4_K
+QT_TRANSLATE_NOOP("posenc::Message", "%1 tensors cannot be drawn: only F32, F16, BF16 and F64 are read")
 //: %1: a scheme id; %2: a view id; %3 x %4: rows x columns
 QT_TRANSLATE_NOOP("posenc::Message", "%1 view '%2' at %3 x %4 cells")
 //: %1: a scheme id; %2: a view id; %3 x %4: rows x columns; %5: a size such as 1.5 GiB
@@ -1005,6 +1009,9 @@ QT_TRANSLATE_NOOP("posenc::Message", ".npy format version %1.%2 is not one of 1.
 //: %1: the last index
 QT_TRANSLATE_NOOP("posenc::Message", "0 .. %1")
 QT_TRANSLATE_NOOP("posenc::Message", "A:B with whole numbers 0 <= A < B (B may be left out: to the end)")
+//: %1: a version number
+QT_TRANSLATE_NOOP("posenc::Message", "GGUF version %1 is not read (versions 2 and 3 are)")
+QT_TRANSLATE_NOOP("posenc::Message", "GGUF version 1 is not read (versions 2 and 3 are; llama.cpp no longer reads version 1 either)")
 QT_TRANSLATE_NOOP("posenc::Message", "KEY=VALUE")
 QT_TRANSLATE_NOOP("posenc::Message", "KEY=VALUE words separated by spaces, e.g. scaling=linear factor=4")
 QT_TRANSLATE_NOOP("posenc::Message", "Linear scaling is applied on the wrong side")
@@ -1280,6 +1287,8 @@ QT_TRANSLATE_NOOP("posenc::Message", "at most max_len (%1) when overflow = error
 QT_TRANSLATE_NOOP("posenc::Message", "at most max_len - offset (%1) when overflow = error; choose overflow = clamp or repeat to look past the table")
 //: %1: a size
 QT_TRANSLATE_NOOP("posenc::Message", "at most the memory budget of %1")
+//: %1: the GGUF version number
+QT_TRANSLATE_NOOP("posenc::Message", "big-endian GGUF is not supported (its version, %1, is written in big-endian byte order): only little-endian GGUF files are read")
 //: %1: the system's description of the error (strerror)
 QT_TRANSLATE_NOOP("posenc::Message", "cannot be opened: %1")
 //: %1: libzip's description of the error
@@ -1288,6 +1297,8 @@ QT_TRANSLATE_NOOP("posenc::Message", "cannot be read as a zip: %1")
 QT_TRANSLATE_NOOP("posenc::Message", "cannot be read: %1")
 //: %1: the file's size when opened; %2: the byte where it now ends
 QT_TRANSLATE_NOOP("posenc::Message", "changed while it was read (it was %1 bytes when opened, now ends at %2)")
+//: %1, %2: counts written in the file; %3: a number of bytes
+QT_TRANSLATE_NOOP("posenc::Message", "claims %1 key-value pairs and %2 tensors, more than the %3 bytes after its header can hold")
 //: %1: a safetensors dtype, e.g. I64
 QT_TRANSLATE_NOOP("posenc::Message", "dtype %1 is not a float type (F16, BF16, F32 or F64 can be read)")
 //: %1: a numpy dtype, e.g. <i8
@@ -1296,12 +1307,20 @@ QT_TRANSLATE_NOOP("posenc::Message", "dtype '%1' is not a float type (float16, f
 QT_TRANSLATE_NOOP("posenc::Message", "each θⱼ in two adjacent columns, as GPT-J's rotate_every_two and Meta's original Llama")
 //: the RoPE layout half
 QT_TRANSLATE_NOOP("posenc::Message", "emb = cat(freqs, freqs), HF's rotate_half: column j pairs with j + d/2")
+//: %1: what was being read, e.g. the value of key 'x'; %2: a number of bytes; %3: a byte offset; %4: the file's size
+QT_TRANSLATE_NOOP("posenc::Message", "ends inside %1 (a truncated file?): %2 bytes are needed at byte %3, it has %4")
 QT_TRANSLATE_NOOP("posenc::Message", "even when positions = sinusoidal (p_i holds d_model/2 sines and d_model/2 cosines)")
 QT_TRANSLATE_NOOP("posenc::Message", "even when relative = sinusoidal (R_delta holds d_model/2 sines and d_model/2 cosines)")
 //: %1: a punctuation character
 QT_TRANSLATE_NOOP("posenc::Message", "expected '%1'")
 QT_TRANSLATE_NOOP("posenc::Message", "expected a quoted string")
 QT_TRANSLATE_NOOP("posenc::Message", "false when stack = decoder: the decoder's self-attention is causal (HF T5Attention: bidirectional = not is_decoder)")
+//: %1: a number
+QT_TRANSLATE_NOOP("posenc::Message", "general.alignment is %1; it must be a power of two")
+//: %1: a GGUF type, e.g. string
+QT_TRANSLATE_NOOP("posenc::Message", "general.alignment is %1; it must be uint32")
+//: %1: a type number written in the file
+QT_TRANSLATE_NOOP("posenc::Message", "ggml type %1 is not one ggml knows")
 //: %1: buckets/2 + 1
 QT_TRANSLATE_NOOP("posenc::Message", "greater than buckets/2 + 1 = %1 (the log bucket divides by log((max_relative_positions - 1) / (buckets/2)), which must be positive)")
 //: %1: buckets/4
@@ -1339,9 +1358,33 @@ QT_TRANSLATE_NOOP("posenc::Message", "is not an array file we read (.safetensors
 QT_TRANSLATE_NOOP("posenc::Message", "it claims %1 bytes (1 MiB at most)")
 //: %1: d_model
 QT_TRANSLATE_NOOP("posenc::Message", "it is not a vector of d_model = %1 values")
+//: %1: a number of bytes; %2: a byte offset in the data section; %3: the file's size
+QT_TRANSLATE_NOOP("posenc::Message", "its data (%1 bytes at byte %2 of the data section) passes the end of the file (%3 bytes)")
 //: %1: a byte offset; %2: a number of bytes
 QT_TRANSLATE_NOOP("posenc::Message", "its data ends at byte %1 but the data section has %2 bytes (a truncated file?)")
+//: %1: a byte offset in the data section; %2: general.alignment
+QT_TRANSLATE_NOOP("posenc::Message", "its data offset %1 is not a multiple of the alignment %2")
+//: in 'ends inside %1'
+QT_TRANSLATE_NOOP("posenc::Message", "its header")
 QT_TRANSLATE_NOOP("posenc::Message", "its header entry is not an object")
+//: %1: a number; %2: a ggml type, e.g. Q4_K
+QT_TRANSLATE_NOOP("posenc::Message", "its rows of %1 values are not whole %2 blocks")
+//: %1: a GGUF metadata key; %2: its value
+QT_TRANSLATE_NOOP("posenc::Message", "key '%1' holds %2, past the largest signed 64-bit integer")
+//: %1: a GGUF metadata key; %2: the type it holds, e.g. string or array[uint32]; %3: the types wanted, e.g. 'uint8, int8 or int64'
+QT_TRANSLATE_NOOP("posenc::Message", "key '%1' is %2, not %3")
+//: %1: a GGUF metadata key; %2: its number of elements; %3: the most kept
+QT_TRANSLATE_NOOP("posenc::Message", "key '%1' is an array of %2 values: arrays longer than %3 are skipped, not kept")
+//: %1: a GGUF metadata key
+QT_TRANSLATE_NOOP("posenc::Message", "key '%1' is an array of arrays, which ggml does not read")
+//: %1: a GGUF metadata key
+QT_TRANSLATE_NOOP("posenc::Message", "key '%1' is given twice")
+//: %1: a GGUF metadata key; %2: a number
+QT_TRANSLATE_NOOP("posenc::Message", "key '%1': a bool holds %2 (a bool is 0 or 1)")
+//: %1: a GGUF metadata key; %2: a count; %3: a type, e.g. uint32; %4: a number of bytes
+QT_TRANSLATE_NOOP("posenc::Message", "key '%1': an array of %2 %3 values cannot fit in the %4 bytes left")
+//: %1: a GGUF metadata key; %2: a number
+QT_TRANSLATE_NOOP("posenc::Message", "key '%1': value type %2 is not a GGUF type (0 to 12)")
 //: %1: a number
 QT_TRANSLATE_NOOP("posenc::Message", "layer_norm_eps = %1: the LayerNorm on rel_embeddings is drawn with eps = 1e-7")
 //: %1, %2: numbers
@@ -1398,6 +1441,8 @@ QT_TRANSLATE_NOOP("posenc::Message", "no array '%1' (it holds %2, ... (%3 in all
 //: %1: an array's name
 QT_TRANSLATE_NOOP("posenc::Message", "no array '%1' (it holds no arrays)")
 QT_TRANSLATE_NOOP("posenc::Message", "no file was named")
+//: %1: a GGUF metadata key
+QT_TRANSLATE_NOOP("posenc::Message", "no key '%1'")
 //: %1: a model type; %2: a class name from the config
 QT_TRANSLATE_NOOP("posenc::Message", "no model_type: %1 from architectures %2 (transformers' AutoConfig needs model_type; the class names the family)")
 QT_TRANSLATE_NOOP("posenc::Message", "no position_buckets: the model uses plain relative positions, which are not drawn (the scheme draws log buckets); its table of 2 max_relative_positions rows is refused unless buckets matches")
@@ -1410,6 +1455,8 @@ QT_TRANSLATE_NOOP("posenc::Message", "no such file or folder, and not in the Hug
 QT_TRANSLATE_NOOP("posenc::Message", "no tensor '%1' (it holds %2)")
 //: %1: a tensor name; %2: the first names it holds, comma-separated; %3: how many it holds
 QT_TRANSLATE_NOOP("posenc::Message", "no tensor '%1' (it holds %2, ... (%3 in all))")
+//: %1: a tensor's name; %2: how many it holds
+QT_TRANSLATE_NOOP("posenc::Message", "no tensor '%1' (the file holds %2 tensors)")
 //: %1: a tensor name
 QT_TRANSLATE_NOOP("posenc::Message", "no tensor '%1' (the file holds none)")
 QT_TRANSLATE_NOOP("posenc::Message", "no_rope_layers: this layer has no positional encoding (NoPE)")
@@ -1420,6 +1467,8 @@ QT_TRANSLATE_NOOP("posenc::Message", "none unless the rel_table file also holds 
 //: %1: the number of keys; %2: their width (dim)
 QT_TRANSLATE_NOOP("posenc::Message", "nope view 'entropy' with %1 keys of width %2")
 QT_TRANSLATE_NOOP("posenc::Message", "not a .npy file (no \\x93NUMPY magic)")
+//: %1: the file's first four bytes
+QT_TRANSLATE_NOOP("posenc::Message", "not a GGUF file: it starts with '%1', not 'GGUF'")
 //: %1: where in the file, e.g. line 3, column 7; %2: the JSON parser's description of the error (English)
 QT_TRANSLATE_NOOP("posenc::Message", "not a config.json: JSON error at %1: %2")
 //: %1: the JSON parser's description of the error (English)
@@ -1489,9 +1538,21 @@ QT_TRANSLATE_NOOP("posenc::Message", "the %1 values of %2")
 //: %1: the array's dimensions, comma-separated
 QT_TRANSLATE_NOOP("posenc::Message", "the array has shape (%1); a table of rows x columns is needed")
 QT_TRANSLATE_NOOP("posenc::Message", "the array holds NaN or infinite values; a position table must be finite")
+//: in 'ends inside %1'; %1: the tensor's number, from 1
+QT_TRANSLATE_NOOP("posenc::Message", "the entry of tensor %1")
 QT_TRANSLATE_NOOP("posenc::Message", "the folder has no config.json and no model.safetensors or model.safetensors.index.json")
 QT_TRANSLATE_NOOP("posenc::Message", "the header needs 'descr', 'fortran_order' and 'shape'")
+//: in 'ends inside %1'; %1: the pair's number, from 1
+QT_TRANSLATE_NOOP("posenc::Message", "the key of key-value pair %1")
+//: %1: the pair's number, from 1; %2: a length in bytes
+QT_TRANSLATE_NOOP("posenc::Message", "the key of key-value pair %1 is %2 bytes long; GGUF keys have at most 65535")
+//: %1: the pair's number, from 1
+QT_TRANSLATE_NOOP("posenc::Message", "the key of key-value pair %1 is empty")
+//: %1: the tensor's number, from 1; %2: a length in bytes
+QT_TRANSLATE_NOOP("posenc::Message", "the name of tensor %1 is %2 bytes long; ggml's tensor names have at most 63")
 QT_TRANSLATE_NOOP("posenc::Message", "the number of attention heads must be positive")
+//: in 'ends inside %1'
+QT_TRANSLATE_NOOP("posenc::Message", "the padding before the tensor data")
 QT_TRANSLATE_NOOP("posenc::Message", "the path is too long")
 //: %1: a number
 QT_TRANSLATE_NOOP("posenc::Message", "the position table is embedding_size = %1 wide (projected to hidden_size after the embeddings are summed)")
@@ -1499,6 +1560,8 @@ QT_TRANSLATE_NOOP("posenc::Message", "the relative embeddings are the checkpoint
 QT_TRANSLATE_NOOP("posenc::Message", "the same region of both views")
 QT_TRANSLATE_NOOP("posenc::Message", "the series CSV has a header but no rows of numbers")
 QT_TRANSLATE_NOOP("posenc::Message", "the text model's keys are read from text_config")
+//: in 'ends inside %1'; %1: a GGUF metadata key
+QT_TRANSLATE_NOOP("posenc::Message", "the value of key '%1'")
 //: %1: a file name
 QT_TRANSLATE_NOOP("posenc::Message", "the values of %1")
 //: %1: a tensor name
@@ -1507,6 +1570,8 @@ QT_TRANSLATE_NOOP("posenc::Message", "there is no config.json beside the checkpo
 QT_TRANSLATE_NOOP("posenc::Message", "this MPT model uses a learned position table (attn_config.alibi is not true), which is not mapped yet")
 //: what Llama 4's floor_scale is
 QT_TRANSLATE_NOOP("posenc::Message", "tokens per step of the NoPE layers' query scale (attn_temperature_tuning)")
+//: %1: the file's size in bytes
+QT_TRANSLATE_NOOP("posenc::Message", "too short for a GGUF file (%1 bytes; its header alone takes 24)")
 //: %1: the file's size in bytes
 QT_TRANSLATE_NOOP("posenc::Message", "too short for a safetensors file (%1 bytes; the header length alone takes 8)")
 //: what a config value must be

@@ -81,6 +81,10 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <translation>%1 = %2：应为%3</translation>
     </message>
     <message>
+        <source>%1 dimensions; GGUF tensors have at most 4</source>
+        <translation>%1 个维度；GGUF 张量最多 4 个维度</translation>
+    </message>
+    <message>
         <source>%1 needs %2, more than the memory budget of %3 (%4); ask for less (a smaller length, region or picture) or raise the budget with --memory-budget SIZE or %5</source>
         <translation>%1 需要 %2，超过了内存预算 %3（%4）；请减少请求（更小的长度、区域或图片），或用 --memory-budget SIZE 或 %5 提高预算</translation>
     </message>
@@ -99,6 +103,10 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
     <message>
         <source>%1 positive numbers with scaling longrope (both lists are needed)</source>
         <translation>scaling 为 longrope 时需要 %1 个正数（两个列表都要给出）</translation>
+    </message>
+    <message>
+        <source>%1 tensors cannot be drawn: only F32, F16, BF16 and F64 are read</source>
+        <translation>无法绘制 %1 张量：只读取 F32、F16、BF16 和 F64</translation>
     </message>
     <message>
         <source>%1 view &apos;%2&apos; at %3 x %4 cells</source>
@@ -147,6 +155,14 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
     <message>
         <source>0 .. %1</source>
         <translation>0 .. %1</translation>
+    </message>
+    <message>
+        <source>GGUF version %1 is not read (versions 2 and 3 are)</source>
+        <translation>不读取 GGUF 第 %1 版（可读取第 2 版和第 3 版）</translation>
+    </message>
+    <message>
+        <source>GGUF version 1 is not read (versions 2 and 3 are; llama.cpp no longer reads version 1 either)</source>
+        <translation>不读取 GGUF 第 1 版（可读取第 2 版和第 3 版；llama.cpp 也已不再读取第 1 版）</translation>
     </message>
     <message>
         <source>a .npy file holds one array; leave out the name &apos;:%1&apos;</source>
@@ -421,6 +437,10 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <translation>不超过内存预算 %1</translation>
     </message>
     <message>
+        <source>big-endian GGUF is not supported (its version, %1, is written in big-endian byte order): only little-endian GGUF files are read</source>
+        <translation>不支持大端序 GGUF（其版本号 %1 以大端字节序写入）：只读取小端序 GGUF 文件</translation>
+    </message>
+    <message>
         <source>cannot be opened: %1</source>
         <translation>无法打开：%1</translation>
     </message>
@@ -437,12 +457,20 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <translation>在读取过程中被修改（打开时为 %1 字节，现在结束于第 %2 字节）</translation>
     </message>
     <message>
+        <source>claims %1 key-value pairs and %2 tensors, more than the %3 bytes after its header can hold</source>
+        <translation>声称有 %1 个键值对和 %2 个张量，超出了文件头之后的 %3 字节所能容纳的数量</translation>
+    </message>
+    <message>
         <source>dtype %1 is not a float type (F16, BF16, F32 or F64 can be read)</source>
         <translation>dtype %1 不是浮点类型（可读取 F16、BF16、F32 或 F64）</translation>
     </message>
     <message>
         <source>dtype &apos;%1&apos; is not a float type (float16, float32 or float64, either byte order, can be read)</source>
         <translation>dtype &apos;%1&apos; 不是浮点类型（可读取 float16、float32 或 float64，字节序不限）</translation>
+    </message>
+    <message>
+        <source>ends inside %1 (a truncated file?): %2 bytes are needed at byte %3, it has %4</source>
+        <translation>在%1中途结束（文件被截断？）：第 %3 字节处需要 %2 字节，而文件只有 %4 字节</translation>
     </message>
     <message>
         <source>even when positions = sinusoidal (p_i holds d_model/2 sines and d_model/2 cosines)</source>
@@ -463,6 +491,18 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
     <message>
         <source>false when stack = decoder: the decoder&apos;s self-attention is causal (HF T5Attention: bidirectional = not is_decoder)</source>
         <translation>stack = decoder 时为 false：解码器的自注意力是因果的（HF T5Attention：bidirectional = not is_decoder）</translation>
+    </message>
+    <message>
+        <source>general.alignment is %1; it must be a power of two</source>
+        <translation>general.alignment 为 %1；它必须是 2 的幂</translation>
+    </message>
+    <message>
+        <source>general.alignment is %1; it must be uint32</source>
+        <translation>general.alignment 为 %1；它必须是 uint32</translation>
+    </message>
+    <message>
+        <source>ggml type %1 is not one ggml knows</source>
+        <translation>ggml 类型 %1 不是 ggml 已知的类型</translation>
     </message>
     <message>
         <source>greater than buckets/2 + 1 = %1 (the log bucket divides by log((max_relative_positions - 1) / (buckets/2)), which must be positive)</source>
@@ -541,12 +581,60 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <translation>它不是含 d_model = %1 个值的向量</translation>
     </message>
     <message>
+        <source>its data (%1 bytes at byte %2 of the data section) passes the end of the file (%3 bytes)</source>
+        <translation>其数据（数据区第 %2 字节处的 %1 字节）超出了文件末尾（%3 字节）</translation>
+    </message>
+    <message>
         <source>its data ends at byte %1 but the data section has %2 bytes (a truncated file?)</source>
         <translation>其数据结束于第 %1 字节，但数据区只有 %2 字节（文件被截断？）</translation>
     </message>
     <message>
+        <source>its data offset %1 is not a multiple of the alignment %2</source>
+        <translation>其数据偏移 %1 不是对齐值 %2 的倍数</translation>
+    </message>
+    <message>
+        <source>its header</source>
+        <translation>文件头</translation>
+    </message>
+    <message>
         <source>its header entry is not an object</source>
         <translation>其文件头条目不是对象</translation>
+    </message>
+    <message>
+        <source>its rows of %1 values are not whole %2 blocks</source>
+        <translation>它每行 %1 个值，不是整数个 %2 块</translation>
+    </message>
+    <message>
+        <source>key &apos;%1&apos; holds %2, past the largest signed 64-bit integer</source>
+        <translation>键 &apos;%1&apos; 的值为 %2，超出了有符号 64 位整数的最大值</translation>
+    </message>
+    <message>
+        <source>key &apos;%1&apos; is %2, not %3</source>
+        <translation>键 &apos;%1&apos; 是 %2，而不是 %3</translation>
+    </message>
+    <message>
+        <source>key &apos;%1&apos; is an array of %2 values: arrays longer than %3 are skipped, not kept</source>
+        <translation>键 &apos;%1&apos; 是含 %2 个值的数组：长于 %3 的数组会被跳过，不予保留</translation>
+    </message>
+    <message>
+        <source>key &apos;%1&apos; is an array of arrays, which ggml does not read</source>
+        <translation>键 &apos;%1&apos; 是数组的数组，ggml 不读取这种值</translation>
+    </message>
+    <message>
+        <source>key &apos;%1&apos; is given twice</source>
+        <translation>键 &apos;%1&apos; 出现了两次</translation>
+    </message>
+    <message>
+        <source>key &apos;%1&apos;: a bool holds %2 (a bool is 0 or 1)</source>
+        <translation>键 &apos;%1&apos;：布尔值为 %2（布尔值只能是 0 或 1）</translation>
+    </message>
+    <message>
+        <source>key &apos;%1&apos;: an array of %2 %3 values cannot fit in the %4 bytes left</source>
+        <translation>键 &apos;%1&apos;：%2 个 %3 值的数组放不进剩余的 %4 字节</translation>
+    </message>
+    <message>
+        <source>key &apos;%1&apos;: value type %2 is not a GGUF type (0 to 12)</source>
+        <translation>键 &apos;%1&apos;：值类型 %2 不是 GGUF 类型（0 到 12）</translation>
     </message>
     <message>
         <source>less than d_rot/2 (%1), d_rot = int(dim * partial_rotary_factor)</source>
@@ -613,6 +701,10 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <translation>未指定文件</translation>
     </message>
     <message>
+        <source>no key &apos;%1&apos;</source>
+        <translation>没有键 &apos;%1&apos;</translation>
+    </message>
+    <message>
         <source>no such file</source>
         <translation>文件不存在</translation>
     </message>
@@ -629,6 +721,10 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <translation>没有张量 &apos;%1&apos;（它含有 %2 等，共 %3 个）</translation>
     </message>
     <message>
+        <source>no tensor &apos;%1&apos; (the file holds %2 tensors)</source>
+        <translation>没有张量 &apos;%1&apos;（该文件有 %2 个张量）</translation>
+    </message>
+    <message>
         <source>no tensor &apos;%1&apos; (the file holds none)</source>
         <translation>没有张量 &apos;%1&apos;（该文件不含任何张量）</translation>
     </message>
@@ -643,6 +739,10 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
     <message>
         <source>not a .npy file (no \x93NUMPY magic)</source>
         <translation>不是 .npy 文件（没有 \x93NUMPY 魔数）</translation>
+    </message>
+    <message>
+        <source>not a GGUF file: it starts with &apos;%1&apos;, not &apos;GGUF&apos;</source>
+        <translation>不是 GGUF 文件：它以 &apos;%1&apos; 开头，而不是 &apos;GGUF&apos;</translation>
     </message>
     <message>
         <source>not a config.json: JSON error at %1: %2</source>
@@ -749,16 +849,44 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
         <translation>数组含有 NaN 或无穷大值；位置表中的值必须有限</translation>
     </message>
     <message>
+        <source>the entry of tensor %1</source>
+        <translation>第 %1 个张量的条目</translation>
+    </message>
+    <message>
         <source>the header needs &apos;descr&apos;, &apos;fortran_order&apos; and &apos;shape&apos;</source>
         <translation>文件头需要 &apos;descr&apos;、&apos;fortran_order&apos; 和 &apos;shape&apos;</translation>
+    </message>
+    <message>
+        <source>the key of key-value pair %1</source>
+        <translation>第 %1 个键值对的键</translation>
+    </message>
+    <message>
+        <source>the key of key-value pair %1 is %2 bytes long; GGUF keys have at most 65535</source>
+        <translation>第 %1 个键值对的键长 %2 字节；GGUF 的键最多 65535 字节</translation>
+    </message>
+    <message>
+        <source>the key of key-value pair %1 is empty</source>
+        <translation>第 %1 个键值对的键为空</translation>
+    </message>
+    <message>
+        <source>the name of tensor %1 is %2 bytes long; ggml&apos;s tensor names have at most 63</source>
+        <translation>第 %1 个张量的名称长 %2 字节；ggml 的张量名称最多 63 字节</translation>
     </message>
     <message>
         <source>the number of attention heads must be positive</source>
         <translation>注意力头的数量必须为正数</translation>
     </message>
     <message>
+        <source>the padding before the tensor data</source>
+        <translation>张量数据之前的填充</translation>
+    </message>
+    <message>
         <source>the path is too long</source>
         <translation>路径过长</translation>
+    </message>
+    <message>
+        <source>the value of key &apos;%1&apos;</source>
+        <translation>键 &apos;%1&apos; 的值</translation>
     </message>
     <message>
         <source>the weight map has no tensor &apos;%1&apos;</source>
@@ -767,6 +895,10 @@ this pair&apos;s part of q·k = |q| |k| cos(angle) = %2</source>
     <message>
         <source>this MPT model uses a learned position table (attn_config.alibi is not true), which is not mapped yet</source>
         <translation>这个 MPT 模型使用可学习的绝对位置编码表（attn_config.alibi 不为 true），目前尚不支持</translation>
+    </message>
+    <message>
+        <source>too short for a GGUF file (%1 bytes; its header alone takes 24)</source>
+        <translation>文件太短，不是 GGUF 文件（%1 字节；仅文件头就需 24 字节）</translation>
     </message>
     <message>
         <source>too short for a safetensors file (%1 bytes; the header length alone takes 8)</source>

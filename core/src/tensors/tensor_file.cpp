@@ -22,14 +22,6 @@
 
 namespace posenc {
 
-namespace {
-
-const MessageTemplate kTensorRequest{
-    "tensor %1 of %2 (%3 values)",
-    "%1: a tensor's name in quotes; %2: a file name; %3: the number of values"};
-
-}  // namespace
-
 std::string_view elementTypeName(ElementType type) {
   switch (type) {
     case ElementType::F16:
@@ -80,6 +72,9 @@ double bfloat16ToDouble(std::uint16_t bits) {
 namespace detail {
 
 const MessageTemplate kShapeTooLarge{"shape %1 is too large", "%1: an array's shape, e.g. (3, 4)"};
+const MessageTemplate kTensorRequest{
+    "tensor %1 of %2 (%3 values)",
+    "%1: a tensor's name in quotes; %2: a file name; %3: the number of values"};
 
 void convertElements(const std::byte* data, std::size_t count, ElementType type, bool bigEndian,
                      double* out) {
@@ -520,8 +515,9 @@ Array SafetensorsFile::read(std::string_view name) const {
   a.type = *type;
   const std::uint64_t count = (e->end - e->begin) / elementSize(*type);
   checkMemory(static_cast<double>(count) * 8.0,
-              Message(kTensorRequest, {inQuotes(name), detail::printableUpTo(m_impl->name, 200),
-                                       std::to_string(count)}),
+              Message(detail::kTensorRequest,
+                      {inQuotes(name), detail::printableUpTo(m_impl->name, 200),
+                       std::to_string(count)}),
               "tensor");
   a.values.resize(static_cast<std::size_t>(count));
   if (!m_impl->file) {

@@ -34,6 +34,10 @@ void convertElements(const std::byte* data, std::size_t count, ElementType type,
 /// "shape %1 is too large", %1 a shapeText: a shape whose element count overflows.
 extern const MessageTemplate kShapeTooLarge;
 
+/// "tensor %1 of %2 (%3 values)": what a reader asks of the memory budget (checkMemory) for
+/// one tensor's values, %1 its name in quotes.
+extern const MessageTemplate kTensorRequest;
+
 /// "(3, 4)"-style text of a shape.
 [[nodiscard]] std::string shapeText(const std::vector<std::int64_t>& shape);
 
