@@ -964,7 +964,7 @@ QT_TRANSLATE_NOOP("posenc::Message", "%1 multiplies the positions by the linear 
 QT_TRANSLATE_NOOP("posenc::Message", "%1 must be a whole number >= 0")
 //: %1: what was asked; %2, %3: sizes such as 1.5 GiB; %4: where the budget came from; %5: the environment variable
 QT_TRANSLATE_NOOP("posenc::Message", "%1 needs %2, more than the memory budget of %3 (%4); ask for less (a smaller length, region or picture) or raise the budget with --memory-budget SIZE or %5")
-//: two alternatives, e.g. two keys of config.json
+//: %1, %2: the ids of TUPE's position rows
 QT_TRANSLATE_NOOP("posenc::Message", "%1 or %2")
 //: %1: the number of rotated pairs
 QT_TRANSLATE_NOOP("posenc::Message", "%1 positive numbers (one per rotated pair, d_rot/2)")
@@ -1293,7 +1293,7 @@ QT_TRANSLATE_NOOP("posenc::Message", "big-endian GGUF is not supported (its vers
 QT_TRANSLATE_NOOP("posenc::Message", "cannot be opened: %1")
 //: %1: libzip's description of the error
 QT_TRANSLATE_NOOP("posenc::Message", "cannot be read as a zip: %1")
-//: %1: the system's description of the error
+//: %1: the system's description of the error (strerror)
 QT_TRANSLATE_NOOP("posenc::Message", "cannot be read: %1")
 //: %1: the file's size when opened; %2: the byte where it now ends
 QT_TRANSLATE_NOOP("posenc::Message", "changed while it was read (it was %1 bytes when opened, now ends at %2)")
@@ -1490,7 +1490,7 @@ QT_TRANSLATE_NOOP("posenc::Message", "not an .npz (zip) file: %1")
 QT_TRANSLATE_NOOP("posenc::Message", "not an array file this reads (.npy, .npz, .safetensors, .csv or .json)")
 QT_TRANSLATE_NOOP("posenc::Message", "not one of our JSON exports (posenc export --out FILE.json): expected an object with \"scheme\", \"view\", \"params\", \"kind\" (matrix or series) and \"data\" or \"x\" and \"series\"")
 QT_TRANSLATE_NOOP("posenc::Message", "not valid JSON")
-//: %1: a list of ids, 'a, b or c'
+//: %1: the colour map ids
 QT_TRANSLATE_NOOP("posenc::Message", "one of %1")
 QT_TRANSLATE_NOOP("posenc::Message", "pairs are interleaved (rope_interleave), as DeepSeek's view_as_complex")
 //: %1: a parameter id; %2: the value given; %3: what is allowed
@@ -1526,7 +1526,7 @@ QT_TRANSLATE_NOOP("posenc::Message", "sliding_window = %1 is not used: use_slidi
 QT_TRANSLATE_NOOP("posenc::Message", "small enough to write whole: %1 x %2 cells would take %3 as float64 (limit %4); export a region with --rows A:B --cols C:D")
 //: %1: a tensor's name in quotes; %2: a file name; %3: the number of values
 QT_TRANSLATE_NOOP("posenc::Message", "tensor %1 of %2 (%3 values)")
-//: %1: a tensor name
+//: %1: a tensor's name
 QT_TRANSLATE_NOOP("posenc::Message", "tensor '%1' is listed twice")
 //: %1: a tensor's name; %2: what is wrong with it
 QT_TRANSLATE_NOOP("posenc::Message", "tensor '%1': %2")
@@ -1574,7 +1574,6 @@ QT_TRANSLATE_NOOP("posenc::Message", "tokens per step of the NoPE layers' query 
 QT_TRANSLATE_NOOP("posenc::Message", "too short for a GGUF file (%1 bytes; its header alone takes 24)")
 //: %1: the file's size in bytes
 QT_TRANSLATE_NOOP("posenc::Message", "too short for a safetensors file (%1 bytes; the header length alone takes 8)")
-//: what a config value must be
 QT_TRANSLATE_NOOP("posenc::Message", "true or false")
 //: %1: a number of bytes
 QT_TRANSLATE_NOOP("posenc::Message", "truncated .npy file: the header claims %1 bytes")
