@@ -54,6 +54,23 @@ class ModelLayersWindow : public test::MainWindowTest {
     return m_window->plotView(0).plot().property(kDescriptionProperty).toString();
   }
 
+  /// The rope scheme's cos under `sets` (64 positions), written as cos.npy and checked in the
+  /// window's check against the layer shown, rows 0:64; the report is the check window's.
+  void checkRopeCos(const std::vector<std::pair<std::string, std::string>>& sets) {
+    const Scheme& rope = findScheme("rope");
+    const MatrixResult m = computeMatrix(rope, makeParams(rope, sets), "cos");
+    std::vector<double> values;
+    for (Index r = 0; r < m.values.rows(); ++r)
+      for (Index c = 0; c < m.values.cols(); ++c) values.push_back(m.values(r, c));
+    const std::filesystem::path file = m_dir.filePath(QStringLiteral("cos.npy")).toStdString();
+    test::writeNpy(file, {m.values.rows(), m.values.cols()}, values);
+    CheckWindow& check = m_window->checkWindow();
+    check.setRegion(QStringLiteral("0:64"), QString());
+    QSignalSpy done(&check, &CheckWindow::checked);
+    check.checkFile(QString::fromStdString(file.string()));
+    for (int k = 0; k < 250 && done.isEmpty(); ++k) QTest::qWait(20);
+  }
+
   QTemporaryDir m_dir;
 };
 
@@ -170,18 +187,8 @@ TEST_F(ModelLayersWindow, TheWindowsCheckNamesAnotherLayersBaseAsTheCommandLineD
   std::vector<std::pair<std::string, std::string>> global = {
       {"dim", "128"},  {"base", "1000000"}, {"scaling", "linear"},
       {"factor", "8"}, {"length", "64"},    {"train_length", "131072"}};
-  const Scheme& rope = findScheme("rope");
-  const MatrixResult m = computeMatrix(rope, makeParams(rope, global), "cos");
-  std::vector<double> values;
-  for (Index r = 0; r < m.values.rows(); ++r)
-    for (Index c = 0; c < m.values.cols(); ++c) values.push_back(m.values(r, c));
-  const std::filesystem::path file = m_dir.filePath(QStringLiteral("cos.npy")).toStdString();
-  test::writeNpy(file, {m.values.rows(), m.values.cols()}, values);
   CheckWindow& check = m_window->checkWindow();
-  check.setRegion(QStringLiteral("0:64"), QString());
-  QSignalSpy done(&check, &CheckWindow::checked);
-  check.checkFile(QString::fromStdString(file.string()));
-  for (int k = 0; k < 250 && done.isEmpty(); ++k) QTest::qWait(20);
+  checkRopeCos(global);
   ASSERT_TRUE(check.report().has_value());
   const CheckReport& r = *check.report();
   EXPECT_FALSE(r.matches());
@@ -206,18 +213,8 @@ TEST_F(ModelLayersWindow, TheWindowsCheckOfANoPELayerNamesRoPEAppliedOnIt) {
   const ModelMapping mapping = mapConfig(config.readAll().toStdString(), "config.json");
   auto sets = mapping.layers[0].params;  // a RoPE layer's (chunked_attention)
   sets.emplace_back("length", "64");
-  const Scheme& rope = findScheme("rope");
-  const MatrixResult m = computeMatrix(rope, makeParams(rope, sets), "cos");
-  std::vector<double> values;
-  for (Index r = 0; r < m.values.rows(); ++r)
-    for (Index c = 0; c < m.values.cols(); ++c) values.push_back(m.values(r, c));
-  const std::filesystem::path file = m_dir.filePath(QStringLiteral("cos.npy")).toStdString();
-  test::writeNpy(file, {m.values.rows(), m.values.cols()}, values);
   CheckWindow& check = m_window->checkWindow();
-  check.setRegion(QStringLiteral("0:64"), QString());
-  QSignalSpy done(&check, &CheckWindow::checked);
-  check.checkFile(QString::fromStdString(file.string()));
-  for (int k = 0; k < 250 && done.isEmpty(); ++k) QTest::qWait(20);
+  checkRopeCos(sets);
   ASSERT_TRUE(check.report().has_value());
   const CheckReport& r = *check.report();
   EXPECT_FALSE(r.matches());
